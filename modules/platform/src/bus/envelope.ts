@@ -1,0 +1,37 @@
+/**
+ * The message shape every module publishes. Events are past tense and versioned; `data` is validated by the
+ * publishing module's zod schema before it is appended, and by the consumer's schema when it is applied.
+ */
+import { z } from 'zod';
+
+export const envelopeSchema = z.object({
+  /** Unique message id (UUID); consumers may use it to de-duplicate. */
+  id: z.string().min(1),
+  /** One topic per aggregate type, e.g. `evently.events`. */
+  topic: z.string().min(1),
+  /** Ordering key: the aggregate id. Messages with the same key are delivered in order. */
+  key: z.string().min(1),
+  /** Past-tense event name, e.g. `EventUpserted`. */
+  type: z.string().min(1),
+  /** Schema version of `data`. */
+  version: z.number().int().positive(),
+  /** Version of the aggregate after this change; projectors ignore anything older than what they hold. */
+  aggregate_version: z.number().int().nonnegative(),
+  data: z.unknown(),
+  metadata: z.object({
+    occurred_at: z.string(),
+    correlation_id: z.string().optional(),
+    causation_id: z.string().optional(),
+  }),
+});
+
+export type Envelope<T = unknown> = Omit<z.infer<typeof envelopeSchema>, 'data'> & { data: T };
+
+/** What a transaction appends to the outbox; the relay turns it into an Envelope on the bus. */
+export type OutboxRecord<T = unknown> = Envelope<T>;
+
+/** A message as a consumer receives it, with its position in the log. */
+export interface Delivered<T = unknown> extends Envelope<T> {
+  /** Position in the topic (embedded: global sequence; Kafka: `partition:offset`). */
+  offset: string;
+}

@@ -1,0 +1,11 @@
+// The platform's only public door. Business modules import from '@evently/platform', never from its files.
+export * from './store/document-store.port.ts';
+export * from './bus/envelope.ts';
+export * from './bus/event-bus.port.ts';
+export * from './bus/outbox.port.ts';
+export * from './search/search-index.port.ts';
+export * from './projections/projector.ts';
+export * from './clock/clock.ts';
+export * from './module.ts';
+export * from './http/http-error.ts';
+export * from './http/validate.ts';

@@ -1,0 +1,48 @@
+/**
+ * The shape every business module presents to the composition root (`backend/src/compose.ts`). A module is
+ * built by its own `create<Name>Module(deps)` and exposes only what the root needs to wire it: storage it
+ * declares, topics it publishes, projectors and schedulers to run in the worker, and HTTP routes for the api.
+ */
+import type { Middleware } from 'koa';
+import type Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { DocumentStore, CollectionSpec } from './store/document-store.port.ts';
+import type { EventBus } from './bus/event-bus.port.ts';
+import type { SearchIndex, IndexSchema } from './search/search-index.port.ts';
+import type { Projector } from './projections/projector.ts';
+import type { Clock } from './clock/clock.ts';
+
+export interface ModuleDeps {
+  store: DocumentStore;
+  bus: EventBus;
+  search: SearchIndex;
+  clock: Clock;
+  logger: Logger;
+  /** Koa middleware that answers 401 unless the request carries the admin credential. */
+  requireAdmin: Middleware;
+  /** Public base URL of the site, e.g. `http://localhost:3000` (used in e-mails and links). */
+  publicUrl: string;
+  /** Directory for the embedded profile's files (`DATA_DIR`). */
+  dataDir: string;
+}
+
+/** A recurring job run by the worker process (e.g. the weekly digest). */
+export interface Scheduler {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface AppModule {
+  name: string;
+  collections: CollectionSpec[];
+  topics: string[];
+  searchSchemas: IndexSchema[];
+  projectors: Projector[];
+  schedulers: Scheduler[];
+  /** Mounted under the api; each router carries its own `/api/...` prefixes. */
+  routers: Router[];
+  /** Runs after storage, bus and search are initialised (e.g. load bundled data); idempotent. */
+  init?(): Promise<void>;
+  close?(): Promise<void>;
+}

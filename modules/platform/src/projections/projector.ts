@@ -1,0 +1,21 @@
+/**
+ * A projector turns bus messages into read models (usually SearchIndex documents). The runner
+ * (`projector-runner.ts`) gives each projector its own durable consumer group named `projector.<name>`.
+ *
+ * `apply` must be idempotent and order-tolerant: it compares `aggregate_version` with what the read model
+ * holds and ignores anything not newer, so replays and redeliveries change nothing.
+ */
+import type { Delivered } from '../bus/envelope.ts';
+
+export interface Projector {
+  /** Stable name; also the consumer group suffix, so renaming it replays the log. */
+  name: string;
+  topics: string[];
+  apply(batch: Delivered[]): Promise<void>;
+  /**
+   * Called by `npm run reindex` before replaying from offset zero: start a fresh read model (e.g. via
+   * `SearchIndex.beginRebuild`). `finishRebuild` swaps it in once the replay has caught up.
+   */
+  beginRebuild?(): Promise<void>;
+  finishRebuild?(): Promise<void>;
+}

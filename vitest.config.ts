@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two tiers run by `vitest run`: fast unit specs (no I/O) and integration specs (real SQLite, real HTTP,
+// real SMTP on loopback). Browser specs (*.e2e.spec.ts) have their own config: they need a built frontend.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{modules,backend,ingestion,scripts}/**/*.unit.spec.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['{modules,backend,ingestion}/**/*.int.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      './frontend/vitest.config.ts',
+    ],
+  },
+});
