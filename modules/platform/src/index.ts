@@ -9,3 +9,4 @@ export * from './clock/clock.ts';
 export * from './module.ts';
 export * from './http/http-error.ts';
 export * from './http/validate.ts';
+export * from './logging/logger.ts';

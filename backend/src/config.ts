@@ -1,0 +1,142 @@
+/**
+ * The one typed configuration of every process, read from the environment and validated with zod at start-up.
+ * Defaults give the embedded profile, so `npm start` needs no environment at all. Setting `MONGODB_URI`,
+ * `KAFKA_BROKERS` or `ELASTICSEARCH_URL` switches that one port to its production adapter.
+ *
+ * A bad value throws a ConfigError whose message is a single line naming the variable, because that line is
+ * all an operator sees when a container refuses to start.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Comma-separated list; blanks are dropped so `a, b,` means `['a', 'b']`. */
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
+
+const urlWithProtocols = (protocols: string[]) => {
+  const message = `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`;
+  return z.string().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), { message });
+};
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be a whole number between ${min} and ${max}` });
+
+/**
+ * Every variable the processes read. Empty strings count as unset (a blank line in a compose file should not
+ * override a default). Other engineers add their settings here and map them in `loadConfig`.
+ */
+export const envSchema = z.object({
+  PORT: integer(1, 65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_NAME: z.string().min(1).max(60).default('Evently'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters long' }).max(256).optional(),
+  CORS_ORIGINS: csv
+    .pipe(z.array(z.union([z.literal('*'), urlWithProtocols(['http:', 'https:'])])))
+    .default([]),
+  TRUSTED_PROXIES: integer(0, 10).default(0),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  MONGODB_URI: urlWithProtocols(['mongodb:', 'mongodb+srv:']).optional(),
+  KAFKA_BROKERS: csv
+    .pipe(
+      z
+        .array(z.string().regex(/^[\w.-]+:\d{1,5}$/, { message: 'must be a comma-separated list of host:port' }))
+        .min(1, { message: 'must list at least one host:port' }),
+    )
+    .optional(),
+  ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type StoreEngine = 'sqlite' | 'mongodb';
+export type BusEngine = 'sqlite' | 'kafka';
+export type SearchEngine = 'sqlite' | 'elasticsearch';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the embedded profile's data directory. */
+  dataDir: string;
+  appName: string;
+  /** Public base URL without a trailing slash. */
+  publicUrl: string;
+  /** Undefined on the embedded profile when unset: the backend then generates one and keeps it in DATA_DIR. */
+  adminPassword: string | undefined;
+  /** Origins allowed to call the API cross-origin; empty means same-origin only, `*` means any. */
+  corsOrigins: string[];
+  /** Number of reverse proxies in front of the app whose X-Forwarded-For entries are trusted. */
+  trustedProxies: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  profile: { store: StoreEngine; bus: BusEngine; search: SearchEngine };
+  mongodbUri: string | undefined;
+  kafkaBrokers: string[] | undefined;
+  elasticsearchUrl: string | undefined;
+  smtpUrl: string | undefined;
+}
+
+/** A configuration problem; `message` is one line that names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function withoutBlanks(env: Record<string, string | undefined>): Record<string, string> {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  return cleaned;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(withoutBlanks(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    // A type mismatch on a missing value cannot happen (everything has a default or is optional), so the
+    // message is always about the value the operator wrote.
+    throw new ConfigError(variable, (issue?.message ?? 'is invalid').replace(/\s+/g, ' '));
+  }
+  const e = parsed.data;
+  if (e.MONGODB_URI && !e.ADMIN_PASSWORD) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be set when MONGODB_URI selects the production store');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    appName: e.APP_NAME,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminPassword: e.ADMIN_PASSWORD,
+    corsOrigins: e.CORS_ORIGINS,
+    trustedProxies: e.TRUSTED_PROXIES,
+    logLevel: e.LOG_LEVEL,
+    profile: {
+      store: e.MONGODB_URI ? 'mongodb' : 'sqlite',
+      bus: e.KAFKA_BROKERS ? 'kafka' : 'sqlite',
+      search: e.ELASTICSEARCH_URL ? 'elasticsearch' : 'sqlite',
+    },
+    mongodbUri: e.MONGODB_URI,
+    kafkaBrokers: e.KAFKA_BROKERS,
+    elasticsearchUrl: e.ELASTICSEARCH_URL,
+    smtpUrl: e.SMTP_URL,
+  };
+}
