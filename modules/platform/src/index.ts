@@ -10,3 +10,5 @@ export * from './module.ts';
 export * from './http/http-error.ts';
 export * from './http/validate.ts';
 export * from './logging/logger.ts';
+export * from './http/rate-limit.ts';
+export * from './http/admin-auth.ts';

@@ -1,0 +1,101 @@
+/**
+ * Administrator authentication: one shared password (the spec has no user accounts). The server keeps only a
+ * scrypt hash of ADMIN_PASSWORD; each candidate is hashed with the same salt and compared with
+ * `timingSafeEqual`, so neither the comparison nor its timing reveals how much of a guess was right.
+ *
+ * Wrong guesses count against a per-address rate limiter, both at the login endpoint and through the
+ * `X-Admin-Password` header on admin routes, so the header cannot be used to go around the login limit.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { parseBody } from './validate.ts';
+import { answerTooManyRequests, createRateLimiter, type RateLimiter } from './rate-limit.ts';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+const KEY_LENGTH = 64;
+
+export const ADMIN_PASSWORD_HEADER = 'x-admin-password';
+export const ADMIN_LOGIN_PATH = '/api/support/admin/login';
+
+export interface AdminAuthOptions {
+  password: string;
+  logger: Logger;
+  /** Failed attempts per client address; defaults to 5 per 15 minutes. */
+  limiter?: RateLimiter;
+}
+
+export interface AdminAuth {
+  /** `POST /api/support/admin/login` answering `{ success, message }`. */
+  router: Router;
+  /** Answers 401 `{ error }` unless `X-Admin-Password` carries the admin password. */
+  requireAdmin: Middleware;
+  verify(candidate: string): Promise<boolean>;
+}
+
+const loginBodySchema = z.object({ password: z.string().max(1024) });
+
+export function createAdminAuth({
+  password,
+  logger,
+  limiter = createRateLimiter({ limit: 5, windowMs: 15 * 60_000 }),
+}: AdminAuthOptions): AdminAuth {
+  const salt = randomBytes(16);
+  // Only the hash outlives this call; the password itself is not kept in the closure.
+  const expected = scryptAsync(password, salt, KEY_LENGTH);
+
+  async function verify(candidate: string): Promise<boolean> {
+    const [actual, wanted] = await Promise.all([scryptAsync(candidate, salt, KEY_LENGTH), expected]);
+    return timingSafeEqual(actual, wanted);
+  }
+
+  /** Checks a guess under the rate limit; `undefined` means the caller was refused with 429 already. */
+  async function guarded(ctx: Context, candidate: string, refusedBody: unknown): Promise<boolean | undefined> {
+    // Counted before hashing, synchronously, so a burst of parallel guesses cannot all slip past the limit.
+    const attempt = limiter.hit(ctx.ip);
+    if (!attempt.allowed) {
+      answerTooManyRequests(ctx, attempt, refusedBody);
+      return undefined;
+    }
+    if (await verify(candidate)) {
+      limiter.reset(ctx.ip);
+      return true;
+    }
+    logger.warn({ ip: ctx.ip, path: ctx.path }, 'failed admin authentication');
+    return false;
+  }
+
+  const router = new Router();
+  router.post(ADMIN_LOGIN_PATH, async (ctx) => {
+    const { password: candidate } = parseBody(ctx, loginBodySchema);
+    const ok = await guarded(ctx, candidate, {
+      success: false,
+      message: 'Too many login attempts. Please try again later.',
+    });
+    if (ok === undefined) return;
+    ctx.status = ok ? 200 : 401;
+    ctx.body = ok ? { success: true, message: 'Login successful' } : { success: false, message: 'Invalid password' };
+  });
+
+  const requireAdmin: Middleware = async (ctx, next) => {
+    const candidate = ctx.get(ADMIN_PASSWORD_HEADER);
+    if (!candidate) {
+      ctx.status = 401;
+      ctx.body = { error: 'Admin authentication required' };
+      return;
+    }
+    const ok = await guarded(ctx, candidate, { error: 'Too many failed attempts. Please try again later.' });
+    if (ok === undefined) return;
+    if (!ok) {
+      ctx.status = 401;
+      ctx.body = { error: 'Admin authentication required' };
+      return;
+    }
+    await next();
+  };
+
+  return { router, requireAdmin, verify };
+}
