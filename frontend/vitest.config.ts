@@ -7,6 +7,5 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.unit.spec.{ts,tsx}'],
     environment: 'jsdom',
-    passWithNoTests: true,
   },
 });

@@ -1,0 +1,27 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './base-query.ts';
+
+/**
+ * The one RTK Query api of the client. Features add their endpoints with `api.injectEndpoints` in their own
+ * `api.ts`; every tag type any feature uses is declared here so invalidation works across features.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Event',
+    'EventList',
+    'EventFilters',
+    'PopularEvents',
+    'SimilarEvents',
+    'Accommodations',
+    'GeoIp',
+    'Subscription',
+    'Subscriber',
+    'SupportTicket',
+    'SupportFaq',
+    'BlogPost',
+    'Review',
+  ],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,29 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { useDispatch, useSelector } from 'react-redux';
+import { api } from './api.ts';
+import { toastSlice } from '../components/toast/toast-slice.ts';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [toastSlice.name]: toastSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds a fresh store; tests pass a preloaded state instead of mutating a shared singleton. */
+export function createStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { placeholderDataUri, PLACEHOLDER_HEIGHT, PLACEHOLDER_WIDTH } from './placeholder.ts';
+import { CARD_IMAGE_SIZES, responsiveSources } from './responsive-sources.ts';
+import './event-image.css';
+
+export interface EventImageProps {
+  src?: string | null;
+  /** The event's display title: the alt text and the placeholder's caption. */
+  name: string;
+  category?: string | null;
+  /** `sizes` for the responsive candidates; cards by default. */
+  sizes?: string;
+  className?: string;
+  /** The hero image on the event page loads eagerly; list images lazily. */
+  loading?: 'lazy' | 'eager';
+}
+
+type LoadState = 'loading' | 'loaded' | 'failed';
+
+/**
+ * An event image that never leaves a broken icon: it shows 'Загрузка...' while loading (spec 01 §8) and swaps
+ * in the generated category placeholder when the image is missing or fails.
+ */
+export function EventImage(props: EventImageProps) {
+  // Remounting per source resets the load state when the same slot shows another event.
+  return <EventImageForSource key={props.src ?? ''} {...props} />;
+}
+
+function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, className, loading = 'lazy' }: EventImageProps) {
+  const source = src?.trim();
+  const [state, setState] = useState<LoadState>(source ? 'loading' : 'failed');
+  const frameClass = ['event-image', className].filter(Boolean).join(' ');
+
+  if (!source || state === 'failed') {
+    return (
+      <div className={frameClass}>
+        <img
+          className="event-image__img"
+          src={placeholderDataUri({ name, category })}
+          alt={name}
+          width={PLACEHOLDER_WIDTH}
+          height={PLACEHOLDER_HEIGHT}
+          data-placeholder="true"
+        />
+      </div>
+    );
+  }
+
+  const candidates = responsiveSources(source);
+  return (
+    <div className={frameClass} data-state={state}>
+      {state === 'loading' && (
+        <span className="event-image__loading" lang="ru" aria-hidden="true">
+          Загрузка...
+        </span>
+      )}
+      <picture>
+        {candidates && <source type="image/webp" srcSet={candidates.webp} sizes={sizes} />}
+        <img
+          className="event-image__img"
+          src={candidates?.fallback ?? source}
+          srcSet={candidates?.jpeg}
+          sizes={candidates ? sizes : undefined}
+          alt={name}
+          width={PLACEHOLDER_WIDTH}
+          height={PLACEHOLDER_HEIGHT}
+          loading={loading}
+          decoding="async"
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+        />
+      </picture>
+    </div>
+  );
+}

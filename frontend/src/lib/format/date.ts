@@ -1,0 +1,59 @@
+/** Date display rules of spec 01 §5. */
+
+/** Where a date is shown: the event card says 'Available Now' for a missing date, everywhere else says 'TBA'. */
+export type DateContext = 'card' | 'detail';
+
+const YEARS_AHEAD_LIMIT = 3;
+const YEARS_BEHIND_LIMIT = 1;
+
+export function parseEventDate(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * Sources sometimes send placeholder years (1900, 2099) for "date to be announced"; such dates are shown as
+ * 'Date TBA' rather than as a real day.
+ */
+export function isImplausibleYear(date: Date, now: Date): boolean {
+  const difference = date.getFullYear() - now.getFullYear();
+  return difference > YEARS_AHEAD_LIMIT || difference < -YEARS_BEHIND_LIMIT;
+}
+
+function missingDateText(context: DateContext): string {
+  return context === 'card' ? 'Available Now' : 'TBA';
+}
+
+export interface DateFormatOptions {
+  context: DateContext;
+  now?: Date;
+  locale?: string;
+  timeZone?: string;
+}
+
+/** e.g. "Sat, Nov 21, 2026" in the visitor's time zone. */
+export function formatEventDate(value: string | null | undefined, options: DateFormatOptions): string {
+  const date = parseEventDate(value);
+  if (!date) return missingDateText(options.context);
+  if (isImplausibleYear(date, options.now ?? new Date())) return 'Date TBA';
+  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: options.timeZone,
+  }).format(date);
+}
+
+/** e.g. "7:30 PM"; follows the same missing and implausible rules as the date. */
+export function formatEventTime(value: string | null | undefined, options: DateFormatOptions): string {
+  const date = parseEventDate(value);
+  if (!date) return missingDateText(options.context);
+  if (isImplausibleYear(date, options.now ?? new Date())) return 'Date TBA';
+  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: options.timeZone,
+  }).format(date);
+}

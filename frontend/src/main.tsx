@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { createStore } from './app/store.ts';
+import { createAppRouter } from './app/router.tsx';
+import { FatalErrorBoundary } from './app/fatal-error-boundary.tsx';
+import './styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const store = createStore();
+const router = createAppRouter();
+
+createRoot(container).render(
+  <StrictMode>
+    <FatalErrorBoundary>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </FatalErrorBoundary>
+  </StrictMode>,
+);

@@ -1,0 +1,37 @@
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server (Koa) listens on 3000 in development; Vite proxies the calls the client makes so the
+// browser sees one origin, exactly as in production where Koa serves the built files itself.
+const apiTarget = process.env.EVENTLY_API_URL ?? 'http://localhost:3000';
+
+// Leaflet and its React bindings are only needed once a map view opens. Grouping them into one named chunk
+// keeps them out of the initial bundle (they are reached only through a dynamic import) and makes the
+// benchmark able to report the map code's size on its own.
+const mapLibraries = /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/;
+
+// plugin-react is hoisted to the root, where its types resolve against the root's Vite 8 (pulled in by
+// vitest), while this workspace builds with its own Vite 7; the plugin's runtime hooks are the same.
+const reactPlugin = react() as unknown as PluginOption;
+
+// The server's APP_NAME is the product name in titles unless a VITE_ variable overrides it.
+if (process.env.APP_NAME && !process.env.VITE_APP_NAME) process.env.VITE_APP_NAME = process.env.APP_NAME;
+
+export default defineConfig({
+  plugins: [reactPlugin],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        manualChunks: (id) => (mapLibraries.test(id) ? 'map-vendor' : undefined),
+      },
+    },
+  },
+});
