@@ -1,0 +1,110 @@
+/** The administrator's list, edit and delete of subscribers (spec 02 §2 Subscribers tab, §7 calls). */
+import type { Stored, Where } from '@evently/platform';
+import { notFound } from '@evently/platform';
+import type { AdminListQuery, AdminPatch } from '../contracts/admin.ts';
+import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { DIGEST_INTERVAL_DAYS, identityKey, normaliseKey, type Subscriber } from '../domain/subscriber.ts';
+import { SUBSCRIBERS } from '../infra/collections.ts';
+import { subscriberMessage } from '../infra/envelopes.ts';
+import type { SubscriptionsContext } from './context.ts';
+import { toAdminView, type AdminSubscriberView } from './views.ts';
+
+const SORTS = {
+  recent: [{ field: 'created_at', direction: 'desc' }],
+  email: [{ field: 'email_key', direction: 'asc' }],
+  last_sent: [{ field: 'last_sent_at', direction: 'desc' }],
+  city: [
+    { field: 'city_key', direction: 'asc' },
+    { field: 'country_key', direction: 'asc' },
+  ],
+} as const;
+
+export interface AdminListResult {
+  ok: true;
+  subscriptions: AdminSubscriberView[];
+  pages: number;
+  page: number;
+  total: number;
+  stats: { total: number; active: number; inactive: number; sent_last_7d: number };
+}
+
+function whereFor(query: AdminListQuery): Where {
+  const where: Where = {};
+  if (query.status !== 'all') where.is_active = query.status === 'active';
+  if (query.country) where.country_key = normaliseKey(query.country);
+  if (query.city) where.city_key = normaliseKey(query.city);
+  if (query.search) {
+    where.or = [{ email_key: { contains: query.search } }, { name: { contains: query.search } }];
+  }
+  return where;
+}
+
+export async function listSubscribers(ctx: SubscriptionsContext, query: AdminListQuery): Promise<AdminListResult> {
+  const where = whereFor(query);
+  const since = new Date(ctx.clock.now().getTime() - DIGEST_INTERVAL_DAYS * 86_400_000).toISOString();
+  const [matching, rows, total, active, sentLast7d] = await Promise.all([
+    ctx.store.count(SUBSCRIBERS, where),
+    ctx.store.find<Subscriber>(SUBSCRIBERS, {
+      where,
+      sort: [...SORTS[query.sort]],
+      skip: (query.page - 1) * query.per_page,
+      limit: query.per_page,
+    }),
+    ctx.store.count(SUBSCRIBERS),
+    ctx.store.count(SUBSCRIBERS, { is_active: true }),
+    ctx.store.count(SUBSCRIBERS, { last_sent_at: { gte: since } }),
+  ]);
+  return {
+    ok: true,
+    subscriptions: rows.map((row) => toAdminView(row, ctx.publicUrl)),
+    pages: Math.max(1, Math.ceil(matching / query.per_page)),
+    page: query.page,
+    total: matching,
+    stats: { total, active, inactive: total - active, sent_last_7d: sentLast7d },
+  };
+}
+
+export async function getSubscriber(ctx: SubscriptionsContext, id: string): Promise<Stored<Subscriber>> {
+  const subscriber = await ctx.store.get<Subscriber>(SUBSCRIBERS, id);
+  if (!subscriber) throw notFound('Subscriber not found');
+  return subscriber;
+}
+
+/** Applies only the fields that differ; an edit that changes nothing writes and publishes nothing. */
+export async function updateSubscriber(ctx: SubscriptionsContext, id: string, patch: AdminPatch): Promise<AdminSubscriberView> {
+  const now = ctx.clock.now();
+  const updated = await ctx.store.transaction(async (tx) => {
+    const current = await tx.get<Subscriber>(SUBSCRIBERS, id);
+    if (!current) throw notFound('Subscriber not found');
+    const changes: Partial<Subscriber> = {};
+    if (patch.name !== undefined && (patch.name || null) !== current.name) changes.name = patch.name || null;
+    if (patch.country !== undefined && patch.country !== current.country) {
+      changes.country = patch.country;
+      changes.country_key = normaliseKey(patch.country);
+    }
+    if (patch.city !== undefined && patch.city !== current.city) {
+      changes.city = patch.city;
+      changes.city_key = normaliseKey(patch.city);
+      changes.identity_key = identityKey(current.email, patch.city);
+    }
+    if (patch.radius_km !== undefined && patch.radius_km !== current.radius_km) changes.radius_km = patch.radius_km;
+    if (patch.is_active !== undefined && patch.is_active !== current.is_active) changes.is_active = patch.is_active;
+    if (Object.keys(changes).length === 0) return current;
+    const next = await tx.update<Subscriber>(SUBSCRIBERS, id, current.version, changes);
+    await tx.appendOutbox([
+      subscriberMessage(subscriberMessageTypes.updated, id, next.version, { changed: Object.keys(changes) }, now),
+    ]);
+    return next;
+  });
+  return toAdminView(updated, ctx.publicUrl);
+}
+
+export async function deleteSubscriber(ctx: SubscriptionsContext, id: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.store.transaction(async (tx) => {
+    const current = await tx.get<Subscriber>(SUBSCRIBERS, id);
+    if (!current) throw notFound('Subscriber not found');
+    await tx.delete(SUBSCRIBERS, id, current.version);
+    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, current.version + 1, {}, now)]);
+  });
+}

@@ -1,0 +1,14 @@
+/** What the application services of this module share. */
+import type { Clock, DocumentStore, Mailer } from '@evently/platform';
+import type { Logger } from 'pino';
+import type { EventsCatalogue } from '../domain/digest-event.ts';
+
+export interface SubscriptionsContext {
+  store: DocumentStore;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  catalogue: EventsCatalogue;
+  appName: string;
+  publicUrl: string;
+}

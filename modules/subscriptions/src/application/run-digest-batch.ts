@@ -1,0 +1,49 @@
+/**
+ * The weekly batch: every active subscriber not sent to in the last 7 days. Subscribers are read in pages by
+ * (created_at, id) so a long batch holds no large result in memory. A mail transport failure stops the batch
+ * (the next send would fail alike); running it again continues where it stopped and sends no one twice.
+ */
+import type { Subscriber } from '../domain/subscriber.ts';
+import { isDueForDigest } from '../domain/subscriber.ts';
+import { SUBSCRIBERS } from '../infra/collections.ts';
+import type { SubscriptionsContext } from './context.ts';
+import { sendScheduledDigest } from './send-digest.ts';
+
+export interface DigestBatchResult {
+  processed: number;
+  sent: number;
+  skipped: number;
+}
+
+const PAGE = 200;
+
+export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestBatchResult> {
+  const result: DigestBatchResult = { processed: 0, sent: 0, skipped: 0 };
+  const startedAt = ctx.clock.now();
+  let after: { created_at: string; id: string } | null = null;
+  for (;;) {
+    const page: Array<Subscriber & { id: string; created_at: string; version: number; updated_at: string }> =
+      await ctx.store.find<Subscriber>(SUBSCRIBERS, {
+        where: after
+          ? {
+              is_active: true,
+              or: [{ created_at: { gt: after.created_at } }, { created_at: after.created_at, id: { gt: after.id } }],
+            }
+          : { is_active: true },
+        sort: [{ field: 'created_at', direction: 'asc' }],
+        limit: PAGE,
+      });
+    for (const subscriber of page) {
+      if (!isDueForDigest(subscriber, ctx.clock.now())) continue;
+      result.processed += 1;
+      const outcome = await sendScheduledDigest(ctx, subscriber);
+      if (outcome.sent) result.sent += 1;
+      else result.skipped += 1;
+    }
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) break;
+    after = { created_at: last.created_at, id: last.id };
+  }
+  ctx.logger.info({ ...result, started_at: startedAt.toISOString() }, 'digest batch finished');
+  return result;
+}

@@ -1,0 +1,167 @@
+/**
+ * Sends one subscriber their digest: the upcoming events of the next 7 days within their radius of their
+ * city, best first, at most 10. No events means nothing is sent.
+ *
+ * Idempotency (scheduled sends): before sending, the sender claims `(subscriber, ISO week)` in
+ * `digest_sends`. A claim that exists already means this week's digest was sent, or a previous run died while
+ * handing it to the mail server; in both cases nothing is sent again, so no one gets the digest twice (the
+ * ambiguous case is logged for the operator). When the mail transport rejects a message the claim is
+ * released, since we know for certain it was not accepted.
+ */
+import type { Stored } from '@evently/platform';
+import { ConcurrencyError, UniqueConstraintError } from '@evently/platform';
+import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { renderDigest } from '../domain/digest-content.ts';
+import type { DigestEvent } from '../domain/digest-event.ts';
+import { isoWeek, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
+import { DIGEST_SENDS, SUBSCRIBERS } from '../infra/collections.ts';
+import { subscriberMessage } from '../infra/envelopes.ts';
+import type { SubscriptionsContext } from './context.ts';
+
+export const DIGEST_MAX_EVENTS = 10;
+const DIGEST_WINDOW_MS = 7 * 86_400_000;
+
+export type DigestOutcome =
+  | { sent: true; events: number }
+  | { sent: false; reason: 'no_city_coordinates' | 'no_events' | 'already_sent_this_week' | 'inactive' };
+
+interface DigestSend {
+  subscriber_id: string;
+  week: string;
+  status: 'sending' | 'sent';
+  claimed_at: string;
+  sent_at: string | null;
+  event_ids: number[];
+}
+
+/** Thrown when the mail transport fails; the batch stops, since the next send would fail the same way. */
+export class MailTransportError extends Error {
+  constructor(cause: unknown) {
+    super(`mail transport failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MailTransportError';
+  }
+}
+
+async function digestEventsFor(ctx: SubscriptionsContext, subscriber: Subscriber): Promise<DigestEvent[] | null> {
+  const point = await ctx.catalogue.cityCoordinates(subscriber.city, subscriber.country);
+  if (!point) return null;
+  const from = ctx.clock.now();
+  return ctx.catalogue.upcomingNear({
+    lat: point.lat,
+    lon: point.lon,
+    radiusKm: subscriber.radius_km,
+    from,
+    to: new Date(from.getTime() + DIGEST_WINDOW_MS),
+    limit: DIGEST_MAX_EVENTS,
+  });
+}
+
+async function claimWeek(ctx: SubscriptionsContext, subscriberId: string, week: string): Promise<Stored<DigestSend> | null> {
+  try {
+    return await ctx.store.transaction((tx) =>
+      tx.insert<DigestSend>(DIGEST_SENDS, {
+        subscriber_id: subscriberId,
+        week,
+        status: 'sending',
+        claimed_at: ctx.clock.now().toISOString(),
+        sent_at: null,
+        event_ids: [],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) return null;
+    throw error;
+  }
+}
+
+async function recordSent(ctx: SubscriptionsContext, subscriberId: string, week: string, eventIds: number[]): Promise<void> {
+  const now = ctx.clock.now();
+  // The subscriber may be edited by an admin at the same moment; re-read and retry on a version conflict.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await ctx.store.transaction(async (tx) => {
+        const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, subscriberId);
+        if (!subscriber) return;
+        const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriberId, subscriber.version, {
+          last_sent_at: now.toISOString(),
+        });
+        const claim = await tx.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriberId, week });
+        if (claim) {
+          await tx.update<DigestSend>(DIGEST_SENDS, claim.id, claim.version, {
+            status: 'sent',
+            sent_at: now.toISOString(),
+            event_ids: eventIds,
+          });
+        }
+        await tx.appendOutbox([
+          subscriberMessage(subscriberMessageTypes.digestSent, subscriberId, updated.version, { week, event_ids: eventIds }, now),
+        ]);
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>, events: DigestEvent[], week: string, manual: boolean) {
+  const link = unsubscribeUrl(ctx.publicUrl, subscriber.unsubscribe_token);
+  const content = renderDigest({
+    appName: ctx.appName,
+    publicUrl: ctx.publicUrl,
+    recipientName: subscriber.name,
+    city: subscriber.city,
+    events,
+    unsubscribeUrl: link,
+  });
+  const host = new URL(ctx.publicUrl).hostname || 'evently.local';
+  await ctx.mailer.send({
+    to: subscriber.email,
+    ...content,
+    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    messageId: `<digest-${subscriber.id}-${week}${manual ? `-manual-${Date.now()}` : ''}@${host}>`,
+  });
+}
+
+/** The weekly batch's send: at most once per subscriber and ISO week. */
+export async function sendScheduledDigest(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
+  if (!subscriber.is_active) return { sent: false, reason: 'inactive' };
+  const events = await digestEventsFor(ctx, subscriber);
+  if (!events) return { sent: false, reason: 'no_city_coordinates' };
+  if (events.length === 0) return { sent: false, reason: 'no_events' };
+  const week = isoWeek(ctx.clock.now());
+  const claim = await claimWeek(ctx, subscriber.id, week);
+  if (!claim) {
+    const existing = await ctx.store.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriber.id, week });
+    if (existing?.status === 'sending') {
+      ctx.logger.warn({ subscriber_id: subscriber.id, week }, 'digest claim from an interrupted run: not resending');
+    }
+    return { sent: false, reason: 'already_sent_this_week' };
+  }
+  try {
+    await deliver(ctx, subscriber, events, week, false);
+  } catch (error) {
+    await ctx.store.transaction((tx) => tx.delete(DIGEST_SENDS, claim.id));
+    throw new MailTransportError(error);
+  }
+  await recordSent(ctx, subscriber.id, week, events.map((event) => event.id));
+  return { sent: true, events: events.length };
+}
+
+/**
+ * "Send digest now" from the admin panel: an explicit human request, so it ignores the weekly claim, but it
+ * still needs suitable events and still records `last_sent_at` (which keeps the next batch from repeating it).
+ */
+export async function sendDigestNow(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
+  const events = await digestEventsFor(ctx, subscriber);
+  if (!events) return { sent: false, reason: 'no_city_coordinates' };
+  if (events.length === 0) return { sent: false, reason: 'no_events' };
+  const week = isoWeek(ctx.clock.now());
+  try {
+    await deliver(ctx, subscriber, events, week, true);
+  } catch (error) {
+    throw new MailTransportError(error);
+  }
+  await recordSent(ctx, subscriber.id, week, events.map((event) => event.id));
+  return { sent: true, events: events.length };
+}

@@ -1,0 +1,24 @@
+/** Unsubscribe by the token from an e-mail link. Idempotent: a second click finds it already inactive. */
+import type { Stored } from '@evently/platform';
+import { subscriberMessageTypes } from '../contracts/messages.ts';
+import type { Subscriber } from '../domain/subscriber.ts';
+import { SUBSCRIBERS } from '../infra/collections.ts';
+import { subscriberMessage } from '../infra/envelopes.ts';
+import type { SubscriptionsContext } from './context.ts';
+
+export type UnsubscribeOutcome =
+  | { status: 'unsubscribed'; subscriber: Stored<Subscriber> }
+  | { status: 'already_inactive'; subscriber: Stored<Subscriber> }
+  | { status: 'unknown_token' };
+
+export async function unsubscribe(ctx: SubscriptionsContext, token: string): Promise<UnsubscribeOutcome> {
+  const now = ctx.clock.now();
+  return ctx.store.transaction(async (tx) => {
+    const subscriber = await tx.findOne<Subscriber>(SUBSCRIBERS, { unsubscribe_token: token });
+    if (!subscriber) return { status: 'unknown_token' } as const;
+    if (!subscriber.is_active) return { status: 'already_inactive', subscriber } as const;
+    const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriber.id, subscriber.version, { is_active: false });
+    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.unsubscribed, updated.id, updated.version, {}, now)]);
+    return { status: 'unsubscribed', subscriber: updated } as const;
+  });
+}

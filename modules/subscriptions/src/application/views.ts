@@ -1,0 +1,47 @@
+/** How a subscriber leaves the module: the admin view carries contact data, the public one never does. */
+import type { Stored } from '@evently/platform';
+import { unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
+
+export interface AdminSubscriberView {
+  id: string;
+  email: string;
+  name: string | null;
+  country: string;
+  city: string;
+  radius_km: number;
+  is_active: boolean;
+  unsubscribe_token: string;
+  unsubscribe_url: string;
+  created_at: string;
+  updated_at: string;
+  last_sent_at: string | null;
+}
+
+export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): AdminSubscriberView {
+  return {
+    id: subscriber.id,
+    email: subscriber.email,
+    name: subscriber.name,
+    country: subscriber.country,
+    city: subscriber.city,
+    radius_km: subscriber.radius_km,
+    is_active: subscriber.is_active,
+    unsubscribe_token: subscriber.unsubscribe_token,
+    unsubscribe_url: unsubscribeUrl(publicUrl, subscriber.unsubscribe_token),
+    created_at: subscriber.created_at,
+    updated_at: subscriber.updated_at,
+    last_sent_at: subscriber.last_sent_at,
+  };
+}
+
+/** The sign-up answer: enough for the UI, nothing a stranger could misuse (no e-mail, no token). */
+export function toPublicView(subscriber: Stored<Subscriber>) {
+  return {
+    id: subscriber.id,
+    name: subscriber.name,
+    country: subscriber.country,
+    city: subscriber.city,
+    radius_km: subscriber.radius_km,
+    is_active: subscriber.is_active,
+  };
+}

@@ -1,0 +1,39 @@
+/** Admin query and edit payloads (spec 02 §7 subscriber calls, §5 "Subscriber edit"). */
+import { z } from 'zod';
+
+export const SUBSCRIBER_SORTS = ['recent', 'email', 'last_sent', 'city'] as const;
+export const ADMIN_PAGE_SIZE = 25;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const adminListQuerySchema = z.object({
+  page: z.coerce.number().int().positive().catch(1),
+  per_page: z.coerce.number().int().min(1).max(100).catch(ADMIN_PAGE_SIZE),
+  status: z.enum(['all', 'active', 'inactive']).catch('all'),
+  search: optionalText,
+  country: optionalText,
+  city: optionalText,
+  sort: z.enum(SUBSCRIBER_SORTS).catch('recent'),
+});
+
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+export const adminPatchSchema = z
+  .object({
+    name: z.string().trim().max(120).nullable().optional(),
+    country: z.string().trim().min(1, 'country cannot be empty').max(120).optional(),
+    city: z.string().trim().min(1, 'city cannot be empty').max(120).optional(),
+    radius_km: z.coerce.number().int('radius_km must be a whole number').min(1).max(500).optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'No changes to save' });
+
+export type AdminPatch = z.infer<typeof adminPatchSchema>;
+
+export const subscriberIdSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid subscriber id') });
+export const unsubscribeTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/) });

@@ -1,0 +1,77 @@
+/**
+ * The subscriptions module's only public door: weekly-digest sign-up, confirmation, unsubscribe, the digest
+ * itself and the admin calls. See ../CONTEXT.md for its vocabulary.
+ */
+import { createMailer, createRateLimiter, rateLimit, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import { createConfirmationMailer } from './application/confirmation-mailer.ts';
+import type { SubscriptionsContext } from './application/context.ts';
+import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
+import { runDigestBatch, type DigestBatchResult } from './application/run-digest-batch.ts';
+import { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
+import type { EventsCatalogue } from './domain/digest-event.ts';
+import { createSubscriptionsRouter } from './http/subscriptions.router.ts';
+import { subscriptionCollections } from './infra/collections.ts';
+
+export type { EventsCatalogue, DigestEvent } from './domain/digest-event.ts';
+export type { DigestSchedule } from './application/digest-scheduler.ts';
+export type { DigestBatchResult } from './application/run-digest-batch.ts';
+export { DEFAULT_RADIUS_KM } from './domain/subscriber.ts';
+export { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
+export { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './contracts/sign-up.ts';
+export { SIGN_UP_SUCCESS_MESSAGE } from './http/subscriptions.router.ts';
+
+export interface SubscriptionsOptions {
+  /** Where the digest finds events; the backend passes the events module's queries. */
+  catalogue: EventsCatalogue;
+  appName: string;
+  /** `SMTP_URL`; without it mail is written as `.eml` files under `DATA_DIR/mail/`. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Overrides the mailer built from `smtpUrl` (tests). */
+  mailer?: Mailer;
+  schedule?: DigestSchedule;
+  /** Sign-ups allowed per client address per window. */
+  signUpLimit?: { limit: number; windowMs: number };
+}
+
+export interface SubscriptionsModule extends AppModule {
+  runDigestBatch(): Promise<DigestBatchResult>;
+}
+
+export function createSubscriptionsModule(deps: ModuleDeps, options: SubscriptionsOptions): SubscriptionsModule {
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: options.smtpUrl,
+      dataDir: deps.dataDir,
+      from: options.mailFrom ?? `${options.appName} <no-reply@${new URL(deps.publicUrl).hostname || 'localhost'}>`,
+      logger: deps.logger.child({ component: 'mailer' }),
+    });
+  const ctx: SubscriptionsContext = {
+    store: deps.store,
+    clock: deps.clock,
+    logger: deps.logger.child({ module: 'subscriptions' }),
+    mailer,
+    catalogue: options.catalogue,
+    appName: options.appName,
+    publicUrl: deps.publicUrl,
+  };
+  const limit = options.signUpLimit ?? { limit: 5, windowMs: 10 * 60_000 };
+  const signUpRateLimit = rateLimit({
+    limiter: createRateLimiter({ ...limit, clock: deps.clock }),
+    message: 'Too many sign-up attempts from your network, please try again later.',
+  });
+  return {
+    name: 'subscriptions',
+    collections: subscriptionCollections,
+    topics: [SUBSCRIBERS_TOPIC],
+    searchSchemas: [],
+    projectors: [createConfirmationMailer(ctx)],
+    schedulers: [createDigestScheduler(ctx, options.schedule ?? { weekday: 1, hour: 9 })],
+    routers: [createSubscriptionsRouter(ctx, { requireAdmin: deps.requireAdmin, signUpRateLimit })],
+    runDigestBatch: () => runDigestBatch(ctx),
+    async close() {
+      await mailer.close();
+    },
+  };
+}
