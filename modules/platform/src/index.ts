@@ -12,3 +12,5 @@ export * from './http/validate.ts';
 export * from './logging/logger.ts';
 export * from './http/rate-limit.ts';
 export * from './http/admin-auth.ts';
+export * from './mail/mailer.port.ts';
+export * from './mail/nodemailer-mailer.ts';
