@@ -1,0 +1,65 @@
+/**
+ * The Koa application: cross-cutting middleware in a fixed order, then the health routes and every module's
+ * routers, then the SPA. Built from plain inputs so tests and every process role assemble it the same way.
+ *
+ * Order matters: the request id and log wrap everything so even a failed request is logged with its id;
+ * security headers and CORS are set before the error handler so error answers carry them too; the error
+ * handler wraps the body parser so malformed or oversized bodies become JSON 400/413 answers.
+ */
+import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { corsFor } from './cors.ts';
+import { errorHandler } from './error-handler.ts';
+import { healthRouter, type ReadinessCheck } from './health.ts';
+import { requestId } from './request-id.ts';
+import { requestLog } from './request-log.ts';
+import { securityHeaders } from './security-headers.ts';
+import { staticFrontend } from './static-frontend.ts';
+
+export interface AppOptions {
+  logger: Logger;
+  routers: Router[];
+  readiness: ReadinessCheck[];
+  /** Absolute path of the built SPA (`frontend/dist`). */
+  staticRoot: string;
+  corsOrigins?: string[];
+  /** Number of trusted reverse proxies; above 0 the client address comes from X-Forwarded-For. */
+  trustedProxies?: number;
+  /** True when the public URL is https. */
+  https?: boolean;
+  /** Largest JSON body accepted (default 1mb; event payloads and blog posts stay well below it). */
+  jsonLimit?: string;
+}
+
+export function createApp({
+  logger,
+  routers,
+  readiness,
+  staticRoot,
+  corsOrigins = [],
+  trustedProxies = 0,
+  https = false,
+  jsonLimit = '1mb',
+}: AppOptions): Koa {
+  const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
+  // Errors reaching Koa itself come from broken response streams after headers went out.
+  app.on('error', (error: unknown) => logger.warn({ err: error }, 'response stream error'));
+
+  app.use(requestId());
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ https }));
+  app.use(corsFor(corsOrigins));
+  app.use(errorHandler(logger));
+  app.use(staticFrontend({ root: staticRoot }));
+  app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));
+
+  const health = healthRouter(readiness, logger);
+  app.use(health.routes());
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

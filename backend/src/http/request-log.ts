@@ -1,0 +1,34 @@
+/**
+ * One structured log line per request when its response is finished (or the client went away), in the
+ * shape pino-http uses (`req`, `res`, `responseTime`), with a child logger on `ctx.state.logger` so handlers'
+ * lines carry the request id too.
+ */
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+
+export function requestLog(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    const log = logger.child({ reqId: ctx.state.requestId as string });
+    ctx.state.logger = log;
+    const done = () => {
+      ctx.res.off('finish', done);
+      ctx.res.off('close', done);
+      const responseTime = Number(process.hrtime.bigint() - started) / 1e6;
+      const status = ctx.res.statusCode;
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      log[level](
+        {
+          req: { method: ctx.method, url: ctx.originalUrl, remoteAddress: ctx.ip },
+          res: { statusCode: status },
+          responseTime: Math.round(responseTime * 10) / 10,
+          aborted: !ctx.res.writableFinished,
+        },
+        'request completed',
+      );
+    };
+    ctx.res.once('finish', done);
+    ctx.res.once('close', done);
+    await next();
+  };
+}
