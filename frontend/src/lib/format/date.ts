@@ -57,3 +57,10 @@ export function formatEventTime(value: string | null | undefined, options: DateF
     timeZone: options.timeZone,
   }).format(date);
 }
+
+/** Date and time together ("Sat, Nov 21, 2026 · 7:30 PM"), or the single fallback text when there is none. */
+export function formatEventDateTime(value: string | null | undefined, options: DateFormatOptions): string {
+  const day = formatEventDate(value, options);
+  if (!parseEventDate(value) || day === 'Date TBA') return day;
+  return `${day} · ${formatEventTime(value, options)}`;
+}

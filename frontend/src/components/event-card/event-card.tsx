@@ -1,0 +1,105 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { categoryColor } from '../../lib/categories.ts';
+import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
+import { formatEventDateTime } from '../../lib/format/date.ts';
+import { formatDistance, formatExactDistance } from '../../lib/format/distance.ts';
+import {
+  displayDescription,
+  displayTitle,
+  eventCoordinates,
+  eventStart,
+  showOnMapHref,
+  type VisitorEvent,
+} from '../../lib/format/event.ts';
+import { formatPrice } from '../../lib/format/price.ts';
+import { EventImage } from '../event-image/event-image.tsx';
+import { ShareButton } from '../share/share-button.tsx';
+import { isPlainLeftClick } from './plain-click.ts';
+import './event-card.css';
+
+/** Events closer than this get the highlight ring (spec 01 §9). */
+export const NEARBY_HIGHLIGHT_KM = 3;
+
+export interface EventCardProps {
+  event: VisitorEvent;
+  /** Intercepts a plain left click (e.g. the home page focusing the event on the map); modified clicks stay links. */
+  onDetails?: (event: VisitorEvent) => void;
+  /** 'Show on map' handler; without one the button is a link to the home map focused on the event. */
+  onShowOnMap?: (event: VisitorEvent) => void;
+  /** Extra lines under the description, e.g. why a similar event was suggested. */
+  reasons?: readonly string[];
+  headingLevel?: 2 | 3 | 4;
+}
+
+export function eventPath(event: Pick<VisitorEvent, 'id'>): string {
+  return `/event/${encodeURIComponent(String(event.id))}`;
+}
+
+export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel = 3 }: EventCardProps) {
+  const buy = useBuyTickets();
+  const title = displayTitle(event);
+  const description = displayDescription(event);
+  const start = eventStart(event);
+  const coordinates = eventCoordinates(event);
+  const distance = typeof event.distance_km === 'number' && Number.isFinite(event.distance_km) ? event.distance_km : undefined;
+  const isNearby = distance !== undefined && distance < NEARBY_HIGHLIGHT_KM;
+  const place = [event.venue_name, event.city].filter((part) => part?.trim()).join(', ');
+  const Heading = `h${headingLevel}` as const;
+  const shareUrl = typeof window === 'undefined' ? eventPath(event) : new URL(eventPath(event), window.location.origin).toString();
+
+  function openDetails(click: MouseEvent<HTMLAnchorElement>) {
+    if (!onDetails || !isPlainLeftClick(click)) return;
+    click.preventDefault();
+    onDetails(event);
+  }
+
+  return (
+    <article className={`event-card${isNearby ? ' event-card--nearby' : ''}`} data-event-id={event.id}>
+      <div className="event-card__media">
+        <EventImage src={event.image_url} name={title} category={event.category} />
+        {event.category && (
+          <span className="event-card__badge" style={{ backgroundColor: categoryColor(event.category) }}>
+            {event.category}
+          </span>
+        )}
+        {distance !== undefined && (
+          <span className="event-card__distance" title={formatExactDistance(distance)}>
+            {formatDistance(distance)}
+          </span>
+        )}
+      </div>
+      <div className="event-card__body">
+        <Heading className="event-card__title">
+          <Link className="event-card__link" to={eventPath(event)} onClick={openDetails}>
+            {title}
+          </Link>
+        </Heading>
+        {description && <p className="event-card__description">{description}</p>}
+        {reasons && reasons.length > 0 && <p className="event-card__reasons">{reasons.join(' · ')}</p>}
+        <p className="event-card__date">
+          {formatEventDateTime(start, { context: 'card' })}
+        </p>
+        {place && <p className="event-card__place">{place}</p>}
+        <p className="event-card__price">{formatPrice(event)}</p>
+        {event.price_note?.trim() && <p className="event-card__price-note">{event.price_note}</p>}
+        <div className="event-card__actions">
+          <ShareButton content={{ url: shareUrl, title }} />
+          {coordinates &&
+            (onShowOnMap ? (
+              <button type="button" className="event-card__secondary" onClick={() => onShowOnMap(event)}>
+                Show on map
+              </button>
+            ) : (
+              <Link className="event-card__secondary" to={showOnMapHref(event.id, coordinates)}>
+                Show on map
+              </Link>
+            ))}
+          <button type="button" className="event-card__buy" onClick={() => void buy(event)}>
+            Buy Tickets
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatEventDate, formatEventDateTime, formatEventTime } from './date.ts';
+
+const now = new Date('2026-11-21T12:00:00Z');
+const utc = { now, timeZone: 'UTC' } as const;
+
+describe('date display (spec 01 §5)', () => {
+  it('shows Available Now on the card and TBA elsewhere for a missing date', () => {
+    expect(formatEventDate(undefined, { ...utc, context: 'card' })).toBe('Available Now');
+    expect(formatEventDate(null, { ...utc, context: 'detail' })).toBe('TBA');
+    expect(formatEventTime('', { ...utc, context: 'detail' })).toBe('TBA');
+  });
+
+  it('treats an unparsable date like a missing one', () => {
+    expect(formatEventDate('not a date', { ...utc, context: 'card' })).toBe('Available Now');
+    expect(formatEventDate('2026-13-45', { ...utc, context: 'detail' })).toBe('TBA');
+  });
+
+  it('shows Date TBA when the year is more than 3 ahead', () => {
+    expect(formatEventDate('2030-01-01T10:00:00Z', { ...utc, context: 'card' })).toBe('Date TBA');
+    expect(formatEventDate('2029-12-31T10:00:00Z', { ...utc, context: 'card' })).toBe('Mon, Dec 31, 2029');
+  });
+
+  it('shows Date TBA when the year is more than 1 behind', () => {
+    expect(formatEventDate('2024-12-31T10:00:00Z', { ...utc, context: 'detail' })).toBe('Date TBA');
+    expect(formatEventDate('2025-01-01T10:00:00Z', { ...utc, context: 'detail' })).toBe('Wed, Jan 1, 2025');
+  });
+
+  it('formats a valid date and time in the given zone', () => {
+    expect(formatEventDate('2026-12-05T19:30:00Z', { ...utc, context: 'card' })).toBe('Sat, Dec 5, 2026');
+    expect(formatEventTime('2026-12-05T19:30:00Z', { ...utc, context: 'card' })).toBe('7:30 PM');
+    expect(formatEventTime('2026-12-05T19:30:00Z', { now, timeZone: 'Europe/Madrid', context: 'card' })).toBe(
+      '8:30 PM',
+    );
+  });
+
+  it('joins date and time, or gives the single fallback text', () => {
+    expect(formatEventDateTime('2026-12-05T19:30:00Z', { ...utc, context: 'card' })).toBe('Sat, Dec 5, 2026 · 7:30 PM');
+    expect(formatEventDateTime(undefined, { ...utc, context: 'card' })).toBe('Available Now');
+    expect(formatEventDateTime('2099-01-01T00:00:00Z', { ...utc, context: 'card' })).toBe('Date TBA');
+  });
+});
