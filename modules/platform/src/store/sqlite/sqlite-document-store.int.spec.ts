@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testDocumentStore } from '../document-store.contract.ts';
+import { createTempDataDir } from '../../testing/temp-dir.ts';
+import { createSqliteDocumentStore } from './sqlite-document-store.ts';
+
+testDocumentStore(async () => {
+  const temp = await createTempDataDir();
+  const store = await createSqliteDocumentStore({ file: join(temp.dir, 'evently.db') });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await temp.remove();
+    },
+  };
+}, 'sqlite');
+
+describe('SQLite document store specifics', () => {
+  const open = async () => {
+    const temp = await createTempDataDir();
+    const file = join(temp.dir, 'data', 'evently.db');
+    const store = await createSqliteDocumentStore({ file });
+    await store.init([{ name: 'notes', unique: [['slug']], indexes: [['title']], containsFields: ['title'] }]);
+    return { temp, file, store };
+  };
+
+  it('keeps documents and counters across close and reopen of the file', async () => {
+    const { temp, file, store } = await open();
+    await store.transaction((tx) => tx.insert('notes', { id: 'n1', title: 'Hello' }));
+    await store.nextCounter('ticket:2025');
+    await store.close();
+    const reopened = await createSqliteDocumentStore({ file });
+    await reopened.init([{ name: 'notes', unique: [['slug']] }]);
+    expect(await reopened.get('notes', 'n1')).toMatchObject({ title: 'Hello' });
+    expect(await reopened.nextCounter('ticket:2025')).toBe(2);
+    await reopened.close();
+    await temp.remove();
+  });
+
+  it('contains folds non-ASCII case', async () => {
+    const { temp, store } = await open();
+    await store.transaction((tx) => tx.insert('notes', { id: 'n1', title: 'Konzert in Zürich' }));
+    expect(await store.count('notes', { title: { contains: 'ZÜRICH' } })).toBe(1);
+    await store.close();
+    await temp.remove();
+  });
+
+  it('a store call nested inside a transaction is refused instead of deadlocking', async () => {
+    const { temp, store } = await open();
+    await expect(store.transaction(() => store.nextCounter('x'))).rejects.toThrow(/nested/);
+    await expect(store.transaction(() => store.transaction(async () => 1))).rejects.toThrow(/nested/);
+    expect(await store.nextCounter('x')).toBe(1);
+    await store.close();
+    await temp.remove();
+  });
+
+  it('a transaction object used after its commit is refused', async () => {
+    const { temp, store } = await open();
+    let leaked: Parameters<Parameters<typeof store.transaction>[0]>[0] | undefined;
+    await store.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked!.insert('notes', { title: 'late' })).rejects.toThrow(/already finished/);
+    expect(await store.count('notes')).toBe(0);
+    await store.close();
+    await temp.remove();
+  });
+
+  it('dropping a unique constraint from the spec lifts it', async () => {
+    const { temp, store } = await open();
+    await store.transaction((tx) => tx.insert('notes', { title: 'a', slug: 's' }));
+    await store.init([{ name: 'notes' }]);
+    await store.transaction((tx) => tx.insert('notes', { title: 'b', slug: 's' }));
+    expect(await store.count('notes', { slug: 's' })).toBe(2);
+    await store.close();
+    await temp.remove();
+  });
+
+  it('an undeclared collection is reported by name', async () => {
+    const { temp, store } = await open();
+    await expect(store.get('nope', 'x')).rejects.toThrow(/"nope" is not initialised/);
+    await store.close();
+    await temp.remove();
+  });
+});

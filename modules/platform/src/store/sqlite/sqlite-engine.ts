@@ -1,0 +1,124 @@
+/**
+ * One embedded SQLite file, shared by the document store and the embedded event log.
+ *
+ * Two connections:
+ * - `writer` carries every write. `DocumentStore.transaction` takes an async callback, so a transaction stays
+ *   open across awaits. better-sqlite3 has one transaction per connection, so all writers in this process
+ *   take `writeLock` (an async mutex) and open the transaction with BEGIN IMMEDIATE, which also takes
+ *   SQLite's write lock up front: another process writing the same file waits (busy_timeout) at BEGIN
+ *   instead of failing half-way through a unit of work. A second in-process write connection is not an
+ *   option: its busy wait is synchronous and would block the event loop that must finish the first one.
+ * - `reader` serves every read outside a transaction. In WAL mode it sees only committed data, so a query,
+ *   a subscriber or the relay never observes the half-done transaction that is open on `writer`.
+ *
+ * WAL with synchronous=NORMAL: a commit is durable against a process crash (the case we test with SIGKILL);
+ * only an OS crash or power loss may drop the last commits, which the at-least-once pipeline tolerates.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { AsyncMutex } from './async-mutex.ts';
+import { migrate } from './migrations.ts';
+
+const statementCacheLimit = 1000;
+
+export class SqliteEngine {
+  readonly writer: Database.Database;
+  readonly reader: Database.Database;
+  readonly writeLock = new AsyncMutex();
+  /** True once an embedded event bus uses this file's outbox table as its log (nothing left to relay). */
+  outboxIsLog = false;
+  private readonly commitListeners = new Set<() => void>();
+  private readonly statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+  private closed = false;
+
+  constructor(readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.writer = new Database(file);
+    this.writer.pragma('journal_mode = WAL');
+    this.writer.pragma('synchronous = NORMAL');
+    this.writer.pragma('busy_timeout = 5000');
+    migrate(this.writer);
+    this.reader = new Database(file, { readonly: true });
+    this.reader.pragma('busy_timeout = 5000');
+    for (const db of [this.writer, this.reader]) registerFunctions(db);
+  }
+
+  /** A cached prepared statement; queries are built from a bounded set of shapes, values are parameters. */
+  statement(db: Database.Database, sql: string): Database.Statement {
+    let cache = this.statements.get(db);
+    if (!cache) {
+      cache = new Map();
+      this.statements.set(db, cache);
+    }
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size >= statementCacheLimit) cache.clear();
+      statement = db.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Runs synchronous `work` as one IMMEDIATE transaction on the write connection, after earlier writers. */
+  async write<R>(work: () => R): Promise<R> {
+    const release = await this.writeLock.acquire();
+    try {
+      this.assertOpen();
+      return this.writer.transaction(work).immediate();
+    } finally {
+      release();
+    }
+  }
+
+  onCommit(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => {
+      this.commitListeners.delete(listener);
+    };
+  }
+
+  /** Tells listeners (relay, subscribers) that records were appended and committed. */
+  notifyCommit(): void {
+    for (const listener of this.commitListeners) {
+      try {
+        listener();
+      } catch {
+        // A listener only schedules work; one that throws must not stop the others from waking.
+      }
+    }
+  }
+
+  assertOpen(): void {
+    if (this.closed) throw new Error(`SQLite file ${this.file} is closed`);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.commitListeners.clear();
+    this.reader.close();
+    this.writer.close();
+  }
+}
+
+function registerFunctions(db: Database.Database): void {
+  // Case-insensitive substring match that folds Unicode case (SQLite's lower() and LIKE fold ASCII only).
+  db.function('evently_contains', { deterministic: true }, (haystack: unknown, needle: unknown) => {
+    if (typeof haystack !== 'string' || typeof needle !== 'string') return 0;
+    return haystack.toLowerCase().includes(needle.toLowerCase()) ? 1 : 0;
+  });
+}
+
+/** The engine behind each embedded store, so `createSqliteEventBus({ store })` can share its connection. */
+const enginesByStore = new WeakMap<object, SqliteEngine>();
+
+export function registerEngine(owner: object, engine: SqliteEngine): void {
+  enginesByStore.set(owner, engine);
+}
+
+export function engineOf(owner: object): SqliteEngine {
+  const engine = enginesByStore.get(owner);
+  if (!engine) throw new Error('expected a store made by createSqliteDocumentStore (the embedded SQLite store)');
+  return engine;
+}
