@@ -14,3 +14,4 @@ export * from './http/rate-limit.ts';
 export * from './http/admin-auth.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
+export { createSqliteSearchIndex, type SqliteSearchIndexOptions } from './search/sqlite-fts/sqlite-search-index.ts';

@@ -140,8 +140,12 @@ export interface FacetResult {
 
 export interface SearchIndex {
   readonly engine: 'sqlite' | 'elasticsearch';
-  /** Creates the index for `schema` if missing (idempotent). Must run before any other call for that index. */
-  init(schema: IndexSchema): Promise<void>;
+  /**
+   * Creates the index for `schema` if missing (idempotent). Must run before any other call for that index.
+   * When the index did not exist, or existed with a different schema (it is then recreated empty), answers
+   * `{ created: true }`: the caller should replay its source (e.g. the projector rebuilds from the log).
+   */
+  init(schema: IndexSchema): Promise<{ created: boolean }>;
   /**
    * Inserts or replaces whole documents by id. Pass large batches (thousands) when loading: each call is one
    * transaction (SQLite) or one bulk request (Elasticsearch). Visible to `search` when the promise resolves.

@@ -1,0 +1,92 @@
+/**
+ * Turns an indexed document into the values of its docs row, FTS row and R*Tree row. Values that do not fit a
+ * field's type (a word where a number belongs, an unparsable date, an out-of-range coordinate) count as
+ * missing rather than failing the whole batch: the index is a projection and must accept what the source held.
+ */
+import type { IndexDocument } from '../search-index.port.ts';
+import { numericId } from '../document-id.ts';
+import type { IndexLayout } from './index-layout.ts';
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+export interface DocumentRow {
+  /** Positional values for the docs table insert, in `rowColumns` order. */
+  values: unknown[];
+  /** Values for the FTS row, in `layout.searchable` order; null when nothing is searchable. */
+  text: Array<string | null> | null;
+  geo: Record<string, GeoPoint | null>;
+}
+
+export function asKeyword(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return null;
+}
+
+export function asNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function asEpochMillis(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value === '') return null;
+  const millis = Date.parse(value);
+  return Number.isNaN(millis) ? null : millis;
+}
+
+export function asGeoPoint(value: unknown): GeoPoint | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { lat, lon } = value as { lat?: unknown; lon?: unknown };
+  if (typeof lat !== 'number' || typeof lon !== 'number') return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lat, lon };
+}
+
+function asText(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (Array.isArray(value)) {
+    const parts = value.filter((part): part is string => typeof part === 'string' && part !== '');
+    return parts.length > 0 ? parts.join(' \u2022 ') : null;
+  }
+  return asKeyword(value);
+}
+
+/** Column names of the docs table after `rid`, in the order `toRow` produces values. */
+export function rowColumns(layout: IndexLayout): string[] {
+  const names = ['id', 'id_key', 'src'];
+  for (const [field, spec] of Object.entries(layout.schema.fields)) {
+    if (spec.type === 'keyword') names.push(`"k_${field}"`, `"kl_${field}"`);
+    if (spec.type === 'number') names.push(`"n_${field}"`);
+    if (spec.type === 'date') names.push(`"d_${field}"`);
+    if (spec.type === 'geo') names.push(`"g_${field}_lat"`, `"g_${field}_lon"`);
+    if (spec.type === 'text' && spec.sortable) names.push(`"s_${field}"`);
+  }
+  return names;
+}
+
+export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
+  if (typeof doc.id !== 'string' || doc.id === '') throw new Error('Indexed documents need a non-empty string id');
+  const values: unknown[] = [doc.id, numericId(doc.id) ?? doc.id, JSON.stringify(doc)];
+  const geo: Record<string, GeoPoint | null> = {};
+  for (const [field, spec] of Object.entries(layout.schema.fields)) {
+    const value = doc[field];
+    if (spec.type === 'keyword') {
+      const keyword = asKeyword(value);
+      values.push(keyword, keyword?.toLowerCase() ?? null);
+    }
+    if (spec.type === 'number') values.push(asNumber(value));
+    if (spec.type === 'date') values.push(asEpochMillis(value));
+    if (spec.type === 'geo') {
+      const point = asGeoPoint(value);
+      geo[field] = point;
+      values.push(point?.lat ?? null, point?.lon ?? null);
+    }
+    if (spec.type === 'text' && spec.sortable) values.push(asText(value)?.toLowerCase() ?? null);
+  }
+  const text = layout.searchable.length > 0 ? layout.searchable.map(({ field }) => asText(doc[field])) : null;
+  return { values, text, geo };
+}

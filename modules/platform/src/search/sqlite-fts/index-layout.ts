@@ -1,0 +1,121 @@
+/**
+ * Where an index lives in the SQLite file: one docs table with a typed column per filterable/sortable field,
+ * one contentless FTS5 table over the searchable fields, one R*Tree per geo field. Table names carry a version
+ * so a rebuild can fill a fresh copy while the current one keeps serving.
+ */
+import type { FieldSpec, IndexSchema } from '../search-index.port.ts';
+import { assertPlainName } from '../document-id.ts';
+
+export interface SearchableColumn {
+  field: string;
+  column: string;
+  boost: number;
+}
+
+export interface IndexLayout {
+  schema: IndexSchema;
+  version: number;
+  docs: string;
+  fts: string;
+  ftsVocab: string;
+  geo: Record<string, string>;
+  searchable: SearchableColumn[];
+}
+
+const quote = (identifier: string): string => `"${identifier}"`;
+
+export const column = {
+  keywordRaw: (field: string) => quote(`k_${field}`),
+  keywordLower: (field: string) => quote(`kl_${field}`),
+  number: (field: string) => quote(`n_${field}`),
+  date: (field: string) => quote(`d_${field}`),
+  sortText: (field: string) => quote(`s_${field}`),
+  lat: (field: string) => quote(`g_${field}_lat`),
+  lon: (field: string) => quote(`g_${field}_lon`),
+};
+
+export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
+  assertPlainName('Index', schema.name);
+  const prefix = `search_${schema.name}_v${version}`;
+  const geo: Record<string, string> = {};
+  const searchable: SearchableColumn[] = [];
+  for (const [field, spec] of Object.entries(schema.fields)) {
+    assertPlainName('Field', field);
+    if (spec.type === 'geo') geo[field] = quote(`${prefix}_geo_${field}`);
+    if (spec.type === 'text' || (spec.type === 'keyword' && spec.searchable)) {
+      searchable.push({ field, column: quote(`t_${field}`), boost: spec.boost ?? 1 });
+    }
+  }
+  return {
+    schema,
+    version,
+    docs: quote(`${prefix}_docs`),
+    fts: quote(`${prefix}_fts`),
+    ftsVocab: quote(`${prefix}_fts_vocab`),
+    geo,
+    searchable,
+  };
+}
+
+function columnsOf(field: string, spec: FieldSpec): string[] {
+  switch (spec.type) {
+    case 'keyword':
+      return [`${column.keywordRaw(field)} TEXT`, `${column.keywordLower(field)} TEXT`];
+    case 'number':
+      return [`${column.number(field)} REAL`];
+    case 'date':
+      return [`${column.date(field)} INTEGER`];
+    case 'geo':
+      return [`${column.lat(field)} REAL`, `${column.lon(field)} REAL`];
+    case 'text':
+      return spec.sortable ? [`${column.sortText(field)} TEXT`] : [];
+  }
+}
+
+/** Tables (without secondary indexes, which a bulk rebuild adds once at the end). */
+export function createTablesSql(layout: IndexLayout): string[] {
+  const typed = Object.entries(layout.schema.fields).flatMap(([field, spec]) => columnsOf(field, spec));
+  // id_key has no declared type on purpose: it holds an INTEGER for numeric ids and TEXT otherwise, and
+  // SQLite orders every integer before every text, which is exactly the id tie-break the port promises.
+  const statements = [
+    `CREATE TABLE IF NOT EXISTS ${layout.docs} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, id_key NOT NULL, src BLOB NOT NULL${typed.map((c) => `, ${c}`).join('')})`,
+  ];
+  if (layout.searchable.length > 0) {
+    // Contentless (the text lives in src) with contentless_delete so replaced documents leave the index;
+    // detail=column keeps the index small because queries never need word positions.
+    const columns = layout.searchable.map((s) => s.column).join(', ');
+    statements.push(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${layout.fts} USING fts5(${columns}, content='', contentless_delete=1, detail=column, tokenize='unicode61 remove_diacritics 2', prefix='2 3')`,
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${layout.ftsVocab} USING fts5vocab(${layout.fts.slice(1, -1)}, 'row')`,
+    );
+  }
+  for (const table of Object.values(layout.geo)) {
+    statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING rtree(id, min_lat, max_lat, min_lon, max_lon)`);
+  }
+  return statements;
+}
+
+/** Secondary indexes: every filter/sort column with id_key last, so a sort walks one index in either direction. */
+export function createIndexesSql(layout: IndexLayout): string[] {
+  const table = layout.docs.slice(1, -1);
+  const statements: string[] = [];
+  statements.push(`CREATE INDEX IF NOT EXISTS ${quote(`${table}_id_key`)} ON ${layout.docs} (id_key)`);
+  const add = (name: string, columns: string) =>
+    statements.push(`CREATE INDEX IF NOT EXISTS ${quote(`${table}_${name}`)} ON ${layout.docs} (${columns})`);
+  for (const [field, spec] of Object.entries(layout.schema.fields)) {
+    if (spec.type === 'keyword') add(`kl_${field}`, `${column.keywordLower(field)}, id_key`);
+    if (spec.type === 'number') add(`n_${field}`, `${column.number(field)}, id_key`);
+    if (spec.type === 'date') add(`d_${field}`, `${column.date(field)}, id_key`);
+    if (spec.type === 'text' && spec.sortable) add(`s_${field}`, `${column.sortText(field)}, id_key`);
+  }
+  return statements;
+}
+
+export function dropSql(layout: IndexLayout): string[] {
+  return [
+    `DROP TABLE IF EXISTS ${layout.ftsVocab}`,
+    `DROP TABLE IF EXISTS ${layout.fts}`,
+    ...Object.values(layout.geo).map((table) => `DROP TABLE IF EXISTS ${table}`),
+    `DROP TABLE IF EXISTS ${layout.docs}`,
+  ];
+}

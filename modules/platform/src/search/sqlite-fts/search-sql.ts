@@ -1,0 +1,199 @@
+/**
+ * SearchQuery (the port's AST) to SQL over one index version. Pure: the FTS MATCH expression is computed
+ * beforehand (it may consult the vocabulary) and passed in. Geo predicates use the R*Tree as a box prefilter
+ * (its 32-bit float boxes are rounded outwards, so it never loses a point) and then test the typed columns
+ * exactly; distances use SQLite's math functions with R = 6371 km.
+ */
+import type { FacetRequest, FieldSpec, FilterClause, SearchQuery } from '../search-index.port.ts';
+import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, type LonRange } from '../geo-math.ts';
+import { column, type IndexLayout } from './index-layout.ts';
+import { asEpochMillis } from './document-row.ts';
+
+export type Params = Record<string, unknown>;
+
+export interface MatchPlan {
+  /** `FROM ...` and the AND-ed conditions shared by the page, the count and the facets. */
+  from: string;
+  where: string[];
+  params: Params;
+  /** SQL expression of the distance in km (when the query has `near`). */
+  distance: string | null;
+  /** True when the FTS join exposes `m.score` (bm25, lower is better). */
+  scored: boolean;
+}
+
+/** A few millionths of a degree of slack for the R*Tree prefilter; the exact test follows on the columns. */
+const BOX_SLACK = 1e-6;
+
+class ParamBag {
+  readonly values: Params = {};
+  private next = 0;
+  add(value: unknown): string {
+    const name = `p${this.next++}`;
+    this.values[name] = value;
+    return `@${name}`;
+  }
+}
+
+function specOf(layout: IndexLayout, field: string): FieldSpec {
+  const spec = layout.schema.fields[field];
+  if (!spec) throw new Error(`Unknown field "${field}" in index ${layout.schema.name}`);
+  return spec;
+}
+
+/** The column a filter or sort compares, and how a query value is converted to the stored form. */
+function comparable(layout: IndexLayout, field: string): { sql: string; convert: (value: unknown) => unknown } {
+  const spec = specOf(layout, field);
+  switch (spec.type) {
+    case 'keyword':
+      return { sql: `d.${column.keywordLower(field)}`, convert: (value) => String(value).toLowerCase() };
+    case 'number':
+      return { sql: `d.${column.number(field)}`, convert: (value) => Number(value) };
+    case 'date':
+      return {
+        sql: `d.${column.date(field)}`,
+        convert: (value) => {
+          const millis = asEpochMillis(value);
+          if (millis === null) throw new Error(`Invalid date for "${field}": ${String(value)}`);
+          return millis;
+        },
+      };
+    case 'text':
+      if (spec.sortable) return { sql: `d.${column.sortText(field)}`, convert: (value) => String(value).toLowerCase() };
+      throw new Error(`Text field "${field}" can be searched but not filtered or sorted`);
+    case 'geo':
+      throw new Error(`Geo field "${field}" is filtered with near/bounds`);
+  }
+}
+
+function filterSql(layout: IndexLayout, clause: FilterClause, bag: ParamBag): string {
+  if (clause.op === 'exists') {
+    const spec = specOf(layout, clause.field);
+    const target = spec.type === 'geo' ? `d.${column.lat(clause.field)}` : comparable(layout, clause.field).sql;
+    return `${target} IS ${clause.exists ? 'NOT NULL' : 'NULL'}`;
+  }
+  const { sql, convert } = comparable(layout, clause.field);
+  switch (clause.op) {
+    case 'eq':
+      return `${sql} = ${bag.add(convert(clause.value))}`;
+    case 'in':
+      if (clause.values.length === 0) return '0';
+      return `${sql} IN (${clause.values.map((value) => bag.add(convert(value))).join(', ')})`;
+    case 'range': {
+      const parts: string[] = [];
+      if (clause.gte !== undefined) parts.push(`${sql} >= ${bag.add(convert(clause.gte))}`);
+      if (clause.gt !== undefined) parts.push(`${sql} > ${bag.add(convert(clause.gt))}`);
+      if (clause.lte !== undefined) parts.push(`${sql} <= ${bag.add(convert(clause.lte))}`);
+      if (clause.lt !== undefined) parts.push(`${sql} < ${bag.add(convert(clause.lt))}`);
+      return parts.length === 0 ? `${sql} IS NOT NULL` : parts.join(' AND ');
+    }
+  }
+}
+
+function geoField(layout: IndexLayout, field: string): string {
+  const table = layout.geo[field];
+  if (!table) throw new Error(`"${field}" is not a geo field of index ${layout.schema.name}`);
+  return table;
+}
+
+/** `d.rid IN (R*Tree boxes)`: one box per longitude range, so an antimeridian crossing costs two lookups. */
+function rtreePrefilter(table: string, south: number, north: number, ranges: LonRange[], bag: ParamBag): string {
+  const boxes = ranges.map(
+    (range) =>
+      `SELECT id FROM ${table} WHERE max_lat >= ${bag.add(south - BOX_SLACK)} AND min_lat <= ${bag.add(north + BOX_SLACK)}` +
+      ` AND max_lon >= ${bag.add(range.west - BOX_SLACK)} AND min_lon <= ${bag.add(range.east + BOX_SLACK)}`,
+  );
+  return `d.rid IN (${boxes.join(' UNION ALL ')})`;
+}
+
+function lonTest(lon: string, ranges: LonRange[], bag: ParamBag): string {
+  const tests = ranges.map((range) => `${lon} BETWEEN ${bag.add(range.west)} AND ${bag.add(range.east)}`);
+  return tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`;
+}
+
+export function planMatch(layout: IndexLayout, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>, ftsMatch: string | null, wantScore: boolean): MatchPlan {
+  const bag = new ParamBag();
+  const where: string[] = [];
+  let from = `${layout.docs} d`;
+  let scored = false;
+  if (ftsMatch !== null) {
+    const match = bag.add(ftsMatch);
+    if (wantScore) {
+      const weights = layout.searchable.map((s) => s.boost).join(', ');
+      from += ` JOIN (SELECT rowid AS rid, bm25(${layout.fts}, ${weights}) AS score FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match}) m ON m.rid = d.rid`;
+      scored = true;
+    } else {
+      where.push(`d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match})`);
+    }
+  }
+  for (const clause of query.filters ?? []) where.push(filterSql(layout, clause, bag));
+  let distance: string | null = null;
+  if (query.near) {
+    const { field, lat, lon, radiusKm } = query.near;
+    const table = geoField(layout, field);
+    const box = boxAroundCircle(lat, lon, radiusKm);
+    where.push(rtreePrefilter(table, box.south, box.north, box.lonRanges, bag));
+    const latRad = bag.add((lat * Math.PI) / 180);
+    const lonRad = bag.add((lon * Math.PI) / 180);
+    const cosLat = bag.add(Math.cos((lat * Math.PI) / 180));
+    const docLat = `radians(d.${column.lat(field)})`;
+    const docLon = `radians(d.${column.lon(field)})`;
+    // Haversine; min(1, ...) guards asin against rounding just above 1 for antipodal points.
+    distance =
+      `(${2 * EARTH_RADIUS_KM} * asin(min(1, sqrt(pow(sin((${docLat} - ${latRad}) / 2), 2)` +
+      ` + ${cosLat} * cos(${docLat}) * pow(sin((${docLon} - ${lonRad}) / 2), 2)))))`;
+    where.push(`${distance} <= ${bag.add(radiusKm)}`);
+  }
+  if (query.bounds) {
+    const { field, north, south, east, west } = query.bounds;
+    const table = geoField(layout, field);
+    const ranges = boundsLonRanges(west, east);
+    where.push(rtreePrefilter(table, south, north, ranges, bag));
+    where.push(`d.${column.lat(field)} BETWEEN ${bag.add(south)} AND ${bag.add(north)}`);
+    where.push(lonTest(`d.${column.lon(field)}`, ranges, bag));
+  }
+  return { from, where, params: bag.values, distance, scored };
+}
+
+/** Fields whose filters guarantee a value, so an ascending sort needs no "missing last" term (and can use its index). */
+function fieldsKnownPresent(query: SearchQuery): Set<string> {
+  const present = new Set<string>();
+  for (const clause of query.filters ?? []) {
+    if (clause.op !== 'exists' || clause.exists) present.add(clause.field);
+  }
+  return present;
+}
+
+export function fromWhereSql(plan: MatchPlan, extra: string[] = []): string {
+  const conditions = [...plan.where, ...extra];
+  return `FROM ${plan.from}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
+}
+
+/** ORDER BY for a page; a distance sort refers to the `dist` column the page query selects. */
+export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchPlan): string {
+  const terms: string[] = [];
+  let tieDirection: 'ASC' | 'DESC' = 'ASC';
+  const present = fieldsKnownPresent(query);
+  for (const clause of query.sort ?? []) {
+    if (clause.by === 'relevance') {
+      if (plan.scored) terms.push('m.score ASC');
+    } else if (clause.by === 'distance') {
+      if (plan.distance !== null) {
+        tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
+        terms.push(`dist ${tieDirection}`);
+      }
+    } else {
+      const { sql } = comparable(layout, clause.field);
+      tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
+      // SQLite orders NULL first ascending and last descending; missing values must come last both ways.
+      if (tieDirection === 'ASC' && !present.has(clause.field)) terms.push(`${sql} IS NULL`);
+      terms.push(`${sql} ${tieDirection}`);
+    }
+  }
+  terms.push(`d.id_key ${tieDirection}`);
+  return `ORDER BY ${terms.join(', ')}`;
+}
+
+export function facetBase(layout: IndexLayout, request: FacetRequest): MatchPlan {
+  return planMatch(layout, { filters: request.filters ?? [] }, null, false);
+}

@@ -1,0 +1,309 @@
+/**
+ * Embedded SearchIndex: a separate SQLite file (better-sqlite3, WAL) with, per index, a docs table of typed
+ * columns, a contentless FTS5 table (bm25 with per-field boosts) and an R*Tree per geo field. A meta table maps
+ * each logical index to its live table version, which is how a rebuild swaps atomically.
+ */
+import Database from 'better-sqlite3';
+import type {
+  FacetRequest,
+  FacetResult,
+  IndexDocument,
+  IndexRebuild,
+  IndexSchema,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from '../search-index.port.ts';
+import { createIndexesSql, createTablesSql, dropSql, layoutFor, column, type IndexLayout } from './index-layout.ts';
+import { rowColumns, toRow } from './document-row.ts';
+import { ftsMatchExpression } from './fts-match.ts';
+import { fromWhereSql, orderBySql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
+import { CountCache } from './count-cache.ts';
+
+export interface SqliteSearchIndexOptions {
+  /** Path of the SQLite file (created when missing), or `:memory:`. */
+  file: string;
+}
+
+const DEFAULT_LIMIT = 100;
+const DEFAULT_FACET_SIZE = 1000;
+const STATEMENT_CACHE_SIZE = 500;
+
+interface MetaRow {
+  version: number;
+  schema: string;
+}
+
+export function createSqliteSearchIndex({ file }: SqliteSearchIndexOptions): SearchIndex {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -131072');
+  db.pragma('mmap_size = 1073741824');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS search_index_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL, schema TEXT NOT NULL)',
+  );
+
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const layouts = new Map<string, IndexLayout>();
+  const counts = new CountCache(db);
+
+  const readMeta = (name: string): MetaRow | undefined =>
+    prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as MetaRow | undefined;
+
+  /** The live layout; read per call (one indexed row) so another process's rebuild is seen at once. */
+  const live = (name: string): IndexLayout => {
+    const meta = readMeta(name);
+    if (!meta) throw new Error(`Search index "${name}" is not initialised`);
+    const key = `${name}@${meta.version}`;
+    let layout = layouts.get(key);
+    if (!layout) {
+      layout = layoutFor(JSON.parse(meta.schema) as IndexSchema, meta.version);
+      layouts.set(key, layout);
+    }
+    return layout;
+  };
+
+  const dropLayout = (layout: IndexLayout): void => {
+    // Statements compiled against dropped tables must not be reused.
+    statements.clear();
+    for (const sql of dropSql(layout)) db.exec(sql);
+  };
+
+  const writeDocs = (layout: IndexLayout, docs: IndexDocument[]): void => {
+    if (docs.length === 0) return;
+    const names = rowColumns(layout);
+    const upsertDoc = prepared(
+      `INSERT INTO ${layout.docs} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
+        ` ON CONFLICT(id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(', ')} RETURNING rid`,
+    ).pluck();
+    const writeText =
+      layout.searchable.length > 0
+        ? prepared(
+            `INSERT OR REPLACE INTO ${layout.fts} (rowid, ${layout.searchable.map((s) => s.column).join(', ')}) VALUES (?${', ?'.repeat(layout.searchable.length)})`,
+          )
+        : null;
+    const geoWrites = Object.entries(layout.geo).map(([field, table]) => ({
+      field,
+      put: prepared(`INSERT OR REPLACE INTO ${table} VALUES (?, ?, ?, ?, ?)`),
+      remove: prepared(`DELETE FROM ${table} WHERE id = ?`),
+    }));
+    db.transaction(() => {
+      for (const doc of docs) {
+        const row = toRow(layout, doc);
+        const rid = upsertDoc.get(row.values) as number;
+        if (writeText && row.text) writeText.run(rid, ...row.text);
+        for (const geo of geoWrites) {
+          const point = row.geo[geo.field];
+          if (point) geo.put.run(rid, point.lat, point.lat, point.lon, point.lon);
+          else geo.remove.run(rid);
+        }
+      }
+    })();
+    counts.invalidate();
+  };
+
+  const deleteDocs = (layout: IndexLayout, ids: string[]): void => {
+    const findRid = prepared(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck();
+    const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
+    const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
+    const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
+    db.transaction(() => {
+      for (const id of ids) {
+        const rid = findRid.get(id) as number | undefined;
+        if (rid === undefined) continue;
+        removeDoc.run(rid);
+        removeText?.run(rid);
+        for (const statement of removeGeo) statement.run(rid);
+      }
+    })();
+    counts.invalidate();
+  };
+
+  const createLayout = (layout: IndexLayout, withIndexes: boolean): void => {
+    for (const sql of createTablesSql(layout)) db.exec(sql);
+    if (withIndexes) for (const sql of createIndexesSql(layout)) db.exec(sql);
+  };
+
+  const total = (plan: MatchPlan): number => {
+    const sql = `SELECT count(*) ${fromWhereSql(plan)}`;
+    return counts.get(sql, plan.params, () => prepared(sql).pluck().get(plan.params) as number);
+  };
+
+  const projection = (fields: string[] | undefined): string => {
+    if (!fields) return 'd.src';
+    return fields.map((field, i) => `d.src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ');
+  };
+
+  const toSource = (row: Record<string, unknown>, id: string, fields: string[] | undefined): IndexDocument => {
+    if (!fields) return JSON.parse(row.src as string) as IndexDocument;
+    const source: IndexDocument = { id };
+    fields.forEach((field, i) => {
+      const json = row[`f${i}`];
+      if (typeof json === 'string') source[field] = JSON.parse(json);
+    });
+    return source;
+  };
+
+  const planFor = (layout: IndexLayout, query: SearchQuery, wantScore: boolean): MatchPlan => {
+    const match = query.text ? ftsMatchExpression(db, layout, query.text) : null;
+    return planMatch(layout, query, match, wantScore && match !== null);
+  };
+
+  return {
+    engine: 'sqlite',
+
+    async init(schema) {
+      const wanted = JSON.stringify(schema);
+      const meta = readMeta(schema.name);
+      if (meta && meta.schema === wanted) {
+        createLayout(live(schema.name), true);
+        return { created: false };
+      }
+      const layout = layoutFor(schema, (meta?.version ?? 0) + 1);
+      db.transaction(() => {
+        if (meta) dropLayout(live(schema.name));
+        dropLayout(layout);
+        createLayout(layout, true);
+        prepared(
+          'INSERT INTO search_index_meta (name, version, schema) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET version = excluded.version, schema = excluded.schema',
+        ).run(schema.name, layout.version, wanted);
+      })();
+      counts.invalidate();
+      return { created: true };
+    },
+
+    async upsert(index, docs) {
+      writeDocs(live(index), docs);
+    },
+
+    async delete(index, ids) {
+      deleteDocs(live(index), ids);
+    },
+
+    async get(index, id) {
+      const layout = live(index);
+      const src = prepared(`SELECT src FROM ${layout.docs} WHERE id = ?`).pluck().get(id) as string | undefined;
+      return src === undefined ? null : (JSON.parse(src) as IndexDocument);
+    },
+
+    async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
+      const layout = live(index);
+      const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
+      const plan = planFor(layout, query, wantScore);
+      const params: Params = { ...plan.params, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
+      const sql =
+        `SELECT d.id, ${projection(query.fields)}${plan.distance ? `, ${plan.distance} AS dist` : ''} ` +
+        `${fromWhereSql(plan)} ${orderBySql(layout, query, plan)} LIMIT @limit OFFSET @offset`;
+      const rows = prepared(sql).all(params) as Array<Record<string, unknown>>;
+      const hits = rows.map((row) => {
+        const id = row.id as string;
+        const hit: SearchHit = { id, source: toSource(row, id, query.fields) };
+        if (plan.distance) hit.distanceKm = row.dist as number;
+        return hit as SearchHit<T>;
+      });
+      const needsCount = (query.offset ?? 0) > 0 || hits.length >= (query.limit ?? DEFAULT_LIMIT);
+      return { total: needsCount ? total(plan) : hits.length, hits };
+    },
+
+    async count(index, query) {
+      return total(planFor(live(index), query, false));
+    },
+
+    async facets(index: string, request: FacetRequest): Promise<FacetResult> {
+      const layout = live(index);
+      const plan = planMatch(layout, { filters: request.filters ?? [] }, null, false);
+      const size = request.size ?? DEFAULT_FACET_SIZE;
+      const result: FacetResult = { terms: {}, stats: {} };
+      for (const field of request.terms ?? []) {
+        if (layout.schema.fields[field]?.type !== 'keyword') throw new Error(`"${field}" is not a keyword field`);
+        const lower = `d.${column.keywordLower(field)}`;
+        const sql = `SELECT ${lower} AS key, d.${column.keywordRaw(field)} AS raw, count(*) AS n ${fromWhereSql(plan, [`${lower} IS NOT NULL`])} GROUP BY 1, 2`;
+        const rows = counts.get(sql, plan.params, () => prepared(sql).all(plan.params)) as Array<{ key: string; raw: string; n: number }>;
+        result.terms[field] = groupSpellings(rows).slice(0, size);
+      }
+      for (const field of request.stats ?? []) {
+        const type = layout.schema.fields[field]?.type;
+        if (type !== 'number' && type !== 'date') throw new Error(`"${field}" is not a number or date field`);
+        const target = type === 'number' ? `d.${column.number(field)}` : `d.${column.date(field)}`;
+        const sql = `SELECT min(${target}) AS min, max(${target}) AS max ${fromWhereSql(plan)}`;
+        const row = counts.get(sql, plan.params, () => prepared(sql).get(plan.params)) as { min: number | null; max: number | null };
+        result.stats[field] = { min: row.min, max: row.max };
+      }
+      return result;
+    },
+
+    async beginRebuild(index): Promise<IndexRebuild> {
+      const current = live(index);
+      const next = layoutFor(current.schema, current.version + 1);
+      dropLayout(next);
+      // Secondary indexes are built once at commit: cheaper than maintaining them row by row during a load.
+      createLayout(next, false);
+      let finished = false;
+      const ensureOpen = () => {
+        if (finished) throw new Error(`Rebuild of "${index}" already finished`);
+      };
+      return {
+        async upsert(docs) {
+          ensureOpen();
+          writeDocs(next, docs);
+        },
+        async commit() {
+          ensureOpen();
+          finished = true;
+          for (const sql of createIndexesSql(next)) db.exec(sql);
+          if (next.searchable.length > 0) db.exec(`INSERT INTO ${next.fts} (${next.fts}) VALUES ('optimize')`);
+          db.transaction(() => {
+            prepared('UPDATE search_index_meta SET version = ? WHERE name = ?').run(next.version, index);
+            dropLayout(current);
+          })();
+          db.exec('ANALYZE');
+          counts.invalidate();
+        },
+        async abort() {
+          if (finished) return;
+          finished = true;
+          dropLayout(next);
+        },
+      };
+    },
+
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+const sqlString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+/** Case-insensitive groups, each shown with its most frequent spelling; most frequent first, ties by value. */
+function groupSpellings(rows: Array<{ key: string; raw: string; n: number }>): Array<{ value: string; count: number }> {
+  const groups = new Map<string, { count: number; spelling: string; spellingCount: number }>();
+  for (const row of rows) {
+    const group = groups.get(row.key) ?? { count: 0, spelling: row.raw, spellingCount: 0 };
+    group.count += row.n;
+    if (row.n > group.spellingCount || (row.n === group.spellingCount && row.raw < group.spelling)) {
+      group.spelling = row.raw;
+      group.spellingCount = row.n;
+    }
+    groups.set(row.key, group);
+  }
+  return [...groups.entries()]
+    .sort(([keyA, a], [keyB, b]) => b.count - a.count || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
+    .map(([, group]) => ({ value: group.spelling, count: group.count }));
+}
