@@ -4,6 +4,11 @@ import { testDocumentStore } from '../document-store.contract.ts';
 import { createTempDataDir } from '../../testing/temp-dir.ts';
 import { createSqliteDocumentStore } from './sqlite-document-store.ts';
 
+interface Note {
+  title: string;
+  slug?: string;
+}
+
 testDocumentStore(async () => {
   const temp = await createTempDataDir();
   const store = await createSqliteDocumentStore({ file: join(temp.dir, 'evently.db') });
@@ -27,7 +32,7 @@ describe('SQLite document store specifics', () => {
 
   it('keeps documents and counters across close and reopen of the file', async () => {
     const { temp, file, store } = await open();
-    await store.transaction((tx) => tx.insert('notes', { id: 'n1', title: 'Hello' }));
+    await store.transaction((tx) => tx.insert<Note>('notes', { id: 'n1', title: 'Hello' }));
     await store.nextCounter('ticket:2025');
     await store.close();
     const reopened = await createSqliteDocumentStore({ file });
@@ -40,7 +45,7 @@ describe('SQLite document store specifics', () => {
 
   it('contains folds non-ASCII case', async () => {
     const { temp, store } = await open();
-    await store.transaction((tx) => tx.insert('notes', { id: 'n1', title: 'Konzert in Zürich' }));
+    await store.transaction((tx) => tx.insert<Note>('notes', { id: 'n1', title: 'Konzert in Zürich' }));
     expect(await store.count('notes', { title: { contains: 'ZÜRICH' } })).toBe(1);
     await store.close();
     await temp.remove();
@@ -61,7 +66,7 @@ describe('SQLite document store specifics', () => {
     await store.transaction(async (tx) => {
       leaked = tx;
     });
-    await expect(leaked!.insert('notes', { title: 'late' })).rejects.toThrow(/already finished/);
+    await expect(leaked!.insert<Note>('notes', { title: 'late' })).rejects.toThrow(/already finished/);
     expect(await store.count('notes')).toBe(0);
     await store.close();
     await temp.remove();
@@ -69,9 +74,9 @@ describe('SQLite document store specifics', () => {
 
   it('dropping a unique constraint from the spec lifts it', async () => {
     const { temp, store } = await open();
-    await store.transaction((tx) => tx.insert('notes', { title: 'a', slug: 's' }));
+    await store.transaction((tx) => tx.insert<Note>('notes', { title: 'a', slug: 's' }));
     await store.init([{ name: 'notes' }]);
-    await store.transaction((tx) => tx.insert('notes', { title: 'b', slug: 's' }));
+    await store.transaction((tx) => tx.insert<Note>('notes', { title: 'b', slug: 's' }));
     expect(await store.count('notes', { slug: 's' })).toBe(2);
     await store.close();
     await temp.remove();
