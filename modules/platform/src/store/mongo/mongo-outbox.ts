@@ -1,0 +1,153 @@
+/**
+ * The production outbox: a collection written by the same session as the documents, so a change and the
+ * messages announcing it commit together. Each record gets `_id` = a sequence number taken from a counter
+ * inside the transaction; because the counter document is a write conflict between concurrent
+ * transactions, sequence numbers follow commit order and `pending()` never skips a record that commits late.
+ *
+ * Wake-ups: `notifyCommitted()` fires the listeners right after a local commit; a change stream on the
+ * collection also wakes them when another process (another api replica, the ingestion worker) commits.
+ */
+import type { mongo } from 'mongoose';
+import type { Logger } from 'pino';
+import { envelopeSchema, type OutboxRecord } from '../../bus/envelope.ts';
+import type { OutboxSource, PendingOutboxRecord } from '../../bus/outbox.port.ts';
+import { incrementCounter, type CounterDocument } from './mongo-counters.ts';
+
+export interface OutboxDocument {
+  _id: number;
+  /** The record as JSON text: message data may hold keys (`$x`, `a.b`) that BSON field names cannot. */
+  payload: string;
+  relayed: boolean;
+  created_at: Date;
+  relayed_at?: Date;
+}
+
+export const OUTBOX_SEQUENCE_COUNTER = '__outbox_seq';
+
+const WATCH_RETRY_FIRST_MS = 1_000;
+const WATCH_RETRY_MAX_MS = 30_000;
+
+export interface MongoOutbox extends OutboxSource {
+  append(session: mongo.ClientSession, records: OutboxRecord[]): Promise<void>;
+  notifyCommitted(): void;
+  close(): Promise<void>;
+}
+
+export function createMongoOutbox(deps: {
+  outbox: () => Promise<mongo.Collection<OutboxDocument>>;
+  counters: () => Promise<mongo.Collection<CounterDocument>>;
+  logger: Logger;
+}): MongoOutbox {
+  const listeners = new Set<() => void>();
+  let stream: mongo.ChangeStream | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let retryDelay = WATCH_RETRY_FIRST_MS;
+  let closed = false;
+
+  const notify = () => {
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        deps.logger.error({ err: error }, 'outbox commit listener failed');
+      }
+    }
+  };
+
+  const stopWatching = async () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    const current = stream;
+    stream = null;
+    await current?.close().catch(() => undefined);
+  };
+
+  const scheduleWatch = () => {
+    if (closed || listeners.size === 0 || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void watch();
+    }, retryDelay);
+    retryTimer.unref();
+    retryDelay = Math.min(retryDelay * 2, WATCH_RETRY_MAX_MS);
+  };
+
+  const watch = async () => {
+    if (closed || stream || listeners.size === 0) return;
+    try {
+      const collection = await deps.outbox();
+      const opened = collection.watch([{ $match: { operationType: 'insert' } }]);
+      stream = opened;
+      opened.on('change', () => {
+        retryDelay = WATCH_RETRY_FIRST_MS;
+        notify();
+      });
+      // A change stream dies with its cursor (primary step-down, network loss); reopen it with backoff.
+      // Until it is back, local commits still wake the relay; other processes' commits wait for the reopen.
+      opened.on('error', (error) => {
+        deps.logger.warn({ err: error }, 'outbox change stream failed; reopening');
+        if (stream === opened) stream = null;
+        void opened.close().catch(() => undefined);
+        scheduleWatch();
+      });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'outbox change stream unavailable; retrying');
+      scheduleWatch();
+    }
+  };
+
+  return {
+    async append(session, records) {
+      if (records.length === 0) return;
+      const last = await incrementCounter(await deps.counters(), OUTBOX_SEQUENCE_COUNTER, records.length, session);
+      const first = last - records.length + 1;
+      const now = new Date();
+      const documents: OutboxDocument[] = records.map((record, index) => ({
+        _id: first + index,
+        payload: JSON.stringify(record),
+        relayed: false,
+        created_at: now,
+      }));
+      await (await deps.outbox()).insertMany(documents, { session, ordered: true });
+    },
+
+    async pending(limit: number): Promise<PendingOutboxRecord[]> {
+      const collection = await deps.outbox();
+      const rows = await collection.find({ relayed: false }).sort({ _id: 1 }).limit(limit).toArray();
+      return rows.map((row) => ({
+        seq: String(row._id),
+        record: envelopeSchema.parse(JSON.parse(row.payload)) as OutboxRecord,
+      }));
+    },
+
+    async markRelayed(seqs: string[]): Promise<void> {
+      if (seqs.length === 0) return;
+      const ids = seqs.map((seq) => {
+        const id = Number(seq);
+        if (!Number.isSafeInteger(id)) throw new Error(`Not an outbox sequence number: ${seq}`);
+        return id;
+      });
+      await (await deps.outbox()).updateMany(
+        { _id: { $in: ids } },
+        { $set: { relayed: true, relayed_at: new Date() } },
+      );
+    },
+
+    onCommit(listener: () => void): () => void {
+      listeners.add(listener);
+      void watch();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) void stopWatching();
+      };
+    },
+
+    notifyCommitted: notify,
+
+    async close() {
+      closed = true;
+      listeners.clear();
+      await stopWatching();
+    },
+  };
+}
