@@ -1,0 +1,125 @@
+/**
+ * The architecture's arrows as checks over import specifiers. Each rule's message is what a developer reads
+ * when the check fails, so it says what is wrong and how to fix it.
+ *
+ * - A module is entered only through its package door: `@evently/<name>` (or a subpath its package.json
+ *   `exports` lists), never a relative path into `modules/<other>/`.
+ * - `@evently/<name>/testing` style test doors are for tests only.
+ * - The platform knows no business module; modules know neither the backend nor ingestion.
+ * - A module's `domain/` stays pure: no engines, no HTTP framework, no file system or network.
+ * - Frontend features never import each other.
+ */
+import path from 'node:path';
+
+export interface SourceFile {
+  /** Repository-relative path with forward slashes, e.g. `modules/events/src/index.ts`. */
+  path: string;
+  /** Import specifiers found in the file. */
+  imports: string[];
+}
+
+export interface Violation {
+  file: string;
+  specifier: string;
+  rule: string;
+  message: string;
+}
+
+/** Package name -> public subpaths from its `exports` (`.` for the root door, `./testing`, ...). */
+export type PackageExports = Record<string, string[]>;
+
+// `node:net` is not listed: its address helpers (isIP, BlockList) are pure; sockets would show up as the
+// engines and frameworks below.
+const IMPURE_IN_DOMAIN = [
+  /^node:(fs|http|https|http2|child_process|dgram|dns|tls|worker_threads)(\/|$)/,
+  /^(fs|fs\/promises|http|https|child_process)$/,
+  /^(better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/elasticsearch|koa|@koa\/|socket\.io|nodemailer|pino)/,
+];
+
+const isTestFile = (file: string) => /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) || /(^|\/)testing\//.test(file) || /\.contract\.ts$/.test(file);
+
+function moduleOf(file: string): string | undefined {
+  return /^modules\/([^/]+)\//.exec(file)?.[1];
+}
+
+function featureOf(file: string): string | undefined {
+  return /^frontend\/src\/features\/([^/]+)\//.exec(file)?.[1];
+}
+
+function resolveRelative(file: string, specifier: string): string {
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+export function checkFile(source: SourceFile, packages: PackageExports): Violation[] {
+  const violations: Violation[] = [];
+  const ownModule = moduleOf(source.path);
+  const ownFeature = featureOf(source.path);
+  const report = (specifier: string, rule: string, message: string) =>
+    violations.push({ file: source.path, specifier, rule, message });
+
+  for (const specifier of source.imports) {
+    if (specifier.startsWith('.')) {
+      const target = resolveRelative(source.path, specifier);
+      const targetModule = moduleOf(target);
+      if (targetModule && targetModule !== ownModule) {
+        report(
+          specifier,
+          'module-door',
+          `reaches into modules/${targetModule}'s files. Import '@evently/${targetModule}' instead: its src/index.ts is the module's only door (export what you need from there).`,
+        );
+      }
+      const targetFeature = featureOf(target);
+      if (ownFeature && targetFeature && targetFeature !== ownFeature) {
+        report(
+          specifier,
+          'feature-isolation',
+          `frontend feature '${ownFeature}' imports feature '${targetFeature}'. Features never import each other: move the shared piece to src/components, src/lib or src/app.`,
+        );
+      }
+      continue;
+    }
+
+    const scoped = /^(@evently\/[^/]+)(\/.*)?$/.exec(specifier);
+    if (!scoped) {
+      if (ownModule && /\/src\/domain\//.test(source.path) && IMPURE_IN_DOMAIN.some((pattern) => pattern.test(specifier))) {
+        report(
+          specifier,
+          'pure-domain',
+          `domain/ holds pure rules without I/O. Move code that needs '${specifier}' to infra/ or application/ and pass plain values in.`,
+        );
+      }
+      continue;
+    }
+
+    const [, packageName = '', subpath] = scoped;
+    const targetName = packageName.slice('@evently/'.length);
+    const publicPaths = packages[packageName];
+    if (!publicPaths) {
+      report(specifier, 'unknown-package', `'${packageName}' is not a workspace package. Check the name against modules/*/package.json.`);
+      continue;
+    }
+    const exportKey = subpath ? `.${subpath}` : '.';
+    if (!publicPaths.includes(exportKey)) {
+      report(
+        specifier,
+        'module-door',
+        `'${exportKey}' is not among ${packageName}'s public exports (${publicPaths.join(', ')}). Import '${packageName}' and ask its owners to export what you need from src/index.ts.`,
+      );
+      continue;
+    }
+    if (/(^|\/)testing$/.test(subpath ?? '') && !isTestFile(source.path)) {
+      report(specifier, 'test-only', `'${specifier}' is a test helper door. Import it only from *.spec.ts files or testing/ folders.`);
+    }
+    if (ownModule === 'platform' && targetName !== 'platform') {
+      report(specifier, 'platform-independent', `the platform has no business rules and may not depend on '${packageName}'. Move the code into that module, or pass it in through a port.`);
+    }
+    if (ownModule && (targetName === 'backend' || targetName === 'ingestion' || targetName === 'frontend')) {
+      report(specifier, 'modules-below-apps', `modules are used by the backend and ingestion, never the other way round. Depend on a port in @evently/platform instead of '${packageName}'.`);
+    }
+  }
+  return violations;
+}
+
+export function checkFiles(sources: SourceFile[], packages: PackageExports): Violation[] {
+  return sources.flatMap((source) => checkFile(source, packages));
+}

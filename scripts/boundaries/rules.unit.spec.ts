@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { checkFile, type PackageExports } from './rules.ts';
+
+const packages: PackageExports = {
+  '@evently/platform': ['.', './testing'],
+  '@evently/events': ['.'],
+  '@evently/backend': ['.'],
+};
+
+const rulesBroken = (path: string, ...imports: string[]) => checkFile({ path, imports }, packages).map((v) => v.rule);
+
+describe('module boundaries', () => {
+  it('allows a module door and a module’s own relative files', () => {
+    expect(rulesBroken('modules/events/src/index.ts', '@evently/platform', './domain/slug.ts', 'zod')).toEqual([]);
+  });
+
+  it('rejects a relative path into another module and says which door to use', () => {
+    const [violation] = checkFile({ path: 'modules/events/src/a.ts', imports: ['../../platform/src/store/sqlite/x.ts'] }, packages);
+    expect(violation?.rule).toBe('module-door');
+    expect(violation?.message).toContain("Import '@evently/platform'");
+  });
+
+  it('rejects the backend reaching into a module by relative path', () => {
+    expect(rulesBroken('backend/src/compose.ts', '../../modules/events/src/infra/x.ts')).toEqual(['module-door']);
+  });
+
+  it('rejects package subpaths that are not exported', () => {
+    expect(rulesBroken('backend/src/compose.ts', '@evently/events/src/domain/slug.ts')).toEqual(['module-door']);
+    expect(rulesBroken('backend/src/compose.ts', '@evently/nope')).toEqual(['unknown-package']);
+  });
+
+  it('keeps test doors for tests', () => {
+    expect(rulesBroken('modules/platform/src/store/sqlite/x.int.spec.ts', '@evently/platform/testing')).toEqual([]);
+    expect(rulesBroken('backend/src/compose.ts', '@evently/platform/testing')).toEqual(['test-only']);
+  });
+
+  it('keeps the platform free of business modules and modules free of the apps', () => {
+    expect(rulesBroken('modules/platform/src/x.ts', '@evently/events')).toEqual(['platform-independent']);
+    expect(rulesBroken('modules/events/src/x.ts', '@evently/backend')).toEqual(['modules-below-apps']);
+  });
+
+  it('keeps domain code free of I/O', () => {
+    expect(rulesBroken('modules/events/src/domain/x.ts', 'node:fs', 'better-sqlite3', 'koa')).toEqual([
+      'pure-domain',
+      'pure-domain',
+      'pure-domain',
+    ]);
+    expect(rulesBroken('modules/events/src/domain/x.ts', 'node:net', 'zod')).toEqual([]);
+    expect(rulesBroken('modules/events/src/infra/x.ts', 'better-sqlite3')).toEqual([]);
+  });
+
+  it('keeps frontend features apart', () => {
+    expect(rulesBroken('frontend/src/features/map/map.tsx', '../filters/filter-bar.tsx')).toEqual(['feature-isolation']);
+    expect(rulesBroken('frontend/src/features/map/map.tsx', './cluster.tsx', '../../components/x.tsx')).toEqual([]);
+  });
+});
