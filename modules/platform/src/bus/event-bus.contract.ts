@@ -1,0 +1,248 @@
+/**
+ * The one behaviour suite every EventBus adapter runs (embedded log in `npm test`, Kafka through
+ * testcontainers). Topic and group names are unique per test, so the cases also work against a shared
+ * broker, and expectations hold for any partitioning: order is only asserted per key.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../testing/wait-for.ts';
+import type { Delivered, Envelope } from './envelope.ts';
+import type { EventBus, Subscription } from './event-bus.port.ts';
+
+export interface EventBusFixture {
+  bus: EventBus;
+  /**
+   * Opens a new bus over the same durable log and offsets, after the test has closed `bus` (simulates a
+   * restart). The fixture's cleanup also closes buses opened this way.
+   */
+  reopen: () => Promise<EventBus>;
+  cleanup: () => Promise<void>;
+}
+
+function message(topic: string, key: string, aggregateVersion: number, data: unknown = { n: aggregateVersion }): Envelope {
+  return {
+    id: randomUUID(),
+    topic,
+    key,
+    type: 'ThingChanged',
+    version: 1,
+    aggregate_version: aggregateVersion,
+    data,
+    metadata: { occurred_at: '2025-06-01T10:00:00.000Z', correlation_id: 'c-1' },
+  };
+}
+
+/** Messages for `keys` with versions 1..perKey, interleaved across keys as a busy system would publish them. */
+function interleaved(topic: string, keys: string[], perKey: number): Envelope[] {
+  const messages: Envelope[] = [];
+  for (let version = 1; version <= perKey; version += 1) for (const key of keys) messages.push(message(topic, key, version));
+  return messages;
+}
+
+function versionsByKey(delivered: Delivered[]): Record<string, number[]> {
+  const byKey: Record<string, number[]> = {};
+  for (const item of delivered) (byKey[item.key] ??= []).push(item.aggregate_version);
+  return byKey;
+}
+
+export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'adapter'): void {
+  describe(`EventBus contract (${label})`, () => {
+    let fixture: EventBusFixture;
+    let bus: EventBus;
+    let topic: string;
+    let otherTopic: string;
+    let group: string;
+    const subscriptions: Subscription[] = [];
+
+    const collect = async (groupName: string, topics: string[], options: { maxBatch?: number; fail?: (batch: Delivered[]) => boolean } = {}) => {
+      const received: Delivered[] = [];
+      const batchSizes: number[] = [];
+      const subscription = await bus.subscribe({
+        group: groupName,
+        topics,
+        maxBatch: options.maxBatch,
+        handle: async (batch) => {
+          if (options.fail?.(batch)) throw new Error('handler failure (expected by the test)');
+          batchSizes.push(batch.length);
+          received.push(...batch);
+        },
+      });
+      subscriptions.push(subscription);
+      return { received, batchSizes, subscription };
+    };
+
+    beforeEach(async () => {
+      fixture = await factory();
+      bus = fixture.bus;
+      const suffix = randomUUID().slice(0, 8);
+      topic = `contract.things.${suffix}`;
+      otherTopic = `contract.others.${suffix}`;
+      group = `contract-group-${suffix}`;
+      await bus.init([topic, otherTopic]);
+    });
+
+    afterEach(async () => {
+      for (const subscription of subscriptions.splice(0)) await subscription.stop().catch(() => undefined);
+      await fixture.cleanup();
+    });
+
+    it('delivers every published message with its envelope and an offset, in order per key', async () => {
+      const published = interleaved(topic, ['a', 'b', 'c'], 20);
+      await bus.publish(published);
+      const { received, subscription } = await collect(group, [topic]);
+      await subscription.drained();
+      expect(received).toHaveLength(60);
+      expect(versionsByKey(received)).toEqual({ a: range(20), b: range(20), c: range(20) });
+      const first = published[0]!;
+      expect(received.find((item) => item.id === first.id)).toEqual({ ...first, offset: expect.any(String) });
+    });
+
+    it('delivers messages published after subscribing, and drained waits for them', async () => {
+      const { received, subscription } = await collect(group, [topic]);
+      await subscription.drained();
+      expect(received).toEqual([]);
+      await bus.publish(interleaved(topic, ['a'], 5));
+      await subscription.drained();
+      expect(versionsByKey(received)).toEqual({ a: range(5) });
+    });
+
+    it('hands over batches no larger than maxBatch', async () => {
+      await bus.publish(interleaved(topic, ['a', 'b'], 10));
+      const { received, batchSizes, subscription } = await collect(group, [topic], { maxBatch: 3 });
+      await subscription.drained();
+      expect(received).toHaveLength(20);
+      expect(Math.max(...batchSizes)).toBeLessThanOrEqual(3);
+    });
+
+    it('delivers only the subscribed topics', async () => {
+      await bus.publish([message(topic, 'a', 1), message(otherTopic, 'x', 1), message(topic, 'a', 2)]);
+      const { received, subscription } = await collect(group, [topic]);
+      await subscription.drained();
+      expect(received.map((item) => [item.topic, item.key, item.aggregate_version])).toEqual([
+        [topic, 'a', 1],
+        [topic, 'a', 2],
+      ]);
+    });
+
+    it('one subscription can read several topics', async () => {
+      await bus.publish([message(topic, 'a', 1), message(otherTopic, 'x', 1), message(topic, 'a', 2), message(otherTopic, 'x', 2)]);
+      const { received, subscription } = await collect(group, [topic, otherTopic]);
+      await subscription.drained();
+      expect(versionsByKey(received)).toEqual({ a: [1, 2], x: [1, 2] });
+    });
+
+    it('redelivers after a handler failure without skipping or reordering (at-least-once)', async () => {
+      await bus.publish(interleaved(topic, ['a', 'b'], 5));
+      let failuresLeft = 2;
+      let attempts = 0;
+      const { received, subscription } = await collect(group, [topic], {
+        maxBatch: 2,
+        fail: (batch) => {
+          attempts += 1;
+          // Fail twice on the batch holding a@3, so that batch must come again before anything after it.
+          if (failuresLeft > 0 && batch.some((item) => item.key === 'a' && item.aggregate_version === 3)) {
+            failuresLeft -= 1;
+            return true;
+          }
+          return false;
+        },
+      });
+      await subscription.drained();
+      expect(failuresLeft).toBe(0);
+      expect(attempts).toBeGreaterThan(received.length / 2);
+      const byKey = versionsByKey(received);
+      // Duplicates are allowed (at-least-once); gaps and going backwards are not.
+      for (const key of ['a', 'b']) {
+        expect([...new Set(byKey[key])]).toEqual(range(5));
+        expect(byKey[key]).toEqual([...(byKey[key] ?? [])].sort((x, y) => x - y));
+      }
+    });
+
+    it('committed offsets survive closing and reopening the bus', async () => {
+      await bus.publish(interleaved(topic, ['a'], 3));
+      const first = await collect(group, [topic]);
+      await first.subscription.drained();
+      await first.subscription.stop();
+      expect(first.received).toHaveLength(3);
+      await bus.close();
+
+      bus = await fixture.reopen();
+      await bus.publish([message(topic, 'a', 4), message(topic, 'a', 5)]);
+      const second = await collect(group, [topic]);
+      await second.subscription.drained();
+      expect(second.received.map((item) => item.aggregate_version)).toEqual([4, 5]);
+      expect(await bus.lag(group, [topic])).toEqual({ [topic]: 0 });
+    });
+
+    it('resetGroup replays the whole log to the group', async () => {
+      await bus.publish(interleaved(topic, ['a', 'b'], 3));
+      const first = await collect(group, [topic]);
+      await first.subscription.drained();
+      await first.subscription.stop();
+      await bus.resetGroup(group, [topic]);
+      expect(await bus.lag(group, [topic])).toEqual({ [topic]: 6 });
+      const replay = await collect(group, [topic]);
+      await replay.subscription.drained();
+      expect(versionsByKey(replay.received)).toEqual({ a: [1, 2, 3], b: [1, 2, 3] });
+    });
+
+    it('two groups consume independently', async () => {
+      await bus.publish(interleaved(topic, ['a'], 4));
+      const one = await collect(`${group}-one`, [topic]);
+      await one.subscription.drained();
+      await one.subscription.stop();
+      expect(await bus.lag(`${group}-one`, [topic])).toEqual({ [topic]: 0 });
+      expect(await bus.lag(`${group}-two`, [topic])).toEqual({ [topic]: 4 });
+
+      await bus.publish([message(topic, 'a', 5)]);
+      const two = await collect(`${group}-two`, [topic]);
+      await two.subscription.drained();
+      expect(one.received.map((item) => item.aggregate_version)).toEqual([1, 2, 3, 4]);
+      expect(two.received.map((item) => item.aggregate_version)).toEqual([1, 2, 3, 4, 5]);
+      expect(await bus.lag(`${group}-one`, [topic])).toEqual({ [topic]: 1 });
+    });
+
+    it('lag counts unhandled messages per topic', async () => {
+      await bus.publish([...interleaved(topic, ['a', 'b'], 2), message(otherTopic, 'x', 1)]);
+      expect(await bus.lag(group, [topic, otherTopic])).toEqual({ [topic]: 4, [otherTopic]: 1 });
+      const { subscription } = await collect(group, [topic]);
+      await subscription.drained();
+      expect(await bus.lag(group, [topic, otherTopic])).toEqual({ [topic]: 0, [otherTopic]: 1 });
+    });
+
+    it('rejects malformed envelopes and publishes nothing from that call', async () => {
+      const valid = message(topic, 'a', 1);
+      const malformed: unknown[] = [
+        { ...valid, key: '' },
+        { ...valid, version: 0 },
+        { ...valid, aggregate_version: -1 },
+        { ...valid, metadata: {} },
+        { ...valid, type: undefined },
+        'not an object',
+      ];
+      for (const bad of malformed) {
+        await expect(bus.publish([message(topic, 'a', 1), bad as Envelope])).rejects.toThrow();
+      }
+      expect(await bus.lag(group, [topic])).toEqual({ [topic]: 0 });
+    });
+
+    it('a stopped subscription receives nothing more', async () => {
+      const { received, subscription } = await collect(group, [topic]);
+      await subscription.stop();
+      await bus.publish([message(topic, 'a', 1)]);
+      const other = await collect(`${group}-witness`, [topic]);
+      await other.subscription.drained();
+      await waitFor(() => other.received.length === 1, 'the witness group to receive the message');
+      expect(received).toEqual([]);
+      expect(await bus.lag(group, [topic])).toEqual({ [topic]: 1 });
+    });
+
+    it('ping answers while the bus is reachable', async () => {
+      await expect(bus.ping()).resolves.toBeUndefined();
+    });
+  });
+}
+
+function range(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i + 1);
+}

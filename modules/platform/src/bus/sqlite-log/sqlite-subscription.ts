@@ -1,0 +1,217 @@
+/**
+ * One consumer group reading the embedded log. It reads the next batch after the group's committed offsets,
+ * hands it to the handler, and commits the offsets only once the handler has resolved; a failing handler
+ * gets the same batch again after a growing delay, so nothing is skipped and per-key order holds.
+ *
+ * It wakes at once when this process commits outbox records (`SqliteEngine.onCommit`) and also polls
+ * slowly, which picks up records appended by another process writing the same file.
+ */
+import type { Logger } from 'pino';
+import type { Delivered } from '../envelope.ts';
+import type { SubscribeArgs, Subscription } from '../event-bus.port.ts';
+import type { SqliteEngine } from '../../store/sqlite/sqlite-engine.ts';
+
+export interface SubscriptionTiming {
+  /** Idle re-check interval, for records written by other processes (default 250 ms). */
+  pollIntervalMs: number;
+  /** First delay before redelivering a batch whose handler failed; doubles up to `maxRetryDelayMs`. */
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+}
+
+interface LogRow {
+  seq: number;
+  topic: string;
+  envelope: string;
+}
+
+interface DrainWaiter {
+  targets: Map<string, number>;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+const readSql = 'SELECT seq, topic, envelope FROM outbox WHERE topic = ? AND seq > ? ORDER BY seq LIMIT ?';
+
+export class SqliteSubscription implements Subscription {
+  private readonly offsets = new Map<string, number>();
+  private readonly drainWaiters: DrainWaiter[] = [];
+  private readonly maxBatch: number;
+  private stopped = false;
+  private signalled = false;
+  private wakeSleeper: (() => void) | null = null;
+  /** Bumped by a group reset, so a batch handled before the reset does not commit over it. */
+  private generation = 0;
+  private loop: Promise<void> = Promise.resolve();
+  private unsubscribeCommits: () => void = () => undefined;
+
+  constructor(
+    private readonly engine: SqliteEngine,
+    private readonly args: SubscribeArgs,
+    private readonly timing: SubscriptionTiming,
+    private readonly logger: Logger,
+  ) {
+    this.maxBatch = args.maxBatch ?? 500;
+    if (!Number.isInteger(this.maxBatch) || this.maxBatch < 1) throw new Error('maxBatch must be a positive integer');
+  }
+
+  get group(): string {
+    return this.args.group;
+  }
+
+  get topics(): readonly string[] {
+    return this.args.topics;
+  }
+
+  start(): void {
+    const rows = this.engine
+      .statement(this.engine.reader, 'SELECT topic, seq FROM consumer_offsets WHERE group_name = ?')
+      .all(this.args.group) as Array<{ topic: string; seq: number }>;
+    const committed = new Map(rows.map((row) => [row.topic, row.seq]));
+    for (const topic of this.args.topics) this.offsets.set(topic, committed.get(topic) ?? 0);
+    this.unsubscribeCommits = this.engine.onCommit(() => this.signal());
+    this.loop = this.run();
+  }
+
+  /** Rewinds the given topics to the start (called by `resetGroup` while this subscription runs). */
+  rewind(topics: readonly string[]): void {
+    for (const topic of topics) if (this.offsets.has(topic)) this.offsets.set(topic, 0);
+    this.generation += 1;
+    this.signal();
+  }
+
+  drained(): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error(`subscription ${this.args.group} is stopped`));
+    const targets = new Map<string, number>();
+    for (const topic of this.args.topics) {
+      const row = this.engine.statement(this.engine.reader, 'SELECT MAX(seq) AS seq FROM outbox WHERE topic = ?').get(topic) as { seq: number | null };
+      targets.set(topic, row.seq ?? 0);
+    }
+    if (this.reached(targets)) return Promise.resolve();
+    return new Promise((resolve, reject) => this.drainWaiters.push({ targets, resolve, reject }));
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return this.loop;
+    this.stopped = true;
+    this.unsubscribeCommits();
+    this.wakeSleeper?.();
+    await this.loop;
+    for (const waiter of this.drainWaiters.splice(0)) waiter.reject(new Error(`subscription ${this.args.group} was stopped before it drained`));
+  }
+
+  private signal(): void {
+    this.signalled = true;
+    this.wakeSleeper?.();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      this.signalled = false;
+      let batch: LogRow[];
+      try {
+        batch = this.readBatch();
+      } catch (error) {
+        if (this.stopped) return;
+        this.logger.error({ err: error, group: this.args.group }, 'reading the event log failed');
+        await this.sleep(this.timing.pollIntervalMs, false);
+        continue;
+      }
+      if (batch.length === 0) {
+        this.settleDrainWaiters();
+        await this.sleep(this.timing.pollIntervalMs, true);
+        continue;
+      }
+      const generation = this.generation;
+      try {
+        await this.args.handle(batch.map(toDelivered));
+      } catch (error) {
+        failures += 1;
+        const delay = Math.min(this.timing.retryDelayMs * 2 ** (failures - 1), this.timing.maxRetryDelayMs);
+        this.logger.warn({ err: error, group: this.args.group, attempt: failures, retryInMs: delay, fromOffset: batch[0]?.seq }, 'event handler failed; will redeliver');
+        await this.sleep(delay, false);
+        continue;
+      }
+      failures = 0;
+      if (generation !== this.generation) continue;
+      try {
+        await this.commit(batch);
+      } catch (error) {
+        if (this.stopped) return;
+        // The batch will be delivered again: at-least-once, never at-most-once.
+        this.logger.error({ err: error, group: this.args.group }, 'committing consumer offsets failed');
+        await this.sleep(this.timing.retryDelayMs, false);
+        continue;
+      }
+      this.settleDrainWaiters();
+    }
+  }
+
+  /** The next `maxBatch` records of the subscribed topics in log order, merged from one indexed read per topic. */
+  private readBatch(): LogRow[] {
+    const read = this.engine.statement(this.engine.reader, readSql);
+    if (this.args.topics.length === 1) {
+      const topic = this.args.topics[0]!;
+      return read.all(topic, this.offsets.get(topic) ?? 0, this.maxBatch) as LogRow[];
+    }
+    const rows: LogRow[] = [];
+    for (const topic of this.args.topics) rows.push(...(read.all(topic, this.offsets.get(topic) ?? 0, this.maxBatch) as LogRow[]));
+    rows.sort((a, b) => a.seq - b.seq);
+    return rows.slice(0, this.maxBatch);
+  }
+
+  private async commit(batch: LogRow[]): Promise<void> {
+    const last = new Map<string, number>();
+    for (const row of batch) last.set(row.topic, row.seq);
+    const generation = this.generation;
+    const now = new Date().toISOString();
+    await this.engine.write(() => {
+      const upsert = this.engine.statement(
+        this.engine.writer,
+        `INSERT INTO consumer_offsets (group_name, topic, seq, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (group_name, topic) DO UPDATE SET seq = excluded.seq, updated_at = excluded.updated_at`,
+      );
+      // A reset that arrived while waiting for the write lock wins over this older batch.
+      if (generation !== this.generation) return;
+      for (const [topic, seq] of last) upsert.run(this.args.group, topic, seq, now);
+    });
+    if (generation !== this.generation) return;
+    for (const [topic, seq] of last) this.offsets.set(topic, seq);
+  }
+
+  private reached(targets: Map<string, number>): boolean {
+    for (const [topic, target] of targets) if ((this.offsets.get(topic) ?? 0) < target) return false;
+    return true;
+  }
+
+  private settleDrainWaiters(): void {
+    for (let i = this.drainWaiters.length - 1; i >= 0; i -= 1) {
+      const waiter = this.drainWaiters[i]!;
+      if (this.reached(waiter.targets)) {
+        this.drainWaiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
+  }
+
+  /** Waits `ms`, or less when stopped or (if `wakeOnCommit`) when new records were committed. */
+  private sleep(ms: number, wakeOnCommit: boolean): Promise<void> {
+    if (this.stopped || (wakeOnCommit && this.signalled)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeSleeper = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleeper = () => {
+        if (this.stopped || wakeOnCommit) done();
+      };
+    });
+  }
+}
+
+function toDelivered(row: LogRow): Delivered {
+  return { ...(JSON.parse(row.envelope) as Delivered), offset: String(row.seq) };
+}
