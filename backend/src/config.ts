@@ -36,7 +36,8 @@ const integer = (min: number, max: number) =>
  * override a default). Other engineers add their settings here and map them in `loadConfig`.
  */
 export const envSchema = z.object({
-  PORT: integer(1, 65_535).default(3000),
+  /** 0 asks the OS for a free port (tests). */
+  PORT: integer(0, 65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   APP_NAME: z.string().min(1).max(60).default('Evently'),

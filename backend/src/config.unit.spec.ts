@@ -55,6 +55,7 @@ describe('loadConfig', () => {
 
   it.each([
     ['PORT', 'abc'],
+    ['PORT', '-1'],
     ['PORT', '70000'],
     ['LOG_LEVEL', 'loud'],
     ['MONGODB_URI', 'http://mongo:27017'],
