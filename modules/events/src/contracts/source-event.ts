@@ -39,6 +39,8 @@ export const sourceEventSchema = z.object({
   min_price: price,
   max_price: price,
   currency: z.string().trim().length(3).default('USD'),
+  /** A display price the source already formatted; it wins over the computed `price_text` (spec 01 §5). */
+  formatted_price: optionalText,
   price_note: optionalText,
   image_url: z.url().nullable().optional(),
   purchase_url: z.url().nullable().optional(),

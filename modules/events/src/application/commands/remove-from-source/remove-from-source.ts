@@ -1,0 +1,35 @@
+/**
+ * removeFromSource: a source no longer lists an event (or an operator takes it down). The document stays (its
+ * id and slug are never reused) with status `removed`, and `EventRemoved` takes it out of search. Removing
+ * twice, or an unknown pair, changes nothing.
+ */
+import type { Clock, DocumentStore } from '@evently/platform';
+import { EVENT_MESSAGE_TYPES, type EventRemovedData } from '../../../contracts/event-messages.ts';
+import type { StoredEvent } from '../../../contracts/stored-event.ts';
+import { eventEnvelope } from '../../event-envelope.ts';
+import { EVENTS_COLLECTION } from '../../events-collections.ts';
+
+export type RemoveOutcome = 'removed' | 'unchanged' | 'not_found';
+
+export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock }) {
+  return {
+    removeFromSource(source: string, externalId: string, reason: string): Promise<{ outcome: RemoveOutcome; id: string | null }> {
+      return deps.store.transaction(async (tx) => {
+        const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source, external_id: externalId });
+        if (!current) return { outcome: 'not_found' as const, id: null };
+        if (current.status === 'removed') return { outcome: 'unchanged' as const, id: current.id };
+        const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, current.id, current.version, { status: 'removed' });
+        await tx.appendOutbox([
+          eventEnvelope<EventRemovedData>({
+            type: EVENT_MESSAGE_TYPES.removed,
+            id: saved.id,
+            aggregateVersion: saved.version,
+            data: { id: saved.id, reason: reason.trim() || 'removed by source' },
+            at: deps.clock.now(),
+          }),
+        ]);
+        return { outcome: 'removed' as const, id: saved.id };
+      });
+    },
+  };
+}

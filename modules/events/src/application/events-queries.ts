@@ -1,0 +1,36 @@
+/** Every read of the events module, wired once from the ports (used by the HTTP routers and the door). */
+import type { Clock, DocumentReader, SearchIndex } from '@evently/platform';
+import type { PublicEvent } from '../contracts/public-event.ts';
+import type { StoredEvent } from '../contracts/stored-event.ts';
+import { toPublicEvent } from '../domain/public-view.ts';
+import type { AccommodationsProvider } from './queries/accommodations/accommodations-provider.ts';
+import { makeEventAccommodations } from './queries/accommodations/event-accommodations.ts';
+import { makeCatalogueLookups } from './queries/catalogue-lookups/catalogue-lookups.ts';
+import { makeFilterOptions } from './queries/filter-options/filter-options.ts';
+import { makeGetStoredEvent } from './queries/get-event/get-event.ts';
+import { makePopularEvents } from './queries/popular-events/popular-events.ts';
+import { makeSearchEvents } from './queries/search-events/search-events.ts';
+import { makeSimilarEvents } from './queries/similar-events/similar-events.ts';
+
+export function makeEventsQueries(deps: { store: DocumentReader; search: SearchIndex; clock: Clock; accommodations: AccommodationsProvider }) {
+  const getStoredById = makeGetStoredEvent(deps);
+  const lookups = makeCatalogueLookups(deps);
+  const toPublic = (event: StoredEvent): PublicEvent => toPublicEvent(event, deps.clock.now());
+  return {
+    search: makeSearchEvents(deps),
+    getStoredById,
+    toPublic,
+    /** The public event by numeric id or slug, or null. Reading does not count as a view. */
+    async getById(idOrSlug: string | number): Promise<PublicEvent | null> {
+      const event = await getStoredById(idOrSlug);
+      return event ? toPublic(event) : null;
+    },
+    popular: makePopularEvents(deps),
+    similar: makeSimilarEvents(deps),
+    filterOptions: makeFilterOptions(deps),
+    accommodations: makeEventAccommodations({ provider: deps.accommodations, cityCoordinates: lookups.cityCoordinates }),
+    ...lookups,
+  };
+}
+
+export type EventsQueries = ReturnType<typeof makeEventsQueries>;

@@ -1,0 +1,62 @@
+/**
+ * The `events` SearchIndex: its schema and how a stored event becomes an index document. The document keeps
+ * the whole stored event (so answers need no store read) plus derived fields: `start`/`ends` instants,
+ * `location`, USD prices for filtering, `popularity` (the log-space score; see domain/popularity.ts),
+ * `country_city` (facet key behind citiesByCountry) and `aggregate_version` (projector idempotency).
+ */
+import type { IndexDocument, IndexSchema } from '@evently/platform';
+import type { StoredEvent } from '../../contracts/stored-event.ts';
+import { usdPriceRange } from '../../domain/currency.ts';
+
+export const EVENTS_INDEX = 'events';
+
+export const eventsIndexSchema: IndexSchema = {
+  name: EVENTS_INDEX,
+  fields: {
+    name: { type: 'text', boost: 3, sortable: true },
+    unique_title: { type: 'text', boost: 3 },
+    description: { type: 'text', boost: 1 },
+    venue_name: { type: 'text', boost: 2 },
+    tags: { type: 'text', boost: 2 },
+    city: { type: 'keyword', searchable: true, boost: 2 },
+    country: { type: 'keyword' },
+    category: { type: 'keyword' },
+    source: { type: 'keyword' },
+    country_city: { type: 'keyword' },
+    price_usd_min: { type: 'number' },
+    price_usd_max: { type: 'number' },
+    popularity: { type: 'number' },
+    start: { type: 'date' },
+    ends: { type: 'date' },
+    location: { type: 'geo' },
+  },
+};
+
+export const COUNTRY_CITY_SEPARATOR = ' | ';
+
+export interface EventIndexDocument extends IndexDocument, StoredEvent {
+  start: string;
+  ends: string;
+  location: { lat: number; lon: number } | null;
+  price_usd_min: number | null;
+  price_usd_max: number | null;
+  popularity: number;
+  country_city: string | null;
+  aggregate_version: number;
+}
+
+export function toIndexDocument(event: StoredEvent, aggregateVersion: number): EventIndexDocument {
+  const usd = usdPriceRange(event.min_price, event.max_price, event.currency);
+  return {
+    ...event,
+    start: event.start_utc,
+    // An event is "past" once it has ended; without an end it is past once it has started.
+    ends: event.end_utc ?? event.start_utc,
+    location: event.latitude !== null && event.longitude !== null ? { lat: event.latitude, lon: event.longitude } : null,
+    price_usd_min: usd.min,
+    price_usd_max: usd.max,
+    popularity: event.popularity_log,
+    country_city: event.country && event.city ? `${event.country}${COUNTRY_CITY_SEPARATOR}${event.city}` : null,
+    aggregate_version: aggregateVersion,
+  };
+}

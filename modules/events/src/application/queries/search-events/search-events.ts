@@ -1,0 +1,34 @@
+/** GET /api/events: the catalogue search, answered `{ data, pagination }` (spec 01 §7). */
+import type { Clock, SearchIndex } from '@evently/platform';
+import type { MapBasicEvent, Pagination, PublicEvent } from '../../../contracts/public-event.ts';
+import type { StoredEvent } from '../../../contracts/stored-event.ts';
+import { isValidTimeZone } from '../../../domain/start-time.ts';
+import { toMapBasic, toPublicEvent } from '../../../domain/public-view.ts';
+import { EVENTS_INDEX } from '../../projections/events-index.ts';
+import { buildSearchQuery } from './build-search-query.ts';
+import { parseSearchParams } from './search-params.ts';
+
+export interface SearchAnswer {
+  data: Array<PublicEvent | MapBasicEvent>;
+  pagination: Pagination;
+}
+
+/** The visitor's IANA zone, or UTC when the header is absent or not a zone. */
+export function visitorZone(header: string | undefined | null): string {
+  const zone = header?.trim();
+  return zone && isValidTimeZone(zone) ? zone : 'UTC';
+}
+
+export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock }) {
+  return async function searchEvents(raw: Record<string, unknown>, options: { timezone?: string | null } = {}): Promise<SearchAnswer> {
+    const zone = visitorZone(options.timezone);
+    const params = parseSearchParams(raw, zone);
+    const now = deps.clock.now();
+    const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, buildSearchQuery(params, now, zone));
+    const data = result.hits.map((hit) =>
+      params.mapBasic ? toMapBasic({ ...hit.source, id: hit.id }, hit.distanceKm) : toPublicEvent(hit.source, now, hit.distanceKm),
+    );
+    const pages = Math.ceil(result.total / params.perPage);
+    return { data, pagination: { total: result.total, pages, page: params.page, has_next: params.page < pages } };
+  };
+}

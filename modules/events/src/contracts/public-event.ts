@@ -1,0 +1,82 @@
+/** The event as the public API answers it (spec 01 §3 "Event"). No field ever carries an e-mail or phone. */
+import type { Category } from './categories.ts';
+
+export interface PublicEvent {
+  id: number;
+  slug: string;
+  name: string;
+  unique_title: string | null;
+  seo_title: string | null;
+  description: string | null;
+  unique_description: string | null;
+  seo_description: string | null;
+  category: Category;
+  source: string;
+  date: string;
+  end_date: string | null;
+  venue_name: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  min_price: number | null;
+  max_price: number | null;
+  currency: string;
+  formatted_price: string | null;
+  price_note: string | null;
+  price_text: string;
+  image_url: string | null;
+  purchase_url: string | null;
+  affiliate_url: string | null;
+  original_url: string | null;
+  external_url: string | null;
+  external_id: string;
+  /** Comma separated, as the spec's entity has it. */
+  tags: string;
+  highlights: string[];
+  faq: Array<{ question: string; answer: string }>;
+  nearby: string[];
+  organizer: string | null;
+  event_type: string | null;
+  view_count: number;
+  /** Decayed activity score as of the answer (higher is more popular right now). */
+  popularity: number;
+  created_at: string;
+  /** Only when the query had a point: great-circle km, 3 decimals. */
+  distance_km?: number;
+}
+
+/** `fields=map_basic`: what the map needs and nothing heavy. */
+export interface MapBasicEvent {
+  id: number;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  category: Category;
+  date: string;
+  distance_km?: number;
+}
+
+export interface SimilarEvent extends PublicEvent {
+  similarity_reasons: string[];
+}
+
+export interface Accommodation {
+  id: string;
+  name: string;
+  image_url: string | null;
+  price_text: string;
+  rating: number | null;
+  /** km from the event, 3 decimals. */
+  distance: number;
+  affiliate_url?: string;
+  url?: string;
+}
+
+export interface Pagination {
+  total: number;
+  pages: number;
+  page: number;
+  has_next: boolean;
+}

@@ -1,0 +1,57 @@
+/**
+ * The event as the module stores it (collection `events`) and announces it on the bus. Field names follow the
+ * spec's Event entity where one exists; `start_utc`/`end_utc` are the normalised instants behind `date` and
+ * `end_date`. Counters and `popularity_log` are owned by the module, never by a source.
+ */
+import { z } from 'zod';
+import { CATEGORIES } from './categories.ts';
+
+const text = z.string().nullable();
+
+export const storedEventSchema = z.object({
+  id: z.string().regex(/^\d+$/),
+  slug: z.string(),
+  source: z.string(),
+  external_id: z.string(),
+  name: z.string(),
+  unique_title: text,
+  seo_title: text,
+  description: text,
+  unique_description: text,
+  seo_description: text,
+  category: z.enum(CATEGORIES),
+  start_utc: z.string(),
+  end_utc: text,
+  timezone: text,
+  venue_name: text,
+  address: text,
+  city: text,
+  country: text,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  min_price: z.number().nullable(),
+  max_price: z.number().nullable(),
+  currency: z.string(),
+  formatted_price: text,
+  price_note: text,
+  image_url: text,
+  purchase_url: text,
+  original_url: text,
+  affiliate_url: text,
+  tags: z.array(z.string()),
+  highlights: z.array(z.string()),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+  nearby: z.array(z.string()),
+  organizer: text,
+  event_type: text,
+  status: z.enum(['active', 'cancelled', 'removed']),
+  view_count: z.number().int().nonnegative(),
+  click_count: z.number().int().nonnegative(),
+  /** log2 of the decayed activity score relative to a fixed epoch; see domain/popularity.ts. */
+  popularity_log: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int().positive(),
+});
+
+export type StoredEvent = z.infer<typeof storedEventSchema>;

@@ -1,0 +1,12 @@
+/**
+ * Public answers never carry anyone's e-mail or phone. Sources sometimes paste an organiser's contact into
+ * free text; it is blanked on the way out (the stored record keeps the source's text for the operator).
+ */
+const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
+// A leading + or ( and at least 9 digits in phone punctuation; ISO dates and prices do not match.
+const PHONE = /(?:\+|\(\d)[\d\s().-]{8,}\d/g;
+
+export function redactContacts(text: string | null): string | null {
+  if (text === null) return null;
+  return text.replace(EMAIL, '[contact removed]').replace(PHONE, '[contact removed]');
+}

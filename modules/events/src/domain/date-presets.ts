@@ -1,0 +1,35 @@
+/**
+ * Date presets resolved in the visitor's zone (spec 01 §3 filter state, issue 3). Each is a half-open range
+ * [from, to) in UTC. Weeks run Monday to Sunday; "this week" and "this month" start at today's midnight, because
+ * the days already gone hold only past events.
+ */
+import { addDays, midnightIn, wallClockIn } from './time-zones.ts';
+
+export const DATE_PRESETS = ['today', 'tomorrow', 'this_week', 'this_month'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export interface InstantRange {
+  from: Date;
+  to: Date;
+}
+
+export function resolveDatePreset(preset: DatePreset, now: Date, zone: string): InstantRange {
+  const wall = wallClockIn(now, zone);
+  const today = { year: wall.year, month: wall.month, day: wall.day };
+  const startOfToday = midnightIn(today, zone);
+  switch (preset) {
+    case 'today':
+      return { from: startOfToday, to: midnightIn(addDays(today, 1), zone) };
+    case 'tomorrow':
+      return { from: midnightIn(addDays(today, 1), zone), to: midnightIn(addDays(today, 2), zone) };
+    case 'this_week': {
+      const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+      const daysToNextMonday = weekday === 0 ? 1 : 8 - weekday;
+      return { from: startOfToday, to: midnightIn(addDays(today, daysToNextMonday), zone) };
+    }
+    case 'this_month': {
+      const firstOfNext = today.month === 12 ? { year: today.year + 1, month: 1, day: 1 } : { year: today.year, month: today.month + 1, day: 1 };
+      return { from: startOfToday, to: midnightIn(firstOfNext, zone) };
+    }
+  }
+}

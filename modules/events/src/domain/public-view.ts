@@ -1,0 +1,66 @@
+/** Maps a stored event to the public answer shapes (spec 01 §3), redacting contacts on the way out. */
+import type { MapBasicEvent, PublicEvent } from '../contracts/public-event.ts';
+import type { StoredEvent } from '../contracts/stored-event.ts';
+import { redactContacts } from './contact-redaction.ts';
+import { roundKm } from './geo.ts';
+import { popularityAt } from './popularity.ts';
+import { priceText } from './price-text.ts';
+
+export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number): PublicEvent {
+  const view: PublicEvent = {
+    id: Number(event.id),
+    slug: event.slug,
+    name: event.name,
+    unique_title: event.unique_title,
+    seo_title: event.seo_title,
+    description: redactContacts(event.description),
+    unique_description: redactContacts(event.unique_description),
+    seo_description: redactContacts(event.seo_description),
+    category: event.category,
+    source: event.source,
+    date: event.start_utc,
+    end_date: event.end_utc,
+    venue_name: event.venue_name,
+    address: event.address,
+    city: event.city,
+    country: event.country,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    min_price: event.min_price,
+    max_price: event.max_price,
+    currency: event.currency || 'USD',
+    formatted_price: event.formatted_price,
+    price_note: redactContacts(event.price_note),
+    price_text: priceText({ min: event.min_price, max: event.max_price, currency: event.currency, formatted: event.formatted_price }),
+    image_url: event.image_url,
+    purchase_url: event.purchase_url,
+    affiliate_url: event.affiliate_url,
+    original_url: event.original_url,
+    external_url: event.original_url ?? event.purchase_url,
+    external_id: event.external_id,
+    tags: event.tags.join(', '),
+    highlights: event.highlights.map((h) => redactContacts(h) ?? ''),
+    faq: event.faq.map((f) => ({ question: f.question, answer: redactContacts(f.answer) ?? '' })),
+    nearby: event.nearby,
+    organizer: redactContacts(event.organizer),
+    event_type: event.event_type,
+    view_count: event.view_count,
+    popularity: popularityAt(event.popularity_log, now),
+    created_at: event.created_at,
+  };
+  if (distanceKm !== undefined) view.distance_km = roundKm(distanceKm);
+  return view;
+}
+
+export function toMapBasic(event: Pick<StoredEvent, 'id' | 'name' | 'latitude' | 'longitude' | 'category' | 'start_utc'>, distanceKm?: number): MapBasicEvent {
+  const view: MapBasicEvent = {
+    id: Number(event.id),
+    name: event.name,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    category: event.category,
+    date: event.start_utc,
+  };
+  if (distanceKm !== undefined) view.distance_km = roundKm(distanceKm);
+  return view;
+}

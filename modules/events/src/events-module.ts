@@ -1,0 +1,78 @@
+/**
+ * Wires the events module from its ports: commands, queries, the search projector and the HTTP routers.
+ * Nothing here holds state beyond caches; `init` loads the bundled stays feed (idempotent).
+ */
+import type { AppModule, ModuleDeps } from '@evently/platform';
+import { makeRecordActivity } from './application/commands/record-activity/record-activity.ts';
+import { makeRemoveFromSource } from './application/commands/remove-from-source/remove-from-source.ts';
+import { makeTrackOutboundClick } from './application/commands/track-outbound-click/track-outbound-click.ts';
+import { makeUpsertFromSource } from './application/commands/upsert-from-source/upsert-from-source.ts';
+import { makeEventsQueries } from './application/events-queries.ts';
+import { EVENTS_COLLECTIONS } from './application/events-collections.ts';
+import { eventsIndexSchema } from './application/projections/events-index.ts';
+import { createEventsSearchProjector } from './application/projections/events-search.projector.ts';
+import { makeLocateIp } from './application/queries/locate-ip/locate-ip.ts';
+import { EVENTS_TOPIC } from './contracts/event-messages.ts';
+import { eventsOptionsFromEnv, type EventsOptions } from './events-options.ts';
+import { createEventsRouter } from './http/events.router.ts';
+import { createGeoIpRouter } from './http/geo-ip.router.ts';
+import { createOutboundLinksRouter } from './http/outbound-links.router.ts';
+import { makeSeeding } from './infra/demo/seed-demo.ts';
+import { createMaxmindIpLocator } from './infra/maxmind-ip-locator.ts';
+import { createStoreStaysProvider, loadBundledStays } from './infra/store-stays-provider.ts';
+
+export function createEventsModule(deps: ModuleDeps, options: EventsOptions = eventsOptionsFromEnv(process.env)) {
+  const { store, search, clock, logger } = deps;
+  const upsert = makeUpsertFromSource({ store, clock });
+  const activity = makeRecordActivity({ store, clock });
+  const commands = {
+    ...upsert,
+    ...makeRemoveFromSource({ store, clock }),
+    ...activity,
+  };
+  const queries = makeEventsQueries({
+    store,
+    search,
+    clock,
+    accommodations: options.accommodations ?? createStoreStaysProvider({ store }),
+  });
+  const trackOutboundClick = makeTrackOutboundClick({ store, settings: options.affiliate, recordClick: activity.recordClick });
+  const locateIp = makeLocateIp({ locator: options.ipLocator ?? createMaxmindIpLocator() });
+  const seeding = makeSeeding({ store, clock, upsertManyFromSource: upsert.upsertManyFromSource });
+
+  const module: AppModule = {
+    name: 'events',
+    collections: EVENTS_COLLECTIONS,
+    topics: [EVENTS_TOPIC],
+    searchSchemas: [eventsIndexSchema],
+    projectors: [createEventsSearchProjector({ search, logger: logger.child({ projector: 'events-search' }) })],
+    schedulers: [],
+    routers: [
+      createEventsRouter(queries, activity.recordView),
+      createGeoIpRouter(locateIp, options.trustedProxies),
+      createOutboundLinksRouter(trackOutboundClick),
+    ],
+    async init() {
+      await loadBundledStays(store);
+    },
+  };
+
+  return {
+    ...module,
+    commands,
+    queries: {
+      search: queries.search,
+      getById: queries.getById,
+      listActiveExternalIds: queries.listActiveExternalIds,
+      upcomingNear: queries.upcomingNear,
+      cityCoordinates: queries.cityCoordinates,
+      popular: queries.popular,
+      filterOptions: queries.filterOptions,
+    },
+    trackOutboundClick,
+    seedDemoIfEmpty: seeding.seedDemoIfEmpty,
+    seed: seeding.seed,
+  };
+}
+
+export type EventsModule = ReturnType<typeof createEventsModule>;

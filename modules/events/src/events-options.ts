@@ -1,0 +1,38 @@
+/**
+ * Settings of the events module that come from the environment (secrets and deployment facts), read once by
+ * the composition root or defaulted here. Documented in docs/affiliates.md.
+ */
+import { parseParamList, type AffiliateSettings } from './domain/affiliate-links.ts';
+import type { AccommodationsProvider } from './application/queries/accommodations/accommodations-provider.ts';
+import type { IpLocator } from './application/queries/locate-ip/locate-ip.ts';
+
+export interface EventsOptions {
+  affiliate: AffiliateSettings;
+  /**
+   * Addresses of our own reverse proxies. When set, `/api/geo/ip` believes X-Forwarded-For only on
+   * connections from them; when null, the app's proxy setting (`ctx.ip`) decides.
+   */
+  trustedProxies: string[] | null;
+  /** Defaults to the stays collection loaded from the bundled feed. */
+  accommodations?: AccommodationsProvider;
+  /** Defaults to the offline GeoLite2 City database. */
+  ipLocator?: IpLocator;
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
+export function eventsOptionsFromEnv(env: Record<string, string | undefined>): EventsOptions {
+  const proxies = list(env.TRUSTED_PROXY_ADDRESSES);
+  return {
+    affiliate: {
+      ticketmaster: { template: env.TICKETMASTER_AFFILIATE_TEMPLATE || undefined, params: parseParamList(env.TICKETMASTER_AFFILIATE_PARAMS) },
+      fever: { template: env.FEVER_AFFILIATE_TEMPLATE || undefined, params: parseParamList(env.FEVER_AFFILIATE_PARAMS) },
+      default: { template: env.AFFILIATE_DEFAULT_TEMPLATE || undefined, params: parseParamList(env.AFFILIATE_DEFAULT_PARAMS) },
+    },
+    trustedProxies: proxies.length > 0 ? proxies : null,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The public events API (spec 01 §7). Answers are exactly the call table's shapes; bad input is a 400 with
+ * `{ error }` (thrown as HttpError and rendered by the app's error handler), unknown events a 404.
+ */
+import Router from '@koa/router';
+import { notFound, type HttpError } from '@evently/platform';
+import type { EventsQueries } from '../application/events-queries.ts';
+
+export const EVENT_NOT_FOUND = 'Event not found';
+
+/** `limit` query: a positive integer, else the default; capped by the query itself. */
+function limitParam(value: unknown, fallback: number): number {
+  const raw = Array.isArray(value) ? value[0] : value;
+  const parsed = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  return Number.isInteger(parsed) && parsed >= 1 ? parsed : fallback;
+}
+
+const missing = (): HttpError => notFound(EVENT_NOT_FOUND);
+
+export function createEventsRouter(queries: EventsQueries, recordView: (id: string) => Promise<unknown>): Router {
+  const router = new Router({ prefix: '/api/events' });
+
+  router.get('/', async (ctx) => {
+    ctx.body = await queries.search(ctx.query, { timezone: ctx.get('X-Timezone') });
+  });
+
+  router.get('/filters', async (ctx) => {
+    ctx.body = await queries.filterOptions();
+  });
+
+  router.get('/popular', async (ctx) => {
+    ctx.body = { popular_events: await queries.popular(limitParam(ctx.query.limit, 20)) };
+  });
+
+  router.get('/:id', async (ctx) => {
+    const event = await queries.getStoredById(ctx.params.id ?? '');
+    if (!event) throw missing();
+    const totals = await recordView(event.id);
+    const view = queries.toPublic(event);
+    // The answer counts the view it just recorded.
+    if (totals && typeof totals === 'object' && 'view_count' in totals) view.view_count = Number(totals.view_count);
+    ctx.body = view;
+  });
+
+  router.get('/:id/similar', async (ctx) => {
+    const event = await queries.getStoredById(ctx.params.id ?? '');
+    if (!event) throw missing();
+    ctx.body = { similar_events: await queries.similar(event, limitParam(ctx.query.limit, 6)) };
+  });
+
+  router.get('/:id/accommodations', async (ctx) => {
+    const event = await queries.getStoredById(ctx.params.id ?? '');
+    if (!event) throw missing();
+    ctx.body = { items: await queries.accommodations(event) };
+  });
+
+  return router;
+}

@@ -1,0 +1,62 @@
+/**
+ * The embedded AccommodationsProvider: stays kept in the `stays` collection (loaded from the bundled sample
+ * feed). Candidates are the stays of the event's city (an indexed lookup); distance decides the rest.
+ */
+import type { DocumentReader, DocumentStore } from '@evently/platform';
+import type { AccommodationsProvider, AccommodationsQuery } from '../application/queries/accommodations/accommodations-provider.ts';
+import { STAYS_COLLECTION } from '../application/events-collections.ts';
+import type { Accommodation } from '../contracts/public-event.ts';
+import { haversineKm, roundKm } from '../domain/geo.ts';
+import { priceText } from '../domain/price-text.ts';
+import staysFeed from './demo/stays-feed.json' with { type: 'json' };
+
+export interface Stay {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  image_url: string | null;
+  nightly_price: number | null;
+  currency: string;
+  rating: number | null;
+  url: string;
+  affiliate_url: string | null;
+}
+
+export function createStoreStaysProvider(deps: { store: DocumentReader }): AccommodationsProvider {
+  return {
+    async nearby(query: AccommodationsQuery): Promise<Accommodation[]> {
+      const candidates = query.city ? await deps.store.find<Stay>(STAYS_COLLECTION, { where: { city: query.city }, limit: 500 }) : [];
+      return candidates
+        .map((stay) => ({ stay, km: haversineKm(query.latitude, query.longitude, stay.latitude, stay.longitude) }))
+        .filter((c) => c.km <= query.radiusKm)
+        .sort((a, b) => a.km - b.km || a.stay.id.localeCompare(b.stay.id))
+        .slice(0, query.limit)
+        .map(({ stay, km }) => {
+          const item: Accommodation = {
+            id: stay.id,
+            name: stay.name,
+            image_url: stay.image_url,
+            price_text: stay.nightly_price === null ? 'Price TBA' : `${priceText({ min: stay.nightly_price, max: null, currency: stay.currency })} / night`,
+            rating: stay.rating,
+            distance: roundKm(km),
+          };
+          if (stay.affiliate_url) item.affiliate_url = stay.affiliate_url;
+          else item.url = stay.url;
+          return item;
+        });
+    },
+  };
+}
+
+/** Loads the bundled sample feed into `stays` once (the collection being non-empty means it is loaded). */
+export async function loadBundledStays(store: DocumentStore): Promise<number> {
+  if ((await store.count(STAYS_COLLECTION)) > 0) return 0;
+  const stays = staysFeed as Stay[];
+  await store.transaction(async (tx) => {
+    for (const stay of stays) await tx.insert<Stay>(STAYS_COLLECTION, stay);
+  });
+  return stays.length;
+}
