@@ -6,7 +6,7 @@ import type { PendingTab } from './buy-tickets.ts';
  * 304, an empty or a non-JSON body count as an empty answer (spec 01 §7).
  */
 export async function fetchTrackingLink(path: string, fetchImpl: typeof fetch = fetch): Promise<string | undefined> {
-  const response = await fetchImpl(path, { headers: { Accept: 'application/json' } });
+  const response = await fetchImpl(`/api/${path}`, { headers: { Accept: 'application/json' } });
   if (response.status === 204 || response.status === 304) return undefined;
   if (!response.ok) throw new Error(`tracking link answered ${response.status}`);
   return affiliateUrlFrom(await response.text());

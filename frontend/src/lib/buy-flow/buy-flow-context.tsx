@@ -19,6 +19,11 @@ export function BuyFlowProvider({ value, children }: { value: BuyFlowSettings; c
   return <BuyFlowContext.Provider value={value}>{children}</BuyFlowContext.Provider>;
 }
 
+/** The settings in effect, so a page can extend them (e.g. swap the resolver) and keep the shell's analytics. */
+export function useBuyFlowSettings(): BuyFlowSettings {
+  return useContext(BuyFlowContext);
+}
+
 export function useBuyTickets(): (event: VisitorEvent) => Promise<BuyOutcome> {
   const { analytics, resolveTrackingLink = fetchTrackingLink } = useContext(BuyFlowContext);
   return useCallback(

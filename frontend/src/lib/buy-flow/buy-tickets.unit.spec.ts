@@ -41,9 +41,9 @@ describe('which endpoint a Buy Tickets click goes through', () => {
   });
 
   it('builds the spec paths, seller ids preferred for the seller endpoints', () => {
-    expect(trackingLinkPath('ticketmaster', { id: 1, external_id: 'A B' })).toBe('/api/ticketmaster/tracking-link/A%20B');
-    expect(trackingLinkPath('fever', { id: 1, external_id: null })).toBe('/api/feverup/tracking-link/1');
-    expect(trackingLinkPath('gift-card', { id: 5, external_id: 'x' })).toBe('/api/affiliate/redirect/5');
+    expect(trackingLinkPath('ticketmaster', { id: 1, external_id: 'A B' })).toBe('ticketmaster/tracking-link/A%20B');
+    expect(trackingLinkPath('fever', { id: 1, external_id: null })).toBe('feverup/tracking-link/1');
+    expect(trackingLinkPath('gift-card', { id: 5, external_id: 'x' })).toBe('affiliate/redirect/5');
   });
 });
 
@@ -52,7 +52,7 @@ describe('buy flow (spec 01 §7)', () => {
     const { tab, analytics, deps } = harness(async () => 'https://aff.example/tracked');
     const event = makeEvent();
     const outcome = await buyTickets(event, deps);
-    expect(deps.resolveTrackingLink).toHaveBeenCalledWith('/api/ticketmaster/tracking-link/TM-9');
+    expect(deps.resolveTrackingLink).toHaveBeenCalledWith('ticketmaster/tracking-link/TM-9');
     expect(analytics.affiliateClick).toHaveBeenCalledWith(event, 'ticketmaster');
     expect(tab.navigate).toHaveBeenCalledWith('https://aff.example/tracked');
     expect(analytics.purchaseConversion).toHaveBeenCalledWith(event, 'https://aff.example/tracked');
@@ -106,7 +106,7 @@ describe('buy flow (spec 01 §7)', () => {
   it('calls the affiliate redirect for Gift Cards', async () => {
     const { tab, deps } = harness(async () => 'https://gift.example/card');
     await buyTickets(makeEvent({ source: 'demo', category: 'Gift Cards' }), deps);
-    expect(deps.resolveTrackingLink).toHaveBeenCalledWith('/api/affiliate/redirect/12');
+    expect(deps.resolveTrackingLink).toHaveBeenCalledWith('affiliate/redirect/12');
     expect(tab.navigate).toHaveBeenCalledWith('https://gift.example/card');
   });
 
@@ -125,8 +125,10 @@ describe('buy flow (spec 01 §7)', () => {
 describe('tracking-link answer reading', () => {
   const respond = (status: number, body: string) => async () => new Response(status === 204 ? null : body, { status });
 
-  it('reads affiliate_url from JSON', async () => {
-    expect(await fetchTrackingLink('/x', respond(200, '{"affiliate_url":"https://a.example"}'))).toBe('https://a.example');
+  it('reads affiliate_url from JSON, calling the path under /api', async () => {
+    const fetchImpl = vi.fn(respond(200, '{"affiliate_url":"https://a.example"}'));
+    expect(await fetchTrackingLink('feverup/tracking-link/F1', fetchImpl)).toBe('https://a.example');
+    expect(fetchImpl).toHaveBeenCalledWith('/api/feverup/tracking-link/F1', expect.anything());
   });
 
   it('treats 204, empty and non-JSON answers as empty', async () => {

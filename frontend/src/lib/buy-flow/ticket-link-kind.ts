@@ -12,15 +12,18 @@ export function trackedLinkKind(event: Pick<VisitorEvent, 'source' | 'category'>
   return undefined;
 }
 
-/** The seller endpoints take the source's own id when we have it; the affiliate redirect takes ours. */
+/**
+ * The tracking-link endpoint relative to `/api` (so it fits both plain fetch and the app's RTK base query).
+ * The seller endpoints take the source's own id when we have it; the affiliate redirect takes ours.
+ */
 export function trackingLinkPath(kind: TrackedLinkKind, event: Pick<VisitorEvent, 'id' | 'external_id'>): string {
   const sellerKey = encodeURIComponent(String(event.external_id?.trim() || event.id));
   switch (kind) {
     case 'ticketmaster':
-      return `/api/ticketmaster/tracking-link/${sellerKey}`;
+      return `ticketmaster/tracking-link/${sellerKey}`;
     case 'fever':
-      return `/api/feverup/tracking-link/${sellerKey}`;
+      return `feverup/tracking-link/${sellerKey}`;
     case 'gift-card':
-      return `/api/affiliate/redirect/${encodeURIComponent(String(event.id))}`;
+      return `affiliate/redirect/${encodeURIComponent(String(event.id))}`;
   }
 }

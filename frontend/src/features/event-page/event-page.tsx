@@ -1,0 +1,71 @@
+import { useEffect, useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { withProductName } from '../../app/page-title.ts';
+import { BuyFlowProvider, useBuyFlowSettings, type BuyFlowSettings } from '../../lib/buy-flow/buy-flow-context.tsx';
+import { displayTitle } from '../../lib/format/event.ts';
+import { useGetEventQuery, useResolveTrackingLinkMutation } from './api.ts';
+import { EventDetails } from './event-details.tsx';
+import { eventIdFromParam } from './event-id.ts';
+import { EVENT_GONE_TEXT, EventPageMessage } from './event-page-message.tsx';
+import { GetTicketsCard } from './get-tickets-card.tsx';
+import { eventLoadErrorTitle } from './load-error.ts';
+import { NearbyStays } from './nearby-stays.tsx';
+import { SimilarEvents } from './similar-events.tsx';
+import './event-page.css';
+
+/** The event page for `/event/{id}` and `/events/{id}-{slug}`. */
+export function EventPage() {
+  const params = useParams();
+  const eventId = eventIdFromParam(params.eventId ?? params.id ?? params.slug);
+  useDocumentTitle(eventId ? undefined : 'Invalid event URL');
+  if (!eventId) return <EventPageMessage title="Invalid event URL" />;
+  // A fresh subtree per id: moving to a similar event starts from its own loading state.
+  return <EventPageForId key={eventId} eventId={eventId} />;
+}
+
+function EventPageForId({ eventId }: { eventId: string }) {
+  const { data: event, error, isLoading } = useGetEventQuery(eventId);
+  const buyFlow = useEventPageBuyFlow();
+  useDocumentTitle(event ? displayTitle(event) : error ? eventLoadErrorTitle(error) : undefined);
+
+  if (isLoading) {
+    return (
+      <main className="page event-page">
+        <p className="event-page__loading" role="status">
+          Loading event...
+        </p>
+      </main>
+    );
+  }
+  if (error || !event) return <EventPageMessage title={eventLoadErrorTitle(error)} detail={EVENT_GONE_TEXT} />;
+
+  const pageUrl = new URL(window.location.pathname, window.location.origin).toString();
+  return (
+    <BuyFlowProvider value={buyFlow}>
+      <main className="page event-page">
+        <div className="event-page__layout">
+          <div className="event-page__main">
+            <EventDetails event={event} />
+            <NearbyStays eventId={eventId} />
+          </div>
+          <GetTicketsCard event={event} pageUrl={pageUrl} />
+        </div>
+        <SimilarEvents eventId={eventId} />
+      </main>
+    </BuyFlowProvider>
+  );
+}
+
+/** Event paths title themselves after the event (spec 02 "Page titles"). */
+function useDocumentTitle(title: string | undefined) {
+  useEffect(() => {
+    if (title) document.title = withProductName(title);
+  }, [title]);
+}
+
+/** Keeps the shell's analytics hooks and sends tracking-link calls through the app's API client. */
+function useEventPageBuyFlow(): BuyFlowSettings {
+  const outer = useBuyFlowSettings();
+  const [resolve] = useResolveTrackingLinkMutation();
+  return useMemo(() => ({ ...outer, resolveTrackingLink: (path: string) => resolve(path).unwrap() }), [outer, resolve]);
+}

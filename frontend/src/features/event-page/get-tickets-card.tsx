@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { ShareButton } from '../../components/share/share-button.tsx';
+import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
+import { displayTitle, eventCoordinates, showOnMapHref, type VisitorEvent } from '../../lib/format/event.ts';
+import { formatPrice } from '../../lib/format/price.ts';
+
+/** The site's original page, shown only when it is not simply the purchase link again (spec 01 §2). */
+export function originalSiteLink(event: Pick<VisitorEvent, 'original_url' | 'external_url' | 'purchase_url'>): string | undefined {
+  const external = event.original_url?.trim() || event.external_url?.trim();
+  if (!external) return undefined;
+  return external === event.purchase_url?.trim() ? undefined : external;
+}
+
+export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUrl: string }) {
+  const buy = useBuyTickets();
+  const title = displayTitle(event);
+  const coordinates = eventCoordinates(event);
+  const original = originalSiteLink(event);
+
+  return (
+    <aside className="tickets-card" aria-labelledby="get-tickets-heading">
+      <h2 id="get-tickets-heading">Get Tickets</h2>
+      <p className="tickets-card__price">{formatPrice(event)}</p>
+      {event.price_note?.trim() && <p className="tickets-card__note">{event.price_note}</p>}
+      <button type="button" className="btn btn-primary tickets-card__buy" onClick={() => void buy(event)}>
+        Buy Tickets
+      </button>
+      <p className="tickets-card__note">
+        You will be redirected to the official ticketing site to complete your purchase.
+      </p>
+      <div className="tickets-card__links">
+        {coordinates && (
+          <Link className="btn tickets-card__secondary" to={showOnMapHref(event.id, coordinates)}>
+            Show on map
+          </Link>
+        )}
+        {original && (
+          <a className="btn tickets-card__secondary" href={original} target="_blank" rel="noopener noreferrer">
+            View on Original Site
+          </a>
+        )}
+        <Link className="btn tickets-card__secondary" to={`/reviews/write?eventId=${encodeURIComponent(String(event.id))}`}>
+          Write Review
+        </Link>
+      </div>
+      <ShareButton content={{ url: pageUrl, title }} showTargets className="tickets-card__share" />
+    </aside>
+  );
+}
