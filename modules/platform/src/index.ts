@@ -15,3 +15,5 @@ export * from './http/admin-auth.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
 export { createSqliteSearchIndex, type SqliteSearchIndexOptions } from './search/sqlite-fts/sqlite-search-index.ts';
+export { createMongoDocumentStore, type MongoDocumentStoreOptions } from './store/mongo/mongo-document-store.ts';
+export { createKafkaEventBus, type KafkaEventBusOptions } from './bus/kafka/kafka-event-bus.ts';

@@ -1,0 +1,158 @@
+/**
+ * EventBus on Kafka (production profile), with kafkajs.
+ *
+ * - Topics: one per aggregate type, named by the envelope (`evently.events`); created by `init` (and on first
+ *   use) with the configured partitions, never by the broker's auto-creation.
+ * - Producer: idempotent (the broker drops duplicates of a retried send), `acks: -1` (all in-sync replicas,
+ *   which idempotence requires) and one request in flight, so a retry can never reorder a key's messages.
+ * - Consumers: one group per subscriber, offsets committed after the handler resolved (kafka-subscription.ts).
+ * - `resetGroup` moves a stopped group back to the earliest offsets; `lag` compares the group's committed
+ *   offsets with the topics' high watermarks.
+ */
+import { Kafka, Partitioners, logLevel, type Admin, type Producer, type TopicMessages } from 'kafkajs';
+import pino, { type Logger } from 'pino';
+import { envelopeSchema, type Envelope } from '../envelope.ts';
+import type { EventBus, SubscribeArgs, Subscription } from '../event-bus.port.ts';
+import { encodeEnvelope } from './kafka-codec.ts';
+import { pinoLogCreator } from './kafka-log.ts';
+import { topicLag } from './kafka-offsets.ts';
+import { startKafkaSubscription, type KafkaSubscription } from './kafka-subscription.ts';
+import { assertValidTopicName, topicConfigs, type TopicLayout } from './kafka-topics.ts';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /** Defaults: 3 partitions, replication factor 1 (the single broker of docker-compose.yml). */
+  partitions?: number;
+  replicationFactor?: number;
+}
+
+export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
+  if (options.brokers.length === 0) throw new Error('createKafkaEventBus needs at least one broker');
+  const logger = options.logger ?? pino({ name: 'kafka-event-bus' });
+  const layout: TopicLayout = { partitions: options.partitions ?? 3, replicationFactor: options.replicationFactor ?? 1 };
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.INFO,
+    logCreator: pinoLogCreator(logger.child({ component: 'kafkajs' })),
+  });
+
+  const knownTopics = new Set<string>();
+  const subscriptions = new Set<KafkaSubscription>();
+  let producerReady: Promise<Producer> | null = null;
+  let adminReady: Promise<Admin> | null = null;
+  let closed = false;
+
+  /** Connects once; a failed attempt is forgotten so the next call retries (the broker may start later). */
+  const connectOnce = <T extends { connect(): Promise<void> }>(make: () => T, forget: () => void): Promise<T> => {
+    if (closed) return Promise.reject(new Error('The Kafka event bus is closed'));
+    const client = make();
+    return client.connect().then(
+      () => client,
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+  };
+
+  const admin = (): Promise<Admin> =>
+    (adminReady ??= connectOnce(
+      () => kafka.admin(),
+      () => (adminReady = null),
+    ));
+
+  const producer = (): Promise<Producer> =>
+    (producerReady ??= connectOnce(
+      () =>
+        kafka.producer({
+          idempotent: true,
+          maxInFlightRequests: 1,
+          allowAutoTopicCreation: false,
+          // Same key -> same partition as Java clients (murmur2); named explicitly to keep that choice visible.
+          createPartitioner: Partitioners.DefaultPartitioner,
+        }),
+      () => (producerReady = null),
+    ));
+
+  const ensureTopics = async (topics: string[]) => {
+    const missing = [...new Set(topics)].filter((topic) => !knownTopics.has(assertValidTopicName(topic)));
+    if (missing.length === 0) return;
+    // createTopics resolves false (no error) for topics that already exist, so this is safe to repeat.
+    await (await admin()).createTopics({ topics: topicConfigs(missing, layout), waitForLeaders: true });
+    for (const topic of missing) knownTopics.add(topic);
+  };
+
+  const groupIsActive = (group: string) => [...subscriptions].some((subscription) => subscription.group === group);
+
+  return {
+    engine: 'kafka',
+
+    async init(topics: string[]) {
+      await ensureTopics(topics);
+    },
+
+    async publish(messages: Envelope[]) {
+      if (messages.length === 0) return;
+      const byTopic = new Map<string, TopicMessages>();
+      for (const message of messages) {
+        const envelope = envelopeSchema.parse(message) as Envelope;
+        const entry = byTopic.get(envelope.topic) ?? { topic: envelope.topic, messages: [] };
+        entry.messages.push(encodeEnvelope(envelope));
+        byTopic.set(envelope.topic, entry);
+      }
+      await ensureTopics([...byTopic.keys()]);
+      // One request in flight and acks from all in-sync replicas: resolved means durable and in key order.
+      await (await producer()).sendBatch({ topicMessages: [...byTopic.values()], acks: -1 });
+    },
+
+    async subscribe(args: SubscribeArgs): Promise<Subscription> {
+      if (args.topics.length === 0) throw new Error(`Group ${args.group} subscribes to no topic`);
+      await ensureTopics(args.topics);
+      const subscription = await startKafkaSubscription({
+        kafka,
+        admin,
+        args,
+        logger,
+        onStop: () => subscriptions.delete(subscription),
+      });
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async resetGroup(group: string, topics: string[]) {
+      // Kafka refuses to move the offsets of a group with live members; say which one it is instead.
+      if (groupIsActive(group)) throw new Error(`Stop the subscription of group ${group} before resetting it`);
+      await ensureTopics(topics);
+      const client = await admin();
+      for (const topic of topics) await client.resetOffsets({ groupId: group, topic, earliest: true });
+    },
+
+    async lag(group: string, topics: string[]) {
+      const client = await admin();
+      const committed = await client.fetchOffsets({ groupId: group, topics });
+      const result: Record<string, number> = {};
+      for (const topic of topics) {
+        const watermarks = await client.fetchTopicOffsets(topic);
+        result[topic] = topicLag(watermarks, committed.find((entry) => entry.topic === topic)?.partitions ?? []);
+      }
+      return result;
+    },
+
+    async ping() {
+      await (await admin()).describeCluster();
+    },
+
+    async close() {
+      if (closed) return;
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      closed = true;
+      const clients = await Promise.all([producerReady, adminReady].map((ready) => ready?.catch(() => null)));
+      await Promise.all(clients.map((client) => client?.disconnect()));
+      producerReady = null;
+      adminReady = null;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { assertNoMetricCollision, assertValidTopicName, topicConfigs } from './kafka-topics.ts';
+
+describe('assertValidTopicName', () => {
+  it('accepts the names our modules publish to', () => {
+    for (const name of ['evently.events', 'evently.subscriptions', 'a-b_c.1', 'x'.repeat(249)]) {
+      expect(assertValidTopicName(name)).toBe(name);
+    }
+  });
+
+  it('refuses what Kafka refuses', () => {
+    for (const name of ['', '.', '..', 'has space', 'slash/topic', 'ümlaut', 'x'.repeat(250), 'star*']) {
+      expect(() => assertValidTopicName(name)).toThrow(/Invalid Kafka topic name/);
+    }
+  });
+});
+
+describe('assertNoMetricCollision', () => {
+  it('reports names Kafka would treat as one in metrics', () => {
+    expect(() => assertNoMetricCollision(['evently.events', 'evently_events'])).toThrow(/collide/);
+    expect(() => assertNoMetricCollision(['evently.events', 'evently.events', 'evently.tickets'])).not.toThrow();
+  });
+});
+
+describe('topicConfigs', () => {
+  it('creates each topic once with the configured layout and unlimited retention', () => {
+    const configs = topicConfigs(['evently.events', 'evently.tickets', 'evently.events'], {
+      partitions: 6,
+      replicationFactor: 3,
+    });
+    expect(configs.map((config) => config.topic)).toEqual(['evently.events', 'evently.tickets']);
+    expect(configs[0]).toEqual({
+      topic: 'evently.events',
+      numPartitions: 6,
+      replicationFactor: 3,
+      configEntries: [{ name: 'retention.ms', value: '-1' }],
+    });
+  });
+
+  it('validates every name', () => {
+    expect(() => topicConfigs(['ok', 'not ok'], { partitions: 1, replicationFactor: 1 })).toThrow(/"not ok"/);
+  });
+});
