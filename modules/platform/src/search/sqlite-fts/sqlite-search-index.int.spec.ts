@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { createTempDataDir } from '../../testing/temp-dir.ts';
+import { testSearchIndex } from '../search-index.contract.ts';
+import { contractSchema, fixtureEvents } from '../search-index.contract-fixtures.ts';
+import { createSqliteSearchIndex } from './sqlite-search-index.ts';
+
+let dataDir: { dir: string; remove: () => Promise<void> };
+let files = 0;
+
+beforeAll(async () => {
+  dataDir = await createTempDataDir('evently-search-');
+});
+afterAll(async () => {
+  await dataDir.remove();
+});
+
+describe('SQLite SearchIndex contract', () => {
+  testSearchIndex(() => createSqliteSearchIndex({ file: join(dataDir.dir, `search-${files++}.sqlite`) }));
+});
+
+describe('SQLite SearchIndex file', () => {
+  it('keeps the index across reopening, and a second connection sees a rebuild at once', async () => {
+    const file = join(dataDir.dir, 'shared.sqlite');
+    const writer = createSqliteSearchIndex({ file });
+    await writer.init(contractSchema('events'));
+    await writer.upsert('events', fixtureEvents);
+    const reader = createSqliteSearchIndex({ file });
+    expect(await reader.init(contractSchema('events'))).toEqual({ created: false });
+    expect(await reader.count('events', { text: 'jazz' })).toBe(2);
+
+    const rebuild = await writer.beginRebuild('events');
+    await rebuild.upsert(fixtureEvents.slice(0, 1));
+    await rebuild.commit();
+    expect(await reader.count('events', { text: 'jazz' })).toBe(1);
+    expect(await reader.count('events', {})).toBe(1);
+    await reader.close();
+    await writer.close();
+  });
+});
