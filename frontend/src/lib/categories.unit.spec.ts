@@ -19,3 +19,17 @@ describe('categories', () => {
     expect(categoryColor('toString')).toBe(CATEGORY_COLORS.Other);
   });
 });
+
+describe('category colours behind white text', () => {
+  const luminance = (hex: string) => {
+    const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16) / 255);
+    const [r = 0, g = 0, b = 0] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+
+  it('keeps badge text at WCAG AA contrast (4.5:1) for every category', () => {
+    for (const colour of Object.values(CATEGORY_COLORS)) {
+      expect(1.05 / (luminance(colour) + 0.05)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
