@@ -17,3 +17,7 @@ export * from './mail/nodemailer-mailer.ts';
 export { createSqliteSearchIndex, type SqliteSearchIndexOptions } from './search/sqlite-fts/sqlite-search-index.ts';
 export { createMongoDocumentStore, type MongoDocumentStoreOptions } from './store/mongo/mongo-document-store.ts';
 export { createKafkaEventBus, type KafkaEventBusOptions } from './bus/kafka/kafka-event-bus.ts';
+export { createSqliteDocumentStore, type SqliteDocumentStoreOptions } from './store/sqlite/sqlite-document-store.ts';
+export { createSqliteEventBus, type SqliteEventBusOptions } from './bus/sqlite-log/sqlite-event-bus.ts';
+export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './bus/outbox-relay.ts';
+export { createProjectorRunner, projectorGroup, type ProjectorRunner, type ProjectorRunnerOptions } from './projections/projector-runner.ts';

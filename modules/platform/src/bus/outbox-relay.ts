@@ -1,0 +1,112 @@
+/**
+ * Moves committed outbox records from the store to the bus and marks them relayed. Works with any pair of
+ * adapters: woken at once by `outbox.onCommit`, with a slow safety poll for records committed by another
+ * process (or left behind by a crash). Publishing happens before marking, so a crash in between publishes
+ * the records again: at-least-once, which idempotent projectors absorb.
+ *
+ * When the store and bus are the embedded engine on one file, `pending` is always empty (the outbox is the
+ * log) and the relay does nothing but one cheap query per commit.
+ */
+import type { Logger } from 'pino';
+import type { EventBus } from './event-bus.port.ts';
+import type { OutboxSource } from './outbox.port.ts';
+
+export interface OutboxRelayOptions {
+  outbox: OutboxSource;
+  bus: EventBus;
+  logger: Logger;
+  /** Records moved per publish call (default 500). */
+  batchSize?: number;
+  /** Safety poll interval (default 5 s). */
+  safetyPollMs?: number;
+  /** First delay after a failed pass; doubles up to 30 s (default 500 ms). */
+  retryDelayMs?: number;
+}
+
+export interface OutboxRelay {
+  start(): void;
+  /** Stops waking up and waits for a pass in progress. */
+  stop(): Promise<void>;
+  /** Relays everything committed before the call (used at shutdown); rejects if the bus refuses. */
+  flush(): Promise<void>;
+}
+
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { outbox, bus, logger } = options;
+  const batchSize = options.batchSize ?? 500;
+  const safetyPollMs = options.safetyPollMs ?? 5_000;
+  const retryDelayMs = options.retryDelayMs ?? 500;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let started = false;
+  let failures = 0;
+  let unsubscribe: () => void = () => undefined;
+  let poll: NodeJS.Timeout | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const drain = async () => {
+    for (;;) {
+      const pending = await outbox.pending(batchSize);
+      if (pending.length === 0) return;
+      await bus.publish(pending.map((item) => item.record));
+      await outbox.markRelayed(pending.map((item) => item.seq));
+      logger.debug({ count: pending.length, lastSeq: pending[pending.length - 1]?.seq }, 'outbox records relayed');
+    }
+  };
+
+  /** One pass at a time: a second caller joins the pass in progress. */
+  const runPass = (): Promise<void> => {
+    running ??= drain().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const kick = (): void => {
+    if (!started) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    runPass().then(
+      () => {
+        failures = 0;
+        if (again) {
+          again = false;
+          kick();
+        }
+      },
+      (error: unknown) => {
+        failures += 1;
+        const delay = Math.min(retryDelayMs * 2 ** (failures - 1), 30_000);
+        logger.error({ err: error, attempt: failures, retryInMs: delay }, 'outbox relay pass failed');
+        clearTimeout(retry);
+        retry = setTimeout(kick, delay);
+        retry.unref();
+      },
+    );
+  };
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      unsubscribe = outbox.onCommit(kick);
+      poll = setInterval(kick, safetyPollMs);
+      poll.unref();
+      kick();
+    },
+    async stop() {
+      started = false;
+      unsubscribe();
+      clearInterval(poll);
+      clearTimeout(retry);
+      await running?.catch(() => undefined);
+    },
+    async flush() {
+      // A pass already under way may have read `pending` before the caller's last commit: let it end first.
+      await running?.catch(() => undefined);
+      await runPass();
+    },
+  };
+}
