@@ -1,0 +1,73 @@
+/** Test factories: a valid source record and a stored event, overridden per test. */
+import type { SourceEventInput } from '../contracts/source-event.ts';
+import type { StoredEvent } from '../contracts/stored-event.ts';
+
+export function makeSourceEvent(overrides: Partial<SourceEventInput> = {}): SourceEventInput {
+  return {
+    source: 'ticketmaster',
+    external_id: 'tm-1',
+    name: 'Jazz Night Madrid',
+    description: 'Live jazz in the old town.',
+    category: 'Music & Concerts',
+    start_utc: '2026-12-05T19:00:00.000Z',
+    venue_name: 'Blue Hall',
+    city: 'Madrid',
+    country: 'Spain',
+    latitude: 40.4168,
+    longitude: -3.7038,
+    min_price: 20,
+    max_price: 45,
+    currency: 'EUR',
+    purchase_url: 'https://www.ticketmaster.com/event/tm-1',
+    tags: ['jazz', 'live'],
+    ...overrides,
+  };
+}
+
+export function makeStoredEvent(overrides: Partial<StoredEvent> = {}): StoredEvent {
+  return {
+    id: '1',
+    slug: '1-jazz-night-madrid',
+    source: 'ticketmaster',
+    external_id: 'tm-1',
+    name: 'Jazz Night Madrid',
+    unique_title: null,
+    seo_title: null,
+    description: 'Live jazz in the old town.',
+    unique_description: null,
+    seo_description: null,
+    category: 'Music & Concerts',
+    start_utc: '2026-12-05T19:00:00.000Z',
+    end_utc: null,
+    timezone: 'Europe/Madrid',
+    venue_name: 'Blue Hall',
+    address: null,
+    city: 'Madrid',
+    country: 'Spain',
+    latitude: 40.4168,
+    longitude: -3.7038,
+    min_price: 20,
+    max_price: 45,
+    currency: 'EUR',
+    formatted_price: null,
+    price_note: null,
+    image_url: null,
+    purchase_url: 'https://www.ticketmaster.com/event/tm-1',
+    original_url: null,
+    affiliate_url: null,
+    tags: ['jazz', 'live'],
+    highlights: [],
+    faq: [],
+    nearby: [],
+    organizer: null,
+    event_type: null,
+    status: 'active',
+    view_count: 0,
+    click_count: 0,
+    popularity_log: 0,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
