@@ -1,0 +1,28 @@
+/** The figures every run reports (CLI summary, run record, logs). */
+export interface RunCounts {
+  fetched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  quarantined: number;
+  failed_requests: number;
+  pages: number;
+}
+
+export const zeroCounts = (): RunCounts => ({
+  fetched: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  removed: 0,
+  quarantined: 0,
+  failed_requests: 0,
+  pages: 0,
+});
+
+export function addCounts(a: RunCounts, b: RunCounts): RunCounts {
+  const sum = zeroCounts();
+  for (const key of Object.keys(sum) as Array<keyof RunCounts>) sum[key] = a[key] + b[key];
+  return sum;
+}
