@@ -7,7 +7,9 @@ const apiTarget = process.env.EVENTLY_API_URL ?? 'http://localhost:3000';
 
 // Leaflet and its React bindings are only needed once a map view opens. Grouping them into one named chunk
 // keeps them out of the initial bundle (they are reached only through a dynamic import) and makes the
-// benchmark able to report the map code's size on its own.
+// benchmark able to report the map code's size on its own. Every other package goes to a 'vendor' chunk:
+// without a home of their own, Rollup would move shared packages such as React into the map chunk (a
+// manual chunk absorbs its unassigned dependencies) and the entry would then load the map chunk eagerly.
 const mapLibraries = /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/;
 
 // plugin-react is hoisted to the root, where its types resolve against the root's Vite 8 (pulled in by
@@ -30,7 +32,10 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
-        manualChunks: (id) => (mapLibraries.test(id) ? 'map-vendor' : undefined),
+        manualChunks: (id) => {
+          if (mapLibraries.test(id)) return 'map-vendor';
+          return id.includes('node_modules') ? 'vendor' : undefined;
+        },
       },
     },
   },

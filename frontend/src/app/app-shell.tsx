@@ -6,11 +6,21 @@ import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { HelpWidget } from '../components/layout/help-widget.tsx';
 import { Toaster } from '../components/toast/toaster.tsx';
+import { BuyFlowProvider, type BuyFlowSettings } from '../lib/buy-flow/buy-flow-context.tsx';
+import { trackAffiliateClick, trackPurchaseConversion } from '../features/analytics/ads-tag.ts';
+
+/** Every Buy Tickets button reports to the advertising tag (a no-op unless a conversion id is configured). */
+const buyFlow: BuyFlowSettings = {
+  analytics: {
+    affiliateClick: (event, kind) => trackAffiliateClick(event.id, kind),
+    purchaseConversion: (event) => trackPurchaseConversion(event.id, typeof event.min_price === 'number' ? event.min_price : null, event.currency ?? 'USD'),
+  },
+};
 
 /** The frame around every page: header, the routed page, footer, help widget and toasts. */
 export function AppShell() {
   return (
-    <>
+    <BuyFlowProvider value={buyFlow}>
       <a className="skip-link" href="#main-content">Skip to content</a>
       <RouteEffects />
       <SiteHeader appName={config.appName} />
@@ -22,6 +32,6 @@ export function AppShell() {
       <SiteFooter appName={config.appName} social={config.social} />
       <HelpWidget />
       <Toaster />
-    </>
+    </BuyFlowProvider>
   );
 }

@@ -1,7 +1,311 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { EventCard } from '../../components/event-card/event-card.tsx';
+import { displayTitle, eventCoordinates, type VisitorEvent } from '../../lib/format/event.ts';
+import { trackSearch } from '../analytics/ads-tag.ts';
+import { clearAllFilters } from '../filters/active-chips.ts';
+import { useFilterOptions } from '../filters/api.ts';
+import { FilterPanel } from '../filters/filter-panel.tsx';
+import { DEFAULT_FILTERS, type FilterState, type SortBy, type SortOrder } from '../filters/filter-state.ts';
+import { buildEventsQuery, type Bounds } from '../filters/query-params.ts';
+import { LazyEventMap } from '../map/lazy-event-map.tsx';
+import type { FocusTarget } from '../map/map-focus.tsx';
+import { MapOptions } from '../map/map-options.tsx';
+import { requestBounds, type ViewportReport } from '../map/map-rules.ts';
+import { readOnlyInView, writeOnlyInView } from '../map/only-in-view-storage.ts';
+import { useAllMapEvents } from '../map/use-all-map-events.ts';
+import { loadLocation, saveLocation, toStoredLocation } from '../nearby/location-storage.ts';
+import { NearbyPanel } from '../nearby/nearby-panel.tsx';
+import type { ResolvedLocation } from '../nearby/resolve-location.ts';
+import { useNearbyLocation } from '../nearby/use-nearby-location.ts';
+import { SubscribeForm } from '../subscribe/subscribe-form.tsx';
+import { countLine, mapLoadLine, remainingCount } from './count-line.ts';
+import { hasFocus, initialViewMode, readFocusParams, withoutFocusParams, type ViewMode } from './focus-params.ts';
+import { CardSkeletons, EmptyResults } from './list-states.tsx';
+import { PopularSidebar } from './popular-sidebar.tsx';
+import { EVENTS_PER_PAGE, useEventSearch } from './use-event-search.ts';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from './use-media-query.ts';
+import { ViewSwitch } from './view-switch.tsx';
+import './home-page.css';
+
+/** Spec 01 "Map heights": 650 px in map view, 750 px in split view. */
+const MAP_HEIGHT = { map: 650, split: 750 } as const;
+const SKELETONS = { list: 6, split: 4 } as const;
+
+function filtersWithLocation(location: { lat: number; lon: number; radius_km: number } | null): FilterState {
+  if (!location) return DEFAULT_FILTERS;
+  return { ...DEFAULT_FILTERS, latitude: location.lat, longitude: location.lon, nearby_radius_km: location.radius_km, sort_by: 'distance' };
+}
+
+/** The home page: subscribe form, filters, nearby, list / map / split results and the popular sidebar. */
 export function HomePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filterOptions = useFilterOptions();
+
+  // Read once: the focus parameters are removed from the address bar right after (spec 01 "Home").
+  const [focusParams] = useState(() => readFocusParams(location.search));
+  const [storedLocation] = useState(loadLocation);
+  const [filters, setFilters] = useState<FilterState>(() => filtersWithLocation(storedLocation));
+  const previousSort = useRef<{ sort_by: SortBy; sort_order: SortOrder }>({ sort_by: 'date', sort_order: 'asc' });
+
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const [view, setView] = useState<ViewMode>(() => initialViewMode(focusParams));
+  const effectiveView: ViewMode = view === 'split' && narrow ? 'list' : view;
+  const mapVisible = effectiveView !== 'list';
+
+  const [onlyInView, setOnlyInView] = useState(readOnlyInView);
+  const [showAll, setShowAll] = useState(false);
+  const [bounds, setBounds] = useState<Bounds | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(focusParams.focusEvent);
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<FocusTarget | null>(() =>
+    focusParams.focusLat !== null && focusParams.focusLon !== null
+      ? { id: focusParams.focusEvent, lat: focusParams.focusLat, lon: focusParams.focusLon, at: Date.now() }
+      : null,
+  );
+  const pendingFocusEvent = useRef<string | null>(focus ? null : focusParams.focusEvent);
+  const mapSection = useRef<HTMLDivElement>(null);
+
+  // A scroll request waits for the render that puts the map on screen (it may be switching from the list).
+  const scrollRequested = useRef(false);
+  const scrollToMap = useCallback(() => {
+    scrollRequested.current = true;
+  }, []);
+  useEffect(() => {
+    if (!scrollRequested.current || !mapSection.current) return;
+    scrollRequested.current = false;
+    mapSection.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  });
+
+  useEffect(() => {
+    const stripped = withoutFocusParams(location.search);
+    if (stripped !== location.search) navigate({ pathname: location.pathname, search: stripped, hash: location.hash }, { replace: true });
+    if (hasFocus(focusParams)) scrollToMap();
+    // Runs once on arrival; later navigation within the page does not re-read the parameters.
+  }, []);
+
+  // --- Events list --------------------------------------------------------------------------------------
+  const activeBounds = onlyInView && mapVisible && bounds ? requestBounds(bounds) : null;
+  const baseQuery = useMemo(() => {
+    const { page: _page, ...rest } = buildEventsQuery(filters, { page: 1, perPage: EVENTS_PER_PAGE, bounds: activeBounds });
+    return rest;
+  }, [filters, activeBounds?.north, activeBounds?.south, activeBounds?.east, activeBounds?.west]);
+  const search = useEventSearch(baseQuery);
+  const total = search.pagination?.total ?? 0;
+
+  useEffect(() => {
+    const term = filters.keyword.trim();
+    if (term && !search.loading) trackSearch(term, total);
+  }, [search.loading, filters.keyword, total]);
+
+  // --- Full map data ------------------------------------------------------------------------------------
+  const allMap = useAllMapEvents(showAll);
+  const mapEvents = showAll ? allMap.events : search.events;
+
+  // A focus_event without coordinates is resolved once the event appears among the loaded ones.
+  useEffect(() => {
+    const wanted = pendingFocusEvent.current;
+    if (!wanted) return;
+    const found = [...search.events, ...allMap.events].find((event) => String(event.id) === wanted);
+    const at = found ? eventCoordinates(found) : undefined;
+    if (!at) return;
+    pendingFocusEvent.current = null;
+    setFocus({ id: wanted, lat: at.lat, lon: at.lon, at: Date.now() });
+  }, [search.events, allMap.events]);
+
+  // --- Nearby -------------------------------------------------------------------------------------------
+  const applyLocation = useCallback((resolved: ResolvedLocation) => {
+    setFilters((current) => {
+      if (current.sort_by !== 'distance') previousSort.current = { sort_by: current.sort_by, sort_order: current.sort_order };
+      saveLocation(toStoredLocation(resolved.lat, resolved.lon, resolved.source, current.nearby_radius_km));
+      return { ...current, latitude: resolved.lat, longitude: resolved.lon, sort_by: 'distance', sort_order: 'asc' };
+    });
+    // Spec 01 §4: applying filters that carry coordinates switches the view to the map.
+    setView((current) => (current === 'list' ? 'map' : current));
+  }, []);
+  const nearby = useNearbyLocation(
+    applyLocation,
+    storedLocation ? { lat: storedLocation.lat, lon: storedLocation.lon, source: storedLocation.source } : null,
+  );
+
+  const clearNearby = useCallback(() => {
+    nearby.clear();
+    saveLocation(null);
+    setFilters((current) => ({
+      ...current,
+      latitude: null,
+      longitude: null,
+      // The earlier sort returns only if the visitor kept sorting by distance in the meantime.
+      ...(current.sort_by === 'distance' ? previousSort.current : {}),
+    }));
+  }, [nearby]);
+
+  const changeRadius = useCallback((radiusKm: number) => {
+    setFilters((current) => {
+      if (current.latitude !== null && current.longitude !== null) {
+        const stored = loadLocation();
+        saveLocation(toStoredLocation(current.latitude, current.longitude, stored?.source ?? 'browser', radiusKm));
+      }
+      return { ...current, nearby_radius_km: radiusKm };
+    });
+  }, []);
+
+  const nearbyActive = filters.latitude !== null && filters.longitude !== null;
+  const user = nearbyActive && filters.latitude !== null && filters.longitude !== null
+    ? { lat: filters.latitude, lon: filters.longitude, radiusKm: filters.nearby_radius_km }
+    : null;
+
+  // --- Selection and focus ------------------------------------------------------------------------------
+  const focusOnEvent = useCallback(
+    (event: VisitorEvent) => {
+      const at = eventCoordinates(event);
+      if (!at) return;
+      const id = String(event.id);
+      setSelectedId(id);
+      setFocus({ id, lat: at.lat, lon: at.lon, at: Date.now() });
+      // In list mode selecting switches to the map; in map or split it only focuses and scrolls.
+      if (effectiveView === 'list') setView('map');
+      scrollToMap();
+    },
+    [effectiveView, scrollToMap],
+  );
+
+  const resetFocus = () => {
+    setSelectedId(null);
+    setFocus(null);
+  };
+
+  const selectedEvent = selectedId
+    ? (search.events.find((event) => String(event.id) === selectedId) ?? allMap.events.find((event) => String(event.id) === selectedId))
+    : undefined;
+
+  const onViewport = useCallback((report: ViewportReport) => setBounds(report.bounds), []);
+
+  const toggleOnlyInView = (value: boolean) => {
+    setOnlyInView(value);
+    writeOnlyInView(value);
+  };
+
+  const showAllEvents = () => {
+    clearNearby();
+    setFilters(clearAllFilters({ ...DEFAULT_FILTERS }));
+    toggleOnlyInView(false);
+  };
+
+  // --- Rendering ----------------------------------------------------------------------------------------
+  const countText =
+    showAll && allMap.status === 'loading' && allMap.progress
+      ? mapLoadLine(allMap.progress.loaded, allMap.progress.total)
+      : countLine(search.events.length, total);
+
+  const list = (
+    <div className="results-list">
+      {search.loading ? (
+        <CardSkeletons count={effectiveView === 'split' ? SKELETONS.split : SKELETONS.list} />
+      ) : search.events.length === 0 ? (
+        <EmptyResults onShowAll={showAllEvents} />
+      ) : (
+        <>
+          <ul className="event-grid" aria-label="Events">
+            {search.events.map((event) => {
+              const id = String(event.id);
+              return (
+                <li
+                  key={id}
+                  className={id === selectedId ? 'event-grid__item event-grid__item--selected' : 'event-grid__item'}
+                  onMouseEnter={() => setHoveredId(id)}
+                  onMouseLeave={() => setHoveredId((current) => (current === id ? null : current))}
+                >
+                  <EventCard event={event} onShowOnMap={focusOnEvent} />
+                </li>
+              );
+            })}
+          </ul>
+          {search.pagination?.has_next && (
+            <div className="load-more">
+              <button type="button" className="btn btn-primary" onClick={search.loadMore} disabled={search.loadingMore}>
+                {search.loadingMore ? 'Loading...' : `Load More (${remainingCount(search.events.length, total)} remaining)`}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+
+  const map = mapVisible && (
+    <LazyEventMap
+      events={mapEvents}
+      height={effectiveView === 'split' ? MAP_HEIGHT.split : MAP_HEIGHT.map}
+      selectedId={selectedId}
+      hoveredId={hoveredId}
+      focus={focus}
+      focusTitle={selectedEvent ? displayTitle(selectedEvent) : null}
+      user={user}
+      fitToEvents={!onlyInView && !showAll}
+      onSelect={setSelectedId}
+      onHover={setHoveredId}
+      onViewport={onViewport}
+      onMapFailure={() => setView('list')}
+    />
+  );
+
   return (
     <main className="page home-page">
-      <h1>Discover Amazing Events</h1>
+      <h1 className="home-page__title">Discover Amazing Events</h1>
+      <SubscribeForm countries={filterOptions.countries} cities={filterOptions.cities} citiesByCountry={filterOptions.citiesByCountry} />
+      <div className="home-layout">
+        <div className="home-layout__main">
+          <FilterPanel value={filters} options={filterOptions} nearbyActive={nearbyActive} onApply={setFilters} />
+          <NearbyPanel
+            status={nearby.status}
+            error={nearby.error}
+            source={nearby.location?.source ?? null}
+            radiusKm={filters.nearby_radius_km}
+            onRadiusChange={changeRadius}
+            onUseMyLocation={nearby.useMyLocation}
+            onUseIp={nearby.useIpFallback}
+            onRetryBrowser={nearby.retryBrowser}
+            onTryIp={nearby.useIpFallback}
+            onRefetch={nearby.refetch}
+            onClear={clearNearby}
+          />
+          <div className="results-toolbar">
+            <ViewSwitch value={effectiveView} narrow={narrow} onChange={setView} />
+            <p className="count-line" aria-live="polite" data-testid="count-line">{countText}</p>
+          </div>
+          {mapVisible && (
+            <MapOptions
+              onlyInView={onlyInView}
+              showAll={showAll}
+              onOnlyInViewChange={toggleOnlyInView}
+              onShowAllChange={setShowAll}
+              status={allMap.status}
+              progress={allMap.progress}
+              onAbort={allMap.abort}
+              onResume={allMap.resume}
+            />
+          )}
+          {effectiveView === 'list' && list}
+          {effectiveView === 'map' && <div ref={mapSection} className="map-section">{map}</div>}
+          {effectiveView === 'split' && (
+            <div className="split-view">
+              <div className="split-view__list">{list}</div>
+              <div ref={mapSection} className="split-view__map">
+                {selectedId && (
+                  <div className="focused-panel" role="region" aria-label="Focused Event">
+                    <strong>Focused Event:</strong> <span>{selectedEvent ? displayTitle(selectedEvent) : 'Selected event'}</span>
+                    <button type="button" className="btn btn-small" onClick={resetFocus}>Reset</button>
+                  </div>
+                )}
+                {map}
+              </div>
+            </div>
+          )}
+        </div>
+        <PopularSidebar />
+      </div>
     </main>
   );
 }

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { EventImage } from '../../components/event-image/event-image.tsx';
+import { formatEventDate } from '../../lib/format/date.ts';
+import { displayTitle, eventStart, type VisitorEvent } from '../../lib/format/event.ts';
+import { homeApi } from './api.ts';
+import { currentPopular, POPULAR_RECHECK_MS } from './popular-expiry.ts';
+
+function buyLink(event: VisitorEvent): string | undefined {
+  return [event.affiliate_url, event.purchase_url, event.original_url].find((url) => url?.trim()) ?? undefined;
+}
+
+/** The 'Popular Events' sidebar: ranked items with image, name, date, category and an external buy link. */
+export function PopularSidebar() {
+  const { data, error } = homeApi.useGetPopularEventsQuery();
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), POPULAR_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    // Spec 01 §8: a popular-events failure is logged only.
+    if (error) console.error('Popular events failed to load', error);
+  }, [error]);
+
+  const events = currentPopular(data ?? [], now);
+
+  return (
+    <aside className="popular" aria-labelledby="popular-title">
+      <h2 id="popular-title">Popular Events</h2>
+      {events.length === 0 ? (
+        <p className="popular__empty">No popular events right now.</p>
+      ) : (
+        <ol className="popular__list">
+          {events.map((event, index) => {
+            const title = displayTitle(event);
+            const href = buyLink(event);
+            return (
+              <li key={String(event.id)} className="popular__item">
+                <span className="popular__rank" aria-hidden="true">{index + 1}</span>
+                <EventImage src={event.image_url} name={title} category={event.category} className="popular__image" sizes="64px" />
+                <div className="popular__text">
+                  <a href={`/event/${encodeURIComponent(String(event.id))}`} className="popular__name">{title}</a>
+                  <span className="popular__meta">{formatEventDate(eventStart(event), { context: 'detail' })}</span>
+                  {event.category && <span className="popular__meta">{event.category}</span>}
+                  {href && (
+                    <a href={href} target="_blank" rel="noopener noreferrer sponsored" className="popular__buy">
+                      Buy tickets<span className="visually-hidden"> for {title} (opens in a new tab)</span>
+                    </a>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from '../../app/store.ts';
+import type { VisitorEvent } from '../../lib/format/event.ts';
+import { homeApi, type Pagination } from './api.ts';
+
+/** Spec 01 §9: 100 events per page. */
+export const EVENTS_PER_PAGE = 100;
+
+export interface EventSearchState {
+  events: VisitorEvent[];
+  pagination: Pagination | null;
+  loading: boolean;
+  loadingMore: boolean;
+}
+
+type Running = { abort: () => void; unsubscribe: () => void };
+
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
+}
+
+/**
+ * Runs the events query for a base query (everything but the page). A new base query aborts the request in
+ * flight and starts over at page 1; Load More asks for the next page and appends. A sequence number makes
+ * sure an answer that arrives after a newer request started is ignored (spec 01 §4 "Event requests").
+ */
+export function useEventSearch(baseQuery: Record<string, string>) {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<EventSearchState>({ events: [], pagination: null, loading: true, loadingMore: false });
+  const sequence = useRef(0);
+  const running = useRef<Running | null>(null);
+  const key = JSON.stringify(baseQuery);
+
+  const run = useCallback(
+    async (page: number, append: boolean) => {
+      running.current?.abort();
+      running.current?.unsubscribe();
+      const ticket = ++sequence.current;
+      setState((current) => ({ ...current, loading: !append, loadingMore: append }));
+      const request = dispatch(homeApi.endpoints.searchEvents.initiate({ ...JSON.parse(key), page: String(page) }));
+      running.current = request;
+      try {
+        const result = await request.unwrap();
+        if (ticket !== sequence.current) return;
+        setState((current) => ({
+          events: append ? [...current.events, ...result.data] : result.data,
+          pagination: result.pagination,
+          loading: false,
+          loadingMore: false,
+        }));
+      } catch (error) {
+        if (ticket !== sequence.current) return;
+        // Spec 01 §8: fetch errors are logged only and aborts are ignored.
+        if (!isAbort(error)) console.error('Events request failed', error);
+        setState((current) => ({ ...current, loading: false, loadingMore: false }));
+      } finally {
+        request.unsubscribe();
+      }
+    },
+    [dispatch, key],
+  );
+
+  useEffect(() => {
+    void run(1, false);
+  }, [run]);
+
+  useEffect(
+    () => () => {
+      sequence.current += 1;
+      running.current?.abort();
+    },
+    [],
+  );
+
+  const loadMore = useCallback(() => {
+    const next = (state.pagination?.page ?? 1) + 1;
+    void run(next, true);
+  }, [run, state.pagination]);
+
+  return { ...state, loadMore };
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import MarkerClusterGroup from 'react-leaflet-cluster';
+import { displayTitle, eventCoordinates, type VisitorEvent } from '../../lib/format/event.ts';
+import { CLUSTER_RADIUS_PX, CLUSTERING_OFF_AT_ZOOM } from './map-rules.ts';
+import { MARKER_ICONS, type MarkerTone } from './marker-icons.ts';
+import { buildMarkerPopup } from './marker-popup.ts';
+
+/** The part of Leaflet.markercluster's group this file uses (the package ships no types of its own). */
+export interface ClusterGroup extends L.FeatureGroup {
+  addLayers(layers: L.Layer[], skipLayerAddEvent?: boolean): this;
+  zoomToShowLayer(layer: L.Marker, callback?: () => void): void;
+}
+
+interface Props {
+  events: VisitorEvent[];
+  selectedId: string | null;
+  hoveredId: string | null;
+  onSelect: (id: string) => void;
+  onHover: (id: string | null) => void;
+  /** Hands the marker lookup to the focus logic, which opens the focused marker's popup. */
+  markersRef: React.RefObject<Map<string, L.Marker>>;
+  clusterRef: React.RefObject<ClusterGroup | null>;
+}
+
+/**
+ * Markers are created imperatively and added to the cluster group in one batch: rendering a React element per
+ * marker does not scale to 'Show all events' with 100,000 points, a single addLayers call with chunked
+ * loading does.
+ */
+export function ClusteredMarkers({ events, selectedId, hoveredId, onSelect, onHover, markersRef, clusterRef }: Props) {
+  const handlers = useRef({ onSelect, onHover });
+  handlers.current = { onSelect, onHover };
+  const styled = useRef<Set<string>>(new Set());
+
+  useEffect(() => {
+    const group = clusterRef.current;
+    if (!group) return;
+    const markers = new Map<string, L.Marker>();
+    for (const event of events) {
+      const at = eventCoordinates(event);
+      if (!at) continue;
+      const id = String(event.id);
+      if (markers.has(id)) continue;
+      const marker = L.marker([at.lat, at.lon], { icon: MARKER_ICONS.default, title: displayTitle(event), alt: displayTitle(event) });
+      marker.bindPopup(() => buildMarkerPopup(event));
+      marker.on('click', () => handlers.current.onSelect(id));
+      marker.on('mouseover', () => handlers.current.onHover(id));
+      marker.on('mouseout', () => handlers.current.onHover(null));
+      markers.set(id, marker);
+    }
+    group.clearLayers();
+    group.addLayers([...markers.values()]);
+    markersRef.current = markers;
+    styled.current = new Set();
+  }, [events, clusterRef, markersRef]);
+
+  useEffect(() => {
+    const markers = markersRef.current;
+    const wanted = new Map<string, MarkerTone>();
+    if (hoveredId) wanted.set(hoveredId, 'hovered');
+    if (selectedId) wanted.set(selectedId, 'selected');
+    for (const id of styled.current) {
+      if (!wanted.has(id)) markers.get(id)?.setIcon(MARKER_ICONS.default);
+    }
+    for (const [id, tone] of wanted) markers.get(id)?.setIcon(MARKER_ICONS[tone]);
+    styled.current = new Set(wanted.keys());
+  }, [selectedId, hoveredId, events, markersRef]);
+
+  return (
+    <MarkerClusterGroup
+      ref={clusterRef as React.Ref<never>}
+      chunkedLoading
+      maxClusterRadius={CLUSTER_RADIUS_PX}
+      disableClusteringAtZoom={CLUSTERING_OFF_AT_ZOOM}
+      showCoverageOnHover={false}
+    >
+      {null}
+    </MarkerClusterGroup>
+  );
+}

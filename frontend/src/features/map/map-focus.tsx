@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import { useMap } from 'react-leaflet';
+import type { ClusterGroup } from './clustered-markers.tsx';
+import {
+  FOCUS_POPUP_DELAY_MS,
+  GEOLOCATION_MOVE_SUPPRESS_MS,
+  focusZoom,
+  needsFinalSnap,
+  shouldSkipRepeatFocus,
+  type LatLon,
+} from './map-rules.ts';
+import { buildSelectedPopup } from './marker-popup.ts';
+
+export interface FocusTarget {
+  id: string | null;
+  lat: number;
+  lon: number;
+  /** When the focus was asked for; a new timestamp is a new request even for the same place. */
+  at: number;
+  fromGeolocation?: boolean;
+}
+
+interface Props {
+  focus: FocusTarget | null;
+  /** Title for the popup of a focused event that has no marker (spec: unique_title or name, else 'Selected event'). */
+  focusTitle: string | null;
+  markersRef: React.RefObject<Map<string, L.Marker>>;
+  clusterRef: React.RefObject<ClusterGroup | null>;
+  /** Shared with the automatic moves, which wait until this time has passed. */
+  suppressMovesUntil: React.RefObject<number>;
+}
+
+/** Spec 01 §4 "Map focus": fly there, snap if needed, open the popup after about 650 ms, skip repeats. */
+export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMovesUntil }: Props) {
+  const map = useMap();
+  const previous = useRef<LatLon | null>(null);
+
+  useEffect(() => {
+    if (!focus) return undefined;
+    const target = { lat: focus.lat, lon: focus.lon };
+    const center = map.getCenter();
+    if (shouldSkipRepeatFocus(previous.current, target, { lat: center.lat, lon: center.lng }, map.getZoom())) return undefined;
+    previous.current = target;
+    if (focus.fromGeolocation) suppressMovesUntil.current = Date.now() + GEOLOCATION_MOVE_SUPPRESS_MS;
+
+    const snap = () => {
+      const now = map.getCenter();
+      if (needsFinalSnap({ lat: now.lat, lon: now.lng }, target, map.getZoom())) {
+        map.setView([target.lat, target.lon], focusZoom(map.getZoom()), { animate: false });
+      }
+    };
+    map.once('moveend', snap);
+    map.flyTo([target.lat, target.lon], focusZoom(map.getZoom()), { duration: 0.6 });
+
+    const popupTimer = window.setTimeout(() => {
+      const marker = focus.id ? markersRef.current.get(focus.id) : undefined;
+      if (marker && clusterRef.current) {
+        clusterRef.current.zoomToShowLayer(marker, () => marker.openPopup());
+      } else {
+        L.popup().setLatLng([target.lat, target.lon]).setContent(buildSelectedPopup(focusTitle)).openOn(map);
+      }
+    }, FOCUS_POPUP_DELAY_MS);
+
+    return () => {
+      window.clearTimeout(popupTimer);
+      map.off('moveend', snap);
+    };
+    // Only a new focus request (its timestamp) moves the map; a title arriving later must not re-fly.
+  }, [focus?.at, map]);
+
+  return null;
+}

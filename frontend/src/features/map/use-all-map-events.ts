@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from '../../app/store.ts';
+import type { VisitorEvent } from '../../lib/format/event.ts';
+import { mapApi } from './api.ts';
+import { loadAllMapEvents, type MapLoadProgress } from './load-all-map-events.ts';
+
+export type MapLoadStatus = 'idle' | 'loading' | 'aborted' | 'done' | 'error';
+
+export interface AllMapEvents {
+  status: MapLoadStatus;
+  events: VisitorEvent[];
+  progress: MapLoadProgress | null;
+  abort: () => void;
+  resume: () => void;
+}
+
+/** 'Show all events (map)': loads while enabled, aborts when switched off, and can be aborted and resumed. */
+export function useAllMapEvents(enabled: boolean): AllMapEvents {
+  const dispatch = useAppDispatch();
+  const [status, setStatus] = useState<MapLoadStatus>('idle');
+  const [events, setEvents] = useState<VisitorEvent[]>([]);
+  const [progress, setProgress] = useState<MapLoadProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const resumePoint = useRef<{ page: number; events: VisitorEvent[] }>({ page: 1, events: [] });
+
+  const start = useCallback(() => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setStatus('loading');
+    loadAllMapEvents({
+      signal: current.signal,
+      startPage: resumePoint.current.page,
+      already: resumePoint.current.events,
+      fetchPage: async (page, signal) => {
+        const request = dispatch(mapApi.endpoints.getMapEventsPage.initiate(page, { forceRefetch: true }));
+        const onAbort = () => request.abort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          return await request.unwrap();
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+          request.unsubscribe();
+        }
+      },
+      onProgress: (loaded, step) => {
+        if (current.signal.aborted) return;
+        resumePoint.current = { page: step.nextPage, events: loaded };
+        setEvents(loaded);
+        setProgress(step);
+      },
+    }).then(
+      () => {
+        if (controller.current === current) setStatus('done');
+      },
+      (error: unknown) => {
+        if (controller.current !== current) return;
+        if (current.signal.aborted) {
+          setStatus('aborted');
+          return;
+        }
+        console.error('Loading all map events failed', error);
+        setStatus('error');
+      },
+    );
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (enabled) {
+      resumePoint.current = { page: 1, events: [] };
+      start();
+      return;
+    }
+    // Switching the option off aborts the load and forgets what was loaded.
+    controller.current?.abort();
+    controller.current = null;
+    resumePoint.current = { page: 1, events: [] };
+    setEvents([]);
+    setProgress(null);
+    setStatus('idle');
+  }, [enabled, start]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const abort = useCallback(() => controller.current?.abort(), []);
+  const resume = useCallback(() => start(), [start]);
+
+  return { status, events, progress, abort, resume };
+}

@@ -1,0 +1,130 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { isLegendDismissed, rememberLegendDismissed } from './location-storage.ts';
+import { clampRadius, MAX_RADIUS_KM, MIN_RADIUS_KM, RADIUS_DEBOUNCE_MS } from './radius.ts';
+import type { NearbyStatus } from './use-nearby-location.ts';
+import './nearby-panel.css';
+
+interface Props {
+  status: NearbyStatus;
+  error: string | null;
+  source: 'browser' | 'ip' | null;
+  radiusKm: number;
+  onRadiusChange: (radiusKm: number) => void;
+  onUseMyLocation: () => void;
+  onUseIp: () => void;
+  onRetryBrowser: () => void;
+  onTryIp: () => void;
+  onRefetch: () => void;
+  onClear: () => void;
+}
+
+/** Spec 01 "Nearby section": the location buttons, the radius, the privacy note and the distance legend. */
+export function NearbyPanel(props: Props) {
+  const { status, error, source, radiusKm, onRadiusChange } = props;
+  const id = useId();
+  const [radiusDraft, setRadiusDraft] = useState(String(radiusKm));
+  const timer = useRef<number | undefined>(undefined);
+  const [legendOpen, setLegendOpen] = useState(false);
+
+  useEffect(() => setRadiusDraft(String(radiusKm)), [radiusKm]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // The legend shows itself the first time a location succeeds, until the visitor dismisses it for good.
+  useEffect(() => {
+    if (status === 'success' && !isLegendDismissed()) setLegendOpen(true);
+  }, [status]);
+
+  const changeRadius = (text: string) => {
+    setRadiusDraft(text);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const clamped = clampRadius(text);
+      setRadiusDraft(String(clamped));
+      if (clamped !== radiusKm) onRadiusChange(clamped);
+    }, RADIUS_DEBOUNCE_MS);
+  };
+
+  const dismissLegend = () => {
+    rememberLegendDismissed();
+    setLegendOpen(false);
+  };
+
+  const sliderValue = clampRadius(radiusDraft);
+  const active = status === 'success';
+
+  return (
+    <section className="nearby-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Events near you</h2>
+      <div className="nearby-panel__buttons">
+        <button type="button" className="btn btn-primary" onClick={props.onUseMyLocation} disabled={status === 'requesting'}>
+          Use my location
+        </button>
+        <button type="button" className="btn" onClick={props.onUseIp} disabled={status === 'requesting'}>
+          Use IP fallback
+        </button>
+        {active && (
+          <>
+            <button type="button" className="btn" onClick={props.onRefetch}>Refetch</button>
+            <button type="button" className="btn" onClick={props.onClear}>Clear</button>
+          </>
+        )}
+        {!legendOpen && active && (
+          <button type="button" className="btn btn-small" aria-label="Show the Distance & Privacy legend" onClick={() => setLegendOpen(true)}>
+            ⓘ
+          </button>
+        )}
+      </div>
+
+      <p className="nearby-panel__status" role="status">
+        {status === 'requesting' && 'Finding your location...'}
+        {status === 'success' && `Showing events within ${radiusKm} km of your ${source === 'ip' ? 'approximate (IP) ' : ''}location.`}
+      </p>
+      {status === 'error' && (
+        <div className="nearby-panel__error" role="alert">
+          <span className="error-text">{error ?? 'Failed to resolve location'}</span>
+          <button type="button" className="btn btn-small" onClick={props.onRetryBrowser}>Retry browser</button>
+          <button type="button" className="btn btn-small" onClick={props.onTryIp}>Try IP</button>
+        </div>
+      )}
+
+      <div className="nearby-panel__radius">
+        <label htmlFor={`${id}-radius-range`}>Radius (km)</label>
+        <input
+          id={`${id}-radius-range`}
+          type="range"
+          min={MIN_RADIUS_KM}
+          max={MAX_RADIUS_KM}
+          step={1}
+          value={sliderValue}
+          onChange={(event) => changeRadius(event.target.value)}
+        />
+        <label htmlFor={`${id}-radius-number`} className="visually-hidden">Radius in kilometres</label>
+        <input
+          id={`${id}-radius-number`}
+          type="number"
+          min={MIN_RADIUS_KM}
+          max={MAX_RADIUS_KM}
+          value={radiusDraft}
+          onChange={(event) => changeRadius(event.target.value)}
+        />
+      </div>
+
+      <details className="nearby-panel__privacy">
+        <summary>Privacy note</summary>
+        <p>
+          Your location is only used to find events near you. It is rounded, kept in this browser, and sent with
+          your searches; we do not store it on our servers. Clear removes it.
+        </p>
+      </details>
+
+      {legendOpen && (
+        <div className="nearby-panel__legend" role="dialog" aria-labelledby={`${id}-legend`}>
+          <h3 id={`${id}-legend`}>Distance &amp; Privacy</h3>
+          <p>Distances are straight-line kilometres from your approximate location. Events closer than 3 km are ringed.</p>
+          <p>Your location stays in this browser; Clear forgets it.</p>
+          <button type="button" className="btn btn-small" onClick={dismissLegend}>Got it</button>
+        </div>
+      )}
+    </section>
+  );
+}

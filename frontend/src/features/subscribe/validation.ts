@@ -1,0 +1,46 @@
+/** Spec 01 §5 "Subscription" and the payload of spec 01 §3. */
+export interface SubscribeForm {
+  email: string;
+  name: string;
+  country: string;
+  city: string;
+}
+
+export interface SubscriptionPayload {
+  email: string;
+  name: string | null;
+  country: string;
+  city: string;
+}
+
+export const INVALID_EMAIL = 'Please enter a valid email.';
+export const LOCATION_REQUIRED = 'Country and City are required.';
+
+/** The loose pattern: text, at sign, text, dot, text. */
+const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ValidationResult = { ok: true; payload: SubscriptionPayload } | { ok: false; message: string };
+
+export function validateSubscription(form: SubscribeForm): ValidationResult {
+  const email = form.email.trim();
+  if (!LOOSE_EMAIL.test(email)) return { ok: false, message: INVALID_EMAIL };
+  const country = form.country.trim();
+  const city = form.city.trim();
+  if (!country || !city) return { ok: false, message: LOCATION_REQUIRED };
+  const name = form.name.trim();
+  return { ok: true, payload: { email, name: name ? name : null, country, city } };
+}
+
+export const SUBSCRIBE_SUCCESS_INLINE = "Subscribed! We'll send weekly events for your city.";
+export const SUBSCRIBE_SUCCESS_TOAST = "You're subscribed! Check your inbox for our confirmation email.";
+export const SUBSCRIBE_SERVER_FALLBACK = 'Subscription failed. Please try again later.';
+export const SUBSCRIBE_NETWORK_ERROR = 'Network error. Please try again.';
+
+/** Spec 01 §8: the server's message or error text, else the fallback; no answer at all is a network error. */
+export function subscriptionErrorMessage(error: unknown): string {
+  const failure = error as { status?: unknown; data?: unknown } | null;
+  if (!failure || failure.status === 'FETCH_ERROR' || failure.status === 'TIMEOUT_ERROR') return SUBSCRIBE_NETWORK_ERROR;
+  const body = failure.data as { message?: unknown; error?: unknown } | null | undefined;
+  const text = [body?.message, body?.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return text ?? SUBSCRIBE_SERVER_FALLBACK;
+}
