@@ -58,6 +58,11 @@ export const envSchema = z.object({
     .optional(),
   ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']).optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  /** Load the demo catalogue into an empty store at start-up; defaults to on for the embedded store only. */
+  DEMO_DATA: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,6 +91,7 @@ export interface Config {
   kafkaBrokers: string[] | undefined;
   elasticsearchUrl: string | undefined;
   smtpUrl: string | undefined;
+  demoData: boolean;
 }
 
 /** A configuration problem; `message` is one line that names the variable. */
@@ -139,5 +145,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kafkaBrokers: e.KAFKA_BROKERS,
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     smtpUrl: e.SMTP_URL,
+    demoData: e.DEMO_DATA ?? !e.MONGODB_URI,
   };
 }

@@ -24,7 +24,13 @@ describe('loadConfig', () => {
       trustedProxies: 0,
       logLevel: 'info',
       profile: { store: 'sqlite', bus: 'sqlite', search: 'sqlite' },
+      demoData: true,
     });
+  });
+
+  it('loads demo data by default only on the embedded store', () => {
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(loadConfig({ MONGODB_URI: 'mongodb://mongo/evently', ADMIN_PASSWORD: 'a-long-secret' }).demoData).toBe(false);
   });
 
   it('derives the public URL from PORT unless PUBLIC_URL is given, without a trailing slash', () => {
@@ -65,6 +71,7 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', '-1'],
     ['ADMIN_PASSWORD', 'short'],
     ['SMTP_URL', 'http://mail'],
+    ['DEMO_DATA', 'maybe'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     const error = errorOf({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -1,0 +1,58 @@
+/**
+ * Picks one adapter per port from the config: the embedded SQLite engine unless the port's production
+ * variable is set. Each port switches on its own, so a team can move search to Elasticsearch before the
+ * store moves to MongoDB.
+ *
+ * Embedded files under DATA_DIR: `evently.db` holds documents and the outbox, which is also the event log
+ * when the bus is embedded too (sharing one connection makes "write + outbox" and "append to the log" the
+ * same transaction); `search.db` holds the search projection, which can always be rebuilt from the log.
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import {
+  createKafkaEventBus,
+  createMongoDocumentStore,
+  createSqliteDocumentStore,
+  createSqliteEventBus,
+  createSqliteSearchIndex,
+  type DocumentStore,
+  type EventBus,
+  type SearchIndex,
+} from '@evently/platform';
+import type { Config } from './config.ts';
+
+export interface Adapters {
+  store: DocumentStore;
+  bus: EventBus;
+  search: SearchIndex;
+}
+
+export const EMBEDDED_FILES = { store: 'evently.db', bus: 'event-log.db', search: 'search.db' } as const;
+
+export async function createAdapters(config: Config, role: string, logger: Logger): Promise<Adapters> {
+  const file = (name: string) => path.join(config.dataDir, name);
+
+  const store =
+    config.profile.store === 'mongodb' && config.mongodbUri
+      ? await createMongoDocumentStore({ uri: config.mongodbUri })
+      : await createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) });
+
+  let bus: EventBus;
+  if (config.profile.bus === 'kafka' && config.kafkaBrokers) {
+    bus = await createKafkaEventBus({ brokers: config.kafkaBrokers, clientId: `${config.appName.toLowerCase()}-${role}` });
+  } else if (store.engine === 'sqlite') {
+    bus = await createSqliteEventBus({ store, logger: logger.child({ component: 'event-log' }) });
+  } else {
+    // Production store with an embedded bus: the relay copies the Mongo outbox into a local log file.
+    bus = await createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), logger: logger.child({ component: 'event-log' }) });
+  }
+
+  if (config.profile.search === 'elasticsearch') {
+    // The Elasticsearch adapter is wired here as soon as @evently/platform exports it.
+    throw new Error('ELASTICSEARCH_URL is set, but the Elasticsearch adapter is not part of this build yet');
+  }
+  const search = await createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search) });
+
+  logger.info({ store: store.engine, bus: bus.engine, search: search.engine, dataDir: config.dataDir }, 'adapters selected');
+  return { store, bus, search };
+}

@@ -1,0 +1,120 @@
+/**
+ * The composition root: adapters from config, the shared `ModuleDeps`, every business module, and the
+ * pipeline pieces around them (outbox relay, projector runner, schedulers). Process roles in `main.ts` decide
+ * which of these pieces run; building them is the same for every role, so `api` and `worker` cannot drift.
+ */
+import type Router from '@koa/router';
+import type { Logger } from 'pino';
+import {
+  createAdminAuth,
+  createOutboxRelay,
+  createProjectorRunner,
+  systemClock,
+  type AdminAuth,
+  type AppModule,
+  type Clock,
+  type ModuleDeps,
+} from '@evently/platform';
+import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
+import { createSubscriptionsModule } from '@evently/subscriptions';
+import { createAdapters, type Adapters } from './adapters.ts';
+import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
+import type { Config } from './config.ts';
+import type { ReadinessCheck } from './http/health.ts';
+
+export interface ComposeOptions {
+  config: Config;
+  logger: Logger;
+  /** Process role, used in client ids and log names. */
+  role: string;
+  /** Raw environment for module settings the config does not model (affiliate templates, ...). */
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+}
+
+export interface Composition extends Adapters {
+  deps: ModuleDeps;
+  adminPassword: ResolvedAdminPassword;
+  adminAuth: AdminAuth;
+  events: EventsModule;
+  modules: AppModule[];
+  routers: Router[];
+  readiness: ReadinessCheck[];
+  relay: ReturnType<typeof createOutboxRelay>;
+  projectors: ReturnType<typeof createProjectorRunner>;
+  /** Releases modules and adapters in reverse order of creation; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export async function compose({ config, logger, role, env = process.env, clock = systemClock }: ComposeOptions): Promise<Composition> {
+  const adapters = await createAdapters(config, role, logger);
+  const { store, bus, search } = adapters;
+
+  const adminPassword = resolveAdminPassword(config.adminPassword, config.dataDir);
+  const adminAuth = createAdminAuth({ password: adminPassword.password, logger: logger.child({ component: 'admin-auth' }) });
+
+  const deps: ModuleDeps = {
+    store,
+    bus,
+    search,
+    clock,
+    logger,
+    requireAdmin: adminAuth.requireAdmin,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+  };
+
+  const events = createEventsModule(deps, eventsOptionsFromEnv(env));
+  const subscriptions = createSubscriptionsModule(deps, {
+    catalogue: {
+      cityCoordinates: async (city, country) => {
+        const found = await events.queries.cityCoordinates(city, country);
+        return found ? { lat: found.latitude, lon: found.longitude } : null;
+      },
+      upcomingNear: (args) => events.queries.upcomingNear(args),
+    },
+    appName: config.appName,
+    smtpUrl: config.smtpUrl,
+  });
+  const modules: AppModule[] = [events, subscriptions];
+
+  // Storage first, then each module's own init (which may read or seed what storage now holds).
+  await store.init(modules.flatMap((m) => m.collections));
+  await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
+  for (const schema of modules.flatMap((m) => m.searchSchemas)) await search.init(schema);
+  for (const module of modules) await module.init?.();
+
+  const relay = createOutboxRelay({ outbox: store.outbox, bus, logger: logger.child({ component: 'outbox-relay' }) });
+  const projectors = createProjectorRunner({
+    bus,
+    projectors: modules.flatMap((m) => m.projectors),
+    logger: logger.child({ component: 'projectors' }),
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    ...adapters,
+    deps,
+    adminPassword,
+    adminAuth,
+    events,
+    modules,
+    routers: [adminAuth.router, ...modules.flatMap((m) => m.routers)],
+    readiness: [
+      { name: 'store', ping: () => store.ping() },
+      { name: 'bus', ping: () => bus.ping() },
+      { name: 'search', ping: () => search.ping() },
+    ],
+    relay,
+    projectors,
+    close() {
+      closing ??= (async () => {
+        for (const module of [...modules].reverse()) await module.close?.();
+        await bus.close();
+        await search.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The real composition (embedded adapters, every module) behind real HTTP: health, readiness, error shapes
+ * and admin authentication as a client sees them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
+
+const ADMIN_ROUTE = '/api/subscriptions/admin';
+
+interface Answer {
+  error?: string;
+  success?: boolean;
+  message?: string;
+  status?: string;
+  checks?: Record<string, string>;
+}
+const answerOf = async (res: Response) => (await res.json()) as Answer;
+
+describe('backend over HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const login = (password: unknown) =>
+    fetch(`${server.url}/api/support/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
+
+  it('is live and ready with every embedded adapter reachable', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await answerOf(ready)).checks).toEqual({ store: 'ok', bus: 'ok', search: 'ok' });
+  });
+
+  it('answers malformed JSON, oversized bodies and unknown API routes with JSON errors', async () => {
+    const malformed = await fetch(`${server.url}/api/support/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"password":',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await answerOf(malformed)).toEqual({ error: 'Malformed JSON body' });
+
+    const oversized = await login('x'.repeat(2_000_000));
+    expect(oversized.status).toBe(413);
+    expect(await answerOf(oversized)).toEqual({ error: 'Request body too large' });
+
+    const unknown = await fetch(`${server.url}/api/no-such-thing`);
+    expect(unknown.status).toBe(404);
+    expect(await answerOf(unknown)).toEqual({ error: 'Not found' });
+  });
+
+  it('refuses an admin route without the credential and with a wrong one, and serves it with the right one', async () => {
+    const without = await fetch(`${server.url}${ADMIN_ROUTE}`);
+    expect(without.status).toBe(401);
+    expect(await answerOf(without)).toEqual({ error: 'Admin authentication required' });
+
+    const wrong = await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': 'not-the-password' } });
+    expect(wrong.status).toBe(401);
+    expect(await answerOf(wrong)).toEqual({ error: 'Admin authentication required' });
+
+    const right = await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': server.adminPassword } });
+    expect(right.status).toBe(200);
+  });
+
+  it('logs an administrator in with the right password only', async () => {
+    const wrong = await login('not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(await answerOf(wrong)).toEqual({ success: false, message: 'Invalid password' });
+
+    const right = await login(server.adminPassword);
+    expect(right.status).toBe(200);
+    expect(await answerOf(right)).toEqual({ success: true, message: 'Login successful' });
+  });
+
+  it('rejects a login body without a password as bad input', async () => {
+    const res = await login(undefined);
+    expect(res.status).toBe(400);
+    expect((await answerOf(res)).error).toMatch(/^password: /);
+  });
+});
+
+describe('admin login rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const login = (password: string) =>
+    fetch(`${server.url}/api/support/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
+
+  it('refuses further attempts from an address after five wrong passwords, even the right one', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await login(`wrong-${attempt}`)).status).toBe(401);
+
+    const limited = await login(server.adminPassword);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await answerOf(limited)).success).toBe(false);
+
+    // The admin header is no way around the limit.
+    const viaHeader = await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': server.adminPassword } });
+    expect(viaHeader.status).toBe(429);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Entry point of every process: `tsx backend/src/main.ts <role> [options]`.
+ *
+ *   all        api + worker in one process (default; what `npm start` runs)
+ *   api        HTTP API, SPA and socket.io
+ *   worker     outbox relay, projectors and module schedulers
+ *   reindex    rebuild read models from offset zero: `reindex [projector...]`
+ *   seed       load demo events: `seed [--events N]`
+ */
+import { createLogger } from '@evently/platform';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { runReindex } from './processes/reindex.ts';
+import { runSeed } from './processes/seed.ts';
+import { startServer } from './processes/server-process.ts';
+import { stopOnSignals } from './processes/stop-on-signals.ts';
+
+const ROLES = ['all', 'api', 'worker', 'reindex', 'seed'] as const;
+type Role = (typeof ROLES)[number];
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const [roleArg = 'all', ...rest] = process.argv.slice(2);
+  if (!(ROLES as readonly string[]).includes(roleArg)) {
+    process.stderr.write(`Unknown role '${roleArg}'. Use one of: ${ROLES.join(', ')}\n`);
+    process.exit(2);
+  }
+  const role = roleArg as Role;
+  const config = readConfig();
+  const logger = createLogger({ name: role, level: config.logLevel });
+
+  switch (role) {
+    case 'all':
+    case 'api':
+    case 'worker': {
+      const server = await startServer({
+        config,
+        logger,
+        roles: { api: role !== 'worker', worker: role !== 'api' },
+      });
+      stopOnSignals(server.stop, logger);
+      return;
+    }
+    case 'reindex':
+      await runReindex({ config, logger, names: rest });
+      return;
+    case 'seed':
+      await runSeed({ config, logger, args: rest });
+      return;
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

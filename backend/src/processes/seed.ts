@@ -1,0 +1,50 @@
+/**
+ * `npm run seed -- --events N`: adds N generated events through the events module's normal write path (store +
+ * outbox), then runs the projectors until the search index has caught up, so the events are searchable as
+ * soon as the command returns. Without `--events` it loads the demo catalogue into an empty store.
+ */
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { compose } from '../compose.ts';
+import type { Config } from '../config.ts';
+
+const countSchema = z.coerce.number().int().min(1).max(1_000_000);
+
+export function parseSeedArgs(args: string[]): { events: number | undefined } {
+  const index = args.indexOf('--events');
+  if (index === -1) return { events: undefined };
+  const parsed = countSchema.safeParse(args[index + 1]);
+  if (!parsed.success) throw new Error('--events needs a whole number between 1 and 1000000');
+  return { events: parsed.data };
+}
+
+export async function runSeed({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
+  const { events: count } = parseSeedArgs(args);
+  const composition = await compose({ config, logger, role: 'seed' });
+  try {
+    const started = Date.now();
+    let added: number;
+    if (count === undefined) {
+      added = await composition.events.seedDemoIfEmpty();
+      if (added === 0) process.stdout.write('seed: the store already holds events; nothing added\n');
+    } else {
+      let last = 0;
+      added = await composition.events.seed(count, (done) => {
+        if (done - last >= 1000 || done === count) {
+          last = done;
+          process.stdout.write(`seed: ${done}/${count} events written\n`);
+        }
+      });
+    }
+    process.stdout.write(`seed: projecting ${added} events into the search index\n`);
+    await composition.relay.start();
+    await composition.projectors.start();
+    await composition.projectors.drained();
+    await composition.projectors.stop();
+    await composition.relay.flush();
+    await composition.relay.stop();
+    process.stdout.write(`seed: ${added} events added in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  } finally {
+    await composition.close();
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The long-running roles. `api` serves HTTP and socket.io; `worker` runs the outbox relay, the projector
+ * runner and the modules' schedulers; `all` (what `npm start` runs) does both in one process.
+ *
+ * `stop()` follows the order that loses nothing: stop accepting and drain in-flight requests (whose writes
+ * are already committed with their outbox records), stop the schedulers and consumers, flush the relay so
+ * every committed record reaches the bus, then close the modules and adapters.
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { adminPasswordBanner } from '../admin-password.ts';
+import { compose, type Composition } from '../compose.ts';
+import type { Config } from '../config.ts';
+import { createApp } from '../http/app.ts';
+import { createHttpServer, listen, type RunningHttpServer } from '../http/http-server.ts';
+import { attachRealtime, type Realtime } from '../realtime/realtime-server.ts';
+
+export const FRONTEND_DIST = path.resolve(import.meta.dirname, '../../../frontend/dist');
+
+export interface ServerRoles {
+  api: boolean;
+  worker: boolean;
+}
+
+export interface RunningServer {
+  composition: Composition;
+  /** Base URL the api listens on (loopback address when bound to all interfaces); undefined for `worker`. */
+  url: string | undefined;
+  realtime: Realtime | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  config: Config;
+  logger: Logger;
+  roles: ServerRoles;
+  /** Print the generated admin password banner (off in tests, which set the password). */
+  announceAdminPassword?: boolean;
+  env?: Record<string, string | undefined>;
+}
+
+export async function startServer({ config, logger, roles, announceAdminPassword = true, env }: StartServerOptions): Promise<RunningServer> {
+  const role = roles.api && roles.worker ? 'all' : roles.api ? 'api' : 'worker';
+  const composition = await compose({ config, logger, role, env });
+
+  // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice.
+  if (roles.worker && config.demoData) {
+    const loaded = await composition.events.seedDemoIfEmpty();
+    if (loaded > 0) logger.info({ events: loaded }, 'demo events loaded into the empty store');
+  }
+
+  const banner = adminPasswordBanner(composition.adminPassword);
+  if (banner && roles.api && announceAdminPassword) process.stdout.write(`${banner}\n`);
+
+  let http: RunningHttpServer | undefined;
+  let realtime: Realtime | undefined;
+  if (roles.api) {
+    const app = createApp({
+      logger: logger.child({ component: 'http' }),
+      routers: composition.routers,
+      readiness: composition.readiness,
+      staticRoot: FRONTEND_DIST,
+      corsOrigins: config.corsOrigins,
+      trustedProxies: config.trustedProxies,
+      https: config.publicUrl.startsWith('https:'),
+    });
+    const server = createHttpServer(app);
+    realtime = attachRealtime(server, { corsOrigins: config.corsOrigins, logger: logger.child({ component: 'realtime' }) });
+    http = await listen(server, config.port, config.host);
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    logger.info({ url: `http://${host}:${http.port}`, publicUrl: config.publicUrl }, `${config.appName} is listening`);
+  }
+
+  const schedulers = composition.modules.flatMap((m) => m.schedulers);
+  if (roles.worker) {
+    await composition.relay.start();
+    await composition.projectors.start();
+    for (const scheduler of schedulers) scheduler.start();
+    logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    composition,
+    url: http ? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${http.port}` : undefined,
+    realtime,
+    stop() {
+      stopping ??= (async () => {
+        await realtime?.close();
+        await http?.stop();
+        if (roles.worker) {
+          for (const scheduler of schedulers) await scheduler.stop();
+          await composition.projectors.stop();
+          await composition.relay.flush();
+          await composition.relay.stop();
+        }
+        await composition.close();
+      })();
+      return stopping;
+    },
+  };
+}
