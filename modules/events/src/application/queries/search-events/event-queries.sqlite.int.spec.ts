@@ -1,0 +1,3 @@
+import { describeEventQueryCases } from '../../../testing/event-query-cases.ts';
+
+describeEventQueryCases('the embedded SQLite index');

@@ -1,0 +1,94 @@
+/**
+ * Test wiring for the events module on the real embedded engines: SQLite store, the store-shared SQLite
+ * event log, a SearchIndex (SQLite by default, or one the caller supplies, e.g. Elasticsearch), the outbox
+ * relay and projector runner, and optionally a real HTTP server on 127.0.0.1 serving the module's routers.
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import {
+  createOutboxRelay,
+  createProjectorRunner,
+  createSqliteDocumentStore,
+  createSqliteEventBus,
+  createSqliteSearchIndex,
+  fixedClock,
+  HttpError,
+  silentLogger,
+  type SearchIndex,
+} from '@evently/platform';
+import { createTempDataDir } from '@evently/platform/testing';
+import { createEventsModule } from '../events-module.ts';
+import type { EventsOptions } from '../events-options.ts';
+import { NO_AFFILIATE_PROGRAMS } from '../domain/affiliate-links.ts';
+
+export interface HarnessOptions {
+  now?: string;
+  search?: SearchIndex;
+  options?: Partial<EventsOptions>;
+}
+
+export async function createEventsHarness(harness: HarnessOptions = {}) {
+  const temp = await createTempDataDir('evently-events-');
+  const clock = fixedClock(harness.now ?? '2026-11-21T10:00:00.000Z');
+  const logger = silentLogger();
+  const store = await createSqliteDocumentStore({ file: `${temp.dir}/evently.db`, clock });
+  const bus = await createSqliteEventBus({ store, pollIntervalMs: 20 });
+  const search = harness.search ?? createSqliteSearchIndex({ file: `${temp.dir}/search.db` });
+  const module = createEventsModule(
+    { store, bus, search, clock, logger, requireAdmin: async (_ctx, next) => next(), publicUrl: 'http://localhost', dataDir: temp.dir },
+    { affiliate: NO_AFFILIATE_PROGRAMS, trustedProxies: null, ...harness.options },
+  );
+  await store.init(module.collections);
+  await bus.init(module.topics);
+  for (const schema of module.searchSchemas) await search.init(schema);
+  await module.init?.();
+  const relay = createOutboxRelay({ outbox: store.outbox, bus, logger });
+  relay.start();
+  const runner = createProjectorRunner({ bus, projectors: module.projectors, logger });
+  await runner.start();
+
+  let server: import('node:http').Server | null = null;
+
+  return {
+    module,
+    store,
+    bus,
+    search,
+    clock,
+    runner,
+    /** Waits until the search index reflects every change made so far. */
+    settle: () => runner.drained(),
+    /** Serves the module's routers the way the app does (HttpError -> status + `{ error }`). */
+    async serve(): Promise<string> {
+      const app = new Koa();
+      app.use(async (ctx, next) => {
+        try {
+          await next();
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          ctx.status = error.status;
+          ctx.body = { error: error.message };
+        }
+      });
+      for (const router of module.routers) app.use(router.routes()).use(router.allowedMethods());
+      server = app.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async close() {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server?.close(resolve));
+      }
+      await runner.stop();
+      await relay.stop();
+      await bus.close();
+      await search.close();
+      await store.close();
+      await temp.remove();
+    },
+  };
+}
+
+export type EventsHarness = Awaited<ReturnType<typeof createEventsHarness>>;
