@@ -1,3 +1,5 @@
+import { httpUrl } from './outcome.ts';
+
 /** Picks the image a card shows best: a real (non-fallback) one, 16:9 before other ratios, then the largest. */
 export interface CandidateImage {
   url: string;
@@ -10,7 +12,7 @@ export interface CandidateImage {
 const area = (image: CandidateImage): number => (image.width ?? 0) * (image.height ?? 0);
 
 export function bestImageUrl(images: readonly CandidateImage[]): string | null {
-  const usable = images.filter((image) => /^https?:\/\//i.test(image.url));
+  const usable = images.filter((image) => httpUrl(image.url) !== null);
   const ranked = [...usable].sort(
     (a, b) =>
       Number(Boolean(a.fallback)) - Number(Boolean(b.fallback)) ||

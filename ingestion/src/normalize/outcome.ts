@@ -43,6 +43,15 @@ export function coordinate(value: unknown, limit: 90 | 180): number | null {
   return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
 }
 
+/** An absolute http(s) URL, or null: a broken link is dropped rather than costing the whole event. */
+export function httpUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (!URL.canParse(trimmed)) return null;
+  const protocol = new URL(trimmed).protocol;
+  return protocol === 'http:' || protocol === 'https:' ? trimmed : null;
+}
+
 /** A non-negative finite price, or null. */
 export function priceValue(value: unknown): number | null {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;

@@ -4,6 +4,7 @@ import { isValidTimeZone, localToUtc } from '../../normalize/local-time.ts';
 import {
   checkedEvent,
   coordinate,
+  httpUrl,
   priceValue,
   quarantine,
   unusableDateReason,
@@ -85,7 +86,7 @@ export function normalizeFeverPlan(raw: unknown): NormalizeOutcome[] {
     const dateProblem = unusableDateReason(start);
     if (dateProblem || !start) return quarantine(FEVER_SOURCE, externalId, dateProblem ?? 'no date', raw);
     const end = instant(session.data.ends_at, timeZone);
-    const originalUrl = cleanText(plan.url);
+    const originalUrl = httpUrl(plan.url);
     return checkedEvent(
       {
         source: FEVER_SOURCE,
@@ -105,9 +106,9 @@ export function normalizeFeverPlan(raw: unknown): NormalizeOutcome[] {
         min_price: price.min,
         max_price: price.max,
         ...(price.currency && price.currency.length === 3 ? { currency: price.currency } : {}),
-        image_url: cleanText(plan.cover_image),
-        purchase_url: cleanText(session.data.share_url) ?? originalUrl,
-        original_url: originalUrl ?? cleanText(session.data.share_url),
+        image_url: httpUrl(plan.cover_image),
+        purchase_url: httpUrl(session.data.share_url) ?? originalUrl,
+        original_url: originalUrl ?? httpUrl(session.data.share_url),
         tags,
         organizer: cleanText(plan.partner),
         event_type: cleanText(plan.category),

@@ -5,6 +5,7 @@ import { isValidTimeZone, localToUtc } from '../../normalize/local-time.ts';
 import {
   checkedEvent,
   coordinate,
+  httpUrl,
   priceValue,
   quarantine,
   unusableDateReason,
@@ -87,7 +88,7 @@ export function normalizeTicketmasterEvent(raw: unknown): NormalizeOutcome {
     longitude = null;
   }
   const price = prices(event);
-  const url = cleanText(event.url);
+  const url = httpUrl(event.url);
   const images = (event.images ?? []).filter((image): image is CandidateImage => Boolean(image));
 
   return checkedEvent(
