@@ -6,7 +6,7 @@
  * - Producer: idempotent (the broker drops duplicates of a retried send), `acks: -1` (all in-sync replicas,
  *   which idempotence requires) and one request in flight, so a retry can never reorder a key's messages.
  * - Consumers: one group per subscriber, offsets committed after the handler resolved (kafka-subscription.ts).
- * - `resetGroup` moves a stopped group back to the earliest offsets; `lag` compares the group's committed
+ * - `resetGroup` moves a stopped group back to the first retained offsets; `lag` compares the group's committed
  *   offsets with the topics' high watermarks.
  */
 import { Kafka, Partitioners, logLevel, type Admin, type Producer, type TopicMessages } from 'kafkajs';
@@ -127,7 +127,13 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (groupIsActive(group)) throw new Error(`Stop the subscription of group ${group} before resetting it`);
       await ensureTopics(topics);
       const client = await admin();
-      for (const topic of topics) await client.resetOffsets({ groupId: group, topic, earliest: true });
+      for (const topic of topics) {
+        // Explicit low watermarks rather than `resetOffsets({ earliest: true })`, which commits the marker
+        // -2: real offsets read the same in every tool (kafka-consumer-groups.sh, lag dashboards).
+        const watermarks = await client.fetchTopicOffsets(topic);
+        const partitions = watermarks.map(({ partition, low }) => ({ partition, offset: low }));
+        await client.setOffsets({ groupId: group, topic, partitions });
+      }
     },
 
     async lag(group: string, topics: string[]) {

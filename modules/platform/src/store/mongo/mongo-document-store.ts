@@ -129,7 +129,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
 
   /** One attempt of a unit of work; `withTransaction` builds a fresh one for each retry. */
   const unitOfWork = (session: mongo.ClientSession) => {
-    let appendedOutbox = false;
+    const appendedSeqs: number[] = [];
     // A session runs one operation at a time; queueing keeps a callback that fires several operations at
     // once (Promise.all) from interleaving them on the wire.
     let queue: Promise<unknown> = Promise.resolve();
@@ -184,11 +184,10 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
       appendOutbox: (records: OutboxRecord[]) =>
         serial(async () => {
           const valid = records.map((record) => envelopeSchema.parse(record) as OutboxRecord);
-          await outbox.append(session, valid);
-          if (valid.length > 0) appendedOutbox = true;
+          appendedSeqs.push(...(await outbox.append(session, valid)));
         }),
     } as DocumentTransaction;
-    return { tx, appendedOutbox: () => appendedOutbox };
+    return { tx, appendedSeqs };
   };
 
   const store: DocumentStore = {
@@ -229,7 +228,10 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
         const result = await session.withTransaction(async () => {
           const attempt = unitOfWork(session);
           const value = await work(attempt.tx);
-          committedOutbox = attempt.appendedOutbox();
+          // The driver commits once this callback resolves; the seqs are registered first so the change
+          // stream's copy of this commit, which can arrive before the commit reply, is not a second wake-up.
+          outbox.expectLocalCommit(attempt.appendedSeqs);
+          committedOutbox = attempt.appendedSeqs.length > 0;
           return value;
         }, TRANSACTION_OPTIONS);
         if (committedOutbox) outbox.notifyCommitted();

@@ -6,6 +6,8 @@
  *
  * Wake-ups: `notifyCommitted()` fires the listeners right after a local commit; a change stream on the
  * collection also wakes them when another process (another api replica, the ingestion worker) commits.
+ * The stream sees local inserts too, so the sequence numbers of a local transaction are registered just
+ * before it commits and their change events are ignored: each commit wakes the listeners once.
  */
 import type { mongo } from 'mongoose';
 import type { Logger } from 'pino';
@@ -25,10 +27,15 @@ export interface OutboxDocument {
 export const OUTBOX_SEQUENCE_COUNTER = '__outbox_seq';
 
 const WATCH_RETRY_FIRST_MS = 1_000;
+/** A registered local sequence number whose change event never came (aborted commit) is forgotten after this. */
+const LOCAL_SEQ_TTL_MS = 5 * 60_000;
 const WATCH_RETRY_MAX_MS = 30_000;
 
 export interface MongoOutbox extends OutboxSource {
-  append(session: mongo.ClientSession, records: OutboxRecord[]): Promise<void>;
+  /** Writes the records in the session and returns their sequence numbers. */
+  append(session: mongo.ClientSession, records: OutboxRecord[]): Promise<number[]>;
+  /** Called right before a transaction that appended `seqs` commits. */
+  expectLocalCommit(seqs: number[]): void;
   notifyCommitted(): void;
   close(): Promise<void>;
 }
@@ -43,6 +50,7 @@ export function createMongoOutbox(deps: {
   let retryTimer: NodeJS.Timeout | null = null;
   let retryDelay = WATCH_RETRY_FIRST_MS;
   let closed = false;
+  const localSeqs = new Map<number, number>();
 
   const notify = () => {
     for (const listener of [...listeners]) {
@@ -78,8 +86,10 @@ export function createMongoOutbox(deps: {
       const collection = await deps.outbox();
       const opened = collection.watch([{ $match: { operationType: 'insert' } }]);
       stream = opened;
-      opened.on('change', () => {
+      opened.on('change', (change) => {
         retryDelay = WATCH_RETRY_FIRST_MS;
+        const seq = 'documentKey' in change ? Number(change.documentKey._id) : Number.NaN;
+        if (localSeqs.delete(seq)) return;
         notify();
       });
       // A change stream dies with its cursor (primary step-down, network loss); reopen it with backoff.
@@ -98,7 +108,7 @@ export function createMongoOutbox(deps: {
 
   return {
     async append(session, records) {
-      if (records.length === 0) return;
+      if (records.length === 0) return [];
       const last = await incrementCounter(await deps.counters(), OUTBOX_SEQUENCE_COUNTER, records.length, session);
       const first = last - records.length + 1;
       const now = new Date();
@@ -109,6 +119,14 @@ export function createMongoOutbox(deps: {
         created_at: now,
       }));
       await (await deps.outbox()).insertMany(documents, { session, ordered: true });
+      return documents.map((document) => document._id);
+    },
+
+    expectLocalCommit(seqs) {
+      if (listeners.size === 0 || seqs.length === 0) return;
+      const now = Date.now();
+      for (const [seq, registeredAt] of localSeqs) if (now - registeredAt > LOCAL_SEQ_TTL_MS) localSeqs.delete(seq);
+      for (const seq of seqs) localSeqs.set(seq, now);
     },
 
     async pending(limit: number): Promise<PendingOutboxRecord[]> {
@@ -147,6 +165,7 @@ export function createMongoOutbox(deps: {
     async close() {
       closed = true;
       listeners.clear();
+      localSeqs.clear();
       await stopWatching();
     },
   };
