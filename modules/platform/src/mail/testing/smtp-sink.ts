@@ -1,0 +1,68 @@
+/**
+ * A real SMTP server on 127.0.0.1 for tests (smtp-server). STARTTLS is disabled because the package's bundled
+ * certificate has expired; the transport under test speaks plain SMTP to it, as it would to a local relay.
+ */
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { parseMail, type ParsedMail } from './mime.ts';
+
+export interface ReceivedMail extends ParsedMail {
+  envelopeTo: string[];
+}
+
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  /** Accepts `accepted` more messages, then rejects every later one with a 451 until `recover()`. */
+  failAfter(accepted: number): void;
+  recover(): void;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  // Messages still accepted before the server starts failing; Infinity while healthy.
+  let acceptBudget = Number.POSITIVE_INFINITY;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (acceptBudget <= 0) {
+          const error = Object.assign(new Error('Temporary failure, try later'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        acceptBudget -= 1;
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messages.push({ ...parseMail(raw), envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    messages,
+    failAfter(accepted) {
+      acceptBudget = accepted;
+    },
+    recover() {
+      acceptBudget = Number.POSITIVE_INFINITY;
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

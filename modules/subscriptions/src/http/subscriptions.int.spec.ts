@@ -1,0 +1,368 @@
+/**
+ * The subscriptions module over real HTTP, a real SQLite store and log, and a real SMTP server on 127.0.0.1.
+ * The events catalogue is the one stand-in: the digest's choice of events is the events module's concern
+ * (tested there); here it returns fixed events so the mail content is known.
+ */
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  HttpError,
+  createAdminAuth,
+  createProjectorRunner,
+  createSqliteDocumentStore,
+  createSqliteEventBus,
+  fixedClock,
+  type DocumentStore,
+  type EventBus,
+  type ProjectorRunner,
+} from '@evently/platform';
+import { createTempDataDir } from '@evently/platform/testing';
+import { startSmtpSink, type SmtpSink } from '../../../platform/src/mail/testing/smtp-sink.ts';
+import { createSubscriptionsModule, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
+
+const ADMIN = 'correct horse battery staple';
+const logger = pino({ level: 'silent' });
+
+const lisbonEvents: DigestEvent[] = [
+  { id: 11, name: 'Fado Night', date: '2026-11-25T20:00:00Z', city: 'Lisbon', country: 'Portugal', category: 'Music & Concerts', image_url: 'https://img.example/fado.jpg', price_text: 'USD 25', slug: '11-fado-night' },
+  { id: 12, name: 'Tech Meetup', date: '2026-11-26T18:00:00Z', city: 'Lisbon', country: 'Portugal', category: 'Technology', image_url: null, price_text: 'Free', slug: null },
+];
+
+/** Lisbon has events, Porto has a location but nothing on, Atlantis is unknown. */
+const catalogue: EventsCatalogue = {
+  async cityCoordinates(city) {
+    if (city.toLowerCase() === 'lisbon') return { lat: 38.72, lon: -9.14 };
+    if (city.toLowerCase() === 'porto') return { lat: 41.15, lon: -8.61 };
+    return null;
+  },
+  async upcomingNear({ lat }) {
+    return lat < 40 ? lisbonEvents : [];
+  },
+};
+
+interface Harness {
+  url: string;
+  smtp: SmtpSink;
+  store: DocumentStore;
+  bus: EventBus;
+  runner: ProjectorRunner;
+  module: SubscriptionsModule;
+  clock: ReturnType<typeof fixedClock>;
+  close(): Promise<void>;
+}
+
+async function startHarness(smtpUrl: string, signUpLimit = { limit: 100, windowMs: 60_000 }): Promise<Omit<Harness, 'smtp'>> {
+  const { dir, remove } = await createTempDataDir('evently-subs-');
+  const clock = fixedClock('2026-11-21T10:00:00Z');
+  const store = await createSqliteDocumentStore({ file: join(dir, 'evently.db'), clock });
+  const bus = await createSqliteEventBus({ store });
+  const auth = createAdminAuth({ password: ADMIN, logger });
+  const module = createSubscriptionsModule(
+    { store, bus, search: undefined as never, clock, logger, requireAdmin: auth.requireAdmin, publicUrl: 'http://evently.test', dataDir: dir },
+    { catalogue, appName: 'Evently', smtpUrl, signUpLimit },
+  );
+  await store.init(module.collections);
+  await bus.init(module.topics);
+  const runner = createProjectorRunner({ bus, projectors: module.projectors, logger });
+  await runner.start();
+
+  const app = new Koa();
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      ctx.status = error.status;
+      ctx.body = { error: error.message };
+    }
+  });
+  app.use(bodyParser());
+  for (const router of module.routers) app.use(router.routes());
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    bus,
+    runner,
+    module,
+    clock,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await runner.stop();
+      await module.close?.();
+      await bus.close();
+      await store.close();
+      await remove();
+    },
+  };
+}
+
+let smtp: SmtpSink;
+let h: Omit<Harness, 'smtp'>;
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const admin = (path: string, init: RequestInit = {}) =>
+  fetch(`${h.url}${path}`, { ...init, headers: { 'content-type': 'application/json', 'x-admin-password': ADMIN, ...(init.headers ?? {}) } });
+
+async function signUp(email: string, city = 'Lisbon', extra: Record<string, unknown> = {}) {
+  const response = await post('/api/subscriptions', { email, name: 'Ana', country: 'Portugal', city, ...extra });
+  return { response, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.messages.length = 0;
+  smtp.recover();
+  h = await startHarness(smtp.url);
+});
+afterEach(async () => {
+  await h.close();
+});
+
+describe('POST /api/subscriptions', () => {
+  it('creates a subscription with the default radius and answers without e-mail or token', async () => {
+    const { response, body } = await signUp('ana@example.com');
+    expect(response.status).toBe(201);
+    expect(body.message).toBe("Subscribed! We'll send weekly events for your city.");
+    expect(body.subscription).toMatchObject({ name: 'Ana', country: 'Portugal', city: 'Lisbon', radius_km: 50, is_active: true });
+    expect(JSON.stringify(body)).not.toContain('ana@example.com');
+    expect(JSON.stringify(body)).not.toMatch(/token/);
+  });
+
+  it('sends a confirmation e-mail through SMTP with the unsubscribe link', async () => {
+    await signUp('ana@example.com');
+    await h.runner.drained();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.envelopeTo).toEqual(['ana@example.com']);
+    expect(mail!.headers.get('subject')).toContain("You're subscribed");
+    expect(mail!.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/evently\.test\/api\/subscriptions\/unsubscribe\/[A-Za-z0-9_-]{32}>$/);
+    expect(mail!.text).toContain('within 50 km of Lisbon, Portugal');
+    expect(mail!.html).toContain('Unsubscribe');
+  });
+
+  it.each([
+    [{ email: 'not-an-email', country: 'Portugal', city: 'Lisbon' }, 'email: Please enter a valid email.'],
+    [{ email: 'ana@example.com', country: ' ', city: 'Lisbon' }, 'country: Country and City are required.'],
+    [{ email: 'ana@example.com', country: 'Portugal' }, 'city: Country and City are required.'],
+  ])('answers 400 with a clear error for %j and stores nothing', async (payload, error) => {
+    const response = await post('/api/subscriptions', payload);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error });
+    expect(await h.store.count('subscribers')).toBe(0);
+  });
+
+  it('reactivates and updates instead of duplicating a second sign-up for the same e-mail and city', async () => {
+    const first = await signUp('Ana@Example.com');
+    const id = (first.body.subscription as { id: string }).id;
+    await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
+    const second = await signUp('ana@example.com', 'LISBON', { name: 'Ana Maria' });
+    expect(second.response.status).toBe(200);
+    expect(second.body.subscription).toMatchObject({ id, name: 'Ana Maria', is_active: true });
+    expect(await h.store.count('subscribers')).toBe(1);
+    const other = await signUp('ana@example.com', 'Porto');
+    expect(other.response.status).toBe(201);
+    expect(await h.store.count('subscribers')).toBe(2);
+  });
+
+  it('stores nothing when the hidden honeypot field is filled', async () => {
+    const { response } = await signUp('bot@example.com', 'Lisbon', { website: 'http://spam.example' });
+    expect(response.status).toBe(201);
+    expect(await h.store.count('subscribers')).toBe(0);
+  });
+
+  it('rate-limits sign-ups per client address', async () => {
+    await h.close();
+    h = await startHarness(smtp.url, { limit: 2, windowMs: 60_000 });
+    expect((await signUp('a@example.com')).response.status).toBe(201);
+    expect((await signUp('b@example.com')).response.status).toBe(201);
+    const refused = await signUp('c@example.com');
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.body.error).toMatch(/Too many/);
+  });
+});
+
+describe('unsubscribe', () => {
+  async function tokenOf(email: string) {
+    const list = (await (await admin(`/api/subscriptions/admin?search=${encodeURIComponent(email)}`)).json()) as {
+      subscriptions: Array<{ unsubscribe_token: string; unsubscribe_url: string }>;
+    };
+    return list.subscriptions[0]!;
+  }
+
+  it('deactivates with a human-readable page and is idempotent', async () => {
+    await signUp('ana@example.com');
+    const { unsubscribe_token: token, unsubscribe_url: link } = await tokenOf('ana@example.com');
+    expect(link).toBe(`http://evently.test/api/subscriptions/unsubscribe/${token}`);
+    const first = await fetch(`${h.url}/api/subscriptions/unsubscribe/${token}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toContain('text/html');
+    expect(await first.text()).toContain('You have been unsubscribed');
+    const again = await fetch(`${h.url}/api/subscriptions/unsubscribe/${token}`);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('already unsubscribed');
+    const stats = (await (await admin('/api/subscriptions/admin')).json()) as { stats: Record<string, number> };
+    expect(stats.stats).toMatchObject({ total: 1, active: 0, inactive: 1 });
+  });
+
+  it('answers an unknown or malformed token with a clear page, not an error trace', async () => {
+    for (const token of ['A'.repeat(32), 'x', '../../etc/passwd']) {
+      const response = await fetch(`${h.url}/api/subscriptions/unsubscribe/${encodeURIComponent(token)}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('Link not recognised');
+      expect(html).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+
+  it('supports one-click POST unsubscribe from mail clients', async () => {
+    await signUp('ana@example.com');
+    const { unsubscribe_token: token } = await tokenOf('ana@example.com');
+    const response = await fetch(`${h.url}/api/subscriptions/unsubscribe/${token}`, { method: 'POST' });
+    expect(await response.json()).toEqual({ ok: true, status: 'unsubscribed' });
+  });
+});
+
+describe('admin API', () => {
+  it('refuses every admin call without or with a wrong credential', async () => {
+    const calls: Array<[string, string]> = [
+      ['GET', '/api/subscriptions/admin'],
+      ['PATCH', '/api/subscriptions/admin/x'],
+      ['DELETE', '/api/subscriptions/admin/x'],
+      ['POST', '/api/subscriptions/admin/x/send-digest'],
+      ['POST', '/api/subscriptions/admin/run-digest'],
+    ];
+    for (const [method, path] of calls) {
+      expect((await fetch(`${h.url}${path}`, { method })).status).toBe(401);
+      expect((await fetch(`${h.url}${path}`, { method, headers: { 'x-admin-password': 'wrong' } })).status).toBe(401);
+    }
+  });
+
+  it('lists with stats, filters, search, sort and pages of 25', async () => {
+    for (let i = 0; i < 27; i += 1) await signUp(`user${String(i).padStart(2, '0')}@example.com`, i % 3 === 0 ? 'Porto' : 'Lisbon');
+    const page1 = (await (await admin('/api/subscriptions/admin?sort=email')).json()) as {
+      ok: boolean; pages: number; subscriptions: Array<{ email: string; city: string }>; stats: Record<string, number>;
+    };
+    expect(page1.ok).toBe(true);
+    expect(page1.pages).toBe(2);
+    expect(page1.subscriptions).toHaveLength(25);
+    expect(page1.subscriptions[0]!.email).toBe('user00@example.com');
+    expect(page1.stats).toEqual({ total: 27, active: 27, inactive: 0, sent_last_7d: 0 });
+    const porto = (await (await admin('/api/subscriptions/admin?city=porto')).json()) as { subscriptions: unknown[] };
+    expect(porto.subscriptions).toHaveLength(9);
+    const search = (await (await admin('/api/subscriptions/admin?search=USER2')).json()) as { subscriptions: Array<{ email: string }> };
+    expect(search.subscriptions.map((s) => s.email).sort()).toEqual(
+      ['user20', 'user21', 'user22', 'user23', 'user24', 'user25', 'user26'].map((u) => `${u}@example.com`),
+    );
+  });
+
+  it('patches only what changed, validates the radius and answers 404 for an unknown id', async () => {
+    const { body } = await signUp('ana@example.com');
+    const id = (body.subscription as { id: string }).id;
+    const patched = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ radius_km: 120, city: 'Lisbon' }) });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ ok: true, subscription: { id, radius_km: 120, city: 'Lisbon' } });
+    const bad = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ radius_km: 501 }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/radius_km/);
+    const empty = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({}) });
+    expect(await empty.json()).toEqual({ error: 'No changes to save' });
+    const missing = await admin('/api/subscriptions/admin/does-not-exist', { method: 'PATCH', body: JSON.stringify({ radius_km: 10 }) });
+    expect(missing.status).toBe(404);
+  });
+
+  it('deletes a subscriber', async () => {
+    const { body } = await signUp('ana@example.com');
+    const id = (body.subscription as { id: string }).id;
+    expect((await admin(`/api/subscriptions/admin/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await h.store.count('subscribers')).toBe(0);
+    expect((await admin(`/api/subscriptions/admin/${id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('sends a digest now: both parts, links to event pages and List-Unsubscribe; sent 0 without events', async () => {
+    const lisbon = (await signUp('ana@example.com')).body.subscription as { id: string };
+    const porto = (await signUp('ana@example.com', 'Porto')).body.subscription as { id: string };
+    await h.runner.drained();
+    await smtp.waitFor(2);
+    smtp.messages.length = 0;
+
+    const sent = (await (await admin(`/api/subscriptions/admin/${lisbon.id}/send-digest`, { method: 'POST' })).json()) as {
+      ok: boolean; sent: number; subscription: { last_sent_at: string | null };
+    };
+    expect(sent).toMatchObject({ ok: true, sent: 1 });
+    expect(sent.subscription.last_sent_at).toBe('2026-11-21T10:00:00.000Z');
+    const [digest] = await smtp.waitFor(1);
+    expect(digest!.headers.get('subject')).toBe('Evently: 2 events near Lisbon this week');
+    expect(digest!.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/evently\.test\/api\/subscriptions\/unsubscribe\//);
+    expect(digest!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(digest!.text).toContain('http://evently.test/events/11-fado-night');
+    expect(digest!.text).toContain('http://evently.test/event/12');
+    expect(digest!.html).toContain('href="http://evently.test/events/11-fado-night"');
+
+    const none = await (await admin(`/api/subscriptions/admin/${porto.id}/send-digest`, { method: 'POST' })).json();
+    expect(none).toMatchObject({ ok: true, sent: 0, subscription: { id: porto.id, last_sent_at: null } });
+  });
+});
+
+describe('digest batch', () => {
+  async function signUpMany(count: number) {
+    for (let i = 0; i < count; i += 1) await signUp(`reader${i}@example.com`);
+    await h.runner.drained();
+    await smtp.waitFor(count);
+    smtp.messages.length = 0;
+  }
+
+  it('sends to each due subscriber once per week and skips those without events', async () => {
+    await signUpMany(3);
+    await signUp('porto@example.com', 'Porto');
+    await h.runner.drained();
+    await smtp.waitFor(1);
+    smtp.messages.length = 0;
+    const run = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
+    expect(run).toEqual({ result: { processed: 4, sent: 3, skipped: 1 } });
+    expect(smtp.messages).toHaveLength(3);
+    const again = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
+    expect(again).toEqual({ result: { processed: 1, sent: 0, skipped: 1 } });
+    expect(smtp.messages).toHaveLength(3);
+    const stats = (await (await admin('/api/subscriptions/admin')).json()) as { stats: Record<string, number> };
+    expect(stats.stats.sent_last_7d).toBe(3);
+  });
+
+  it('a batch that crashes midway and runs again sends no one twice and misses no one', async () => {
+    await signUpMany(5);
+    // The mail server accepts two digests, then fails: the batch stops there.
+    smtp.failAfter(2);
+    const crashed = await admin('/api/subscriptions/admin/run-digest', { method: 'POST' });
+    expect(crashed.status).toBe(503);
+    expect(smtp.messages).toHaveLength(2);
+
+    smtp.recover();
+    const rerun = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
+    expect(rerun).toEqual({ result: { processed: 3, sent: 3, skipped: 0 } });
+    const recipients = smtp.messages.map((m) => m.envelopeTo[0]).sort();
+    expect(recipients).toEqual(Array.from({ length: 5 }, (_, i) => `reader${i}@example.com`).sort());
+  });
+
+  it('sends again the following week', async () => {
+    await signUpMany(1);
+    await admin('/api/subscriptions/admin/run-digest', { method: 'POST' });
+    h.clock.advance(7 * 86_400_000);
+    const nextWeek = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
+    expect(nextWeek).toEqual({ result: { processed: 1, sent: 1, skipped: 0 } });
+    expect(smtp.messages).toHaveLength(2);
+  });
+});
