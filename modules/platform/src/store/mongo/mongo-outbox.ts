@@ -93,7 +93,7 @@ export function createMongoOutbox(deps: {
         notify();
       });
       // A change stream dies with its cursor (primary step-down, network loss); reopen it with backoff.
-      // Until it is back, local commits still wake the relay; other processes' commits wait for the reopen.
+      // Until it is back, local commits still wake the relay and its safety poll picks up other processes'.
       opened.on('error', (error) => {
         deps.logger.warn({ err: error }, 'outbox change stream failed; reopening');
         if (stream === opened) stream = null;
