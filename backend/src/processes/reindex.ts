@@ -1,7 +1,8 @@
 /**
  * `npm run reindex [projector...]`: rebuilds read models from offset zero. Each projector starts a fresh read
  * model, the runner replays the whole log into it, and the new copy is swapped in once caught up, so the
- * site keeps answering from the old copy meanwhile. Progress is printed from the consumer groups' lag.
+ * site keeps answering from the old copy meanwhile. Progress is printed per projector, from the log's size
+ * and the group's lag after the replay.
  */
 import type { Logger } from 'pino';
 import { projectorGroup } from '@evently/platform';
@@ -17,25 +18,19 @@ export async function runReindex({ config, logger, names }: { config: Config; lo
       throw new Error(`Unknown projector ${unknown.join(', ')}; known: ${all.map((p) => p.name).join(', ')}`);
     }
     const selected = names.length > 0 ? all.filter((p) => names.includes(p.name)) : all;
-    const totals = new Map<string, number>();
-    const report = async () => {
-      for (const projector of selected) {
-        const lag = await composition.bus.lag(projectorGroup(projector), projector.topics);
-        const left = Object.values(lag).reduce((sum, n) => sum + n, 0);
-        const total = Math.max(totals.get(projector.name) ?? 0, left);
-        totals.set(projector.name, total);
-        process.stdout.write(`reindex: ${projector.name} ${total - left}/${total} messages\n`);
-      }
-    };
     const started = Date.now();
-    process.stdout.write(`reindex: rebuilding ${selected.map((p) => p.name).join(', ')} from offset zero\n`);
-    const ticker = setInterval(() => void report().catch(() => undefined), 1000);
-    try {
-      await composition.projectors.rebuild(selected.map((p) => p.name));
-    } finally {
-      clearInterval(ticker);
+    for (const projector of selected) {
+      // A group that never consumed anything lags by the whole log, which is what the rebuild will replay.
+      const size = await composition.bus.lag(`reindex.size-probe.${projector.name}`, projector.topics);
+      const total = Object.values(size).reduce((sum, n) => sum + n, 0);
+      const projectorStarted = Date.now();
+      process.stdout.write(`reindex: ${projector.name}: replaying ${total} messages from offset zero\n`);
+      await composition.projectors.rebuild([projector.name]);
+      const lag = await composition.bus.lag(projectorGroup(projector), projector.topics);
+      const left = Object.values(lag).reduce((sum, n) => sum + n, 0);
+      const seconds = ((Date.now() - projectorStarted) / 1000).toFixed(1);
+      process.stdout.write(`reindex: ${projector.name}: ${total - left}/${total} messages applied in ${seconds} s\n`);
     }
-    await report();
     process.stdout.write(`reindex: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   } finally {
     await composition.close();
