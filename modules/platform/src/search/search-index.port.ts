@@ -82,7 +82,7 @@ export type SortClause =
 export interface SearchQuery {
   /**
    * Free text matched against every `text` and searchable `keyword` field. Every word must match (in any
-   * field); each word also matches as a prefix ("berl" finds "Berlin"), diacritics and case are ignored, and
+   * field); words of 3+ letters also match as a prefix ("berl" finds "Berlin"), diacritics and case are ignored, and
    * words of 4+ letters tolerate typos (one edit; two for 6+ letters) where the engine allows.
    */
   text?: string;

@@ -1,5 +1,6 @@
 /**
- * Free text to an FTS5 MATCH expression. Every word must match; each word matches as a prefix (`"berl"*`).
+ * Free text to an FTS5 MATCH expression. Every word must match; words of 3+ letters also match as a prefix
+ * (`"berl"*`); shorter ones only as whole words (a one-letter prefix would match nearly everything).
  * Typo tolerance without a spellfix extension or a second trigram index (which would double the index and halve
  * the load rate): only when a word of 4+ letters matches nothing at all, it is widened to the indexed words that
  * share its first letter and lie within the edit budget (1 edit, 2 from 6 letters), read from an fts5vocab
@@ -14,18 +15,51 @@ const MAX_EXPANSIONS = 50;
 
 const phrase = (word: string): string => `"${word.replaceAll('"', '""')}"`;
 
-export function ftsMatchExpression(db: Database.Database, layout: IndexLayout, text: string): string | null {
+/** Shortest word that also matches as a prefix. */
+export const MIN_PREFIX_LENGTH = 3;
+
+export interface FtsMatch {
+  expression: string;
+  /** Roughly how many documents match (the rarest word's document count); used to pick a query plan. */
+  estimate: number;
+}
+
+/** Document counts per word change slowly; a minute-old estimate is good enough to choose a plan. */
+const ESTIMATE_TTL_MS = 60_000;
+const estimates = new WeakMap<Database.Database, Map<string, { count: number; at: number }>>();
+
+export function ftsMatch(db: Database.Database, layout: IndexLayout, text: string): FtsMatch | null {
   const words = queryWords(text);
   if (words.length === 0) return null;
   const probe = db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck();
+  let estimate = Number.POSITIVE_INFINITY;
   const groups = words.map((word) => {
-    const prefix = `${phrase(word)}*`;
+    const asPrefix = [...word].length >= MIN_PREFIX_LENGTH;
+    const own = asPrefix ? `${phrase(word)}*` : phrase(word);
+    estimate = Math.min(estimate, documentsWith(db, layout, word, asPrefix));
     const edits = allowedEdits(word);
-    if (edits === 0 || probe.get(prefix) !== undefined) return prefix;
+    if (edits === 0 || probe.get(own) !== undefined) return own;
     const alternatives = nearMisses(db, layout, word, edits).map(phrase);
-    return alternatives.length === 0 ? prefix : `(${[prefix, ...alternatives].join(' OR ')})`;
+    return alternatives.length === 0 ? own : `(${[own, ...alternatives].join(' OR ')})`;
   });
-  return groups.join(' AND ');
+  return { expression: groups.join(' AND '), estimate };
+}
+
+function documentsWith(db: Database.Database, layout: IndexLayout, word: string, asPrefix: boolean): number {
+  let cache = estimates.get(db);
+  if (!cache) {
+    cache = new Map();
+    estimates.set(db, cache);
+  }
+  const key = `${layout.fts}\u0000${word}\u0000${asPrefix}`;
+  const cached = cache.get(key);
+  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.count;
+  const count = asPrefix
+    ? (db.prepare(`SELECT total(doc) FROM ${layout.ftsVocab} WHERE term >= ? AND term < ?`).pluck().get(word, `${word}\u{10FFFF}`) as number)
+    : (db.prepare(`SELECT total(doc) FROM ${layout.ftsVocab} WHERE term = ?`).pluck().get(word) as number);
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { count, at: Date.now() });
+  return count;
 }
 
 function nearMisses(db: Database.Database, layout: IndexLayout, word: string, edits: number): string[] {

@@ -82,10 +82,11 @@ export function createTablesSql(layout: IndexLayout): string[] {
   ];
   if (layout.searchable.length > 0) {
     // Contentless (the text lives in src) with contentless_delete so replaced documents leave the index;
-    // detail=column keeps the index small because queries never need word positions.
+    // detail=column keeps the index small because queries never need word positions. No prefix indexes:
+    // they multiply the write cost, and prefix queries start at 3 letters where a term range scan is cheap.
     const columns = layout.searchable.map((s) => s.column).join(', ');
     statements.push(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${layout.fts} USING fts5(${columns}, content='', contentless_delete=1, detail=column, tokenize='unicode61 remove_diacritics 2', prefix='2 3')`,
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${layout.fts} USING fts5(${columns}, content='', contentless_delete=1, detail=column, tokenize='unicode61 remove_diacritics 2')`,
       `CREATE VIRTUAL TABLE IF NOT EXISTS ${layout.ftsVocab} USING fts5vocab(${layout.fts.slice(1, -1)}, 'row')`,
     );
   }

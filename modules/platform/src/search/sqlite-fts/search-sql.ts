@@ -111,7 +111,28 @@ function lonTest(lon: string, ranges: LonRange[], bag: ParamBag): string {
   return tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`;
 }
 
-export function planMatch(layout: IndexLayout, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>, ftsMatch: string | null, wantScore: boolean): MatchPlan {
+/**
+ * How a text query meets the other conditions. `fts` lets the FTS5 match drive (best when few documents
+ * match); `docs` makes a selective docs index drive and only probes the match set (the unary `+` keeps SQLite
+ * from driving by rowid), which wins when the words are common but a city or a map area is not.
+ */
+export type TextDrive = 'fts' | 'docs';
+
+/** A query has a condition selective enough to drive the docs side: keyword equality or a geo area. */
+export function hasSelectiveCondition(query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>, layout: IndexLayout): boolean {
+  if (query.near || query.bounds) return true;
+  return (query.filters ?? []).some(
+    (clause) => (clause.op === 'eq' || clause.op === 'in') && layout.schema.fields[clause.field]?.type === 'keyword',
+  );
+}
+
+export function planMatch(
+  layout: IndexLayout,
+  query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
+  ftsMatch: string | null,
+  wantScore: boolean,
+  drive: TextDrive = 'fts',
+): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
   let from = `${layout.docs} d`;
@@ -123,7 +144,8 @@ export function planMatch(layout: IndexLayout, query: Omit<SearchQuery, 'sort' |
       from += ` JOIN (SELECT rowid AS rid, bm25(${layout.fts}, ${weights}) AS score FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match}) m ON m.rid = d.rid`;
       scored = true;
     } else {
-      where.push(`d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match})`);
+      const rid = drive === 'docs' ? '+d.rid' : 'd.rid';
+      where.push(`${rid} IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match})`);
     }
   }
   for (const clause of query.filters ?? []) where.push(filterSql(layout, clause, bag));

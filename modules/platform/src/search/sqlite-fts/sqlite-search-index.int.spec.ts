@@ -19,6 +19,12 @@ describe('SQLite SearchIndex contract', () => {
   testSearchIndex(() => createSqliteSearchIndex({ file: join(dataDir.dir, `search-${files++}.sqlite`) }));
 });
 
+describe('SQLite SearchIndex contract, with text matches probed from a selective filter', () => {
+  testSearchIndex(() =>
+    createSqliteSearchIndex({ file: join(dataDir.dir, `search-${files++}.sqlite`), commonTextDocuments: 0 }),
+  );
+});
+
 describe('SQLite SearchIndex file', () => {
   it('keeps the index across reopening, and a second connection sees a rebuild at once', async () => {
     const file = join(dataDir.dir, 'shared.sqlite');

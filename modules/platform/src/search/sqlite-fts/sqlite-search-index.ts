@@ -17,25 +17,31 @@ import type {
 } from '../search-index.port.ts';
 import { createIndexesSql, createTablesSql, dropSql, layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { rowColumns, toRow } from './document-row.ts';
-import { ftsMatchExpression } from './fts-match.ts';
-import { fromWhereSql, orderBySql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
+import { ftsMatch } from './fts-match.ts';
+import { fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
   file: string;
+  /**
+   * Plan tuning: above this many documents matching the text, a selective filter (keyword equality, near,
+   * bounds) drives the query and the text match is only probed. Default 5000; tests set 0 to cover both plans.
+   */
+  commonTextDocuments?: number;
 }
 
 const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
 const STATEMENT_CACHE_SIZE = 500;
+const COMMON_TEXT_DOCUMENTS = 5000;
 
 interface MetaRow {
   version: number;
   schema: string;
 }
 
-export function createSqliteSearchIndex({ file }: SqliteSearchIndexOptions): SearchIndex {
+export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEXT_DOCUMENTS }: SqliteSearchIndexOptions): SearchIndex {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -85,7 +91,7 @@ export function createSqliteSearchIndex({ file }: SqliteSearchIndexOptions): Sea
     if (docs.length === 0) return;
     const names = rowColumns(layout);
     const upsertDoc = prepared(
-      `INSERT INTO ${layout.docs} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
+      `INSERT INTO ${layout.docs} (${names.join(', ')}) VALUES (${names.map((n) => (n === 'src' ? 'jsonb(?)' : '?')).join(', ')})` +
         ` ON CONFLICT(id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(', ')} RETURNING rid`,
     ).pluck();
     const writeText =
@@ -142,7 +148,7 @@ export function createSqliteSearchIndex({ file }: SqliteSearchIndexOptions): Sea
   };
 
   const projection = (fields: string[] | undefined): string => {
-    if (!fields) return 'd.src';
+    if (!fields) return 'json(d.src) AS src';
     return fields.map((field, i) => `d.src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ');
   };
 
@@ -157,8 +163,9 @@ export function createSqliteSearchIndex({ file }: SqliteSearchIndexOptions): Sea
   };
 
   const planFor = (layout: IndexLayout, query: SearchQuery, wantScore: boolean): MatchPlan => {
-    const match = query.text ? ftsMatchExpression(db, layout, query.text) : null;
-    return planMatch(layout, query, match, wantScore && match !== null);
+    const match = query.text ? ftsMatch(db, layout, query.text) : null;
+    const drive = match && match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
+    return planMatch(layout, query, match?.expression ?? null, wantScore && match !== null, drive);
   };
 
   return {
@@ -194,7 +201,7 @@ export function createSqliteSearchIndex({ file }: SqliteSearchIndexOptions): Sea
 
     async get(index, id) {
       const layout = live(index);
-      const src = prepared(`SELECT src FROM ${layout.docs} WHERE id = ?`).pluck().get(id) as string | undefined;
+      const src = prepared(`SELECT json(src) FROM ${layout.docs} WHERE id = ?`).pluck().get(id) as string | undefined;
       return src === undefined ? null : (JSON.parse(src) as IndexDocument);
     },
 
