@@ -4,3 +4,4 @@ export { testEventBus, type EventBusFixture } from '../bus/event-bus.contract.ts
 export { hasContainerRuntime } from './container-runtime.ts';
 export { createTempDataDir } from './temp-dir.ts';
 export { waitFor } from './wait-for.ts';
+export { startSmtpSink, type SmtpSink, type ReceivedMail } from '../mail/testing/smtp-sink.ts';

@@ -21,8 +21,8 @@ import {
   type EventBus,
   type ProjectorRunner,
 } from '@evently/platform';
-import { createTempDataDir } from '@evently/platform/testing';
-import { startSmtpSink, type SmtpSink } from '../../../platform/src/mail/testing/smtp-sink.ts';
+import { createTempDataDir, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+
 import { createSubscriptionsModule, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
 
 const ADMIN = 'correct horse battery staple';
