@@ -7,6 +7,7 @@
  * see docker-compose.yml). The driver retries the whole callback on `TransientTransactionError` (a write
  * conflict, a primary election), which is why the port asks callbacks to be re-runnable.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import mongoose, { type mongo } from 'mongoose';
 import pino, { type Logger } from 'pino';
@@ -45,6 +46,10 @@ interface MongoRow extends mongo.Document {
 
 /** Server error code when a collection already exists (two processes ran `init` at once). */
 const NAMESPACE_EXISTS = 48;
+/** An index of that name or key pattern exists with other options (the spec changed since it was built). */
+const INDEX_CONFLICTS = new Set([85, 86]);
+/** Prefixes of the indexes this store manages; anything else on a collection is left alone. */
+const MANAGED_INDEX = /^(idx|uniq|ttl)_/;
 
 const TRANSACTION_OPTIONS: mongo.TransactionOptions = {
   readConcern: { level: 'snapshot' },
@@ -56,6 +61,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
   const logger = options.logger ?? pino({ name: 'mongo-document-store' });
   const clock = options.clock ?? systemClock;
   const specs = new Map<string, FilterContext>();
+  const insideTransaction = new AsyncLocalStorage<true>();
   let connecting: Promise<mongoose.Connection> | null = null;
   let closed = false;
 
@@ -207,7 +213,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
           });
           existing.add(name);
         }
-        if (indexes.length > 0) await db.collection(name).createIndexes(indexes);
+        await syncIndexes(db.collection(name), indexes);
       };
       await ensure(COUNTERS_COLLECTION, []);
       await ensure(OUTBOX_COLLECTION, outboxIndexes());
@@ -221,13 +227,15 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     },
 
     async transaction<R>(work: (tx: DocumentTransaction) => Promise<R>): Promise<R> {
+      // A second session inside the first would wait on the first one's writes; refuse it plainly instead.
+      if (insideTransaction.getStore()) throw new Error('store.transaction cannot be nested; use the tx you were given');
       const client = (await connection()).getClient();
       const session = client.startSession();
       try {
         let committedOutbox = false;
         const result = await session.withTransaction(async () => {
           const attempt = unitOfWork(session);
-          const value = await work(attempt.tx);
+          const value = await insideTransaction.run(true, () => work(attempt.tx));
           // The driver commits once this callback resolves; the seqs are registered first so the change
           // stream's copy of this commit, which can arrive before the commit reply, is not a second wake-up.
           outbox.expectLocalCommit(attempt.appendedSeqs);
@@ -260,6 +268,28 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     },
   };
   return store;
+}
+
+/**
+ * Makes the collection's managed indexes match the spec, as the embedded store does: indexes the spec no
+ * longer declares are dropped (an old unique rule must not keep rejecting writes), and one whose options
+ * changed is rebuilt. Creating an identical index is a no-op, so a normal start-up changes nothing.
+ */
+async function syncIndexes(collection: mongo.Collection, wanted: MongoIndexSpec[]): Promise<void> {
+  const names = new Set(wanted.map((index) => index.name));
+  const existing = (await collection.listIndexes().toArray()) as Array<{ name?: string }>;
+  for (const { name } of existing) {
+    if (name && MANAGED_INDEX.test(name) && !names.has(name)) await collection.dropIndex(name);
+  }
+  for (const index of wanted) {
+    try {
+      await collection.createIndexes([index]);
+    } catch (error) {
+      if (!INDEX_CONFLICTS.has((error as { code?: number }).code ?? 0)) throw error;
+      await collection.dropIndex(index.name);
+      await collection.createIndexes([index]);
+    }
+  }
 }
 
 /** True when the URI's path names a database (`mongodb://host/evently?...`). */
