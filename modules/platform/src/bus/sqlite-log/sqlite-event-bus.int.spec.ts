@@ -5,6 +5,7 @@ import { createSqliteDocumentStore } from '../../store/sqlite/sqlite-document-st
 import { createTempDataDir } from '../../testing/temp-dir.ts';
 import type { EventBus } from '../event-bus.port.ts';
 import { createSqliteEventBus } from './sqlite-event-bus.ts';
+import { waitFor } from '../../testing/wait-for.ts';
 
 const fastRetries = { retryDelayMs: 5, maxRetryDelayMs: 20 };
 
@@ -46,3 +47,115 @@ testEventBus(async () => {
     },
   };
 }, 'sqlite log sharing the store connection');
+
+describe('embedded log specifics', () => {
+  const topic = 'evently.things';
+  const record = (key: string, aggregateVersion: number) => ({
+    id: `${key}-${aggregateVersion}`,
+    topic,
+    key,
+    type: 'ThingSaved',
+    version: 1,
+    aggregate_version: aggregateVersion,
+    data: {},
+    metadata: { occurred_at: '2025-06-01T10:00:00.000Z' },
+  });
+
+  const openShared = async (busOptions: { pollIntervalMs?: number } = {}) => {
+    const temp = await createTempDataDir();
+    const file = join(temp.dir, 'evently.db');
+    const store = await createSqliteDocumentStore({ file });
+    const bus = await createSqliteEventBus({ store, ...fastRetries, ...busOptions });
+    return {
+      file,
+      store,
+      bus,
+      close: async () => {
+        await bus.close();
+        await store.close();
+        await temp.remove();
+      },
+    };
+  };
+
+  it('a store commit wakes the subscriber at once, without the idle poll', async () => {
+    const { store, bus, close } = await openShared({ pollIntervalMs: 3_600_000 });
+    const received: string[] = [];
+    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    await subscription.drained();
+    await store.transaction((tx) => tx.appendOutbox([record('a', 1)]));
+    await waitFor(() => received.length === 1, 'the subscriber to be woken by the commit');
+    await subscription.stop();
+    await close();
+  });
+
+  it('records of a transaction still open are not delivered; they are once it commits', async () => {
+    const { store, bus, close } = await openShared({ pollIntervalMs: 5 });
+    const received: string[] = [];
+    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    await bus.publish([record('b', 1)]);
+    await subscription.drained();
+    let commit!: () => void;
+    const open = store.transaction(async (tx) => {
+      await tx.appendOutbox([record('a', 1)]);
+      await new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+    });
+    // Give the subscriber several polls while the transaction is open (the log reader must not see it).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toEqual(['b-1']);
+    commit();
+    await open;
+    await subscription.drained();
+    expect(received).toEqual(['b-1', 'a-1']);
+    await subscription.stop();
+    await close();
+  });
+
+  it('picks up records another connection appended to the same file', async () => {
+    const { file, bus, close } = await openShared({ pollIntervalMs: 10 });
+    const otherProcessBus = await createSqliteEventBus({ file });
+    const received: string[] = [];
+    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    await otherProcessBus.publish([record('a', 1)]);
+    await waitFor(() => received.length === 1, 'the poll to find the other connection\'s record');
+    await subscription.stop();
+    await otherProcessBus.close();
+    await close();
+  });
+
+  it('resetGroup rewinds a running subscription', async () => {
+    const { bus, close } = await openShared();
+    await bus.publish([record('a', 1), record('a', 2)]);
+    const received: string[] = [];
+    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    await subscription.drained();
+    await bus.resetGroup('g', [topic]);
+    await waitFor(() => received.length === 4, 'the replay');
+    expect(received).toEqual(['a-1', 'a-2', 'a-1', 'a-2']);
+    await subscription.stop();
+    await close();
+  });
+
+  it('refuses a second subscription of the same group in one process', async () => {
+    const { bus, close } = await openShared();
+    const first = await bus.subscribe({ group: 'g', topics: [topic], handle: async () => undefined });
+    await expect(bus.subscribe({ group: 'g', topics: [topic], handle: async () => undefined })).rejects.toThrow(/already has a subscription/);
+    await first.stop();
+    await close();
+  });
+
+  it('a store without the shared bus keeps records pending for a relay; attaching the bus makes them log entries', async () => {
+    const temp = await createTempDataDir();
+    const store = await createSqliteDocumentStore({ file: join(temp.dir, 'evently.db') });
+    await store.transaction((tx) => tx.appendOutbox([record('a', 1)]));
+    expect(await store.outbox.pending(10)).toHaveLength(1);
+    const bus: EventBus = await createSqliteEventBus({ store });
+    expect(await store.outbox.pending(10)).toEqual([]);
+    expect(await bus.lag('g', [topic])).toEqual({ [topic]: 1 });
+    await bus.close();
+    await store.close();
+    await temp.remove();
+  });
+});
