@@ -16,7 +16,7 @@ import {
   type ModuleDeps,
 } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
-import { createSubscriptionsModule } from '@evently/subscriptions';
+import { createSubscriptionsModule, subscriptionsOptionsFromEnv } from '@evently/subscriptions';
 import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import type { Config } from './config.ts';
@@ -75,6 +75,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     },
     appName: config.appName,
     smtpUrl: config.smtpUrl,
+    ...subscriptionsOptionsFromEnv(env),
   });
   const modules: AppModule[] = [events, subscriptions];
 

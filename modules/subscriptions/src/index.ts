@@ -19,6 +19,7 @@ export { DEFAULT_RADIUS_KM } from './domain/subscriber.ts';
 export { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
 export { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './contracts/sign-up.ts';
 export { SIGN_UP_SUCCESS_MESSAGE } from './http/subscriptions.router.ts';
+export { subscriptionsOptionsFromEnv, type SubscriptionsEnvOptions } from './subscriptions-options.ts';
 
 export interface SubscriptionsOptions {
   /** Where the digest finds events; the backend passes the events module's queries. */

@@ -1,0 +1,41 @@
+/**
+ * Settings of this module that come from the environment. Read once at start-up; a bad value throws one line
+ * naming the variable, like the backend's own config.
+ */
+import { z } from 'zod';
+import type { DigestSchedule } from './application/digest-scheduler.ts';
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number between ${min} and ${max}`);
+
+const envSchema = z.object({
+  /** UTC weekday of the weekly digest: 0 = Sunday ... 6 = Saturday; Monday by default. */
+  DIGEST_WEEKDAY: wholeNumber(0, 6).default(1),
+  /** UTC hour of the weekly digest, 0-23; 09:00 by default. */
+  DIGEST_HOUR: wholeNumber(0, 23).default(9),
+  /** From address of every e-mail, e.g. `Evently <digest@evently.example>`. */
+  MAIL_FROM: z.string().trim().min(3).optional(),
+});
+
+export interface SubscriptionsEnvOptions {
+  schedule: DigestSchedule;
+  mailFrom?: string;
+}
+
+export function subscriptionsOptionsFromEnv(env: Record<string, string | undefined>): SubscriptionsEnvOptions {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${String(issue?.path[0] ?? 'environment')} ${issue?.message ?? 'is invalid'}`);
+  }
+  return {
+    schedule: { weekday: parsed.data.DIGEST_WEEKDAY, hour: parsed.data.DIGEST_HOUR },
+    ...(parsed.data.MAIL_FROM ? { mailFrom: parsed.data.MAIL_FROM } : {}),
+  };
+}
