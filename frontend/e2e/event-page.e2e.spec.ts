@@ -34,10 +34,13 @@ async function openEventPage(event: Pick<DemoEvent, 'id'>, viewport?: { width: n
   return page;
 }
 
+/** The Get Tickets side card; similar-event cards repeat its button names, so every lookup starts here. */
+const ticketsCard = () => page.getByRole('complementary', { name: 'Get Tickets' });
+
 async function buyAndCatchNewTab(): Promise<Page> {
   const [popup] = await Promise.all([
     context.waitForEvent('page'),
-    page.getByRole('button', { name: 'Buy Tickets' }).press('Enter'),
+    ticketsCard().getByRole('button', { name: 'Buy Tickets' }).press('Enter'),
   ]);
   await popup.waitForURL((url) => url.protocol === 'https:');
   return popup;
@@ -84,7 +87,7 @@ describe('event page content', () => {
     const event = await harness.findEvent(withCoordinates);
     await openEventPage(event);
     const showOnMap = new URL(
-      (await page.getByRole('link', { name: 'Show on map' }).getAttribute('href')) ?? '',
+      (await ticketsCard().getByRole('link', { name: 'Show on map' }).getAttribute('href')) ?? '',
       harness.server.url,
     );
     expect(showOnMap.pathname).toBe('/');
@@ -116,7 +119,7 @@ describe('event page content', () => {
     });
     page = await context.newPage();
     await page.goto(`${harness.server.url}/events/${event.id}-shared`);
-    const card = page.locator('aside', { has: page.getByRole('heading', { name: 'Get Tickets' }) });
+    const card = ticketsCard();
     await card.getByRole('button', { name: 'Share' }).click();
     await card.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${harness.server.url}/events/${event.id}-shared`);
@@ -178,7 +181,7 @@ describe('event page accessibility (axe-core)', () => {
       const event = await harness.findEvent(withCoordinates);
       await openEventPage(event, viewport);
       await page.getByRole('heading', { name: 'Nearby Stays' }).waitFor();
-      await page.getByRole('button', { name: 'More share options' }).click();
+      await ticketsCard().getByRole('button', { name: 'More share options' }).click();
       expect(await seriousViolations()).toEqual([]);
     });
   }

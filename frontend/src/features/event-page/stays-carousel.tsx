@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { EventImage } from '../../components/event-image/event-image.tsx';
 import { formatDistance } from '../../lib/format/distance.ts';
 import type { Accommodation } from './api.ts';
@@ -41,7 +41,7 @@ export function StaysCarousel({ items }: { items: readonly Accommodation[] }) {
         if (!blur.currentTarget.contains(blur.relatedTarget as Node | null)) setHeld(false);
       }}
     >
-      <ul className="stays__list" style={{ gridTemplateColumns: `repeat(${visible}, minmax(0, 1fr))` }}>
+      <ul className="stays__list" style={{ '--stays-visible': visible } as CSSProperties}>
         {visibleWindow(items, start, visible).map((stay) => (
           <li key={stay.id} className="stays__item">
             <StayCard stay={stay} />
