@@ -153,12 +153,15 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
 
     async close() {
       if (closed) return;
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       closed = true;
+      // Every client is closed even if one of them fails to; the first failure is reported afterwards.
+      const stopped = await Promise.allSettled([...subscriptions].map((subscription) => subscription.stop()));
       const clients = await Promise.all([producerReady, adminReady].map((ready) => ready?.catch(() => null)));
-      await Promise.all(clients.map((client) => client?.disconnect()));
+      const disconnected = await Promise.allSettled(clients.map((client) => client?.disconnect()));
       producerReady = null;
       adminReady = null;
+      const failure = [...stopped, ...disconnected].find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
     },
   };
 }

@@ -1,18 +1,14 @@
 /**
  * One durable consumer group reading some topics (a projector, a mailer). At-least-once: the offset of a
- * chunk is committed only after `handle` resolved for it; if `handle` throws, nothing is committed, kafkajs
- * retries the batch and, once its retries are spent, restarts the consumer, which resumes from the last
- * committed offset. A crash between handling and committing delivers the chunk again, so handlers are
- * idempotent (projectors compare `aggregate_version`).
- *
- * A record that is not a valid envelope is logged and committed past: it can never become valid, and
- * retrying it would block every later message of its partition.
+ * chunk is committed only after `handle` resolved for it (kafka-batch-handler.ts); if `handle` throws,
+ * nothing is committed, kafkajs retries the batch and, once its retries are spent, restarts the consumer,
+ * which resumes from the last committed offset. A crash between handling and committing delivers the chunk
+ * again, so handlers are idempotent (projectors compare `aggregate_version`).
  */
-import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import type { Delivered } from '../envelope.ts';
 import type { SubscribeArgs, Subscription } from '../event-bus.port.ts';
-import { decodeMessage } from './kafka-codec.ts';
+import { createBatchHandler } from './kafka-batch-handler.ts';
 import { reached, type PartitionWatermark } from './kafka-offsets.ts';
 
 const DEFAULT_MAX_BATCH = 500;
@@ -50,31 +46,7 @@ export async function startKafkaSubscription(deps: {
     for (const wake of [...commitWaiters]) wake();
   };
 
-  const eachBatch = async (payload: EachBatchPayload) => {
-    const { batch } = payload;
-    for (let start = 0; start < batch.messages.length; start += maxBatch) {
-      // After a rebalance or a seek this batch is no longer ours to finish; the new owner re-reads it.
-      if (!payload.isRunning() || payload.isStale()) return;
-      const chunk = batch.messages.slice(start, start + maxBatch);
-      const delivered: Delivered[] = [];
-      for (const message of chunk) {
-        const decoded = decodeMessage(batch.topic, batch.partition, message);
-        if (decoded.ok) delivered.push(decoded.delivered);
-        else {
-          logger.warn(
-            { topic: batch.topic, partition: batch.partition, offset: message.offset, reason: decoded.reason },
-            'skipping malformed kafka record',
-          );
-        }
-      }
-      if (delivered.length > 0) await args.handle(delivered);
-      payload.resolveOffset(chunk[chunk.length - 1]!.offset);
-      // autoCommit is off, so commit explicitly: exactly what has been handled, nothing more.
-      await payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
-      committed();
-      await payload.heartbeat();
-    }
-  };
+  const eachBatch = createBatchHandler({ handle: args.handle, maxBatch, logger, onCommitted: committed });
 
   await consumer.connect();
   try {

@@ -1,0 +1,126 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { Delivered, Envelope } from '../envelope.ts';
+import { createBatchHandler, type BatchPayload } from './kafka-batch-handler.ts';
+import { encodeEnvelope } from './kafka-codec.ts';
+
+const topic = 'evently.events';
+
+const envelope = (key: string, aggregateVersion: number): Envelope => ({
+  id: `${key}-${aggregateVersion}`,
+  topic,
+  key,
+  type: 'EventUpserted',
+  version: 1,
+  aggregate_version: aggregateVersion,
+  data: {},
+  metadata: { occurred_at: '2026-11-21T12:00:00.000Z' },
+});
+
+/** A fetched batch as kafkajs hands it over, recording what the handler resolves and commits. */
+function makePayload(values: Array<string | null>, options: { firstOffset?: number; staleAfterChunks?: number } = {}) {
+  const first = options.firstOffset ?? 100;
+  const resolved: string[] = [];
+  const commits: string[] = [];
+  let uncommitted: string | undefined;
+  const payload: BatchPayload = {
+    batch: {
+      topic,
+      partition: 2,
+      messages: values.map((value, index) => ({
+        offset: String(first + index),
+        value: value === null ? null : Buffer.from(value),
+        key: null,
+        timestamp: '0',
+        attributes: 0,
+        headers: {},
+      })),
+    } as unknown as BatchPayload['batch'],
+    resolveOffset: (offset) => {
+      resolved.push(offset);
+      uncommitted = String(Number(offset) + 1);
+    },
+    uncommittedOffsets: () => ({ topics: uncommitted ? [{ topic, partitions: [{ partition: 2, offset: uncommitted }] }] : [] }),
+    commitOffsetsIfNecessary: async (offsets) => {
+      for (const entry of offsets?.topics ?? []) for (const partition of entry.partitions) commits.push(partition.offset);
+      uncommitted = undefined;
+    },
+    heartbeat: async () => undefined,
+    isRunning: () => true,
+    isStale: () => options.staleAfterChunks !== undefined && commits.length >= options.staleAfterChunks,
+  };
+  return { payload, resolved, commits };
+}
+
+const encoded = (key: string, version: number) => String(encodeEnvelope(envelope(key, version)).value);
+const silent = pino({ level: 'silent' });
+
+describe('createBatchHandler', () => {
+  it('hands over chunks of at most maxBatch and commits the next offset after each one', async () => {
+    const seen: Delivered[][] = [];
+    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(chunk), maxBatch: 2, logger: silent, onCommitted: () => undefined });
+    const { payload, resolved, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
+    await handler(payload);
+    expect(seen.map((chunk) => chunk.map((item) => item.aggregate_version))).toEqual([[1, 2], [3]]);
+    expect(seen[0]?.[0]?.offset).toBe('2:100');
+    expect(resolved).toEqual(['101', '102']);
+    // Kafka's committed offset is the next one to read.
+    expect(commits).toEqual(['102', '103']);
+  });
+
+  it('commits nothing for a chunk whose handler throws, so it is fetched again', async () => {
+    let calls = 0;
+    const handler = createBatchHandler({
+      handle: async () => {
+        calls += 1;
+        if (calls === 2) throw new Error('projector down');
+      },
+      maxBatch: 1,
+      logger: silent,
+      onCommitted: () => undefined,
+    });
+    const { payload, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
+    await expect(handler(payload)).rejects.toThrow('projector down');
+    expect(commits).toEqual(['101']);
+  });
+
+  it('skips malformed records but commits past them, so the partition keeps moving', async () => {
+    const seen: Delivered[] = [];
+    const warnings: unknown[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
+    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(...chunk), maxBatch: 10, logger, onCommitted: () => undefined });
+    const { payload, commits } = makePayload(['{broken', null, encoded('b', 1)]);
+    await handler(payload);
+    expect(seen.map((item) => item.key)).toEqual(['b']);
+    expect(commits).toEqual(['103']);
+    expect(warnings).toEqual([
+      expect.objectContaining({ msg: 'skipping malformed kafka record', offset: '100', reason: 'value is not JSON' }),
+      expect.objectContaining({ msg: 'skipping malformed kafka record', offset: '101', reason: 'empty value' }),
+    ]);
+  });
+
+  it('does not call the handler for a chunk with no valid record, but still commits it', async () => {
+    let calls = 0;
+    const handler = createBatchHandler({ handle: async () => void (calls += 1), maxBatch: 5, logger: silent, onCommitted: () => undefined });
+    const { payload, commits } = makePayload(['nope']);
+    await handler(payload);
+    expect(calls).toBe(0);
+    expect(commits).toEqual(['101']);
+  });
+
+  it('stops at a chunk boundary once the batch went stale (rebalance or seek)', async () => {
+    const seen: number[] = [];
+    let wakeups = 0;
+    const handler = createBatchHandler({
+      handle: async (chunk) => void seen.push(...chunk.map((item) => item.aggregate_version)),
+      maxBatch: 1,
+      logger: silent,
+      onCommitted: () => void (wakeups += 1),
+    });
+    const { payload, commits } = makePayload([encoded('a', 1), encoded('a', 2)], { staleAfterChunks: 1 });
+    await handler(payload);
+    expect(seen).toEqual([1]);
+    expect(commits).toEqual(['101']);
+    expect(wakeups).toBe(1);
+  });
+});
