@@ -13,6 +13,7 @@ import type { mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import { envelopeSchema, type OutboxRecord } from '../../bus/envelope.ts';
 import type { OutboxSource, PendingOutboxRecord } from '../../bus/outbox.port.ts';
+import { createLocalCommitFilter } from './local-commit-filter.ts';
 import { incrementCounter, type CounterDocument } from './mongo-counters.ts';
 
 export interface OutboxDocument {
@@ -50,7 +51,7 @@ export function createMongoOutbox(deps: {
   let retryTimer: NodeJS.Timeout | null = null;
   let retryDelay = WATCH_RETRY_FIRST_MS;
   let closed = false;
-  const localSeqs = new Map<number, number>();
+  const localCommits = createLocalCommitFilter(LOCAL_SEQ_TTL_MS);
 
   const notify = () => {
     for (const listener of [...listeners]) {
@@ -89,7 +90,7 @@ export function createMongoOutbox(deps: {
       opened.on('change', (change) => {
         retryDelay = WATCH_RETRY_FIRST_MS;
         const seq = 'documentKey' in change ? Number(change.documentKey._id) : Number.NaN;
-        if (localSeqs.delete(seq)) return;
+        if (localCommits.consume(seq)) return;
         notify();
       });
       // A change stream dies with its cursor (primary step-down, network loss); reopen it with backoff.
@@ -124,9 +125,7 @@ export function createMongoOutbox(deps: {
 
     expectLocalCommit(seqs) {
       if (listeners.size === 0 || seqs.length === 0) return;
-      const now = Date.now();
-      for (const [seq, registeredAt] of localSeqs) if (now - registeredAt > LOCAL_SEQ_TTL_MS) localSeqs.delete(seq);
-      for (const seq of seqs) localSeqs.set(seq, now);
+      localCommits.expect(seqs);
     },
 
     async pending(limit: number): Promise<PendingOutboxRecord[]> {
@@ -165,7 +164,7 @@ export function createMongoOutbox(deps: {
     async close() {
       closed = true;
       listeners.clear();
-      localSeqs.clear();
+      localCommits.clear();
       await stopWatching();
     },
   };
