@@ -13,6 +13,7 @@ export interface IndexDefinition {
   sql: string;
 }
 
+/** A rowid table (not WITHOUT ROWID): documents carry descriptions of several KB, too big for a clustered key. */
 export function createTableSql(collection: string): string {
   return `CREATE TABLE IF NOT EXISTS ${tableName(collection)} (
     id TEXT PRIMARY KEY,
@@ -20,7 +21,7 @@ export function createTableSql(collection: string): string {
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     body TEXT NOT NULL
-  ) WITHOUT ROWID`;
+  )`;
 }
 
 export function indexPrefix(collection: string): string {
