@@ -25,7 +25,8 @@ export async function readJsonOrEmpty(response: Response): Promise<unknown> {
 }
 
 export const baseQuery = fetchBaseQuery({
-  baseUrl: '/api',
+  // Absolute so a Request can be built outside a page too (jsdom tests); in the browser it is the same origin.
+  baseUrl: `${globalThis.location?.origin ?? ''}/api`,
   prepareHeaders: (headers) => {
     headers.set('X-Timezone', visitorTimeZone());
     return headers;

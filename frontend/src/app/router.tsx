@@ -4,6 +4,9 @@ import { FatalErrorScreen } from './fatal-error-boundary.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 
+/** The event page is a separate chunk: a visitor landing on home does not download it. */
+const loadEventPage = () => import('../features/event-page/event-page.tsx').then((module) => ({ Component: module.EventPage }));
+
 /**
  * Every route of the spec's route table (spec 02 §2). Pages owned by later issues render a plain placeholder
  * naming the page until their feature lands; the home page is eager because it is the landing page.
@@ -15,8 +18,8 @@ export const routes: RouteObject[] = [
     errorElement: <FatalErrorScreen />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'event/:eventId', element: <PlaceholderPage name="Event" /> },
-      { path: 'events/:slug', element: <PlaceholderPage name="Event" /> },
+      { path: 'event/:eventId', lazy: loadEventPage },
+      { path: 'events/:slug', lazy: loadEventPage },
       { path: 'support', element: <PlaceholderPage name="Support" /> },
       { path: 'about', element: <PlaceholderPage name="About" /> },
       { path: 'privacy', element: <PlaceholderPage name="Privacy Policy" /> },

@@ -6,7 +6,9 @@ export const DEFAULT_RADIUS_KM = 25;
 export const RADIUS_DEBOUNCE_MS = 350;
 
 export function clampRadius(value: unknown): number {
-  const number = typeof value === 'number' ? value : Number(typeof value === 'string' && value.trim() === '' ? Number.NaN : value);
+  // Blank and missing values mean "not set" (Number would read them as 0 and clamp to 1 km).
+  const blank = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  const number = blank ? Number.NaN : Number(value);
   if (!Number.isFinite(number)) return DEFAULT_RADIUS_KM;
   return Math.min(MAX_RADIUS_KM, Math.max(MIN_RADIUS_KM, Math.round(number)));
 }

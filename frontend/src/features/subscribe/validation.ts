@@ -39,7 +39,8 @@ export const SUBSCRIBE_NETWORK_ERROR = 'Network error. Please try again.';
 /** Spec 01 §8: the server's message or error text, else the fallback; no answer at all is a network error. */
 export function subscriptionErrorMessage(error: unknown): string {
   const failure = error as { status?: unknown; data?: unknown } | null;
-  if (!failure || failure.status === 'FETCH_ERROR' || failure.status === 'TIMEOUT_ERROR') return SUBSCRIBE_NETWORK_ERROR;
+  // Only an HTTP status means the server answered; FETCH_ERROR, TIMEOUT_ERROR or a thrown error mean it did not.
+  if (!failure || typeof failure.status !== 'number') return SUBSCRIBE_NETWORK_ERROR;
   const body = failure.data as { message?: unknown; error?: unknown } | null | undefined;
   const text = [body?.message, body?.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
   return text ?? SUBSCRIBE_SERVER_FALLBACK;
