@@ -254,7 +254,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     },
 
     async ping() {
-      await (await database()).command({ ping: 1 });
+      await (await database()).admin().ping();
     },
 
     async close() {
