@@ -109,7 +109,8 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
   const live = clone(opened.checkpoint);
   context.countFailedRequestsIn(live.counts);
   const startedAt = performance.now();
-  const elapsed = () => committed.active_ms + (performance.now() - startedAt);
+  const previouslyActiveMs = opened.checkpoint.active_ms;
+  const elapsed = () => previouslyActiveMs + (performance.now() - startedAt);
   const logger = context.logger.child({ source: source.name, scope: scope.key, run: live.run_id });
   const previous = await context.runLog.get(live.run_id);
   const resumes = (previous?.resumes ?? -1) + 1;
