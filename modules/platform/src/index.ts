@@ -21,3 +21,4 @@ export { createSqliteDocumentStore, type SqliteDocumentStoreOptions } from './st
 export { createSqliteEventBus, type SqliteEventBusOptions } from './bus/sqlite-log/sqlite-event-bus.ts';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './bus/outbox-relay.ts';
 export { createProjectorRunner, projectorGroup, type ProjectorRunner, type ProjectorRunnerOptions } from './projections/projector-runner.ts';
+export { createElasticsearchSearchIndex, type ElasticsearchSearchIndexOptions } from './search/elasticsearch/elasticsearch-search-index.ts';

@@ -5,3 +5,4 @@ export { hasContainerRuntime } from './container-runtime.ts';
 export { createTempDataDir } from './temp-dir.ts';
 export { waitFor } from './wait-for.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from '../mail/testing/smtp-sink.ts';
+export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';

@@ -1,16 +1,8 @@
-/**
- * Turns an indexed document into the values of its docs row, FTS row and R*Tree row. Values that do not fit a
- * field's type (a word where a number belongs, an unparsable date, an out-of-range coordinate) count as
- * missing rather than failing the whole batch: the index is a projection and must accept what the source held.
- */
+/** Turns an indexed document into the values of its docs row, FTS row and R*Tree row. */
 import type { IndexDocument } from '../search-index.port.ts';
 import { numericId } from '../document-id.ts';
 import type { IndexLayout } from './index-layout.ts';
-
-export interface GeoPoint {
-  lat: number;
-  lon: number;
-}
+import { asEpochMillis, asGeoPoint, asKeyword, asNumber, type GeoPoint } from '../field-values.ts';
 
 export interface DocumentRow {
   /** Positional values for the docs table insert, in `rowColumns` order. */
@@ -18,32 +10,6 @@ export interface DocumentRow {
   /** Values for the FTS row, in `layout.searchable` order; null when nothing is searchable. */
   text: Array<string | null> | null;
   geo: Record<string, GeoPoint | null>;
-}
-
-export function asKeyword(value: unknown): string | null {
-  if (typeof value === 'string') return value === '' ? null : value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return String(value);
-  return null;
-}
-
-export function asNumber(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-export function asEpochMillis(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string' || value === '') return null;
-  const millis = Date.parse(value);
-  return Number.isNaN(millis) ? null : millis;
-}
-
-export function asGeoPoint(value: unknown): GeoPoint | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { lat, lon } = value as { lat?: unknown; lon?: unknown };
-  if (typeof lat !== 'number' || typeof lon !== 'number') return null;
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
-  return { lat, lon };
 }
 
 function asText(value: unknown): string | null {

@@ -7,7 +7,7 @@
 import type { FacetRequest, FieldSpec, FilterClause, SearchQuery } from '../search-index.port.ts';
 import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, type LonRange } from '../geo-math.ts';
 import { column, type IndexLayout } from './index-layout.ts';
-import { asEpochMillis } from './document-row.ts';
+import { asEpochMillis } from '../field-values.ts';
 
 export type Params = Record<string, unknown>;
 

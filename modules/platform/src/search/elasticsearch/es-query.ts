@@ -1,0 +1,179 @@
+/**
+ * SearchQuery (the port's AST) to Elasticsearch request bodies. Pure, so every body is unit-tested without an
+ * engine. Distances: Elasticsearch's `arc` distance is the haversine formula on a mean radius of
+ * 6371008.7714 m, while the port promises 6371 km; radii are scaled up and returned distances scaled down by
+ * that ratio, so both engines give the same kilometres.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import type { FacetRequest, FilterClause, IndexSchema, SearchQuery } from '../search-index.port.ts';
+import { EARTH_RADIUS_KM } from '../geo-math.ts';
+import { allowedEdits, queryWords } from '../text-terms.ts';
+import { asEpochMillis } from '../field-values.ts';
+import { ID_FIELD, ID_NUM_FIELD, comparableName, searchableFields } from './es-mapping.ts';
+
+export const ES_EARTH_RADIUS_KM = 6371.0087714;
+/** Multiply a port distance by this to get Elasticsearch's; divide Elasticsearch's by it. */
+export const ES_DISTANCE_RATIO = ES_EARTH_RADIUS_KM / EARTH_RADIUS_KM;
+const DEFAULT_LIMIT = 100;
+const DEFAULT_FACET_SIZE = 1000;
+/** Same as the SQLite adapter: words this long also match as prefixes. */
+const MIN_PREFIX_LENGTH = 3;
+
+type Query = estypes.QueryDslQueryContainer;
+type Sort = estypes.SortCombinations;
+
+function dateMillis(field: string, value: unknown): number {
+  const millis = asEpochMillis(value);
+  if (millis === null) throw new Error(`Invalid date for "${field}": ${String(value)}`);
+  return millis;
+}
+
+function filterQuery(schema: IndexSchema, clause: FilterClause): Query {
+  const spec = schema.fields[clause.field];
+  if (clause.op === 'exists') {
+    const target = spec?.type === 'geo' ? clause.field : comparableName(schema, clause.field);
+    const exists: Query = { exists: { field: target } };
+    return clause.exists ? exists : { bool: { must_not: [exists] } };
+  }
+  const target = comparableName(schema, clause.field);
+  const convert = (value: unknown): string | number => {
+    if (spec?.type === 'date') return dateMillis(clause.field, value);
+    if (spec?.type === 'number') return Number(value);
+    // Lower-cased here as well as by the normalizer, so the body states exactly what is compared.
+    return String(value).toLowerCase();
+  };
+  switch (clause.op) {
+    case 'eq':
+      return { term: { [target]: convert(clause.value) } };
+    case 'in':
+      return clause.values.length === 0 ? { match_none: {} } : { terms: { [target]: clause.values.map(convert) } };
+    case 'range': {
+      const range: Record<string, string | number> = {};
+      if (clause.gte !== undefined) range.gte = convert(clause.gte);
+      if (clause.gt !== undefined) range.gt = convert(clause.gt);
+      if (clause.lte !== undefined) range.lte = convert(clause.lte);
+      if (clause.lt !== undefined) range.lt = convert(clause.lt);
+      if (Object.keys(range).length === 0) return { exists: { field: target } };
+      if (spec?.type === 'date') range.format = 'epoch_millis';
+      return { range: { [target]: range } };
+    }
+  }
+}
+
+/** Every word must match some searchable field: fuzzily (AUTO:4,6, first letter fixed) or as a prefix. */
+export function textQuery(schema: IndexSchema, text: string): Query | null {
+  const words = queryWords(text);
+  if (words.length === 0) return null;
+  const fields = searchableFields(schema);
+  const perWord = words.map((word): Query => {
+    const whole: Query = {
+      multi_match: {
+        query: word,
+        fields,
+        ...(allowedEdits(word) > 0 ? { fuzziness: 'AUTO:4,6', prefix_length: 1, max_expansions: 50 } : {}),
+      },
+    };
+    if ([...word].length < MIN_PREFIX_LENGTH) return whole;
+    const prefix: Query = { multi_match: { query: word, fields, type: 'phrase_prefix', max_expansions: 200 } };
+    return { bool: { should: [whole, prefix], minimum_should_match: 1 } };
+  });
+  return perWord.length === 1 ? perWord[0]! : { bool: { must: perWord } };
+}
+
+export function matchQuery(schema: IndexSchema, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>): Query {
+  const must: Query[] = [];
+  const filter: Query[] = (query.filters ?? []).map((clause) => filterQuery(schema, clause));
+  const text = query.text ? textQuery(schema, query.text) : null;
+  if (text) must.push(text);
+  if (query.near) {
+    const { field, lat, lon, radiusKm } = query.near;
+    assertGeo(schema, field);
+    filter.push({ geo_distance: { distance: `${radiusKm * ES_DISTANCE_RATIO}km`, distance_type: 'arc', [field]: { lat, lon } } });
+  }
+  if (query.bounds) {
+    const { field, north, south, east, west } = query.bounds;
+    assertGeo(schema, field);
+    // top_left.lon > bottom_right.lon is how Elasticsearch (Lucene's box query) expresses a box that crosses
+    // the antimeridian, which is exactly the port's west > east.
+    filter.push({ geo_bounding_box: { [field]: { top_left: { lat: north, lon: west }, bottom_right: { lat: south, lon: east } } } });
+  }
+  if (must.length === 0 && filter.length === 0) return { match_all: {} };
+  return { bool: { ...(must.length > 0 ? { must } : {}), ...(filter.length > 0 ? { filter } : {}) } };
+}
+
+function assertGeo(schema: IndexSchema, field: string): void {
+  if (schema.fields[field]?.type !== 'geo') throw new Error(`"${field}" is not a geo field of index ${schema.name}`);
+}
+
+/**
+ * Sort clauses, then the id tie-break in the direction of the last field/distance clause: integer ids by
+ * `search_id_num` (others have none and come after them ascending, before them descending, like SQLite's
+ * integer-before-text order), then by the `id` string. With `near`, a distance sort is always appended
+ * last: it cannot change a total order, but its sort value is the distance each hit returns.
+ */
+export function sortClauses(schema: IndexSchema, query: SearchQuery): { sort: Sort[]; distanceSlot: number | null } {
+  const sort: Sort[] = [];
+  let direction: 'asc' | 'desc' = 'asc';
+  const distanceSort = (order: 'asc' | 'desc'): Sort => ({
+    _geo_distance: { [query.near!.field]: { lat: query.near!.lat, lon: query.near!.lon }, order, unit: 'km', distance_type: 'arc', mode: 'min' },
+  });
+  for (const clause of query.sort ?? []) {
+    if (clause.by === 'relevance') {
+      if (query.text && textQuery(schema, query.text)) sort.push({ _score: { order: 'desc' } });
+    } else if (clause.by === 'distance') {
+      if (query.near) {
+        direction = clause.direction;
+        sort.push(distanceSort(direction));
+      }
+    } else {
+      direction = clause.direction;
+      sort.push({ [comparableName(schema, clause.field)]: { order: direction, missing: '_last' } });
+    }
+  }
+  sort.push({ [ID_NUM_FIELD]: { order: direction, missing: direction === 'asc' ? '_last' : '_first' } });
+  sort.push({ [ID_FIELD]: { order: direction } });
+  let distanceSlot: number | null = null;
+  if (query.near) {
+    distanceSlot = sort.length;
+    sort.push(distanceSort('asc'));
+  }
+  return { sort, distanceSlot };
+}
+
+export function searchBody(schema: IndexSchema, query: SearchQuery): { request: Omit<estypes.SearchRequest, 'index'>; distanceSlot: number | null } {
+  const { sort, distanceSlot } = sortClauses(schema, query);
+  return {
+    request: {
+      query: matchQuery(schema, query),
+      sort,
+      from: query.offset ?? 0,
+      size: query.limit ?? DEFAULT_LIMIT,
+      track_total_hits: true,
+      _source: query.fields ? { includes: [ID_FIELD, ...query.fields] } : true,
+    },
+    distanceSlot,
+  };
+}
+
+/** Distance in the port's kilometres from a hit's sort value. */
+export const portDistanceKm = (esKm: number): number => esKm / ES_DISTANCE_RATIO;
+
+export function facetsBody(schema: IndexSchema, request: FacetRequest): Omit<estypes.SearchRequest, 'index'> {
+  const size = request.size ?? DEFAULT_FACET_SIZE;
+  const aggs: Record<string, estypes.AggregationsAggregationContainer> = {};
+  const order: Array<Record<string, estypes.SortOrder>> = [{ _count: 'desc' }, { _key: 'asc' }];
+  for (const field of request.terms ?? []) {
+    if (schema.fields[field]?.type !== 'keyword') throw new Error(`"${field}" is not a keyword field`);
+    aggs[`terms_${field}`] = {
+      terms: { field, size, order, exclude: [''] },
+      // The most frequent original spelling labels each case-insensitive group.
+      aggs: { spelling: { terms: { field: `${field}.raw`, size: 1, order } } },
+    };
+  }
+  for (const field of request.stats ?? []) {
+    const type = schema.fields[field]?.type;
+    if (type !== 'number' && type !== 'date') throw new Error(`"${field}" is not a number or date field`);
+    aggs[`stats_${field}`] = { stats: { field } };
+  }
+  return { size: 0, track_total_hits: false, query: matchQuery(schema, { filters: request.filters ?? [] }), aggs };
+}
