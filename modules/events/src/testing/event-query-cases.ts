@@ -41,7 +41,7 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
     const names = async (params: Record<string, string>, timezone?: string) => (await events(params, timezone)).map((e) => e.external_id);
     const upcomingCount = QUERY_FIXTURES.length - 1;
 
-    it('lists upcoming and running events by date, leaving out what has ended', async () => {
+    it('lists upcoming events and those started under two hours ago, by date', async () => {
       const answer = await search({});
       expect(answer.pagination).toEqual({ total: upcomingCount, pages: 1, page: 1, has_next: false });
       const list = answer.data as PublicEvent[];

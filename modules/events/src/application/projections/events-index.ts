@@ -1,6 +1,6 @@
 /**
  * The `events` SearchIndex: its schema and how a stored event becomes an index document. The document keeps
- * the whole stored event (so answers need no store read) plus derived fields: `start`/`ends` instants,
+ * the whole stored event (so answers need no store read) plus derived fields: the `start` instant,
  * `location`, USD prices for filtering, `popularity` (the log-space score; see domain/popularity.ts),
  * `country_city` (facet key behind citiesByCountry) and `aggregate_version` (projector idempotency).
  */
@@ -27,7 +27,6 @@ export const eventsIndexSchema: IndexSchema = {
     price_usd_max: { type: 'number' },
     popularity: { type: 'number' },
     start: { type: 'date' },
-    ends: { type: 'date' },
     location: { type: 'geo' },
   },
 };
@@ -36,7 +35,6 @@ export const COUNTRY_CITY_SEPARATOR = ' | ';
 
 export interface EventIndexDocument extends IndexDocument, StoredEvent {
   start: string;
-  ends: string;
   location: { lat: number; lon: number } | null;
   price_usd_min: number | null;
   price_usd_max: number | null;
@@ -50,8 +48,6 @@ export function toIndexDocument(event: StoredEvent, aggregateVersion: number): E
   return {
     ...event,
     start: event.start_utc,
-    // An event is "past" once it has ended; without an end it is past once it has started.
-    ends: event.end_utc ?? event.start_utc,
     location: event.latitude !== null && event.longitude !== null ? { lat: event.latitude, lon: event.longitude } : null,
     price_usd_min: usd.min,
     price_usd_max: usd.max,

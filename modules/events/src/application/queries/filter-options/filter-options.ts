@@ -1,10 +1,11 @@
 /**
- * GET /api/events/filters: choices for the filter panel from the live (not yet ended) catalogue. Lists hold
+ * GET /api/events/filters: choices for the filter panel from the upcoming catalogue. Lists hold
  * only non-empty strings (spec 01 §3). Price ranges are fixed USD buckets, listed when some event falls in
  * them. The answer is cached briefly: it scans facets over the whole catalogue and changes slowly.
  */
 import type { Clock, FilterClause, SearchIndex } from '@evently/platform';
 import { CATEGORIES } from '../../../contracts/categories.ts';
+import { upcomingSince } from '../../../domain/upcoming.ts';
 import { COUNTRY_CITY_SEPARATOR, EVENTS_INDEX } from '../../projections/events-index.ts';
 
 export interface FilterOptions {
@@ -36,7 +37,7 @@ export function makeFilterOptions(deps: { search: SearchIndex; clock: Clock }) {
   return async function filterOptions(): Promise<FilterOptions> {
     const now = deps.clock.now();
     if (cached && now.getTime() - cached.at < CACHE_MS) return cached.value;
-    const live: FilterClause = { field: 'ends', op: 'range', gte: now.toISOString() };
+    const live: FilterClause = { field: 'start', op: 'range', gte: upcomingSince(now) };
     const facets = await deps.search.facets(EVENTS_INDEX, { terms: ['country', 'city', 'category', 'country_city'], filters: [live], size: 5000 });
     const values = (field: string) => (facets.terms[field] ?? []).map((t) => t.value).filter(isText);
 

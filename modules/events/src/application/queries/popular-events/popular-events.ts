@@ -6,9 +6,9 @@ import type { Clock, SearchIndex } from '@evently/platform';
 import type { PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { toPublicEvent } from '../../../domain/public-view.ts';
+import { upcomingSince } from '../../../domain/upcoming.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 
-export const POPULAR_EXPIRY_MS = 2 * 3600 * 1000;
 export const DEFAULT_POPULAR_LIMIT = 20;
 export const MAX_POPULAR_LIMIT = 100;
 
@@ -16,7 +16,7 @@ export function makePopularEvents(deps: { search: SearchIndex; clock: Clock }) {
   return async function popularEvents(limit: number = DEFAULT_POPULAR_LIMIT): Promise<PublicEvent[]> {
     const now = deps.clock.now();
     const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, {
-      filters: [{ field: 'start', op: 'range', gte: new Date(now.getTime() - POPULAR_EXPIRY_MS).toISOString() }],
+      filters: [{ field: 'start', op: 'range', gte: upcomingSince(now) }],
       sort: [
         { by: 'field', field: 'popularity', direction: 'desc' },
         { by: 'field', field: 'start', direction: 'asc' },

@@ -1,9 +1,11 @@
 /**
- * Turns parsed search parameters into the engine-neutral SearchQuery. Past events (already ended) are left
- * out unless the caller asked for a date range or preset, which then decides alone.
+ * Turns parsed search parameters into the engine-neutral SearchQuery. Past events (started more than two
+ * hours ago, domain/upcoming.ts) are left out unless the caller asked for a date range or preset, which then
+ * decides alone.
  */
 import type { FilterClause, SearchQuery, SortClause } from '@evently/platform';
 import { resolveDatePreset } from '../../../domain/date-presets.ts';
+import { upcomingSince } from '../../../domain/upcoming.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 import type { SearchParams } from './search-params.ts';
 
@@ -29,7 +31,7 @@ export function buildSearchQuery(params: SearchParams, now: Date, zone: string):
       ...(params.dateTo ? { lte: params.dateTo.toISOString() } : {}),
     });
   }
-  if (!asksForDates) filters.push({ field: 'ends', op: 'range', gte: now.toISOString() });
+  if (!asksForDates) filters.push({ field: 'start', op: 'range', gte: upcomingSince(now) });
 
   // Price ranges overlap the wanted range: the event's top price reaches the minimum, its lowest the maximum.
   if (params.minPrice !== undefined) filters.push({ field: 'price_usd_max', op: 'range', gte: params.minPrice });

@@ -6,9 +6,9 @@ const now = new Date('2026-11-21T10:00:00Z');
 const build = (raw: Record<string, unknown>, zone = 'UTC') => buildSearchQuery(parseSearchParams(raw, zone), now, zone);
 
 describe('search query from parameters', () => {
-  it('given no dates, then events that already ended are excluded and the order is date asc', () => {
+  it('given no dates, then events that started over two hours ago are excluded and the order is date asc', () => {
     const query = build({});
-    expect(query.filters).toEqual([{ field: 'ends', op: 'range', gte: now.toISOString() }]);
+    expect(query.filters).toEqual([{ field: 'start', op: 'range', gte: '2026-11-21T08:00:00.000Z' }]);
     expect(query.sort).toEqual([{ by: 'field', field: 'start', direction: 'asc' }]);
     expect(query).toMatchObject({ offset: 0, limit: 100 });
   });

@@ -1,0 +1,48 @@
+/**
+ * The fixed query mix of the search benchmark (issue 3): one request builder per query type, varied over real
+ * cities, keywords, zones and pages with a seeded generator so every run asks the same questions.
+ */
+export interface CityPoint {
+  name: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+}
+
+export type RequestBuilder = (i: number) => { path: string; headers?: Record<string, string> };
+
+/** Longitudes wrapped into [-180, 180], so boxes near the date line cross the antimeridian as maps send them. */
+const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
+
+const KEYWORDS = ['jazz', 'festival', 'comedy', 'market', 'summit', 'yoga', 'techno', 'gala', 'workshop', 'night'];
+const PRESETS = ['today', 'tomorrow', 'this_week', 'this_month'];
+
+export function searchMix(cities: readonly CityPoint[], totalEvents: number): Record<string, RequestBuilder> {
+  const city = (i: number) => cities[(i * 7) % cities.length] as CityPoint;
+  const jitter = (i: number) => (((i * 37) % 100) - 50) / 1000;
+  const deepPage = Math.max(1, Math.floor((totalEvents / 100) * 0.9));
+  const mapPages = Math.max(1, Math.ceil(totalEvents / 1000));
+  return {
+    keyword_city: (i) => ({
+      path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}&city=${encodeURIComponent(city(i).name)}`,
+    }),
+    nearby_25km_by_distance: (i) => ({
+      path: `/api/events?latitude=${(city(i).latitude + jitter(i)).toFixed(4)}&longitude=${(city(i).longitude + jitter(i + 1)).toFixed(4)}&nearby_radius_km=25&sort_by=distance`,
+    }),
+    map_bounds: (i) => {
+      const c = city(i);
+      return {
+        path:
+          `/api/events?only_in_view=true&min_lat=${(c.latitude - 1.5).toFixed(3)}&max_lat=${(c.latitude + 1.5).toFixed(3)}` +
+          `&min_lon=${wrapLon(c.longitude - 2).toFixed(3)}&max_lon=${wrapLon(c.longitude + 2).toFixed(3)}`,
+      };
+    },
+    date_preset_price: (i) => ({
+      path: `/api/events?date_preset=${PRESETS[i % PRESETS.length]}&min_price=10&max_price=80`,
+      headers: { 'X-Timezone': city(i).timezone },
+    }),
+    popularity_sort: () => ({ path: '/api/events?sort_by=popularity&sort_order=desc' }),
+    deep_page: (i) => ({ path: `/api/events?page=${deepPage - (i % 10)}` }),
+    map_basic_1000: (i) => ({ path: `/api/events?fields=map_basic&per_page=1000&page=${1 + (i % mapPages)}` }),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16]`
+ *
+ * Starts the embedded-profile server in a child process, which generates and loads N events and reports the
+ * load rate (events per second until searchable). Then runs each query type of the fixed mix over HTTP with
+ * the given concurrency for the given seconds, prints p50/p95/p99 and req/s per type and the server's peak
+ * memory, and writes everything as JSON under bench/results/.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { cpus, totalmem } from 'node:os';
+import { numberArg } from './lib/args.ts';
+import { runLoad } from './lib/http-load.ts';
+import { searchMix, type CityPoint } from './lib/search-mix.ts';
+import cities from '../modules/events/src/infra/demo/cities.json' with { type: 'json' };
+
+const args = process.argv.slice(2);
+const events = numberArg(args, 'events', 100_000);
+const seconds = numberArg(args, 'seconds', 10);
+const concurrency = numberArg(args, 'concurrency', 16);
+const root = path.resolve(import.meta.dirname, '..');
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events)], {
+  cwd: root,
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const messages = createInterface({ input: child.stdout });
+const waiting = new Map<string, (message: Record<string, unknown>) => void>();
+const received = new Map<string, Record<string, unknown>>();
+messages.on('line', (line) => {
+  if (!line.startsWith('BENCH ')) return;
+  const message = JSON.parse(line.slice(6)) as Record<string, unknown>;
+  if (message.type === 'progress') {
+    console.log(`load: ${message.written} events written after ${(message.seconds as number).toFixed(1)} s`);
+    return;
+  }
+  received.set(message.type as string, message);
+  waiting.get(message.type as string)?.(message);
+});
+const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+function expect(type: string): Promise<Record<string, unknown>> {
+  const already = received.get(type);
+  if (already) return Promise.resolve(already);
+  return Promise.race([
+    new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve)),
+    exited.then((code) => {
+      throw new Error(`bench server exited (${code}) before '${type}'`);
+    }),
+  ]);
+}
+
+console.log(`bench:search: ${events} events, ${concurrency} concurrent clients, ${seconds} s per query type`);
+const loaded = await expect('loaded');
+console.log(
+  `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
+    `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
+);
+const { url } = (await expect('listening')) as { url: string };
+
+const results: Record<string, unknown> = {};
+for (const [name, next] of Object.entries(searchMix(cities as CityPoint[], events))) {
+  await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next }); // warm-up, not recorded
+  const summary = await runLoad(url, { concurrency, seconds, next });
+  results[name] = summary;
+  console.log(
+    `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
+      `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  errors ${summary.errors}` +
+      (summary.first_error ? `  (${summary.first_error})` : ''),
+  );
+}
+
+child.stdin.write('stats\n');
+const stats = await expect('stats');
+child.stdin.write('exit\n');
+await exited;
+const benchPeak = process.resourceUsage().maxRSS * 1024;
+console.log(`memory: server peak RSS ${mb(stats.peak_rss as number)} MB (OS max ${mb(stats.max_rss_os as number)} MB), load generator ${mb(benchPeak)} MB`);
+
+const report = {
+  benchmark: 'search',
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_mb: mb(totalmem()), node: process.version },
+  engine: 'sqlite (embedded profile)',
+  events,
+  concurrency,
+  seconds_per_type: seconds,
+  load: loaded,
+  queries: results,
+  memory: { server_peak_rss_mb: mb(stats.peak_rss as number), server_os_max_rss_mb: mb(stats.max_rss_os as number), load_generator_peak_rss_mb: mb(benchPeak) },
+};
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const file = path.join(root, 'bench/results', `search-${events}-${report.date.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`results written to ${path.relative(root, file)}`);
