@@ -108,6 +108,8 @@ export class SqliteSubscription implements Subscription {
   private async run(): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
+      // The store that owned the shared connection was closed first: nothing left to read.
+      if (this.engine.isClosed) return;
       this.signalled = false;
       let batch: LogRow[];
       try {

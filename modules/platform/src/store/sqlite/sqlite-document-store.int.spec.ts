@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testDocumentStore } from '../document-store.contract.ts';
@@ -85,6 +86,19 @@ describe('SQLite document store specifics', () => {
   it('an undeclared collection is reported by name', async () => {
     const { temp, store } = await open();
     await expect(store.get('nope', 'x')).rejects.toThrow(/"nope" is not initialised/);
+    await store.close();
+    await temp.remove();
+  });
+
+  it('waits without blocking the event loop while another connection holds the write lock', async () => {
+    const { temp, file, store } = await open();
+    const otherProcess = new Database(file);
+    otherProcess.exec('BEGIN IMMEDIATE');
+    // The lock is released by a timer: the transaction below can only succeed if its wait lets timers run.
+    setTimeout(() => otherProcess.exec('COMMIT'), 50);
+    const saved = await store.transaction((tx) => tx.insert<Note>('notes', { title: 'after the lock' }));
+    expect(await store.get<Note>('notes', saved.id)).toMatchObject({ title: 'after the lock' });
+    otherProcess.close();
     await store.close();
     await temp.remove();
   });

@@ -229,8 +229,7 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
       const release = await engine.writeLock.acquire();
       const state = { open: true, appended: false };
       try {
-        engine.assertOpen();
-        engine.writer.exec('BEGIN IMMEDIATE');
+        await engine.beginImmediate();
         let result: R;
         try {
           result = await insideTransaction.run(true, () => work(openTransaction(state)));

@@ -5,9 +5,11 @@
  * - `writer` carries every write. `DocumentStore.transaction` takes an async callback, so a transaction stays
  *   open across awaits. better-sqlite3 has one transaction per connection, so all writers in this process
  *   take `writeLock` (an async mutex) and open the transaction with BEGIN IMMEDIATE, which also takes
- *   SQLite's write lock up front: another process writing the same file waits (busy_timeout) at BEGIN
- *   instead of failing half-way through a unit of work. A second in-process write connection is not an
- *   option: its busy wait is synchronous and would block the event loop that must finish the first one.
+ *   SQLite's write lock up front: when another process (ingestion, a second api) holds it, we wait at BEGIN
+ *   instead of failing half-way through a unit of work. That wait is asynchronous (`beginImmediate` retries
+ *   with backoff) because SQLite's own busy_timeout sleeps synchronously and would freeze the event loop.
+ *   For the same reason a second in-process write connection is not an option: its synchronous busy wait
+ *   would block the event loop that must finish the first connection's transaction.
  * - `reader` serves every read outside a transaction. In WAL mode it sees only committed data, so a query,
  *   a subscriber or the relay never observes the half-done transaction that is open on `writer`.
  *
@@ -21,6 +23,10 @@ import { AsyncMutex } from './async-mutex.ts';
 import { migrate } from './migrations.ts';
 
 const statementCacheLimit = 1000;
+/** How long a writer waits for another process to release SQLite's write lock before giving up. */
+const writeLockTimeoutMs = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class SqliteEngine {
   readonly writer: Database.Database;
@@ -39,6 +45,8 @@ export class SqliteEngine {
     this.writer.pragma('synchronous = NORMAL');
     this.writer.pragma('busy_timeout = 5000');
     migrate(this.writer);
+    // After start-up, keep SQLite's synchronous busy wait short; `beginImmediate` waits asynchronously.
+    this.writer.pragma('busy_timeout = 20');
     this.reader = new Database(file, { readonly: true });
     this.reader.pragma('busy_timeout = 5000');
     for (const db of [this.writer, this.reader]) registerFunctions(db);
@@ -64,11 +72,41 @@ export class SqliteEngine {
   async write<R>(work: () => R): Promise<R> {
     const release = await this.writeLock.acquire();
     try {
-      this.assertOpen();
-      return this.writer.transaction(work).immediate();
+      await this.beginImmediate();
+      try {
+        const result = work();
+        this.writer.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+        throw error;
+      }
     } finally {
       release();
     }
+  }
+
+  /**
+   * BEGIN IMMEDIATE on the writer; the caller must hold `writeLock`. Retries with a growing pause while
+   * another process holds SQLite's write lock, so this process keeps serving requests meanwhile.
+   */
+  async beginImmediate(): Promise<void> {
+    const deadline = Date.now() + writeLockTimeoutMs;
+    for (let attempt = 0; ; attempt += 1) {
+      this.assertOpen();
+      try {
+        this.writer.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        if (!code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+        await sleep(Math.min(2 ** attempt, 50));
+      }
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   onCommit(listener: () => void): () => void {
