@@ -149,16 +149,32 @@ describe('event page content', () => {
     await card.getByRole('button', { name: 'Share', exact: true }).waitFor();
   });
 
-  it('moves to a similar event from its card', async () => {
+  it('moves to a similar event on a plain click anywhere on its card', async () => {
     const event = await harness.findEvent(withCoordinates);
     await openEventPage(event);
     const similar = page.locator('section', { has: page.getByRole('heading', { name: 'Similar Events' }) });
     const firstTitle = similar.locator('.event-card__link').first();
     const href = await firstTitle.getAttribute('href');
     const name = await firstTitle.textContent();
-    await firstTitle.click();
+    // The description, not the title: the whole card is the link's target area.
+    const descriptionText = similar.locator('.event-card__description').first();
+    await descriptionText.scrollIntoViewIfNeeded();
+    const description = await descriptionText.boundingBox();
+    if (!description) throw new Error('the first similar card has no description');
+    await page.mouse.click(description.x + description.width / 2, description.y + description.height / 2);
     await page.waitForURL((url) => url.pathname === href);
     await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
+  });
+
+  it('opens a similar event in a new tab on a modified click and stays put', async () => {
+    const event = await harness.findEvent(withCoordinates);
+    await openEventPage(event);
+    const similar = page.locator('section', { has: page.getByRole('heading', { name: 'Similar Events' }) });
+    const firstTitle = similar.locator('.event-card__link').first();
+    const href = await firstTitle.getAttribute('href');
+    const [tab] = await Promise.all([context.waitForEvent('page'), firstTitle.click({ modifiers: ['Control'] })]);
+    await tab.waitForURL((url) => url.pathname === href);
+    expect(new URL(page.url()).pathname).toBe(`/event/${event.id}`);
   });
 });
 
