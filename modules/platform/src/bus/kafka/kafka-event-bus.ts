@@ -9,7 +9,7 @@
  * - `resetGroup` moves a stopped group back to the first retained offsets; `lag` compares the group's committed
  *   offsets with the topics' high watermarks.
  */
-import { Kafka, Partitioners, logLevel, type Admin, type Producer, type TopicMessages } from 'kafkajs';
+import type { Admin, Kafka, Producer, TopicMessages } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import { envelopeSchema, type Envelope } from '../envelope.ts';
 import type { EventBus, SubscribeArgs, Subscription } from '../event-bus.port.ts';
@@ -32,12 +32,19 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   if (options.brokers.length === 0) throw new Error('createKafkaEventBus needs at least one broker');
   const logger = options.logger ?? pino({ name: 'kafka-event-bus' });
   const layout: TopicLayout = { partitions: options.partitions ?? 3, replicationFactor: options.replicationFactor ?? 1 };
-  const kafka = new Kafka({
-    clientId: options.clientId,
-    brokers: options.brokers,
-    logLevel: logLevel.INFO,
-    logCreator: pinoLogCreator(logger.child({ component: 'kafkajs' })),
-  });
+  // kafkajs is loaded on first use, so processes on the embedded bus never load it.
+  const kafkajs = () => import('kafkajs');
+  let kafkaReady: Promise<Kafka> | null = null;
+  const kafka = (): Promise<Kafka> =>
+    (kafkaReady ??= kafkajs().then(
+      ({ Kafka, logLevel }) =>
+        new Kafka({
+          clientId: options.clientId,
+          brokers: options.brokers,
+          logLevel: logLevel.INFO,
+          logCreator: pinoLogCreator(logger.child({ component: 'kafkajs' })),
+        }),
+    ));
 
   const knownTopics = new Set<string>();
   const subscriptions = new Set<KafkaSubscription>();
@@ -46,34 +53,36 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   let closed = false;
 
   /** Connects once; a failed attempt is forgotten so the next call retries (the broker may start later). */
-  const connectOnce = <T extends { connect(): Promise<void> }>(make: () => T, forget: () => void): Promise<T> => {
-    if (closed) return Promise.reject(new Error('The Kafka event bus is closed'));
-    const client = make();
-    return client.connect().then(
-      () => client,
-      (error: unknown) => {
-        forget();
-        throw error;
-      },
-    );
+  const connectOnce = async <T extends { connect(): Promise<void> }>(make: () => Promise<T>, forget: () => void): Promise<T> => {
+    if (closed) throw new Error('The Kafka event bus is closed');
+    try {
+      const client = await make();
+      await client.connect();
+      return client;
+    } catch (error) {
+      forget();
+      throw error;
+    }
   };
 
   const admin = (): Promise<Admin> =>
     (adminReady ??= connectOnce(
-      () => kafka.admin(),
+      async () => (await kafka()).admin(),
       () => (adminReady = null),
     ));
 
   const producer = (): Promise<Producer> =>
     (producerReady ??= connectOnce(
-      () =>
-        kafka.producer({
+      async () => {
+        const { Partitioners } = await kafkajs();
+        return (await kafka()).producer({
           idempotent: true,
           maxInFlightRequests: 1,
           allowAutoTopicCreation: false,
           // Same key -> same partition as Java clients (murmur2); named explicitly to keep that choice visible.
           createPartitioner: Partitioners.DefaultPartitioner,
-        }),
+        });
+      },
       () => (producerReady = null),
     ));
 
@@ -112,7 +121,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (args.topics.length === 0) throw new Error(`Group ${args.group} subscribes to no topic`);
       await ensureTopics(args.topics);
       const subscription = await startKafkaSubscription({
-        kafka,
+        kafka: await kafka(),
         admin,
         args,
         logger,

@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import mongoose, { type mongo } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import pino, { type Logger } from 'pino';
 import { envelopeSchema, type OutboxRecord } from '../../bus/envelope.ts';
 import { systemClock, type Clock } from '../../clock/clock.ts';
@@ -62,20 +62,24 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
   const clock = options.clock ?? systemClock;
   const specs = new Map<string, FilterContext>();
   const insideTransaction = new AsyncLocalStorage<true>();
-  let connecting: Promise<mongoose.Connection> | null = null;
+  let connecting: Promise<Connection> | null = null;
   let closed = false;
 
   // Connect lazily and retry on the next call if the server was not reachable yet (start-up order).
-  const connection = (): Promise<mongoose.Connection> => {
+  // mongoose itself is loaded on first use, so the embedded profile and its tests never pay for it.
+  const connection = (): Promise<Connection> => {
     if (closed) return Promise.reject(new Error('The MongoDB document store is closed'));
-    connecting ??= mongoose
-      .createConnection(options.uri, {
-        // JSON has no `undefined`; without this the driver would store such fields as null.
-        ignoreUndefined: true,
-        serverSelectionTimeoutMS: 10_000,
-        ...(hasDatabaseInUri(options.uri) ? {} : { dbName: options.dbName ?? 'evently' }),
-      })
-      .asPromise()
+    connecting ??= import('mongoose')
+      .then(({ default: mongoose }) =>
+        mongoose
+          .createConnection(options.uri, {
+            // JSON has no `undefined`; without this the driver would store such fields as null.
+            ignoreUndefined: true,
+            serverSelectionTimeoutMS: 10_000,
+            ...(hasDatabaseInUri(options.uri) ? {} : { dbName: options.dbName ?? 'evently' }),
+          })
+          .asPromise(),
+      )
       .catch((error: unknown) => {
         connecting = null;
         throw error;
