@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigationType, useParams } from 'react-router-dom';
 import { withProductName } from '../../app/page-title.ts';
 import { BuyFlowProvider, useBuyFlowSettings, type BuyFlowSettings } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { displayTitle } from '../../lib/format/event.ts';
@@ -26,6 +26,7 @@ export function EventPage() {
 function EventPageForId({ eventId }: { eventId: string }) {
   const { data: event, error, isLoading } = useGetEventQuery(eventId);
   const buyFlow = useEventPageBuyFlow();
+  useScrollToTopOnArrival();
   useDocumentTitle(event ? displayTitle(event) : error ? eventLoadErrorTitle(error) : undefined);
 
   if (isLoading) {
@@ -54,6 +55,18 @@ function EventPageForId({ eventId }: { eventId: string }) {
       </main>
     </BuyFlowProvider>
   );
+}
+
+/**
+ * Following a link (e.g. a similar event at the bottom) should start the new event at its top; back and
+ * forward keep whatever position the browser restores.
+ */
+function useScrollToTopOnArrival() {
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    // This component is keyed by event id, so the effect runs once per event, on arrival.
+    if (navigationType === 'PUSH') window.scrollTo({ top: 0 });
+  }, [navigationType]);
 }
 
 /** Event paths title themselves after the event (spec 02 "Page titles"). */
