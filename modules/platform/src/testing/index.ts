@@ -1,7 +1,6 @@
 // Test-only helpers of the platform, published as '@evently/platform/testing'.
 export { testDocumentStore, type DocumentStoreFixture } from '../store/document-store.contract.ts';
 export { testEventBus, type EventBusFixture } from '../bus/event-bus.contract.ts';
-export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';
 export { hasContainerRuntime } from './container-runtime.ts';
 export { createTempDataDir } from './temp-dir.ts';
 export { waitFor } from './wait-for.ts';
