@@ -16,6 +16,7 @@ import {
   type ModuleDeps,
 } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
+import { INGESTION_COLLECTIONS } from '@evently/ingestion';
 import { createSubscriptionsModule, subscriptionsOptionsFromEnv } from '@evently/subscriptions';
 import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
@@ -79,8 +80,10 @@ export async function compose({ config, logger, role, env = process.env, clock =
   });
   const modules: AppModule[] = [events, subscriptions];
 
-  // Storage first, then each module's own init (which may read or seed what storage now holds).
-  await store.init(modules.flatMap((m) => m.collections));
+  // Storage first, then each module's own init (which may read or seed what storage now holds). The
+  // ingestion collections (checkpoints, quarantine, run log) are created here too: the worker loads the
+  // bundled sample feeds through them, and every role then agrees on one schema.
+  await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS]);
   await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
   for (const schema of modules.flatMap((m) => m.searchSchemas)) await search.init(schema);
   for (const module of modules) await module.init?.();

@@ -4,30 +4,21 @@
  *   all        api + worker in one process (default; what `npm start` runs)
  *   api        HTTP API, SPA and socket.io
  *   worker     outbox relay, projectors and module schedulers
+ *   ingestion  feed workers on their configured intervals (writes only; the worker projects)
  *   reindex    rebuild read models from offset zero: `reindex [projector...]`
  *   seed       load demo events: `seed [--events N]`
  */
+import { IngestionConfigError } from '@evently/ingestion';
 import { createLogger } from '@evently/platform';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { runIngestion } from './processes/ingestion.ts';
 import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
 import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 
-const ROLES = ['all', 'api', 'worker', 'reindex', 'seed'] as const;
+const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed'] as const;
 type Role = (typeof ROLES)[number];
-
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   const [roleArg = 'all', ...rest] = process.argv.slice(2);
@@ -36,7 +27,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const role = roleArg as Role;
-  const config = readConfig();
+  const config = loadConfig();
   const logger = createLogger({ name: role, level: config.logLevel });
 
   switch (role) {
@@ -51,6 +42,9 @@ async function main(): Promise<void> {
       stopOnSignals(server.stop, logger);
       return;
     }
+    case 'ingestion':
+      await runIngestion({ config, logger });
+      return;
     case 'reindex':
       await runReindex({ config, logger, names: rest });
       return;
@@ -61,6 +55,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof IngestionConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { eventsWriterFrom, ingestBundledSamplesIfFresh } from '@evently/ingestion';
 import { adminPasswordBanner } from '../admin-password.ts';
 import { compose, type Composition } from '../compose.ts';
 import type { Config } from '../config.ts';
@@ -43,10 +44,16 @@ export async function startServer({ config, logger, roles, announceAdminPassword
   const role = roles.api && roles.worker ? 'all' : roles.api ? 'api' : 'worker';
   const composition = await compose({ config, logger, role, env });
 
-  // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice.
+  // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice. The
+  // bundled sample feeds go through the real ingestion pipeline, so a fresh install shows feed events too.
   if (roles.worker && config.demoData) {
     const loaded = await composition.events.seedDemoIfEmpty();
     if (loaded > 0) logger.info({ events: loaded }, 'demo events loaded into the empty store');
+    await ingestBundledSamplesIfFresh({
+      store: composition.store,
+      events: eventsWriterFrom(composition.events),
+      logger: logger.child({ component: 'ingestion' }),
+    });
   }
 
   const banner = adminPasswordBanner(composition.adminPassword);
