@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigationType, useParams } from 'react-router-dom';
 import { withProductName } from '../../app/page-title.ts';
 import { BuyFlowProvider, useBuyFlowSettings, type BuyFlowSettings } from '../../lib/buy-flow/buy-flow-context.tsx';
-import { displayTitle } from '../../lib/format/event.ts';
+import { displayTitle, type VisitorEvent } from '../../lib/format/event.ts';
 import { useGetEventQuery, useResolveTrackingLinkMutation } from './api.ts';
 import { EventDetails } from './event-details.tsx';
 import { eventIdFromParam } from './event-id.ts';
@@ -28,6 +28,7 @@ function EventPageForId({ eventId }: { eventId: string }) {
   const buyFlow = useEventPageBuyFlow();
   useScrollToTopOnArrival();
   useDocumentTitle(event ? displayTitle(event) : error ? eventLoadErrorTitle(error) : undefined);
+  useReportView(event, buyFlow.analytics?.viewItem);
 
   if (isLoading) {
     return (
@@ -67,6 +68,16 @@ function useScrollToTopOnArrival() {
     // This component is keyed by event id, so the effect runs once per event, on arrival.
     if (navigationType === 'PUSH') window.scrollTo({ top: 0 });
   }, [navigationType]);
+}
+
+/** Reports the shown event once; later refetches of the same event are not new views. */
+function useReportView(event: VisitorEvent | undefined, viewItem: ((event: VisitorEvent) => void) | undefined) {
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!event || !viewItem || reported.current) return;
+    reported.current = true;
+    viewItem(event);
+  }, [event, viewItem]);
 }
 
 /** Event paths title themselves after the event (spec 02 "Page titles"). */

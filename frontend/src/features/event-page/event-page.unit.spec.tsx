@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store.ts';
+import { BuyFlowProvider, type BuyFlowSettings } from '../../lib/buy-flow/buy-flow-context.tsx';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 import { EventPage } from './event-page.tsx';
 import { eventIdFromParam } from './event-id.ts';
@@ -58,16 +59,18 @@ function makeEvent(overrides: Partial<VisitorEvent> = {}): VisitorEvent {
   };
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, buyFlow: BuyFlowSettings = {}) {
   return render(
     <Provider store={createStore()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/event/:eventId" element={<EventPage />} />
-          <Route path="/events/:slug" element={<EventPage />} />
-          <Route path="/" element={<p>Home page</p>} />
-        </Routes>
-      </MemoryRouter>
+      <BuyFlowProvider value={buyFlow}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/event/:eventId" element={<EventPage />} />
+            <Route path="/events/:slug" element={<EventPage />} />
+            <Route path="/" element={<p>Home page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </BuyFlowProvider>
     </Provider>,
   );
 }
@@ -152,6 +155,15 @@ describe('event page (spec 01 §2 Event detail)', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Show on map' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'View on Original Site' })).toBeNull();
+  });
+
+  it('reports one view_item to the analytics hook', async () => {
+    stubApi({ '/api/events/7': { status: 200, body: makeEvent() } });
+    const viewItem = vi.fn();
+    renderAt('/event/7', { analytics: { viewItem } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(viewItem).toHaveBeenCalledTimes(1);
+    expect(viewItem).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }));
   });
 
   it('shows the not-found state with the server text and both ways back', async () => {

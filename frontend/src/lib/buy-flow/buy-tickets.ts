@@ -11,6 +11,8 @@ import { trackedLinkKind, trackingLinkPath, type TrackedLinkKind } from './ticke
 export interface BuyAnalytics {
   affiliateClick?(event: VisitorEvent, kind: TrackedLinkKind): void;
   purchaseConversion?(event: VisitorEvent, url: string): void;
+  /** An event page was shown (the tag's view_item); called once per event page visit. */
+  viewItem?(event: VisitorEvent): void;
 }
 
 /** A tab opened synchronously inside the click, so popup blockers allow it, and pointed at the link later. */
