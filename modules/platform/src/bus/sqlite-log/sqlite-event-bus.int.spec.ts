@@ -138,6 +138,24 @@ describe('embedded log specifics', () => {
     await close();
   });
 
+  it('a running subscription follows a reset made by another process', async () => {
+    const { file, bus, close } = await openShared({ pollIntervalMs: 10 });
+    await bus.publish([record('a', 1), record('a', 2)]);
+    const received: string[] = [];
+    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    await subscription.drained();
+    const reindexProcess = await createSqliteEventBus({ file });
+    await reindexProcess.resetGroup('g', [topic]);
+    await bus.publish([record('a', 3)]);
+    await waitFor(() => received.filter((id) => id === 'a-1').length === 2, 'the running subscription to replay after the foreign reset');
+    await subscription.drained();
+    expect(received.slice(0, 3)).toEqual(['a-1', 'a-2', 'a-3']);
+    expect(received.slice(3)).toEqual(['a-1', 'a-2', 'a-3']);
+    await subscription.stop();
+    await reindexProcess.close();
+    await close();
+  });
+
   it('refuses a second subscription of the same group in one process', async () => {
     const { bus, close } = await openShared();
     const first = await bus.subscribe({ group: 'g', topics: [topic], handle: async () => undefined });

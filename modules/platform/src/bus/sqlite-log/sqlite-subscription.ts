@@ -64,13 +64,18 @@ export class SqliteSubscription implements Subscription {
   }
 
   start(): void {
-    const rows = this.engine
-      .statement(this.engine.reader, 'SELECT topic, seq FROM consumer_offsets WHERE group_name = ?')
-      .all(this.args.group) as Array<{ topic: string; seq: number }>;
-    const committed = new Map(rows.map((row) => [row.topic, row.seq]));
-    for (const topic of this.args.topics) this.offsets.set(topic, committed.get(topic) ?? 0);
+    this.loadOffsets(this.engine.reader);
     this.unsubscribeCommits = this.engine.onCommit(() => this.signal());
     this.loop = this.run();
+  }
+
+  private loadOffsets(db: SqliteEngine['reader']): void {
+    const rows = this.engine.statement(db, 'SELECT topic, seq FROM consumer_offsets WHERE group_name = ?').all(this.args.group) as Array<{
+      topic: string;
+      seq: number;
+    }>;
+    const committed = new Map(rows.map((row) => [row.topic, row.seq]));
+    for (const topic of this.args.topics) this.offsets.set(topic, committed.get(topic) ?? 0);
   }
 
   /** Rewinds the given topics to the start (called by `resetGroup` while this subscription runs). */
@@ -168,16 +173,30 @@ export class SqliteSubscription implements Subscription {
     for (const row of batch) last.set(row.topic, row.seq);
     const generation = this.generation;
     const now = new Date().toISOString();
-    await this.engine.write(() => {
+    const movedElsewhere = await this.engine.write(() => {
+      // A reset that arrived while waiting for the write lock wins over this older batch.
+      if (generation !== this.generation) return false;
+      const read = this.engine.statement(this.engine.writer, 'SELECT seq FROM consumer_offsets WHERE group_name = ? AND topic = ?');
+      // Compare-and-set: if another process moved the group (e.g. `npm run reindex` reset it), follow the
+      // stored offsets instead of writing ours over them.
+      for (const topic of last.keys()) {
+        const stored = (read.get(this.args.group, topic) as { seq: number } | undefined)?.seq ?? 0;
+        if (stored !== (this.offsets.get(topic) ?? 0)) return true;
+      }
       const upsert = this.engine.statement(
         this.engine.writer,
         `INSERT INTO consumer_offsets (group_name, topic, seq, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (group_name, topic) DO UPDATE SET seq = excluded.seq, updated_at = excluded.updated_at`,
       );
-      // A reset that arrived while waiting for the write lock wins over this older batch.
-      if (generation !== this.generation) return;
       for (const [topic, seq] of last) upsert.run(this.args.group, topic, seq, now);
+      return false;
     });
+    if (movedElsewhere) {
+      this.logger.info({ group: this.args.group }, 'consumer group offsets were moved by another process; following them');
+      this.loadOffsets(this.engine.writer);
+      this.generation += 1;
+      return;
+    }
     if (generation !== this.generation) return;
     for (const [topic, seq] of last) this.offsets.set(topic, seq);
   }
