@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import {
+  createElasticsearchSearchIndex,
   createKafkaEventBus,
   createMongoDocumentStore,
   createSqliteDocumentStore,
@@ -47,11 +48,10 @@ export async function createAdapters(config: Config, role: string, logger: Logge
     bus = await createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), logger: logger.child({ component: 'event-log' }) });
   }
 
-  if (config.profile.search === 'elasticsearch') {
-    // The Elasticsearch adapter is wired here as soon as @evently/platform exports it.
-    throw new Error('ELASTICSEARCH_URL is set, but the Elasticsearch adapter is not part of this build yet');
-  }
-  const search = await createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search) });
+  const search =
+    config.profile.search === 'elasticsearch' && config.elasticsearchUrl
+      ? createElasticsearchSearchIndex({ node: config.elasticsearchUrl })
+      : createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search) });
 
   logger.info({ store: store.engine, bus: bus.engine, search: search.engine, dataDir: config.dataDir }, 'adapters selected');
   return { store, bus, search };
