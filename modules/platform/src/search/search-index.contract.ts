@@ -198,6 +198,9 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
     it('ranks boosted fields first', async () => {
       expect(await ids({ text: 'jazz', sort: [{ by: 'relevance' }] })).toEqual(['1', '10']);
       expect(await ids({ text: 'harbour', sort: [{ by: 'relevance' }] })).toEqual(['10', '104']);
+      expect(
+        await ids({ text: 'jazz', filters: [{ field: 'country', op: 'eq', value: 'DE' }], sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'asc' }] }),
+      ).toEqual(['1', '10']);
     });
 
     it('text, filters and geo combine', async () => {
@@ -333,6 +336,17 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       const query = { filters: [{ field: 'country', op: 'eq', value: 'DE' } as const], near: { field: 'location', ...berlin, radiusKm: 30 } };
       expect(await search.count(index, query)).toBe((await search.search(index, query)).total);
       expect(await search.count(index, { text: 'berlin' })).toBe(4);
+    });
+
+    it('count of an open-ended range (the shape of every "upcoming" listing)', async () => {
+      const from = '2030-03-02T22:00:00Z';
+      const onOrAfter = fixtureEvents.filter((e) => Date.parse(e.date!) >= Date.parse(from)).length;
+      const after = fixtureEvents.filter((e) => Date.parse(e.date!) > Date.parse(from)).length;
+      expect(await search.count(index, { filters: [{ field: 'date', op: 'range', gte: from }] })).toBe(onOrAfter);
+      expect(await search.count(index, { filters: [{ field: 'date', op: 'range', gt: from }] })).toBe(after);
+      expect(await search.count(index, { filters: [{ field: 'price', op: 'range', gte: 25 }] })).toBe(where((e) => (e.price ?? -1) >= 25).length);
+      const page = await search.search(index, { filters: [{ field: 'date', op: 'range', gte: from }], offset: 2, limit: 2 });
+      expect(page.total).toBe(onOrAfter);
     });
   });
 

@@ -18,8 +18,8 @@ export interface MatchPlan {
   params: Params;
   /** SQL expression of the distance in km (when the query has `near`). */
   distance: string | null;
-  /** True when the FTS join exposes `m.score` (bm25, lower is better). */
-  scored: boolean;
+  /** SQL of the bm25 relevance (lower is better) when the page is sorted by relevance. */
+  score: string | null;
 }
 
 /** A few millionths of a degree of slack for the R*Tree prefilter; the exact test follows on the columns. */
@@ -136,14 +136,22 @@ export function planMatch(
   const bag = new ParamBag();
   const where: string[] = [];
   let from = `${layout.docs} d`;
-  let scored = false;
+  let score: string | null = null;
   if (ftsMatch !== null) {
     const match = bag.add(ftsMatch);
-    if (wantScore) {
-      const weights = layout.searchable.map((s) => s.boost).join(', ');
+    const weights = layout.searchable.map((s) => s.boost).join(', ');
+    const hidden = `ft.${layout.fts}`;
+    if (wantScore && drive === 'fts') {
       from += ` JOIN (SELECT rowid AS rid, bm25(${layout.fts}, ${weights}) AS score FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match}) m ON m.rid = d.rid`;
-      scored = true;
-    } else {
+      score = 'm.score';
+    } else if (wantScore) {
+      // Filter first (the probe below), then score only the survivors: CROSS JOIN keeps docs as the outer
+      // loop, so FTS5 is asked for one rowid at a time instead of ranking every match in the index.
+      from += ` CROSS JOIN ${layout.fts} AS ft`;
+      where.push(`ft.rowid = d.rid`, `${hidden} MATCH ${match}`);
+      score = `bm25(${hidden}, ${weights})`;
+    }
+    if (score !== 'm.score') {
       const rid = drive === 'docs' ? '+d.rid' : 'd.rid';
       where.push(`${rid} IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match})`);
     }
@@ -174,7 +182,7 @@ export function planMatch(
     where.push(`d.${column.lat(field)} BETWEEN ${bag.add(south)} AND ${bag.add(north)}`);
     where.push(lonTest(`d.${column.lon(field)}`, ranges, bag));
   }
-  return { from, where, params: bag.values, distance, scored };
+  return { from, where, params: bag.values, distance, score };
 }
 
 /** Fields whose filters guarantee a value, so an ascending sort needs no "missing last" term (and can use its index). */
@@ -192,13 +200,13 @@ export function fromWhereSql(plan: MatchPlan, extra: string[] = []): string {
 }
 
 /** ORDER BY for a page; a distance sort refers to the `dist` column the page query selects. */
-export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchPlan): string {
+export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchPlan, reversed = false): string {
   const terms: string[] = [];
   let tieDirection: 'ASC' | 'DESC' = 'ASC';
   const present = fieldsKnownPresent(query);
   for (const clause of query.sort ?? []) {
     if (clause.by === 'relevance') {
-      if (plan.scored) terms.push('m.score ASC');
+      if (plan.score) terms.push(`${plan.score} ASC`);
     } else if (clause.by === 'distance') {
       if (plan.distance !== null) {
         tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
@@ -213,7 +221,9 @@ export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchP
     }
   }
   terms.push(`d.id_key ${tieDirection}`);
-  return `ORDER BY ${terms.join(', ')}`;
+  // The order is total (id_key is unique), so flipping every term gives exactly the reverse order.
+  const flip = (term: string) => (term.endsWith(' ASC') ? `${term.slice(0, -4)} DESC` : term.endsWith(' DESC') ? `${term.slice(0, -5)} ASC` : `${term} DESC`);
+  return `ORDER BY ${(reversed ? terms.map(flip) : terms).join(', ')}`;
 }
 
 export function facetBase(layout: IndexLayout, request: FacetRequest): MatchPlan {

@@ -18,8 +18,9 @@ import type {
 import { createIndexesSql, createTablesSql, dropSql, layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { rowColumns, toRow } from './document-row.ts';
 import { ftsMatch } from './fts-match.ts';
-import { fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
+import { fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
+import { asEpochMillis } from '../field-values.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -35,6 +36,10 @@ const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
 const STATEMENT_CACHE_SIZE = 500;
 const COMMON_TEXT_DOCUMENTS = 5000;
+/** Largest complement worth counting instead of the range itself. */
+const COMPLEMENT_LIMIT = 200_000;
+
+type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>;
 
 interface MetaRow {
   version: number;
@@ -142,9 +147,34 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
     if (withIndexes) for (const sql of createIndexesSql(layout)) db.exec(sql);
   };
 
-  const total = (plan: MatchPlan): number => {
+  const total = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan): number => {
+    const complement = complementCount(layout, query);
+    if (complement !== null) return complement;
     const sql = `SELECT count(*) ${fromWhereSql(plan)}`;
     return counts.get(sql, plan.params, () => prepared(sql).pluck().get(plan.params) as number);
+  };
+
+  /**
+   * `field >= x` alone (the "upcoming events" default of every listing) matches most of the index, and
+   * counting it walks most of an index. Counting the few rows below `x` and subtracting them from the rows
+   * that have the field (cached until the next write) answers the same in a fraction of the time.
+   */
+  const complementCount = (layout: IndexLayout, query: MatchQuery): number | null => {
+    const filters = query.filters ?? [];
+    const only = filters[0];
+    if (query.text || query.near || query.bounds || filters.length !== 1 || only?.op !== 'range') return null;
+    if (only.lte !== undefined || only.lt !== undefined || (only.gte === undefined) === (only.gt === undefined)) return null;
+    const spec = layout.schema.fields[only.field];
+    if (spec?.type !== 'number' && spec?.type !== 'date') return null;
+    const target = spec.type === 'number' ? `d.${column.number(only.field)}` : `d.${column.date(only.field)}`;
+    const bound = only.gte ?? only.gt;
+    const value = spec.type === 'number' ? Number(bound) : asEpochMillis(bound);
+    if (value === null || Number.isNaN(value)) return null;
+    const presentSql = `SELECT count(*) FROM ${layout.docs} d WHERE ${target} IS NOT NULL`;
+    const belowSql = `SELECT count(*) FROM (SELECT 1 FROM ${layout.docs} d WHERE ${target} ${only.gte !== undefined ? '<' : '<='} @value LIMIT ${COMPLEMENT_LIMIT})`;
+    const below = counts.get(belowSql, { value }, () => prepared(belowSql).pluck().get({ value }) as number);
+    if (below >= COMPLEMENT_LIMIT) return null;
+    return counts.get(presentSql, {}, () => prepared(presentSql).pluck().get() as number) - below;
   };
 
   const projection = (fields: string[] | undefined): string => {
@@ -162,10 +192,16 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
     return source;
   };
 
-  const planFor = (layout: IndexLayout, query: SearchQuery, wantScore: boolean): MatchPlan => {
+  const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
-    const drive = match && match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
-    return planMatch(layout, query, match?.expression ?? null, wantScore && match !== null, drive);
+    if (!match) {
+      const plan = planMatch(layout, query, null, false);
+      return { page: plan, count: plan };
+    }
+    const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
+    const count = planMatch(layout, query, match.expression, false, drive);
+    const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
+    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive) : count, count };
   };
 
   return {
@@ -207,25 +243,35 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
 
     async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
       const layout = live(index);
-      const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
-      const plan = planFor(layout, query, wantScore);
-      const params: Params = { ...plan.params, limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
+      const plans = plansFor(layout, query);
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      const offset = query.offset ?? 0;
+      const known = offset > 0 ? total(layout, query, plans.count) : null;
+      if (known !== null && offset >= known) return { total: known, hits: [] };
+      // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
+      const reversed = known !== null && offset > known / 2;
+      const window = reversed
+        ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
+        : { limit, offset };
+      const page = plans.page;
       const sql =
-        `SELECT d.id, ${projection(query.fields)}${plan.distance ? `, ${plan.distance} AS dist` : ''} ` +
-        `${fromWhereSql(plan)} ${orderBySql(layout, query, plan)} LIMIT @limit OFFSET @offset`;
-      const rows = prepared(sql).all(params) as Array<Record<string, unknown>>;
+        `SELECT d.id, ${projection(query.fields)}${page.distance ? `, ${page.distance} AS dist` : ''} ` +
+        `${fromWhereSql(page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
+      const rows = prepared(sql).all({ ...page.params, ...window }) as Array<Record<string, unknown>>;
+      if (reversed) rows.reverse();
       const hits = rows.map((row) => {
         const id = row.id as string;
         const hit: SearchHit = { id, source: toSource(row, id, query.fields) };
-        if (plan.distance) hit.distanceKm = row.dist as number;
+        if (page.distance) hit.distanceKm = row.dist as number;
         return hit as SearchHit<T>;
       });
-      const needsCount = (query.offset ?? 0) > 0 || hits.length >= (query.limit ?? DEFAULT_LIMIT);
-      return { total: needsCount ? total(plan) : hits.length, hits };
+      const count = known ?? (hits.length < limit ? hits.length : total(layout, query, plans.count));
+      return { total: count, hits };
     },
 
     async count(index, query) {
-      return total(planFor(live(index), query, false));
+      const layout = live(index);
+      return total(layout, query, plansFor(layout, query).count);
     },
 
     async facets(index: string, request: FacetRequest): Promise<FacetResult> {
