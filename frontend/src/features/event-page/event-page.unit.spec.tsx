@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -173,6 +173,13 @@ describe('event page (spec 01 §2 Event detail)', () => {
     expect(screen.getByText('The event you are looking for does not exist or has been removed.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to Events' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('goes home from Back to Events when the page was opened directly', async () => {
+    stubApi({ '/api/events/999': { status: 404, body: { error: 'Event not found' } } });
+    renderAt('/event/999');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to Events' }));
+    expect(await screen.findByText('Home page')).toBeTruthy();
   });
 
   it('says Event not found when a failure carries no server text', async () => {
