@@ -14,6 +14,7 @@ import { QuotaExhaustedError, SourceAuthError, SourceStoppedError } from '../htt
 import type { NormalizeOutcome } from '../normalize/outcome.ts';
 import type { IngestionSource, SourceScope } from '../sources/source.ts';
 import { seenKey, type Checkpoint, type CheckpointRepository } from './checkpoint-repository.ts';
+import { readAhead } from './read-ahead.ts';
 import type { QuarantineItem, QuarantineRepository } from './quarantine-repository.ts';
 import { zeroCounts, type RunCounts } from './run-counts.ts';
 import type { RunLog, RunStatus } from './run-log.ts';
@@ -226,12 +227,12 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
 
   try {
     if (live.phase === 'pages') {
-      const pages = source.pages(scope, live.cursor, {
+      const pages = readAhead(source.pages(scope, live.cursor, {
         http: context.http,
         signal: context.signal,
         logger,
         runStartedAt: new Date(live.run_started_at),
-      });
+      }));
       for await (const page of pages) {
         const seen = live.mode === 'full' ? ([] as string[]) : null;
         const quarantined: QuarantineItem[] = [];

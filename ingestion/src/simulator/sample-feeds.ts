@@ -59,13 +59,16 @@ const FEVER_CATEGORIES: Array<{ category: string; partners: string[]; names: str
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Local date and time parts of `instant` at the venue (what feeds print next to the UTC instant). */
 function localParts(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
 }
 

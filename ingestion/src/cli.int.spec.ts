@@ -1,0 +1,93 @@
+/**
+ * The real CLI in a child process: SIGKILLed while it waits for a page, then run again. The second run
+ * resumes from the checkpoint and the catalogue ends with every event exactly once.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '@evently/platform';
+import { createTempDataDir } from '@evently/platform/testing';
+import { EVENTS_INDEX } from '@evently/events';
+import { openIngestionRuntime } from './runtime/ingestion-runtime.ts';
+import { generateTicketmasterEvents } from './simulator/sample-feeds.ts';
+import { startFeedSimulator, type FeedSimulator } from './simulator/feed-simulator.ts';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+let simulator: FeedSimulator;
+let data: { dir: string; remove: () => Promise<void> };
+
+beforeEach(async () => {
+  simulator = await startFeedSimulator({ ticketmasterApiKey: 'cli-key' });
+  data = await createTempDataDir('evently-ingest-cli-');
+});
+
+afterEach(async () => {
+  await simulator.close();
+  await data.remove();
+});
+
+function startCli(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: {
+      ...process.env,
+      DATA_DIR: data.dir,
+      TICKETMASTER_API_URL: simulator.ticketmasterBaseUrl,
+      TICKETMASTER_API_KEY: 'cli-key',
+      TICKETMASTER_REQUESTS_PER_SECOND: '0',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
+
+describe('npm run ingest', () => {
+  it('resumes a run killed midway with exact totals, and prints the summary', async () => {
+    const events = generateTicketmasterEvents({ count: 1000, from: new Date(Date.now() + 86_400_000), spanDays: 300, seed: 3 });
+    simulator.setTicketmasterEvents(events);
+    let release = () => {};
+    simulator.scriptRequest(4, { kind: 'hang', release: new Promise<void>((resolve) => (release = resolve)) });
+
+    const killed = startCli(['--source', 'ticketmaster', '--full']);
+    while (simulator.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+    killed.child.kill('SIGKILL');
+    expect((await killed.exited).signal).toBe('SIGKILL');
+    release();
+
+    const resumed = startCli(['--source', 'ticketmaster', '--full']);
+    const { code } = await resumed.exited;
+    expect(resumed.output()).toContain('Ingestion summary: ticketmaster (completed)');
+    expect(code).toBe(0);
+    expect(resumed.output()).toContain('all [full, resumed] completed');
+    expect(resumed.output()).toMatch(/total: fetched 1000, created 1000, updated 0, unchanged 0, removed 0, quarantined 0/);
+    // Only the pages after the last checkpoint were asked again.
+    expect(simulator.requests.slice(4).map((request) => request.query.get('page'))).toEqual(['3', '4']);
+
+    const runtime = await openIngestionRuntime({ env: { DATA_DIR: data.dir }, logger: silentLogger() });
+    try {
+      await runtime.drained();
+      expect((await runtime.events.queries.listActiveExternalIds('ticketmaster')).length).toBe(1000);
+      expect(await runtime.search.count(EVENTS_INDEX, {})).toBe(1000);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it('explains a missing key and exits 2', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--source', 'ticketmaster'], {
+      env: { ...process.env, DATA_DIR: data.dir, TICKETMASTER_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('TICKETMASTER_API_KEY is not set.');
+  });
+});
