@@ -1,9 +1,11 @@
 /**
- * The benchmark's server process: the embedded profile (SQLite store + shared log + SQLite search index) with
- * the events module, loaded with N generated events through `seed` (the same batched upsertFromSource path as
- * ingestion), then served over HTTP on 127.0.0.1. It runs apart from the load generator so the two do not
- * share an event loop. Talks to the parent with `BENCH {json}` lines on stdout; reads commands on stdin.
+ * The benchmark's api process: the embedded profile (SQLite store + shared log + SQLite search index) with the
+ * events module, loaded with N generated events through `seed` (the same batched upsertFromSource path as
+ * ingestion) while a projector worker process indexes them, then served over HTTP on 127.0.0.1. It runs apart
+ * from the load generator so the two do not share an event loop. Talks to the parent with `BENCH {json}`
+ * lines on stdout; reads commands on stdin.
  */
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -11,18 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import Koa from 'koa';
-import {
-  createOutboxRelay,
-  createProjectorRunner,
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  createSqliteSearchIndex,
-  HttpError,
-  silentLogger,
-  systemClock,
-} from '@evently/platform';
-import { createEventsModule, eventsOptionsFromEnv } from '@evently/events';
+import { HttpError } from '@evently/platform';
 import { numberArg } from './args.ts';
+import { openEmbeddedStack } from './embedded-stack.ts';
 
 const say = (message: Record<string, unknown>) => process.stdout.write(`BENCH ${JSON.stringify(message)}\n`);
 
@@ -34,25 +27,20 @@ sampler.unref();
 
 const count = numberArg(process.argv, 'events', 100_000);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-bench-'));
-const logger = silentLogger();
-const store = await createSqliteDocumentStore({ file: path.join(dataDir, 'evently.db') });
-const bus = await createSqliteEventBus({ store });
-const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db') });
-const events = createEventsModule(
-  { store, bus, search, clock: systemClock, logger, requireAdmin: async (_ctx, next) => next(), publicUrl: 'http://localhost', dataDir },
-  eventsOptionsFromEnv({}),
-);
-await store.init(events.collections);
-await bus.init(events.topics);
-for (const schema of events.searchSchemas) await search.init(schema);
+const { bus, search, events, close } = await openEmbeddedStack(dataDir);
 await events.init?.();
-const relay = createOutboxRelay({ outbox: store.outbox, bus, logger });
-const runner = createProjectorRunner({ bus, projectors: events.projectors, logger, maxBatch: 2000 });
 
-// Load: writes and projection overlap (the runner consumes the log while batches commit), as in production.
+const worker = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await once(createInterface({ input: worker.stdout }), 'line');
+
+/** Searchable means the index answers with every event (the worker projects while we write). */
+async function waitUntilSearchable(expected: number): Promise<void> {
+  while ((await search.count('events', {})) < expected) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 const loadStarted = performance.now();
-relay.start();
-await runner.start();
 let lastReport = 0;
 await events.seed(count, (done) => {
   if (done - lastReport >= 50_000 || done === count) {
@@ -61,7 +49,7 @@ await events.seed(count, (done) => {
   }
 });
 const writtenAt = performance.now();
-await runner.drained();
+await waitUntilSearchable(count);
 const searchableAt = performance.now();
 say({
   type: 'loaded',
@@ -74,7 +62,8 @@ say({
 
 // Some activity, so popularity has an order to sort by (views go through the bus like real ones).
 for (let i = 0; i < 2000; i++) await events.commands.recordView(String(1 + Math.floor(Math.random() * count)));
-await runner.drained();
+const pending = async () => Object.values(await bus.lag('projector.events-search', events.topics)).reduce((a, b) => a + b, 0);
+while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
 
 const app = new Koa();
 app.use(async (ctx, next) => {
@@ -99,10 +88,8 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 server.closeAllConnections();
 server.close();
-await runner.stop();
-await relay.stop();
-await bus.close();
-await search.close();
-await store.close();
+worker.kill('SIGTERM');
+await once(worker, 'exit');
+await close();
 await rm(dataDir, { recursive: true, force: true });
 process.exit(0);

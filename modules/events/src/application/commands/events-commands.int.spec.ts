@@ -57,6 +57,24 @@ describe('events commands on the embedded engines', () => {
     expect(await indexed('1')).toMatchObject({ name: 'Blues Night', slug: '1-blues-night', aggregate_version: 2, price_usd_min: 10.8 });
   });
 
+  it('given a batch that lists a pair twice and updates another, when upserted together, then each sees the earlier write', async () => {
+    await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'old' }));
+    const results = await h.module.commands.upsertManyFromSource([
+      makeSourceEvent({ external_id: 'new' }),
+      makeSourceEvent({ external_id: 'new', name: 'Renamed In Batch' }),
+      makeSourceEvent({ external_id: 'old', name: 'Old But Changed' }),
+      makeSourceEvent({ external_id: 'old', name: 'Old But Changed' }),
+    ]);
+    expect(results).toEqual([
+      { outcome: 'created', id: '2' },
+      { outcome: 'updated', id: '2' },
+      { outcome: 'updated', id: '1' },
+      { outcome: 'unchanged', id: '1' },
+    ]);
+    await settle();
+    expect(await indexed('2')).toMatchObject({ name: 'Renamed In Batch', aggregate_version: 2 });
+  });
+
   it('given an invalid record, when upserted, then it is refused with the field named and nothing is written', async () => {
     await expect(h.module.commands.upsertFromSource(makeSourceEvent({ category: 'Nope' as never }))).rejects.toThrow(/category/);
     expect(await h.store.count(EVENTS_COLLECTION)).toBe(0);

@@ -9,7 +9,7 @@ import { parseWith } from '@evently/platform';
 import { EVENT_MESSAGE_TYPES, type EventUpsertedData } from '../../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput, type UpsertOutcome } from '../../../contracts/source-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
-import { newEventBody, sourceChanges, sourceFields } from '../../../domain/event.ts';
+import { newEventBody, sourceChanges, sourceFields, type SourceFields } from '../../../domain/event.ts';
 import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../events-collections.ts';
 
@@ -18,9 +18,9 @@ export interface UpsertResult {
   id: string;
 }
 
-async function upsertOne(tx: DocumentTransaction, input: unknown, now: Date): Promise<UpsertResult> {
-  const fields = sourceFields(parseWith(sourceEventSchema, input));
-  const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source: fields.source, external_id: fields.external_id });
+const parseSource = (input: unknown): SourceFields => sourceFields(parseWith(sourceEventSchema, input));
+
+async function upsertOne(tx: DocumentTransaction, fields: SourceFields, current: StoredEvent | null, now: Date): Promise<UpsertResult & { saved?: StoredEvent }> {
   let saved: StoredEvent;
   let outcome: UpsertOutcome;
   if (!current) {
@@ -42,23 +42,53 @@ async function upsertOne(tx: DocumentTransaction, input: unknown, now: Date): Pr
       at: now,
     }),
   ]);
-  return { outcome, id: saved.id };
+  return { outcome, id: saved.id, saved };
+}
+
+const identity = (fields: { source: string; external_id: string }) => `${fields.source}\u0000${fields.external_id}`;
+
+/** The stored events of a batch's (source, external_id) pairs, one query per source instead of one per event. */
+async function currentByIdentity(tx: DocumentTransaction, batch: SourceFields[]): Promise<Map<string, StoredEvent>> {
+  const bySource = new Map<string, string[]>();
+  for (const fields of batch) {
+    const ids = bySource.get(fields.source) ?? [];
+    ids.push(fields.external_id);
+    bySource.set(fields.source, ids);
+  }
+  const found = new Map<string, StoredEvent>();
+  for (const [source, externalIds] of bySource) {
+    const stored = await tx.find<StoredEvent>(EVENTS_COLLECTION, { where: { source, external_id: { in: externalIds } } });
+    for (const event of stored) found.set(identity(event), event);
+  }
+  return found;
 }
 
 export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock }) {
   return {
-    upsertFromSource(input: SourceEventInput | unknown): Promise<UpsertResult> {
-      return deps.store.transaction((tx) => upsertOne(tx, input, deps.clock.now()));
+    async upsertFromSource(input: SourceEventInput | unknown): Promise<UpsertResult> {
+      const fields = parseSource(input);
+      const { outcome, id } = await deps.store.transaction(async (tx) => {
+        const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source: fields.source, external_id: fields.external_id });
+        return upsertOne(tx, fields, current, deps.clock.now());
+      });
+      return { outcome, id };
     },
     /**
      * Many records in one transaction (bulk loads: seeding, benchmark, large feeds). All-or-nothing: one
      * invalid record rejects the batch, so callers validate or split first.
      */
-    upsertManyFromSource(inputs: Array<SourceEventInput | unknown>): Promise<UpsertResult[]> {
+    async upsertManyFromSource(inputs: Array<SourceEventInput | unknown>): Promise<UpsertResult[]> {
+      const batch = inputs.map(parseSource);
       return deps.store.transaction(async (tx) => {
         const now = deps.clock.now();
+        const current = await currentByIdentity(tx, batch);
         const results: UpsertResult[] = [];
-        for (const input of inputs) results.push(await upsertOne(tx, input, now));
+        for (const fields of batch) {
+          const { outcome, id, saved } = await upsertOne(tx, fields, current.get(identity(fields)) ?? null, now);
+          // A pair listed twice in one batch: the second sees the first's write.
+          if (saved) current.set(identity(fields), saved);
+          results.push({ outcome, id });
+        }
         return results;
       });
     },

@@ -1,0 +1,39 @@
+/**
+ * The embedded profile's engines on one DATA_DIR, with the events module, as both benchmark processes build
+ * them (the api process and the projector worker open the same files, like `npm start`'s api/worker roles).
+ */
+import path from 'node:path';
+import {
+  createSqliteDocumentStore,
+  createSqliteEventBus,
+  createSqliteSearchIndex,
+  silentLogger,
+  systemClock,
+} from '@evently/platform';
+import { createEventsModule, eventsOptionsFromEnv } from '@evently/events';
+
+export async function openEmbeddedStack(dataDir: string) {
+  const logger = silentLogger();
+  const store = await createSqliteDocumentStore({ file: path.join(dataDir, 'evently.db') });
+  const bus = await createSqliteEventBus({ store, pollIntervalMs: 50 });
+  const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db') });
+  const events = createEventsModule(
+    { store, bus, search, clock: systemClock, logger, requireAdmin: async (_ctx, next) => next(), publicUrl: 'http://localhost', dataDir },
+    eventsOptionsFromEnv({}),
+  );
+  await store.init(events.collections);
+  await bus.init(events.topics);
+  for (const schema of events.searchSchemas) await search.init(schema);
+  return {
+    logger,
+    store,
+    bus,
+    search,
+    events,
+    async close() {
+      await bus.close();
+      await search.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The benchmark's projector worker: consumes the shared log and keeps the search index current, in its own
+ * process so projection runs on the second core while the api process writes (production's worker role).
+ */
+import { createProjectorRunner } from '@evently/platform';
+import { openEmbeddedStack } from './embedded-stack.ts';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: search-bench-worker.ts <data dir>');
+const stack = await openEmbeddedStack(dataDir);
+const runner = createProjectorRunner({ bus: stack.bus, projectors: stack.events.projectors, logger: stack.logger, maxBatch: 2000 });
+await runner.start();
+process.stdout.write('worker ready\n');
+
+process.on('SIGTERM', () => {
+  void (async () => {
+    await runner.stop();
+    await stack.close();
+    process.exit(0);
+  })();
+});
