@@ -13,6 +13,8 @@ export interface BackendProcess {
   child: ChildProcess;
   /** Every stdout line so far (JSON log lines and plain progress lines). */
   lines: string[];
+  /** Everything written to stderr so far. */
+  stderr(): string;
   /** Resolves with the first line `match` accepts; rejects if the process exits first or time runs out. */
   waitForLine(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code (or signal name) once the process has ended. */
@@ -65,6 +67,7 @@ export function spawnBackend(args: string[], env: Record<string, string>): Backe
   return {
     child,
     lines,
+    stderr: () => stderr,
     waitForLine,
     exited,
     async kill(signal) {
