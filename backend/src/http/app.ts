@@ -53,6 +53,7 @@ export function createApp({
   app.use(corsFor(corsOrigins));
   app.use(errorHandler(logger));
   app.use(staticFrontend({ root: staticRoot }));
+  // Forms only for RFC 8058 one-click unsubscribe, which mail clients POST as urlencoded.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));
 
   const health = healthRouter(readiness, logger);
