@@ -5,11 +5,6 @@
  */
 export class AsyncMutex {
   private tail: Promise<void> = Promise.resolve();
-  private held = false;
-
-  get locked(): boolean {
-    return this.held;
-  }
 
   /** Resolves with a release function once every earlier holder has released. */
   async acquire(): Promise<() => void> {
@@ -19,13 +14,6 @@ export class AsyncMutex {
       release = resolve;
     });
     await previous;
-    this.held = true;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.held = false;
-      release();
-    };
+    return release;
   }
 }
