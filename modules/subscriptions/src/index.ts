@@ -7,6 +7,8 @@ import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
 import { runDigestBatch, type DigestBatchResult } from './application/run-digest-batch.ts';
+import { signUp, type SignUpResult } from './application/sign-up.ts';
+import { signUpSchema } from './contracts/sign-up.ts';
 import { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
 import type { EventsCatalogue } from './domain/digest-event.ts';
 import { createSubscriptionsRouter } from './http/subscriptions.router.ts';
@@ -36,6 +38,10 @@ export interface SubscriptionsOptions {
 }
 
 export interface SubscriptionsModule extends AppModule {
+  commands: {
+    /** The public sign-up as a command (validated like the HTTP body), for imports and tests. */
+    signUp(input: unknown): Promise<SignUpResult>;
+  };
   runDigestBatch(): Promise<DigestBatchResult>;
 }
 
@@ -70,6 +76,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     projectors: [createConfirmationMailer(ctx)],
     schedulers: [createDigestScheduler(ctx, options.schedule ?? { weekday: 1, hour: 9 })],
     routers: [createSubscriptionsRouter(ctx, { requireAdmin: deps.requireAdmin, signUpRateLimit })],
+    commands: { signUp: (input) => signUp(ctx, signUpSchema.parse(input)) },
     runDigestBatch: () => runDigestBatch(ctx),
     async close() {
       await mailer.close();

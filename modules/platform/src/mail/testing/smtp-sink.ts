@@ -20,7 +20,12 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** Holds each message this long before answering, so a test can act while a send is in flight. */
+  acceptDelayMs?: number;
+}
+
+export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   // Messages still accepted before the server starts failing; Infinity while healthy.
   let acceptBudget = Number.POSITIVE_INFINITY;
@@ -31,7 +36,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', () => setTimeout(finish, acceptDelayMs));
+      const finish = () => {
         if (acceptBudget <= 0) {
           const error = Object.assign(new Error('Temporary failure, try later'), { responseCode: 451 });
           callback(error);
@@ -41,7 +47,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({ ...parseMail(raw), envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

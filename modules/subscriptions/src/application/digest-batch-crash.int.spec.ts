@@ -1,0 +1,84 @@
+/**
+ * A digest batch process killed with SIGKILL in the middle of sending, then run again, sends no one twice.
+ * The only subscriber the pair may miss is the one whose message was being handed to the mail server at the
+ * instant of the kill (at-most-once, docs/decisions/005-subscriptions-and-digest.md).
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteDocumentStore, createSqliteEventBus, systemClock } from '@evently/platform';
+import { createTempDataDir, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { createSubscriptionsModule } from '../index.ts';
+import { FIXED_CATALOGUE } from './digest-batch-fixtures.ts';
+
+const CHILD = join(import.meta.dirname, 'digest-batch-child.ts');
+const SUBSCRIBERS = 8;
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function seedSubscribers(file: string): Promise<void> {
+  const store = await createSqliteDocumentStore({ file });
+  const bus = await createSqliteEventBus({ store });
+  const module = createSubscriptionsModule(
+    { store, bus, search: undefined as never, clock: systemClock, logger: pino({ level: 'silent' }), requireAdmin: async () => {}, publicUrl: 'http://evently.test', dataDir: '.' },
+    { catalogue: FIXED_CATALOGUE, appName: 'Evently', smtpUrl: 'smtp://127.0.0.1:9' },
+  );
+  await store.init(module.collections);
+  for (let i = 0; i < SUBSCRIBERS; i += 1) {
+    await module.commands.signUp({ email: `reader${i}@example.com`, country: 'Portugal', city: 'Lisbon' });
+  }
+  await module.close?.();
+  await store.close();
+}
+
+function runBatch(file: string, smtp: SmtpSink, killAfterMessages?: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, smtp.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  let watcher: NodeJS.Timeout | undefined;
+  if (killAfterMessages !== undefined) {
+    watcher = setInterval(() => {
+      if (smtp.messages.length >= killAfterMessages) child.kill('SIGKILL');
+    }, 5);
+  }
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      clearInterval(watcher);
+      resolve({ code, signal, output });
+    });
+  });
+}
+
+describe('digest batch killed mid-send', () => {
+  it('sends no one twice when run again after a SIGKILL', async () => {
+    const { dir, remove } = await createTempDataDir('evently-digest-crash-');
+    cleanups.push(remove);
+    const file = join(dir, 'evently.db');
+    await seedSubscribers(file);
+    // Slow acceptance keeps a send in flight when the kill lands.
+    const smtp = await startSmtpSink({ acceptDelayMs: 150 });
+    cleanups.push(() => smtp.close());
+
+    const killed = await runBatch(file, smtp, 3);
+    expect(killed.signal).toBe('SIGKILL');
+    // A message whose data the server already had is still accepted after the kill; let it land first.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const beforeRerun = smtp.messages.length;
+    expect(beforeRerun).toBeGreaterThanOrEqual(3);
+    expect(beforeRerun).toBeLessThan(SUBSCRIBERS);
+
+    const rerun = await runBatch(file, smtp);
+    expect(rerun.code).toBe(0);
+    const recipients = smtp.messages.map((message) => message.envelopeTo[0]);
+    expect(new Set(recipients).size).toBe(recipients.length);
+    expect(recipients.length).toBeGreaterThanOrEqual(SUBSCRIBERS - 1);
+    const result = JSON.parse(rerun.output.trim()) as { processed: number; sent: number; skipped: number };
+    expect(result.sent).toBe(recipients.length - beforeRerun);
+  });
+});
