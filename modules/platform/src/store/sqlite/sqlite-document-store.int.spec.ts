@@ -57,6 +57,12 @@ describe('SQLite document store specifics', () => {
     await expect(store.transaction(() => store.nextCounter('x'))).rejects.toThrow(/nested/);
     await expect(store.transaction(() => store.transaction(async () => 1))).rejects.toThrow(/nested/);
     expect(await store.nextCounter('x')).toBe(1);
+    // Work started inside a callback but run after the commit is not nested.
+    let later!: Promise<number>;
+    await store.transaction(async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 1)).then(() => store.nextCounter('x'));
+    });
+    expect(await later).toBe(2);
     await store.close();
     await temp.remove();
   });

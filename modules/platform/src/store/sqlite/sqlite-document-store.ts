@@ -67,8 +67,11 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
   const clock = options.clock ?? systemClock;
   const collections = new Map<string, CollectionInfo>();
   const outbox = createSqliteOutbox(engine);
-  /** Marks the async context of an open transaction, to refuse a nested one instead of deadlocking. */
-  const insideTransaction = new AsyncLocalStorage<true>();
+  /**
+   * Marks the async context of a transaction, to refuse a nested one instead of deadlocking. It holds the
+   * transaction's state because work started inside a callback keeps the context after the commit.
+   */
+  const insideTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
   const collection = (name: string): CollectionInfo => {
     const info = collections.get(name);
@@ -190,7 +193,7 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
   };
 
   const assertNotNested = () => {
-    if (insideTransaction.getStore()) {
+    if (insideTransaction.getStore()?.open) {
       throw new Error('nested store call inside a transaction: use the transaction object (tx), not the store');
     }
   };
@@ -232,7 +235,7 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
         await engine.beginImmediate();
         let result: R;
         try {
-          result = await insideTransaction.run(true, () => work(openTransaction(state)));
+          result = await insideTransaction.run(state, () => work(openTransaction(state)));
           engine.writer.exec('COMMIT');
         } catch (error) {
           if (engine.writer.inTransaction) engine.writer.exec('ROLLBACK');
