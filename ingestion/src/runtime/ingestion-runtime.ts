@@ -17,9 +17,11 @@ import {
   createSqliteSearchIndex,
   systemClock,
   type Clock,
+  type Delivered,
   type DocumentStore,
   type EventBus,
   type ModuleDeps,
+  type Projector,
   type SearchIndex,
 } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
@@ -45,6 +47,8 @@ export async function openIngestionRuntime(options: {
   env?: Record<string, string | undefined>;
   logger: Logger;
   clock?: Clock;
+  /** Called after a projector has applied a batch (the benchmark measures projection lag with it). */
+  onProjected?: (batch: Delivered[]) => void;
 }): Promise<IngestionRuntime> {
   const env = options.env ?? process.env;
   const { logger } = options;
@@ -85,7 +89,17 @@ export async function openIngestionRuntime(options: {
 
   const projecting = store.engine === 'sqlite' && bus.engine === 'sqlite';
   const relay = projecting ? createOutboxRelay({ outbox: store.outbox, bus, logger: logger.child({ component: 'outbox-relay' }) }) : null;
-  const projectors = projecting ? createProjectorRunner({ bus, projectors: events.projectors, logger: logger.child({ component: 'projectors' }) }) : null;
+  const onProjected = options.onProjected;
+  const observed: Projector[] = onProjected
+    ? events.projectors.map((projector) => ({
+        ...projector,
+        async apply(batch) {
+          await projector.apply(batch);
+          onProjected(batch);
+        },
+      }))
+    : events.projectors;
+  const projectors = projecting ? createProjectorRunner({ bus, projectors: observed, logger: logger.child({ component: 'projectors' }) }) : null;
   relay?.start();
   await projectors?.start();
 
