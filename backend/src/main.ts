@@ -16,6 +16,7 @@ import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
 import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
+import { UsageError } from './processes/usage-error.ts';
 
 const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed'] as const;
 type Role = (typeof ROLES)[number];
@@ -58,6 +59,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof IngestionConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
+  }
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
   }
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);

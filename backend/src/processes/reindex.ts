@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { projectorGroup } from '@evently/platform';
 import { compose } from '../compose.ts';
 import type { Config } from '../config.ts';
+import { UsageError } from './usage-error.ts';
 
 export async function runReindex({ config, logger, names }: { config: Config; logger: Logger; names: string[] }): Promise<void> {
   const composition = await compose({ config, logger, role: 'reindex' });
@@ -15,7 +16,7 @@ export async function runReindex({ config, logger, names }: { config: Config; lo
     const all = composition.modules.flatMap((m) => m.projectors);
     const unknown = names.filter((name) => !all.some((p) => p.name === name));
     if (unknown.length > 0) {
-      throw new Error(`Unknown projector ${unknown.join(', ')}; known: ${all.map((p) => p.name).join(', ')}`);
+      throw new UsageError(`Unknown projector ${unknown.join(', ')}; known: ${all.map((p) => p.name).join(', ')}`);
     }
     const selected = names.length > 0 ? all.filter((p) => names.includes(p.name)) : all;
     const started = Date.now();

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { compose } from '../compose.ts';
 import type { Config } from '../config.ts';
+import { UsageError } from './usage-error.ts';
 
 const countSchema = z.coerce.number().int().min(1).max(1_000_000);
 
@@ -14,7 +15,7 @@ export function parseSeedArgs(args: string[]): { events: number | undefined } {
   const index = args.indexOf('--events');
   if (index === -1) return { events: undefined };
   const parsed = countSchema.safeParse(args[index + 1]);
-  if (!parsed.success) throw new Error('--events needs a whole number between 1 and 1000000');
+  if (!parsed.success) throw new UsageError('--events needs a whole number between 1 and 1000000');
   return { events: parsed.data };
 }
 
