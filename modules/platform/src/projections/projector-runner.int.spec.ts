@@ -116,6 +116,31 @@ describe('projector runner', () => {
     await expect(runner.rebuild(['nope'])).rejects.toThrow(/unknown projector nope/);
   });
 
+  it('a failing projector is retried until it succeeds, without holding up the others', async () => {
+    const temp = await createTempDataDir();
+    const bus = await createSqliteEventBus({ file: join(temp.dir, 'log.db'), retryDelayMs: 5 });
+    cleanups.push(temp.remove, () => bus.close());
+    const healthy = memoryProjector('healthy', ['evently.things']);
+    const flaky = memoryProjector('flaky', ['evently.things']);
+    let failuresLeft = 3;
+    const flakyApply = flaky.projector.apply;
+    flaky.projector.apply = async (batch) => {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        throw new Error('read model unavailable (expected by the test)');
+      }
+      await flakyApply(batch);
+    };
+    const runner = createProjectorRunner({ bus, projectors: [healthy.projector, flaky.projector], logger });
+    await runner.start();
+    cleanups.push(() => runner.stop());
+    await bus.publish([message('evently.things', 't1', 1, 'a')]);
+    await runner.drained();
+    expect(failuresLeft).toBe(0);
+    expect(flaky.rows.get('t1')).toEqual({ version: 1, title: 'a' });
+    expect(healthy.rows.get('t1')).toEqual({ version: 1, title: 'a' });
+  });
+
   it('drained refuses to answer before start', async () => {
     const bus = await openBus();
     const runner = createProjectorRunner({ bus, projectors: [memoryProjector('things', ['evently.things']).projector], logger });

@@ -44,7 +44,12 @@ export class SqliteEngine {
     this.writer.pragma('journal_mode = WAL');
     this.writer.pragma('synchronous = NORMAL');
     this.writer.pragma('busy_timeout = 5000');
-    migrate(this.writer);
+    try {
+      migrate(this.writer);
+    } catch (error) {
+      this.writer.close();
+      throw error;
+    }
     // After start-up, keep SQLite's synchronous busy wait short; `beginImmediate` waits asynchronously.
     this.writer.pragma('busy_timeout = 20');
     this.reader = new Database(file, { readonly: true });
