@@ -13,8 +13,8 @@ import { createInterface } from 'node:readline';
 import { cpus, totalmem } from 'node:os';
 import { numberArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
-import { searchMix, type CityPoint } from './lib/search-mix.ts';
-import cities from '../modules/events/src/infra/demo/cities.json' with { type: 'json' };
+import { DEMO_CITIES } from '@evently/events';
+import { searchMix } from './lib/search-mix.ts';
 
 const args = process.argv.slice(2);
 const events = numberArg(args, 'events', 100_000);
@@ -61,7 +61,7 @@ console.log(
 const { url } = (await expect('listening')) as { url: string };
 
 const results: Record<string, unknown> = {};
-for (const [name, next] of Object.entries(searchMix(cities as CityPoint[], events))) {
+for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, events))) {
   await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next }); // warm-up, not recorded
   const summary = await runLoad(url, { concurrency, seconds, next });
   results[name] = summary;

@@ -17,3 +17,5 @@ export { startFromRecord, normaliseInstant, START_FIELDS } from './domain/start-
 export { eventSlug, parseEventIdSegment } from './domain/slug.ts';
 export { EVENTS_INDEX, eventsIndexSchema } from './application/projections/events-index.ts';
 export { generateDemoEvents } from './infra/demo/demo-catalogue.ts';
+/** Real cities with centre coordinates, zone and currency (the demo catalogue's and the benchmark's). */
+export { CITIES as DEMO_CITIES, type City } from './infra/demo/cities.ts';

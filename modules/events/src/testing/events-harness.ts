@@ -4,6 +4,7 @@
  * relay and projector runner, and optionally a real HTTP server on 127.0.0.1 serving the module's routers.
  */
 import { once } from 'node:events';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import {
@@ -48,7 +49,7 @@ export async function createEventsHarness(harness: HarnessOptions = {}) {
   const runner = createProjectorRunner({ bus, projectors: module.projectors, logger });
   await runner.start();
 
-  let server: import('node:http').Server | null = null;
+  let server: Server | null = null;
 
   return {
     module,
