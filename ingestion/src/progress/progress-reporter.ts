@@ -35,7 +35,7 @@ export function createProgressReporter(options: { stream: NodeJS.WriteStream; li
   }
 
   const bar = new cliProgress.SingleBar(
-    { stream, format: '{scope} [{bar}] {value}/{total} events | {details}', hideCursor: true, clearOnComplete: false },
+    { stream, format: '{scope} [{bar}] {value}/{total} records | {details}', hideCursor: true, clearOnComplete: false },
     cliProgress.Presets.shades_classic,
   );
   let scope: string | null = null;

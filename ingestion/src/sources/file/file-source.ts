@@ -46,16 +46,22 @@ export function createFileSource(options: FileSourceOptions): IngestionSource {
   async function* pages(_scope: SourceScope, cursor: Cursor | null): AsyncGenerator<SourcePage> {
     const files = (await Promise.all(paths.map(jsonFilesUnder))).flat().sort();
     let { file, offset } = cursor ? cursorSchema.parse(cursor) : { file: 0, offset: 0 };
+    let recordsRead = 0;
+    let filesRead = 0;
     for (; file < files.length; file += 1, offset = 0) {
       const path = files[file];
       if (!path) break;
       const records = await readFeedFile(path);
+      recordsRead += records.length;
+      filesRead += 1;
+      // Files are read one at a time; the files not read yet are assumed to be as full as those read so far.
+      const estimatedTotal = Math.round(recordsRead + ((files.length - file - 1) * recordsRead) / filesRead);
       do {
         const chunk = records.slice(offset, offset + pageSize);
         offset += pageSize;
         const lastOfFile = offset >= records.length;
         const next = lastOfFile ? (file + 1 < files.length ? { file: file + 1, offset: 0 } : null) : { file, offset };
-        yield { records: chunk, next };
+        yield { records: chunk, next, estimatedTotal };
       } while (offset < records.length);
     }
   }
