@@ -152,9 +152,14 @@ export function HomePage() {
   }, []);
 
   const nearbyActive = filters.latitude !== null && filters.longitude !== null;
-  const user = nearbyActive && filters.latitude !== null && filters.longitude !== null
-    ? { lat: filters.latitude, lon: filters.longitude, radiusKm: filters.nearby_radius_km }
-    : null;
+  // One object per location and radius: the map re-centres on the visitor whenever this identity changes.
+  const user = useMemo(
+    () =>
+      filters.latitude !== null && filters.longitude !== null
+        ? { lat: filters.latitude, lon: filters.longitude, radiusKm: filters.nearby_radius_km }
+        : null,
+    [filters.latitude, filters.longitude, filters.nearby_radius_km],
+  );
 
   // --- Selection and focus ------------------------------------------------------------------------------
   const focusOnEvent = useCallback(

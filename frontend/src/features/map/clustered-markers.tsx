@@ -71,6 +71,9 @@ export function ClusteredMarkers({ events, selectedId, hoveredId, onSelect, onHo
     <MarkerClusterGroup
       ref={clusterRef as React.Ref<never>}
       chunkedLoading
+      // Split/merge animations left the group's animation counter stuck after a refit in Chromium, which then
+      // refused to spiderfy; they also cost the most with 100,000 markers. The map's own zoom still animates.
+      animate={false}
       maxClusterRadius={CLUSTER_RADIUS_PX}
       disableClusteringAtZoom={CLUSTERING_OFF_AT_ZOOM}
       showCoverageOnHover={false}

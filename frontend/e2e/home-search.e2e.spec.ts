@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, countLine, nextEventsQuery, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+
+interface FilterOptions {
+  countries: string[];
+  citiesByCountry: Record<string, string[]>;
+}
+
+let harness: HomeHarness;
+let firstEvent: ApiEvent;
+let options: FilterOptions;
+
+beforeAll(async () => {
+  harness = await startHomeHarness();
+  firstEvent = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data[0]!;
+  options = await apiJson<FilterOptions>(harness, '/api/events/filters');
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function openHome(width = 1280): Promise<Page> {
+  const { page } = await openPage(harness, { viewport: { width, height: 900 } });
+  await page.goto(harness.server.url);
+  await page.getByTestId('count-line').filter({ hasText: /events (shown|loaded)/ }).waitFor();
+  return page;
+}
+
+describe('home page in a real browser', () => {
+  it('searches by keyword with Enter, shows the chip, and removing it restores the full list', async () => {
+    const page = await openHome();
+    const before = await countLine(page);
+    const word = firstEvent.name.split(' ')[0]!;
+    const keyword = page.getByLabel('Keyword');
+    await keyword.fill(word);
+    const query = await nextEventsQuery(page, () => keyword.press('Enter'));
+    expect(query.get('keyword')).toBe(word);
+    await page.getByRole('button', { name: `Remove Search: ${word}` }).waitFor();
+    await page.waitForFunction((text) => document.querySelector('[data-testid="count-line"]')?.textContent !== text, before);
+    const titles = await page.locator('.event-card__title').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.some((title) => title.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+
+    await page.getByRole('button', { name: `Remove Search: ${word}` }).click();
+    await page.getByTestId('count-line').filter({ hasText: before }).waitFor();
+    expect(await page.getByText('Active Filters').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("limits the cities to the chosen country and resets the city when the country changes", async () => {
+    const [country, otherCountry] = options.countries.filter((name) => (options.citiesByCountry[name]?.length ?? 0) > 0);
+    const page = await openHome();
+    const countryQuery = await nextEventsQuery(page, () => page.getByLabel('Country', { exact: true }).selectOption(country!));
+    expect(countryQuery.get('country')).toBe(country);
+    const offered = await page.getByLabel('City', { exact: true }).locator('option').allTextContents();
+    expect(offered).toEqual(['All cities', ...options.citiesByCountry[country!]!]);
+
+    const city = options.citiesByCountry[country!]![0]!;
+    const cityQuery = await nextEventsQuery(page, () => page.getByLabel('City', { exact: true }).selectOption(city));
+    expect(cityQuery.get('city')).toBe(city);
+    await page.getByRole('button', { name: `Remove City: ${city}` }).waitFor();
+
+    const changed = await nextEventsQuery(page, () => page.getByLabel('Country', { exact: true }).selectOption(otherCountry!));
+    expect(changed.get('country')).toBe(otherCountry);
+    expect(changed.has('city')).toBe(false);
+    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('all');
+    await page.context().close();
+  });
+
+  it('switches list to map to split, and has no split on a narrow screen', async () => {
+    const page = await openHome();
+    expect(await page.locator('.leaflet-container').count()).toBe(0);
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await page.locator('.leaflet-container').waitFor();
+    await page.getByRole('checkbox', { name: 'Only in view' }).waitFor();
+    await page.getByRole('button', { name: 'Split', exact: true }).click();
+    await page.locator('.split-view__list .event-card').first().waitFor();
+    await page.locator('.split-view__map .leaflet-container').waitFor();
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.locator('.split-view').waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Split', exact: true }).count()).toBe(0);
+    expect(await page.locator('.leaflet-container').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('reads the focus parameters once, removes them, and focuses the event on the map', async () => {
+    const target = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=50')).data.find(
+      (event) => event.latitude !== null && event.longitude !== null,
+    )!;
+    const { page } = await openPage(harness);
+    const search = new URLSearchParams({
+      mode: 'map',
+      focus_lat: String(target.latitude),
+      focus_lon: String(target.longitude),
+      focus_event: String(target.id),
+    });
+    await page.goto(`${harness.server.url}/?${search.toString()}`);
+    await page.locator('.leaflet-container').waitFor();
+    await page.waitForURL((url) => url.search === '');
+    const popup = page.locator('.leaflet-popup-content');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(target.name);
+    const zoom = Number(await page.getByTestId('map-debug').locator('dd').first().textContent());
+    expect(zoom).toBeGreaterThanOrEqual(12);
+    expect(await page.getByTestId('map-debug').textContent()).toContain(Number(target.latitude).toFixed(5));
+    await page.context().close();
+  });
+
+  it("shows the subscribe form's validation messages and confirms a subscription", async () => {
+    const page = await openHome();
+    await page.getByRole('button', { name: 'Subscribe to updates' }).click();
+    const form = page.locator('form.subscribe__form');
+    await form.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'Please enter a valid email.' }).count()).toBe(1);
+
+    await form.getByLabel('Email').fill('visitor@example.com');
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'Country and City are required.' }).count()).toBe(1);
+
+    const [country] = options.countries.filter((name) => (options.citiesByCountry[name]?.length ?? 0) > 0);
+    const countryBox = form.getByRole('combobox', { name: 'Country' });
+    await countryBox.fill(country!.slice(0, 3));
+    await form.getByRole('option', { name: country!, exact: true }).click();
+    expect(await countryBox.inputValue()).toBe(country);
+    const city = options.citiesByCountry[country!]![0]!;
+    await form.getByRole('combobox', { name: 'City' }).fill(city);
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await page.getByText("Subscribed! We'll send weekly events for your city.").waitFor();
+    await page.getByText("You're subscribed! Check your inbox for our confirmation email.").waitFor();
+    expect(await form.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('has no serious or critical accessibility violations on home (axe-core)', async () => {
+    const { page } = await openPage(harness, { bypassCSP: true });
+    await page.goto(harness.server.url);
+    await page.locator('.event-card').first().waitFor();
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+      const result = await axe.run(document);
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target) }));
+    });
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+});
