@@ -58,6 +58,13 @@ console.log(
   `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
     `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
 );
+if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_seconds === 'number') {
+  const perEvent = (seconds: number) => ((seconds / events) * 1e6).toFixed(0);
+  console.log(
+    `load CPU: api (writes) ${loaded.api_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.api_cpu_seconds)} us/event, ` +
+      `worker (projection) ${loaded.worker_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.worker_cpu_seconds)} us/event`,
+  );
+}
 const { url } = (await expect('listening')) as { url: string };
 
 const results: Record<string, unknown> = {};

@@ -16,6 +16,7 @@ import Koa from 'koa';
 import { HttpError } from '@evently/platform';
 import { numberArg } from './args.ts';
 import { openEmbeddedStack } from './embedded-stack.ts';
+import { processCpuSeconds } from './process-cpu.ts';
 
 const say = (message: Record<string, unknown>) => process.stdout.write(`BENCH ${JSON.stringify(message)}\n`);
 
@@ -41,6 +42,8 @@ async function waitUntilSearchable(expected: number): Promise<void> {
 }
 
 const loadStarted = performance.now();
+const apiCpuBefore = processCpuSeconds(process.pid) ?? 0;
+const workerCpuBefore = processCpuSeconds(worker.pid ?? 0) ?? 0;
 let lastReport = 0;
 await events.seed(count, (done) => {
   if (done - lastReport >= 50_000 || done === count) {
@@ -58,6 +61,9 @@ say({
   searchable_seconds: (searchableAt - loadStarted) / 1000,
   events_per_second: count / ((searchableAt - loadStarted) / 1000),
   rss_after_load: process.memoryUsage().rss,
+  // CPU actually spent on the load, so contention from other processes can be told apart from cost.
+  api_cpu_seconds: (processCpuSeconds(process.pid) ?? 0) - apiCpuBefore,
+  worker_cpu_seconds: (processCpuSeconds(worker.pid ?? 0) ?? 0) - workerCpuBefore,
 });
 
 // Some activity, so popularity has an order to sort by (views go through the bus like real ones).
