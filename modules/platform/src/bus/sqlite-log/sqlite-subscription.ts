@@ -59,10 +59,6 @@ export class SqliteSubscription implements Subscription {
     return this.args.group;
   }
 
-  get topics(): readonly string[] {
-    return this.args.topics;
-  }
-
   start(): void {
     this.loadOffsets(this.engine.reader);
     this.unsubscribeCommits = this.engine.onCommit(() => this.signal());
