@@ -3,8 +3,8 @@
  *
  * A feed simulator in a child process serves N generated events in Ticketmaster Discovery format (time
  * windows and the deep-paging limit included). This process runs the real ingestion runner over HTTP into the
- * real events module on the embedded profile (SQLite store + outbox log + FTS5/R*Tree search), with the
- * projector running here too, exactly like the CLI.
+ * backend's own composition on the embedded profile (SQLite store + outbox log + FTS5/R*Tree search), with the
+ * outbox relay and the projectors running here too, exactly like the CLI.
  *
  * Reports events per second from the first request until every event is searchable, and the projection lag of
  * every event (its write's `occurred_at` -> the projector having applied it) p50/p99. The API's 5 requests per
@@ -18,15 +18,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { silentLogger } from '@evently/platform';
+import { compose, loadConfig } from '@evently/backend';
+import { createProjectorRunner, silentLogger, type Projector } from '@evently/platform';
 import { EVENTS_INDEX } from '@evently/events';
-import {
-  createTicketmasterSource,
-  generateTicketmasterEvents,
-  openIngestionRuntime,
-  runSource,
-  startFeedSimulator,
-} from '@evently/ingestion';
+import { createTicketmasterSource, eventsWriterFrom, generateTicketmasterEvents, runSource, startFeedSimulator } from '@evently/ingestion';
 
 const { values } = parseArgs({
   options: {
@@ -63,25 +58,36 @@ async function bench(): Promise<void> {
 
   const dataDir = await mkdtemp(join(tmpdir(), 'evently-bench-ingest-'));
   const lags: number[] = [];
-  const runtime = await openIngestionRuntime({
-    env: { DATA_DIR: dataDir },
-    logger: silentLogger(),
-    onProjected: (batch) => {
-      const now = Date.now();
-      for (const message of batch) lags.push(now - Date.parse(message.metadata.occurred_at));
-    },
-  });
+  const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' };
+  const composition = await compose({ config: loadConfig(env), logger: silentLogger(), role: 'bench', env });
+  // The worker's projectors, each wrapped to note when it has applied a message (same consumer groups).
+  const observed = composition.modules
+    .flatMap((module) => module.projectors)
+    .map(
+      (projector): Projector => ({
+        ...projector,
+        async apply(batch) {
+          await projector.apply(batch);
+          const now = Date.now();
+          for (const message of batch) lags.push(now - Date.parse(message.metadata.occurred_at));
+        },
+      }),
+    );
+  const projectors = createProjectorRunner({ bus: composition.bus, projectors: observed, logger: silentLogger() });
+  composition.relay.start();
+  await projectors.start();
 
   const load = loadavg()[0] ?? 0;
   const started = performance.now();
   const result = await runSource(
-    { store: runtime.store, events: runtime.writer, logger: silentLogger() },
+    { store: composition.store, events: eventsWriterFrom(composition.events), logger: silentLogger() },
     createTicketmasterSource({ baseUrl, apiKey: API_KEY, requestsPerSecond: 0, pageSize }),
   );
   const writtenAt = performance.now();
-  await runtime.drained();
+  await composition.relay.flush();
+  await projectors.drained();
   const searchableAt = performance.now();
-  const searchable = await runtime.search.count(EVENTS_INDEX, {});
+  const searchable = await composition.search.count(EVENTS_INDEX, {});
 
   child.stdin.end();
   const requests = Number(((await lines.next()).value as string | undefined)?.split(' ')[1] ?? NaN);
@@ -114,7 +120,9 @@ async function bench(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   await writeFile(join(resultsDir, 'ingest.json'), `${JSON.stringify(figures, null, 2)}\n`);
 
-  await runtime.close();
+  await projectors.stop();
+  await composition.relay.stop();
+  await composition.close();
   await rm(dataDir, { recursive: true, force: true });
   if (searchable !== total || result.status !== 'completed') process.exitCode = 1;
 }

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '@evently/platform';
 import { createTempDataDir } from '@evently/platform/testing';
 import { EVENTS_INDEX } from '@evently/events';
-import { openIngestionRuntime } from './runtime/ingestion-runtime.ts';
+import { openBackendRuntime } from './runtime/backend-runtime.ts';
 import { generateTicketmasterEvents } from './simulator/sample-feeds.ts';
 import { startFeedSimulator, type FeedSimulator } from './simulator/feed-simulator.ts';
 
@@ -69,11 +69,11 @@ describe('npm run ingest', () => {
     // Only the pages after the last checkpoint were asked again.
     expect(simulator.requests.slice(4).map((request) => request.query.get('page'))).toEqual(['3', '4']);
 
-    const runtime = await openIngestionRuntime({ env: { DATA_DIR: data.dir }, logger: silentLogger() });
+    const runtime = await openBackendRuntime({ env: { DATA_DIR: data.dir, DEMO_DATA: 'false' }, logger: silentLogger() });
     try {
       await runtime.drained();
-      expect((await runtime.events.queries.listActiveExternalIds('ticketmaster')).length).toBe(1000);
-      expect(await runtime.search.count(EVENTS_INDEX, {})).toBe(1000);
+      expect((await runtime.composition.events.queries.listActiveExternalIds('ticketmaster')).length).toBe(1000);
+      expect(await runtime.composition.search.count(EVENTS_INDEX, {})).toBe(1000);
     } finally {
       await runtime.close();
     }

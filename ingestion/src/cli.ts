@@ -1,7 +1,7 @@
 /**
  * `npm run ingest -- --source ticketmaster|fever|file [--path <file-or-dir>]... [--full]`
  *
- * Runs one source once against the data the backend uses (same environment, same adapters), with a progress
+ * Runs one source once against the backend's own composition (same environment, same adapters), with a progress
  * bar on a terminal and plain lines otherwise, then prints the summary. Ctrl-C stops after the current page
  * and keeps the checkpoint; the next run resumes there. Exit code: 0 completed, 1 failed, 130 interrupted,
  * 2 bad usage or configuration.
@@ -13,7 +13,8 @@ import { IngestionConfigError, loadIngestionConfig } from './config/ingestion-co
 import { createProgressReporter } from './progress/progress-reporter.ts';
 import { formatRunSummary } from './progress/run-summary.ts';
 import { runSource } from './runner/run-source.ts';
-import { openIngestionRuntime } from './runtime/ingestion-runtime.ts';
+import { ConfigError } from '@evently/backend';
+import { openBackendRuntime } from './runtime/backend-runtime.ts';
 import { createFeverSource } from './sources/fever/fever-source.ts';
 import { createFileSource } from './sources/file/file-source.ts';
 import type { IngestionSource } from './sources/source.ts';
@@ -71,7 +72,13 @@ async function main(): Promise<number> {
   const source = sourceFromArgs(args.source, args.path ?? []);
   // Logs go to stderr so they never tear the progress bar or the summary on stdout.
   const logger = pino({ name: 'ingest', level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
-  const runtime = await openIngestionRuntime({ logger });
+  let runtime;
+  try {
+    runtime = await openBackendRuntime({ logger });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
 
   const controller = new AbortController();
   const onSignal = () => {
@@ -84,7 +91,7 @@ async function main(): Promise<number> {
 
   const progress = createProgressReporter({ stream: process.stdout });
   try {
-    const result = await runSource({ store: runtime.store, events: runtime.writer, logger }, source, {
+    const result = await runSource({ store: runtime.composition.store, events: runtime.writer, logger }, source, {
       full: args.full,
       signal: controller.signal,
       onProgress: (update) => progress.update(update),

@@ -17,6 +17,5 @@ export { configuredSources, type ScheduledSource } from './config/configured-sou
 export { createIngestionScheduler, type IngestionSchedulerOptions } from './scheduler.ts';
 export { ingestBundledSamplesIfFresh } from './bundled-samples.ts';
 export { BUNDLED_SAMPLES_DIR } from './bundled-samples-dir.ts';
-export { openIngestionRuntime, type IngestionRuntime } from './runtime/ingestion-runtime.ts';
 export { startFeedSimulator, type FeedSimulator, type ScriptedFault } from './simulator/feed-simulator.ts';
 export { generateTicketmasterEvents, generateFeverPlans } from './simulator/sample-feeds.ts';
