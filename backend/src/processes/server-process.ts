@@ -40,56 +40,73 @@ export interface StartServerOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** A URL this machine can call: wildcard binds are reached through loopback; IPv6 literals need brackets. */
+function urlOf(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 export async function startServer({ config, logger, roles, announceAdminPassword = true, env }: StartServerOptions): Promise<RunningServer> {
   const role = roles.api && roles.worker ? 'all' : roles.api ? 'api' : 'worker';
   const composition = await compose({ config, logger, role, env });
 
-  // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice. The
-  // bundled sample feeds go through the real ingestion pipeline, so a fresh install shows feed events too.
-  if (roles.worker && config.demoData) {
-    const loaded = await composition.events.seedDemoIfEmpty();
-    if (loaded > 0) logger.info({ events: loaded }, 'demo events loaded into the empty store');
-    await ingestBundledSamplesIfFresh({
-      store: composition.store,
-      events: eventsWriterFrom(composition.events),
-      logger: logger.child({ component: 'ingestion' }),
-    });
-  }
-
-  const banner = adminPasswordBanner(composition.adminPassword);
-  if (banner && roles.api && announceAdminPassword) process.stdout.write(`${banner}\n`);
-
   let http: RunningHttpServer | undefined;
   let realtime: Realtime | undefined;
-  if (roles.api) {
-    const app = createApp({
-      logger: logger.child({ component: 'http' }),
-      routers: composition.routers,
-      readiness: composition.readiness,
-      staticRoot: FRONTEND_DIST,
-      corsOrigins: config.corsOrigins,
-      trustedProxies: config.trustedProxies,
-      https: config.publicUrl.startsWith('https:'),
-    });
-    const server = createHttpServer(app);
-    realtime = attachRealtime(server, { corsOrigins: config.corsOrigins, logger: logger.child({ component: 'realtime' }) });
-    http = await listen(server, config.port, config.host);
-    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    logger.info({ url: `http://${host}:${http.port}`, publicUrl: config.publicUrl }, `${config.appName} is listening`);
-  }
-
   const schedulers = composition.modules.flatMap((m) => m.schedulers);
-  if (roles.worker) {
-    await composition.relay.start();
-    await composition.projectors.start();
-    for (const scheduler of schedulers) scheduler.start();
-    logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');
+  try {
+    // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice. The
+    // bundled sample feeds go through the real ingestion pipeline, so a fresh install shows feed events too.
+    if (roles.worker && config.demoData) {
+      const loaded = await composition.events.seedDemoIfEmpty();
+      if (loaded > 0) logger.info({ events: loaded }, 'demo events loaded into the empty store');
+      await ingestBundledSamplesIfFresh({
+        store: composition.store,
+        events: eventsWriterFrom(composition.events),
+        logger: logger.child({ component: 'ingestion' }),
+      });
+    }
+
+    const banner = adminPasswordBanner(composition.adminPassword);
+    if (banner && roles.api && announceAdminPassword) process.stdout.write(`${banner}\n`);
+
+    if (roles.api) {
+      const app = createApp({
+        logger: logger.child({ component: 'http' }),
+        routers: composition.routers,
+        readiness: composition.readiness,
+        staticRoot: FRONTEND_DIST,
+        corsOrigins: config.corsOrigins,
+        trustedProxies: config.trustedProxies,
+        https: config.publicUrl.startsWith('https:'),
+      });
+      const server = createHttpServer(app);
+      realtime = attachRealtime(server, { corsOrigins: config.corsOrigins, logger: logger.child({ component: 'realtime' }) });
+      http = await listen(server, config.port, config.host);
+      logger.info({ url: urlOf(config.host, http.port), publicUrl: config.publicUrl }, `${config.appName} is listening`);
+    }
+
+    if (roles.worker) {
+      await composition.relay.start();
+      await composition.projectors.start();
+      for (const scheduler of schedulers) scheduler.start();
+      logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');
+    }
+  } catch (error) {
+    // A failed start (port taken, engine unreachable) must not leave files or connections open behind it.
+    await realtime?.close();
+    await http?.stop();
+    if (roles.worker) {
+      await composition.projectors.stop();
+      await composition.relay.stop();
+    }
+    await composition.close();
+    throw error;
   }
 
   let stopping: Promise<void> | undefined;
   return {
     composition,
-    url: http ? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${http.port}` : undefined,
+    url: http ? urlOf(config.host, http.port) : undefined,
     realtime,
     stop() {
       stopping ??= (async () => {
