@@ -109,9 +109,11 @@ describe('error answers', () => {
   });
 
   it('answers an unknown API route with a JSON 404', async () => {
-    const res = await fetch(`${url}/api/nothing-here`);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not found' });
+    for (const route of ['/api/nothing-here', '/api']) {
+      const res = await fetch(`${url}${route}`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Not found' });
+    }
   });
 
   it('answers a wrong method on a known API route with a JSON 405', async () => {

@@ -54,7 +54,7 @@ export function errorHandler(rootLogger: Logger): Middleware {
     try {
       await next();
       // Unmatched API routes (404) and wrong methods (405 from allowedMethods) end here without a body.
-      if (ctx.body === undefined && ctx.status >= 400 && ctx.path.startsWith('/api/')) {
+      if (ctx.body === undefined && ctx.status >= 400 && /^\/api(\/|$)/.test(ctx.path)) {
         const status = ctx.status;
         ctx.body = { error: status === 404 ? 'Not found' : status === 405 ? 'Method not allowed' : 'Request failed' };
         ctx.status = status;
