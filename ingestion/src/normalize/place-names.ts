@@ -61,17 +61,33 @@ export function countryCode(value: unknown): string | null {
   return countryCodesByName().get(text.toLowerCase()) ?? null;
 }
 
+// Feeds repeat the same few hundred place names thousands of times; resolving each once keeps large runs cheap.
+const countryNames = new Map<string, string | null>();
+const cityNames = new Map<string, string | null>();
+const MAX_CACHED = 10_000;
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 /** The English country name we store, e.g. `US` and `United States Of America` both give `United States`. */
 export function countryName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const cached = countryNames.get(value);
+  if (cached !== undefined) return cached;
   const code = countryCode(value);
-  if (code) return regionNames.of(code) ?? null;
-  return cleanText(value);
+  return remember(countryNames, value, code ? (regionNames.of(code) ?? null) : cleanText(value));
 }
 
 /** City names keep the feed's capitalisation unless it is all upper or all lower case (`NEW YORK`, `madrid`). */
 export function cityName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const cached = cityNames.get(value);
+  if (cached !== undefined) return cached;
   const text = cleanText(value);
-  if (!text) return null;
-  if (text !== text.toUpperCase() && text !== text.toLowerCase()) return text;
-  return text.toLowerCase().replace(/(^|[\s\-'(])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+  if (!text || (text !== text.toUpperCase() && text !== text.toLowerCase())) return remember(cityNames, value, text);
+  const titled = text.toLowerCase().replace(/(^|[\s\-'(])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+  return remember(cityNames, value, titled);
 }
