@@ -35,12 +35,16 @@ export async function createAdapters(config: Config, role: string, logger: Logge
 
   const store =
     config.profile.store === 'mongodb' && config.mongodbUri
-      ? await createMongoDocumentStore({ uri: config.mongodbUri })
+      ? createMongoDocumentStore({ uri: config.mongodbUri, logger: logger.child({ component: 'mongo-store' }) })
       : await createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) });
 
   let bus: EventBus;
   if (config.profile.bus === 'kafka' && config.kafkaBrokers) {
-    bus = await createKafkaEventBus({ brokers: config.kafkaBrokers, clientId: `${config.appName.toLowerCase()}-${role}` });
+    bus = createKafkaEventBus({
+      brokers: config.kafkaBrokers,
+      clientId: `${config.appName.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}-${role}`,
+      logger: logger.child({ component: 'kafka' }),
+    });
   } else if (store.engine === 'sqlite') {
     bus = await createSqliteEventBus({ store, logger: logger.child({ component: 'event-log' }) });
   } else {
