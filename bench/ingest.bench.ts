@@ -110,9 +110,8 @@ async function bench(): Promise<void> {
   // Split topology: the projector is in another process, so lag is observed from here: each page's commit
   // time against the moment the search index holds at least as many events (polled every 50 ms).
   const pending: Array<{ written: number; at: number }> = [];
-  let polling = topology === 'split';
   const poller = (async () => {
-    while (polling) {
+    while (topology === 'split') {
       const indexed = await composition.search.count(EVENTS_INDEX, {});
       const now = Date.now();
       while (pending.length > 0 && (pending[0]?.written ?? Infinity) <= indexed) lags.push(now - (pending.shift()?.at ?? now));
