@@ -7,7 +7,7 @@
  * - `@evently/<name>/testing` style test doors are for tests only.
  * - The platform knows no business module; modules know neither the backend nor ingestion.
  * - A module's `domain/` stays pure: no engines, no HTTP framework, no file system or network.
- * - Frontend features never import each other.
+ * - Frontend features never import each other, and the browser bundle imports no server code.
  */
 import path from 'node:path';
 
@@ -35,6 +35,8 @@ const IMPURE_IN_DOMAIN = [
   /^(fs|fs\/promises|http|https|child_process)$/,
   /^(better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/elasticsearch|koa|@koa\/|socket\.io|nodemailer|pino)/,
 ];
+
+const SERVER_ONLY = /^(node:|@evently\/|koa$|@koa\/|better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/|pino|nodemailer|socket\.io$|maxmind)/;
 
 const isTestFile = (file: string) => /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) || /(^|\/)testing\//.test(file) || /\.contract\.ts$/.test(file);
 
@@ -76,6 +78,15 @@ export function checkFile(source: SourceFile, packages: PackageExports): Violati
           `frontend feature '${ownFeature}' imports feature '${targetFeature}'. Features never import each other: move the shared piece to src/components, src/lib or src/app.`,
         );
       }
+      continue;
+    }
+
+    if (source.path.startsWith('frontend/src/') && SERVER_ONLY.test(specifier)) {
+      report(
+        specifier,
+        'client-only',
+        `the browser bundle cannot carry server code ('${specifier}'). Take what the client needs from the HTTP API, or keep the shared constant in frontend/src/lib.`,
+      );
       continue;
     }
 

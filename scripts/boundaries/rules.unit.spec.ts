@@ -49,6 +49,11 @@ describe('module boundaries', () => {
     expect(rulesBroken('modules/events/src/infra/x.ts', 'better-sqlite3')).toEqual([]);
   });
 
+  it('keeps server code out of the browser bundle', () => {
+    expect(rulesBroken('frontend/src/app/api.ts', '@evently/events', 'node:fs', 'koa')).toEqual(['client-only', 'client-only', 'client-only']);
+    expect(rulesBroken('frontend/src/app/socket.ts', 'socket.io-client', '@reduxjs/toolkit/query/react')).toEqual([]);
+  });
+
   it('keeps frontend features apart', () => {
     expect(rulesBroken('frontend/src/features/map/map.tsx', '../filters/filter-bar.tsx')).toEqual(['feature-isolation']);
     expect(rulesBroken('frontend/src/features/map/map.tsx', './cluster.tsx', '../../components/x.tsx')).toEqual([]);
