@@ -80,6 +80,13 @@ describe('backend over HTTP', () => {
     expect(await answerOf(right)).toEqual({ success: true, message: 'Login successful' });
   });
 
+  it('serves an administrator’s parallel calls without tripping the failed-login limit', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': server.adminPassword } })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
   it('rejects a login body without a password as bad input', async () => {
     const res = await login(undefined);
     expect(res.status).toBe(400);
@@ -114,5 +121,32 @@ describe('admin login rate limit', () => {
     // The admin header is no way around the limit.
     const viaHeader = await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': server.adminPassword } });
     expect(viaHeader.status).toBe(429);
+  });
+});
+
+describe('admin login rate limit under a burst', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('lets only a handful of thirty simultaneous wrong guesses be checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        fetch(`${server.url}/api/support/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password: `guess-${i}` }),
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    // At most the allowance (5) plus the parallel-check cap (6) can be in flight before the limit closes.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(11);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(19);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { answerTooManyRequests, createRateLimiter, type RateLimiter } from './ra
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
+const MAX_PARALLEL_CHECKS = 6;
 
 export const ADMIN_PASSWORD_HEADER = 'x-admin-password';
 export const ADMIN_LOGIN_PATH = '/api/support/admin/login';
@@ -52,19 +53,37 @@ export function createAdminAuth({
     return timingSafeEqual(actual, wanted);
   }
 
-  /** Checks a guess under the rate limit; `undefined` means the caller was refused with 429 already. */
+  /** Password checks running at once per address; a panel loading several lists in parallel stays below it. */
+  const inFlight = new Map<string, number>();
+
+  /**
+   * Checks a guess under the rate limit; `undefined` means the caller was refused with 429 already. Only wrong
+   * guesses are counted, so an administrator's own calls never use up the allowance; the cap on parallel
+   * checks keeps a burst of simultaneous guesses from slipping past before the first failures are counted.
+   */
   async function guarded(ctx: Context, candidate: string, refusedBody: unknown): Promise<boolean | undefined> {
-    // Counted before hashing, synchronously, so a burst of parallel guesses cannot all slip past the limit.
-    const attempt = limiter.hit(ctx.ip);
-    if (!attempt.allowed) {
-      answerTooManyRequests(ctx, attempt, refusedBody);
+    const key = ctx.ip;
+    const state = limiter.peek(key);
+    const busy = inFlight.get(key) ?? 0;
+    if (!state.allowed || busy >= MAX_PARALLEL_CHECKS) {
+      answerTooManyRequests(ctx, state.allowed ? { allowed: false, remaining: 0, retryAfterSeconds: 1 } : state, refusedBody);
       return undefined;
     }
-    if (await verify(candidate)) {
-      limiter.reset(ctx.ip);
+    inFlight.set(key, busy + 1);
+    let ok: boolean;
+    try {
+      ok = await verify(candidate);
+    } finally {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    }
+    if (ok) {
+      limiter.reset(key);
       return true;
     }
-    logger.warn({ ip: ctx.ip, path: ctx.path }, 'failed admin authentication');
+    limiter.hit(key);
+    logger.warn({ ip: key, path: ctx.path }, 'failed admin authentication');
     return false;
   }
 
