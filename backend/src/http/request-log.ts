@@ -16,7 +16,9 @@ export function requestLog(logger: Logger): Middleware {
       ctx.res.off('close', done);
       const responseTime = Number(process.hrtime.bigint() - started) / 1e6;
       const status = ctx.res.statusCode;
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      // Orchestrators probe health every few seconds; successful probes would drown the useful lines.
+      const probe = ctx.path === '/healthz' || ctx.path === '/readyz';
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : probe ? 'debug' : 'info';
       log[level](
         {
           req: { method: ctx.method, url: ctx.originalUrl, remoteAddress: ctx.ip },
