@@ -9,6 +9,7 @@ import { buildMarkerPopup } from './marker-popup.ts';
 /** The part of Leaflet.markercluster's group this file uses (the package ships no types of its own). */
 export interface ClusterGroup extends L.FeatureGroup {
   addLayers(layers: L.Layer[], skipLayerAddEvent?: boolean): this;
+  removeLayers(layers: L.Layer[]): this;
   zoomToShowLayer(layer: L.Marker, callback?: () => void): void;
 }
 
@@ -32,27 +33,42 @@ export function ClusteredMarkers({ events, selectedId, hoveredId, onSelect, onHo
   const handlers = useRef({ onSelect, onHover });
   handlers.current = { onSelect, onHover };
   const styled = useRef<Set<string>>(new Set());
+  // Popups read the latest copy of an event: a reused marker may belong to a newer answer (e.g. with distance).
+  const latest = useRef<Map<string, VisitorEvent>>(new Map());
 
   useEffect(() => {
     const group = clusterRef.current;
     if (!group) return;
-    const markers = new Map<string, L.Marker>();
+    // Only the difference goes to the cluster group: 'Show all events' grows by 1000 events per page, and
+    // rebuilding every marker on each page would make loading 100,000 points quadratic.
+    const previous = markersRef.current;
+    const next = new Map<string, L.Marker>();
+    latest.current = new Map(events.map((event) => [String(event.id), event]));
+    const added: L.Marker[] = [];
     for (const event of events) {
+      const id = String(event.id);
+      if (next.has(id)) continue;
+      const existing = previous.get(id);
+      if (existing) {
+        next.set(id, existing);
+        continue;
+      }
       const at = eventCoordinates(event);
       if (!at) continue;
-      const id = String(event.id);
-      if (markers.has(id)) continue;
-      const marker = L.marker([at.lat, at.lon], { icon: MARKER_ICONS.default, title: displayTitle(event), alt: displayTitle(event) });
-      marker.bindPopup(() => buildMarkerPopup(event));
+      const title = displayTitle(event);
+      const marker = L.marker([at.lat, at.lon], { icon: MARKER_ICONS.default, title, alt: title });
+      marker.bindPopup(() => buildMarkerPopup(latest.current.get(id) ?? event));
       marker.on('click', () => handlers.current.onSelect(id));
       marker.on('mouseover', () => handlers.current.onHover(id));
       marker.on('mouseout', () => handlers.current.onHover(null));
-      markers.set(id, marker);
+      next.set(id, marker);
+      added.push(marker);
     }
-    group.clearLayers();
-    group.addLayers([...markers.values()]);
-    markersRef.current = markers;
-    styled.current = new Set();
+    const removed = [...previous].filter(([id]) => !next.has(id)).map(([, marker]) => marker);
+    if (removed.length === previous.size && previous.size > 0) group.clearLayers();
+    else if (removed.length > 0) group.removeLayers(removed);
+    if (added.length > 0) group.addLayers(added);
+    markersRef.current = next;
   }, [events, clusterRef, markersRef]);
 
   useEffect(() => {
