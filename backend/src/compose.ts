@@ -14,6 +14,8 @@ import {
   type AppModule,
   type Clock,
   type ModuleDeps,
+  type OutboxRelay,
+  type ProjectorRunner,
 } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
 import { INGESTION_COLLECTIONS } from '@evently/ingestion';
@@ -41,8 +43,8 @@ export interface Composition extends Adapters {
   modules: AppModule[];
   routers: Router[];
   readiness: ReadinessCheck[];
-  relay: ReturnType<typeof createOutboxRelay>;
-  projectors: ReturnType<typeof createProjectorRunner>;
+  relay: OutboxRelay;
+  projectors: ProjectorRunner;
   /** Releases modules and adapters in reverse order of creation; safe to call twice. */
   close(): Promise<void>;
 }
@@ -83,10 +85,22 @@ export async function compose({ config, logger, role, env = process.env, clock =
   // Storage first, then each module's own init (which may read or seed what storage now holds). The
   // ingestion collections (checkpoints, quarantine, run log) are created here too: the worker loads the
   // bundled sample feeds through them, and every role then agrees on one schema.
-  await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS]);
-  await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
-  for (const schema of modules.flatMap((m) => m.searchSchemas)) await search.init(schema);
-  for (const module of modules) await module.init?.();
+  const closeAll = async () => {
+    for (const module of [...modules].reverse()) await module.close?.();
+    await bus.close();
+    await search.close();
+    await store.close();
+  };
+  try {
+    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS]);
+    await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
+    for (const schema of modules.flatMap((m) => m.searchSchemas)) await search.init(schema);
+    for (const module of modules) await module.init?.();
+  } catch (error) {
+    // An unreachable engine or a failed migration: release what is open, so the process can exit cleanly.
+    await closeAll().catch(() => undefined);
+    throw error;
+  }
 
   const relay = createOutboxRelay({ outbox: store.outbox, bus, logger: logger.child({ component: 'outbox-relay' }) });
   const projectors = createProjectorRunner({
@@ -112,12 +126,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     relay,
     projectors,
     close() {
-      closing ??= (async () => {
-        for (const module of [...modules].reverse()) await module.close?.();
-        await bus.close();
-        await search.close();
-        await store.close();
-      })();
+      closing ??= closeAll();
       return closing;
     },
   };
