@@ -20,6 +20,8 @@ export const MIN_PREFIX_LENGTH = 3;
 
 export interface FtsMatch {
   expression: string;
+  /** The query's words, folded as the index folds them. */
+  words: string[];
   /** Roughly how many documents match (the rarest word's document count); used to pick a query plan. */
   estimate: number;
 }
@@ -31,18 +33,19 @@ const estimates = new WeakMap<Database.Database, Map<string, { count: number; at
 export function ftsMatch(db: Database.Database, layout: IndexLayout, text: string): FtsMatch | null {
   const words = queryWords(text);
   if (words.length === 0) return null;
-  const probe = db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck();
   let estimate = Number.POSITIVE_INFINITY;
   const groups = words.map((word) => {
     const asPrefix = [...word].length >= MIN_PREFIX_LENGTH;
     const own = asPrefix ? `${phrase(word)}*` : phrase(word);
-    estimate = Math.min(estimate, documentsWith(db, layout, word, asPrefix));
+    // The vocabulary count also tells whether the word matches at all, without running a prefix query.
+    const documents = documentsWith(db, layout, word, asPrefix);
+    estimate = Math.min(estimate, documents);
     const edits = allowedEdits(word);
-    if (edits === 0 || probe.get(own) !== undefined) return own;
+    if (edits === 0 || documents > 0) return own;
     const alternatives = nearMisses(db, layout, word, edits).map(phrase);
     return alternatives.length === 0 ? own : `(${[own, ...alternatives].join(' OR ')})`;
   });
-  return { expression: groups.join(' AND '), estimate };
+  return { expression: groups.join(' AND '), words, estimate };
 }
 
 function documentsWith(db: Database.Database, layout: IndexLayout, word: string, asPrefix: boolean): number {

@@ -132,6 +132,7 @@ export function planMatch(
   ftsMatch: string | null,
   wantScore: boolean,
   drive: TextDrive = 'fts',
+  words: string[] = [],
 ): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
@@ -140,16 +141,11 @@ export function planMatch(
   if (ftsMatch !== null) {
     const match = bag.add(ftsMatch);
     const weights = layout.searchable.map((s) => s.boost).join(', ');
-    const hidden = `ft.${layout.fts}`;
     if (wantScore && drive === 'fts') {
       from += ` JOIN (SELECT rowid AS rid, bm25(${layout.fts}, ${weights}) AS score FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match}) m ON m.rid = d.rid`;
       score = 'm.score';
     } else if (wantScore) {
-      // Filter first (the probe below), then score only the survivors: CROSS JOIN keeps docs as the outer
-      // loop, so FTS5 is asked for one rowid at a time instead of ranking every match in the index.
-      from += ` CROSS JOIN ${layout.fts} AS ft`;
-      where.push(`ft.rowid = d.rid`, `${hidden} MATCH ${match}`);
-      score = `bm25(${hidden}, ${weights})`;
+      score = nameMatchScore(layout, words, bag);
     }
     if (score !== 'm.score') {
       const rid = drive === 'docs' ? '+d.rid' : 'd.rid';
@@ -183,6 +179,21 @@ export function planMatch(
     where.push(lonTest(`d.${column.lon(field)}`, ranges, bag));
   }
   return { from, where, params: bag.values, distance, score };
+}
+
+/**
+ * Relevance when the filter drives: bm25 exists only inside an FTS5 scan, and asking FTS5 for one rowid at a
+ * time costs a doclist walk per row (measured: minutes at a million documents), while ranking every match of a
+ * common word costs a scan of all of them. So the survivors are ranked by where the words occur instead: each
+ * word found in a sortable text field (the name) adds that field's boost. Ties fall to the next sort clause.
+ */
+function nameMatchScore(layout: IndexLayout, words: string[], bag: ParamBag): string | null {
+  const terms: string[] = [];
+  for (const [field, spec] of Object.entries(layout.schema.fields)) {
+    if (spec.type !== 'text' || !spec.sortable) continue;
+    for (const word of words) terms.push(`${spec.boost ?? 1} * (instr(d.${column.sortText(field)}, ${bag.add(word)}) > 0)`);
+  }
+  return terms.length === 0 ? null : `(0 - ${terms.join(' - ')})`;
 }
 
 /** Fields whose filters guarantee a value, so an ascending sort needs no "missing last" term (and can use its index). */

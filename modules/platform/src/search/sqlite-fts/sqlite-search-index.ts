@@ -50,6 +50,9 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // Only projectors write, one process at a time in practice; a reindex running next to the worker waits for
+  // the other's transaction instead of failing. Readers never wait in WAL mode.
+  db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
   db.pragma('mmap_size = 1073741824');
@@ -201,7 +204,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
     const count = planMatch(layout, query, match.expression, false, drive);
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
-    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive) : count, count };
+    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.words) : count, count };
   };
 
   return {
@@ -254,8 +257,11 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
         ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
         : { limit, offset };
       const page = plans.page;
+      // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
+      // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
+      const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
       const sql =
-        `SELECT d.id, ${projection(query.fields)}${page.distance ? `, ${page.distance} AS dist` : ''} ` +
+        `SELECT d.id, ${projection(query.fields)}${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''} ` +
         `${fromWhereSql(page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
       const rows = prepared(sql).all({ ...page.params, ...window }) as Array<Record<string, unknown>>;
       if (reversed) rows.reverse();
@@ -265,7 +271,8 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
         if (page.distance) hit.distanceKm = row.dist as number;
         return hit as SearchHit<T>;
       });
-      const count = known ?? (hits.length < limit ? hits.length : total(layout, query, plans.count));
+      const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
+      const count = known ?? inPage ?? (hits.length < limit ? hits.length : total(layout, query, plans.count));
       return { total: count, hits };
     },
 

@@ -2,6 +2,8 @@
  * A local timing script for the embedded search engine (not a test, asserts nothing): loads N synthetic
  * events-like documents and prints the load rate and per-query latencies for the query mix the events
  * benchmark uses. Run: `npx tsx modules/platform/src/search/sqlite-fts/sqlite-search-timing.ts 200000`.
+ * A third argument `upsert` loads through plain upserts instead of a rebuild. With KEEP=1 the file is kept
+ * and its path printed; REUSE=<path> times queries against such a file without loading again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +13,12 @@ import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 
 const total = Number(process.argv[2] ?? 200_000);
 const viaRebuild = process.argv[3] !== 'upsert';
+const reuse = process.env.REUSE;
 const dir = mkdtempSync(join(tmpdir(), 'search-timing-'));
-const search = createSqliteSearchIndex({ file: join(dir, 'search.sqlite') });
+const search = createSqliteSearchIndex({ file: reuse ?? join(dir, 'search.sqlite') });
 
+// Shaped like the demo catalogue: titles per category, a city name in every event name, events clustered at
+// a few venues per city, so word and city frequencies resemble what the events benchmark queries.
 const cities = Array.from({ length: 60 }, (_, i) => ({
   name: `City${i}`,
   country: `C${i % 20}`,
@@ -21,37 +26,54 @@ const cities = Array.from({ length: 60 }, (_, i) => ({
   lon: -170 + ((i * 71) % 340),
 }));
 cities[0] = { name: 'Berlin', country: 'DE', lat: 52.52, lon: 13.405 };
-const words = 'jazz rock festival night open air concert theatre comedy market food wine beer art gallery tour museum dance club techno opera ballet family kids outdoor run marathon yoga film cinema poetry reading'.split(' ');
-const categories = ['music', 'nightlife', 'culture', 'sports', 'food', 'family', 'education', 'art', 'film', 'other'];
+const categories: Record<string, { titles: string[]; tags: string[] }> = {
+  music: { titles: ['Jazz Night', 'Indie Rock Live', 'Symphony Evening', 'Techno Marathon', 'Acoustic Set', 'Choir Concert'], tags: ['music', 'live', 'jazz', 'rock'] },
+  sports: { titles: ['Half Marathon', 'Basketball Derby', 'Open Water Swim', 'Sunrise Yoga', 'Cup Final'], tags: ['sports', 'outdoor', 'running'] },
+  arts: { titles: ['Modern Art Opening', 'Poetry Slam', 'Photo Biennale', 'Ballet Gala', 'Street Art Tour'], tags: ['art', 'culture', 'theatre'] },
+  food: { titles: ['Street Food Festival', 'Wine Fair', 'Craft Beer Weekend', 'Tapas Crawl', 'Night Market'], tags: ['food', 'drinks', 'market'] },
+  business: { titles: ['Founders Breakfast', 'Product Summit', 'Marketing Masterclass', 'Pitch Night'], tags: ['business', 'networking'] },
+  community: { titles: ['Language Exchange', 'Board Game Night', 'Neighbourhood Cleanup', 'Singles Mixer'], tags: ['community', 'social'] },
+  education: { titles: ['Astronomy Intro', 'Writing Workshop', 'History Lectures', 'Pottery Basics'], tags: ['workshop', 'learning'] },
+  wellness: { titles: ['Sound Bath', 'Wellness Retreat', 'Breathwork Circle', 'Rooftop Pilates'], tags: ['wellness', 'yoga'] },
+  tech: { titles: ['AI Builders Meetup', 'Web Performance Conf', 'Hackathon Weekend', 'Robotics Expo'], tags: ['tech', 'ai'] },
+  entertainment: { titles: ['Comedy Night', 'Magic Show', 'Escape Experience', 'Drag Brunch', 'Open Air Cinema'], tags: ['comedy', 'show', 'cinema'] },
+  other: { titles: ['Vintage Fair', 'Flea Market', 'Car Boot Sale', 'Plant Swap'], tags: ['market', 'vintage'] },
+};
+const categoryNames = Object.keys(categories);
+const words = ['jazz', 'festival', 'comedy', 'market', 'summit', 'yoga', 'techno', 'gala', 'workshop', 'night'];
+const moods = ['local favourites', 'international guests', 'a sold-out track record', 'an intimate setting'];
 let seed = 42;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
 const now = Date.now();
 
 function makeDoc(id: number): IndexDocument {
-  const city = pick(cities);
-  const name = `${pick(words)} ${pick(words)} ${pick(words)}`;
+  const city = cities[id % cities.length]!;
+  const venue = Math.floor(random() * random() * 8);
+  const category = pick(categoryNames);
+  const spec = categories[category]!;
+  const title = pick(spec.titles);
   const hasPrice = random() > 0.1;
   const minPrice = Math.floor(random() * 200);
   return {
     id: String(id),
-    name,
-    description: `${name} with ${pick(words)} and ${pick(words)} in the heart of ${city.name}, ${Array.from({ length: 12 }, () => pick(words)).join(' ')}`,
-    tags: [pick(words), pick(words)],
-    venue: `${pick(words)} hall`,
+    name: `${title} ${city.name}`,
+    description: `${title} in ${city.name}, ${city.country}. At venue ${venue} with ${pick(moods)}.`,
+    tags: [pick(spec.tags), pick(spec.tags), city.name.toLowerCase()],
+    venue: `Venue ${venue} ${city.name}`,
     city: city.name,
     country: city.country,
-    category: pick(categories),
+    category,
     min_price: hasPrice ? minPrice : null,
     max_price: hasPrice ? minPrice + 20 : null,
     popularity: Math.floor(random() * 10000) / 10,
-    date: new Date(now - 30 * 86_400_000 + Math.floor(random() * 395 * 86_400_000)).toISOString(),
-    location: random() > 0.03 ? { lat: city.lat + (random() - 0.5) * 0.4, lon: city.lon + (random() - 0.5) * 0.4 } : null,
+    date: new Date(now + Math.floor(random() * 150 * 86_400_000)).toISOString(),
+    location: random() > 0.06 ? { lat: city.lat + venue * 0.013, lon: city.lon - venue * 0.017 } : null,
     image_url: `https://img.example/${id}.jpg`,
   };
 }
 
-await search.init({
+if (!reuse) await search.init({
   name: 'events',
   fields: {
     name: { type: 'text', boost: 4, sortable: true },
@@ -69,6 +91,9 @@ await search.init({
   },
 });
 
+if (!reuse) await load();
+
+async function load(): Promise<void> {
 const loadStart = performance.now();
 const batchSize = 5000;
 const writer = viaRebuild ? await search.beginRebuild('events') : null;
@@ -79,25 +104,32 @@ for (let start = 1; start <= total; start += batchSize) {
 await writer?.commit();
 const loadSeconds = (performance.now() - loadStart) / 1000;
 console.log(`loaded ${total} docs ${viaRebuild ? 'via beginRebuild' : 'via upsert'} in ${loadSeconds.toFixed(1)} s = ${Math.round(total / loadSeconds)} docs/s`);
+}
 
+// The same shapes the events module sends for the benchmark's query mix (bench/lib/search-mix.ts).
 const upcoming = (t: number) => ({ field: 'date', op: 'range' as const, gte: t });
+const cityAt = (i: number) => cities[(i * 7) % cities.length]!;
 const mix: Record<string, (i: number, t: number) => SearchQuery> = {
-  'keyword+city': (i, t) => ({ text: pick(words), filters: [upcoming(t), { field: 'city', op: 'eq', value: 'Berlin' }], sort: [{ by: 'field', field: 'date', direction: 'asc' }] }),
-  'nearby 25 km by distance': (i, t) => ({ near: { field: 'location', lat: 52.52, lon: 13.405, radiusKm: 25 }, filters: [upcoming(t)], sort: [{ by: 'distance', direction: 'asc' }] }),
-  'map bounds': (i, t) => ({ bounds: { field: 'location', south: 52.3, north: 52.7, west: 13.1, east: 13.7 }, filters: [upcoming(t)], sort: [{ by: 'field', field: 'date', direction: 'asc' }] }),
-  'date range + price': (i, t) => ({ filters: [{ field: 'date', op: 'range', gte: t, lt: t + 7 * 86_400_000 }, { field: 'min_price', op: 'range', gte: 10, lte: 50 }], sort: [{ by: 'field', field: 'date', direction: 'asc' }] }),
+  'keyword+city': (i, t) => ({
+    text: words[i % words.length],
+    filters: [{ field: 'city', op: 'eq', value: cityAt(i).name }, upcoming(t)],
+    sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'asc' }],
+  }),
+  'nearby 25 km by distance': (i, t) => ({ near: { field: 'location', lat: cityAt(i).lat + 0.01, lon: cityAt(i).lon - 0.01, radiusKm: 25 }, filters: [upcoming(t)], sort: [{ by: 'distance', direction: 'asc' }] }),
+  'map bounds 3x4 degrees': (i, t) => ({ bounds: { field: 'location', south: cityAt(i).lat - 1.5, north: cityAt(i).lat + 1.5, west: cityAt(i).lon - 2, east: cityAt(i).lon + 2 }, filters: [upcoming(t)], sort: [{ by: 'field', field: 'date', direction: 'asc' }] }),
+  'date range + price': (i, t) => ({ filters: [{ field: 'date', op: 'range', gte: t, lt: t + 7 * 86_400_000 }, { field: 'max_price', op: 'range', gte: 10 }, { field: 'min_price', op: 'range', lte: 80 }], sort: [{ by: 'field', field: 'date', direction: 'asc' }] }),
   'popularity sort': (i, t) => ({ filters: [upcoming(t)], sort: [{ by: 'field', field: 'popularity', direction: 'desc' }] }),
-  'deep page': (i, t) => ({ filters: [upcoming(t)], sort: [{ by: 'field', field: 'date', direction: 'asc' }], offset: 5000 + i * 100 }),
-  'fields 1000 page': (i, t) => ({ filters: [upcoming(t), { field: 'location', op: 'exists', exists: true }], sort: [{ by: 'field', field: 'date', direction: 'asc' }], offset: i * 1000, limit: 1000, fields: ['name', 'location', 'category', 'date'] }),
+  'deep page (90%)': (i, t) => ({ filters: [upcoming(t)], sort: [{ by: 'field', field: 'date', direction: 'asc' }], offset: Math.floor(total * 0.8) - (i % 10) * 100 }),
+  'fields 1000 page': (i, t) => ({ filters: [upcoming(t)], sort: [{ by: 'field', field: 'date', direction: 'asc' }], offset: ((i * 37) % Math.ceil(total / 1000)) * 1000, limit: 1000, fields: ['name', 'location', 'category', 'date'] }),
 };
 
-const runs = 40;
+const runs = 30;
 for (const cacheTotals of [false, true]) {
   console.log(cacheTotals ? '\nsame "now" within a minute (totals cached after first run):' : '\n"now" changes every request (no cached totals):');
   for (const [name, build] of Object.entries(mix)) {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const t = cacheTotals ? now - (now % 60_000) : now + i;
+      const t = (cacheTotals ? now - (now % 60_000) : now + i) - 2 * 3_600_000;
       const started = performance.now();
       await search.search('events', build(i, t));
       times.push(performance.now() - started);
