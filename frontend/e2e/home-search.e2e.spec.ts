@@ -110,6 +110,20 @@ describe('home page in a real browser', () => {
     await page.context().close();
   });
 
+  it("switches from the list to the map and focuses the event on 'Show on map'", async () => {
+    const page = await openHome();
+    const card = page.locator('.event-card').filter({ has: page.getByRole('button', { name: 'Show on map' }) }).first();
+    const title = (await card.locator('.event-card__title').textContent())!.trim();
+    await card.getByRole('button', { name: 'Show on map' }).click();
+    await page.locator('.leaflet-container').waitFor();
+    expect(await page.getByRole('button', { name: 'Map', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    const popup = page.locator('.leaflet-popup-content');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(title);
+    expect(await page.locator('.event-marker--selected').count()).toBe(1);
+    await page.context().close();
+  });
+
   it("shows the subscribe form's validation messages and confirms a subscription", async () => {
     const page = await openHome();
     await page.getByRole('button', { name: 'Subscribe to updates' }).click();
