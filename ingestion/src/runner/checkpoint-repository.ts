@@ -7,6 +7,7 @@ import type { DocumentStore, DocumentTransaction, Stored } from '@evently/platfo
 import type { Cursor } from '../sources/source.ts';
 import { CHECKPOINTS, FULL_SYNC_SEEN } from './collections.ts';
 import type { RunCounts } from './run-counts.ts';
+import { heldByAnother, type RunLease } from './run-lease.ts';
 
 export type RunMode = 'full' | 'incremental';
 
@@ -28,6 +29,8 @@ export interface Checkpoint {
   estimated_total: number | null;
   last_completed_at: string | null;
   last_full_completed_at: string | null;
+  /** Who is running this scope right now; null when nobody is. */
+  lease: RunLease | null;
 }
 
 interface SeenPage {
@@ -39,6 +42,11 @@ interface SeenPage {
 
 export const checkpointId = (source: string, scope: string): string => `${source}:${scope}`;
 export const seenKey = (source: string, externalId: string): string => `${source}|${externalId}`;
+
+function withoutMeta(stored: Stored<Checkpoint>): Checkpoint {
+  const { id: _id, version: _version, created_at: _created, updated_at: _updated, ...checkpoint } = stored;
+  return { ...checkpoint, lease: checkpoint.lease ?? null };
+}
 
 export function createCheckpointRepository(store: DocumentStore) {
   async function write(tx: DocumentTransaction, checkpoint: Checkpoint): Promise<void> {
@@ -55,6 +63,27 @@ export function createCheckpointRepository(store: DocumentStore) {
 
     listAll(): Promise<Array<Stored<Checkpoint>>> {
       return store.find<Checkpoint>(CHECKPOINTS, { sort: [{ field: 'source', direction: 'asc' }] });
+    },
+
+    /**
+     * Takes the scope for a run: in one transaction, refuses if another live run holds it, else writes the
+     * checkpoint `open` derives from the stored one (resumed or fresh) with `lease`.
+     */
+    claim(
+      source: string,
+      scope: string,
+      lease: RunLease,
+      now: Date,
+      open: (stored: Checkpoint | null) => Checkpoint,
+    ): Promise<{ checkpoint: Checkpoint; previous: Checkpoint | null } | { busy: RunLease }> {
+      return store.transaction(async (tx) => {
+        const stored = await tx.get<Checkpoint>(CHECKPOINTS, checkpointId(source, scope));
+        if (heldByAnother(stored?.lease, lease, now)) return { busy: stored!.lease! };
+        const previous = stored ? withoutMeta(stored) : null;
+        const checkpoint = { ...open(previous), lease };
+        await write(tx, checkpoint);
+        return { checkpoint, previous };
+      });
     },
 
     save(checkpoint: Checkpoint): Promise<void> {

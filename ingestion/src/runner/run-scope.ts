@@ -15,6 +15,7 @@ import type { NormalizeOutcome } from '../normalize/outcome.ts';
 import type { IngestionSource, SourceScope } from '../sources/source.ts';
 import { seenKey, type Checkpoint, type CheckpointRepository } from './checkpoint-repository.ts';
 import { readAhead } from './read-ahead.ts';
+import { extendLease, newLease } from './run-lease.ts';
 import type { QuarantineItem, QuarantineRepository } from './quarantine-repository.ts';
 import { zeroCounts, type RunCounts } from './run-counts.ts';
 import type { RunLog, RunStatus } from './run-log.ts';
@@ -76,36 +77,48 @@ function normalizeSafely(source: IngestionSource, raw: unknown): NormalizeOutcom
 
 const clone = (checkpoint: Checkpoint): Checkpoint => structuredClone(checkpoint);
 
+/** Resumes the scope's unfinished run, or starts a new one; `busy` when another live run holds the scope. */
 async function openCheckpoint(source: IngestionSource, scope: SourceScope, context: ScopeRunContext) {
-  const stored = await context.checkpoints.load(source.name, scope.key);
   const wanted: Checkpoint['mode'] = context.full ? 'full' : 'incremental';
-  if (stored?.status === 'running' && !(context.full && stored.mode === 'incremental')) {
-    const { id: _id, version: _version, created_at: _created, updated_at: _updated, ...checkpoint } = stored;
-    return { checkpoint: checkpoint as Checkpoint, resumed: true };
-  }
+  const now = context.clock.now();
+  let resumed = false;
+  const claimed = await context.checkpoints.claim(source.name, scope.key, newLease(now), now, (stored) => {
+    if (stored?.status === 'running' && !(context.full && stored.mode === 'incremental')) {
+      resumed = true;
+      return stored;
+    }
+    return {
+      source: source.name,
+      scope: scope.key,
+      run_id: randomUUID(),
+      mode: wanted,
+      status: 'running',
+      phase: 'pages',
+      cursor: null,
+      counts: zeroCounts(),
+      active_ms: 0,
+      run_started_at: now.toISOString(),
+      estimated_total: null,
+      last_completed_at: stored?.last_completed_at ?? null,
+      last_full_completed_at: stored?.last_full_completed_at ?? null,
+      lease: null,
+    };
+  });
+  if ('busy' in claimed) return { busy: claimed.busy };
   // An unfinished incremental run is abandoned when a full sync is asked for: the full sync covers it.
-  if (stored?.status === 'running') await context.checkpoints.dropSeen(stored.run_id);
-  const checkpoint: Checkpoint = {
-    source: source.name,
-    scope: scope.key,
-    run_id: randomUUID(),
-    mode: wanted,
-    status: 'running',
-    phase: 'pages',
-    cursor: null,
-    counts: zeroCounts(),
-    active_ms: 0,
-    run_started_at: context.clock.now().toISOString(),
-    estimated_total: null,
-    last_completed_at: stored?.last_completed_at ?? null,
-    last_full_completed_at: stored?.last_full_completed_at ?? null,
-  };
-  await context.checkpoints.save(checkpoint);
-  return { checkpoint, resumed: false };
+  const previous = claimed.previous;
+  if (!resumed && previous?.status === 'running') await context.checkpoints.dropSeen(previous.run_id);
+  return { checkpoint: claimed.checkpoint, resumed };
 }
 
 export async function runScope(source: IngestionSource, scope: SourceScope, context: ScopeRunContext): Promise<ScopeRunResult> {
   const opened = await openCheckpoint(source, scope, context);
+  if (opened.busy) {
+    const holder = opened.busy;
+    const error = `another run holds ${source.name} ${scope.key} (process ${holder.pid} on ${holder.host}, lease until ${holder.until})`;
+    context.logger.warn({ source: source.name, scope: scope.key, holder }, 'scope is busy; not running it now');
+    return { source: source.name, scope: scope.key, runId: '', mode: context.full ? 'full' : 'incremental', status: 'failed', error, stopsSource: false, resumed: false, counts: zeroCounts(), durationMs: 0 };
+  }
   let committed = clone(opened.checkpoint);
   const live = clone(opened.checkpoint);
   context.countFailedRequestsIn(live.counts);
@@ -133,6 +146,7 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
 
   const commit = async (seen: string[] | null) => {
     live.active_ms = Math.round(elapsed());
+    if (live.lease) live.lease = extendLease(live.lease, context.clock.now());
     await context.checkpoints.savePage(live, seen);
     committed = clone(live);
   };
@@ -249,6 +263,7 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
         if (context.signal.aborted) break;
       }
       if (context.signal.aborted) {
+        await context.checkpoints.save({ ...live, lease: null });
         await record('interrupted', 'stopped before the end of the feed');
         return finish('interrupted', 'stopped before the end of the feed');
       }
@@ -263,6 +278,7 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
     await context.checkpoints.dropSeen(live.run_id);
     live.status = 'completed';
     live.cursor = null;
+    live.lease = null;
     live.last_completed_at = completedAt;
     if (live.mode === 'full') live.last_full_completed_at = completedAt;
     await commit(null);
@@ -273,6 +289,7 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
     // Keep the last committed place; only the failed-request count of the unfinished page is carried over.
     committed.counts.failed_requests = live.counts.failed_requests;
     committed.active_ms = Math.round(elapsed());
+    committed.lease = null;
     await context.checkpoints.save(committed);
     if (context.signal.aborted) {
       await record('interrupted', 'stopped while waiting for the source');

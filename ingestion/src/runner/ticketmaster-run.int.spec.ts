@@ -226,4 +226,20 @@ describe('Ticketmaster runs', () => {
     expect(simulator.requests.slice(4).map((request) => request.query.get('page'))).toEqual(['3', '4', '5', '6', '7', '8', '9']);
     expect((await indexed()).length).toBe(1000);
   });
+
+  it('refuses a second run of the same scope while the first is still going', async () => {
+    simulator.setTicketmasterEvents(catalogue(300));
+    let release = () => {};
+    simulator.scriptRequest(1, { kind: 'hang', release: new Promise<void>((resolve) => (release = resolve)) });
+    const first = run();
+    while (simulator.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await run();
+    expect(second.status).toBe('failed');
+    expect(second.scopes[0]?.error).toMatch(/^another run holds ticketmaster all \(process \d+ on /);
+    release();
+    const finished = await first;
+    expect(finished.status).toBe('completed');
+    expect(finished.counts).toMatchObject({ fetched: 300, created: 300, failed_requests: 1 });
+    expect((await run()).status).toBe('completed');
+  });
 });
