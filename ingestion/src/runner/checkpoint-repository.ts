@@ -61,10 +61,6 @@ export function createCheckpointRepository(store: DocumentStore) {
       return store.get<Checkpoint>(CHECKPOINTS, checkpointId(source, scope));
     },
 
-    listAll(): Promise<Array<Stored<Checkpoint>>> {
-      return store.find<Checkpoint>(CHECKPOINTS, { sort: [{ field: 'source', direction: 'asc' }] });
-    },
-
     /**
      * Takes the scope for a run: in one transaction, refuses if another live run holds it, else writes the
      * checkpoint `open` derives from the stored one (resumed or fresh) with `lease`.

@@ -32,10 +32,6 @@ export function createRunLog(store: DocumentStore) {
     get(runId: string) {
       return store.get<RunRecord>(RUNS, runId);
     },
-
-    recent(source: string, limit = 20) {
-      return store.find<RunRecord>(RUNS, { where: { source }, sort: [{ field: 'started_at', direction: 'desc' }], limit });
-    },
   };
 }
 
