@@ -7,7 +7,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { HelpWidget } from '../components/layout/help-widget.tsx';
 import { Toaster } from '../components/toast/toaster.tsx';
 import { BuyFlowProvider, type BuyFlowSettings } from '../lib/buy-flow/buy-flow-context.tsx';
-import { trackAffiliateClick, trackPurchaseConversion } from '../features/analytics/ads-tag.ts';
+import { trackAffiliateClick, trackPurchaseConversion } from '../lib/analytics/ads-tag.ts';
 
 /** Every Buy Tickets button reports to the advertising tag (a no-op unless a conversion id is configured). */
 const buyFlow: BuyFlowSettings = {

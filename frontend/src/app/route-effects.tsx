@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { titleForPath } from './page-title.ts';
-import { trackPageView } from '../features/analytics/ads-tag.ts';
+import { trackPageView } from '../lib/analytics/ads-tag.ts';
 
 /** Applies the page-title rule and records a page view on every client-side navigation. */
 export function RouteEffects() {

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell.tsx';
 import { FatalErrorScreen } from './fatal-error-boundary.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
+import { HomePage } from './routes/home/home-page.tsx';
 
 /** The event page is a separate chunk: a visitor landing on home does not download it. */
 const loadEventPage = () => import('../features/event-page/event-page.tsx').then((module) => ({ Component: module.EventPage }));

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { showToast } from '../../components/toast/toast-slice.ts';
-import { trackSignup } from '../analytics/ads-tag.ts';
+import { trackSignup } from '../../lib/analytics/ads-tag.ts';
 import { subscribeApi } from './api.ts';
 import { SuggestInput } from './suggest-input.tsx';
 import { suggestCities, suggestCountries } from './suggestions.ts';

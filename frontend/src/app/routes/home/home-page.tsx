@@ -1,31 +1,31 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { EventCard } from '../../components/event-card/event-card.tsx';
-import { displayTitle, eventCoordinates, type VisitorEvent } from '../../lib/format/event.ts';
-import { trackSearch } from '../analytics/ads-tag.ts';
-import { clearAllFilters } from '../filters/active-chips.ts';
-import { useFilterOptions } from '../filters/api.ts';
-import { FilterPanel } from '../filters/filter-panel.tsx';
-import { DEFAULT_FILTERS, type FilterState, type SortBy, type SortOrder } from '../filters/filter-state.ts';
-import { buildEventsQuery, type Bounds } from '../filters/query-params.ts';
-import { LazyEventMap } from '../map/lazy-event-map.tsx';
-import type { FocusTarget } from '../map/map-focus.tsx';
-import { MapOptions } from '../map/map-options.tsx';
-import { requestBounds, type ViewportReport } from '../map/map-rules.ts';
-import { readOnlyInView, writeOnlyInView } from '../map/only-in-view-storage.ts';
-import { useAllMapEvents } from '../map/use-all-map-events.ts';
-import { loadLocation, saveLocation, toStoredLocation } from '../nearby/location-storage.ts';
-import { NearbyPanel } from '../nearby/nearby-panel.tsx';
-import type { ResolvedLocation } from '../nearby/resolve-location.ts';
-import { useNearbyLocation } from '../nearby/use-nearby-location.ts';
-import { SubscribeForm } from '../subscribe/subscribe-form.tsx';
-import { countLine, mapLoadLine, remainingCount } from './count-line.ts';
-import { hasFocus, initialViewMode, readFocusParams, withoutFocusParams, type ViewMode } from './focus-params.ts';
-import { CardSkeletons, EmptyResults } from './list-states.tsx';
-import { PopularSidebar } from './popular-sidebar.tsx';
-import { EVENTS_PER_PAGE, useEventSearch } from './use-event-search.ts';
-import { NARROW_SCREEN_QUERY, useMediaQuery } from './use-media-query.ts';
-import { ViewSwitch } from './view-switch.tsx';
+import { EventCard } from '../../../components/event-card/event-card.tsx';
+import { displayTitle, eventCoordinates, type VisitorEvent } from '../../../lib/format/event.ts';
+import { trackSearch } from '../../../lib/analytics/ads-tag.ts';
+import { clearAllFilters } from '../../../features/filters/active-chips.ts';
+import { useFilterOptions } from '../../../features/filters/api.ts';
+import { FilterPanel } from '../../../features/filters/filter-panel.tsx';
+import { DEFAULT_FILTERS, type FilterState, type SortBy, type SortOrder } from '../../../features/filters/filter-state.ts';
+import { buildEventsQuery, type Bounds } from '../../../features/filters/query-params.ts';
+import { LazyEventMap } from '../../../features/map/lazy-event-map.tsx';
+import type { FocusTarget } from '../../../features/map/map-focus.tsx';
+import { MapOptions } from '../../../features/map/map-options.tsx';
+import { requestBounds, type ViewportReport } from '../../../features/map/map-rules.ts';
+import { readOnlyInView, writeOnlyInView } from '../../../features/map/only-in-view-storage.ts';
+import { useAllMapEvents } from '../../../features/map/use-all-map-events.ts';
+import { loadLocation, saveLocation, toStoredLocation } from '../../../features/nearby/location-storage.ts';
+import { NearbyPanel } from '../../../features/nearby/nearby-panel.tsx';
+import type { ResolvedLocation } from '../../../features/nearby/resolve-location.ts';
+import { useNearbyLocation } from '../../../features/nearby/use-nearby-location.ts';
+import { SubscribeForm } from '../../../features/subscribe/subscribe-form.tsx';
+import { countLine, mapLoadLine, remainingCount } from '../../../features/home/count-line.ts';
+import { hasFocus, initialViewMode, readFocusParams, withoutFocusParams, type ViewMode } from '../../../features/home/focus-params.ts';
+import { CardSkeletons, EmptyResults } from '../../../features/home/list-states.tsx';
+import { PopularSidebar } from '../../../features/home/popular-sidebar.tsx';
+import { EVENTS_PER_PAGE, useEventSearch } from '../../../features/home/use-event-search.ts';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../../features/home/use-media-query.ts';
+import { ViewSwitch } from '../../../features/home/view-switch.tsx';
 import './home-page.css';
 
 /** Spec 01 "Map heights": 650 px in map view, 750 px in split view. */
@@ -37,7 +37,10 @@ function filtersWithLocation(location: { lat: number; lon: number; radius_km: nu
   return { ...DEFAULT_FILTERS, latitude: location.lat, longitude: location.lon, nearby_radius_km: location.radius_km, sort_by: 'distance' };
 }
 
-/** The home page: subscribe form, filters, nearby, list / map / split results and the popular sidebar. */
+/**
+ * The home page: subscribe form, filters, nearby, list / map / split results and the popular sidebar. It
+ * composes several features, so it lives in app/ (features never import each other).
+ */
 export function HomePage() {
   const location = useLocation();
   const navigate = useNavigate();
