@@ -59,6 +59,17 @@ const FEVER_CATEGORIES: Array<{ category: string; partners: string[]; names: str
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/** Rough units of each sample currency per US dollar, so a ticket costs about as much everywhere. */
+const UNITS_PER_USD: Record<string, number> = {
+  USD: 1, CAD: 1.35, MXN: 18, GBP: 0.8, EUR: 0.92, CZK: 23, SEK: 10.5, DKK: 6.9, AUD: 1.5, NZD: 1.65, SGD: 1.35, JPY: 150, ARS: 900, BRL: 5,
+};
+
+/** A USD amount in `currency`, rounded the way prices are printed (whole units above 100, else halves). */
+function localPrice(usd: number, currency: string): number {
+  const amount = usd * (UNITS_PER_USD[currency] ?? 1);
+  return amount >= 100 ? Math.round(amount) : Math.round(amount * 2) / 2;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Local date and time parts of `instant` at the venue (what feeds print next to the UTC instant). */
@@ -115,7 +126,7 @@ export function generateTicketmasterEvents(options: GenerateOptions): Raw[] {
       },
       classifications: [{ primary: true, segment: { id: `seg-${kind.segment}`, name: kind.segment }, genre: { id: `gen-${genre}`, name: genre }, subGenre: { id: 'sub', name: genre } }],
       promoter: { id: '653', name: random.pick(['LIVE NATION MUSIC', 'AEG PRESENTS', 'PROMOTED BY VENUE']) },
-      priceRanges: [{ type: 'standard', currency: city.currency, min: minPrice, max: minPrice + random.int(0, 30) * 5 }],
+      priceRanges: [{ type: 'standard', currency: city.currency, min: localPrice(minPrice, city.currency), max: localPrice(minPrice + random.int(0, 30) * 5, city.currency) }],
       info: `${name} at ${venue.name}. Doors open one hour before the show.`,
       pleaseNote: random.chance(0.3) ? 'No re-entry. Bag policy in effect.' : undefined,
       _embedded: {
@@ -183,7 +194,7 @@ export function generateFeverPlans(options: GenerateOptions): Raw[] {
       category: giftCard ? 'Gift Cards' : kind.category,
       partner: giftCard ? 'Fever' : random.pick(kind.partners),
       is_gift_card: giftCard,
-      price: random.chance(0.1) ? null : { amount: price, currency: city.currency },
+      price: random.chance(0.1) ? null : { amount: localPrice(price, city.currency), currency: city.currency },
       place: {
         name: giftCard ? 'Redeemable online' : random.pick(city.venues).name,
         address: giftCard ? null : random.pick(city.venues).address,
