@@ -150,10 +150,17 @@ describe('home page in a real browser', () => {
     await page.context().close();
   });
 
-  it('has no serious or critical accessibility violations on home (axe-core)', async () => {
+  it.each([
+    ['list view', '/'],
+    ['split view with the map and the open subscribe form', '/?mode=split'],
+  ])('has no serious or critical accessibility violations on home, %s (axe-core)', async (_label, path) => {
     const { page } = await openPage(harness, { bypassCSP: true });
-    await page.goto(harness.server.url);
+    await page.goto(`${harness.server.url}${path}`);
     await page.locator('.event-card').first().waitFor();
+    if (path.includes('split')) {
+      await page.locator('.leaflet-container').waitFor();
+      await page.getByRole('button', { name: 'Subscribe to updates' }).click();
+    }
     const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
