@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { EventImage } from '../../components/event-image/event-image.tsx';
 import { formatEventDate } from '../../lib/format/date.ts';
 import { displayTitle, eventStart, type VisitorEvent } from '../../lib/format/event.ts';
@@ -40,7 +41,7 @@ export function PopularSidebar() {
                 <span className="popular__rank" aria-hidden="true">{index + 1}</span>
                 <EventImage src={event.image_url} name={title} category={event.category} className="popular__image" sizes="64px" />
                 <div className="popular__text">
-                  <a href={`/event/${encodeURIComponent(String(event.id))}`} className="popular__name">{title}</a>
+                  <Link to={`/event/${encodeURIComponent(String(event.id))}`} className="popular__name">{title}</Link>
                   <span className="popular__meta">{formatEventDate(eventStart(event), { context: 'detail' })}</span>
                   {event.category && <span className="popular__meta">{event.category}</span>}
                   {href && (

@@ -188,11 +188,20 @@ export function HomePage() {
     ? (search.events.find((event) => String(event.id) === selectedId) ?? allMap.events.find((event) => String(event.id) === selectedId))
     : undefined;
 
-  const onViewport = useCallback((report: ViewportReport) => setBounds(report.bounds), []);
+  // Viewport reports only become state while 'Only in view' uses them; otherwise they would re-render the
+  // whole page after every pan. The latest one is kept so switching the option on can use it at once.
+  const latestBounds = useRef<Bounds | null>(null);
+  const onlyInViewRef = useRef(onlyInView);
+  onlyInViewRef.current = onlyInView;
+  const onViewport = useCallback((report: ViewportReport) => {
+    latestBounds.current = report.bounds;
+    if (onlyInViewRef.current) setBounds(report.bounds);
+  }, []);
 
   const toggleOnlyInView = (value: boolean) => {
     setOnlyInView(value);
     writeOnlyInView(value);
+    if (value) setBounds(latestBounds.current);
   };
 
   const showAllEvents = () => {
