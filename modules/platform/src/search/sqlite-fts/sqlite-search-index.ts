@@ -36,6 +36,8 @@ const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
 const STATEMENT_CACHE_SIZE = 500;
 const COMMON_TEXT_DOCUMENTS = 5000;
+/** FTS5's own default: merge once 4 segments of a level exist, keeping live updates cheap to query. */
+const FTS_DEFAULT_AUTOMERGE = 4;
 /** Largest complement worth counting instead of the range itself. */
 const COMPLEMENT_LIMIT = 200_000;
 
@@ -148,6 +150,12 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
   const createLayout = (layout: IndexLayout, withIndexes: boolean): void => {
     for (const sql of createTablesSql(layout)) db.exec(sql);
     if (withIndexes) for (const sql of createIndexesSql(layout)) db.exec(sql);
+    // A bulk load merges FTS segments once at the end ('optimize') instead of after every flush.
+    else if (layout.searchable.length > 0) setAutomerge(layout, 0);
+  };
+
+  const setAutomerge = (layout: IndexLayout, segments: number): void => {
+    db.exec(`INSERT INTO ${layout.fts} (${layout.fts}, rank) VALUES ('automerge', ${Math.trunc(segments)})`);
   };
 
   const total = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan): number => {
@@ -323,7 +331,10 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
           ensureOpen();
           finished = true;
           for (const sql of createIndexesSql(next)) db.exec(sql);
-          if (next.searchable.length > 0) db.exec(`INSERT INTO ${next.fts} (${next.fts}) VALUES ('optimize')`);
+          if (next.searchable.length > 0) {
+            db.exec(`INSERT INTO ${next.fts} (${next.fts}) VALUES ('optimize')`);
+            setAutomerge(next, FTS_DEFAULT_AUTOMERGE);
+          }
           db.transaction(() => {
             prepared('UPDATE search_index_meta SET version = ? WHERE name = ?').run(next.version, index);
             dropLayout(current);
