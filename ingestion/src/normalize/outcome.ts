@@ -47,9 +47,8 @@ export function coordinate(value: unknown, limit: 90 | 180): number | null {
 export function httpUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  if (!URL.canParse(trimmed)) return null;
-  const protocol = new URL(trimmed).protocol;
-  return protocol === 'http:' || protocol === 'https:' ? trimmed : null;
+  if (!/^https?:\/\//i.test(trimmed)) return null;
+  return URL.canParse(trimmed) ? trimmed : null;
 }
 
 /** A non-negative finite price, or null. */
