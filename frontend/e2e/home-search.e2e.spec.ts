@@ -124,6 +124,28 @@ describe('home page in a real browser', () => {
     await page.context().close();
   });
 
+  it('buys from a home card through the tracking link in a new tab', async () => {
+    const page = await openHome();
+    const card = page.locator('.event-card').first();
+    const origin = new URL(harness.server.url).origin;
+    // Outside addresses are refused in tests, so the new tab's navigation is read from its request.
+    const [trackingRequest, navigation] = await Promise.all([
+      page.waitForRequest((request) => /\/api\/(ticketmaster|feverup)\/tracking-link\/|\/api\/affiliate\/redirect\//.test(request.url()), { timeout: 5000 }).catch(() => null),
+      page.context().waitForEvent('request', (request) => request.isNavigationRequest() && !request.url().startsWith(origin)),
+      card.getByRole('button', { name: 'Buy Tickets' }).click(),
+    ]);
+    const opened = navigation.url();
+    const id = await card.getAttribute('data-event-id');
+    const event = await apiJson<{ source: string; purchase_url: string | null; affiliate_url: string | null; original_url: string | null }>(harness, `/api/events/${id}`);
+    if (trackingRequest) {
+      const answer = (await (await trackingRequest.response())!.json()) as { affiliate_url?: string };
+      expect(opened).toBe(answer.affiliate_url ?? event.purchase_url);
+    } else {
+      expect(opened).toBe(event.purchase_url);
+    }
+    await page.context().close();
+  });
+
   it("shows the subscribe form's validation messages and confirms a subscription", async () => {
     const page = await openHome();
     await page.getByRole('button', { name: 'Subscribe to updates' }).click();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { config } from './config.ts';
 import { RouteEffects } from './route-effects.tsx';
@@ -8,17 +8,23 @@ import { HelpWidget } from '../components/layout/help-widget.tsx';
 import { Toaster } from '../components/toast/toaster.tsx';
 import { BuyFlowProvider, type BuyFlowSettings } from '../lib/buy-flow/buy-flow-context.tsx';
 import { trackAffiliateClick, trackPurchaseConversion } from '../lib/analytics/ads-tag.ts';
+import { useResolveTrackingLinkMutation } from '../features/event-page/api.ts';
 
 /** Every Buy Tickets button reports to the advertising tag (a no-op unless a conversion id is configured). */
-const buyFlow: BuyFlowSettings = {
-  analytics: {
-    affiliateClick: (event, kind) => trackAffiliateClick(event.id, kind),
-    purchaseConversion: (event) => trackPurchaseConversion(event.id, typeof event.min_price === 'number' ? event.min_price : null, event.currency ?? 'USD'),
-  },
+const analytics: BuyFlowSettings['analytics'] = {
+  affiliateClick: (event, kind) => trackAffiliateClick(event.id, kind),
+  purchaseConversion: (event) => trackPurchaseConversion(event.id, typeof event.min_price === 'number' ? event.min_price : null, event.currency ?? 'USD'),
 };
+
+/** Buy Tickets anywhere (home cards included) calls the tracking-link endpoints through the app's API client. */
+function useBuyFlowSettings(): BuyFlowSettings {
+  const [resolve] = useResolveTrackingLinkMutation();
+  return useMemo(() => ({ analytics, resolveTrackingLink: (path: string) => resolve(path).unwrap() }), [resolve]);
+}
 
 /** The frame around every page: header, the routed page, footer, help widget and toasts. */
 export function AppShell() {
+  const buyFlow = useBuyFlowSettings();
   return (
     <BuyFlowProvider value={buyFlow}>
       <a className="skip-link" href="#main-content">Skip to content</a>
