@@ -242,4 +242,13 @@ describe('Ticketmaster runs', () => {
     expect(finished.counts).toMatchObject({ fetched: 300, created: 300, failed_requests: 1 });
     expect((await run()).status).toBe('completed');
   });
+
+  it('reads a window too full to split up to the limit and never asks past it', async () => {
+    const sameSecond = () => ({ dates: { start: { dateTime: '2027-05-01T20:00:00Z' }, status: { code: 'onsale' } } });
+    simulator.setTicketmasterEvents(catalogue(1200, sameSecond));
+    const result = await run();
+    expect(result.status).toBe('completed');
+    expect(result.counts).toMatchObject({ fetched: 1000, created: 1000 });
+    expect(simulator.requests.every((request) => Number(request.query.get('size')) * Number(request.query.get('page')) < 1000)).toBe(true);
+  });
 });
