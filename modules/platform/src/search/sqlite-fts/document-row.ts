@@ -7,6 +7,8 @@ import { asEpochMillis, asGeoPoint, asKeyword, asNumber, type GeoPoint } from '.
 export interface DocumentRow {
   /** Positional values for the docs table insert, in `rowColumns` order. */
   values: unknown[];
+  /** The whole document as JSON text, stored in the sources table. */
+  json: string;
   /** Values for the FTS row, in `layout.searchable` order; null when nothing is searchable. */
   text: Array<string | null> | null;
   geo: Record<string, GeoPoint | null>;
@@ -23,7 +25,7 @@ function asText(value: unknown): string | null {
 
 /** Column names of the docs table after `rid`, in the order `toRow` produces values. */
 export function rowColumns(layout: IndexLayout): string[] {
-  const names = ['id', 'id_key', 'src'];
+  const names = ['id', 'id_key'];
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
     if (spec.type === 'keyword') names.push(`"k_${field}"`, `"kl_${field}"`);
     if (spec.type === 'number') names.push(`"n_${field}"`);
@@ -36,7 +38,7 @@ export function rowColumns(layout: IndexLayout): string[] {
 
 export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
   if (typeof doc.id !== 'string' || doc.id === '') throw new Error('Indexed documents need a non-empty string id');
-  const values: unknown[] = [doc.id, numericId(doc.id) ?? doc.id, JSON.stringify(doc)];
+  const values: unknown[] = [doc.id, numericId(doc.id) ?? doc.id];
   const geo: Record<string, GeoPoint | null> = {};
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
     const value = doc[field];
@@ -54,5 +56,5 @@ export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
     if (spec.type === 'text' && spec.sortable) values.push(asText(value)?.toLowerCase() ?? null);
   }
   const text = layout.searchable.length > 0 ? layout.searchable.map(({ field }) => asText(doc[field])) : null;
-  return { values, text, geo };
+  return { values, json: JSON.stringify(doc), text, geo };
 }

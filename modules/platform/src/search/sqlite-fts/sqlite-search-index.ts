@@ -101,9 +101,10 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
     if (docs.length === 0) return;
     const names = rowColumns(layout);
     const upsertDoc = prepared(
-      `INSERT INTO ${layout.docs} (${names.join(', ')}) VALUES (${names.map((n) => (n === 'src' ? 'jsonb(?)' : '?')).join(', ')})` +
+      `INSERT INTO ${layout.docs} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
         ` ON CONFLICT(id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(', ')} RETURNING rid`,
     ).pluck();
+    const writeSource = prepared(`INSERT OR REPLACE INTO ${layout.sources} (rid, src) VALUES (?, jsonb(?))`);
     const writeText =
       layout.searchable.length > 0
         ? prepared(
@@ -119,6 +120,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
       for (const doc of docs) {
         const row = toRow(layout, doc);
         const rid = upsertDoc.get(row.values) as number;
+        writeSource.run(rid, row.json);
         if (writeText && row.text) writeText.run(rid, ...row.text);
         for (const geo of geoWrites) {
           const point = row.geo[geo.field];
@@ -133,6 +135,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
   const deleteDocs = (layout: IndexLayout, ids: string[]): void => {
     const findRid = prepared(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck();
     const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
+    const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
     const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
     const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
     db.transaction(() => {
@@ -140,6 +143,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
         const rid = findRid.get(id) as number | undefined;
         if (rid === undefined) continue;
         removeDoc.run(rid);
+        removeSource.run(rid);
         removeText?.run(rid);
         for (const statement of removeGeo) statement.run(rid);
       }
@@ -188,19 +192,28 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
     return counts.get(presentSql, {}, () => prepared(presentSql).pluck().get() as number) - below;
   };
 
-  const projection = (fields: string[] | undefined): string => {
-    if (!fields) return 'json(d.src) AS src';
-    return fields.map((field, i) => `d.src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ');
-  };
-
-  const toSource = (row: Record<string, unknown>, id: string, fields: string[] | undefined): IndexDocument => {
-    if (!fields) return JSON.parse(row.src as string) as IndexDocument;
-    const source: IndexDocument = { id };
-    fields.forEach((field, i) => {
-      const json = row[`f${i}`];
-      if (typeof json === 'string') source[field] = JSON.parse(json);
-    });
-    return source;
+  /** Sources of one page, read by rowid after the page is decided; `fields` reads single JSONB paths. */
+  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, IndexDocument> => {
+    const columns = fields
+      ? fields.map((field, i) => `src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ')
+      : 'json(src) AS src';
+    const rows = prepared(`SELECT rid, ${columns} FROM ${layout.sources} WHERE rid IN (SELECT value FROM json_each(?))`).all(
+      JSON.stringify(rids),
+    ) as Array<Record<string, unknown>>;
+    const sources = new Map<number, IndexDocument>();
+    for (const row of rows) {
+      if (!fields) {
+        sources.set(row.rid as number, JSON.parse(row.src as string) as IndexDocument);
+        continue;
+      }
+      const source: Record<string, unknown> = {};
+      fields.forEach((field, i) => {
+        const json = row[`f${i}`];
+        if (typeof json === 'string') source[field] = JSON.parse(json);
+      });
+      sources.set(row.rid as number, source as IndexDocument);
+    }
+    return sources;
   };
 
   const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
@@ -248,7 +261,9 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
 
     async get(index, id) {
       const layout = live(index);
-      const src = prepared(`SELECT json(src) FROM ${layout.docs} WHERE id = ?`).pluck().get(id) as string | undefined;
+      const src = prepared(`SELECT json(s.src) FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`)
+        .pluck()
+        .get(id) as string | undefined;
       return src === undefined ? null : (JSON.parse(src) as IndexDocument);
     },
 
@@ -269,13 +284,15 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
       // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
       const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
       const sql =
-        `SELECT d.id, ${projection(query.fields)}${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''} ` +
+        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''} ` +
         `${fromWhereSql(page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
       const rows = prepared(sql).all({ ...page.params, ...window }) as Array<Record<string, unknown>>;
       if (reversed) rows.reverse();
+      const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
       const hits = rows.map((row) => {
         const id = row.id as string;
-        const hit: SearchHit = { id, source: toSource(row, id, query.fields) };
+        const source = sources.get(row.rid as number) ?? { id };
+        const hit: SearchHit = { id, source: query.fields ? { id, ...source } : source };
         if (page.distance) hit.distanceKm = row.dist as number;
         return hit as SearchHit<T>;
       });
