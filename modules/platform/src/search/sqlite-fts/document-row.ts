@@ -55,6 +55,12 @@ export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
     }
     if (spec.type === 'text' && spec.sortable) values.push(asText(value)?.toLowerCase() ?? null);
   }
-  const text = layout.searchable.length > 0 ? layout.searchable.map(({ field }) => asText(doc[field])) : null;
+  const text =
+    layout.searchable.length > 0
+      ? layout.searchable.map(({ fields }) => {
+          const parts = fields.map((field) => asText(doc[field])).filter((part): part is string => part !== null);
+          return parts.length > 0 ? parts.join('\n') : null;
+        })
+      : null;
   return { values, json: JSON.stringify(doc), text, geo };
 }

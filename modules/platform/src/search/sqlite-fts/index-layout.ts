@@ -6,8 +6,12 @@
 import type { FieldSpec, IndexSchema } from '../search-index.port.ts';
 import { assertPlainName } from '../document-id.ts';
 
+/**
+ * One FTS5 column per distinct boost: fields that weigh the same share a column (bm25 weighs columns, not
+ * fields), and fewer columns make every insert cheaper.
+ */
 export interface SearchableColumn {
-  field: string;
+  fields: string[];
   column: string;
   boost: number;
 }
@@ -45,7 +49,10 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     assertPlainName('Field', field);
     if (spec.type === 'geo') geo[field] = quote(`${prefix}_geo_${field}`);
     if (spec.type === 'text' || (spec.type === 'keyword' && spec.searchable)) {
-      searchable.push({ field, column: quote(`t_${field}`), boost: spec.boost ?? 1 });
+      const boost = spec.boost ?? 1;
+      const group = searchable.find((candidate) => candidate.boost === boost);
+      if (group) group.fields.push(field);
+      else searchable.push({ fields: [field], column: quote(`t_boost_${String(boost).replace(/\W/g, '_')}`), boost });
     }
   }
   return {

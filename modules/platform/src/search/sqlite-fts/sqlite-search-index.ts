@@ -292,7 +292,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
       const hits = rows.map((row) => {
         const id = row.id as string;
         const source = sources.get(row.rid as number) ?? { id };
-        const hit: SearchHit = { id, source: query.fields ? { id, ...source } : source };
+        const hit: SearchHit = { id, source: query.fields ? Object.assign({ id }, source) : source };
         if (page.distance) hit.distanceKm = row.dist as number;
         return hit as SearchHit<T>;
       });
