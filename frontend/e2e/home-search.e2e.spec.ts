@@ -26,6 +26,7 @@ afterAll(async () => {
 async function openHome(width = 1280): Promise<Page> {
   const { page } = await openPage(harness, { viewport: { width, height: 900 } });
   await page.goto(harness.server.url);
+  await page.locator('.event-card').first().waitFor();
   await page.getByTestId('count-line').filter({ hasText: /events (shown|loaded)/ }).waitFor();
   return page;
 }

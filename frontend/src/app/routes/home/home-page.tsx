@@ -214,7 +214,9 @@ export function HomePage() {
   const countText =
     showAll && allMap.status === 'loading' && allMap.progress
       ? mapLoadLine(allMap.progress.loaded, allMap.progress.total)
-      : countLine(search.events.length, total);
+      : search.pagination
+        ? countLine(search.events.length, total)
+        : 'Loading events...';
 
   const list = (
     <div className="results-list">
