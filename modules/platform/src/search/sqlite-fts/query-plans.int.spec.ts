@@ -1,0 +1,85 @@
+/**
+ * The query shapes the discovery API sends most must keep using the indexes they were designed around; these
+ * cases read SQLite's EXPLAIN QUERY PLAN for the SQL the adapter generates, so a change to the SQL or the
+ * index layout that silently falls back to a full scan or a sort of every match fails here.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempDataDir } from '../../testing/temp-dir.ts';
+import type { SearchQuery } from '../search-index.port.ts';
+import { contractSchema, fixtureEvents } from '../search-index.contract-fixtures.ts';
+import { layoutFor, type IndexLayout } from './index-layout.ts';
+import { fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
+import { createSqliteSearchIndex } from './sqlite-search-index.ts';
+
+let dataDir: { dir: string; remove: () => Promise<void> };
+let db: Database.Database;
+let layout: IndexLayout;
+
+beforeAll(async () => {
+  dataDir = await createTempDataDir('evently-plans-');
+  const file = join(dataDir.dir, 'search.sqlite');
+  const search = createSqliteSearchIndex({ file });
+  await search.init(contractSchema('events'));
+  await search.upsert('events', fixtureEvents);
+  await search.close();
+  db = new Database(file, { readonly: true });
+  const meta = db.prepare('SELECT version FROM search_index_meta WHERE name = ?').get('events') as { version: number };
+  layout = layoutFor(contractSchema('events'), meta.version);
+});
+
+afterAll(async () => {
+  db.close();
+  await dataDir.remove();
+});
+
+function pagePlan(query: SearchQuery): string {
+  const plan = planMatch(layout, query, null, false);
+  const sql = `SELECT d.rid${plan.distance ? `, ${plan.distance} AS dist` : ''} ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)} LIMIT 100`;
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(plan.params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+}
+
+function countPlan(query: SearchQuery): string {
+  const plan = planMatch(layout, query, null, false);
+  return (db.prepare(`EXPLAIN QUERY PLAN SELECT count(*) ${fromWhereSql(plan)}`).all(plan.params) as Array<{ detail: string }>)
+    .map((row) => row.detail)
+    .join('\n');
+}
+
+const upcoming = { field: 'date', op: 'range', gte: '2030-01-01T00:00:00Z' } as const;
+
+describe('SQLite search query plans', () => {
+  it('upcoming events by date walk the date index in order, no sort step', () => {
+    const plan = pagePlan({ filters: [upcoming], sort: [{ by: 'field', field: 'date', direction: 'asc' }] });
+    expect(plan).toMatch(/USING (COVERING )?INDEX \S+_d_date/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('the same order descending walks the same index backwards', () => {
+    const plan = pagePlan({ filters: [upcoming], sort: [{ by: 'field', field: 'date', direction: 'desc' }] });
+    expect(plan).toMatch(/INDEX \S+_d_date/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('a date window with price filters is counted from the date index alone', () => {
+    const plan = countPlan({
+      filters: [
+        { field: 'date', op: 'range', gte: '2030-03-01T00:00:00Z', lt: '2030-03-08T00:00:00Z' },
+        { field: 'price', op: 'range', gte: 10 },
+      ],
+    });
+    expect(plan).toMatch(/COVERING INDEX \S+_d_date/);
+  });
+
+  it('a city filter uses the keyword index', () => {
+    expect(pagePlan({ filters: [{ field: 'city', op: 'eq', value: 'Berlin' }] })).toMatch(/INDEX \S+_kl_city/);
+  });
+
+  it('near and bounds start from the R*Tree', () => {
+    const near = pagePlan({ near: { field: 'location', lat: 52.52, lon: 13.405, radiusKm: 25 }, sort: [{ by: 'distance', direction: 'asc' }] });
+    expect(near).toMatch(/SCAN \S+_geo_location VIRTUAL TABLE INDEX 2:/);
+    const bounds = pagePlan({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 } });
+    expect(bounds.match(/_geo_location VIRTUAL TABLE INDEX 2:/g)).toHaveLength(2);
+  });
+});
