@@ -11,7 +11,3 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
 }
 
 export const roundKm = (km: number) => Math.round(km * 1000) / 1000;
-
-export function hasCoordinates(e: { latitude: number | null; longitude: number | null }): e is { latitude: number; longitude: number } {
-  return Number.isFinite(e.latitude) && Number.isFinite(e.longitude) && e.latitude !== null && e.longitude !== null;
-}

@@ -4,7 +4,10 @@
  */
 import Router from '@koa/router';
 import { notFound, type HttpError } from '@evently/platform';
+import type { ActivityTotals } from '../application/commands/record-activity/record-activity.ts';
 import type { EventsQueries } from '../application/events-queries.ts';
+import { DEFAULT_POPULAR_LIMIT } from '../application/queries/popular-events/popular-events.ts';
+import { DEFAULT_SIMILAR_LIMIT } from '../application/queries/similar-events/similar-events.ts';
 
 export const EVENT_NOT_FOUND = 'Event not found';
 
@@ -17,7 +20,7 @@ function limitParam(value: unknown, fallback: number): number {
 
 const missing = (): HttpError => notFound(EVENT_NOT_FOUND);
 
-export function createEventsRouter(queries: EventsQueries, recordView: (id: string) => Promise<unknown>): Router {
+export function createEventsRouter(queries: EventsQueries, recordView: (id: string) => Promise<ActivityTotals | null>): Router {
   const router = new Router({ prefix: '/api/events' });
 
   router.get('/', async (ctx) => {
@@ -29,7 +32,7 @@ export function createEventsRouter(queries: EventsQueries, recordView: (id: stri
   });
 
   router.get('/popular', async (ctx) => {
-    ctx.body = { popular_events: await queries.popular(limitParam(ctx.query.limit, 20)) };
+    ctx.body = { popular_events: await queries.popular(limitParam(ctx.query.limit, DEFAULT_POPULAR_LIMIT)) };
   });
 
   router.get('/:id', async (ctx) => {
@@ -38,14 +41,14 @@ export function createEventsRouter(queries: EventsQueries, recordView: (id: stri
     const totals = await recordView(event.id);
     const view = queries.toPublic(event);
     // The answer counts the view it just recorded.
-    if (totals && typeof totals === 'object' && 'view_count' in totals) view.view_count = Number(totals.view_count);
+    if (totals) view.view_count = totals.view_count;
     ctx.body = view;
   });
 
   router.get('/:id/similar', async (ctx) => {
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
-    ctx.body = { similar_events: await queries.similar(event, limitParam(ctx.query.limit, 6)) };
+    ctx.body = { similar_events: await queries.similar(event, limitParam(ctx.query.limit, DEFAULT_SIMILAR_LIMIT)) };
   });
 
   router.get('/:id/accommodations', async (ctx) => {

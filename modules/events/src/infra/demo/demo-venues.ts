@@ -52,5 +52,3 @@ export const DEMO_VENUES: ReadonlyMap<string, DemoVenue[]> = (() => {
 export function skewedVenueIndex(random: Random): number {
   return Math.min(VENUES_PER_CITY - 1, Math.floor(VENUES_PER_CITY * random.next() ** 2.2));
 }
-
-export { offset as offsetAround };
