@@ -103,25 +103,10 @@ export function createTablesSql(layout: IndexLayout): string[] {
       `CREATE VIRTUAL TABLE IF NOT EXISTS ${layout.ftsVocab} USING fts5vocab(${layout.fts.slice(1, -1)}, 'row')`,
     );
   }
-  for (const [field, table] of Object.entries(layout.geo)) {
-    const aux = geoAuxColumns(layout, field).map((name) => `+${name}`);
-    statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING rtree(rid, min_lat, max_lat, min_lon, max_lon, ${aux.join(', ')})`);
+  for (const table of Object.values(layout.geo)) {
+    statements.push(`CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING rtree(id, min_lat, max_lat, min_lon, max_lon)`);
   }
   return statements;
-}
-
-/**
- * Columns each R*Tree row also carries (auxiliary columns, same names as in the docs table): the exact
- * coordinates, the id tie-break and every date and number column. A map or "near me" query that filters and
- * sorts only on those is answered from the R*Tree alone, without visiting one docs row per point in the area.
- */
-export function geoAuxColumns(layout: IndexLayout, geoField: string): string[] {
-  const names = [column.lat(geoField), column.lon(geoField), 'id_key'];
-  for (const [field, spec] of Object.entries(layout.schema.fields)) {
-    if (spec.type === 'date') names.push(column.date(field));
-    if (spec.type === 'number') names.push(column.number(field));
-  }
-  return names;
 }
 
 /**

@@ -100,7 +100,7 @@ function geoField(layout: IndexLayout, field: string): string {
 function rtreePrefilter(table: string, south: number, north: number, ranges: LonRange[], bag: ParamBag): string {
   const boxes = ranges.map(
     (range) =>
-      `SELECT rid FROM ${table} WHERE max_lat >= ${bag.add(south - BOX_SLACK)} AND min_lat <= ${bag.add(north + BOX_SLACK)}` +
+      `SELECT id FROM ${table} WHERE max_lat >= ${bag.add(south - BOX_SLACK)} AND min_lat <= ${bag.add(north + BOX_SLACK)}` +
       ` AND max_lon >= ${bag.add(range.west - BOX_SLACK)} AND min_lon <= ${bag.add(range.east + BOX_SLACK)}`,
   );
   return `d.rid IN (${boxes.join(' UNION ALL ')})`;
@@ -126,31 +126,6 @@ export function hasSelectiveCondition(query: Omit<SearchQuery, 'sort' | 'offset'
   );
 }
 
-/**
- * The geo field whose R*Tree alone can answer the query (see `geoAuxColumns`): no text, one geo field with a
- * single longitude range, and filters and sorts only on date and number fields. Null otherwise.
- */
-export function rtreeOnlyField(layout: IndexLayout, query: SearchQuery): string | null {
-  if (query.text !== undefined) return null;
-  const fields = new Set([query.near?.field, query.bounds?.field].filter((field): field is string => field !== undefined));
-  const geo = [...fields][0];
-  if (fields.size !== 1 || geo === undefined || !layout.geo[geo]) return null;
-  if (query.near && boxAroundCircle(query.near.lat, query.near.lon, query.near.radiusKm).lonRanges.length !== 1) return null;
-  if (query.bounds && query.bounds.west > query.bounds.east) return null;
-  const stored = (field: string) => {
-    const type = layout.schema.fields[field]?.type;
-    return type === 'date' || type === 'number';
-  };
-  for (const clause of query.filters ?? []) {
-    if (clause.op === 'exists' && clause.field === geo) continue;
-    if (!stored(clause.field)) return null;
-  }
-  for (const clause of query.sort ?? []) {
-    if (clause.by === 'field' && !stored(clause.field)) return null;
-  }
-  return geo;
-}
-
 export function planMatch(
   layout: IndexLayout,
   query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
@@ -158,20 +133,10 @@ export function planMatch(
   wantScore: boolean,
   drive: TextDrive = 'fts',
   words: string[] = [],
-  rtreeOnly: string | null = null,
 ): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
-  // On the R*Tree-only path the R*Tree row stands in for the docs row: its auxiliary columns share the names.
-  let from = rtreeOnly ? `${geoField(layout, rtreeOnly)} d` : `${layout.docs} d`;
-  const boxCondition = (table: string, south: number, north: number, ranges: LonRange[]): string => {
-    if (!rtreeOnly) return rtreePrefilter(table, south, north, ranges, bag);
-    const range = ranges[0]!;
-    return (
-      `d.max_lat >= ${bag.add(south - BOX_SLACK)} AND d.min_lat <= ${bag.add(north + BOX_SLACK)}` +
-      ` AND d.max_lon >= ${bag.add(range.west - BOX_SLACK)} AND d.min_lon <= ${bag.add(range.east + BOX_SLACK)}`
-    );
-  };
+  let from = `${layout.docs} d`;
   let score: string | null = null;
   if (ftsMatch !== null) {
     const match = bag.add(ftsMatch);
@@ -193,7 +158,7 @@ export function planMatch(
     const { field, lat, lon, radiusKm } = query.near;
     const table = geoField(layout, field);
     const box = boxAroundCircle(lat, lon, radiusKm);
-    where.push(boxCondition(table, box.south, box.north, box.lonRanges));
+    where.push(rtreePrefilter(table, box.south, box.north, box.lonRanges, bag));
     const latRad = bag.add((lat * Math.PI) / 180);
     const lonRad = bag.add((lon * Math.PI) / 180);
     const cosLat = bag.add(Math.cos((lat * Math.PI) / 180));
@@ -209,7 +174,7 @@ export function planMatch(
     const { field, north, south, east, west } = query.bounds;
     const table = geoField(layout, field);
     const ranges = boundsLonRanges(west, east);
-    where.push(boxCondition(table, south, north, ranges));
+    where.push(rtreePrefilter(table, south, north, ranges, bag));
     where.push(`d.${column.lat(field)} BETWEEN ${bag.add(south)} AND ${bag.add(north)}`);
     where.push(lonTest(`d.${column.lon(field)}`, ranges, bag));
   }

@@ -15,10 +15,10 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../search-index.port.ts';
-import { createIndexesSql, createTablesSql, dropSql, geoAuxColumns, layoutFor, column, type IndexLayout } from './index-layout.ts';
+import { createIndexesSql, createTablesSql, dropSql, layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { rowColumns, toRow } from './document-row.ts';
 import { ftsMatch } from './fts-match.ts';
-import { fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, rtreeOnlyField, type MatchPlan } from './search-sql.ts';
+import { fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
 
@@ -111,15 +111,11 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
             `INSERT OR REPLACE INTO ${layout.fts} (rowid, ${layout.searchable.map((s) => s.column).join(', ')}) VALUES (?${', ?'.repeat(layout.searchable.length)})`,
           )
         : null;
-    const geoWrites = Object.entries(layout.geo).map(([field, table]) => {
-      const aux = geoAuxColumns(layout, field).map((name) => names.indexOf(name));
-      return {
-        field,
-        aux,
-        put: prepared(`INSERT OR REPLACE INTO ${table} VALUES (?, ?, ?, ?, ?${', ?'.repeat(aux.length)})`),
-        remove: prepared(`DELETE FROM ${table} WHERE rid = ?`),
-      };
-    });
+    const geoWrites = Object.entries(layout.geo).map(([field, table]) => ({
+      field,
+      put: prepared(`INSERT OR REPLACE INTO ${table} VALUES (?, ?, ?, ?, ?)`),
+      remove: prepared(`DELETE FROM ${table} WHERE id = ?`),
+    }));
     db.transaction(() => {
       for (const doc of docs) {
         const row = toRow(layout, doc);
@@ -128,7 +124,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
         if (writeText && row.text) writeText.run(rid, ...row.text);
         for (const geo of geoWrites) {
           const point = row.geo[geo.field];
-          if (point) geo.put.run(rid, point.lat, point.lat, point.lon, point.lon, ...geo.aux.map((i) => row.values[i]));
+          if (point) geo.put.run(rid, point.lat, point.lat, point.lon, point.lon);
           else geo.remove.run(rid);
         }
       }
@@ -141,7 +137,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
     const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
     const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
     const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
-    const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE rid = ?`));
+    const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
     db.transaction(() => {
       for (const id of ids) {
         const rid = findRid.get(id) as number | undefined;
@@ -197,34 +193,33 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
   };
 
   /** Sources of one page, read by rowid after the page is decided; `fields` reads single JSONB paths. */
-  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, SearchHit> => {
+  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, IndexDocument> => {
     const columns = fields
-      ? fields.map((field, i) => `s.src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ')
-      : 'json(s.src) AS src';
-    const rows = prepared(
-      `SELECT s.rid, d.id, ${columns} FROM ${layout.sources} s JOIN ${layout.docs} d ON d.rid = s.rid WHERE s.rid IN (SELECT value FROM json_each(?))`,
-    ).all(JSON.stringify(rids)) as Array<Record<string, unknown>>;
-    const hits = new Map<number, SearchHit>();
+      ? fields.map((field, i) => `src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ')
+      : 'json(src) AS src';
+    const rows = prepared(`SELECT rid, ${columns} FROM ${layout.sources} WHERE rid IN (SELECT value FROM json_each(?))`).all(
+      JSON.stringify(rids),
+    ) as Array<Record<string, unknown>>;
+    const sources = new Map<number, IndexDocument>();
     for (const row of rows) {
-      const id = row.id as string;
       if (!fields) {
-        hits.set(row.rid as number, { id, source: JSON.parse(row.src as string) as IndexDocument });
+        sources.set(row.rid as number, JSON.parse(row.src as string) as IndexDocument);
         continue;
       }
-      const source: IndexDocument = { id };
+      const source: Record<string, unknown> = {};
       fields.forEach((field, i) => {
         const json = row[`f${i}`];
         if (typeof json === 'string') source[field] = JSON.parse(json);
       });
-      hits.set(row.rid as number, { id, source });
+      sources.set(row.rid as number, source as IndexDocument);
     }
-    return hits;
+    return sources;
   };
 
   const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
-      const plan = planMatch(layout, query, null, false, 'fts', [], rtreeOnlyField(layout, query));
+      const plan = planMatch(layout, query, null, false);
       return { page: plan, count: plan };
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
@@ -289,16 +284,17 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
       // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
       const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
       const sql =
-        `SELECT d.rid${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''} ` +
+        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''} ` +
         `${fromWhereSql(page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
       const rows = prepared(sql).all({ ...page.params, ...window }) as Array<Record<string, unknown>>;
       if (reversed) rows.reverse();
-      const loaded = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
-      const hits = rows.flatMap((row) => {
-        const hit = loaded.get(row.rid as number);
-        if (!hit) return [];
+      const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
+      const hits = rows.map((row) => {
+        const id = row.id as string;
+        const source = sources.get(row.rid as number) ?? { id };
+        const hit: SearchHit = { id, source: query.fields ? Object.assign({ id }, source) : source };
         if (page.distance) hit.distanceKm = row.dist as number;
-        return [hit as SearchHit<T>];
+        return hit as SearchHit<T>;
       });
       const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
       const count = known ?? inPage ?? (hits.length < limit ? hits.length : total(layout, query, plans.count));
