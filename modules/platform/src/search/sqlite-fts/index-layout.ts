@@ -112,7 +112,8 @@ export function createTablesSql(layout: IndexLayout): string[] {
 /**
  * Secondary indexes: every filter/sort column followed by id_key, so a sort walks one index in either
  * direction. Date indexes also carry every number column: a date window combined with price filters (the
- * date-preset listings) is then counted from the index alone, without visiting a million table rows.
+ * date-preset listings) is then counted from the index alone, without visiting a million table rows. Geo
+ * fields get a covering (lat, lon, id_key, dates, numbers) index for the same reason.
  */
 export function createIndexesSql(layout: IndexLayout): string[] {
   const table = layout.docs.slice(1, -1);
@@ -121,6 +122,9 @@ export function createIndexesSql(layout: IndexLayout): string[] {
   const numberColumns = Object.entries(layout.schema.fields)
     .filter(([, spec]) => spec.type === 'number')
     .map(([field]) => column.number(field));
+  const dateColumns = Object.entries(layout.schema.fields)
+    .filter(([, spec]) => spec.type === 'date')
+    .map(([field]) => column.date(field));
   const add = (name: string, columns: string) =>
     statements.push(`CREATE INDEX IF NOT EXISTS ${quote(`${table}_${name}`)} ON ${layout.docs} (${columns})`);
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
@@ -128,6 +132,10 @@ export function createIndexesSql(layout: IndexLayout): string[] {
     if (spec.type === 'number') add(`n_${field}`, `${column.number(field)}, id_key`);
     if (spec.type === 'date') add(`d_${field}`, [column.date(field), 'id_key', ...numberColumns].join(', '));
     if (spec.type === 'text' && spec.sortable) add(`s_${field}`, `${column.sortText(field)}, id_key`);
+    // Map and "near me" listings filtered only by dates and numbers read one latitude band of this index
+    // sequentially instead of looking up one docs row per point the R*Tree finds (measured at a million
+    // events: 6 ms instead of 30 ms for a 3x4 degree map box).
+    if (spec.type === 'geo') add(`g_${field}`, [column.lat(field), column.lon(field), 'id_key', ...dateColumns, ...numberColumns].join(', '));
   }
   return statements;
 }

@@ -10,7 +10,7 @@ import { createTempDataDir } from '../../testing/temp-dir.ts';
 import type { SearchQuery } from '../search-index.port.ts';
 import { contractSchema, fixtureEvents } from '../search-index.contract-fixtures.ts';
 import { layoutFor, type IndexLayout } from './index-layout.ts';
-import { fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
+import { coveredByGeoIndex, fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 
 let dataDir: { dir: string; remove: () => Promise<void> };
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 function pagePlan(query: SearchQuery): string {
-  const plan = planMatch(layout, query, null, false);
+  const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
   const sql = `SELECT d.rid${plan.distance ? `, ${plan.distance} AS dist` : ''} ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)} LIMIT 100`;
   return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(plan.params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
 }
@@ -76,10 +76,21 @@ describe('SQLite search query plans', () => {
     expect(pagePlan({ filters: [{ field: 'city', op: 'eq', value: 'Berlin' }] })).toMatch(/INDEX \S+_kl_city/);
   });
 
-  it('near and bounds start from the R*Tree', () => {
-    const near = pagePlan({ near: { field: 'location', lat: 52.52, lon: 13.405, radiusKm: 25 }, sort: [{ by: 'distance', direction: 'asc' }] });
+  it('near and bounds with only date/number conditions range-scan the covering geo index', () => {
+    const near = pagePlan({
+      near: { field: 'location', lat: 52.52, lon: 13.405, radiusKm: 25 },
+      filters: [upcoming, { field: 'price', op: 'range', lte: 50 }],
+      sort: [{ by: 'distance', direction: 'asc' }],
+    });
+    expect(near).toMatch(/COVERING INDEX \S+_g_location/);
+    const bounds = pagePlan({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 }, filters: [upcoming], sort: [{ by: 'field', field: 'date', direction: 'asc' }] });
+    expect(bounds).toMatch(/COVERING INDEX \S+_g_location/);
+  });
+
+  it('geo queries with other filters start from the R*Tree; an antimeridian box takes two lookups', () => {
+    const near = pagePlan({ near: { field: 'location', lat: 52.52, lon: 13.405, radiusKm: 25 }, filters: [{ field: 'city', op: 'eq', value: 'berlin' }] });
     expect(near).toMatch(/SCAN \S+_geo_location VIRTUAL TABLE INDEX 2:/);
-    const bounds = pagePlan({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 } });
+    const bounds = pagePlan({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 }, filters: [{ field: 'category', op: 'eq', value: 'sports' }] });
     expect(bounds.match(/_geo_location VIRTUAL TABLE INDEX 2:/g)).toHaveLength(2);
   });
 });

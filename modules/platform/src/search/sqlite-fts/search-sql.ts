@@ -126,6 +126,24 @@ export function hasSelectiveCondition(query: Omit<SearchQuery, 'sort' | 'offset'
   );
 }
 
+/**
+ * Whether the covering geo index (see `createIndexesSql`) holds every column the query reads: no text,
+ * filters and sorts only on date and number fields (or the geo field's presence), one geo field. Such queries
+ * range-scan that index by latitude instead of probing the R*Tree and then the docs table row by row.
+ */
+export function coveredByGeoIndex(layout: IndexLayout, query: SearchQuery): boolean {
+  if (query.text !== undefined) return false;
+  const geo = new Set([query.near?.field, query.bounds?.field].filter((field): field is string => field !== undefined));
+  if (geo.size !== 1) return false;
+  const stored = (field: string) => {
+    const type = layout.schema.fields[field]?.type;
+    return type === 'date' || type === 'number';
+  };
+  const filtersCovered = (query.filters ?? []).every((clause) => (clause.op === 'exists' && geo.has(clause.field)) || stored(clause.field));
+  const sortsCovered = (query.sort ?? []).every((clause) => clause.by !== 'field' || stored(clause.field));
+  return filtersCovered && sortsCovered;
+}
+
 export function planMatch(
   layout: IndexLayout,
   query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
@@ -133,10 +151,16 @@ export function planMatch(
   wantScore: boolean,
   drive: TextDrive = 'fts',
   words: string[] = [],
+  geoIndex = false,
 ): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
   let from = `${layout.docs} d`;
+  /** The R*Tree prefilter, or latitude/longitude ranges the covering geo index serves. */
+  const areaCondition = (table: string, field: string, south: number, north: number, ranges: LonRange[]): string =>
+    geoIndex
+      ? `d.${column.lat(field)} BETWEEN ${bag.add(south)} AND ${bag.add(north)} AND ${lonTest(`d.${column.lon(field)}`, ranges, bag)}`
+      : rtreePrefilter(table, south, north, ranges, bag);
   let score: string | null = null;
   if (ftsMatch !== null) {
     const match = bag.add(ftsMatch);
@@ -158,7 +182,7 @@ export function planMatch(
     const { field, lat, lon, radiusKm } = query.near;
     const table = geoField(layout, field);
     const box = boxAroundCircle(lat, lon, radiusKm);
-    where.push(rtreePrefilter(table, box.south, box.north, box.lonRanges, bag));
+    where.push(areaCondition(table, field, box.south, box.north, box.lonRanges));
     const latRad = bag.add((lat * Math.PI) / 180);
     const lonRad = bag.add((lon * Math.PI) / 180);
     const cosLat = bag.add(Math.cos((lat * Math.PI) / 180));
@@ -174,7 +198,7 @@ export function planMatch(
     const { field, north, south, east, west } = query.bounds;
     const table = geoField(layout, field);
     const ranges = boundsLonRanges(west, east);
-    where.push(rtreePrefilter(table, south, north, ranges, bag));
+    if (!geoIndex) where.push(rtreePrefilter(table, south, north, ranges, bag));
     where.push(`d.${column.lat(field)} BETWEEN ${bag.add(south)} AND ${bag.add(north)}`);
     where.push(lonTest(`d.${column.lon(field)}`, ranges, bag));
   }

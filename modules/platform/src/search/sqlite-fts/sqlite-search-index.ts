@@ -18,7 +18,7 @@ import type {
 import { createIndexesSql, createTablesSql, dropSql, layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { rowColumns, toRow } from './document-row.ts';
 import { ftsMatch } from './fts-match.ts';
-import { fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
+import { coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
 
@@ -219,7 +219,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
   const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
-      const plan = planMatch(layout, query, null, false);
+      const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
       return { page: plan, count: plan };
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
