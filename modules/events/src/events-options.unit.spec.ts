@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { eventsOptionsFromEnv } from './events-options.ts';
+
+describe('events settings from the environment', () => {
+  it('given nothing, then no affiliate program and the app decides the client address', () => {
+    expect(eventsOptionsFromEnv({})).toEqual({
+      affiliate: { ticketmaster: { template: undefined, params: {} }, fever: { template: undefined, params: {} }, default: { template: undefined, params: {} } },
+      trustedProxies: null,
+    });
+  });
+
+  it('given program variables and proxy addresses, then each lands in its place', () => {
+    const options = eventsOptionsFromEnv({
+      TICKETMASTER_AFFILIATE_TEMPLATE: 'https://t.example/c?u={url}',
+      FEVER_AFFILIATE_PARAMS: 'partner=evently&utm_source=site',
+      AFFILIATE_DEFAULT_PARAMS: 'ref=evently',
+      TRUSTED_PROXY_ADDRESSES: ' 10.0.0.2, ,10.0.0.3 ',
+    });
+    expect(options.affiliate.ticketmaster.template).toBe('https://t.example/c?u={url}');
+    expect(options.affiliate.fever.params).toEqual({ partner: 'evently', utm_source: 'site' });
+    expect(options.affiliate.default.params).toEqual({ ref: 'evently' });
+    expect(options.trustedProxies).toEqual(['10.0.0.2', '10.0.0.3']);
+  });
+});
