@@ -76,7 +76,11 @@ export type SortClause =
   | { by: 'field'; field: string; direction: 'asc' | 'desc' }
   /** Nearest first (asc) from the `near` point; ignored when the query has no `near`. */
   | { by: 'distance'; direction: 'asc' | 'desc' }
-  /** Best text match first; ignored when the query has no `text`. */
+  /**
+   * Best text match first; ignored when the query has no `text`. Scores are engine-specific (Elasticsearch
+   * and SQLite bm25 weigh fields differently; when a word is common and a keyword/geo filter narrows the
+   * set, SQLite ranks by "words found in the sortable name fields"), so add a field sort after it for ties.
+   */
   | { by: 'relevance' };
 
 export interface SearchQuery {
@@ -154,6 +158,10 @@ export interface SearchIndex {
   /** Unknown ids are ignored. */
   delete(index: string, ids: string[]): Promise<void>;
   get(index: string, id: string): Promise<IndexDocument | null>;
+  /**
+   * One page plus the total. The SQLite engine caches totals of identical conditions until the index
+   * changes: round time bounds such as "upcoming since now" (e.g. to the minute) so repeated listings share them.
+   */
   search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>>;
   count(index: string, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>): Promise<number>;
   facets(index: string, request: FacetRequest): Promise<FacetResult>;
