@@ -38,6 +38,8 @@ const STATEMENT_CACHE_SIZE = 500;
 const COMMON_TEXT_DOCUMENTS = 5000;
 /** FTS5's own default: merge once 4 segments of a level exist, keeping live updates cheap to query. */
 const FTS_DEFAULT_AUTOMERGE = 4;
+/** An index filled by live upserts (never rebuilt) still gets planner statistics every so many documents. */
+const STATISTICS_EVERY = 50_000;
 /** Largest complement worth counting instead of the range itself. */
 const COMPLEMENT_LIMIT = 200_000;
 
@@ -55,6 +57,8 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
   // Only projectors write, one process at a time in practice; a reindex running next to the worker waits for
   // the other's transaction instead of failing. Readers never wait in WAL mode.
   db.pragma('busy_timeout = 5000');
+  // Planner statistics from a sample: cheap enough to refresh while the projector keeps writing.
+  db.pragma('analysis_limit = 1000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
   db.pragma('mmap_size = 1073741824');
@@ -74,6 +78,7 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
   };
   const layouts = new Map<string, IndexLayout>();
   const counts = new CountCache(db);
+  let writtenSinceStatistics = 0;
 
   const readMeta = (name: string): MetaRow | undefined =>
     prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as MetaRow | undefined;
@@ -130,6 +135,11 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
       }
     })();
     counts.invalidate();
+    writtenSinceStatistics += docs.length;
+    if (writtenSinceStatistics >= STATISTICS_EVERY) {
+      writtenSinceStatistics = 0;
+      db.pragma('optimize');
+    }
   };
 
   const deleteDocs = (layout: IndexLayout, ids: string[]): void => {
@@ -372,7 +382,9 @@ export function createSqliteSearchIndex({ file, commonTextDocuments = COMMON_TEX
     },
 
     async close() {
-      if (db.open) db.close();
+      if (!db.open) return;
+      db.pragma('optimize');
+      db.close();
     },
   };
 }
