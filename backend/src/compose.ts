@@ -45,6 +45,8 @@ export interface Composition extends Adapters {
   readiness: ReadinessCheck[];
   relay: OutboxRelay;
   projectors: ProjectorRunner;
+  /** Search indexes this process found missing (or with another schema) and created empty. */
+  createdSearchIndexes: ReadonlySet<string>;
   /** Releases modules and adapters in reverse order of creation; safe to call twice. */
   close(): Promise<void>;
 }
@@ -81,6 +83,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     ...subscriptionsOptionsFromEnv(env),
   });
   const modules: AppModule[] = [events, subscriptions];
+  const createdSearchIndexes = new Set<string>();
 
   // Storage first, then each module's own init (which may read or seed what storage now holds). The
   // ingestion collections (checkpoints, quarantine, run log) are created here too: the worker loads the
@@ -94,7 +97,9 @@ export async function compose({ config, logger, role, env = process.env, clock =
   try {
     await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS]);
     await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
-    for (const schema of modules.flatMap((m) => m.searchSchemas)) await search.init(schema);
+    for (const schema of modules.flatMap((m) => m.searchSchemas)) {
+      if ((await search.init(schema)).created) createdSearchIndexes.add(schema.name);
+    }
     for (const module of modules) await module.init?.();
   } catch (error) {
     // An unreachable engine or a failed migration: release what is open, so the process can exit cleanly.
@@ -125,6 +130,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     ],
     relay,
     projectors,
+    createdSearchIndexes,
     close() {
       closing ??= closeAll();
       return closing;

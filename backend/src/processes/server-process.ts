@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import { createApp } from '../http/app.ts';
 import { createHttpServer, listen, type RunningHttpServer } from '../http/http-server.ts';
 import { attachRealtime, type Realtime } from '../realtime/realtime-server.ts';
+import { replayFreshSearchIndexes } from './replay-fresh-search-indexes.ts';
 
 export const FRONTEND_DIST = path.resolve(import.meta.dirname, '../../../frontend/dist');
 
@@ -87,6 +88,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
 
     if (roles.worker) {
       await composition.relay.start();
+      await replayFreshSearchIndexes(composition, logger);
       await composition.projectors.start();
       for (const scheduler of schedulers) scheduler.start();
       logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');

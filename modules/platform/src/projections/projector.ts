@@ -11,6 +11,12 @@ export interface Projector {
   /** Stable name; also the consumer group suffix, so renaming it replays the log. */
   name: string;
   topics: string[];
+  /**
+   * Search indexes this projector fills. The worker replays the projector from the start of the log when one
+   * of them is new or empty (e.g. `search.db` was lost while the store survived), since the projector's
+   * committed offset would otherwise say it is caught up.
+   */
+  searchIndexes?: string[];
   apply(batch: Delivered[]): Promise<void>;
   /**
    * Called by `npm run reindex` before replaying from offset zero: start a fresh read model (e.g. via

@@ -77,6 +77,7 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
   return {
     name: 'events-search',
     topics: [EVENTS_TOPIC],
+    searchIndexes: [EVENTS_INDEX],
     async apply(batch) {
       const slots = new Map<string, Slot>();
       for (const message of batch) {
