@@ -29,6 +29,8 @@ export interface AppOptions {
   trustedProxies?: number;
   /** True when the public URL is https. */
   https?: boolean;
+  /** The advertising tag is configured, so the CSP admits it. */
+  adsTag?: boolean;
   /** Largest JSON body accepted (default 1mb; event payloads and blog posts stay well below it). */
   jsonLimit?: string;
 }
@@ -41,6 +43,7 @@ export function createApp({
   corsOrigins = [],
   trustedProxies = 0,
   https = false,
+  adsTag = false,
   jsonLimit = '1mb',
 }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
@@ -49,7 +52,7 @@ export function createApp({
 
   app.use(requestId());
   app.use(requestLog(logger));
-  app.use(securityHeaders({ https }));
+  app.use(securityHeaders({ https, adsTag }));
   app.use(corsFor(corsOrigins));
   app.use(errorHandler(logger));
   app.use(staticFrontend({ root: staticRoot }));

@@ -10,25 +10,40 @@ import type { Middleware } from 'koa';
 export interface SecurityHeadersOptions {
   /** Adds Strict-Transport-Security when the public URL is https (browsers ignore it over http anyway). */
   https: boolean;
+  /**
+   * The advertising tag is configured (`VITE_ADS_CONVERSION_ID` at build time): admit its script, beacons and
+   * conversion frames. Without it the policy names no third party at all.
+   */
+  adsTag?: boolean;
 }
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** Hosts the Google Ads tag loads its script from and reports conversions to. */
+const ADS_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://www.googleadservices.com'];
+const ADS_CONNECT_HOSTS = ['https://www.google.com', 'https://www.googleadservices.com', 'https://*.doubleclick.net', 'https://*.google-analytics.com'];
+const ADS_FRAME_HOSTS = ['https://td.doubleclick.net', 'https://www.googletagmanager.com'];
 
-export function securityHeaders({ https }: SecurityHeadersOptions): Middleware {
+export function contentSecurityPolicy(adsTag = false): string {
+  const extra = (hosts: string[]) => (adsTag ? ` ${hosts.join(' ')}` : '');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra(ADS_SCRIPT_HOSTS)}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ws: wss:${extra(ADS_CONNECT_HOSTS)}`,
+    ...(adsTag ? [`frame-src ${ADS_FRAME_HOSTS.join(' ')}`] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders({ https, adsTag = false }: SecurityHeadersOptions): Middleware {
+  const policy = contentSecurityPolicy(adsTag);
   return async (ctx, next) => {
     ctx.set({
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'X-Frame-Options': 'DENY',

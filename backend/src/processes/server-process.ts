@@ -79,6 +79,8 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         corsOrigins: config.corsOrigins,
         trustedProxies: config.trustedProxies,
         https: config.publicUrl.startsWith('https:'),
+        // The same environment builds the SPA (`npm start`, the Dockerfile), so it knows whether the tag is in it.
+        adsTag: Boolean((env ?? process.env).VITE_ADS_CONVERSION_ID?.trim()),
       });
       const server = createHttpServer(app);
       realtime = attachRealtime(server, { corsOrigins: config.corsOrigins, logger: logger.child({ component: 'realtime' }) });
