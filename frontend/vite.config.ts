@@ -1,4 +1,4 @@
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API server (Koa) listens on 3000 in development; Vite proxies the calls the client makes so the
@@ -12,15 +12,11 @@ const apiTarget = process.env.EVENTLY_API_URL ?? 'http://localhost:3000';
 // manual chunk absorbs its unassigned dependencies) and the entry would then load the map chunk eagerly.
 const mapLibraries = /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/;
 
-// plugin-react is hoisted to the root, where its types resolve against the root's Vite 8 (pulled in by
-// vitest), while this workspace builds with its own Vite 7; the plugin's runtime hooks are the same.
-const reactPlugin = react() as unknown as PluginOption;
-
 // The server's APP_NAME is the product name in titles unless a VITE_ variable overrides it.
 if (process.env.APP_NAME && !process.env.VITE_APP_NAME) process.env.VITE_APP_NAME = process.env.APP_NAME;
 
 export default defineConfig({
-  plugins: [reactPlugin],
+  plugins: [react()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
