@@ -8,8 +8,8 @@ const apiTarget = process.env.EVENTLY_API_URL ?? 'http://localhost:3000';
 // Leaflet and its React bindings are only needed once a map view opens. Grouping them into one named chunk
 // keeps them out of the initial bundle (they are reached only through a dynamic import) and makes the
 // benchmark able to report the map code's size on its own. Every other package goes to a 'vendor' chunk:
-// without a home of their own, Rollup would move shared packages such as React into the map chunk (a
-// manual chunk absorbs its unassigned dependencies) and the entry would then load the map chunk eagerly.
+// without a home of their own, the bundler would move shared packages such as React into the map chunk and
+// the entry would then load the map chunk eagerly.
 const mapLibraries = /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/;
 
 // The server's APP_NAME is the product name in titles unless a VITE_ variable overrides it.
@@ -26,11 +26,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        manualChunks: (id) => {
-          if (mapLibraries.test(id)) return 'map-vendor';
-          return id.includes('node_modules') ? 'vendor' : undefined;
+        codeSplitting: {
+          // Only the matched packages: pulling in their dependencies would move React into the map chunk.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'map-vendor', test: mapLibraries, priority: 2 },
+            { name: 'vendor', test: /node_modules/, priority: 1 },
+          ],
         },
       },
     },
