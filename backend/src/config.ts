@@ -57,6 +57,8 @@ export const envSchema = z.object({
     )
     .optional(),
   ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  /** Threads answering embedded search queries off the main thread; 0 answers in it (see createSqliteSearchIndex). */
+  SEARCH_READER_THREADS: integer(0, 16).optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   /** Load the demo catalogue into an empty store at start-up; defaults to on for the embedded store only. */
   DEMO_DATA: z
@@ -90,6 +92,8 @@ export interface Config {
   mongodbUri: string | undefined;
   kafkaBrokers: string[] | undefined;
   elasticsearchUrl: string | undefined;
+  /** Undefined: the embedded search index's default. */
+  searchReaderThreads: number | undefined;
   smtpUrl: string | undefined;
   demoData: boolean;
 }
@@ -144,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mongodbUri: e.MONGODB_URI,
     kafkaBrokers: e.KAFKA_BROKERS,
     elasticsearchUrl: e.ELASTICSEARCH_URL,
+    searchReaderThreads: e.SEARCH_READER_THREADS,
     smtpUrl: e.SMTP_URL,
     demoData: e.DEMO_DATA ?? !e.MONGODB_URI,
   };

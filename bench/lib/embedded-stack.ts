@@ -16,7 +16,12 @@ export async function openEmbeddedStack(dataDir: string) {
   const logger = silentLogger();
   const store = await createSqliteDocumentStore({ file: path.join(dataDir, 'evently.db') });
   const bus = await createSqliteEventBus({ store, pollIntervalMs: 50 });
-  const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db') });
+  // SEARCH_READER_THREADS=0 measures the in-thread search for comparison; unset, the adapter's default.
+  const threads = process.env.SEARCH_READER_THREADS;
+  const search = createSqliteSearchIndex({
+    file: path.join(dataDir, 'search.db'),
+    readerThreads: threads === undefined ? undefined : Number(threads),
+  });
   const events = createEventsModule(
     { store, bus, search, clock: systemClock, logger, requireAdmin: async (_ctx, next) => next(), publicUrl: 'http://localhost', dataDir },
     eventsOptionsFromEnv({}),

@@ -1,0 +1,87 @@
+/**
+ * A small pool of search reader threads (see search-reader-thread.ts). Each request goes to the thread with
+ * the fewest requests waiting; a thread that dies fails its waiting requests and is replaced on the next
+ * request. Threads start on first use and are unreferenced while idle, so an idle pool never keeps the
+ * process alive; `close()` terminates them.
+ */
+import { Worker } from 'node:worker_threads';
+import type { ReadCall, ReadReply, ReadRequest, ReaderThreadData } from './reader-protocol.ts';
+
+export interface ReaderPool {
+  run(call: ReadCall): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+interface Waiting {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Reader {
+  worker: Worker;
+  waiting: Map<number, Waiting>;
+}
+
+const THREAD_ENTRY = new URL('./search-reader.worker.mjs', import.meta.url);
+
+export function createReaderPool({ size, ...data }: ReaderThreadData & { size: number }): ReaderPool {
+  const readers: Array<Reader | null> = Array.from({ length: size }, () => null);
+  let nextId = 1;
+  let closed = false;
+
+  const start = (slot: number): Reader => {
+    const worker = new Worker(THREAD_ENTRY, { workerData: data satisfies ReaderThreadData });
+    const reader: Reader = { worker, waiting: new Map() };
+    let failure: Error | null = null;
+    worker.on('message', (reply: ReadReply) => {
+      const waiting = reader.waiting.get(reply.id);
+      if (!waiting) return;
+      reader.waiting.delete(reply.id);
+      if (reader.waiting.size === 0) worker.unref();
+      if ('error' in reply) waiting.reject(new Error(reply.error));
+      else waiting.resolve(reply.result);
+    });
+    worker.on('error', (error) => {
+      failure = error;
+    });
+    worker.on('exit', (code) => {
+      if (readers[slot] === reader) readers[slot] = null;
+      const reason = closed
+        ? new Error('Search index closed')
+        : (failure ?? new Error(`Search reader thread stopped with exit code ${code}`));
+      for (const waiting of reader.waiting.values()) waiting.reject(reason);
+      reader.waiting.clear();
+    });
+    worker.unref();
+    readers[slot] = reader;
+    return reader;
+  };
+
+  const leastBusy = (): Reader => {
+    let best: Reader | null = null;
+    for (let slot = 0; slot < readers.length; slot++) {
+      const reader = readers[slot] ?? start(slot);
+      if (!best || reader.waiting.size < best.waiting.size) best = reader;
+      if (reader.waiting.size === 0) break;
+    }
+    return best!;
+  };
+
+  return {
+    run(call) {
+      if (closed) return Promise.reject(new Error('Search index closed'));
+      const reader = leastBusy();
+      const request: ReadRequest = { ...call, id: nextId++ };
+      return new Promise((resolve, reject) => {
+        reader.waiting.set(request.id, { resolve, reject });
+        reader.worker.ref();
+        reader.worker.postMessage(request);
+      });
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all(readers.map((reader) => reader?.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** Messages between the SQLite search index and its reader threads. */
+import type { FacetRequest, SearchQuery } from '../search-index.port.ts';
+
+export interface ReaderThreadData {
+  file: string;
+  commonTextDocuments: number;
+}
+
+export type ReadCall =
+  | { method: 'search'; index: string; query: SearchQuery }
+  | { method: 'count'; index: string; query: SearchQuery }
+  | { method: 'facets'; index: string; request: FacetRequest };
+
+export type ReadRequest = ReadCall & { id: number };
+
+/** A failure travels as its message: Error objects lose their class crossing threads anyway. */
+export type ReadReply = { id: number; result: unknown } | { id: number; error: string };

@@ -1,0 +1,222 @@
+/**
+ * The read side of the embedded SearchIndex over one connection: page queries, totals, facets and single
+ * documents. It holds nothing but caches, so it runs the same on the owning (writing) connection, where a pool
+ * size of 0 keeps every query in the main thread, and on the read-only connections of the reader threads.
+ */
+import type Database from 'better-sqlite3';
+import type { FacetRequest, FacetResult, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
+import { layoutFor, column, type IndexLayout } from './index-layout.ts';
+import { ftsMatch } from './fts-match.ts';
+import { coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
+import { CountCache } from './count-cache.ts';
+import { createStatementCache, type StatementCache } from './statement-cache.ts';
+import { asEpochMillis } from '../field-values.ts';
+
+const DEFAULT_LIMIT = 100;
+const DEFAULT_FACET_SIZE = 1000;
+export const COMMON_TEXT_DOCUMENTS = 5000;
+/** Largest complement worth counting instead of the range itself. */
+const COMPLEMENT_LIMIT = 200_000;
+
+export type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>;
+
+interface MetaRow {
+  version: number;
+  schema: string;
+}
+
+export interface SearchReader {
+  /** The live layout; read per call (one indexed row) so a rebuild committed elsewhere is seen at once. */
+  live(name: string): IndexLayout;
+  readMeta(name: string): MetaRow | undefined;
+  search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T>;
+  count(index: string, query: MatchQuery): number;
+  facets(index: string, request: FacetRequest): FacetResult;
+  get(index: string, id: string): IndexDocument | null;
+  /** Forget cached totals and facets; the owning connection calls it after its own writes. */
+  invalidate(): void;
+  readonly statements: StatementCache;
+}
+
+export function createSearchReader(db: Database.Database, commonTextDocuments = COMMON_TEXT_DOCUMENTS): SearchReader {
+  const statements = createStatementCache(db);
+  const layouts = new Map<string, IndexLayout>();
+  const counts = new CountCache(db);
+
+  const readMeta = (name: string): MetaRow | undefined =>
+    statements.prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as MetaRow | undefined;
+
+  const live = (name: string): IndexLayout => {
+    const meta = readMeta(name);
+    if (!meta) throw new Error(`Search index "${name}" is not initialised`);
+    const key = `${name}@${meta.version}`;
+    let layout = layouts.get(key);
+    if (!layout) {
+      layout = layoutFor(JSON.parse(meta.schema) as IndexSchema, meta.version);
+      layouts.set(key, layout);
+    }
+    return layout;
+  };
+
+  const total = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan): number => {
+    const complement = complementCount(layout, query);
+    if (complement !== null) return complement;
+    const sql = `SELECT count(*) ${fromWhereSql(plan)}`;
+    return counts.get(sql, plan.params, () => statements.prepared(sql).pluck().get(plan.params) as number);
+  };
+
+  /**
+   * `field >= x` alone (the "upcoming events" default of every listing) matches most of the index, and
+   * counting it walks most of an index. Counting the few rows below `x` and subtracting them from the rows
+   * that have the field (cached until the next write) answers the same in a fraction of the time.
+   */
+  const complementCount = (layout: IndexLayout, query: MatchQuery): number | null => {
+    const filters = query.filters ?? [];
+    const only = filters[0];
+    if (query.text || query.near || query.bounds || filters.length !== 1 || only?.op !== 'range') return null;
+    if (only.lte !== undefined || only.lt !== undefined || (only.gte === undefined) === (only.gt === undefined)) return null;
+    const spec = layout.schema.fields[only.field];
+    if (spec?.type !== 'number' && spec?.type !== 'date') return null;
+    const target = spec.type === 'number' ? `d.${column.number(only.field)}` : `d.${column.date(only.field)}`;
+    const bound = only.gte ?? only.gt;
+    const value = spec.type === 'number' ? Number(bound) : asEpochMillis(bound);
+    if (value === null || Number.isNaN(value)) return null;
+    const presentSql = `SELECT count(*) FROM ${layout.docs} d WHERE ${target} IS NOT NULL`;
+    const belowSql = `SELECT count(*) FROM (SELECT 1 FROM ${layout.docs} d WHERE ${target} ${only.gte !== undefined ? '<' : '<='} @value LIMIT ${COMPLEMENT_LIMIT})`;
+    const below = counts.get(belowSql, { value }, () => statements.prepared(belowSql).pluck().get({ value }) as number);
+    if (below >= COMPLEMENT_LIMIT) return null;
+    return counts.get(presentSql, {}, () => statements.prepared(presentSql).pluck().get() as number) - below;
+  };
+
+  /** Sources of one page, read by rowid after the page is decided; `fields` reads single JSONB paths. */
+  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, IndexDocument> => {
+    const columns = fields
+      ? fields.map((field, i) => `src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ')
+      : 'json(src) AS src';
+    const rows = statements.prepared(`SELECT rid, ${columns} FROM ${layout.sources} WHERE rid IN (SELECT value FROM json_each(?))`).all(
+      JSON.stringify(rids),
+    ) as Array<Record<string, unknown>>;
+    const sources = new Map<number, IndexDocument>();
+    for (const row of rows) {
+      if (!fields) {
+        sources.set(row.rid as number, JSON.parse(row.src as string) as IndexDocument);
+        continue;
+      }
+      const source: Record<string, unknown> = {};
+      fields.forEach((field, i) => {
+        const json = row[`f${i}`];
+        if (typeof json === 'string') source[field] = JSON.parse(json);
+      });
+      sources.set(row.rid as number, source as IndexDocument);
+    }
+    return sources;
+  };
+
+  const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
+    const match = query.text ? ftsMatch(db, layout, query.text) : null;
+    if (!match) {
+      const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
+      return { page: plan, count: plan };
+    }
+    const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
+    const count = planMatch(layout, query, match.expression, false, drive);
+    const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
+    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.words) : count, count };
+  };
+
+  return {
+    live,
+    readMeta,
+    statements,
+    invalidate: () => counts.invalidate(),
+    get(index: string, id: string): IndexDocument | null {
+      const layout = live(index);
+      const src = statements
+        .prepared(`SELECT json(s.src) FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`)
+        .pluck()
+        .get(id) as string | undefined;
+      return src === undefined ? null : (JSON.parse(src) as IndexDocument);
+    },
+
+    search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T> {
+      const layout = live(index);
+      const plans = plansFor(layout, query);
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      const offset = query.offset ?? 0;
+      const known = offset > 0 ? total(layout, query, plans.count) : null;
+      if (known !== null && offset >= known) return { total: known, hits: [] };
+      // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
+      const reversed = known !== null && offset > known / 2;
+      const window = reversed
+        ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
+        : { limit, offset };
+      const page = plans.page;
+      // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
+      // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
+      const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
+      const sql =
+        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''} ` +
+        `${fromWhereSql(page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
+      const rows = statements.prepared(sql).all({ ...page.params, ...window }) as Array<Record<string, unknown>>;
+      if (reversed) rows.reverse();
+      const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
+      const hits = rows.map((row) => {
+        const id = row.id as string;
+        const source = sources.get(row.rid as number) ?? { id };
+        const hit: SearchHit = { id, source: query.fields ? Object.assign({ id }, source) : source };
+        if (page.distance) hit.distanceKm = row.dist as number;
+        return hit as SearchHit<T>;
+      });
+      const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
+      const count = known ?? inPage ?? (hits.length < limit ? hits.length : total(layout, query, plans.count));
+      return { total: count, hits };
+    },
+
+    count(index: string, query: MatchQuery): number {
+      const layout = live(index);
+      return total(layout, query, plansFor(layout, query).count);
+    },
+
+    facets(index: string, request: FacetRequest): FacetResult {
+      const layout = live(index);
+      const plan = planMatch(layout, { filters: request.filters ?? [] }, null, false);
+      const size = request.size ?? DEFAULT_FACET_SIZE;
+      const result: FacetResult = { terms: {}, stats: {} };
+      for (const field of request.terms ?? []) {
+        if (layout.schema.fields[field]?.type !== 'keyword') throw new Error(`"${field}" is not a keyword field`);
+        const lower = `d.${column.keywordLower(field)}`;
+        const sql = `SELECT ${lower} AS key, d.${column.keywordRaw(field)} AS raw, count(*) AS n ${fromWhereSql(plan, [`${lower} IS NOT NULL`])} GROUP BY 1, 2`;
+        const rows = counts.get(sql, plan.params, () => statements.prepared(sql).all(plan.params)) as Array<{ key: string; raw: string; n: number }>;
+        result.terms[field] = groupSpellings(rows).slice(0, size);
+      }
+      for (const field of request.stats ?? []) {
+        const type = layout.schema.fields[field]?.type;
+        if (type !== 'number' && type !== 'date') throw new Error(`"${field}" is not a number or date field`);
+        const target = type === 'number' ? `d.${column.number(field)}` : `d.${column.date(field)}`;
+        const sql = `SELECT min(${target}) AS min, max(${target}) AS max ${fromWhereSql(plan)}`;
+        const row = counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as { min: number | null; max: number | null };
+        result.stats[field] = { min: row.min, max: row.max };
+      }
+      return result;
+    },
+  };
+}
+
+const sqlString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+/** Case-insensitive groups, each shown with its most frequent spelling; most frequent first, ties by value. */
+function groupSpellings(rows: Array<{ key: string; raw: string; n: number }>): Array<{ value: string; count: number }> {
+  const groups = new Map<string, { count: number; spelling: string; spellingCount: number }>();
+  for (const row of rows) {
+    const group = groups.get(row.key) ?? { count: 0, spelling: row.raw, spellingCount: 0 };
+    group.count += row.n;
+    if (row.n > group.spellingCount || (row.n === group.spellingCount && row.raw < group.spelling)) {
+      group.spelling = row.raw;
+      group.spellingCount = row.n;
+    }
+    groups.set(row.key, group);
+  }
+  return [...groups.entries()]
+    .sort(([keyA, a], [keyB, b]) => b.count - a.count || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
+    .map(([, group]) => ({ value: group.spelling, count: group.count }));
+}
