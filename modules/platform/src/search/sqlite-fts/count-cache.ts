@@ -2,7 +2,8 @@
  * Remembers totals and facet rows until the index file changes. Counting every match of a broad filter over a
  * million rows costs far more than fetching one page, and the same filters repeat (every page of a listing,
  * every visitor on the default view). Validity is tied to this connection's writes and to
- * `PRAGMA data_version`, which changes when another connection (another process) commits.
+ * `PRAGMA data_version`, which changes when another connection commits: another process, or for a reader
+ * thread's connection the owning connection in the main thread.
  */
 import type Database from 'better-sqlite3';
 
