@@ -4,6 +4,7 @@
  * benchmark. With `flaws`, a few records carry the faults real feeds have (cancellations in both spellings,
  * a nameless record, a date in the wrong century) so the samples exercise the whole pipeline.
  */
+import { seededRandom, type Random } from '@evently/platform';
 import { localToUtc } from '../normalize/local-time.ts';
 import { SAMPLE_CITIES, type SampleCity } from './sample-cities.ts';
 
@@ -17,24 +18,6 @@ export interface GenerateOptions {
 }
 
 type Raw = Record<string, unknown>;
-
-/** mulberry32: small, fast and good enough for sample data. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (probability: number) => next() < probability,
-  };
-}
 
 const TM_CLASSES: Array<{ segment: string; genres: string[]; names: string[] }> = [
   { segment: 'Music', genres: ['Rock', 'Pop', 'Jazz', 'Hip-Hop/Rap', 'Classical', 'Country', 'Electronic', 'Alternative'], names: ['Arctic Monkeys', 'Dua Lipa', 'Norah Jones', 'Kendrick Lamar', 'London Symphony Orchestra', 'Chris Stapleton', 'Disclosure', 'The National', 'Florence + The Machine', 'Bad Bunny', 'Coldplay', 'Hozier'] },
@@ -84,7 +67,7 @@ function localParts(instant: Date, timeZone: string): { date: string; time: stri
 }
 
 /** A start at a plausible evening hour, local to the city. */
-function eveningStart(random: ReturnType<typeof randomSource>, city: SampleCity, options: GenerateOptions): Date {
+function eveningStart(random: Random, city: SampleCity, options: GenerateOptions): Date {
   const day = new Date(options.from.getTime() + random.int(0, Math.max(0, options.spanDays - 1)) * 86_400_000);
   const { date } = localParts(day, city.timeZone);
   const hour = random.pick([11, 14, 18, 19, 19, 20, 20, 21]);
@@ -93,7 +76,7 @@ function eveningStart(random: ReturnType<typeof randomSource>, city: SampleCity,
 }
 
 export function generateTicketmasterEvents(options: GenerateOptions): Raw[] {
-  const random = randomSource(options.seed ?? 7);
+  const random = seededRandom(options.seed ?? 7);
   const events: Raw[] = [];
   for (let index = 0; index < options.count; index += 1) {
     const city = random.pick(SAMPLE_CITIES);
@@ -160,7 +143,7 @@ export function generateTicketmasterEvents(options: GenerateOptions): Raw[] {
 }
 
 export function generateFeverPlans(options: GenerateOptions): Raw[] {
-  const random = randomSource(options.seed ?? 11);
+  const random = seededRandom(options.seed ?? 11);
   const plans: Raw[] = [];
   for (let index = 0; index < options.count; index += 1) {
     const city = random.pick(SAMPLE_CITIES);

@@ -22,3 +22,4 @@ export { createSqliteEventBus, type SqliteEventBusOptions } from './bus/sqlite-l
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './bus/outbox-relay.ts';
 export { createProjectorRunner, projectorGroup, type ProjectorRunner, type ProjectorRunnerOptions } from './projections/projector-runner.ts';
 export { createElasticsearchSearchIndex, type ElasticsearchSearchIndexOptions } from './search/elasticsearch/elasticsearch-search-index.ts';
+export { seededRandom, type Random } from './random/seeded-random.ts';

@@ -9,7 +9,7 @@ import { zoneOffsetMs } from '../../domain/time-zones.ts';
 import { USD_PER_UNIT } from '../../domain/currency.ts';
 import { CITIES } from './cities.ts';
 import { DEMO_VENUES, skewedVenueIndex } from './demo-venues.ts';
-import { seededRandom } from './random.ts';
+import { seededRandom } from '@evently/platform';
 
 export const DEMO_SOURCES = ['ticketmaster', 'fever', 'eventbrite', 'citylisting'] as const;
 

@@ -3,7 +3,7 @@
  * city get most of the demo events (a skewed pick), so they are the "busiest" ones the stays feed surrounds.
  */
 import { CITIES, type City } from './cities.ts';
-import { seededRandom, type Random } from './random.ts';
+import { seededRandom, type Random } from '@evently/platform';
 
 export interface DemoVenue {
   name: string;

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { DEMO_VENUES } from './demo-venues.ts';
-import { seededRandom } from './random.ts';
+import { seededRandom } from '@evently/platform';
 import { USD_PER_UNIT } from '../../domain/currency.ts';
 import type { Stay } from '../store-stays-provider.ts';
 

@@ -1,4 +1,7 @@
-/** A small seeded PRNG (mulberry32): the demo catalogue and stays feed are the same on every machine. */
+/**
+ * A small seeded PRNG (mulberry32) for generated data: the demo catalogue, the bundled sample feeds and the
+ * benchmarks come out the same on every machine and every run. Not for anything secret.
+ */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
@@ -12,7 +15,7 @@ export function seededRandom(seed: number) {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
+    chance: (probability: number) => next() < probability,
   };
 }
 
