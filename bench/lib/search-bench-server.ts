@@ -8,12 +8,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import Koa from 'koa';
-import { HttpError } from '@evently/platform';
+import { serveRouters } from '@evently/platform/testing';
 import { numberArg } from './args.ts';
 import { openEmbeddedStack } from './embedded-stack.ts';
 import { processCpuSeconds } from './process-cpu.ts';
@@ -71,20 +69,8 @@ for (let i = 0; i < 2000; i++) await events.commands.recordView(String(1 + Math.
 const pending = async () => Object.values(await bus.lag('projector.events-search', events.topics)).reduce((a, b) => a + b, 0);
 while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
 
-const app = new Koa();
-app.use(async (ctx, next) => {
-  try {
-    await next();
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    ctx.status = error.status;
-    ctx.body = { error: error.message };
-  }
-});
-for (const router of events.routers) app.use(router.routes()).use(router.allowedMethods());
-const server = app.listen(0, '127.0.0.1');
-await once(server, 'listening');
-say({ type: 'listening', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+const served = await serveRouters(events.routers);
+say({ type: 'listening', url: served.url });
 
 for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'stats') {
@@ -92,8 +78,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   }
   if (line === 'exit') break;
 }
-server.closeAllConnections();
-server.close();
+await served.close();
 worker.kill('SIGTERM');
 await once(worker, 'exit');
 await close();

@@ -38,7 +38,9 @@ const IMPURE_IN_DOMAIN = [
 
 const SERVER_ONLY = /^(node:|@evently\/|koa$|@koa\/|better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/|pino|nodemailer|socket\.io$|maxmind)/;
 
-const isTestFile = (file: string) => /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) || /(^|\/)testing\//.test(file) || /\.contract\.ts$/.test(file);
+/** Tests, test helpers and benchmarks: none of them ship in a process, so they may use test-only doors. */
+const isTestFile = (file: string) =>
+  /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) || /(^|\/)testing\//.test(file) || /\.contract\.ts$/.test(file) || /^bench\//.test(file);
 
 function moduleOf(file: string): string | undefined {
   return /^modules\/([^/]+)\//.exec(file)?.[1];
@@ -119,7 +121,7 @@ export function checkFile(source: SourceFile, packages: PackageExports): Violati
       continue;
     }
     if (/(^|\/)testing$/.test(subpath ?? '') && !isTestFile(source.path)) {
-      report(specifier, 'test-only', `'${specifier}' is a test helper door. Import it only from *.spec.ts files or testing/ folders.`);
+      report(specifier, 'test-only', `'${specifier}' is a test helper door. Import it only from *.spec.ts files, testing/ folders or bench/.`);
     }
     if (ownModule === 'platform' && targetName !== 'platform') {
       report(specifier, 'platform-independent', `the platform has no business rules and may not depend on '${packageName}'. Move the code into that module, or pass it in through a port.`);

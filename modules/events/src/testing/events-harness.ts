@@ -3,10 +3,6 @@
  * event log, a SearchIndex (SQLite by default, or one the caller supplies, e.g. Elasticsearch), the outbox
  * relay and projector runner, and optionally a real HTTP server on 127.0.0.1 serving the module's routers.
  */
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import {
   createOutboxRelay,
   createProjectorRunner,
@@ -14,11 +10,10 @@ import {
   createSqliteEventBus,
   createSqliteSearchIndex,
   fixedClock,
-  HttpError,
   silentLogger,
   type SearchIndex,
 } from '@evently/platform';
-import { createTempDataDir } from '@evently/platform/testing';
+import { createTempDataDir, serveRouters, type ServedRouters } from '@evently/platform/testing';
 import { createEventsModule } from '../events-module.ts';
 import type { EventsOptions } from '../events-options.ts';
 import { NO_AFFILIATE_PROGRAMS } from '../domain/affiliate-links.ts';
@@ -49,7 +44,7 @@ export async function createEventsHarness(harness: HarnessOptions = {}) {
   const runner = createProjectorRunner({ bus, projectors: module.projectors, logger });
   await runner.start();
 
-  let server: Server | null = null;
+  let served: ServedRouters | null = null;
 
   return {
     module,
@@ -62,26 +57,11 @@ export async function createEventsHarness(harness: HarnessOptions = {}) {
     settle: () => runner.drained(),
     /** Serves the module's routers the way the app does (HttpError -> status + `{ error }`). */
     async serve(): Promise<string> {
-      const app = new Koa();
-      app.use(async (ctx, next) => {
-        try {
-          await next();
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          ctx.status = error.status;
-          ctx.body = { error: error.message };
-        }
-      });
-      for (const router of module.routers) app.use(router.routes()).use(router.allowedMethods());
-      server = app.listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      served = await serveRouters(module.routers);
+      return served.url;
     },
     async close() {
-      if (server) {
-        server.closeAllConnections();
-        await new Promise((resolve) => server?.close(resolve));
-      }
+      await served?.close();
       await runner.stop();
       await relay.stop();
       await bus.close();

@@ -6,3 +6,4 @@ export { createTempDataDir } from './temp-dir.ts';
 export { waitFor } from './wait-for.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from '../mail/testing/smtp-sink.ts';
 export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';
+export { serveRouters, type ServedRouters } from './serve-routers.ts';

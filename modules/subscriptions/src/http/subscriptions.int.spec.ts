@@ -4,14 +4,9 @@
  * (tested there); here it returns fixed events so the mail content is known.
  */
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { bodyParser } from '@koa/bodyparser';
-import Koa from 'koa';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  HttpError,
   createAdminAuth,
   createProjectorRunner,
   createSqliteDocumentStore,
@@ -21,7 +16,7 @@ import {
   type EventBus,
   type ProjectorRunner,
 } from '@evently/platform';
-import { createTempDataDir, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { createTempDataDir, serveRouters, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
 
 import { createSubscriptionsModule, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
 
@@ -71,31 +66,16 @@ async function startHarness(smtpUrl: string, signUpLimit = { limit: 100, windowM
   const runner = createProjectorRunner({ bus, projectors: module.projectors, logger });
   await runner.start();
 
-  const app = new Koa();
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      ctx.status = error.status;
-      ctx.body = { error: error.message };
-    }
-  });
-  app.use(bodyParser());
-  for (const router of module.routers) app.use(router.routes());
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const served = await serveRouters(module.routers);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: served.url,
     store,
     bus,
     runner,
     module,
     clock,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
       await runner.stop();
       await module.close?.();
       await bus.close();
