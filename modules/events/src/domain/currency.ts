@@ -2,7 +2,7 @@
  * Price filters compare in USD (spec 01 §1: prices shown in USD by default). Sources quote in their own
  * currency, so the module keeps a USD equivalent beside each price. Rates are a static table (USD per one
  * unit, mid-market, rounded, reviewed 2026-11): filtering needs stable, explainable buckets, not live FX;
- * see docs/decisions/004-events-price-and-popularity.md. An unknown currency has no USD equivalent, so such an
+ * see docs/decisions/006-events-price-and-popularity.md. An unknown currency has no USD equivalent, so such an
  * event is not matched by a price filter rather than matched wrongly.
  */
 export const USD_PER_UNIT: Readonly<Record<string, number>> = {
