@@ -2,6 +2,7 @@
  * The message shape every module publishes. Events are past tense and versioned; `data` is validated by the
  * publishing module's zod schema before it is appended, and by the consumer's schema when it is applied.
  */
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 export const envelopeSchema = z.object({
@@ -34,4 +35,36 @@ export type OutboxRecord<T = unknown> = Envelope<T>;
 export interface Delivered<T = unknown> extends Envelope<T> {
   /** Position in the topic (embedded: global sequence; Kafka: `partition:offset`). */
   offset: string;
+}
+
+export interface NewEnvelope<T> {
+  topic: string;
+  /** The aggregate id: the ordering key. */
+  key: string;
+  type: string;
+  /** Schema version of `data`; 1 unless a module has evolved the message. */
+  version?: number;
+  aggregateVersion: number;
+  data: T;
+  occurredAt: Date;
+  correlationId?: string;
+  causationId?: string;
+}
+
+/** Stamps a new message with a fresh id: the one place envelopes are built, for modules and tests alike. */
+export function createEnvelope<T>(args: NewEnvelope<T>): Envelope<T> {
+  return {
+    id: randomUUID(),
+    topic: args.topic,
+    key: args.key,
+    type: args.type,
+    version: args.version ?? 1,
+    aggregate_version: args.aggregateVersion,
+    data: args.data,
+    metadata: {
+      occurred_at: args.occurredAt.toISOString(),
+      ...(args.correlationId ? { correlation_id: args.correlationId } : {}),
+      ...(args.causationId ? { causation_id: args.causationId } : {}),
+    },
+  };
 }

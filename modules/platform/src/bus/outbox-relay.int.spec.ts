@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store
 import { createTempDataDir } from '../testing/temp-dir.ts';
 import { waitFor } from '../testing/wait-for.ts';
 import type { DocumentStore } from '../store/document-store.port.ts';
-import type { Delivered, OutboxRecord } from './envelope.ts';
+import { createEnvelope, type Delivered, type OutboxRecord } from './envelope.ts';
 import type { EventBus } from './event-bus.port.ts';
 import { createOutboxRelay } from './outbox-relay.ts';
 import { createSqliteEventBus } from './sqlite-log/sqlite-event-bus.ts';
@@ -15,16 +14,7 @@ const logger = pino({ level: 'silent' });
 const topic = 'evently.things';
 
 function record(key: string, aggregateVersion: number): OutboxRecord {
-  return {
-    id: randomUUID(),
-    topic,
-    key,
-    type: 'ThingSaved',
-    version: 1,
-    aggregate_version: aggregateVersion,
-    data: {},
-    metadata: { occurred_at: '2025-06-01T10:00:00.000Z' },
-  };
+  return createEnvelope({ topic, key, type: 'ThingSaved', aggregateVersion, data: {}, occurredAt: new Date('2025-06-01T10:00:00.000Z') });
 }
 
 describe('outbox relay', () => {

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Delivered, Envelope } from '../bus/envelope.ts';
+import { createEnvelope, type Delivered, type Envelope } from '../bus/envelope.ts';
 import type { EventBus } from '../bus/event-bus.port.ts';
 import { createSqliteEventBus } from '../bus/sqlite-log/sqlite-event-bus.ts';
 import { createTempDataDir } from '../testing/temp-dir.ts';
@@ -12,16 +11,7 @@ import { createProjectorRunner } from './projector-runner.ts';
 const logger = pino({ level: 'silent' });
 
 function message(topic: string, key: string, aggregateVersion: number, title: string): Envelope {
-  return {
-    id: randomUUID(),
-    topic,
-    key,
-    type: 'ThingSaved',
-    version: 1,
-    aggregate_version: aggregateVersion,
-    data: { title },
-    metadata: { occurred_at: '2025-06-01T10:00:00.000Z' },
-  };
+  return createEnvelope({ topic, key, type: 'ThingSaved', aggregateVersion, data: { title }, occurredAt: new Date('2025-06-01T10:00:00.000Z') });
 }
 
 /** A read model keyed by aggregate id that keeps only the newest version, as real projectors do. */

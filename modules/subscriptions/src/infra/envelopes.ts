@@ -1,6 +1,5 @@
-/** Builds the outbox records this module appends alongside its writes. */
-import { randomUUID } from 'node:crypto';
-import type { OutboxRecord } from '@evently/platform';
+/** Builds the outbox records this module appends alongside its writes (topic `evently.subscribers`). */
+import { createEnvelope, type OutboxRecord } from '@evently/platform';
 import { SUBSCRIBERS_TOPIC } from '../contracts/messages.ts';
 
 export function subscriberMessage(
@@ -10,14 +9,12 @@ export function subscriberMessage(
   data: Record<string, unknown>,
   now: Date,
 ): OutboxRecord {
-  return {
-    id: randomUUID(),
+  return createEnvelope({
     topic: SUBSCRIBERS_TOPIC,
     key: subscriberId,
     type,
-    version: 1,
-    aggregate_version: aggregateVersion,
+    aggregateVersion,
     data: { subscriber_id: subscriberId, ...data },
-    metadata: { occurred_at: now.toISOString() },
-  };
+    occurredAt: now,
+  });
 }
