@@ -6,7 +6,7 @@
  * the subscriber, so a redelivered message is recognised and not mailed again; only a crash between handing
  * the mail to the server and recording it can repeat a confirmation, which is harmless.
  */
-import type { Delivered, Projector } from '@evently/platform';
+import { ConcurrencyError, type Delivered, type Projector } from '@evently/platform';
 import { SUBSCRIBERS_TOPIC, subscriberMessageTypes, subscriberSignedUpSchema } from '../contracts/messages.ts';
 import { renderConfirmation } from '../domain/digest-content.ts';
 import { unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
@@ -47,7 +47,7 @@ async function confirm(ctx: SubscriptionsContext, message: Delivered): Promise<v
       );
       return;
     } catch (error) {
-      if (attempt === 4) throw error;
+      if (!(error instanceof ConcurrencyError) || attempt === 4) throw error;
     }
   }
 }

@@ -3,6 +3,7 @@
  * (created_at, id) so a long batch holds no large result in memory. A mail transport failure stops the batch
  * (the next send would fail alike); running it again continues where it stopped and sends no one twice.
  */
+import type { Stored, Where } from '@evently/platform';
 import type { Subscriber } from '../domain/subscriber.ts';
 import { isDueForDigest } from '../domain/subscriber.ts';
 import { SUBSCRIBERS } from '../infra/collections.ts';
@@ -22,17 +23,14 @@ export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestB
   const startedAt = ctx.clock.now();
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
-    const page: Array<Subscriber & { id: string; created_at: string; version: number; updated_at: string }> =
-      await ctx.store.find<Subscriber>(SUBSCRIBERS, {
-        where: after
-          ? {
-              is_active: true,
-              or: [{ created_at: { gt: after.created_at } }, { created_at: after.created_at, id: { gt: after.id } }],
-            }
-          : { is_active: true },
-        sort: [{ field: 'created_at', direction: 'asc' }],
-        limit: PAGE,
-      });
+    const where: Where = after
+      ? { is_active: true, or: [{ created_at: { gt: after.created_at } }, { created_at: after.created_at, id: { gt: after.id } }] }
+      : { is_active: true };
+    const page: Array<Stored<Subscriber>> = await ctx.store.find<Subscriber>(SUBSCRIBERS, {
+      where,
+      sort: [{ field: 'created_at', direction: 'asc' }],
+      limit: PAGE,
+    });
     for (const subscriber of page) {
       if (!isDueForDigest(subscriber, ctx.clock.now())) continue;
       result.processed += 1;

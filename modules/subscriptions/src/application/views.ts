@@ -2,20 +2,21 @@
 import type { Stored } from '@evently/platform';
 import { unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
 
-export interface AdminSubscriberView {
-  id: string;
-  email: string;
-  name: string | null;
-  country: string;
-  city: string;
-  radius_km: number;
-  is_active: boolean;
-  unsubscribe_token: string;
-  unsubscribe_url: string;
-  created_at: string;
-  updated_at: string;
-  last_sent_at: string | null;
-}
+/** What an administrator sees: the stored subscriber without its internal keys, plus its unsubscribe link. */
+export type AdminSubscriberView = Pick<
+  Stored<Subscriber>,
+  | 'id'
+  | 'email'
+  | 'name'
+  | 'country'
+  | 'city'
+  | 'radius_km'
+  | 'is_active'
+  | 'unsubscribe_token'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_sent_at'
+> & { unsubscribe_url: string };
 
 export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): AdminSubscriberView {
   return {
