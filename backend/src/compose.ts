@@ -9,6 +9,7 @@ import {
   createAdminAuth,
   createOutboxRelay,
   createProjectorRunner,
+  effectClaimsCollection,
   systemClock,
   type AdminAuth,
   type AppModule,
@@ -95,7 +96,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     await store.close();
   };
   try {
-    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS]);
+    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection]);
     await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
     for (const schema of modules.flatMap((m) => m.searchSchemas)) {
       if ((await search.init(schema)).created) createdSearchIndexes.add(schema.name);

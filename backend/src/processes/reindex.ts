@@ -1,7 +1,7 @@
 /**
  * `npm run reindex [projector...]`: rebuilds read models from offset zero. Each projector starts a fresh read
  * model, the runner replays the whole log into it, and the new copy is swapped in once caught up, so the
- * site keeps answering from the old copy meanwhile. Progress is printed per projector, from the log's size
+ * site keeps answering from the old copy meanwhile. Consumers with side effects (mailers) are never replayed. Progress is printed per projector, from the log's size
  * and the group's lag after the replay.
  */
 import type { Logger } from 'pino';
@@ -13,7 +13,8 @@ import { UsageError } from './usage-error.ts';
 export async function runReindex({ config, logger, names }: { config: Config; logger: Logger; names: string[] }): Promise<void> {
   const composition = await compose({ config, logger, role: 'reindex' });
   try {
-    const all = composition.modules.flatMap((m) => m.projectors);
+    // Side-effect consumers (mail, pushes) are not read models: replaying them would repeat what they did.
+    const all = composition.modules.flatMap((m) => m.projectors).filter((p) => !p.sideEffects);
     const unknown = names.filter((name) => !all.some((p) => p.name === name));
     if (unknown.length > 0) {
       throw new UsageError(`Unknown projector ${unknown.join(', ')}; known: ${all.map((p) => p.name).join(', ')}`);

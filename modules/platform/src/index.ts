@@ -14,6 +14,7 @@ export * from './http/rate-limit.ts';
 export * from './http/admin-auth.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
+export * from './effects/do-once.ts';
 export { createSqliteSearchIndex, type SqliteSearchIndexOptions } from './search/sqlite-fts/sqlite-search-index.ts';
 export { createMongoDocumentStore, type MongoDocumentStoreOptions } from './store/mongo/mongo-document-store.ts';
 export { createKafkaEventBus, type KafkaEventBusOptions } from './bus/kafka/kafka-event-bus.ts';

@@ -73,6 +73,32 @@ describe('projector runner', () => {
     expect(await bus.lag('projector.others', ['evently.others'])).toEqual({ 'evently.others': 0 });
   });
 
+  it('never replays a side-effect consumer: rebuild of all skips it, rebuild by name refuses it', async () => {
+    const bus = await openBus();
+    const things = memoryProjector('things', ['evently.things']);
+    const mailed: string[] = [];
+    const mailer: Projector = {
+      name: 'things-mailer',
+      topics: ['evently.things'],
+      sideEffects: true,
+      async apply(batch) {
+        for (const item of batch) mailed.push(item.id);
+      },
+    };
+    const runner = createProjectorRunner({ bus, projectors: [things.projector, mailer], logger });
+    await runner.start();
+    cleanups.push(() => runner.stop());
+    await bus.publish([message('evently.things', 't1', 1, 'first'), message('evently.things', 't2', 1, 'second')]);
+    await runner.drained();
+    expect(mailed).toHaveLength(2);
+
+    await runner.rebuild();
+    await expect(runner.rebuild(['things-mailer'])).rejects.toThrow(/side effects/);
+    await runner.drained();
+    expect(things.calls).toEqual(['begin', 'finish with 2 rows']);
+    expect(mailed).toHaveLength(2);
+  });
+
   it('rebuild starts a fresh read model, replays the whole log, then finishes', async () => {
     const bus = await openBus();
     const things = memoryProjector('things', ['evently.things']);

@@ -19,7 +19,10 @@ export interface ProjectorRunner {
   stop(): Promise<void>;
   /** Resolves once every projector has applied every message published before the call. */
   drained(): Promise<void>;
-  /** Replays the whole log into fresh read models of the named projectors (all when omitted). */
+  /**
+   * Replays the whole log into fresh read models of the named projectors (every read-model projector when
+   * omitted). Side-effect consumers are refused: replaying them would repeat their mail and pushes.
+   */
   rebuild(names?: string[]): Promise<void>;
 }
 
@@ -63,9 +66,11 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
       await Promise.all([...running.values()].map((subscription) => subscription.drained()));
     },
     async rebuild(names) {
-      const selected = (names ?? [...byName.keys()]).map((name) => {
+      const replayable = [...byName.values()].filter((projector) => !projector.sideEffects).map((projector) => projector.name);
+      const selected = (names ?? replayable).map((name) => {
         const projector = byName.get(name);
         if (!projector) throw new Error(`unknown projector ${name}; known: ${[...byName.keys()].join(', ')}`);
+        if (projector.sideEffects) throw new Error(`${name} has side effects (mail, pushes) and is never replayed`);
         return projector;
       });
       for (const projector of selected) {

@@ -2,8 +2,11 @@
  * A projector turns bus messages into read models (usually SearchIndex documents). The runner
  * (`projector-runner.ts`) gives each projector its own durable consumer group named `projector.<name>`.
  *
- * `apply` must be idempotent and order-tolerant: it compares `aggregate_version` with what the read model
- * holds and ignores anything not newer, so replays and redeliveries change nothing.
+ * Two kinds share this shape. A read-model projector's `apply` must be idempotent and order-tolerant: it
+ * compares `aggregate_version` with what the read model holds and ignores anything not newer, so replays and
+ * redeliveries change nothing. A side-effect consumer (`sideEffects: true`: mail, pushes to outside systems)
+ * acts at most once per message (see `effects/do-once.ts`) and is never replayed: `npm run reindex` and
+ * `ProjectorRunner.rebuild` leave it alone, since replaying it would mail everyone again.
  */
 import type { Delivered } from '../bus/envelope.ts';
 
@@ -11,6 +14,8 @@ export interface Projector {
   /** Stable name; also the consumer group suffix, so renaming it replays the log. */
   name: string;
   topics: string[];
+  /** True for consumers with effects outside the read models (mail, pushes): never replayed. */
+  sideEffects?: boolean;
   /**
    * Search indexes this projector fills. The worker replays the projector from the start of the log when one
    * of them is new or empty (e.g. `search.db` was lost while the store survived), since the projector's
