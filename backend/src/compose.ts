@@ -6,7 +6,9 @@
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import {
+  adminSessionsCollection,
   createAdminAuth,
+  createStoreAdminSessions,
   createOutboxRelay,
   createProjectorRunner,
   effectClaimsCollection,
@@ -25,6 +27,9 @@ import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import type { Config } from './config.ts';
 import type { ReadinessCheck } from './http/health.ts';
+
+/** An admin login lasts a working day; the panel asks for the password again after that. */
+const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
 
 export interface ComposeOptions {
   config: Config;
@@ -57,7 +62,12 @@ export async function compose({ config, logger, role, env = process.env, clock =
   const { store, bus, search } = adapters;
 
   const adminPassword = resolveAdminPassword(config.adminPassword, config.dataDir);
-  const adminAuth = createAdminAuth({ password: adminPassword.password, logger: logger.child({ component: 'admin-auth' }) });
+  const adminAuth = createAdminAuth({
+    password: adminPassword.password,
+    logger: logger.child({ component: 'admin-auth' }),
+    sessions: createStoreAdminSessions({ store, clock, ttlMs: ADMIN_SESSION_TTL_MS }),
+    secureCookie: config.publicUrl.startsWith('https:'),
+  });
 
   const deps: ModuleDeps = {
     store,
@@ -66,6 +76,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     clock,
     logger,
     requireAdmin: adminAuth.requireAdmin,
+    isAdmin: adminAuth.isAdmin,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
   };
@@ -96,7 +107,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     await store.close();
   };
   try {
-    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection]);
+    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection, adminSessionsCollection]);
     await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
     for (const schema of modules.flatMap((m) => m.searchSchemas)) {
       if ((await search.init(schema)).created) createdSearchIndexes.add(schema.name);

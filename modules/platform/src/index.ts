@@ -12,6 +12,7 @@ export * from './http/validate.ts';
 export * from './logging/logger.ts';
 export * from './http/rate-limit.ts';
 export * from './http/admin-auth.ts';
+export * from './http/admin-sessions.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
 export * from './effects/do-once.ts';

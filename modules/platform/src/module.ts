@@ -3,7 +3,7 @@
  * built by its own `create<Name>Module(deps)` and exposes only what the root needs to wire it: storage it
  * declares, topics it publishes, projectors and schedulers to run in the worker, and HTTP routes for the api.
  */
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { DocumentStore, CollectionSpec } from './store/document-store.port.ts';
@@ -20,6 +20,11 @@ export interface ModuleDeps {
   logger: Logger;
   /** Koa middleware that answers 401 unless the request carries the admin credential. */
   requireAdmin: Middleware;
+  /**
+   * Whether a request carries the admin credential, for routes that serve visitors and admins alike (a ticket
+   * answered in full to an admin). Absent (module tests) means no request is an admin.
+   */
+  isAdmin?: (ctx: Context) => Promise<boolean>;
   /** Public base URL of the site, e.g. `http://localhost:3000` (used in e-mails and links). */
   publicUrl: string;
   /** Directory for the embedded profile's files (`DATA_DIR`). */

@@ -1,0 +1,58 @@
+/**
+ * Admin sessions behind an HttpOnly cookie, so the panel never keeps the admin password in the browser. A
+ * session is a 256-bit random token; the store keeps only its SHA-256, so a leaked database row cannot be
+ * replayed as a cookie. Sessions live in the DocumentStore rather than in process memory because several api
+ * replicas must all accept a login made through any of them, and a logout through one must end it on all.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../clock/clock.ts';
+import type { CollectionSpec, DocumentStore } from '../store/document-store.port.ts';
+
+export const ADMIN_SESSIONS = 'admin_sessions';
+export const adminSessionsCollection: CollectionSpec = { name: ADMIN_SESSIONS, unique: [['token_hash']], indexes: [['expires_at']] };
+
+export interface AdminSessions {
+  /** Starts a session; the raw token goes into the cookie and is never stored. */
+  create(): Promise<{ token: string; expiresAt: Date }>;
+  isValid(token: string): Promise<boolean>;
+  revoke(token: string): Promise<void>;
+}
+
+interface AdminSession {
+  token_hash: string;
+  expires_at: string;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** base64url of 32 bytes; anything else cannot be one of ours and is refused without a lookup. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function createStoreAdminSessions({ store, clock, ttlMs }: { store: DocumentStore; clock: Clock; ttlMs: number }): AdminSessions {
+  return {
+    async create() {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + ttlMs);
+      await store.transaction(async (tx) => {
+        // Expired sessions are swept on login, the only moment sessions are added, so the table stays small.
+        for (const old of await tx.find<AdminSession>(ADMIN_SESSIONS, { where: { expires_at: { lt: now.toISOString() } }, limit: 100 })) {
+          await tx.delete(ADMIN_SESSIONS, old.id);
+        }
+        await tx.insert<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token), expires_at: expiresAt.toISOString() });
+      });
+      return { token, expiresAt };
+    },
+    async isValid(token) {
+      if (!TOKEN_SHAPE.test(token)) return false;
+      const session = await store.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
+      return session !== null && session.expires_at > clock.now().toISOString();
+    },
+    async revoke(token) {
+      if (!TOKEN_SHAPE.test(token)) return;
+      await store.transaction(async (tx) => {
+        const session = await tx.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
+        if (session) await tx.delete(ADMIN_SESSIONS, session.id);
+      });
+    },
+  };
+}
