@@ -1,2 +1,142 @@
-/** The support module's only public door (being built: see issue 9). */
-export {};
+/**
+ * The support module's only public door: tickets and their conversation, tracking by number and token,
+ * categories and FAQ, the admin calls, the support mails and the content of the live pushes. See
+ * ../CONTEXT.md for its vocabulary.
+ */
+import {
+  createMailer,
+  createRateLimiter,
+  rateLimit,
+  type AppModule,
+  type Mailer,
+  type ModuleDeps,
+} from '@evently/platform';
+import { createTicket } from './application/commands/create-ticket/create-ticket.ts';
+import type { SupportContext } from './application/context.ts';
+import { createSupportLiveFeed, type SupportLiveFeed } from './application/live/support-live-feed.ts';
+import { createTeamMailer } from './application/mail/team-mailer.ts';
+import { createVisitorMailer } from './application/mail/visitor-mailer.ts';
+import { createTicketSchema } from './contracts/create-ticket.ts';
+import { SUPPORT_TICKETS_TOPIC } from './contracts/messages.ts';
+import { toAdminTicket, type AdminTicket } from './domain/ticket-views.ts';
+import { isAdminFromMiddleware } from './http/admin-check.ts';
+import { createSupportRouter } from './http/support.router.ts';
+import { supportCollections } from './infra/collections.ts';
+
+export type {
+  AdminTicket,
+  AdminTicketSummary,
+  PublicTicketDetail,
+  PublicTicketSummary,
+  TicketMessageView,
+} from './domain/ticket-views.ts';
+export type {
+  AdminTicketPush,
+  LivePushes,
+  PublicTicketPush,
+  SupportLiveFeed,
+  TicketChange,
+} from './application/live/support-live-feed.ts';
+export type { BrowserInfo, TicketPriority, TicketStatus, AdminSettableStatus } from './domain/ticket.ts';
+export type { SupportCategory } from './domain/categories.ts';
+export type { FaqEntry } from './domain/faq.ts';
+export {
+  ADMIN_SETTABLE_STATUSES,
+  DEFAULT_PRIORITY,
+  STATUS_LABELS,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+} from './domain/ticket.ts';
+export { SUPPORT_CATEGORIES } from './domain/categories.ts';
+export { CLOSED_TICKET_MESSAGE } from './domain/status-rules.ts';
+export { VISITOR_SENDER_LABEL } from './domain/ticket-views.ts';
+export {
+  SUPPORT_TICKETS_TOPIC,
+  supportMessageTypes,
+  supportTicketDeletedSchema,
+  supportTicketMessagePostedSchema,
+  supportTicketOpenedSchema,
+  supportTicketStatusChangedSchema,
+} from './contracts/messages.ts';
+export {
+  ADMIN_REQUIRED_MESSAGE,
+  INVALID_TRACKING_LINK_MESSAGE,
+  TICKET_CREATED_MESSAGE,
+  TICKET_NOT_FOUND_MESSAGE,
+} from './http/support.router.ts';
+export { TICKET_TOKEN_HEADER } from './http/ticket-token.ts';
+
+export interface SupportOptions {
+  appName: string;
+  /** `SMTP_URL`; without it mail is written as `.eml` files under `DATA_DIR/mail/`. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Overrides the mailer built from `smtpUrl` (tests). */
+  mailer?: Mailer;
+  /** SUPPORT_INBOX: the team address that gets a mail per new ticket; no team mail when unset */
+  supportInbox?: string;
+  /** per client address: ticket creation (default 5 / 10 min), lookups (default 30 / min) */
+  createLimit?: { limit: number; windowMs: number };
+  lookupLimit?: { limit: number; windowMs: number };
+}
+
+export interface SupportModule extends AppModule {
+  commands: {
+    /** The public ticket form as a command (validated like the HTTP body), for imports and tests. */
+    createTicket(input: unknown): Promise<{ ticket: AdminTicket; accessToken: string }>;
+  };
+  live: SupportLiveFeed;
+}
+
+export function createSupportModule(deps: ModuleDeps, options: SupportOptions): SupportModule {
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: options.smtpUrl,
+      dataDir: deps.dataDir,
+      from: options.mailFrom ?? `${options.appName} Support <no-reply@${new URL(deps.publicUrl).hostname || 'localhost'}>`,
+      logger: deps.logger.child({ component: 'mailer' }),
+    });
+  const ctx: SupportContext = {
+    store: deps.store,
+    clock: deps.clock,
+    logger: deps.logger.child({ module: 'support' }),
+    appName: options.appName,
+    publicUrl: deps.publicUrl,
+  };
+  const mailCtx = { ...ctx, mailer };
+  const createLimit = options.createLimit ?? { limit: 5, windowMs: 10 * 60_000 };
+  const lookupLimit = options.lookupLimit ?? { limit: 30, windowMs: 60_000 };
+  const router = createSupportRouter(ctx, {
+    requireAdmin: deps.requireAdmin,
+    isAdmin: deps.isAdmin ?? isAdminFromMiddleware(deps.requireAdmin),
+    createRateLimit: rateLimit({
+      limiter: createRateLimiter({ ...createLimit, clock: deps.clock }),
+      message: 'Too many support requests from your network, please try again later.',
+    }),
+    lookupRateLimit: rateLimit({
+      limiter: createRateLimiter({ ...lookupLimit, clock: deps.clock }),
+      message: 'Too many ticket lookups from your network, please try again in a minute.',
+    }),
+  });
+  return {
+    name: 'support',
+    collections: supportCollections,
+    topics: [SUPPORT_TICKETS_TOPIC],
+    searchSchemas: [],
+    projectors: [createVisitorMailer(mailCtx), ...(options.supportInbox ? [createTeamMailer(mailCtx, options.supportInbox)] : [])],
+    schedulers: [],
+    routers: [router],
+    commands: {
+      async createTicket(input) {
+        const { website: _honeypot, ...fields } = createTicketSchema.parse(input);
+        const { ticket, accessToken } = await createTicket(ctx, fields);
+        return { ticket: toAdminTicket(ticket), accessToken };
+      },
+    },
+    live: createSupportLiveFeed(ctx),
+    async close() {
+      await mailer.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * A visitor opens a ticket. The number's sequence is drawn from the year's counter inside the same transaction
+ * as the insert, so concurrent creations get distinct consecutive numbers on both stores, and a rolled-back
+ * creation gives its number back. The confirmation mails are sent by the worker from `SupportTicketOpened`.
+ */
+import type { Stored } from '@evently/platform';
+import type { CreateTicketInput } from '../../../contracts/create-ticket.ts';
+import { supportMessageTypes } from '../../../contracts/messages.ts';
+import { newAccessToken, type Ticket } from '../../../domain/ticket.ts';
+import { formatTicketNumber, ticketCounterName } from '../../../domain/ticket-number.ts';
+import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketMessage } from '../../../infra/envelopes.ts';
+import type { SupportContext } from '../../context.ts';
+
+export interface CreatedTicket {
+  ticket: Stored<Ticket>;
+  /** Returned once to the creating browser and put in the confirmation mail's tracking link. */
+  accessToken: string;
+}
+
+export async function createTicket(ctx: SupportContext, input: Omit<CreateTicketInput, 'website'>): Promise<CreatedTicket> {
+  const now = ctx.clock.now();
+  const year = now.getUTCFullYear();
+  const accessToken = newAccessToken();
+  const ticket = await ctx.store.transaction(async (tx) => {
+    const sequence = await tx.nextCounter(ticketCounterName(year));
+    const created = await tx.insert<Ticket>(SUPPORT_TICKETS, {
+      ticket_number: formatTicketNumber(year, sequence),
+      user_name: input.user_name,
+      user_email: input.user_email,
+      user_phone: input.user_phone,
+      subject: input.subject,
+      description: input.description,
+      category: input.category,
+      priority: input.priority,
+      status: 'new',
+      page_url: input.page_url,
+      browser_info: input.browser_info,
+      messages_count: 0,
+      resolution: null,
+      messages: [],
+      access_token: accessToken,
+    });
+    await tx.appendOutbox([
+      ticketMessage(
+        supportMessageTypes.opened,
+        created.id,
+        created.version,
+        { ticket_id: created.id, ticket_number: created.ticket_number, status: created.status, category: created.category, priority: created.priority },
+        now,
+      ),
+    ]);
+    return created;
+  });
+  return { ticket, accessToken };
+}

@@ -1,0 +1,87 @@
+/**
+ * What the realtime gateway pushes for the support messages it consumes. The gateway owns sockets and rooms;
+ * this module decides the content. Payloads are built from the ticket's current state rather than from the
+ * message (which carries no personal data), and carry its version so a client drops stale or repeated pushes.
+ */
+import type { Delivered } from '@evently/platform';
+import { SUPPORT_TICKETS_TOPIC, supportMessageSchemas, supportMessageTypes } from '../../contracts/messages.ts';
+import { tokensMatch } from '../../domain/access-token.ts';
+import type { Ticket } from '../../domain/ticket.ts';
+import { toAdminSummary, toPublicSummary, type AdminTicketSummary, type PublicTicketSummary } from '../../domain/ticket-views.ts';
+import { SUPPORT_TICKETS } from '../../infra/collections.ts';
+import type { SupportContext } from '../context.ts';
+import { findByNumber } from '../find-ticket.ts';
+
+export type TicketChange = 'opened' | 'status_changed' | 'message_posted' | 'deleted';
+
+export interface AdminTicketPush {
+  change: TicketChange;
+  ticket_number: string;
+  id: string;
+  version: number;
+  /** null when deleted */
+  ticket: AdminTicketSummary | null;
+}
+
+export interface PublicTicketPush {
+  change: TicketChange;
+  ticket_number: string;
+  version: number;
+  ticket: PublicTicketSummary | null;
+}
+
+export interface LivePushes {
+  /** for the admin room */
+  admin: AdminTicketPush;
+  /** for the room of that ticket's followers */
+  ticket: { ticketNumber: string; payload: PublicTicketPush };
+}
+
+export interface SupportLiveFeed {
+  topics: string[];
+  /** What the realtime gateway pushes for one bus message; reads the ticket's current state. null = push nothing. */
+  pushesFor(message: Delivered): Promise<LivePushes | null>;
+  /** true only when `token` is that ticket's access token (constant-time compare); false for unknown tickets. */
+  canFollow(ticketNumber: string, token: string): Promise<boolean>;
+}
+
+const changes: Record<string, TicketChange> = {
+  [supportMessageTypes.opened]: 'opened',
+  [supportMessageTypes.statusChanged]: 'status_changed',
+  [supportMessageTypes.messagePosted]: 'message_posted',
+  [supportMessageTypes.deleted]: 'deleted',
+};
+
+function pushes(change: TicketChange, ref: { id: string; ticketNumber: string; version: number }, ticket: Parameters<typeof toAdminSummary>[0] | null): LivePushes {
+  return {
+    admin: { change, ticket_number: ref.ticketNumber, id: ref.id, version: ref.version, ticket: ticket ? toAdminSummary(ticket) : null },
+    ticket: {
+      ticketNumber: ref.ticketNumber,
+      payload: { change, ticket_number: ref.ticketNumber, version: ref.version, ticket: ticket ? toPublicSummary(ticket) : null },
+    },
+  };
+}
+
+export function createSupportLiveFeed(ctx: Pick<SupportContext, 'store'>): SupportLiveFeed {
+  return {
+    topics: [SUPPORT_TICKETS_TOPIC],
+    async pushesFor(message) {
+      const change = changes[message.type];
+      if (message.topic !== SUPPORT_TICKETS_TOPIC || !change) return null;
+      const schema = supportMessageSchemas[message.type as keyof typeof supportMessageSchemas];
+      const parsed = schema.safeParse(message.data);
+      if (!parsed.success) return null;
+      const { ticket_id: id, ticket_number: ticketNumber } = parsed.data;
+      if (change === 'deleted') return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null);
+      const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
+      // Gone since: its own SupportTicketDeleted follows and tells the rooms.
+      if (!ticket) return null;
+      return pushes(change, { id, ticketNumber, version: ticket.version }, ticket);
+    },
+    async canFollow(ticketNumber, token) {
+      if (typeof token !== 'string' || !token) return false;
+      const ticket = await findByNumber(ctx.store, ticketNumber);
+      return ticket !== null && tokensMatch(token, ticket.access_token);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Mails to the visitor, sent by the worker from the ticket messages: the confirmation with the tracking link
+ * when a ticket is opened, and an update on every status change and every admin reply (one mail when a status
+ * change carries a message). Visitor follow-ups mail nobody: the visitor wrote them.
+ *
+ * A side-effect consumer: never replayed by reindex, and each mail is claimed once per bus message through
+ * `doOnce`, so a redelivery or a reset of the group sends nothing twice. The ticket is read at delivery time
+ * (the messages carry no addresses); a ticket deleted in between gets no mail.
+ */
+import { doOnce, type Delivered, type Projector } from '@evently/platform';
+import {
+  SUPPORT_TICKETS_TOPIC,
+  supportMessageTypes,
+  supportTicketMessagePostedSchema,
+  supportTicketOpenedSchema,
+  supportTicketStatusChangedSchema,
+} from '../../contracts/messages.ts';
+import { STATUS_LABELS, type Ticket, type TicketStatus } from '../../domain/ticket.ts';
+import { renderConfirmation, renderUpdate, trackingUrl, type RenderedMail } from '../../domain/ticket-mail.ts';
+import type { Stored } from '@evently/platform';
+import { SUPPORT_TICKETS } from '../../infra/collections.ts';
+import { mailMessageId, type SupportMailContext } from './mail-context.ts';
+
+export const VISITOR_MAILER_NAME = 'support.visitor-mailer';
+
+type MailPlan = { ticket: Stored<Ticket>; content: RenderedMail } | null;
+
+async function loadTicket(ctx: SupportMailContext, id: string): Promise<Stored<Ticket> | null> {
+  const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
+  if (!ticket) ctx.logger.info({ ticket_id: id }, 'support ticket gone before its mail; nothing sent');
+  return ticket;
+}
+
+function update(ctx: SupportMailContext, ticket: Stored<Ticket>, newStatus: TicketStatus | null, messageIndex: number | null): RenderedMail {
+  const reply = messageIndex === null ? undefined : ticket.messages[messageIndex];
+  return renderUpdate({
+    appName: ctx.appName,
+    ticketNumber: ticket.ticket_number,
+    subject: ticket.subject,
+    userName: ticket.user_name,
+    newStatus: newStatus ? STATUS_LABELS[newStatus] : null,
+    reply: reply ? { senderName: reply.sender_name, message: reply.message } : null,
+    trackingUrl: trackingUrl(ctx.publicUrl, ticket.ticket_number, ticket.access_token),
+  });
+}
+
+async function plan(ctx: SupportMailContext, message: Delivered): Promise<MailPlan> {
+  switch (message.type) {
+    case supportMessageTypes.opened: {
+      const data = supportTicketOpenedSchema.parse(message.data);
+      const ticket = await loadTicket(ctx, data.ticket_id);
+      if (!ticket) return null;
+      const content = renderConfirmation({
+        appName: ctx.appName,
+        ticketNumber: ticket.ticket_number,
+        subject: ticket.subject,
+        userName: ticket.user_name,
+        trackingUrl: trackingUrl(ctx.publicUrl, ticket.ticket_number, ticket.access_token),
+      });
+      return { ticket, content };
+    }
+    case supportMessageTypes.statusChanged: {
+      const data = supportTicketStatusChangedSchema.parse(message.data);
+      const ticket = await loadTicket(ctx, data.ticket_id);
+      return ticket ? { ticket, content: update(ctx, ticket, data.to, data.admin_message_posted ? data.message_index : null) } : null;
+    }
+    case supportMessageTypes.messagePosted: {
+      const data = supportTicketMessagePostedSchema.parse(message.data);
+      if (!data.is_admin) return null;
+      const ticket = await loadTicket(ctx, data.ticket_id);
+      return ticket ? { ticket, content: update(ctx, ticket, null, data.message_index) } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export function createVisitorMailer(ctx: SupportMailContext): Projector {
+  return {
+    name: VISITOR_MAILER_NAME,
+    topics: [SUPPORT_TICKETS_TOPIC],
+    sideEffects: true,
+    async apply(batch) {
+      for (const message of batch) {
+        const mail = await plan(ctx, message);
+        if (!mail) continue;
+        await doOnce(ctx.store, `support.mail.visitor:${message.id}`, async () => {
+          await ctx.mailer.send({
+            to: mail.ticket.user_email,
+            ...mail.content,
+            messageId: mailMessageId('visitor', message.id, ctx.publicUrl),
+          });
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The Track Ticket lookup and the admin detail: one ticket by number, shown as much as the caller may see
+ * (domain/ticket-views.ts). A wrong token is refused outright rather than quietly downgraded to the summary,
+ * so a visitor with a mangled link learns that the link is the problem.
+ */
+import { tokensMatch } from '../../../domain/access-token.ts';
+import {
+  toAdminTicket,
+  toPublicDetail,
+  toPublicSummary,
+  type AdminTicket,
+  type PublicTicketDetail,
+  type PublicTicketSummary,
+} from '../../../domain/ticket-views.ts';
+import type { SupportContext } from '../../context.ts';
+import { findByNumber } from '../../find-ticket.ts';
+
+export type TicketReader = { kind: 'admin' } | { kind: 'visitor'; token: string | null };
+
+export type GetTicketResult =
+  | { status: 'found'; ticket: AdminTicket | PublicTicketDetail | PublicTicketSummary }
+  | { status: 'not_found' }
+  | { status: 'forbidden' };
+
+export async function getTicket(ctx: SupportContext, ticketNumber: string, reader: TicketReader): Promise<GetTicketResult> {
+  const ticket = await findByNumber(ctx.store, ticketNumber);
+  if (!ticket) return { status: 'not_found' };
+  if (reader.kind === 'admin') return { status: 'found', ticket: toAdminTicket(ticket) };
+  if (reader.token === null) return { status: 'found', ticket: toPublicSummary(ticket) };
+  if (!tokensMatch(reader.token, ticket.access_token)) return { status: 'forbidden' };
+  return { status: 'found', ticket: toPublicDetail(ticket) };
+}

@@ -1,0 +1,55 @@
+/** The Contact Support form (spec 02 §5 "Support form"): parsed at the edge, the same rules for every caller. */
+import { z } from 'zod';
+import { CATEGORY_VALUES, DEFAULT_CATEGORY } from '../domain/categories.ts';
+import { DEFAULT_PRIORITY, TICKET_PRIORITIES } from '../domain/ticket.ts';
+import { LIMITS, blankAsMissing, emailField, optionalText, requiredText } from './fields.ts';
+
+const httpUrl = z
+  .string({ error: 'page_url must be text' })
+  .trim()
+  .max(LIMITS.pageUrl, `page_url must be at most ${LIMITS.pageUrl} characters`)
+  .refine((value) => {
+    if (!value) return true;
+    try {
+      const protocol = new URL(value).protocol;
+      return protocol === 'http:' || protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) address')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const browserField = (name: string) => optionalText(name, LIMITS.browserField);
+
+const browserInfo = z
+  .object(
+    {
+      userAgent: browserField('userAgent'),
+      language: browserField('language'),
+      platform: browserField('platform'),
+      screenResolution: browserField('screenResolution'),
+    },
+    { error: 'browser_info must be an object' },
+  )
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const createTicketSchema = z.object({
+  user_name: requiredText('Your Name', LIMITS.name),
+  user_email: emailField('Email Address'),
+  user_phone: optionalText('Phone', LIMITS.phone),
+  subject: requiredText('Subject', LIMITS.subject),
+  description: requiredText('Description', LIMITS.description),
+  category: z.preprocess(blankAsMissing, z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).default(DEFAULT_CATEGORY)),
+  priority: z.preprocess(
+    blankAsMissing,
+    z.enum(TICKET_PRIORITIES, { error: `Unknown priority; use one of ${TICKET_PRIORITIES.join(', ')}` }).default(DEFAULT_PRIORITY),
+  ),
+  page_url: httpUrl,
+  browser_info: browserInfo,
+  /** Honeypot: a field hidden from people; anything typed into it marks the request as a bot. */
+  website: z.unknown().optional(),
+});
+
+export type CreateTicketInput = z.infer<typeof createTicketSchema>;

@@ -1,0 +1,103 @@
+/**
+ * What each kind of reader may see of a ticket (issue 9, "Privacy and access"). Ticket numbers are sequential
+ * and therefore guessable, so the number alone reveals only the summary; the description and the conversation
+ * need the ticket's access token; only an administrator sees who wrote it. No view ever carries the token.
+ */
+import type { Stored } from '@evently/platform';
+import type { BrowserInfo, Ticket, TicketPriority, TicketStatus } from './ticket.ts';
+
+export interface TicketMessageView {
+  sender_name: string;
+  message: string;
+  is_admin: boolean;
+  created_at: string;
+}
+
+/** Anyone who knows the number. */
+export interface PublicTicketSummary {
+  ticket_number: string;
+  subject: string;
+  category: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  created_at: string;
+  updated_at: string;
+  messages_count: number;
+  resolution: string | null;
+  version: number;
+}
+
+/** The visitor holding the token: their own words back, and the team's replies. */
+export interface PublicTicketDetail extends PublicTicketSummary {
+  description: string;
+  messages: TicketMessageView[];
+}
+
+/** An administrator: everything except the token. */
+export interface AdminTicket extends PublicTicketDetail {
+  id: string;
+  user_name: string;
+  user_email: string;
+  user_phone: string | null;
+  page_url: string | null;
+  browser_info: BrowserInfo | null;
+}
+
+/** A row of the admin list: the full ticket without its conversation. */
+export type AdminTicketSummary = Omit<AdminTicket, 'messages'>;
+
+/** How the visitor's own messages are labelled in their view, so their name never leaves the server. */
+export const VISITOR_SENDER_LABEL = 'You';
+
+export function toPublicSummary(ticket: Stored<Ticket>): PublicTicketSummary {
+  return {
+    ticket_number: ticket.ticket_number,
+    subject: ticket.subject,
+    category: ticket.category,
+    priority: ticket.priority,
+    status: ticket.status,
+    created_at: ticket.created_at,
+    updated_at: ticket.updated_at,
+    messages_count: ticket.messages_count,
+    resolution: ticket.resolution,
+    version: ticket.version,
+  };
+}
+
+export function toPublicDetail(ticket: Stored<Ticket>): PublicTicketDetail {
+  return {
+    ...toPublicSummary(ticket),
+    description: ticket.description,
+    messages: ticket.messages.map((message) => ({
+      sender_name: message.is_admin ? message.sender_name : VISITOR_SENDER_LABEL,
+      message: message.message,
+      is_admin: message.is_admin,
+      created_at: message.created_at,
+    })),
+  };
+}
+
+export function toAdminSummary(ticket: Stored<Ticket>): AdminTicketSummary {
+  return {
+    id: ticket.id,
+    ...toPublicSummary(ticket),
+    description: ticket.description,
+    user_name: ticket.user_name,
+    user_email: ticket.user_email,
+    user_phone: ticket.user_phone,
+    page_url: ticket.page_url,
+    browser_info: ticket.browser_info,
+  };
+}
+
+export function toAdminTicket(ticket: Stored<Ticket>): AdminTicket {
+  return {
+    ...toAdminSummary(ticket),
+    messages: ticket.messages.map((message) => ({
+      sender_name: message.sender_name,
+      message: message.message,
+      is_admin: message.is_admin,
+      created_at: message.created_at,
+    })),
+  };
+}

@@ -1,0 +1,65 @@
+/** The support ticket aggregate and its vocabulary (spec 02 §3, §4). Pure: no I/O here. */
+import { randomBytes } from 'node:crypto';
+
+export const TICKET_STATUSES = ['new', 'in_progress', 'waiting_for_user', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** What an administrator may set, from any state; `new` is only ever the state of a fresh ticket. */
+export const ADMIN_SETTABLE_STATUSES = ['in_progress', 'waiting_for_user', 'resolved', 'closed'] as const;
+export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const DEFAULT_PRIORITY: TicketPriority = 'medium';
+
+/** Status in words, as the admin panel's filter shows them; used in mails to the visitor. */
+export const STATUS_LABELS: Record<TicketStatus, string> = {
+  new: 'New',
+  in_progress: 'In Progress',
+  waiting_for_user: 'Waiting for User',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+export interface BrowserInfo {
+  userAgent: string | null;
+  language: string | null;
+  platform: string | null;
+  screenResolution: string | null;
+}
+
+export interface TicketMessage {
+  sender_name: string;
+  message: string;
+  /** False for the visitor's follow-ups, true for the support team's replies. */
+  is_admin: boolean;
+  created_at: string;
+}
+
+/**
+ * One ticket with its conversation: the messages live inside the document so a reply and the status change it
+ * may cause commit as one versioned change of one aggregate.
+ */
+export interface Ticket {
+  ticket_number: string;
+  user_name: string;
+  user_email: string;
+  user_phone: string | null;
+  subject: string;
+  description: string;
+  category: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  page_url: string | null;
+  browser_info: BrowserInfo | null;
+  messages_count: number;
+  resolution: string | null;
+  messages: TicketMessage[];
+  /** Server-only secret that unlocks the description and conversation for the visitor; never in a public answer. */
+  access_token: string;
+}
+
+/** 256 bits from the OS CSPRNG, URL-safe: far beyond guessing, short enough for a tracking link. */
+export function newAccessToken(): string {
+  return randomBytes(32).toString('base64url');
+}

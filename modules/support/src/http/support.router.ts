@@ -1,0 +1,117 @@
+/** HTTP door of the support module: the calls of spec 02 §7, with the access rules of issue 9. */
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { parseBody, parseQuery } from '@evently/platform';
+import { adminListQuerySchema, statusUpdateSchema } from '../contracts/admin.ts';
+import { createTicketSchema } from '../contracts/create-ticket.ts';
+import { postMessageSchema } from '../contracts/post-message.ts';
+import { changeTicketStatus } from '../application/commands/change-status/change-status.ts';
+import { createTicket } from '../application/commands/create-ticket/create-ticket.ts';
+import { deleteTicket } from '../application/commands/delete-ticket/delete-ticket.ts';
+import { postTicketMessage } from '../application/commands/post-message/post-message.ts';
+import type { SupportContext } from '../application/context.ts';
+import { getTicket } from '../application/queries/get-ticket/get-ticket.ts';
+import { listTickets } from '../application/queries/list-tickets/list-tickets.ts';
+import { SUPPORT_CATEGORIES } from '../domain/categories.ts';
+import { supportFaq } from '../domain/faq.ts';
+import { CLOSED_TICKET_MESSAGE } from '../domain/status-rules.ts';
+import { toAdminTicket, toPublicDetail } from '../domain/ticket-views.ts';
+import { cachedIsAdmin, type IsAdmin } from './admin-check.ts';
+import { presentedToken } from './ticket-token.ts';
+
+/** Spec 02 §8: the exact success text of the Contact Support form. */
+export const TICKET_CREATED_MESSAGE = 'Support ticket created successfully! You will receive an email confirmation shortly.';
+export const TICKET_NOT_FOUND_MESSAGE = 'Ticket not found';
+export const INVALID_TRACKING_LINK_MESSAGE = 'This tracking link is not valid for this ticket';
+export const ADMIN_REQUIRED_MESSAGE = 'Admin authentication required';
+
+export interface SupportRouterOptions {
+  /** Refuses with 401 unless the request carries the admin credential. */
+  requireAdmin: Middleware;
+  /** Tells whether the request carries the admin credential, without refusing it. */
+  isAdmin: IsAdmin;
+  /** Per-client limit on ticket creation. */
+  createRateLimit: Middleware;
+  /** Per-client limit on lookups and visitor follow-ups; administrators are not counted. */
+  lookupRateLimit: Middleware;
+}
+
+function answer(ctx: Context, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.body = body;
+}
+
+const notFound = (ctx: Context) => answer(ctx, 404, { error: TICKET_NOT_FOUND_MESSAGE });
+
+/** A filled honeypot, looked at before validation so a bot learns nothing from field errors either. */
+function isHoneypotFilled(body: unknown): boolean {
+  const website = (body as { website?: unknown } | null)?.website;
+  return website !== undefined && website !== null && website !== '';
+}
+
+export function createSupportRouter(app: SupportContext, options: SupportRouterOptions): Router {
+  const router = new Router({ prefix: '/api/support' });
+  const isAdmin = cachedIsAdmin(options.isAdmin);
+  // The panel opens tickets one after another; only visitors are held to the lookup limit.
+  const lookupGuard: Middleware = async (ctx, next) => ((await isAdmin(ctx)) ? next() : options.lookupRateLimit(ctx, next));
+
+  router.get('/categories', (ctx) => answer(ctx, 200, { categories: SUPPORT_CATEGORIES }));
+
+  router.get('/faq', (ctx) => answer(ctx, 200, { faq: supportFaq(app.appName) }));
+
+  router.post('/tickets', options.createRateLimit, async (ctx) => {
+    if (isHoneypotFilled((ctx.request as { body?: unknown }).body)) {
+      // Answer like a success so the bot learns nothing, and store nothing.
+      app.logger.info({ ip: ctx.ip }, 'support honeypot triggered');
+      answer(ctx, 201, { message: TICKET_CREATED_MESSAGE });
+      return;
+    }
+    const input = parseBody(ctx, createTicketSchema);
+    const { ticket, accessToken } = await createTicket(app, input);
+    answer(ctx, 201, { message: TICKET_CREATED_MESSAGE, ticket: toPublicDetail(ticket), access_token: accessToken });
+  });
+
+  router.get('/tickets', options.requireAdmin, async (ctx) => {
+    answer(ctx, 200, { tickets: await listTickets(app, parseQuery(ctx, adminListQuerySchema)) });
+  });
+
+  router.get('/tickets/:number', lookupGuard, async (ctx) => {
+    const reader = (await isAdmin(ctx)) ? ({ kind: 'admin' } as const) : ({ kind: 'visitor', token: presentedToken(ctx) } as const);
+    const result = await getTicket(app, ctx.params.number ?? '', reader);
+    if (result.status === 'not_found') return notFound(ctx);
+    if (result.status === 'forbidden') return answer(ctx, 403, { error: INVALID_TRACKING_LINK_MESSAGE });
+    answer(ctx, 200, { ticket: result.ticket });
+  });
+
+  router.put('/tickets/:number/status', options.requireAdmin, async (ctx) => {
+    const input = parseBody(ctx, statusUpdateSchema);
+    const ticket = await changeTicketStatus(app, ctx.params.number ?? '', input);
+    if (!ticket) return notFound(ctx);
+    answer(ctx, 200, { ticket: toAdminTicket(ticket) });
+  });
+
+  router.post('/tickets/:number/messages', lookupGuard, async (ctx) => {
+    const input = parseBody(ctx, postMessageSchema);
+    const asAdmin = input.is_admin;
+    if (asAdmin && !(await isAdmin(ctx))) return answer(ctx, 401, { error: ADMIN_REQUIRED_MESSAGE });
+    const result = await postTicketMessage(
+      app,
+      ctx.params.number ?? '',
+      input.message,
+      asAdmin ? { kind: 'admin', senderName: input.sender_name } : { kind: 'visitor', token: presentedToken(ctx, input.token) },
+    );
+    if (result.status === 'not_found') return notFound(ctx);
+    if (result.status === 'forbidden') return answer(ctx, 403, { error: INVALID_TRACKING_LINK_MESSAGE });
+    if (result.status === 'closed') return answer(ctx, 409, { error: CLOSED_TICKET_MESSAGE });
+    answer(ctx, 201, { ticket: asAdmin ? toAdminTicket(result.ticket) : toPublicDetail(result.ticket) });
+  });
+
+  router.delete('/tickets/:id', options.requireAdmin, async (ctx) => {
+    if (!(await deleteTicket(app, ctx.params.id ?? ''))) {
+      return answer(ctx, 404, { error: TICKET_NOT_FOUND_MESSAGE, message: TICKET_NOT_FOUND_MESSAGE });
+    }
+    answer(ctx, 200, { message: 'Ticket deleted' });
+  });
+
+  return router;
+}
