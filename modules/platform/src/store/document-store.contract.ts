@@ -309,6 +309,20 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
         expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
       });
 
+      it('a number taken and used in one transaction is unique under concurrent transactions (ticket numbering)', async () => {
+        const numbers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            store.transaction(async (tx) => {
+              const n = await tx.nextCounter('ticket:2026');
+              await tx.insert<Venue>('venues', { id: `t${i}`, name: `Ticket ${n}`, slug: `TT-2026-${String(n).padStart(4, '0')}` });
+              return n;
+            }),
+          ),
+        );
+        expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        expect(await store.count('venues')).toBe(20);
+      });
+
       it('an increment inside a rolled back transaction is discarded', async () => {
         await store.nextCounter('ticket:2025');
         await expect(
