@@ -1,0 +1,176 @@
+/**
+ * The support mails through a real SMTP server: the right mails with the right content, each exactly once,
+ * and never again on a redelivery, a replay of the mailers' groups or a rebuild of the read models.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { projectorGroup } from '@evently/platform';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
+import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
+import { ADMIN_PASSWORD, SUPPORT_INBOX, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
+import { TEAM_MAILER_NAME } from './team-mailer.ts';
+import { VISITOR_MAILER_NAME } from './visitor-mailer.ts';
+
+const asAdmin = { 'content-type': 'application/json', 'x-admin-password': ADMIN_PASSWORD };
+const form = {
+  user_name: 'Ana <Visitor>',
+  user_email: 'ana@example.com',
+  user_phone: '+351 900 111 222',
+  subject: 'Refund for <b>Fado</b> night',
+  description: 'It was cancelled.\nWho refunds me?',
+  category: 'refunds',
+  priority: 'high',
+  page_url: 'https://evently.test/event/7',
+};
+
+let smtp: SmtpSink;
+let h: SupportHarness;
+
+async function settled(): Promise<ReceivedMail[]> {
+  await h.runner.drained();
+  return [...smtp.messages];
+}
+
+const to = (mails: ReceivedMail[], address: string) => mails.filter((mail) => mail.envelopeTo.includes(address));
+
+async function openTicket() {
+  const response = await fetch(`${h.url}/api/support/tickets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(form),
+  });
+  const body = (await response.json()) as { ticket: { ticket_number: string }; access_token: string };
+  return { number: body.ticket.ticket_number, token: body.access_token };
+}
+
+const setStatus = (number: string, body: unknown) =>
+  fetch(`${h.url}/api/support/tickets/${number}/status`, { method: 'PUT', headers: asAdmin, body: JSON.stringify(body) });
+const postMessage = (number: string, body: unknown, headers: Record<string, string> = asAdmin) =>
+  fetch(`${h.url}/api/support/tickets/${number}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.messages.length = 0;
+  smtp.recover();
+  h = await startSupportHarness(smtp.url);
+});
+afterEach(async () => {
+  await h.close();
+});
+
+describe('when a ticket is opened', () => {
+  it('mails the visitor a confirmation with the number and the private tracking link', async () => {
+    const { number, token } = await openTicket();
+    const [mail, ...others] = to(await settled(), 'ana@example.com');
+    expect(others).toHaveLength(0);
+    expect(mail!.headers.get('subject')).toBe(`[${number}] We received your request: Refund for <b>Fado</b> night`);
+    const link = `http://evently.test/support?ticket=${number}&token=${token}#search`;
+    expect(mail!.text).toContain(`Ticket number: ${number}`);
+    expect(mail!.text).toContain(link);
+    expect(mail!.html).toContain(link.replace('&', '&amp;'));
+    expect(mail!.html).toContain('Ana &lt;Visitor&gt;');
+    expect(mail!.html).not.toContain('<b>Fado</b>');
+  });
+
+  it('mails the team inbox the details and the admin link, replying to the visitor', async () => {
+    const { number, token } = await openTicket();
+    const [mail, ...others] = to(await settled(), SUPPORT_INBOX);
+    expect(others).toHaveLength(0);
+    expect(mail!.headers.get('subject')).toBe(`[${number}] New high ticket: Refund for <b>Fado</b> night`);
+    expect(mail!.headers.get('reply-to')).toBe('ana@example.com');
+    expect(mail!.text).toContain('From: Ana <Visitor> <ana@example.com>');
+    expect(mail!.text).toContain('Phone: +351 900 111 222');
+    expect(mail!.text).toContain('Page: https://evently.test/event/7');
+    expect(mail!.text).toContain('It was cancelled.\nWho refunds me?');
+    expect(mail!.text).toContain('http://evently.test/admin');
+    expect(mail!.text).not.toContain(token);
+  });
+
+  it('sends no team mail when no inbox is configured', async () => {
+    await h.close();
+    h = await startSupportHarness(smtp.url, { supportInbox: undefined });
+    expect(h.module.projectors.map((p) => p.name)).toEqual([VISITOR_MAILER_NAME]);
+    await openTicket();
+    expect((await settled()).map((mail) => mail.envelopeTo)).toEqual([['ana@example.com']]);
+  });
+});
+
+describe('when the team answers', () => {
+  it('mails the visitor on every status change and every admin reply; one mail when a change carries a message', async () => {
+    const { number, token } = await openTicket();
+    await settled();
+    smtp.messages.length = 0;
+
+    expect((await setStatus(number, { status: 'in_progress' })).status).toBe(200);
+    expect((await setStatus(number, { status: 'waiting_for_user', admin_message: 'Which <date>?', admin_name: 'Rui' })).status).toBe(200);
+    expect((await postMessage(number, { message: 'Saturday.' }, { 'x-ticket-token': token })).status).toBe(201);
+    expect((await postMessage(number, { message: 'Thanks, we are checking.', is_admin: true })).status).toBe(201);
+
+    const mails = to(await settled(), 'ana@example.com');
+    expect(mails.map((mail) => mail.headers.get('subject'))).toEqual([
+      `[${number}] Status: In Progress`,
+      `[${number}] Status: Waiting for User (new reply)`,
+      `[${number}] New reply: Refund for <b>Fado</b> night`,
+    ]);
+    expect(mails[1]!.text).toContain('is now: Waiting for User.');
+    expect(mails[1]!.text).toContain('Rui wrote:\n\nWhich <date>?');
+    expect(mails[1]!.html).toContain('Which &lt;date&gt;?');
+    expect(mails[2]!.text).toContain('Evently Support wrote:\n\nThanks, we are checking.');
+    for (const mail of mails) expect(mail.text).toContain(`token=${token}`);
+    // The visitor's own follow-up mails nobody.
+    expect(smtp.messages.some((mail) => mail.text?.includes('Saturday.'))).toBe(false);
+  });
+
+  it('sends nothing for a status set again without a message', async () => {
+    const { number } = await openTicket();
+    await setStatus(number, { status: 'resolved' });
+    await settled();
+    smtp.messages.length = 0;
+    await setStatus(number, { status: 'resolved' });
+    expect(await settled()).toHaveLength(0);
+  });
+});
+
+describe('at most once', () => {
+  it('a replay of the mailers from the start of the log sends nothing again', async () => {
+    const { number } = await openTicket();
+    await setStatus(number, { status: 'resolved', admin_message: 'Done.' });
+    const before = (await settled()).length;
+    expect(before).toBe(3);
+
+    for (const name of [VISITOR_MAILER_NAME, TEAM_MAILER_NAME]) await h.bus.resetGroup(projectorGroup({ name }), [SUPPORT_TICKETS_TOPIC]);
+    expect(await settled()).toHaveLength(before);
+    expect(await h.bus.lag(projectorGroup({ name: VISITOR_MAILER_NAME }), [SUPPORT_TICKETS_TOPIC])).toEqual({ [SUPPORT_TICKETS_TOPIC]: 0 });
+  });
+
+  it('a rebuild of the read models leaves the mailers alone, and they refuse to be rebuilt by name', async () => {
+    await openTicket();
+    const before = (await settled()).length;
+    await h.runner.rebuild();
+    await expect(h.runner.rebuild([VISITOR_MAILER_NAME])).rejects.toThrow(/side effects/);
+    expect(await settled()).toHaveLength(before);
+  });
+
+  it('a mail that fails is retried and then sent once', async () => {
+    smtp.failAfter(0);
+    await openTicket();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages).toHaveLength(0);
+    smtp.recover();
+    await settled();
+    expect(to(smtp.messages, 'ana@example.com')).toHaveLength(1);
+    expect(to(smtp.messages, SUPPORT_INBOX)).toHaveLength(1);
+  });
+
+  it('a ticket deleted before its mail went out gets none', async () => {
+    await h.runner.stop();
+    const { number } = await openTicket();
+    await fetch(`${h.url}/api/support/tickets/${number}`, { method: 'DELETE', headers: asAdmin });
+    await h.runner.start();
+    expect(await settled()).toHaveLength(0);
+  });
+});
