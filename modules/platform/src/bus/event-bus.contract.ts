@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/wait-for.ts';
 import type { Delivered, Envelope } from './envelope.ts';
-import type { EventBus, Subscription } from './event-bus.port.ts';
+import type { EventBus, Subscription, SubscriptionMode } from './event-bus.port.ts';
 
 export interface EventBusFixture {
   bus: EventBus;
@@ -54,13 +54,18 @@ export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'a
     let group: string;
     const subscriptions: Subscription[] = [];
 
-    const collect = async (groupName: string, topics: string[], options: { maxBatch?: number; fail?: (batch: Delivered[]) => boolean } = {}) => {
+    const collect = async (
+      groupName: string,
+      topics: string[],
+      options: { maxBatch?: number; mode?: SubscriptionMode; fail?: (batch: Delivered[]) => boolean } = {},
+    ) => {
       const received: Delivered[] = [];
       const batchSizes: number[] = [];
       const subscription = await bus.subscribe({
         group: groupName,
         topics,
         maxBatch: options.maxBatch,
+        mode: options.mode,
         handle: async (batch) => {
           if (options.fail?.(batch)) throw new Error('handler failure (expected by the test)');
           batchSizes.push(batch.length);
@@ -235,6 +240,80 @@ export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'a
       await waitFor(() => other.received.length === 1, 'the witness group to receive the message');
       expect(received).toEqual([]);
       expect(await bus.lag(group, [topic])).toEqual({ [topic]: 1 });
+    });
+
+    describe('tail mode', () => {
+      const tail = (groupName: string, options: { maxBatch?: number; fail?: (batch: Delivered[]) => boolean } = {}) =>
+        collect(groupName, [topic], { ...options, mode: 'tail' });
+
+      it('starts at the end of the log: messages published before subscribing are not delivered, later ones are', async () => {
+        await bus.publish(interleaved(topic, ['a', 'b'], 3));
+        const { received, subscription } = await tail(group);
+        await subscription.drained();
+        expect(received).toEqual([]);
+        await bus.publish([message(topic, 'a', 4), message(topic, 'b', 4)]);
+        await subscription.drained();
+        expect(versionsByKey(received)).toEqual({ a: [4], b: [4] });
+      });
+
+      it('every tail subscription with the same prefix receives every later message, in order per key', async () => {
+        const one = await tail(group);
+        const two = await tail(group);
+        expect(one.subscription.group).not.toBe(two.subscription.group);
+        expect(one.subscription.group.startsWith(`${group}.`)).toBe(true);
+        await bus.publish(interleaved(topic, ['a', 'b', 'c'], 10));
+        await Promise.all([one.subscription.drained(), two.subscription.drained()]);
+        for (const { received } of [one, two]) {
+          expect(received).toHaveLength(30);
+          expect(versionsByKey(received)).toEqual({ a: range(10), b: range(10), c: range(10) });
+        }
+      });
+
+      it('redelivers after a handler failure without skipping or reordering', async () => {
+        let failuresLeft = 2;
+        const { received, subscription } = await tail(group, {
+          maxBatch: 2,
+          fail: (batch) => {
+            if (failuresLeft > 0 && batch.some((item) => item.key === 'a' && item.aggregate_version === 3)) {
+              failuresLeft -= 1;
+              return true;
+            }
+            return false;
+          },
+        });
+        await bus.publish(interleaved(topic, ['a', 'b'], 5));
+        await subscription.drained();
+        expect(failuresLeft).toBe(0);
+        const byKey = versionsByKey(received);
+        for (const key of ['a', 'b']) {
+          expect([...new Set(byKey[key])]).toEqual(range(5));
+          expect(byKey[key]).toEqual([...(byKey[key] ?? [])].sort((x, y) => x - y));
+        }
+      });
+
+      it('commits nothing: durable groups are unaffected, a reset does not replay it, a new tail starts at the end again', async () => {
+        await bus.publish(interleaved(topic, ['a'], 2));
+        const first = await tail(group);
+        await bus.publish([message(topic, 'a', 3), message(topic, 'a', 4)]);
+        await first.subscription.drained();
+        expect(first.received.map((item) => item.aggregate_version)).toEqual([3, 4]);
+        // Nothing stored under the tail's own name, and the durable group named like the prefix handled nothing.
+        expect(await bus.lag(first.subscription.group, [topic])).toEqual({ [topic]: 4 });
+        expect(await bus.lag(group, [topic])).toEqual({ [topic]: 4 });
+        await bus.resetGroup(group, [topic]);
+        await bus.publish([message(topic, 'a', 5)]);
+        await first.subscription.drained();
+        expect(first.received.map((item) => item.aggregate_version)).toEqual([3, 4, 5]);
+        await first.subscription.stop();
+
+        await bus.publish([message(topic, 'a', 6)]);
+        const second = await tail(group);
+        await second.subscription.drained();
+        expect(second.received).toEqual([]);
+        await bus.publish([message(topic, 'a', 7)]);
+        await second.subscription.drained();
+        expect(second.received.map((item) => item.aggregate_version)).toEqual([7]);
+      });
     });
 
     it('ping answers while the bus is reachable', async () => {

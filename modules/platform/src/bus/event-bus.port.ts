@@ -7,20 +7,40 @@
  *
  * Delivery is at-least-once: a handler that throws is retried, and a crash before the offset is committed
  * delivers the message again, so handlers must be idempotent.
+ *
+ * Two subscription modes:
+ * - `durable` (default): a named consumer group whose offsets are stored with the log and shared by every
+ *   process subscribing with that name (they split the work); read models and mailers use it.
+ * - `tail`: a private, in-memory position that starts at the current end of the log. Every process with a
+ *   tail subscription sees every later message (fan-out), nothing is ever replayed, and nothing is stored, so
+ *   a restart starts at the end again. For live pushes, which each api replica makes to its own sockets.
  */
 import type { Delivered, Envelope } from './envelope.ts';
 
+export type SubscriptionMode = 'durable' | 'tail';
+
 export interface SubscribeArgs {
-  /** Durable consumer group; its committed offsets survive restarts. */
+  /**
+   * `durable`: the consumer group; its committed offsets survive restarts. `tail`: a prefix only; the adapter
+   * appends `.<hostname>-<pid>-<random>` so no two tail subscriptions share (and split) a position.
+   */
   group: string;
   topics: string[];
   /** Called with messages in log order per key; the offset is committed after it resolves. */
   handle: (batch: Array<Delivered>) => Promise<void>;
   /** Largest batch handed to `handle` at once (default 500). */
   maxBatch?: number;
+  /**
+   * `durable` (default) or `tail`: start at the end of the log as of `subscribe()`, keep the position in
+   * memory only and never commit it, so `lag` and `resetGroup` never see it. Failing handlers are retried
+   * the same way in both modes: same batch again after a delay, nothing skipped.
+   */
+  mode?: SubscriptionMode;
 }
 
 export interface Subscription {
+  /** The consumer group actually used: the caller's name for `durable`, the unique name for `tail`. */
+  readonly group: string;
   /** Resolves once every message published before the call has been handled (used by tests and reindex). */
   drained(): Promise<void>;
   stop(): Promise<void>;

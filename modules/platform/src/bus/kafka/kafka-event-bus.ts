@@ -119,6 +119,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
 
     async subscribe(args: SubscribeArgs): Promise<Subscription> {
       if (args.topics.length === 0) throw new Error(`Group ${args.group} subscribes to no topic`);
+      // Tail mode on Kafka lands in the next commit; refuse it rather than silently run a durable group.
+      if (args.mode === 'tail') throw new Error('tail subscriptions are not implemented on Kafka yet');
       await ensureTopics(args.topics);
       const subscription = await startKafkaSubscription({
         kafka: await kafka(),

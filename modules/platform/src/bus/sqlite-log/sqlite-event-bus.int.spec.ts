@@ -125,6 +125,41 @@ describe('embedded log specifics', () => {
     await close();
   });
 
+  it('two buses on one file (two api processes sharing DATA_DIR): a commit through one reaches tail subscriptions of both', async () => {
+    const processA = await openShared({ pollIntervalMs: 10 });
+    const storeB = await createSqliteDocumentStore({ file: processA.file });
+    const busB = await createSqliteEventBus({ store: storeB, pollIntervalMs: 10, ...fastRetries });
+    await processA.store.transaction((tx) => tx.appendOutbox([record('old', 1)]));
+    const tailOf = async (bus: EventBus) => {
+      const received: string[] = [];
+      const subscription = await bus.subscribe({ group: 'live', mode: 'tail', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+      return { received, subscription };
+    };
+    const onA = await tailOf(processA.bus);
+    const onB = await tailOf(busB);
+    await processA.store.transaction((tx) => tx.appendOutbox([record('a', 1), record('a', 2)]));
+    await waitFor(() => onB.received.length === 2, "process B's tail to poll process A's commit");
+    await onA.subscription.drained();
+    expect(onA.received).toEqual(['a-1', 'a-2']);
+    expect(onB.received).toEqual(['a-1', 'a-2']);
+    expect(await processA.bus.lag('live', [topic])).toEqual({ [topic]: 3 });
+    await onB.subscription.stop();
+    await onA.subscription.stop();
+    await busB.close();
+    await storeB.close();
+    await processA.close();
+  });
+
+  it('a tail subscription is never refused for a name already in use in this process', async () => {
+    const { bus, close } = await openShared();
+    const durable = await bus.subscribe({ group: 'g', topics: [topic], handle: async () => undefined });
+    const tail = await bus.subscribe({ group: 'g', mode: 'tail', topics: [topic], handle: async () => undefined });
+    expect(tail.group).toMatch(/^g\..+-\d+-[0-9a-f]{8}$/);
+    await tail.stop();
+    await durable.stop();
+    await close();
+  });
+
   it('resetGroup rewinds a running subscription', async () => {
     const { bus, close } = await openShared();
     await bus.publish([record('a', 1), record('a', 2)]);

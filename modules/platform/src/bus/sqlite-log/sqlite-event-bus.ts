@@ -9,6 +9,7 @@ import type { EventBus, SubscribeArgs, Subscription } from '../event-bus.port.ts
 import type { DocumentStore } from '../../store/document-store.port.ts';
 import { SqliteEngine, engineOf } from '../../store/sqlite/sqlite-engine.ts';
 import { appendToOutbox } from '../../store/sqlite/sqlite-outbox.ts';
+import { uniqueTailGroup } from '../tail-group.ts';
 import { SqliteSubscription, type SubscriptionTiming } from './sqlite-subscription.ts';
 
 export type SqliteEventBusOptions = ({ store: DocumentStore; file?: never } | { file: string; store?: never }) &
@@ -61,13 +62,17 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
     async subscribe(args: SubscribeArgs): Promise<Subscription> {
       if (closed) throw new Error('event bus is closed');
       assertTopics(args.topics);
-      if ([...active].some((subscription) => subscription.group === args.group)) {
+      const tail = args.mode === 'tail';
+      if (!tail && [...active].some((subscription) => subscription.group === args.group)) {
         throw new Error(`consumer group ${args.group} already has a subscription in this process`);
       }
-      const subscription = new SqliteSubscription(engine, args, timing, logger);
+      // A tail group is unique, so resetGroup (which matches names) can never rewind it.
+      const group = tail ? uniqueTailGroup(args.group) : args.group;
+      const subscription = new SqliteSubscription(engine, args, group, timing, logger);
       subscription.start();
       active.add(subscription);
       return {
+        group,
         drained: () => subscription.drained(),
         stop: async () => {
           active.delete(subscription);

@@ -5,6 +5,10 @@
  *
  * It wakes at once when this process commits outbox records (`SqliteEngine.onCommit`) and also polls
  * slowly, which picks up records appended by another process writing the same file.
+ *
+ * In `tail` mode the group is private to this subscription (`uniqueTailGroup`): it starts at each topic's
+ * current `MAX(seq)` and keeps its offsets in memory only, so it never writes `consumer_offsets`. `seq` grows in
+ * commit order (SQLite has one writer per file), so every record committed after the start is read.
  */
 import type { Logger } from 'pino';
 import type { Delivered } from '../envelope.ts';
@@ -44,29 +48,39 @@ export class SqliteSubscription implements Subscription {
   private generation = 0;
   private loop: Promise<void> = Promise.resolve();
   private unsubscribeCommits: () => void = () => undefined;
+  private readonly tail: boolean;
 
+  /** `group` is the effective group: the caller's for durable subscriptions, the unique name for tail ones. */
   constructor(
     private readonly engine: SqliteEngine,
     private readonly args: SubscribeArgs,
+    readonly group: string,
     private readonly timing: SubscriptionTiming,
     private readonly logger: Logger,
   ) {
     this.maxBatch = args.maxBatch ?? 500;
     if (!Number.isInteger(this.maxBatch) || this.maxBatch < 1) throw new Error('maxBatch must be a positive integer');
-  }
-
-  get group(): string {
-    return this.args.group;
+    this.tail = args.mode === 'tail';
   }
 
   start(): void {
-    this.loadOffsets(this.engine.reader);
+    if (this.tail) this.startAtEnd();
+    else this.loadOffsets(this.engine.reader);
     this.unsubscribeCommits = this.engine.onCommit(() => this.signal());
     this.loop = this.run();
   }
 
+  private startAtEnd(): void {
+    for (const topic of this.args.topics) this.offsets.set(topic, this.lastSeq(topic));
+  }
+
+  private lastSeq(topic: string): number {
+    const row = this.engine.statement(this.engine.reader, 'SELECT MAX(seq) AS seq FROM outbox WHERE topic = ?').get(topic) as { seq: number | null };
+    return row.seq ?? 0;
+  }
+
   private loadOffsets(db: SqliteEngine['reader']): void {
-    const rows = this.engine.statement(db, 'SELECT topic, seq FROM consumer_offsets WHERE group_name = ?').all(this.args.group) as Array<{
+    const rows = this.engine.statement(db, 'SELECT topic, seq FROM consumer_offsets WHERE group_name = ?').all(this.group) as Array<{
       topic: string;
       seq: number;
     }>;
@@ -82,12 +96,9 @@ export class SqliteSubscription implements Subscription {
   }
 
   drained(): Promise<void> {
-    if (this.stopped) return Promise.reject(new Error(`subscription ${this.args.group} is stopped`));
+    if (this.stopped) return Promise.reject(new Error(`subscription ${this.group} is stopped`));
     const targets = new Map<string, number>();
-    for (const topic of this.args.topics) {
-      const row = this.engine.statement(this.engine.reader, 'SELECT MAX(seq) AS seq FROM outbox WHERE topic = ?').get(topic) as { seq: number | null };
-      targets.set(topic, row.seq ?? 0);
-    }
+    for (const topic of this.args.topics) targets.set(topic, this.lastSeq(topic));
     if (this.reached(targets)) return Promise.resolve();
     return new Promise((resolve, reject) => this.drainWaiters.push({ targets, resolve, reject }));
   }
@@ -98,7 +109,7 @@ export class SqliteSubscription implements Subscription {
     this.unsubscribeCommits();
     this.wakeSleeper?.();
     await this.loop;
-    for (const waiter of this.drainWaiters.splice(0)) waiter.reject(new Error(`subscription ${this.args.group} was stopped before it drained`));
+    for (const waiter of this.drainWaiters.splice(0)) waiter.reject(new Error(`subscription ${this.group} was stopped before it drained`));
   }
 
   private signal(): void {
@@ -117,7 +128,7 @@ export class SqliteSubscription implements Subscription {
         batch = this.readBatch();
       } catch (error) {
         if (this.stopped) return;
-        this.logger.error({ err: error, group: this.args.group }, 'reading the event log failed');
+        this.logger.error({ err: error, group: this.group }, 'reading the event log failed');
         await this.sleep(this.timing.pollIntervalMs, false);
         continue;
       }
@@ -132,7 +143,7 @@ export class SqliteSubscription implements Subscription {
       } catch (error) {
         failures += 1;
         const delay = Math.min(this.timing.retryDelayMs * 2 ** (failures - 1), this.timing.maxRetryDelayMs);
-        this.logger.warn({ err: error, group: this.args.group, attempt: failures, retryInMs: delay, fromOffset: batch[0]?.seq }, 'event handler failed; will redeliver');
+        this.logger.warn({ err: error, group: this.group, attempt: failures, retryInMs: delay, fromOffset: batch[0]?.seq }, 'event handler failed; will redeliver');
         await this.sleep(delay, false);
         continue;
       }
@@ -143,7 +154,7 @@ export class SqliteSubscription implements Subscription {
       } catch (error) {
         if (this.stopped) return;
         // The batch will be delivered again: at-least-once, never at-most-once.
-        this.logger.error({ err: error, group: this.args.group }, 'committing consumer offsets failed');
+        this.logger.error({ err: error, group: this.group }, 'committing consumer offsets failed');
         await this.sleep(this.timing.retryDelayMs, false);
         continue;
       }
@@ -167,6 +178,11 @@ export class SqliteSubscription implements Subscription {
   private async commit(batch: LogRow[]): Promise<void> {
     const last = new Map<string, number>();
     for (const row of batch) last.set(row.topic, row.seq);
+    if (this.tail) {
+      // A tail position is this process's alone and is never resumed after a restart: memory is enough.
+      for (const [topic, seq] of last) this.offsets.set(topic, seq);
+      return;
+    }
     const generation = this.generation;
     const now = new Date().toISOString();
     const movedElsewhere = await this.engine.write(() => {
@@ -176,7 +192,7 @@ export class SqliteSubscription implements Subscription {
       // Compare-and-set: if another process moved the group (e.g. `npm run reindex` reset it), follow the
       // stored offsets instead of writing ours over them.
       for (const topic of last.keys()) {
-        const stored = (read.get(this.args.group, topic) as { seq: number } | undefined)?.seq ?? 0;
+        const stored = (read.get(this.group, topic) as { seq: number } | undefined)?.seq ?? 0;
         if (stored !== (this.offsets.get(topic) ?? 0)) return true;
       }
       const upsert = this.engine.statement(
@@ -184,11 +200,11 @@ export class SqliteSubscription implements Subscription {
         `INSERT INTO consumer_offsets (group_name, topic, seq, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (group_name, topic) DO UPDATE SET seq = excluded.seq, updated_at = excluded.updated_at`,
       );
-      for (const [topic, seq] of last) upsert.run(this.args.group, topic, seq, now);
+      for (const [topic, seq] of last) upsert.run(this.group, topic, seq, now);
       return false;
     });
     if (movedElsewhere) {
-      this.logger.info({ group: this.args.group }, 'consumer group offsets were moved by another process; following them');
+      this.logger.info({ group: this.group }, 'consumer group offsets were moved by another process; following them');
       this.loadOffsets(this.engine.writer);
       this.generation += 1;
       return;
