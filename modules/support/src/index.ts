@@ -65,6 +65,7 @@ export {
   TICKET_NOT_FOUND_MESSAGE,
 } from './http/support.router.ts';
 export { TICKET_TOKEN_HEADER } from './http/ticket-token.ts';
+export { supportOptionsFromEnv, type SupportEnvOptions } from './support-options.ts';
 
 export interface SupportOptions {
   appName: string;
