@@ -123,4 +123,43 @@ describe('createBatchHandler', () => {
     expect(commits).toEqual(['101']);
     expect(wakeups).toBe(1);
   });
+
+  describe('tail mode', () => {
+    const tailOptions = (positions: string[]) => ({
+      onHandled: (_topic: string, partition: number, next: string) => void positions.push(`${partition}:${next}`),
+      retryDelayMs: 1,
+      maxRetryDelayMs: 2,
+    });
+
+    it('commits nothing and reports the next offset to read after each chunk', async () => {
+      const positions: string[] = [];
+      const handler = createBatchHandler({ handle: async () => undefined, maxBatch: 2, logger: silent, onCommitted: () => undefined, tail: tailOptions(positions) });
+      const { payload, resolved, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
+      await handler(payload);
+      expect(commits).toEqual([]);
+      expect(resolved).toEqual(['101', '102']);
+      expect(positions).toEqual(['2:102', '2:103']);
+    });
+
+    it('retries a failing chunk in place until it passes, without skipping it', async () => {
+      const positions: string[] = [];
+      const seen: number[] = [];
+      let failuresLeft = 2;
+      const handler = createBatchHandler({
+        handle: async (chunk) => {
+          if (chunk.some((item) => item.aggregate_version === 2) && failuresLeft-- > 0) throw new Error('socket layer down');
+          seen.push(...chunk.map((item) => item.aggregate_version));
+        },
+        maxBatch: 1,
+        logger: silent,
+        onCommitted: () => undefined,
+        tail: tailOptions(positions),
+      });
+      const { payload, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
+      await handler(payload);
+      expect(seen).toEqual([1, 2, 3]);
+      expect(positions).toEqual(['2:101', '2:102', '2:103']);
+      expect(commits).toEqual([]);
+    });
+  });
 });

@@ -5,7 +5,8 @@
  *   use) with the configured partitions, never by the broker's auto-creation.
  * - Producer: idempotent (the broker drops duplicates of a retried send), `acks: -1` (all in-sync replicas,
  *   which idempotence requires) and one request in flight, so a retry can never reorder a key's messages.
- * - Consumers: one group per subscriber, offsets committed after the handler resolved (kafka-subscription.ts).
+ * - Consumers: one group per subscriber, offsets committed after the handler resolved (kafka-subscription.ts);
+ *   a tail subscription is a private group per subscription that commits nothing.
  * - `resetGroup` moves a stopped group back to the first retained offsets; `lag` compares the group's committed
  *   offsets with the topics' high watermarks.
  */
@@ -119,8 +120,6 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
 
     async subscribe(args: SubscribeArgs): Promise<Subscription> {
       if (args.topics.length === 0) throw new Error(`Group ${args.group} subscribes to no topic`);
-      // Tail mode on Kafka lands in the next commit; refuse it rather than silently run a durable group.
-      if (args.mode === 'tail') throw new Error('tail subscriptions are not implemented on Kafka yet');
       await ensureTopics(args.topics);
       const subscription = await startKafkaSubscription({
         kafka: await kafka(),

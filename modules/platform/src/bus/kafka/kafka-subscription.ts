@@ -1,19 +1,34 @@
 /**
- * One durable consumer group reading some topics (a projector, a mailer). At-least-once: the offset of a
+ * One consumer group reading some topics (a projector, a mailer). At-least-once: the offset of a
  * chunk is committed only after `handle` resolved for it (kafka-batch-handler.ts); if `handle` throws,
  * nothing is committed, kafkajs retries the batch and, once its retries are spent, restarts the consumer,
  * which resumes from the last committed offset. A crash between handling and committing delivers the chunk
  * again, so handlers are idempotent (projectors compare `aggregate_version`).
+ *
+ * A tail subscription (live pushes, one per api replica) is its own consumer group with a unique id
+ * (`uniqueTailGroup`), so it is the only member of its group: its join never rebalances another replica, and
+ * every replica reads every partition (fan-out). It never commits: kafkajs's `autoCommit: false` commits only
+ * when asked, and seeking does not commit either. It starts at the high watermarks read before `subscribe()`
+ * resolves and seeks there (and to its in-memory position after any later rejoin) on every group join;
+ * `fromBeginning: false` (latest, per the kafkajs docs, for a group without committed offsets) is only the
+ * fallback. `stop()` disconnects, which leaves the group at once, then deletes the empty group. A replica that
+ * dies leaves its group behind until the session timeout empties it; as it holds no committed offsets the
+ * coordinator drops it on its next cleanup, and anything ever committed under such a name would go with
+ * the broker's `offsets.retention.minutes` (7 days by default) after the group became empty.
  */
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { SubscribeArgs, Subscription } from '../event-bus.port.ts';
+import { uniqueTailGroup } from '../tail-group.ts';
 import { createBatchHandler } from './kafka-batch-handler.ts';
 import { reached, type PartitionWatermark } from './kafka-offsets.ts';
+import { TailPositions } from './kafka-tail-positions.ts';
 
 const DEFAULT_MAX_BATCH = 500;
 /** How often `drained()` re-reads the group's committed offsets when no local commit wakes it first. */
 const DRAIN_POLL_MS = 200;
+/** Tail retries stay well below kafkajs's 30 s session timeout, so waiting never costs the membership. */
+const TAIL_RETRY = { retryDelayMs: 200, maxRetryDelayMs: 5_000 };
 
 export interface KafkaSubscription extends Subscription {
   readonly group: string;
@@ -27,13 +42,17 @@ export async function startKafkaSubscription(deps: {
   onStop: () => void;
 }): Promise<KafkaSubscription> {
   const { kafka, args } = deps;
-  const logger = deps.logger.child({ group: args.group });
+  const tail = args.mode === 'tail';
+  const group = tail ? uniqueTailGroup(args.group) : args.group;
+  const logger = deps.logger.child({ group });
   const maxBatch = args.maxBatch ?? DEFAULT_MAX_BATCH;
   const commitWaiters = new Set<() => void>();
   let stopped = false;
+  // Read before subscribe() resolves: everything published later is at or above these offsets.
+  const positions = tail ? await TailPositions.atEnd(await deps.admin(), args.topics) : null;
 
   const consumer: Consumer = kafka.consumer({
-    groupId: args.group,
+    groupId: group,
     allowAutoTopicCreation: false,
     // Bounds how long stop() waits for an in-flight fetch; an idle fetch still returns as soon as data arrives.
     maxWaitTimeInMs: 500,
@@ -46,12 +65,33 @@ export async function startKafkaSubscription(deps: {
     for (const wake of [...commitWaiters]) wake();
   };
 
-  const eachBatch = createBatchHandler({ handle: args.handle, maxBatch, logger, onCommitted: committed });
+  if (positions) {
+    // Fires after every join (the first one and any rejoin after a crash or a partition change) before the
+    // next fetch; kafkajs drops data fetched for a partition while a seek on it is pending.
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      for (const target of positions.all()) {
+        try {
+          consumer.seek(target);
+        } catch (error) {
+          logger.error({ err: error, ...target }, 'could not seek the tail consumer to its position');
+        }
+      }
+    });
+  }
+
+  const eachBatch = createBatchHandler({
+    handle: args.handle,
+    maxBatch,
+    logger,
+    onCommitted: committed,
+    ...(positions ? { tail: { onHandled: positions.handled, ...TAIL_RETRY } } : {}),
+  });
 
   await consumer.connect();
   try {
-    // fromBeginning applies only to a group without committed offsets: a new projector replays the log.
-    await consumer.subscribe({ topics: args.topics, fromBeginning: true });
+    // fromBeginning applies only to a group without committed offsets: a new projector replays the log; a
+    // tail group (never committed) would start at the latest offsets, but seeks to its own first anyway.
+    await consumer.subscribe({ topics: args.topics, fromBeginning: !tail });
     await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 1, eachBatch });
   } catch (error) {
     await consumer.disconnect().catch(() => undefined);
@@ -70,7 +110,7 @@ export async function startKafkaSubscription(deps: {
     });
 
   return {
-    group: args.group,
+    group,
 
     async drained() {
       const admin = await deps.admin();
@@ -78,10 +118,10 @@ export async function startKafkaSubscription(deps: {
       const targets = new Map<string, PartitionWatermark[]>();
       for (const topic of args.topics) targets.set(topic, await admin.fetchTopicOffsets(topic));
       // Committed offsets come from the broker, so partitions owned by another member of the group (another
-      // worker process) count as well.
+      // worker process) count as well. A tail group is alone and commits nothing: its memory is the truth.
       for (;;) {
-        if (stopped) throw new Error(`Subscription of group ${args.group} stopped before it drained`);
-        const offsets = await admin.fetchOffsets({ groupId: args.group, topics: args.topics });
+        if (stopped) throw new Error(`Subscription of group ${group} stopped before it drained`);
+        const offsets = positions ? positions.asCommitted(args.topics) : await admin.fetchOffsets({ groupId: group, topics: args.topics });
         const done = offsets.every(({ topic, partitions }) => reached(targets.get(topic) ?? [], partitions));
         if (done) return;
         await nextCommitOrTimeout();
@@ -96,6 +136,11 @@ export async function startKafkaSubscription(deps: {
       // empty afterwards and resetGroup may move its offsets.
       await consumer.disconnect();
       deps.onStop();
+      if (tail) {
+        // The group is empty now and nothing will ever join it again; removing it keeps broker tools tidy.
+        // Best effort: the coordinator drops an empty group without offsets on its own anyway.
+        await (await deps.admin()).deleteGroups([group]).catch((error: unknown) => logger.debug({ err: error }, 'could not delete the tail group'));
+      }
     },
   };
 }
