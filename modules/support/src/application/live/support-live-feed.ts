@@ -3,7 +3,7 @@
  * this module decides the content. Payloads are built from the ticket's current state rather than from the
  * message (which carries no personal data), and carry its version so a client drops stale or repeated pushes.
  */
-import type { Delivered } from '@evently/platform';
+import type { Delivered, Stored } from '@evently/platform';
 import { SUPPORT_TICKETS_TOPIC, supportMessageSchemas, supportMessageTypes } from '../../contracts/messages.ts';
 import { tokensMatch } from '../../domain/access-token.ts';
 import type { Ticket } from '../../domain/ticket.ts';
@@ -52,7 +52,7 @@ const changes: Record<string, TicketChange> = {
   [supportMessageTypes.deleted]: 'deleted',
 };
 
-function pushes(change: TicketChange, ref: { id: string; ticketNumber: string; version: number }, ticket: Parameters<typeof toAdminSummary>[0] | null): LivePushes {
+function pushes(change: TicketChange, ref: { id: string; ticketNumber: string; version: number }, ticket: Stored<Ticket> | null): LivePushes {
   return {
     admin: { change, ticket_number: ref.ticketNumber, id: ref.id, version: ref.version, ticket: ticket ? toAdminSummary(ticket) : null },
     ticket: {

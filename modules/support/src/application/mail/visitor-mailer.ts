@@ -7,7 +7,7 @@
  * `doOnce`, so a redelivery or a reset of the group sends nothing twice. The ticket is read at delivery time
  * (the messages carry no addresses); a ticket deleted in between gets no mail.
  */
-import { doOnce, type Delivered, type Projector } from '@evently/platform';
+import { doOnce, type Delivered, type Projector, type Stored } from '@evently/platform';
 import {
   SUPPORT_TICKETS_TOPIC,
   supportMessageTypes,
@@ -17,7 +17,6 @@ import {
 } from '../../contracts/messages.ts';
 import { STATUS_LABELS, type Ticket, type TicketStatus } from '../../domain/ticket.ts';
 import { renderConfirmation, renderUpdate, trackingUrl, type RenderedMail } from '../../domain/ticket-mail.ts';
-import type { Stored } from '@evently/platform';
 import { SUPPORT_TICKETS } from '../../infra/collections.ts';
 import { mailMessageId, type SupportMailContext } from './mail-context.ts';
 
