@@ -11,14 +11,16 @@ import {
   createProjectorRunner,
   createSqliteDocumentStore,
   createSqliteEventBus,
+  effectClaimsCollection,
   fixedClock,
+  projectorGroup,
   type DocumentStore,
   type EventBus,
   type ProjectorRunner,
 } from '@evently/platform';
 import { createTempDataDir, serveRouters, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
 
-import { createSubscriptionsModule, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
+import { createSubscriptionsModule, SUBSCRIBERS_TOPIC, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
 
 const ADMIN = 'correct horse battery staple';
 const logger = pino({ level: 'silent' });
@@ -61,7 +63,8 @@ async function startHarness(smtpUrl: string, signUpLimit = { limit: 100, windowM
     { store, bus, search: undefined as never, clock, logger, requireAdmin: auth.requireAdmin, publicUrl: 'http://evently.test', dataDir: dir },
     { catalogue, appName: 'Evently', smtpUrl, signUpLimit },
   );
-  await store.init(module.collections);
+  // As the backend composition does: side-effect consumers claim each mail in effect_claims.
+  await store.init([effectClaimsCollection, ...module.collections]);
   await bus.init(module.topics);
   const runner = createProjectorRunner({ bus, projectors: module.projectors, logger });
   await runner.start();
@@ -132,6 +135,27 @@ describe('POST /api/subscriptions', () => {
     expect(mail!.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/evently\.test\/api\/subscriptions\/unsubscribe\/[A-Za-z0-9_-]{32}>$/);
     expect(mail!.text).toContain('within 50 km of Lisbon, Portugal');
     expect(mail!.html).toContain('Unsubscribe');
+  });
+
+  it('never sends a confirmation twice, even when the mailer group is reset and the log replayed', async () => {
+    // Two sign-ups of one person (the second reactivates): two messages, two confirmations.
+    const { body } = await signUp('ana@example.com');
+    await signUp('ana@example.com');
+    await h.runner.drained();
+    await smtp.waitFor(2);
+    const mailer = h.module.projectors.find((projector) => projector.name === 'subscriptions.confirmation-mailer')!;
+    expect(mailer.sideEffects).toBe(true);
+    await expect(h.runner.rebuild([mailer.name])).rejects.toThrow(/never replayed/);
+
+    await h.bus.resetGroup(projectorGroup(mailer), mailer.topics);
+    expect(await h.bus.lag(projectorGroup(mailer), mailer.topics)).toEqual({ [SUBSCRIBERS_TOPIC]: 2 });
+    await h.runner.drained();
+    expect(await h.bus.lag(projectorGroup(mailer), mailer.topics)).toEqual({ [SUBSCRIBERS_TOPIC]: 0 });
+    // A repeated mail would reach the sink just after the handler resolved; give it that moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.messages).toHaveLength(2);
+    const subscriber = await h.store.get<{ confirmation_sent_at: string | null }>('subscribers', (body.subscription as { id: string }).id);
+    expect(subscriber?.confirmation_sent_at).toBe('2026-11-21T10:00:00.000Z');
   });
 
   it.each([
