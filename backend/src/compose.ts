@@ -23,10 +23,12 @@ import {
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
 import { INGESTION_COLLECTIONS } from '@evently/ingestion';
 import { createSubscriptionsModule, subscriptionsOptionsFromEnv } from '@evently/subscriptions';
+import { createSupportModule, supportOptionsFromEnv } from '@evently/support';
 import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import type { Config } from './config.ts';
 import type { ReadinessCheck } from './http/health.ts';
+import type { LiveFeed } from './realtime/live-feed.ts';
 
 /** An admin login lasts a working day; the panel asks for the password again after that. */
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
@@ -46,6 +48,8 @@ export interface Composition extends Adapters {
   adminPassword: ResolvedAdminPassword;
   adminAuth: AdminAuth;
   events: EventsModule;
+  /** Live pushes for the realtime gateway of api processes (support tickets). */
+  liveFeed: LiveFeed;
   modules: AppModule[];
   routers: Router[];
   readiness: ReadinessCheck[];
@@ -94,7 +98,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
     smtpUrl: config.smtpUrl,
     ...subscriptionsOptionsFromEnv(env),
   });
-  const modules: AppModule[] = [events, subscriptions];
+  const support = createSupportModule(deps, { appName: config.appName, smtpUrl: config.smtpUrl, ...supportOptionsFromEnv(env) });
+  const modules: AppModule[] = [events, subscriptions, support];
   const createdSearchIndexes = new Set<string>();
 
   // Storage first, then each module's own init (which may read or seed what storage now holds). The
@@ -133,6 +138,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     adminPassword,
     adminAuth,
     events,
+    liveFeed: support.live,
     modules,
     routers: [adminAuth.router, ...modules.flatMap((m) => m.routers)],
     readiness: [

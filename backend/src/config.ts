@@ -60,8 +60,6 @@ export const envSchema = z.object({
   /** Threads answering embedded search queries off the main thread; 0 answers in it (see createSqliteSearchIndex). */
   SEARCH_READER_THREADS: integer(0, 16).optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
-  /** The team address that gets a mail for every new support ticket; none is sent when unset. */
-  SUPPORT_INBOX: z.email({ message: 'must be an e-mail address' }).optional(),
   /** Load the demo catalogue into an empty store at start-up; defaults to on for the embedded store only. */
   DEMO_DATA: z
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
@@ -97,7 +95,6 @@ export interface Config {
   /** Undefined: the embedded search index's default. */
   searchReaderThreads: number | undefined;
   smtpUrl: string | undefined;
-  supportInbox: string | undefined;
   demoData: boolean;
 }
 
@@ -153,7 +150,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     searchReaderThreads: e.SEARCH_READER_THREADS,
     smtpUrl: e.SMTP_URL,
-    supportInbox: e.SUPPORT_INBOX,
     demoData: e.DEMO_DATA ?? !e.MONGODB_URI,
   };
 }

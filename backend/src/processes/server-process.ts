@@ -14,6 +14,8 @@ import { compose, type Composition } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { createApp } from '../http/app.ts';
 import { createHttpServer, listen, type RunningHttpServer } from '../http/http-server.ts';
+import type { Subscription } from '@evently/platform';
+import { startLiveGateway } from '../realtime/live-gateway.ts';
 import { attachRealtime, type Realtime } from '../realtime/realtime-server.ts';
 import { replayFreshSearchIndexes } from './replay-fresh-search-indexes.ts';
 
@@ -53,6 +55,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
 
   let http: RunningHttpServer | undefined;
   let realtime: Realtime | undefined;
+  let liveGateway: Subscription | undefined;
   const schedulers = composition.modules.flatMap((m) => m.schedulers);
   try {
     // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice. The
@@ -83,7 +86,19 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         adsTag: Boolean((env ?? process.env).VITE_ADS_CONVERSION_ID?.trim()),
       });
       const server = createHttpServer(app);
-      realtime = attachRealtime(server, { corsOrigins: config.corsOrigins, logger: logger.child({ component: 'realtime' }) });
+      realtime = attachRealtime(server, {
+        corsOrigins: config.corsOrigins,
+        trustedProxies: config.trustedProxies,
+        logger: logger.child({ component: 'realtime' }),
+        authenticateAdmin: (credentials) => composition.adminAuth.authenticateHandshake(credentials),
+        liveFeed: composition.liveFeed,
+      });
+      liveGateway = await startLiveGateway({
+        bus: composition.bus,
+        feed: composition.liveFeed,
+        realtime,
+        logger: logger.child({ component: 'live-gateway' }),
+      });
       http = await listen(server, config.port, config.host);
       logger.info({ url: urlOf(config.host, http.port), publicUrl: config.publicUrl }, `${config.appName} is listening`);
     }
@@ -97,6 +112,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
     }
   } catch (error) {
     // A failed start (port taken, engine unreachable) must not leave files or connections open behind it.
+    await liveGateway?.stop();
     await realtime?.close();
     await http?.stop();
     if (roles.worker) {
@@ -114,6 +130,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
     realtime,
     stop() {
       stopping ??= (async () => {
+        await liveGateway?.stop();
         await realtime?.close();
         await http?.stop();
         if (roles.worker) {

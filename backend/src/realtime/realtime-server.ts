@@ -1,53 +1,114 @@
 /**
- * socket.io on the same HTTP server as the API. Clients join named rooms (for example `ticket:TT-2026-0001`
- * to follow a support ticket's status) and the server pushes events to a room. Room names are validated
- * because they come from the client; what a room may receive is decided by the server-side publisher.
+ * socket.io on the same HTTP server as the API, with two namespaces and nothing open to anonymous clients:
+ *
+ * - `/admin`: the live support queue. The handshake must carry the admin credential (the session cookie the
+ *   panel got at login, or `auth.password` for API clients); otherwise `connect_error` "unauthorized".
+ * - `/tickets`: one visitor following one ticket. The handshake carries `auth: { ticket_number, token }` and is
+ *   accepted only with that ticket's access token; the socket then sits in the ticket's room.
+ *
+ * Connection state recovery is on: a client that drops briefly and comes back to the same process gets the
+ * pushes it missed. Otherwise (`socket.recovered` false, or it reconnects to another replica) the client
+ * refetches, so nothing is lost either way. Credentials are checked again on a recovered reconnect too.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
+import type { HandshakeCredentials } from '@evently/platform';
+import { ticketRoom, type LiveFeed, type LivePushes } from './live-feed.ts';
 
-/** `<kind>:<id>`, e.g. `ticket:TT-2026-0001` or `event:42`. */
-const roomSchema = z.string().regex(/^[a-z][a-z-]{0,31}:[\w.-]{1,64}$/);
+export const ADMIN_NAMESPACE = '/admin';
+export const TICKETS_NAMESPACE = '/tickets';
+export const TICKET_EVENT = 'ticket';
+const UNAUTHORIZED = 'unauthorized';
+
+const followSchema = z.object({
+  ticket_number: z.string().trim().toUpperCase().regex(/^TT-\d{4}-\d{4,}$/),
+  token: z.string().min(16).max(128),
+});
 
 export interface RealtimeOptions {
   corsOrigins: string[];
   logger: Logger;
+  /** Number of trusted reverse proxies, as for HTTP: above 0 the client address comes from X-Forwarded-For. */
+  trustedProxies?: number;
+  authenticateAdmin(credentials: HandshakeCredentials): Promise<boolean>;
+  /** Who may follow which ticket; without it the `/tickets` namespace refuses everyone. */
+  liveFeed?: Pick<LiveFeed, 'canFollow'>;
 }
 
 export interface Realtime {
-  /** Sends `event` with `payload` to every client in `room`. */
-  publish(room: string, event: string, payload: unknown): void;
+  /** Sends one message's pushes to the admin sockets and the ticket's followers of this process. */
+  push(pushes: LivePushes): void;
   close(): Promise<void>;
 }
 
-export function attachRealtime(httpServer: HttpServer, { corsOrigins, logger }: RealtimeOptions): Realtime {
+/** The client address the way Koa computes it, so the admin limiter counts sockets and HTTP alike. */
+function clientAddress(socket: Socket, trustedProxies: number): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  if (trustedProxies > 0 && typeof forwarded === 'string') {
+    const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
+    const client = hops[Math.max(0, hops.length - trustedProxies)];
+    if (client) return client;
+  }
+  return socket.handshake.address;
+}
+
+export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): Realtime {
+  const { corsOrigins, logger, trustedProxies = 0 } = options;
   const io = new Server(httpServer, {
     serveClient: false,
     // Same rule as the HTTP API: same-origin unless CORS_ORIGINS lists others.
-    cors: corsOrigins.length > 0 ? { origin: corsOrigins.includes('*') ? '*' : corsOrigins } : undefined,
+    cors: corsOrigins.length > 0 ? { origin: corsOrigins.includes('*') ? '*' : corsOrigins, credentials: !corsOrigins.includes('*') } : undefined,
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
 
-  io.on('connection', (socket) => {
-    socket.on('join', (room: unknown, ack?: unknown) => {
-      const parsed = roomSchema.safeParse(room);
-      if (parsed.success) void socket.join(parsed.data);
-      if (typeof ack === 'function') ack({ ok: parsed.success });
-    });
-    socket.on('leave', (room: unknown) => {
-      const parsed = roomSchema.safeParse(room);
-      if (parsed.success) void socket.leave(parsed.data);
-    });
+  // The root namespace carries nothing; refusing it keeps stray clients from holding connections open.
+  io.use((_socket, next) => next(new Error(UNAUTHORIZED)));
+
+  const admin = io.of(ADMIN_NAMESPACE);
+  admin.use((socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as { password?: unknown };
+    options
+      .authenticateAdmin({ ip: clientAddress(socket, trustedProxies), cookieHeader: socket.handshake.headers.cookie, password: auth.password })
+      .then((ok) => next(ok ? undefined : new Error(UNAUTHORIZED)))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'admin socket authentication failed');
+        next(new Error(UNAUTHORIZED));
+      });
+  });
+
+  const tickets = io.of(TICKETS_NAMESPACE);
+  tickets.use((socket, next) => {
+    const parsed = followSchema.safeParse(socket.handshake.auth);
+    if (!parsed.success || !options.liveFeed) return next(new Error(UNAUTHORIZED));
+    const { ticket_number: ticketNumber, token } = parsed.data;
+    options.liveFeed
+      .canFollow(ticketNumber, token)
+      .then((ok) => {
+        if (!ok) return next(new Error(UNAUTHORIZED));
+        socket.data.ticketNumber = ticketNumber;
+        next();
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'ticket socket authorisation failed');
+        next(new Error(UNAUTHORIZED));
+      });
+  });
+  tickets.on('connection', (socket) => {
+    // A recovered socket is already back in its room.
+    if (!socket.recovered) void socket.join(ticketRoom(String(socket.data.ticketNumber)));
   });
 
   return {
-    publish(room, event, payload) {
-      io.to(room).emit(event, payload);
+    push({ admin: adminPayload, ticket }) {
+      admin.emit(TICKET_EVENT, adminPayload);
+      tickets.to(ticketRoom(ticket.ticketNumber)).emit(TICKET_EVENT, ticket.payload);
     },
     async close() {
       // io.close() would also close the HTTP server, which the shutdown sequence closes itself after draining.
       io.disconnectSockets(true);
+      for (const namespace of [admin, tickets]) namespace.disconnectSockets(true);
       io.engine.close();
       logger.debug('realtime connections closed');
     },

@@ -1,0 +1,90 @@
+/**
+ * Two api processes on one DATA_DIR, as two replicas behind a load balancer: every process pushes to its own
+ * sockets every change, whichever process made it, because each reads the shared log from its own tail. An
+ * admin session started on one replica is honoured by the other, and a logout on one ends it on both.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { collect, connectOrThrow, openSocket } from '../testing/sockets.ts';
+
+const PASSWORD = 'fan-out-admin-password';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-fan-out-'));
+const running: BackendProcess[] = [];
+const sockets: Array<{ close(): void }> = [];
+
+interface Push {
+  change: string;
+  ticket_number: string;
+  version: number;
+  ticket: { status?: string } | null;
+}
+
+async function startApi(): Promise<string> {
+  const api = spawnBackend(['api'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+  running.push(api);
+  const line = await api.waitForLine((candidate) => String(logRecord(candidate)?.msg ?? '').endsWith('is listening'));
+  return String(logRecord(line)?.url);
+}
+
+describe('live pushes across api processes sharing one DATA_DIR', () => {
+  let a: string;
+  let b: string;
+
+  beforeAll(async () => {
+    // One after the other: the first creates the schema, the second finds it.
+    a = await startApi();
+    b = await startApi();
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.all(running.map((backend) => backend.kill('SIGTERM')));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('pushes a ticket created through process A to sockets connected to process B', async () => {
+    const adminOnB = await connectOrThrow(`${b}/admin`, { auth: { password: PASSWORD } });
+    sockets.push(adminOnB);
+    const adminPushes = collect<Push>(adminOnB, 'ticket');
+
+    const created = await fetch(`${a}/api/support/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'Ana Replica', user_email: 'ana@example.com', subject: 'Refund', description: 'Where do I ask for a refund?', category: 'general' }),
+    });
+    expect(created.status).toBe(201);
+    const { ticket, access_token: token } = (await created.json()) as { ticket: { ticket_number: string }; access_token: string };
+    expect((await adminPushes.next((push) => push.ticket_number === ticket.ticket_number)).change).toBe('opened');
+
+    // The visitor follows on B; the admin answers through A.
+    const followerOnB = await connectOrThrow(`${b}/tickets`, { auth: { ticket_number: ticket.ticket_number, token } });
+    sockets.push(followerOnB);
+    const followerPushes = collect<Push>(followerOnB, 'ticket');
+    const changed = await fetch(`${a}/api/support/tickets/${ticket.ticket_number}/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-admin-password': PASSWORD },
+      body: JSON.stringify({ status: 'resolved', admin_message: 'Refunds are handled by the seller; here is their contact.' }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await followerPushes.next((push) => push.ticket?.status === 'resolved')).ticket_number).toBe(ticket.ticket_number);
+    expect((await adminPushes.next((push) => push.ticket?.status === 'resolved')).change).toBe('status_changed');
+  });
+
+  it('honours an admin session started on A at B, and ends it on both at logout', async () => {
+    const login = await fetch(`${a}/api/support/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect((await fetch(`${b}/api/support/tickets`, { headers: { cookie } })).status).toBe(200);
+    const socket = await connectOrThrow(`${b}/admin`, { extraHeaders: { cookie } });
+    sockets.push(socket);
+
+    expect((await fetch(`${b}/api/support/admin/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${a}/api/support/tickets`, { headers: { cookie } })).status).toBe(401);
+    expect(await openSocket(`${a}/admin`, { extraHeaders: { cookie } })).toMatchObject({ ok: false, error: 'unauthorized' });
+  });
+});
