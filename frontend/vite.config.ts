@@ -12,6 +12,10 @@ const apiTarget = process.env.EVENTLY_API_URL ?? 'http://localhost:3000';
 // the entry would then load the map chunk eagerly.
 const mapLibraries = /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/;
 
+// socket.io is only needed by the support page and the admin panel (both lazy routes); its own chunk keeps it
+// out of the 'vendor' chunk every page loads.
+const realtimeLibraries = /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/;
+
 // The server's APP_NAME is the product name in titles unless a VITE_ variable overrides it.
 if (process.env.APP_NAME && !process.env.VITE_APP_NAME) process.env.VITE_APP_NAME = process.env.APP_NAME;
 
@@ -33,6 +37,7 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'map-vendor', test: mapLibraries, priority: 2 },
+            { name: 'realtime-vendor', test: realtimeLibraries, priority: 2 },
             { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },

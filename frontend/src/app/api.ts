@@ -20,6 +20,8 @@ export const api = createApi({
     'Subscriber',
     'SupportTicket',
     'SupportFaq',
+    'SupportCategory',
+    'AdminSession',
     'BlogPost',
     'Review',
   ],

@@ -3,10 +3,12 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api.ts';
 import { toastSlice } from '../components/toast/toast-slice.ts';
+import { liveStatusSlice } from '../components/live-status/live-status-slice.ts';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [toastSlice.name]: toastSlice.reducer,
+  [liveStatusSlice.name]: liveStatusSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Tabs, tabPanelProps, type TabItem } from '../../../components/tabs/tabs.tsx';
+import { AdminLoginCard } from '../../../features/admin-session/admin-login-card.tsx';
+import { useAdminLogoutMutation, useAdminSessionQuery } from '../../../features/admin-session/api.ts';
+import { wasLoggedIn } from '../../../features/admin-session/session-flag.ts';
+import { TicketsTab } from '../../../features/admin-tickets/tickets-tab.tsx';
+import './admin-page.css';
+
+type AdminTab = 'tickets' | 'blog' | 'subscribers' | 'reviews';
+
+const TABS: readonly TabItem<AdminTab>[] = [
+  { id: 'tickets', label: 'Support Tickets' },
+  { id: 'blog', label: 'Blog Posts' },
+  { id: 'subscribers', label: 'Subscribers' },
+  { id: 'reviews', label: 'Reviews' },
+];
+
+const ID_PREFIX = 'admin';
+
+/** Tabs whose issues have not landed yet say so, instead of pretending to work. */
+function ComingSoon({ name }: { name: string }) {
+  return (
+    <div className="admin-coming-soon">
+      <h2>{name}</h2>
+      <p>This part of the panel is coming soon.</p>
+    </div>
+  );
+}
+
+/**
+ * Spec 02 "Administrator panel": the session decides between the login card and the tabs. Each tab is a
+ * feature of its own, so the page that composes them lives in app/ (features never import each other).
+ */
+export function AdminPage() {
+  const navigate = useNavigate();
+  const session = useAdminSessionQuery();
+  const [logout, logoutCall] = useAdminLogoutMutation();
+  const [tab, setTab] = useState<AdminTab>('tickets');
+  const authenticated = session.currentData?.authenticated === true;
+  const checking = session.isLoading;
+
+  return (
+    <main className="page admin-page">
+      <header className="admin-page__header">
+        <h1>Admin Panel</h1>
+        <div className="admin-page__header-actions">
+          {authenticated && (
+            <button type="button" className="btn" disabled={logoutCall.isLoading} onClick={() => void logout()}>
+              {logoutCall.isLoading ? 'Logging out...' : 'Logout'}
+            </button>
+          )}
+          <button type="button" className="btn" onClick={() => navigate('/')}>
+            Back to Events
+          </button>
+        </div>
+      </header>
+
+      {checking ? (
+        <p className="page-loading" role="status">
+          {wasLoggedIn() ? 'Checking session...' : 'Loading...'}
+        </p>
+      ) : !authenticated ? (
+        <AdminLoginCard />
+      ) : (
+        <>
+          <Tabs<AdminTab> label="Admin sections" idPrefix={ID_PREFIX} tabs={TABS} selected={tab} onSelect={setTab} className="admin-page__tabs" />
+          <section {...tabPanelProps(ID_PREFIX, tab)} className="admin-page__panel">
+            {tab === 'tickets' && <TicketsTab />}
+            {tab === 'blog' && <ComingSoon name="Blog Posts" />}
+            {tab === 'subscribers' && <ComingSoon name="Subscribers" />}
+            {tab === 'reviews' && <ComingSoon name="Reviews Moderation" />}
+          </section>
+        </>
+      )}
+    </main>
+  );
+}

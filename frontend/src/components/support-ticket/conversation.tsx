@@ -1,0 +1,40 @@
+import { formatTicketTime } from '../../lib/support/format-time.ts';
+import type { TicketMessage } from '../../lib/support/ticket-types.ts';
+import './conversation.css';
+
+interface Props {
+  messages: TicketMessage[];
+  /** What an empty conversation says to this reader. */
+  emptyText: string;
+  /** Heading level that fits where the conversation sits. */
+  headingLevel?: 3 | 4;
+}
+
+/** The replies on a ticket, oldest first; the team's replies are set apart from the visitor's. */
+export function Conversation({ messages, emptyText, headingLevel = 4 }: Props) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  return (
+    <section className="conversation" aria-label="Conversation">
+      <Heading className="conversation__title">Conversation</Heading>
+      {messages.length === 0 ? (
+        <p className="conversation__empty">{emptyText}</p>
+      ) : (
+        <ol className="conversation__list">
+          {messages.map((message, index) => (
+            <li
+              key={`${message.created_at}-${index}`}
+              className={`conversation__message${message.is_admin ? ' conversation__message--team' : ''}`}
+            >
+              <p className="conversation__meta">
+                <strong>{message.sender_name}</strong>
+                {message.is_admin && <span className="conversation__role">Support team</span>}
+                <time dateTime={message.created_at}>{formatTicketTime(message.created_at)}</time>
+              </p>
+              <p className="conversation__text">{message.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

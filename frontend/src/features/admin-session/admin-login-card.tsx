@@ -1,0 +1,65 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAdminLoginMutation } from './api.ts';
+import { loginErrorMessage } from './messages.ts';
+import './admin-login-card.css';
+
+/** Spec 02 "Administrator panel", logged out: the Admin Login card. */
+export function AdminLoginCard() {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [login, { isLoading }] = useAdminLoginMutation();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || isLoading) return;
+    setError(null);
+    try {
+      await login({ password }).unwrap();
+      setPassword('');
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+    }
+  };
+
+  return (
+    <section className="admin-login" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Admin Login</h2>
+      <p className="admin-login__lead">Enter the administrator password to manage tickets and content.</p>
+      <form onSubmit={onSubmit}>
+        <label htmlFor={`${id}-password`}>Password</label>
+        <div className="admin-login__password">
+          <input
+            id={`${id}-password`}
+            type={visible ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <button
+            type="button"
+            className="admin-login__toggle"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            aria-controls={`${id}-password`}
+            onClick={() => setVisible((value) => !value)}
+          >
+            {visible ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="admin-alert admin-alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary admin-login__submit" disabled={isLoading}>
+          {isLoading ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { Conversation } from '../../components/support-ticket/conversation.tsx';
+import { PriorityBadge, StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
+import { formatTicketTime } from '../../lib/support/format-time.ts';
+import type { AdminTicket, AdminTicketSummary, TicketStatus } from '../../lib/support/ticket-types.ts';
+import { useAdminTicketQuery, useDeleteTicketMutation, useReplyToTicketMutation, useSetTicketStatusMutation } from './api.ts';
+import { DELETE_FAILED, REPLY_FAILED, STATUS_FAILED } from './messages.ts';
+import { ReplyForm } from './reply-form.tsx';
+
+interface Props {
+  summary: AdminTicketSummary;
+  /** A built-in sample (list failure): shown, never acted on. */
+  sample?: AdminTicket;
+  headingId: string;
+  onDeleted(): void;
+}
+
+type SettableStatus = Exclude<TicketStatus, 'new'>;
+
+/** Spec 02 "Tickets tab" action buttons, in the spec's order and wording. */
+const STATUS_ACTIONS: readonly { status: SettableStatus; label: string }[] = [
+  { status: 'in_progress', label: 'In Progress' },
+  { status: 'waiting_for_user', label: 'Wait for User' },
+  { status: 'resolved', label: 'Resolve' },
+  { status: 'closed', label: 'Close' },
+];
+
+/** The right panel: who asked what, the conversation, the status actions, delete and the reply box. */
+export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
+  const detail = useAdminTicketQuery(sample ? skipToken : summary.ticket_number);
+  const [setStatus, statusCall] = useSetTicketStatusMutation();
+  const [reply] = useReplyToTicketMutation();
+  const [remove, deleteCall] = useDeleteTicketMutation();
+  const [alert, setAlert] = useState<string | null>(null);
+
+  // The list's copy is live at once; the detail adds the conversation when it has loaded.
+  const loaded = sample ?? detail.currentData;
+  const ticket: AdminTicketSummary = loaded && loaded.version >= summary.version ? loaded : summary;
+  const messages = loaded?.messages;
+  const busy = statusCall.isLoading || deleteCall.isLoading;
+  const locked = Boolean(sample);
+
+  const changeStatus = async (status: SettableStatus) => {
+    setAlert(null);
+    try {
+      await setStatus({ number: ticket.ticket_number, status }).unwrap();
+    } catch {
+      setAlert(STATUS_FAILED);
+    }
+  };
+
+  const sendReply = async (message: string) => {
+    setAlert(null);
+    try {
+      await reply({ number: ticket.ticket_number, message }).unwrap();
+      return true;
+    } catch {
+      setAlert(REPLY_FAILED);
+      return false;
+    }
+  };
+
+  const deleteTicket = async () => {
+    if (!window.confirm(`Delete ticket ${ticket.ticket_number}? This cannot be undone.`)) return;
+    setAlert(null);
+    try {
+      await remove({ id: ticket.id, number: ticket.ticket_number }).unwrap();
+      onDeleted();
+    } catch {
+      setAlert(DELETE_FAILED);
+    }
+  };
+
+  return (
+    <article className="ticket-detail" aria-labelledby={headingId}>
+      <header className="ticket-detail__header">
+        <p className="ticket-detail__number">
+          {ticket.ticket_number}
+          {sample && <span className="sample-badge">Sample</span>}
+        </p>
+        <h2 id={headingId} className="ticket-detail__subject" tabIndex={-1}>
+          {ticket.subject}
+        </h2>
+        <p className="ticket-detail__badges">
+          <span className="visually-hidden">Status: </span>
+          <StatusBadge status={ticket.status} />
+          <PriorityBadge priority={ticket.priority} />
+        </p>
+      </header>
+
+      {alert && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {alert}
+        </p>
+      )}
+
+      <dl className="ticket-detail__facts">
+        <div>
+          <dt>User</dt>
+          <dd>{ticket.user_name}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${ticket.user_email}`}>{ticket.user_email}</a>
+          </dd>
+        </div>
+        {ticket.user_phone && (
+          <div>
+            <dt>Phone</dt>
+            <dd>{ticket.user_phone}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Created</dt>
+          <dd>{formatTicketTime(ticket.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Updated</dt>
+          <dd>{formatTicketTime(ticket.updated_at)}</dd>
+        </div>
+        <div>
+          <dt>Category</dt>
+          <dd>{ticket.category}</dd>
+        </div>
+        {ticket.page_url && (
+          <div className="ticket-detail__wide">
+            <dt>Page</dt>
+            <dd>{ticket.page_url}</dd>
+          </div>
+        )}
+      </dl>
+
+      <section className="ticket-detail__message" aria-labelledby={`${headingId}-message`}>
+        <h3 id={`${headingId}-message`}>Message</h3>
+        <p>{ticket.description}</p>
+      </section>
+
+      {messages ? (
+        <Conversation messages={messages} emptyText="No replies yet." headingLevel={3} />
+      ) : detail.isError ? (
+        <p className="admin-alert admin-alert--error" role="alert">
+          The conversation could not be loaded.
+        </p>
+      ) : (
+        <p role="status">Loading conversation...</p>
+      )}
+
+      <div className="ticket-detail__actions" role="group" aria-label="Ticket actions">
+        {STATUS_ACTIONS.map((action) => (
+          <button
+            key={action.status}
+            type="button"
+            className="btn btn-small"
+            aria-pressed={ticket.status === action.status}
+            disabled={locked || busy || ticket.status === action.status}
+            onClick={() => void changeStatus(action.status)}
+          >
+            {action.label}
+          </button>
+        ))}
+        <button type="button" className="btn btn-small btn-danger" disabled={locked || busy} onClick={() => void deleteTicket()}>
+          {deleteCall.isLoading ? 'Deleting...' : 'Delete Ticket'}
+        </button>
+      </div>
+
+      <ReplyForm disabled={locked} onSend={sendReply} />
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import { api } from '../../app/api.ts';
+import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
+import { openLiveSocket } from '../../lib/realtime/live-socket.ts';
+import { conversationIsBehind, isNewer, mergeTicketPush } from '../../lib/support/apply-push.ts';
+import type {
+  BrowserInfo,
+  FaqEntry,
+  PublicTicket,
+  PublicTicketDetail,
+  PublicTicketPush,
+  SupportCategory,
+} from '../../lib/support/ticket-types.ts';
+
+export interface CreateTicketPayload {
+  user_name: string;
+  user_email: string;
+  user_phone?: string;
+  subject: string;
+  description: string;
+  category: string;
+  priority: string;
+  page_url: string;
+  browser_info: BrowserInfo;
+  /** The honeypot: always empty from a person. */
+  website: string;
+}
+
+export interface CreateTicketResult {
+  message: string;
+  ticket: PublicTicketDetail;
+  access_token: string;
+}
+
+export interface TicketLookup {
+  number: string;
+  token?: string;
+}
+
+/** The channel name the live indicator of a followed ticket reads. */
+export const ticketChannel = (number: string) => `ticket:${number}`;
+
+const ticketPath = (number: string) => `/support/tickets/${encodeURIComponent(number)}`;
+const tokenHeader = (token: string | undefined) => (token ? { 'X-Ticket-Token': token } : undefined);
+
+export const supportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    supportCategories: build.query<SupportCategory[], void>({
+      query: () => '/support/categories',
+      transformResponse: (body: { categories?: SupportCategory[] } | null) => body?.categories ?? [],
+      providesTags: ['SupportCategory'],
+    }),
+    supportFaq: build.query<FaqEntry[], void>({
+      query: () => '/support/faq',
+      transformResponse: (body: { faq?: FaqEntry[] } | null) => body?.faq ?? [],
+      providesTags: ['SupportFaq'],
+    }),
+    createTicket: build.mutation<CreateTicketResult, CreateTicketPayload>({
+      query: (body) => ({ url: '/support/tickets', method: 'POST', body }),
+    }),
+    /**
+     * One ticket as the visitor may see it. With a token the ticket is followed live over `/tickets` while the
+     * cache entry lives (a few seconds after the result leaves the screen).
+     */
+    ticket: build.query<PublicTicket, TicketLookup>({
+      query: ({ number, token }) => ({ url: ticketPath(number), headers: tokenHeader(token) }),
+      transformResponse: (body: { ticket: PublicTicket }) => body.ticket,
+      providesTags: (_result, _error, { number }) => [{ type: 'SupportTicket', id: number }],
+      keepUnusedDataFor: 5,
+      async onCacheEntryAdded(lookup, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
+        if (!lookup.token) return;
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return; // removed before it ever loaded: nothing to follow
+        }
+        const channel = ticketChannel(lookup.number);
+        const refetch = () => dispatch(api.util.invalidateTags([{ type: 'SupportTicket', id: lookup.number }]));
+        const live = openLiveSocket<PublicTicketPush>({
+          namespace: '/tickets',
+          auth: { ticket_number: lookup.number, token: lookup.token },
+          onPush: (push) => {
+            if (push.ticket_number !== lookup.number) return;
+            let needsRefetch = false;
+            updateCachedData((ticket) => {
+              const outcome = mergeTicketPush(ticket, push);
+              needsRefetch = outcome === 'deleted' || (outcome === 'merged' && conversationIsBehind(ticket));
+            });
+            if (needsRefetch) refetch();
+          },
+          onFreshSession: refetch,
+          onStateChange: (state) => dispatch(liveStateChanged({ channel, state })),
+        });
+        await cacheEntryRemoved;
+        live.close();
+        dispatch(liveChannelClosed(channel));
+      },
+    }),
+    postFollowUp: build.mutation<PublicTicketDetail, { number: string; token: string; message: string }>({
+      query: ({ number, token, message }) => ({
+        url: `${ticketPath(number)}/messages`,
+        method: 'POST',
+        body: { message },
+        headers: tokenHeader(token),
+      }),
+      transformResponse: (body: { ticket: PublicTicketDetail }) => body.ticket,
+      async onQueryStarted({ number, token }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // The answer is the newest ticket: put it on screen now; the echoing push is then dropped as stale.
+          dispatch(
+            supportApi.util.updateQueryData('ticket', { number, token }, (cached) =>
+              isNewer(data.version, cached.version) ? data : cached,
+            ),
+          );
+        } catch {
+          // The form shows the failure.
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useSupportCategoriesQuery,
+  useSupportFaqQuery,
+  useCreateTicketMutation,
+  useTicketQuery,
+  useLazyTicketQuery,
+  usePostFollowUpMutation,
+} = supportApi;
