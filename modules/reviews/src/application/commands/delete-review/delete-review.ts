@@ -1,0 +1,29 @@
+/** An administrator deletes a review for good; the log keeps only the fact, its event and rating. */
+import { reviewMessageTypes } from '../../../contracts/messages.ts';
+import type { Review } from '../../../domain/review.ts';
+import { REVIEWS } from '../../../infra/collections.ts';
+import { reviewMessage } from '../../../infra/envelopes.ts';
+import type { ReviewsContext } from '../../context.ts';
+import { withVersionRetry } from '../../version-retry.ts';
+
+/** True when a review was deleted, false when none has that id. */
+export function deleteReview(ctx: ReviewsContext, id: string): Promise<boolean> {
+  return withVersionRetry(() =>
+    ctx.store.transaction(async (tx) => {
+      const review = await tx.get<Review>(REVIEWS, id);
+      if (!review) return false;
+      await tx.delete(REVIEWS, review.id, review.version);
+      // The deletion is the aggregate's last change: one past the version it had.
+      await tx.appendOutbox([
+        reviewMessage(
+          reviewMessageTypes.deleted,
+          review.id,
+          review.version + 1,
+          { review_id: review.id, event_id: review.event_id, rating: review.rating, previous_status: review.status },
+          ctx.clock.now(),
+        ),
+      ]);
+      return true;
+    }),
+  );
+}

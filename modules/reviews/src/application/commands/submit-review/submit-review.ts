@@ -1,0 +1,67 @@
+/**
+ * A visitor submits a review of a catalogue event or of a free-text one. It starts pending. The insert and its
+ * `ReviewSubmitted` commit together; the unique index on (event, e-mail) refuses a second review in the same
+ * transaction, so the rule holds under concurrent submits and a refused one leaves nothing behind.
+ */
+import { UniqueConstraintError, type Stored } from '@evently/platform';
+import type { FreeTextReviewInput, ReviewFields } from '../../../contracts/submit-review.ts';
+import { reviewMessageTypes } from '../../../contracts/messages.ts';
+import { catalogueSubjectKey, emailKey, freeTextSubjectKey } from '../../../domain/duplicate-key.ts';
+import type { Review, ReviewEventEmbed } from '../../../domain/review.ts';
+import { REVIEWS } from '../../../infra/collections.ts';
+import { reviewMessage } from '../../../infra/envelopes.ts';
+import type { ReviewsContext } from '../../context.ts';
+
+export type SubmitOutcome = { status: 'created'; review: Stored<Review> } | { status: 'event_not_found' } | { status: 'duplicate' };
+
+type Subject = Pick<Review, 'event_id' | 'event' | 'event_name' | 'event_link' | 'subject_key'>;
+
+async function insertReview(ctx: ReviewsContext, subject: Subject, fields: ReviewFields): Promise<SubmitOutcome> {
+  const now = ctx.clock.now();
+  try {
+    const review = await ctx.store.transaction(async (tx) => {
+      const created = await tx.insert<Review>(REVIEWS, {
+        ...subject,
+        user_name: fields.user_name,
+        user_email: fields.user_email,
+        email_key: emailKey(fields.user_email),
+        rating: fields.rating,
+        title: fields.title,
+        comment: fields.comment,
+        attended: fields.attended,
+        status: 'pending',
+        admin_notes: null,
+      });
+      await tx.appendOutbox([
+        reviewMessage(
+          reviewMessageTypes.submitted,
+          created.id,
+          created.version,
+          { review_id: created.id, event_id: created.event_id, rating: created.rating, status: 'pending' },
+          now,
+        ),
+      ]);
+      return created;
+    });
+    return { status: 'created', review };
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) return { status: 'duplicate' };
+    throw error;
+  }
+}
+
+export async function submitCatalogueReview(ctx: ReviewsContext, eventRef: string, fields: ReviewFields): Promise<SubmitOutcome> {
+  const found = await ctx.events.getById(eventRef);
+  if (!found) return { status: 'event_not_found' };
+  const event: ReviewEventEmbed = { id: found.id, slug: found.slug, name: found.name, city: found.city, country: found.country };
+  return insertReview(ctx, { event_id: event.id, event, event_name: null, event_link: null, subject_key: catalogueSubjectKey(event.id) }, fields);
+}
+
+export function submitFreeTextReview(ctx: ReviewsContext, input: FreeTextReviewInput): Promise<SubmitOutcome> {
+  const { event_name: eventName, event_link: eventLink, ...fields } = input;
+  return insertReview(
+    ctx,
+    { event_id: null, event: null, event_name: eventName, event_link: eventLink, subject_key: freeTextSubjectKey(eventName) },
+    fields,
+  );
+}

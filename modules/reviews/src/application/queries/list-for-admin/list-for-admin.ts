@@ -1,0 +1,23 @@
+/**
+ * GET /api/admin/reviews: the moderation tab's list by status, newest first. The tab has no paging, so the
+ * answer is bounded: the newest ADMIN_LIST_LIMIT; acted-on reviews leave the pending list, so older ones
+ * surface on the next refresh.
+ */
+import type { AdminStatusFilter } from '../../../contracts/queries.ts';
+import type { Review } from '../../../domain/review.ts';
+import { toAdminReview, type AdminReview } from '../../../domain/review-views.ts';
+import { REVIEWS } from '../../../infra/collections.ts';
+import type { ReviewsContext } from '../../context.ts';
+import { currentEmbeds, embedFor } from '../../event-embeds.ts';
+
+export const ADMIN_LIST_LIMIT = 200;
+
+export async function listReviewsForAdmin(ctx: ReviewsContext, status: AdminStatusFilter): Promise<AdminReview[]> {
+  const reviews = await ctx.store.find<Review>(REVIEWS, {
+    ...(status === 'all' ? {} : { where: { status } }),
+    sort: [{ field: 'created_at', direction: 'desc' }],
+    limit: ADMIN_LIST_LIMIT,
+  });
+  const embeds = await currentEmbeds(ctx, reviews);
+  return reviews.map((review) => toAdminReview(review, embedFor(review, embeds)));
+}

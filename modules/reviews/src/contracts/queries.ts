@@ -1,0 +1,31 @@
+/** Query strings and admin bodies of the review calls (spec 02 §7). */
+import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../domain/pagination.ts';
+import { REVIEW_STATUSES } from '../domain/review.ts';
+import { LIMITS, optionalText } from './fields.ts';
+
+const positiveInt = (field: string, fallback: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(Array.isArray(value) ? value[0] : value)),
+    z.number({ error: `${field} must be a positive whole number` }).int(`${field} must be a positive whole number`).min(1, `${field} must be a positive whole number`).default(fallback),
+  );
+
+export const publicListQuerySchema = z.object({
+  page: positiveInt('page', 1),
+  // Larger pages are capped rather than refused: the list stays usable for a client asking too much.
+  per_page: positiveInt('per_page', DEFAULT_PER_PAGE).transform((value) => Math.min(value, MAX_PER_PAGE)),
+});
+
+export const ADMIN_STATUS_FILTERS = [...REVIEW_STATUSES, 'all'] as const;
+export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
+
+export const adminListQuerySchema = z.object({
+  status: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : value),
+    z.enum(ADMIN_STATUS_FILTERS, { error: `status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}` }).default('pending'),
+  ),
+});
+
+export const rejectBodySchema = z.object({
+  reason: optionalText('reason', LIMITS.reason),
+});

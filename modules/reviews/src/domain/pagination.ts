@@ -1,0 +1,19 @@
+/** Page arithmetic of the public list (spec 02 §7: `pagination { page, pages }`, plus the total). */
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 50;
+
+export interface ReviewPagination {
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export function pageWindow(page: number, perPage: number): { skip: number; limit: number } {
+  return { skip: (page - 1) * perPage, limit: perPage };
+}
+
+/** At least one page, so "Page 1 of 1" reads right on an empty list. */
+export function paginate(total: number, page: number, perPage: number): ReviewPagination {
+  return { page, pages: Math.max(1, Math.ceil(total / perPage)), total };
+}
