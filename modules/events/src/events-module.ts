@@ -11,6 +11,8 @@ import { makeEventsQueries } from './application/events-queries.ts';
 import { EVENTS_COLLECTIONS } from './application/events-collections.ts';
 import { eventsIndexSchema } from './application/projections/events-index.ts';
 import { createEventsSearchProjector } from './application/projections/events-search.projector.ts';
+import { eventRatingsIndexSchema } from './application/projections/event-ratings-index.ts';
+import { createEventRatingsProjector } from './application/projections/event-ratings.projector.ts';
 import { makeLocateIp } from './application/queries/locate-ip/locate-ip.ts';
 import { EVENTS_TOPIC } from './contracts/event-messages.ts';
 import { eventsOptionsFromEnv, type EventsOptions } from './events-options.ts';
@@ -44,8 +46,12 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     name: 'events',
     collections: EVENTS_COLLECTIONS,
     topics: [EVENTS_TOPIC],
-    searchSchemas: [eventsIndexSchema],
-    projectors: [createEventsSearchProjector({ search, logger: logger.child({ projector: 'events-search' }) })],
+    searchSchemas: [eventsIndexSchema, eventRatingsIndexSchema],
+    projectors: [
+      createEventsSearchProjector({ search, logger: logger.child({ projector: 'events-search' }) }),
+      // Reads the reviews module's messages (contracts/review-messages.ts); see decision 015.
+      createEventRatingsProjector({ search, logger: logger.child({ projector: 'event-ratings' }) }),
+    ],
     schedulers: [],
     routers: [
       createEventsRouter(queries, activity.recordView),

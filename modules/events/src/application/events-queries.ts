@@ -6,20 +6,28 @@ import { toPublicEvent } from '../domain/public-view.ts';
 import type { AccommodationsProvider } from './queries/accommodations/accommodations-provider.ts';
 import { makeEventAccommodations } from './queries/accommodations/event-accommodations.ts';
 import { makeCatalogueLookups } from './queries/catalogue-lookups/catalogue-lookups.ts';
+import { makeEventRatings } from './queries/event-ratings/event-ratings.ts';
 import { makeFilterOptions } from './queries/filter-options/filter-options.ts';
 import { makeGetStoredEvent } from './queries/get-event/get-event.ts';
 import { makePopularEvents } from './queries/popular-events/popular-events.ts';
 import { makeSearchEvents } from './queries/search-events/search-events.ts';
 import { makeSimilarEvents } from './queries/similar-events/similar-events.ts';
 
-export function makeEventsQueries(deps: { store: DocumentReader; search: SearchIndex; clock: Clock; accommodations: AccommodationsProvider }) {
+export function makeEventsQueries(baseDeps: { store: DocumentReader; search: SearchIndex; clock: Clock; accommodations: AccommodationsProvider }) {
+  const ratings = makeEventRatings(baseDeps);
+  const deps = { ...baseDeps, ratings };
   const getStoredById = makeGetStoredEvent(deps);
   const lookups = makeCatalogueLookups(deps);
-  const toPublic = (event: StoredEvent): PublicEvent => toPublicEvent(event, deps.clock.now());
+  /** The public event with its rating (one index read). */
+  const toPublic = async (event: StoredEvent): Promise<PublicEvent> => {
+    const [view] = await ratings.attach([toPublicEvent(event, deps.clock.now())]);
+    return view as PublicEvent;
+  };
   return {
     search: makeSearchEvents(deps),
     getStoredById,
     toPublic,
+    ratings,
     /** The public event by numeric id or slug, or null. Reading does not count as a view. */
     async getById(idOrSlug: string | number): Promise<PublicEvent | null> {
       const event = await getStoredById(idOrSlug);

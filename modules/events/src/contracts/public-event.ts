@@ -40,6 +40,10 @@ export interface PublicEvent {
   organizer: string | null;
   event_type: string | null;
   view_count: number;
+  /** Approved reviews of this event (0 when none). */
+  review_count: number;
+  /** Mean stars of the approved reviews, one decimal; null when there are none. */
+  rating_avg: number | null;
   /** Decayed activity score as of the answer (higher is more popular right now). */
   popularity: number;
   created_at: string;

@@ -4,9 +4,11 @@ import type { StoredEvent } from '../contracts/stored-event.ts';
 import { redactContacts } from './contact-redaction.ts';
 import { roundKm } from './geo.ts';
 import { popularityAt } from './popularity.ts';
+import { NO_RATING, type EventRating } from './rating.ts';
 import { priceText } from './price-text.ts';
 
-export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number): PublicEvent {
+/** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
+export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
   const view: PublicEvent = {
     id: Number(event.id),
     slug: event.slug,
@@ -45,6 +47,8 @@ export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number
     organizer: redactContacts(event.organizer),
     event_type: event.event_type,
     view_count: event.view_count,
+    review_count: rating.review_count,
+    rating_avg: rating.rating_avg,
     popularity: popularityAt(event.popularity_log, now),
     created_at: event.created_at,
   };

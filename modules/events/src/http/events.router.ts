@@ -39,7 +39,7 @@ export function createEventsRouter(queries: EventsQueries, recordView: (id: stri
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
     const totals = await recordView(event.id);
-    const view = queries.toPublic(event);
+    const view = await queries.toPublic(event);
     // The answer counts the view it just recorded.
     if (totals) view.view_count = totals.view_count;
     ctx.body = view;

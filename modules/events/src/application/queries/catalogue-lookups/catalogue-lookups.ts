@@ -3,6 +3,7 @@
  * live (to remove what a source dropped), subscriptions ask for upcoming events near a city for digests.
  */
 import type { Clock, DocumentReader, FilterClause, SearchIndex, Where } from '@evently/platform';
+import type { EventRatings } from '../event-ratings/event-ratings.ts';
 import type { PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { toPublicEvent } from '../../../domain/public-view.ts';
@@ -21,7 +22,7 @@ export interface UpcomingNearArgs {
 
 const PAGE = 5000;
 
-export function makeCatalogueLookups(deps: { store: DocumentReader; search: SearchIndex; clock: Clock }) {
+export function makeCatalogueLookups(deps: { store: DocumentReader; search: SearchIndex; clock: Clock; ratings: EventRatings }) {
   return {
     /** External ids of this source's live (active) events, optionally within one country and/or city. */
     async listActiveExternalIds(source: string, scope: { country?: string; city?: string } = {}): Promise<string[]> {
@@ -51,7 +52,7 @@ export function makeCatalogueLookups(deps: { store: DocumentReader; search: Sear
         limit: Math.max(1, Math.floor(args.limit)),
       });
       const now = deps.clock.now();
-      return result.hits.map((hit) => toPublicEvent(hit.source, now, hit.distanceKm));
+      return deps.ratings.attach(result.hits.map((hit) => toPublicEvent(hit.source, now, hit.distanceKm)));
     },
 
     /**

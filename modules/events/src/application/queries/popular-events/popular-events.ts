@@ -3,6 +3,7 @@
  * started more than two hours ago are left out (spec 01 §4 and §9).
  */
 import type { Clock, SearchIndex } from '@evently/platform';
+import type { EventRatings } from '../event-ratings/event-ratings.ts';
 import type { PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { toPublicEvent } from '../../../domain/public-view.ts';
@@ -12,7 +13,7 @@ import { EVENTS_INDEX } from '../../projections/events-index.ts';
 export const DEFAULT_POPULAR_LIMIT = 20;
 export const MAX_POPULAR_LIMIT = 100;
 
-export function makePopularEvents(deps: { search: SearchIndex; clock: Clock }) {
+export function makePopularEvents(deps: { search: SearchIndex; clock: Clock; ratings: EventRatings }) {
   return async function popularEvents(limit: number = DEFAULT_POPULAR_LIMIT): Promise<PublicEvent[]> {
     const now = deps.clock.now();
     const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, {
@@ -23,6 +24,6 @@ export function makePopularEvents(deps: { search: SearchIndex; clock: Clock }) {
       ],
       limit: Math.min(Math.max(1, Math.floor(limit)), MAX_POPULAR_LIMIT),
     });
-    return result.hits.map((hit) => toPublicEvent(hit.source, now));
+    return deps.ratings.attach(result.hits.map((hit) => toPublicEvent(hit.source, now)));
   };
 }

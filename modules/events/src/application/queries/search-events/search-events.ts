@@ -1,5 +1,6 @@
 /** GET /api/events: the catalogue search, answered `{ data, pagination }` (spec 01 §7). */
 import type { Clock, SearchIndex } from '@evently/platform';
+import type { EventRatings } from '../event-ratings/event-ratings.ts';
 import type { MapBasicEvent, Pagination, PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { isValidTimeZone } from '../../../domain/start-time.ts';
@@ -19,15 +20,16 @@ export function visitorZone(header: string | undefined | null): string {
   return zone && isValidTimeZone(zone) ? zone : 'UTC';
 }
 
-export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock }) {
+export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock; ratings: EventRatings }) {
   return async function searchEvents(raw: Record<string, unknown>, options: { timezone?: string | null } = {}): Promise<SearchAnswer> {
     const zone = visitorZone(options.timezone);
     const params = parseSearchParams(raw, zone);
     const now = deps.clock.now();
     const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, buildSearchQuery(params, now, zone));
-    const data = result.hits.map((hit) =>
-      params.mapBasic ? toMapBasic({ ...hit.source, id: hit.id }, hit.distanceKm) : toPublicEvent(hit.source, now, hit.distanceKm),
-    );
+    // The map's light shape carries no ratings: it is asked for hundreds of pins at a time.
+    const data: Array<PublicEvent | MapBasicEvent> = params.mapBasic
+      ? result.hits.map((hit) => toMapBasic({ ...hit.source, id: hit.id }, hit.distanceKm))
+      : await deps.ratings.attach(result.hits.map((hit) => toPublicEvent(hit.source, now, hit.distanceKm)));
     const pages = Math.ceil(result.total / params.perPage);
     return { data, pagination: { total: result.total, pages, page: params.page, has_next: params.page < pages } };
   };
