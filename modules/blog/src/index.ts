@@ -1,0 +1,2 @@
+/** The blog module's only public door (being built). */
+export {};

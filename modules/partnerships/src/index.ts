@@ -1,0 +1,2 @@
+/** The partnerships module's only public door (being built). */
+export {};
