@@ -16,6 +16,9 @@ export type { FilterOptions } from './application/queries/filter-options/filter-
 export { startFromRecord, normaliseInstant, START_FIELDS } from './domain/start-time.ts';
 export { eventSlug, parseEventIdSegment } from './domain/slug.ts';
 export { EVENTS_INDEX, eventsIndexSchema } from './application/projections/events-index.ts';
+export { EVENT_RATINGS_INDEX, eventRatingsIndexSchema } from './application/projections/event-ratings-index.ts';
+export { EVENT_RATINGS_PROJECTOR } from './application/projections/event-ratings.projector.ts';
+export type { EventRating } from './domain/rating.ts';
 export { generateDemoEvents } from './infra/demo/demo-catalogue.ts';
 /** Real cities with centre coordinates, zone and currency (the demo catalogue's and the benchmark's). */
 export { CITIES as DEMO_CITIES, type City } from './infra/demo/cities.ts';
