@@ -1,0 +1,38 @@
+/** The admin list, newest first, one page at a time, and one request by id. */
+import type { Where } from '@evently/platform';
+import type { AdminListQuery } from '../../../contracts/admin.ts';
+import type { PartnershipRequest } from '../../../domain/partnership-request.ts';
+import { toAdminView, type AdminRequestView } from '../../../domain/request-views.ts';
+import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
+import type { PartnershipsContext } from '../../context.ts';
+
+export interface RequestPage {
+  requests: AdminRequestView[];
+  pagination: { page: number; pages: number; total: number };
+  /** Requests still waiting for the team, whatever the filter: the tab's badge. */
+  new_count: number;
+}
+
+export async function listRequests(ctx: PartnershipsContext, query: AdminListQuery): Promise<RequestPage> {
+  const where: Where = query.status === 'all' ? {} : { status: query.status };
+  const [rows, total, newCount] = await Promise.all([
+    ctx.store.find<PartnershipRequest>(PARTNERSHIP_REQUESTS, {
+      where,
+      sort: [{ field: 'created_at', direction: 'desc' }],
+      skip: (query.page - 1) * query.per_page,
+      limit: query.per_page,
+    }),
+    ctx.store.count(PARTNERSHIP_REQUESTS, where),
+    ctx.store.count(PARTNERSHIP_REQUESTS, { status: 'new' }),
+  ]);
+  return {
+    requests: rows.map(toAdminView),
+    pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / query.per_page)), total },
+    new_count: newCount,
+  };
+}
+
+export async function getRequest(ctx: PartnershipsContext, id: string): Promise<AdminRequestView | null> {
+  const found = await ctx.store.get<PartnershipRequest>(PARTNERSHIP_REQUESTS, id);
+  return found ? toAdminView(found) : null;
+}
