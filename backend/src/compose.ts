@@ -7,11 +7,14 @@ import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import {
   adminSessionsCollection,
+  ADMIN_LOGIN_LIMIT,
   createAdminAuth,
   createStoreAdminSessions,
   createOutboxRelay,
   createProjectorRunner,
+  createStoreRateLimits,
   effectClaimsCollection,
+  rateLimitCountersCollection,
   systemClock,
   type AdminAuth,
   type AppModule,
@@ -66,10 +69,15 @@ export async function compose({ config, logger, role, env = process.env, clock =
   const { store, bus, search } = adapters;
 
   const adminPassword = resolveAdminPassword(config.adminPassword, config.dataDir);
+  // Limit counters live in the store, so every api replica (and every process on one DATA_DIR) enforces one
+  // limit together and a restart does not reset it. `isAdmin` is looked up late: admin auth takes its own
+  // failed-login limiter from here.
+  const rateLimits = createStoreRateLimits({ store, clock, isAdmin: (ctx) => adminAuth.isAdmin(ctx) });
   const adminAuth = createAdminAuth({
     password: adminPassword.password,
     logger: logger.child({ component: 'admin-auth' }),
     sessions: createStoreAdminSessions({ store, clock, ttlMs: ADMIN_SESSION_TTL_MS }),
+    limiter: rateLimits.create(ADMIN_LOGIN_LIMIT),
     secureCookie: config.publicUrl.startsWith('https:'),
   });
 
@@ -81,6 +89,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     logger,
     requireAdmin: adminAuth.requireAdmin,
     isAdmin: adminAuth.isAdmin,
+    rateLimits,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
   };
@@ -112,7 +121,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     await store.close();
   };
   try {
-    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection, adminSessionsCollection]);
+    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection, adminSessionsCollection, rateLimitCountersCollection]);
     await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
     for (const schema of modules.flatMap((m) => m.searchSchemas)) {
       if ((await search.init(schema)).created) createdSearchIndexes.add(schema.name);

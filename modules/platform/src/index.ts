@@ -11,6 +11,8 @@ export * from './http/http-error.ts';
 export * from './http/validate.ts';
 export * from './logging/logger.ts';
 export * from './http/rate-limit.ts';
+export * from './http/store-rate-limiter.ts';
+export * from './http/memory-rate-limiter.ts';
 export * from './http/admin-auth.ts';
 export * from './http/admin-sessions.ts';
 export * from './mail/mailer.port.ts';

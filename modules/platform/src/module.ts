@@ -11,6 +11,7 @@ import type { EventBus } from './bus/event-bus.port.ts';
 import type { SearchIndex, IndexSchema } from './search/search-index.port.ts';
 import type { Projector } from './projections/projector.ts';
 import type { Clock } from './clock/clock.ts';
+import type { RateLimits } from './http/rate-limit.ts';
 
 export interface ModuleDeps {
   store: DocumentStore;
@@ -25,6 +26,11 @@ export interface ModuleDeps {
    * answered in full to an admin). Absent (module tests) means no request is an admin.
    */
   isAdmin?: (ctx: Context) => Promise<boolean>;
+  /**
+   * Rate limits whose counters all processes share (in the store). The composition always sets it; module
+   * harnesses may leave it out and get store-backed limits on `store` through `rateLimitsFor(deps)`.
+   */
+  rateLimits?: RateLimits;
   /** Public base URL of the site, e.g. `http://localhost:3000` (used in e-mails and links). */
   publicUrl: string;
   /** Directory for the embedded profile's files (`DATA_DIR`). */

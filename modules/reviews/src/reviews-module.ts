@@ -3,7 +3,7 @@
  * It runs no projector of its own: the ratings read model belongs to the events module, which consumes
  * `evently.reviews`.
  */
-import { createRateLimiter, rateLimit, type AppModule, type ModuleDeps } from '@evently/platform';
+import { rateLimitsFor, type AppModule, type ModuleDeps } from '@evently/platform';
 import type { ReviewsContext } from './application/context.ts';
 import type { ReviewEventLookup } from './application/event-lookup.ts';
 import { createReviewsLiveFeed, type ReviewsLiveFeed } from './application/live/pending-count-feed.ts';
@@ -33,8 +33,9 @@ export function createReviewsModule(deps: ModuleDeps, options: ReviewsOptions): 
     events: options.events,
   };
   // One limiter for both submit calls: a bot switching between them gets no second allowance.
-  const submitRateLimit = rateLimit({
-    limiter: createRateLimiter({ ...(options.submitLimit ?? DEFAULT_SUBMIT_LIMIT), clock: deps.clock }),
+  const submitRateLimit = rateLimitsFor(deps).middleware({
+    name: 'reviews.submit',
+    ...(options.submitLimit ?? DEFAULT_SUBMIT_LIMIT),
     message: 'Too many reviews from your network, please try again later.',
   });
   return {

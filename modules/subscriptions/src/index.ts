@@ -2,7 +2,7 @@
  * The subscriptions module's only public door: weekly-digest sign-up, confirmation, unsubscribe, the digest
  * itself and the admin calls. See ../CONTEXT.md for its vocabulary.
  */
-import { createMailer, createRateLimiter, rateLimit, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import { createMailer, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
 import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
@@ -64,8 +64,9 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     publicUrl: deps.publicUrl,
   };
   const limit = options.signUpLimit ?? { limit: 5, windowMs: 10 * 60_000 };
-  const signUpRateLimit = rateLimit({
-    limiter: createRateLimiter({ ...limit, clock: deps.clock }),
+  const signUpRateLimit = rateLimitsFor(deps).middleware({
+    name: 'subscriptions.sign-up',
+    ...limit,
     message: 'Too many sign-up attempts from your network, please try again later.',
   });
   return {

@@ -5,8 +5,7 @@
  */
 import {
   createMailer,
-  createRateLimiter,
-  rateLimit,
+  rateLimitsFor,
   type AppModule,
   type Mailer,
   type ModuleDeps,
@@ -111,12 +110,14 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
   const router = createSupportRouter(ctx, {
     requireAdmin: deps.requireAdmin,
     isAdmin: deps.isAdmin ?? isAdminFromMiddleware(deps.requireAdmin),
-    createRateLimit: rateLimit({
-      limiter: createRateLimiter({ ...createLimit, clock: deps.clock }),
+    createRateLimit: rateLimitsFor(deps).middleware({
+      name: 'support.create-ticket',
+      ...createLimit,
       message: 'Too many support requests from your network, please try again later.',
     }),
-    lookupRateLimit: rateLimit({
-      limiter: createRateLimiter({ ...lookupLimit, clock: deps.clock }),
+    lookupRateLimit: rateLimitsFor(deps).middleware({
+      name: 'support.ticket-lookup',
+      ...lookupLimit,
       message: 'Too many ticket lookups from your network, please try again in a minute.',
     }),
   });

@@ -23,7 +23,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { parseBody } from './validate.ts';
 import type { AdminSessions } from './admin-sessions.ts';
-import { answerTooManyRequests, createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
+import { answerTooManyRequests, type RateLimiter } from './rate-limit.ts';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -36,11 +37,16 @@ export const ADMIN_LOGIN_PATH = '/api/support/admin/login';
 export const ADMIN_LOGOUT_PATH = '/api/support/admin/logout';
 export const ADMIN_SESSION_PATH = '/api/support/admin/session';
 export const ADMIN_SESSION_COOKIE = 'evently_admin';
+/** Wrong passwords allowed per client address and window before even the right one is refused. */
+export const ADMIN_LOGIN_LIMIT = { name: 'admin.failed-logins', limit: 5, windowMs: 15 * 60_000 } as const;
 
 export interface AdminAuthOptions {
   password: string;
   logger: Logger;
-  /** Failed attempts per client address; defaults to 5 per 15 minutes. */
+  /**
+   * Failed attempts per client address, 5 per 15 minutes. The composition passes a store-backed limiter so
+   * every api replica shares the count; without one (module harnesses) a per-process fake is used.
+   */
   limiter?: RateLimiter;
   /** Cookie sessions; without them only the password header is accepted (module tests). */
   sessions?: AdminSessions;
@@ -74,7 +80,7 @@ type Guess = 'accepted' | 'rejected' | 'throttled';
 export function createAdminAuth({
   password,
   logger,
-  limiter = createRateLimiter({ limit: 5, windowMs: 15 * 60_000 }),
+  limiter = createMemoryRateLimiter(ADMIN_LOGIN_LIMIT),
   sessions,
   secureCookie = false,
 }: AdminAuthOptions): AdminAuth {
@@ -94,12 +100,12 @@ export function createAdminAuth({
     const release = await slots.acquire(ip);
     if (!release) return 'throttled';
     try {
-      if (!limiter.peek(ip).allowed) return 'throttled';
+      if (!(await limiter.peek(ip)).allowed) return 'throttled';
       if (await verify(candidate)) {
-        limiter.reset(ip);
+        await limiter.reset(ip);
         return 'accepted';
       }
-      limiter.hit(ip);
+      await limiter.hit(ip);
       logger.warn({ ip, where }, 'failed admin authentication');
       return 'rejected';
     } finally {
@@ -121,15 +127,18 @@ export function createAdminAuth({
     ctx.status = 401;
     ctx.body = { error: 'Admin authentication required' };
   };
-  const throttled = (ctx: Context, body: unknown) =>
-    answerTooManyRequests(ctx, limiter.peek(ctx.ip).allowed ? { allowed: false, remaining: 0, retryAfterSeconds: 1 } : limiter.peek(ctx.ip), body);
+  const throttled = async (ctx: Context, body: unknown) => {
+    const state = await limiter.peek(ctx.ip);
+    // Allowed again means the wait queue was full rather than the limit spent: ask for a one-second pause.
+    answerTooManyRequests(ctx, state.allowed ? { allowed: false, remaining: 0, retryAfterSeconds: 1 } : state, body);
+  };
 
   const router = new Router();
   router.post(ADMIN_LOGIN_PATH, async (ctx) => {
     const { password: candidate } = parseBody(ctx, loginBodySchema);
     const outcome = await guess(ctx.ip, candidate, ctx.path);
     if (outcome === 'throttled') {
-      throttled(ctx, { success: false, message: 'Too many login attempts. Please try again later.' });
+      await throttled(ctx, { success: false, message: 'Too many login attempts. Please try again later.' });
       return;
     }
     if (outcome === 'rejected') {

@@ -1,19 +1,10 @@
 /**
- * A small in-memory sliding-window rate limiter, keyed by whatever the caller chooses (usually the client
- * address). It guards admin logins and public forms. State is per process: with several api replicas each
- * allows `limit` per window, which still bounds guessing to a known small multiple.
+ * Rate limits for public forms and failed admin logins. A limiter counts attempts per key (usually the client
+ * address) and is asynchronous because its counters live in a store every process shares
+ * (`store-rate-limiter.ts`): with several api replicas a limit must hold for the site, not per replica, and a
+ * restart must not reset it. `memory-rate-limiter.ts` is a fake of the same shape for unit tests.
  */
 import type { Context, Middleware } from 'koa';
-import { systemClock, type Clock } from '../clock/clock.ts';
-
-export interface RateLimiterOptions {
-  /** Attempts allowed per key within `windowMs`. */
-  limit: number;
-  windowMs: number;
-  clock?: Clock;
-  /** Upper bound on tracked keys, so a flood of distinct addresses cannot grow memory without end. */
-  maxKeys?: number;
-}
 
 export interface RateLimitState {
   /** For `hit`: this attempt was within the limit. For `peek`: a further attempt would be. */
@@ -26,64 +17,32 @@ export interface RateLimitState {
 
 export interface RateLimiter {
   /** Reads the state without counting an attempt. */
-  peek(key: string): RateLimitState;
+  peek(key: string): Promise<RateLimitState>;
   /** Counts one attempt if the limit allows it; a refused attempt is not counted, so the wait shown stays true. */
-  hit(key: string): RateLimitState;
+  hit(key: string): Promise<RateLimitState>;
   /** Forgets the key's attempts (e.g. after a successful login). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
 }
 
-export function createRateLimiter({ limit, windowMs, clock = systemClock, maxKeys = 10_000 }: RateLimiterOptions): RateLimiter {
-  const attempts = new Map<string, number[]>();
+export interface RateLimitSpec {
+  /** Unique per purpose, e.g. `subscriptions.sign-up`; limiters with different names never share counts. */
+  name: string;
+  /** Attempts allowed per key within `windowMs`. */
+  limit: number;
+  windowMs: number;
+}
 
-  const recent = (key: string, now: number): number[] => {
-    const kept = (attempts.get(key) ?? []).filter((at) => at > now - windowMs);
-    if (kept.length === 0) attempts.delete(key);
-    else attempts.set(key, kept);
-    return kept;
-  };
-
-  const refused = (times: number[], now: number): RateLimitState => ({
-    allowed: false,
-    remaining: 0,
-    retryAfterSeconds: Math.max(1, Math.ceil(((times[0] ?? now) + windowMs - now) / 1000)),
-  });
-
-  const evictIfFull = (now: number) => {
-    if (attempts.size < maxKeys) return;
-    for (const key of [...attempts.keys()]) recent(key, now);
-    // Still full of live keys: drop the oldest-inserted ones rather than refuse to count new clients.
-    for (const key of attempts.keys()) {
-      if (attempts.size < maxKeys) break;
-      attempts.delete(key);
-    }
-  };
-
-  return {
-    peek(key) {
-      const now = clock.now().getTime();
-      const times = recent(key, now);
-      if (times.length >= limit) return refused(times, now);
-      return { allowed: true, remaining: limit - times.length, retryAfterSeconds: 0 };
-    },
-    hit(key) {
-      const now = clock.now().getTime();
-      const times = recent(key, now);
-      if (times.length >= limit) return refused(times, now);
-      if (times.length === 0) evictIfFull(now);
-      attempts.set(key, [...times, now]);
-      return { allowed: true, remaining: limit - times.length - 1, retryAfterSeconds: 0 };
-    },
-    reset(key) {
-      attempts.delete(key);
-    },
-  };
+/** What `ModuleDeps.rateLimits` offers a module: limiters whose counters every process shares. */
+export interface RateLimits {
+  create(spec: RateLimitSpec): RateLimiter;
+  /** A middleware counting each request per client address; requests of an authenticated admin are never counted. */
+  middleware(spec: RateLimitSpec & Omit<RateLimitMiddlewareOptions, 'limiter'>): Middleware;
 }
 
 /** Sets the 429 status, the Retry-After header and a body the caller chooses. */
 export function answerTooManyRequests(ctx: Context, state: RateLimitState, body: unknown): void {
   ctx.status = 429;
-  ctx.set('Retry-After', String(state.retryAfterSeconds));
+  ctx.set('Retry-After', String(Math.max(1, state.retryAfterSeconds)));
   ctx.body = body;
 }
 
@@ -92,12 +51,20 @@ export interface RateLimitMiddlewareOptions {
   /** Defaults to the client address (`ctx.ip`, which honours the trusted proxy setting). */
   key?: (ctx: Context) => string;
   message?: string;
+  /** Requests for which this resolves true are neither counted nor refused (an authenticated admin). */
+  exempt?: (ctx: Context) => Promise<boolean>;
 }
 
 /** Counts every request that reaches it; e.g. `router.post('/api/support/tickets', rateLimit({...}), handler)`. */
-export function rateLimit({ limiter, key = (ctx) => ctx.ip, message = 'Too many requests, please try again later.' }: RateLimitMiddlewareOptions): Middleware {
+export function rateLimit({
+  limiter,
+  key = (ctx) => ctx.ip,
+  message = 'Too many requests, please try again later.',
+  exempt,
+}: RateLimitMiddlewareOptions): Middleware {
   return async (ctx, next) => {
-    const state = limiter.hit(key(ctx));
+    if (exempt && (await exempt(ctx))) return next();
+    const state = await limiter.hit(key(ctx));
     if (!state.allowed) {
       answerTooManyRequests(ctx, state, { error: message });
       return;

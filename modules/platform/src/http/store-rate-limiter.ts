@@ -1,0 +1,118 @@
+/**
+ * Rate-limit counters kept in the DocumentStore, so every process sharing the store shares the counts: the
+ * api replicas of the production profile (MongoDB), and the processes sharing one DATA_DIR on the embedded
+ * profile (SQLite). Counts survive restarts. Why not rate-limiter-flexible: docs/decisions/018.
+ *
+ * A counter is a fixed window per (limiter name, key): one document whose id is a hash of both, holding the
+ * count and when the window ends. Every change is an optimistic, versioned update inside a transaction, so
+ * two processes counting at the same moment cannot both take the last attempt; the loser retries.
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
+import type { Clock } from '../clock/clock.ts';
+import type { ModuleDeps } from '../module.ts';
+import {
+  ConcurrencyError,
+  UniqueConstraintError,
+  type CollectionSpec,
+  type DocumentStore,
+  type DocumentTransaction,
+} from '../store/document-store.port.ts';
+import { rateLimit, type RateLimiter, type RateLimits, type RateLimitSpec, type RateLimitState } from './rate-limit.ts';
+
+export const RATE_LIMIT_COUNTERS = 'rate_limit_counters';
+export const rateLimitCountersCollection: CollectionSpec = { name: RATE_LIMIT_COUNTERS, indexes: [['reset_at']] };
+
+interface Counter {
+  name: string;
+  count: number;
+  /** Epoch milliseconds when the window ends and the count starts again from zero. */
+  reset_at: number;
+}
+
+const MAX_ATTEMPTS = 8;
+/** Expired counters removed per new window opened, which keeps the collection about as large as live keys. */
+const SWEEP_BATCH = 20;
+
+const counterId = (name: string, key: string) => createHash('sha256').update(`${name}\n${key}`).digest('base64url');
+
+export interface StoreRateLimitsOptions {
+  store: DocumentStore;
+  clock: Clock;
+  /** Requests of an authenticated admin are never limited. */
+  isAdmin?: (ctx: Context) => Promise<boolean>;
+}
+
+export function createStoreRateLimits({ store, clock, isAdmin }: StoreRateLimitsOptions): RateLimits {
+  // Harnesses that never declared the collection still work: the first use creates it (init is idempotent).
+  let ready: Promise<void> | undefined;
+  const ensureCollection = () => (ready ??= store.init([rateLimitCountersCollection]));
+
+  /** Runs `work` in a transaction, again on a lost race (another process updated or created the same counter). */
+  async function withRetry<R>(work: (tx: DocumentTransaction, now: number) => Promise<R>): Promise<R> {
+    await ensureCollection();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await store.transaction((tx) => work(tx, clock.now().getTime()));
+      } catch (error) {
+        const lostRace = error instanceof ConcurrencyError || error instanceof UniqueConstraintError;
+        if (!lostRace || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  function create({ name, limit, windowMs }: RateLimitSpec): RateLimiter {
+    const refused = (resetAt: number, now: number): RateLimitState => ({
+      allowed: false,
+      remaining: 0,
+      retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+    });
+    const live = (counter: Counter | null, now: number) => (counter && counter.reset_at > now ? counter : null);
+
+    return {
+      async peek(key) {
+        await ensureCollection();
+        const now = clock.now().getTime();
+        const counter = live(await store.get<Counter>(RATE_LIMIT_COUNTERS, counterId(name, key)), now);
+        const count = counter?.count ?? 0;
+        if (counter && count >= limit) return refused(counter.reset_at, now);
+        return { allowed: true, remaining: limit - count, retryAfterSeconds: 0 };
+      },
+      hit(key) {
+        const id = counterId(name, key);
+        return withRetry(async (tx, now) => {
+          const stored = await tx.get<Counter>(RATE_LIMIT_COUNTERS, id);
+          if (stored && stored.reset_at > now) {
+            if (stored.count >= limit) return refused(stored.reset_at, now);
+            await tx.update<Counter>(RATE_LIMIT_COUNTERS, id, stored.version, { count: stored.count + 1 });
+            return { allowed: true, remaining: limit - stored.count - 1, retryAfterSeconds: 0 };
+          }
+          const fresh = { name, count: 1, reset_at: now + windowMs };
+          if (stored) {
+            await tx.update<Counter>(RATE_LIMIT_COUNTERS, id, stored.version, fresh);
+          } else {
+            for (const old of await tx.find<Counter>(RATE_LIMIT_COUNTERS, { where: { reset_at: { lte: now } }, limit: SWEEP_BATCH })) {
+              await tx.delete(RATE_LIMIT_COUNTERS, old.id);
+            }
+            await tx.insert<Counter>(RATE_LIMIT_COUNTERS, { id, ...fresh });
+          }
+          return { allowed: true, remaining: limit - 1, retryAfterSeconds: 0 };
+        });
+      },
+      async reset(key) {
+        await withRetry((tx) => tx.delete(RATE_LIMIT_COUNTERS, counterId(name, key)));
+      },
+    };
+  }
+
+  return {
+    create,
+    middleware: ({ name, limit, windowMs, ...options }) =>
+      rateLimit({ limiter: create({ name, limit, windowMs }), ...(isAdmin ? { exempt: isAdmin } : {}), ...options }),
+  };
+}
+
+/** The module's shared limits: the composition's, or (module harnesses) store-backed ones on the module's store. */
+export function rateLimitsFor(deps: Pick<ModuleDeps, 'rateLimits' | 'store' | 'clock' | 'isAdmin'>): RateLimits {
+  return deps.rateLimits ?? createStoreRateLimits({ store: deps.store, clock: deps.clock, ...(deps.isAdmin ? { isAdmin: deps.isAdmin } : {}) });
+}
