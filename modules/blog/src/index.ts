@@ -1,2 +1,75 @@
-/** The blog module's only public door (being built). */
-export {};
+/**
+ * The blog module's only public door: posts with drafts and previews, their safe rendering, the public list
+ * read from a projection, the RSS feed, and the starter posts. See ../CONTEXT.md for its vocabulary.
+ */
+import type { AppModule, ModuleDeps } from '@evently/platform';
+import type { BlogContext } from './application/context.ts';
+import { blogListingsIndexSchema } from './application/projections/blog-listings-index.ts';
+import { createBlogListingsProjector } from './application/projections/blog-listings.projector.ts';
+import { BLOG_TOPIC } from './contracts/messages.ts';
+import { createBlogRouter } from './http/blog.router.ts';
+import { blogCollections } from './infra/collections.ts';
+import { seedStarterPostsIfEmpty } from './infra/demo/seed-starter-posts.ts';
+
+export type { PostListItem, PostView } from './domain/post-views.ts';
+export type { PostStatus } from './domain/post.ts';
+export type { CoverAspect, CoverFit, CoverWidth } from './domain/cover.ts';
+export { POST_STATUSES } from './domain/post.ts';
+export { COVER_ASPECTS, COVER_FITS, COVER_WIDTHS, COVER_WIDTH_ALIASES } from './domain/cover.ts';
+export { renderContent } from './domain/render-content.ts';
+export {
+  BLOG_TOPIC,
+  blogMessageTypes,
+  blogPostDeletedSchema,
+  blogPostListingSchema,
+  type BlogPostDeleted,
+  type BlogPostListing,
+} from './contracts/messages.ts';
+export { FEED_PATH } from './application/feed/rss-feed.ts';
+export { POST_NOT_FOUND_MESSAGE } from './http/blog.router.ts';
+export { BLOG_LISTINGS_INDEX } from './application/projections/blog-listings-index.ts';
+
+export interface BlogOptions {
+  appName: string;
+  /** DEMO_DATA: load the starter posts into an empty store at start-up. */
+  demoData?: boolean;
+}
+
+export interface BlogModule extends AppModule {
+  /** Loads the starter posts into an empty store, once per store; answers how many were loaded. */
+  seedStarterPostsIfEmpty(): Promise<number>;
+}
+
+export function createBlogModule(deps: ModuleDeps, options: BlogOptions): BlogModule {
+  const ctx: BlogContext = {
+    store: deps.store,
+    search: deps.search,
+    clock: deps.clock,
+    logger: deps.logger.child({ module: 'blog' }),
+    appName: options.appName,
+    publicUrl: deps.publicUrl,
+  };
+  const seed = () => seedStarterPostsIfEmpty(ctx);
+  return {
+    name: 'blog',
+    collections: blogCollections,
+    topics: [BLOG_TOPIC],
+    searchSchemas: [blogListingsIndexSchema],
+    projectors: [createBlogListingsProjector(ctx)],
+    schedulers: [],
+    routers: [
+      createBlogRouter(ctx, {
+        requireAdmin: deps.requireAdmin,
+        // Module tests may leave it out: then no request is an administrator and previews stay closed.
+        isAdmin: deps.isAdmin ?? (async () => false),
+      }),
+    ],
+    seedStarterPostsIfEmpty: seed,
+    async init() {
+      // Every role may run this: the counter gate in the seeder makes concurrent starts load the posts once.
+      if (!options.demoData) return;
+      const loaded = await seed();
+      if (loaded > 0) ctx.logger.info({ posts: loaded }, 'starter blog posts loaded into the empty store');
+    },
+  };
+}

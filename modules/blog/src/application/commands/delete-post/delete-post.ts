@@ -1,0 +1,23 @@
+/** An administrator deletes a post for good; its slugs are released with it and `BlogPostDeleted` is appended. */
+import { blogMessageTypes } from '../../../contracts/messages.ts';
+import type { Post } from '../../../domain/post.ts';
+import { BLOG_POSTS } from '../../../infra/collections.ts';
+import { blogMessage } from '../../../infra/envelopes.ts';
+import type { BlogContext } from '../../context.ts';
+import { releaseSlugs } from '../../slug-registry.ts';
+import { withWriteRetry } from '../../write-retry.ts';
+
+/** False when no post has that id. */
+export function deletePost(ctx: BlogContext, id: string): Promise<boolean> {
+  return withWriteRetry(() =>
+    ctx.store.transaction(async (tx) => {
+      const post = await tx.get<Post>(BLOG_POSTS, id);
+      if (!post) return false;
+      await tx.delete(BLOG_POSTS, post.id, post.version);
+      await releaseSlugs(tx, post.id);
+      // The tombstone's version is one past the post's last, so it outranks every earlier message.
+      await tx.appendOutbox([blogMessage(blogMessageTypes.deleted, post.id, post.version + 1, { post_id: post.id, slug: post.slug }, ctx.clock.now())]);
+      return true;
+    }),
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Messages this module publishes on `evently.blog`, keyed by post id, with the post's new version as
+ * `aggregate_version`. Blog posts are public writing, so the messages carry the post's listing fields (not the
+ * body): the list projection is built from them alone and can be replayed from the log.
+ */
+import { z } from 'zod';
+import { COVER_ASPECTS, COVER_FITS, COVER_WIDTHS } from '../domain/cover.ts';
+import { POST_STATUSES } from '../domain/post.ts';
+
+export const BLOG_TOPIC = 'evently.blog';
+
+export const blogMessageTypes = {
+  created: 'BlogPostCreated',
+  updated: 'BlogPostUpdated',
+  published: 'BlogPostPublished',
+  unpublished: 'BlogPostUnpublished',
+  deleted: 'BlogPostDeleted',
+} as const;
+
+/** Everything a listing shows: the post without its body. */
+export const blogPostListingSchema = z.object({
+  post_id: z.string().min(1),
+  slug: z.string().min(1),
+  title: z.string(),
+  excerpt: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  cover_image: z.string().nullable(),
+  cover_visible: z.boolean(),
+  cover_aspect: z.enum(COVER_ASPECTS),
+  cover_fit: z.enum(COVER_FITS),
+  cover_width: z.enum(COVER_WIDTHS),
+  status: z.enum(POST_STATUSES),
+  published_at: z.string().nullable(),
+  minutes_read: z.number().int().positive(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const blogPostDeletedSchema = z.object({ post_id: z.string().min(1), slug: z.string().min(1) });
+
+export type BlogPostListing = z.infer<typeof blogPostListingSchema>;
+export type BlogPostDeleted = z.infer<typeof blogPostDeletedSchema>;
+
+export const blogMessageSchemas = {
+  [blogMessageTypes.created]: blogPostListingSchema,
+  [blogMessageTypes.updated]: blogPostListingSchema,
+  [blogMessageTypes.published]: blogPostListingSchema,
+  [blogMessageTypes.unpublished]: blogPostListingSchema,
+  [blogMessageTypes.deleted]: blogPostDeletedSchema,
+} as const;
+
+export type BlogMessageType = keyof typeof blogMessageSchemas;
