@@ -1,5 +1,5 @@
 import { Suspense, useMemo } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { config } from './config.ts';
 import { RouteEffects } from './route-effects.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
@@ -22,9 +22,16 @@ function useBuyFlowSettings(): BuyFlowSettings {
   return useMemo(() => ({ analytics, resolveTrackingLink: (path: string) => resolve(path).unwrap() }), [resolve]);
 }
 
+/**
+ * The help widget only leads to the support page: there it would point at itself, and on the admin panel it
+ * would cover the ticket actions.
+ */
+const WITHOUT_HELP_WIDGET = /^\/(support|admin)\/?$/;
+
 /** The frame around every page: header, the routed page, footer, help widget and toasts. */
 export function AppShell() {
   const buyFlow = useBuyFlowSettings();
+  const { pathname } = useLocation();
   return (
     <BuyFlowProvider value={buyFlow}>
       <a className="skip-link" href="#main-content">Skip to content</a>
@@ -36,7 +43,7 @@ export function AppShell() {
         </Suspense>
       </div>
       <SiteFooter appName={config.appName} social={config.social} />
-      <HelpWidget />
+      {!WITHOUT_HELP_WIDGET.test(pathname) && <HelpWidget />}
       <Toaster />
     </BuyFlowProvider>
   );

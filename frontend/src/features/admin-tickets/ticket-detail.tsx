@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Conversation } from '../../components/support-ticket/conversation.tsx';
 import { PriorityBadge, StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
+import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import type { AdminTicket, AdminTicketSummary, TicketStatus } from '../../lib/support/ticket-types.ts';
 import { useAdminTicketQuery, useDeleteTicketMutation, useReplyToTicketMutation, useSetTicketStatusMutation } from './api.ts';
@@ -33,6 +34,7 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
   const [reply] = useReplyToTicketMutation();
   const [remove, deleteCall] = useDeleteTicketMutation();
   const [alert, setAlert] = useState<string | null>(null);
+  const categories = useSupportCategoriesQuery();
 
   // The list's copy is live at once; the detail adds the conversation when it has loaded.
   const loaded = sample ?? detail.currentData;
@@ -122,7 +124,7 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
         </div>
         <div>
           <dt>Category</dt>
-          <dd>{ticket.category}</dd>
+          <dd>{categoryLabel(categories.data, ticket.category)}</dd>
         </div>
         {ticket.page_url && (
           <div className="ticket-detail__wide">

@@ -8,7 +8,6 @@ import type {
   PublicTicket,
   PublicTicketDetail,
   PublicTicketPush,
-  SupportCategory,
 } from '../../lib/support/ticket-types.ts';
 
 export interface CreateTicketPayload {
@@ -44,11 +43,6 @@ const tokenHeader = (token: string | undefined) => (token ? { 'X-Ticket-Token': 
 
 export const supportApi = api.injectEndpoints({
   endpoints: (build) => ({
-    supportCategories: build.query<SupportCategory[], void>({
-      query: () => '/support/categories',
-      transformResponse: (body: { categories?: SupportCategory[] } | null) => body?.categories ?? [],
-      providesTags: ['SupportCategory'],
-    }),
     supportFaq: build.query<FaqEntry[], void>({
       query: () => '/support/faq',
       transformResponse: (body: { faq?: FaqEntry[] } | null) => body?.faq ?? [],
@@ -120,8 +114,9 @@ export const supportApi = api.injectEndpoints({
   }),
 });
 
+export { useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
+
 export const {
-  useSupportCategoriesQuery,
   useSupportFaqQuery,
   useCreateTicketMutation,
   useTicketQuery,

@@ -86,21 +86,27 @@ export function ContactForm({ onCreated }: Props) {
         <span className="visually-hidden">as required</span> are required.
       </p>
       <div className="support-form__grid">
-        <div className="field">
+        <div className="field support-form__third">
           <label htmlFor={`${id}-user_name`}>
             Your Name <span aria-hidden="true">*</span>
           </label>
           <input type="text" autoComplete="name" required maxLength={120} {...field('user_name')} />
         </div>
-        <div className="field">
+        <div className="field support-form__third">
           <label htmlFor={`${id}-user_email`}>
             Email Address <span aria-hidden="true">*</span>
           </label>
           <input type="email" autoComplete="email" required maxLength={254} {...field('user_email')} />
         </div>
-        <div className="field">
+        <div className="field support-form__third">
           <label htmlFor={`${id}-user_phone`}>Phone</label>
           <input type="tel" autoComplete="tel" maxLength={40} {...field('user_phone')} />
+        </div>
+        <div className="field support-form__wide">
+          <label htmlFor={`${id}-subject`}>
+            Subject <span aria-hidden="true">*</span>
+          </label>
+          <input type="text" required maxLength={200} {...field('subject')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-category`}>Category</label>
@@ -118,12 +124,6 @@ export function ContactForm({ onCreated }: Props) {
               Categories could not be loaded; your ticket will be filed as a general question.
             </p>
           )}
-        </div>
-        <div className="field support-form__wide">
-          <label htmlFor={`${id}-subject`}>
-            Subject <span aria-hidden="true">*</span>
-          </label>
-          <input type="text" required maxLength={200} {...field('subject')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-priority`}>Priority</label>

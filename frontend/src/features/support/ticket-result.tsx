@@ -2,7 +2,8 @@ import { LiveIndicator } from '../../components/live-status/live-indicator.tsx';
 import { StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { hasConversation, priorityLabel, type PublicTicket } from '../../lib/support/ticket-types.ts';
-import { ticketChannel, useSupportCategoriesQuery } from './api.ts';
+import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
+import { ticketChannel } from './api.ts';
 import { Conversation } from '../../components/support-ticket/conversation.tsx';
 import { FollowUpForm } from './follow-up-form.tsx';
 
@@ -14,7 +15,7 @@ interface Props {
 /** The found ticket: its state for anyone with the number, the conversation only for the token holder. */
 export function TicketResult({ ticket, token }: Props) {
   const categories = useSupportCategoriesQuery();
-  const category = categories.data?.find((option) => option.value === ticket.category)?.label ?? ticket.category;
+  const category = categoryLabel(categories.data, ticket.category);
   const detailed = hasConversation(ticket);
 
   return (
