@@ -25,13 +25,16 @@ import {
 } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
 import { INGESTION_COLLECTIONS } from '@evently/ingestion';
+import { createPartnershipsModule, partnershipsOptionsFromEnv } from '@evently/partnerships';
 import { createSubscriptionsModule, subscriptionsOptionsFromEnv } from '@evently/subscriptions';
+import { createReviewsModule } from '@evently/reviews';
 import { createSupportModule, supportOptionsFromEnv } from '@evently/support';
 import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import type { Config } from './config.ts';
 import type { ReadinessCheck } from './http/health.ts';
-import type { LiveFeed } from './realtime/live-feed.ts';
+import { combineLiveFeeds, type LiveFeed, type TicketAccess } from './realtime/live-feed.ts';
+import { reviewsLiveFeed, supportLiveFeed } from './realtime/module-feeds.ts';
 
 /** An admin login lasts a working day; the panel asks for the password again after that. */
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
@@ -51,8 +54,10 @@ export interface Composition extends Adapters {
   adminPassword: ResolvedAdminPassword;
   adminAuth: AdminAuth;
   events: EventsModule;
-  /** Live pushes for the realtime gateway of api processes (support tickets). */
+  /** Live pushes for the realtime gateway of api processes (support tickets, the review queue). */
   liveFeed: LiveFeed;
+  /** Who may follow a ticket live (its number and access token). */
+  ticketAccess: TicketAccess;
   modules: AppModule[];
   routers: Router[];
   readiness: ReadinessCheck[];
@@ -108,7 +113,9 @@ export async function compose({ config, logger, role, env = process.env, clock =
     ...subscriptionsOptionsFromEnv(env),
   });
   const support = createSupportModule(deps, { appName: config.appName, smtpUrl: config.smtpUrl, ...supportOptionsFromEnv(env) });
-  const modules: AppModule[] = [events, subscriptions, support];
+  const partnerships = createPartnershipsModule(deps, { appName: config.appName, smtpUrl: config.smtpUrl, ...partnershipsOptionsFromEnv(env) });
+  const reviews = createReviewsModule(deps, { events: { getById: (id) => events.queries.getById(id) } });
+  const modules: AppModule[] = [events, subscriptions, support, reviews, partnerships];
   const createdSearchIndexes = new Set<string>();
 
   // Storage first, then each module's own init (which may read or seed what storage now holds). The
@@ -147,7 +154,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
     adminPassword,
     adminAuth,
     events,
-    liveFeed: support.live,
+    liveFeed: combineLiveFeeds([supportLiveFeed(support.live), reviewsLiveFeed(reviews.live)]),
+    ticketAccess: support.live,
     modules,
     routers: [adminAuth.router, ...modules.flatMap((m) => m.routers)],
     readiness: [

@@ -91,7 +91,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         trustedProxies: config.trustedProxies,
         logger: logger.child({ component: 'realtime' }),
         authenticateAdmin: (credentials) => composition.adminAuth.authenticateHandshake(credentials),
-        liveFeed: composition.liveFeed,
+        ticketAccess: composition.ticketAccess,
       });
       liveGateway = await startLiveGateway({
         bus: composition.bus,

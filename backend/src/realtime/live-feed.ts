@@ -1,22 +1,36 @@
 /**
- * What the realtime gateway needs from a module that has live data (today: support tickets). The module turns
- * its own bus messages into pushes and decides who may follow one ticket; the gateway only moves them to
- * sockets, so it knows no business rules.
+ * What the realtime gateway needs from modules with live data (support tickets, the review queue). Each
+ * module turns its own bus messages into pushes; the composition root adapts them to `LivePush`es, and the
+ * gateway only moves pushes to sockets, so it knows no business rules.
  */
 import type { Delivered } from '@evently/platform';
 
-export interface LivePushes {
-  /** Sent to every socket of the `/admin` namespace. */
-  admin: { version: number };
-  /** Sent to the followers of one ticket in the `/tickets` namespace. */
-  ticket: { ticketNumber: string; payload: { version: number } };
-}
+/** One socket.io emit: to every admin socket, or to the followers of one ticket. */
+export type LivePush =
+  | { audience: 'admin'; event: string; payload: unknown }
+  | { audience: 'ticket'; ticketNumber: string; event: string; payload: unknown };
 
 export interface LiveFeed {
   topics: string[];
-  pushesFor(message: Delivered): Promise<LivePushes | null>;
+  pushesFor(message: Delivered): Promise<LivePush[]>;
+}
+
+/** Who may follow which ticket in the `/tickets` namespace. */
+export interface TicketAccess {
   canFollow(ticketNumber: string, token: string): Promise<boolean>;
 }
 
 /** Room of the followers of one ticket in the `/tickets` namespace. */
 export const ticketRoom = (ticketNumber: string) => `ticket:${ticketNumber}`;
+
+/** Several feeds as one: each message goes to the feeds whose topics include its topic. */
+export function combineLiveFeeds(feeds: LiveFeed[]): LiveFeed {
+  return {
+    topics: [...new Set(feeds.flatMap((feed) => feed.topics))],
+    async pushesFor(message) {
+      const pushes: LivePush[] = [];
+      for (const feed of feeds) if (feed.topics.includes(message.topic)) pushes.push(...(await feed.pushesFor(message)));
+      return pushes;
+    },
+  };
+}

@@ -29,8 +29,7 @@ export async function startLiveGateway({
     handle: async (batch) => {
       for (const message of batch) {
         try {
-          const pushes = await feed.pushesFor(message);
-          if (pushes) realtime.push(pushes);
+          for (const push of await feed.pushesFor(message)) realtime.push(push);
         } catch (error) {
           // One unreadable message must not stall every later push; clients refetch on reconnect anyway.
           logger.warn({ err: error, type: message.type, key: message.key }, 'live push skipped');

@@ -85,6 +85,18 @@ describe('realtime support pushes', () => {
     expect(opened).toMatchObject({ change: 'opened', version: 1, ticket: { ticket_number: number, user_email: visitor.user_email, status: 'new' } });
   });
 
+  it('pushes the review queue’s pending count to the admins when a review is submitted', async () => {
+    const admin = track(await connectOrThrow(`${server.url}/admin`, { auth: { password: server.adminPassword } }));
+    const pending = collect<{ pending: number }>(admin, 'reviews:pending');
+    const res = await fetch(`${server.url}/api/reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_name: 'Jazz in the Park', user_name: 'Rui', user_email: 'rui@example.com', rating: 5, comment: 'Lovely evening.' }),
+    });
+    expect(res.status).toBe(201);
+    expect(await pending.next((push) => push.pending >= 1)).toEqual({ pending: 1 });
+  });
+
   it('lets a visitor follow a ticket only with its token, and pushes status changes without personal data', async () => {
     const { number, token } = await createTicket();
     expect(await openSocket(`${server.url}/tickets`, { auth: { ticket_number: number } })).toMatchObject({ ok: false, error: 'unauthorized' });

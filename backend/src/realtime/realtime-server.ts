@@ -15,11 +15,10 @@ import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { HandshakeCredentials } from '@evently/platform';
-import { ticketRoom, type LiveFeed, type LivePushes } from './live-feed.ts';
+import { ticketRoom, type LivePush, type TicketAccess } from './live-feed.ts';
 
 export const ADMIN_NAMESPACE = '/admin';
 export const TICKETS_NAMESPACE = '/tickets';
-export const TICKET_EVENT = 'ticket';
 const UNAUTHORIZED = 'unauthorized';
 
 const followSchema = z.object({
@@ -34,12 +33,12 @@ export interface RealtimeOptions {
   trustedProxies?: number;
   authenticateAdmin(credentials: HandshakeCredentials): Promise<boolean>;
   /** Who may follow which ticket; without it the `/tickets` namespace refuses everyone. */
-  liveFeed?: Pick<LiveFeed, 'canFollow'>;
+  ticketAccess?: TicketAccess;
 }
 
 export interface Realtime {
-  /** Sends one message's pushes to the admin sockets and the ticket's followers of this process. */
-  push(pushes: LivePushes): void;
+  /** Sends a push to the admin sockets, or to one ticket's followers, of this process. */
+  push(push: LivePush): void;
   close(): Promise<void>;
 }
 
@@ -81,9 +80,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const tickets = io.of(TICKETS_NAMESPACE);
   tickets.use((socket, next) => {
     const parsed = followSchema.safeParse(socket.handshake.auth);
-    if (!parsed.success || !options.liveFeed) return next(new Error(UNAUTHORIZED));
+    if (!parsed.success || !options.ticketAccess) return next(new Error(UNAUTHORIZED));
     const { ticket_number: ticketNumber, token } = parsed.data;
-    options.liveFeed
+    options.ticketAccess
       .canFollow(ticketNumber, token)
       .then((ok) => {
         if (!ok) return next(new Error(UNAUTHORIZED));
@@ -101,9 +100,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   });
 
   return {
-    push({ admin: adminPayload, ticket }) {
-      admin.emit(TICKET_EVENT, adminPayload);
-      tickets.to(ticketRoom(ticket.ticketNumber)).emit(TICKET_EVENT, ticket.payload);
+    push(push) {
+      if (push.audience === 'admin') admin.emit(push.event, push.payload);
+      else tickets.to(ticketRoom(push.ticketNumber)).emit(push.event, push.payload);
     },
     async close() {
       // io.close() would also close the HTTP server, which the shutdown sequence closes itself after draining.
