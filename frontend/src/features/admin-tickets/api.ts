@@ -84,11 +84,12 @@ export const adminTicketsApi = api.injectEndpoints({
       keepUnusedDataFor: 30,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
     }),
-    setTicketStatus: build.mutation<AdminTicket, { number: string; status: Exclude<TicketStatus, 'new'> }>({
-      query: ({ number, status }) => ({
+    setTicketStatus: build.mutation<AdminTicket, { number: string; status: Exclude<TicketStatus, 'new'>; message?: string }>({
+      query: ({ number, status, message }) => ({
         url: `${ticketPath(number)}/status`,
         method: 'PUT',
-        body: { status, admin_name: ADMIN_SENDER_NAME },
+        // The optional note is appended to the conversation as an admin message and mailed with the change.
+        body: { status, admin_name: ADMIN_SENDER_NAME, ...(message ? { admin_message: message } : {}) },
       }),
       transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),

@@ -34,6 +34,7 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
   const [reply] = useReplyToTicketMutation();
   const [remove, deleteCall] = useDeleteTicketMutation();
   const [alert, setAlert] = useState<string | null>(null);
+  const [statusNote, setStatusNote] = useState('');
   const categories = useSupportCategoriesQuery();
 
   // The list's copy is live at once; the detail adds the conversation when it has loaded.
@@ -46,7 +47,9 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
   const changeStatus = async (status: SettableStatus) => {
     setAlert(null);
     try {
-      await setStatus({ number: ticket.ticket_number, status }).unwrap();
+      const note = statusNote.trim();
+      await setStatus({ number: ticket.ticket_number, status, ...(note ? { message: note } : {}) }).unwrap();
+      setStatusNote('');
     } catch {
       setAlert(STATUS_FAILED);
     }
@@ -149,6 +152,18 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
         <p role="status">Loading conversation...</p>
       )}
 
+      <div className="ticket-detail__status-note">
+        <label htmlFor={`${headingId}-status-note`}>Note with the status change (optional)</label>
+        <input
+          id={`${headingId}-status-note`}
+          type="text"
+          maxLength={5000}
+          placeholder="e.g. The seller has re-sent your tickets."
+          value={statusNote}
+          disabled={locked}
+          onChange={(event) => setStatusNote(event.target.value)}
+        />
+      </div>
       <div className="ticket-detail__actions" role="group" aria-label="Ticket actions">
         {STATUS_ACTIONS.map((action) => (
           <button

@@ -288,7 +288,25 @@ describe('tickets tab', () => {
     const detail = await openTicket('Refund for cancelled concert');
     fireEvent.click(within(detail).getByRole('button', { name: 'Resolve' }));
     await within(detail).findByText('Resolved', { selector: '.ticket-badge' });
-    expect(await api.calls('PUT /api/support/tickets/TT-2025-0001/status')[0]?.json()).toMatchObject({ status: 'resolved' });
+    const body = (await api.calls('PUT /api/support/tickets/TT-2025-0001/status')[0]?.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'resolved' });
+    expect(body).not.toHaveProperty('admin_message');
+  });
+
+  it('sends the optional note with a status change, and nothing when it is blank', async () => {
+    const api = stubApi({
+      ...loggedIn,
+      'PUT /api/support/tickets/TT-2025-0001/status': () => json({ ticket: makeTicket({ status: 'resolved', version: 2 }) }),
+    });
+    renderPanel();
+    const detail = await openTicket('Refund for cancelled concert');
+    const note = within(detail).getByLabelText('Note with the status change (optional)');
+    fireEvent.change(note, { target: { value: '  The seller refunded you today.  ' } });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Resolve' }));
+    await within(detail).findByText('Resolved', { selector: '.ticket-badge' });
+    const body = (await api.calls('PUT /api/support/tickets/TT-2025-0001/status')[0]?.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'resolved', admin_message: 'The seller refunded you today.' });
+    expect((note as HTMLInputElement).value).toBe('');
   });
 
   it('deletes only after confirmation, and alerts on failure', async () => {
