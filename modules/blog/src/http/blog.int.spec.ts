@@ -12,7 +12,7 @@ const asAdmin = { 'x-admin-password': ADMIN_PASSWORD };
 
 let h: BlogHarness;
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; redirect?: RequestRedirect } = {}) {
+async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {}) {
   const response = await fetch(`${h.url}${path}`, {
     method,
     redirect: init.redirect ?? 'manual',
