@@ -23,6 +23,7 @@ import {
   type OutboxRelay,
   type ProjectorRunner,
 } from '@evently/platform';
+import { createBlogModule } from '@evently/blog';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
 import { INGESTION_COLLECTIONS } from '@evently/ingestion';
 import { createPartnershipsModule, partnershipsOptionsFromEnv } from '@evently/partnerships';
@@ -115,7 +116,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
   const support = createSupportModule(deps, { appName: config.appName, smtpUrl: config.smtpUrl, ...supportOptionsFromEnv(env) });
   const partnerships = createPartnershipsModule(deps, { appName: config.appName, smtpUrl: config.smtpUrl, ...partnershipsOptionsFromEnv(env) });
   const reviews = createReviewsModule(deps, { events: { getById: (id) => events.queries.getById(id) } });
-  const modules: AppModule[] = [events, subscriptions, support, reviews, partnerships];
+  const blog = createBlogModule(deps, { appName: config.appName, demoData: config.demoData });
+  const modules: AppModule[] = [events, subscriptions, support, reviews, partnerships, blog];
   const createdSearchIndexes = new Set<string>();
 
   // Storage first, then each module's own init (which may read or seed what storage now holds). The
