@@ -24,6 +24,7 @@ export const api = createApi({
     'AdminSession',
     'BlogPost',
     'Review',
+    'PartnershipRequest',
   ],
   endpoints: () => ({}),
 });

@@ -1,27 +1,12 @@
 import { config } from './config.ts';
+import { PAGE_TITLES, normalisePath } from './route-paths.ts';
 
 /**
  * Spec 02 "Page titles": fixed titles for the known pages, the path itself for any other page, and nothing
  * for event pages (they title themselves after the event). The product name is always the suffix.
  */
-const TITLES: Record<string, string> = {
-  '/': 'Discover Amazing Events',
-  '/support': 'Support',
-  '/about': 'About Us',
-  '/blog': 'Blog',
-  '/privacy': 'Privacy Policy',
-  '/terms': 'Terms of Use',
-  '/partner': 'Partner With Us',
-  '/admin': 'Admin Panel',
-};
-
 export function withProductName(title: string, appName: string = config.appName): string {
   return `${title} | ${appName}`;
-}
-
-function normalisePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
 }
 
 export function isEventPath(pathname: string): boolean {
@@ -32,5 +17,5 @@ export function isEventPath(pathname: string): boolean {
 export function titleForPath(pathname: string, appName: string = config.appName): string | null {
   const path = normalisePath(pathname);
   if (isEventPath(path)) return null;
-  return withProductName(TITLES[path] ?? path, appName);
+  return withProductName(PAGE_TITLES[path] ?? path, appName);
 }

@@ -3,12 +3,18 @@ import { AppShell } from './app-shell.tsx';
 import { FatalErrorScreen } from './fatal-error-boundary.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
 import { HomePage } from './routes/home/home-page.tsx';
+import { NotFoundPage } from '../features/static-pages/not-found-page.tsx';
 
 /** The event page is a separate chunk: a visitor landing on home does not download it. */
 const loadEventPage = () => import('../features/event-page/event-page.tsx').then((module) => ({ Component: module.EventPage }));
 /** Support and admin carry socket.io; visitors who never open them never download it. */
 const loadSupportPage = () => import('../features/support/support-page.tsx').then((module) => ({ Component: module.SupportPage }));
 const loadAdminPage = () => import('./routes/admin/admin-page.tsx').then((module) => ({ Component: module.AdminPage }));
+/** The text pages and the partner form are rarely the landing page: each is its own small chunk. */
+const loadAboutPage = () => import('../features/static-pages/about-page.tsx').then((module) => ({ Component: module.AboutPage }));
+const loadPrivacyPage = () => import('../features/static-pages/privacy-page.tsx').then((module) => ({ Component: module.PrivacyPage }));
+const loadTermsPage = () => import('../features/static-pages/terms-page.tsx').then((module) => ({ Component: module.TermsPage }));
+const loadPartnerPage = () => import('../features/partner/partner-page.tsx').then((module) => ({ Component: module.PartnerPage }));
 
 /**
  * Every route of the spec's route table (spec 02 §2). Pages owned by later issues render a plain placeholder
@@ -24,17 +30,18 @@ export const routes: RouteObject[] = [
       { path: 'event/:eventId', lazy: loadEventPage },
       { path: 'events/:slug', lazy: loadEventPage },
       { path: 'support', lazy: loadSupportPage },
-      { path: 'about', element: <PlaceholderPage name="About" /> },
-      { path: 'privacy', element: <PlaceholderPage name="Privacy Policy" /> },
-      { path: 'terms', element: <PlaceholderPage name="Terms of Use" /> },
+      { path: 'about', lazy: loadAboutPage },
+      { path: 'privacy', lazy: loadPrivacyPage },
+      { path: 'terms', lazy: loadTermsPage },
       { path: 'blog', element: <PlaceholderPage name="Blog" /> },
       { path: 'blog/:slug', element: <PlaceholderPage name="Blog Post" /> },
-      { path: 'partner', element: <PlaceholderPage name="Partner With Us" /> },
+      { path: 'partner', lazy: loadPartnerPage },
       { path: 'admin', lazy: loadAdminPage },
       { path: 'reviews', element: <PlaceholderPage name="Event Reviews" /> },
       { path: 'reviews/write', element: <PlaceholderPage name="Write a Review" /> },
       { path: 'reviews/thanks', element: <PlaceholderPage name="Thank You" /> },
-      { path: '*', element: <PlaceholderPage name="Page not found" /> },
+      // Keep in step with route-paths.ts: the server answers 404 for anything this table does not list.
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

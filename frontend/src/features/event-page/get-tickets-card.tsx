@@ -39,6 +39,10 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
             View on Original Site
           </a>
         )}
+        {/* A plain download: the server answers an RFC 5545 file that every calendar app opens (issue 12). */}
+        <a className="btn tickets-card__secondary" href={`/api/events/${encodeURIComponent(String(event.id))}/calendar.ics`} download>
+          Add to calendar
+        </a>
         <Link className="btn tickets-card__secondary" to={`/reviews/write?eventId=${encodeURIComponent(String(event.id))}`}>
           Write Review
         </Link>

@@ -5,15 +5,18 @@ import { AdminLoginCard } from '../../../features/admin-session/admin-login-card
 import { useAdminLogoutMutation, useAdminSessionQuery } from '../../../features/admin-session/api.ts';
 import { wasLoggedIn } from '../../../features/admin-session/session-flag.ts';
 import { TicketsTab } from '../../../features/admin-tickets/tickets-tab.tsx';
+import { PartnershipsTab } from '../../../features/admin-partnerships/partnerships-tab.tsx';
 import './admin-page.css';
 
-type AdminTab = 'tickets' | 'blog' | 'subscribers' | 'reviews';
+type AdminTab = 'tickets' | 'blog' | 'subscribers' | 'reviews' | 'partnerships';
 
 const TABS: readonly TabItem<AdminTab>[] = [
   { id: 'tickets', label: 'Support Tickets' },
   { id: 'blog', label: 'Blog Posts' },
   { id: 'subscribers', label: 'Subscribers' },
   { id: 'reviews', label: 'Reviews' },
+  // Beyond the spec's four (issue 12): partnership requests would otherwise reach only the team inbox.
+  { id: 'partnerships', label: 'Partnerships' },
 ];
 
 const ID_PREFIX = 'admin';
@@ -70,6 +73,7 @@ export function AdminPage() {
             {tab === 'blog' && <ComingSoon name="Blog Posts" />}
             {tab === 'subscribers' && <ComingSoon name="Subscribers" />}
             {tab === 'reviews' && <ComingSoon name="Reviews Moderation" />}
+            {tab === 'partnerships' && <PartnershipsTab />}
           </section>
         </>
       )}

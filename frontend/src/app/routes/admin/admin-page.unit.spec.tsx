@@ -132,7 +132,7 @@ describe('admin login', () => {
     expect(((await screen.findByRole('button', { name: 'Logging in...' })) as HTMLButtonElement).disabled).toBe(true);
     release(json({ success: true, message: 'Logged in' }));
     expect((await screen.findByRole('tab', { name: 'Support Tickets' })).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Support Tickets', 'Blog Posts', 'Subscribers', 'Reviews']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Support Tickets', 'Blog Posts', 'Subscribers', 'Reviews', 'Partnerships']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(await api.calls('POST /api/support/admin/login')[0]?.json()).toEqual({ password: 'right-password' });
     expect(sessionStorage.getItem('evently.admin')).toBe('1');

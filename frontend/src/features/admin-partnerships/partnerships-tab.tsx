@@ -1,0 +1,120 @@
+import { useEffect, useId, useState } from 'react';
+import { formatTicketTime } from '../../lib/support/format-time.ts';
+import { isUnauthorized } from '../../lib/support/request-error.ts';
+import { TYPE_LABELS, usePartnershipRequestsQuery, type StatusFilter } from './api.ts';
+import { EMPTY_LIST, LIST_FAILED, SELECT_PROMPT } from './messages.ts';
+import { RequestDetail } from './request-detail.tsx';
+import './partnerships-tab.css';
+
+/**
+ * The panel's fifth tab (issue 12): partnership requests, newest first, with the selected one on the right.
+ * The spec's panel has no place for them, so without this tab they would reach only the team inbox.
+ */
+export function PartnershipsTab() {
+  const id = useId();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const list = usePartnershipRequestsQuery({ status, page });
+  const data = list.currentData;
+  const requests = data?.requests ?? [];
+  const current = requests.find((request) => request.id === selected);
+  const failed = list.isError && !isUnauthorized(list.error);
+
+  // A request that left the list (deleted, or filtered out after a status change) leaves the detail too.
+  useEffect(() => {
+    if (selected && data && !current) setSelected(null);
+  }, [selected, data, current]);
+
+  const select = (requestId: string) => {
+    setSelected(requestId);
+    requestAnimationFrame(() => document.getElementById(`${id}-detail-heading`)?.focus());
+  };
+
+  return (
+    <div className="partnerships-tab">
+      <section className="partnerships-tab__queue" aria-labelledby={`${id}-title`}>
+        <div className="partnerships-tab__head">
+          <h2 id={`${id}-title`}>
+            Partnership Requests
+            {data && data.new_count > 0 && <span className="partnerships-tab__count">{data.new_count} new</span>}
+          </h2>
+          <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            {list.isFetching ? 'Refreshing...' : 'Refresh'}
+          </button>
+        </div>
+        <label className="visually-hidden" htmlFor={`${id}-status`}>
+          Status filter
+        </label>
+        <select
+          id={`${id}-status`}
+          className="partnerships-tab__filter"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as StatusFilter);
+            setPage(1);
+          }}
+        >
+          <option value="all">All requests</option>
+          <option value="new">New</option>
+          <option value="handled">Handled</option>
+        </select>
+        {failed && (
+          <p className="partnerships-tab__error" role="alert">
+            {LIST_FAILED}
+          </p>
+        )}
+        {list.isLoading ? (
+          <p className="partnerships-tab__state" role="status">
+            Loading requests...
+          </p>
+        ) : requests.length === 0 && !failed ? (
+          <p className="partnerships-tab__state">{EMPTY_LIST}</p>
+        ) : (
+          <ul className="request-list" aria-label="Partnership requests">
+            {requests.map((request) => (
+              <li key={request.id}>
+                <button
+                  type="button"
+                  className={`request-row${request.id === selected ? ' request-row--current' : ''}`}
+                  aria-current={request.id === selected ? 'true' : undefined}
+                  onClick={() => select(request.id)}
+                >
+                  <span className="request-row__top">
+                    <span className="request-row__company">{request.company}</span>
+                    <span className={`request-badge request-badge--${request.status}`}>{request.status === 'new' ? 'New' : 'Handled'}</span>
+                  </span>
+                  <span className="request-row__meta">
+                    <span>{request.contact_name}</span>
+                    <span>{TYPE_LABELS[request.partnership_type]}</span>
+                    <time dateTime={request.created_at}>{formatTicketTime(request.created_at)}</time>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && data.pagination.pages > 1 && (
+          <nav className="partnerships-tab__pages" aria-label="Pages">
+            <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Prev
+            </button>
+            <span>
+              Page {data.pagination.page} of {data.pagination.pages}
+            </span>
+            <button type="button" className="btn btn-small" disabled={page >= data.pagination.pages} onClick={() => setPage(page + 1)}>
+              Next
+            </button>
+          </nav>
+        )}
+      </section>
+      <div className="partnerships-tab__detail">
+        {current ? (
+          <RequestDetail key={current.id} request={current} headingId={`${id}-detail-heading`} onDeleted={() => setSelected(null)} />
+        ) : (
+          <p className="partnerships-tab__prompt">{SELECT_PROMPT}</p>
+        )}
+      </div>
+    </div>
+  );
+}

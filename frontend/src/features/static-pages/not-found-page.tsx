@@ -1,0 +1,31 @@
+import { Link, useLocation } from 'react-router-dom';
+import './static-pages.css';
+
+/**
+ * Any path outside the route table. The title rule already names the page after the path; the server answers
+ * the same path with status 404 (backend/src/http/seo/), so search engines do not index it.
+ */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <main className="page static-page not-found-page">
+      <div className="static-card not-found-page__card">
+        <p className="not-found-page__code" aria-hidden="true">
+          404
+        </p>
+        <h1>Page not found</h1>
+        <p>
+          There is no page at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+        </p>
+        <div className="static-cta__buttons">
+          <Link className="btn btn-primary" to="/">
+            Back to Events
+          </Link>
+          <Link className="btn" to="/support">
+            Support
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
