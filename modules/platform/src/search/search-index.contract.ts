@@ -4,7 +4,7 @@
  * comparator, own haversine), so an engine cannot agree with itself by accident.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FilterClause, SearchIndex, SearchQuery } from './search-index.port.ts';
+import { MAX_RESULT_WINDOW, SearchWindowError, type FilterClause, type SearchIndex, type SearchQuery } from './search-index.port.ts';
 import { berlin, contractSchema, fixtureEvents, type FixtureEvent } from './search-index.contract-fixtures.ts';
 
 export type SearchIndexFactory = () => Promise<SearchIndex> | SearchIndex;
@@ -68,6 +68,8 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
     index = `contract_${Date.now().toString(36)}_${counter++}`;
     await search.init(contractSchema(index));
     await search.upsert(index, fixtureEvents);
+    // Writes become searchable with the engine's refresh interval; the cases look at once.
+    await search.refresh(index);
   });
 
   afterEach(async () => {
@@ -87,11 +89,38 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect((await search.search(index, {})).total).toBe(fixtureEvents.length);
     });
 
-    it('init with a changed schema recreates the index empty', async () => {
+    it('init with a changed schema keeps the old copy serving and asks for a replay; the rebuild brings the schema in', async () => {
       const changed = contractSchema(index);
       changed.fields.organizer = { type: 'keyword' };
       expect(await search.init(changed)).toEqual({ created: true });
-      expect((await search.search(index, {})).total).toBe(0);
+      // Every replica may run init: it stays non-destructive and keeps asking until the rebuild is done.
+      expect(await search.init(changed)).toEqual({ created: true });
+      expect((await search.search(index, {})).total).toBe(fixtureEvents.length);
+      const rebuild = await search.beginRebuild(index);
+      await rebuild.upsert([{ ...fixtureEvents[0]!, organizer: 'Blue Note' }, fixtureEvents[1]!]);
+      expect((await search.search(index, {})).total).toBe(fixtureEvents.length);
+      await rebuild.commit();
+      expect(await filtered({ field: 'organizer', op: 'eq', value: 'blue note' })).toEqual(['1']);
+      expect(await search.init(changed)).toEqual({ created: false });
+    });
+
+    it('getMany reads several documents at once, leaving missing ids out', async () => {
+      const found = await search.getMany(index, ['2', 'missing', '1']);
+      expect([...found.keys()].sort()).toEqual(['1', '2']);
+      expect(found.get('1')).toEqual(fixtureEvents[0]);
+    });
+
+    it('versioned upserts and deletes only replace what is held at a lower version', async () => {
+      const versioned = { versionField: 'aggregate_version' };
+      await search.upsert(index, [{ id: 'v1', name: 'Second', aggregate_version: 2 }], versioned);
+      await search.upsert(index, [{ id: 'v1', name: 'First', aggregate_version: 1 }], versioned);
+      expect((await search.get(index, 'v1'))?.name).toBe('Second');
+      await search.upsert(index, [{ id: 'v1', name: 'Third', aggregate_version: 3 }], versioned);
+      await search.delete(index, [{ id: 'v1', version: 2 }], versioned);
+      expect((await search.get(index, 'v1'))?.name).toBe('Third');
+      await search.delete(index, [{ id: 'v1', version: 4 }], versioned);
+      expect(await search.get(index, 'v1')).toBeNull();
+      await expect(search.upsert(index, [{ id: 'v2', name: 'No version' }], versioned)).rejects.toThrow(/positive integer/);
     });
 
     it('get returns the whole stored document, stored-only fields included', async () => {
@@ -101,6 +130,7 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
 
     it('upsert replaces the document and its text', async () => {
       await search.upsert(index, [{ ...fixtureEvents[0]!, name: 'Blues Evening', tags: [] }]);
+      await search.refresh(index);
       expect(await sortedIds({ text: 'blues' })).toEqual(['1']);
       expect(await sortedIds({ text: 'jazz' })).toEqual(['10']);
       expect((await search.search(index, {})).total).toBe(fixtureEvents.length);
@@ -108,6 +138,7 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
 
     it('delete removes documents from get, search and count; unknown ids are ignored', async () => {
       await search.delete(index, ['1', '101', 'unknown']);
+      await search.refresh(index);
       expect(await search.get(index, '1')).toBeNull();
       expect(await sortedIds({ text: 'jazz' })).toEqual(['10']);
       expect(await search.count(index, {})).toBe(fixtureEvents.length - 2);
@@ -317,6 +348,24 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(beyond).toEqual({ total: fixtureEvents.length, hits: [] });
     });
 
+    it('refuses a page past the result window with SearchWindowError, on every engine alike', async () => {
+      const last = await search.search(index, { offset: MAX_RESULT_WINDOW - 5, limit: 5 });
+      expect(last.hits).toEqual([]);
+      await expect(search.search(index, { offset: MAX_RESULT_WINDOW - 4, limit: 5 })).rejects.toBeInstanceOf(SearchWindowError);
+      await expect(search.search(index, { offset: MAX_RESULT_WINDOW })).rejects.toBeInstanceOf(SearchWindowError);
+    });
+
+    it('scan walks every match in sort order, page by page, with no depth limit', async () => {
+      const query: SearchQuery = { sort: [{ by: 'field', field: 'popularity', direction: 'desc' }], fields: ['name'] };
+      const pages: string[][] = [];
+      for await (const page of search.scan(index, query, 4)) pages.push(page.map((hit) => hit.id));
+      expect(pages.flat()).toEqual(expectedOrder(fixtureEvents, sortValues.popularity!, 'desc'));
+      expect(pages.every((page) => page.length <= 4)).toBe(true);
+      const near: string[] = [];
+      for await (const page of search.scan(index, { near: { field: 'location', ...berlin, radiusKm: 30 } }, 2)) near.push(...page.map((hit) => hit.id));
+      expect(near.sort(compareIds)).toEqual(await sortedIds({ near: { field: 'location', ...berlin, radiusKm: 30 } }));
+    });
+
     it('fields returns only the named fields plus id, leaving missing ones out', async () => {
       const result = await search.search(index, {
         filters: [{ field: 'city', op: 'in', values: ['lyon', 'berlin'] }],
@@ -389,7 +438,19 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect((await search.get(index, '1'))?.name).toBe('Rebuilt Jazz');
       expect(await sortedIds({ text: 'rebuilt' })).toEqual(['1']);
       await search.upsert(index, [fixtureEvents[2]!]);
+      await search.refresh(index);
       expect(await ids({})).toEqual(['1', '2', '3']);
+    });
+
+    it('the copy being rebuilt can be read back and deleted from, so a replay streams into it', async () => {
+      const rebuild = await search.beginRebuild(index);
+      await rebuild.upsert([fixtureEvents[0]!, fixtureEvents[1]!, fixtureEvents[2]!]);
+      expect([...(await rebuild.getMany(['1', '3', '20'])).keys()].sort()).toEqual(['1', '3']);
+      await rebuild.delete(['3']);
+      // The serving copy is untouched by the rebuild's writes.
+      expect(await search.get(index, '3')).toEqual(fixtureEvents[2]);
+      await rebuild.commit();
+      expect(await ids({})).toEqual(['1', '2']);
     });
 
     it('abort keeps the old copy', async () => {

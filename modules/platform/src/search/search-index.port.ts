@@ -142,41 +142,108 @@ export interface FacetResult {
   stats: Record<string, { min: number | null; max: number | null }>;
 }
 
+/**
+ * The deepest result an offset page may reach (`offset + limit`), on both engines alike: Elasticsearch's
+ * default `index.max_result_window`, past which `from`/`size` paging costs memory on every shard. Adapters
+ * refuse a deeper page with `SearchWindowError` (HTTP maps it to 400); walk further with `scan`.
+ */
+export const MAX_RESULT_WINDOW = 10_000;
+
+/** A page asked for past `MAX_RESULT_WINDOW`. */
+export class SearchWindowError extends Error {
+  constructor(
+    readonly offset: number,
+    readonly limit: number,
+  ) {
+    super(`Results past the first ${MAX_RESULT_WINDOW} cannot be paged to (offset ${offset} + limit ${limit}); narrow the query`);
+    this.name = 'SearchWindowError';
+  }
+}
+
+/** Throws `SearchWindowError` for a page past the window; both adapters call it before querying. */
+export function assertWithinWindow(query: Pick<SearchQuery, 'offset' | 'limit'>, defaultLimit: number): void {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? defaultLimit;
+  if (offset + limit > MAX_RESULT_WINDOW) throw new SearchWindowError(offset, limit);
+}
+
+export interface UpsertOptions {
+  /**
+   * Names a positive integer field of every document (e.g. `aggregate_version`) that orders its changes: a
+   * document is written only if its version is above the one held, and a write that is not is skipped (it was
+   * already applied). Elasticsearch: external versioning (a 409 version conflict counts as applied); SQLite:
+   * compared inside the write transaction. Makes redeliveries and replays idempotent without a read.
+   */
+  versionField?: string;
+}
+
+/**
+ * A delete that only removes a document held at a lower version: compared with what the document was written
+ * with (Elasticsearch: its external version; SQLite: the `versionField` passed to `delete`).
+ */
+export interface VersionedId {
+  id: string;
+  version: number;
+}
+
+/** What `scan` walks: the query without paging (`sort` must give a total order, which the id tie-break does). */
+export type ScanQuery = Omit<SearchQuery, 'offset' | 'limit'>;
+
 export interface SearchIndex {
   readonly engine: 'sqlite' | 'elasticsearch';
   /**
-   * Creates the index for `schema` if missing (idempotent). Must run before any other call for that index.
-   * When the index did not exist, or existed with a different schema (it is then recreated empty), answers
-   * `{ created: true }`: the caller should replay its source (e.g. the projector rebuilds from the log).
+   * Creates the index for `schema` if missing (idempotent, and safe when several processes start at once).
+   * Answers `{ created: true }` when the caller should replay its source: the index did not exist, or it
+   * exists with a different schema. A changed schema is never applied in place: the existing copy keeps
+   * serving (documents written meanwhile are stored whole, new fields unindexed) until a rebuild
+   * (`beginRebuild` ... `commit`) swaps in a copy built with the new schema.
    */
   init(schema: IndexSchema): Promise<{ created: boolean }>;
   /**
    * Inserts or replaces whole documents by id. Pass large batches (thousands) when loading: each call is one
-   * transaction (SQLite) or one bulk request (Elasticsearch). Visible to `search` when the promise resolves.
+   * transaction (SQLite) or one bulk request (Elasticsearch). `get`/`getMany` see the write at once; `search`,
+   * `count` and `facets` within the engine's refresh interval (Elasticsearch: 1 s; SQLite: at once), since
+   * waiting for a refresh on every bulk would throttle the projectors. Call `refresh` to see them sooner.
    */
-  upsert(index: string, docs: IndexDocument[]): Promise<void>;
-  /** Unknown ids are ignored. */
-  delete(index: string, ids: string[]): Promise<void>;
+  upsert(index: string, docs: IndexDocument[], options?: UpsertOptions): Promise<void>;
+  /** Unknown ids are ignored; a versioned id is deleted only if held at a lower version (pass the same `versionField`). */
+  delete(index: string, ids: Array<string | VersionedId>, options?: UpsertOptions): Promise<void>;
   get(index: string, id: string): Promise<IndexDocument | null>;
+  /** Several documents in one round trip (Elasticsearch `_mget`); missing ids are absent from the map. */
+  getMany(index: string, ids: string[]): Promise<Map<string, IndexDocument>>;
+  /** Makes every write so far visible to `search` (tests; the end of a load). Production code need not call it. */
+  refresh(index: string): Promise<void>;
   /**
-   * One page plus the total. The SQLite engine caches totals of identical conditions until the index
-   * changes: round time bounds such as "upcoming since now" (e.g. to the minute) so repeated listings share them.
+   * One page plus the total. `offset + limit` may not pass `MAX_RESULT_WINDOW` (`SearchWindowError`). The
+   * SQLite engine caches totals of identical conditions until the index changes: round time bounds such as
+   * "upcoming since now" (e.g. to the minute) so repeated listings share them.
    */
   search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>>;
+  /**
+   * Every matching document in `query.sort` order (id tie-break included), `pageSize` at a time, with no depth
+   * limit and a consistent view: Elasticsearch walks a point in time with `search_after`; SQLite reads in one
+   * read transaction. For loaders that need everything (the map), not for user-facing paging.
+   */
+  scan<T = IndexDocument>(index: string, query: ScanQuery, pageSize?: number): AsyncIterable<Array<SearchHit<T>>>;
   count(index: string, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>): Promise<number>;
   facets(index: string, request: FacetRequest): Promise<FacetResult>;
   /**
-   * Zero-downtime rebuild: returns a writer for a fresh, empty copy of the index; queries (and `upsert`/`delete`)
-   * keep hitting the old copy until `commit()` swaps the new one in atomically (Elasticsearch: alias swap;
-   * SQLite: version switch in one transaction) and drops the old one. `abort()` drops the new copy.
+   * Zero-downtime rebuild: returns a writer for a fresh, empty copy of the index built with the schema last
+   * given to `init`; queries (and `upsert`/`delete`) keep hitting the old copy until `commit()` swaps the new one
+   * in atomically (Elasticsearch: one `_aliases` call that also checks the alias still points at the copy
+   * the rebuild started from; SQLite: version switch in one transaction) and drops the old one. `abort()`
+   * drops the new copy. The old copy is never deleted before the swap.
    */
   beginRebuild(index: string): Promise<IndexRebuild>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Writes to (and reads back from) the copy being rebuilt, so a projector can stream the replay into it. */
 export interface IndexRebuild {
-  upsert(docs: IndexDocument[]): Promise<void>;
+  upsert(docs: IndexDocument[], options?: UpsertOptions): Promise<void>;
+  delete(ids: Array<string | VersionedId>, options?: UpsertOptions): Promise<void>;
+  getMany(ids: string[]): Promise<Map<string, IndexDocument>>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }

@@ -3,11 +3,14 @@
  * applied only if its aggregate_version is newer than the indexed document's, so redeliveries and replays
  * change nothing. Only active events are indexed: a cancelled or removed event leaves search.
  *
- * Rebuild: the index copy being rebuilt can neither be read back nor deleted from, so during a rebuild the
- * projector folds the replayed log into an in-memory map and writes the copy once the replay has caught up. Memory is
- * proportional to the catalogue while the rebuild runs; see docs/decisions/004-events-read-model.md.
+ * Each batch reads the documents it needs in one `getMany` (Elasticsearch `_mget`) and writes with
+ * `aggregate_version` as the engine's external version, so a write racing a newer one is dropped by the engine
+ * (a version conflict means already applied) rather than by a read-compare-write here.
+ *
+ * Rebuild: the replay streams into the new copy batch by batch (read back, write, delete), exactly like live
+ * projection, so memory stays one batch whatever the catalogue's size (docs/decisions/019-production-engines.md).
  */
-import type { Delivered, IndexRebuild, ModuleDeps, Projector, SearchIndex } from '@evently/platform';
+import type { Delivered, IndexDocument, IndexRebuild, ModuleDeps, Projector, SearchIndex, VersionedId } from '@evently/platform';
 import {
   activityV1,
   EVENT_MESSAGE_TYPES,
@@ -18,7 +21,8 @@ import {
 } from '../../contracts/event-messages.ts';
 import { EVENTS_INDEX, toIndexDocument, type EventIndexDocument } from './events-index.ts';
 
-const REBUILD_CHUNK = 2000;
+/** Written as the engine's external version: a replayed or late write never replaces a newer document. */
+const VERSIONED = { versionField: 'aggregate_version' } as const;
 
 /**
  * The first message of an event needs no look-up of what the index holds. The log is delivered in order per
@@ -29,15 +33,17 @@ const REBUILD_CHUNK = 2000;
 const createsEvent = (message: Delivered) => message.type === EVENT_MESSAGE_TYPES.upserted && message.aggregate_version === 1;
 
 /** What a batch decided for one id: a document to write, or `null` to delete. */
-type Slot = { doc: EventIndexDocument | null; dirty: boolean };
+type Slot = { doc: EventIndexDocument | null; dirty: boolean; removedAt?: number };
 
 export function createEventsSearchProjector(deps: { search: SearchIndex; logger: ModuleDeps['logger'] }): Projector {
-  let rebuild: { writer: IndexRebuild; docs: Map<string, EventIndexDocument> } | null = null;
+  let rebuild: IndexRebuild | null = null;
 
-  async function current(id: string): Promise<EventIndexDocument | null> {
-    if (rebuild) return rebuild.docs.get(id) ?? null;
-    return (await deps.search.get(EVENTS_INDEX, id)) as EventIndexDocument | null;
-  }
+  /** Live index, or the copy being rebuilt: the same reads and writes either way. */
+  const target = () => ({
+    getMany: (ids: string[]): Promise<Map<string, IndexDocument>> => (rebuild ? rebuild.getMany(ids) : deps.search.getMany(EVENTS_INDEX, ids)),
+    upsert: (docs: EventIndexDocument[]) => (rebuild ? rebuild.upsert(docs, VERSIONED) : deps.search.upsert(EVENTS_INDEX, docs, VERSIONED)),
+    delete: (ids: VersionedId[]) => (rebuild ? rebuild.delete(ids, VERSIONED) : deps.search.delete(EVENTS_INDEX, ids, VERSIONED)),
+  });
 
   function fold(slot: Slot, message: Delivered): void {
     const held = slot.doc?.aggregate_version ?? 0;
@@ -79,41 +85,42 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
     topics: [EVENTS_TOPIC],
     searchIndexes: [EVENTS_INDEX],
     async apply(batch) {
+      const index = target();
+      // One batched read for every event the batch touches, except those it creates.
+      const firstOf = new Map<string, Delivered>();
+      for (const message of batch) if (!firstOf.has(message.key)) firstOf.set(message.key, message);
+      const toRead = [...firstOf.values()].filter((message) => !createsEvent(message)).map((message) => message.key);
+      const held = await index.getMany(toRead);
       const slots = new Map<string, Slot>();
       for (const message of batch) {
         let slot = slots.get(message.key);
         if (!slot) {
-          slot = { doc: createsEvent(message) ? null : await current(message.key), dirty: false };
+          slot = { doc: (held.get(message.key) as EventIndexDocument | undefined) ?? null, dirty: false };
           slots.set(message.key, slot);
         }
+        const before = slot.doc?.aggregate_version ?? 0;
         fold(slot, message);
+        // A removal is written as a versioned delete, so a late older upsert cannot bring the event back.
+        if (slot.doc === null && message.aggregate_version > before) slot.removedAt = message.aggregate_version;
       }
       const upserts: EventIndexDocument[] = [];
-      const deletes: string[] = [];
+      const deletes: VersionedId[] = [];
       for (const [id, slot] of slots) {
         if (!slot.dirty) continue;
         if (slot.doc) upserts.push(slot.doc);
-        else deletes.push(id);
+        else deletes.push({ id, version: slot.removedAt ?? 1 });
       }
-      if (rebuild) {
-        // The rebuild writer has no delete, so nothing is written until the replay is over: a document
-        // removed later in the log is then simply absent.
-        for (const doc of upserts) rebuild.docs.set(doc.id, doc);
-        for (const id of deletes) rebuild.docs.delete(id);
-        return;
-      }
-      if (upserts.length) await deps.search.upsert(EVENTS_INDEX, upserts);
-      if (deletes.length) await deps.search.delete(EVENTS_INDEX, deletes);
+      if (upserts.length) await index.upsert(upserts);
+      if (deletes.length) await index.delete(deletes);
     },
     async beginRebuild() {
-      rebuild = { writer: await deps.search.beginRebuild(EVENTS_INDEX), docs: new Map() };
+      rebuild = await deps.search.beginRebuild(EVENTS_INDEX);
     },
     async finishRebuild() {
       if (!rebuild) return;
-      const docs = [...rebuild.docs.values()];
-      for (let i = 0; i < docs.length; i += REBUILD_CHUNK) await rebuild.writer.upsert(docs.slice(i, i + REBUILD_CHUNK));
-      await rebuild.writer.commit();
+      const writer = rebuild;
       rebuild = null;
+      await writer.commit();
     },
   };
 }

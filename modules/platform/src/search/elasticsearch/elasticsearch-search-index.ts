@@ -1,24 +1,30 @@
 /**
  * Production SearchIndex on Elasticsearch (client 9.4). Each logical index is an alias over a versioned
- * concrete index `<name>_v<N>`; a rebuild fills `<name>_v<N+1>` with refreshes off, then swaps the alias in
- * one `_aliases` call and deletes the old index, so readers never see a half-built copy. Query translation
- * lives in es-query.ts and the mapping in es-mapping.ts, both pure and unit-tested.
+ * concrete index `<name>_v<N>`. Set-up is safe with every replica starting at once (es-index-setup.ts):
+ * create-if-absent, and a changed schema never touches the serving copy. A rebuild fills a new copy with
+ * refreshes off while the old one keeps serving, then swaps the alias in one `_aliases` call that checks the
+ * alias still points at the copy it started from, and only then deletes the old copy. Writes rely on the
+ * refresh interval (no `refresh=wait_for` per bulk); reads of whole documents (`get`, `_mget`) are
+ * real-time. Query translation lives in es-query.ts and the mapping in es-mapping.ts, both pure and tested.
  */
-import { Client, errors } from '@elastic/elasticsearch';
-import type {
-  FacetResult,
-  IndexDocument,
-  IndexRebuild,
-  IndexSchema,
-  SearchHit,
-  SearchIndex,
-  SearchQuery,
-  SearchResult,
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import {
+  assertWithinWindow,
+  type FacetResult,
+  type IndexDocument,
+  type IndexRebuild,
+  type IndexSchema,
+  type SearchHit,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+  type VersionedId,
 } from '../search-index.port.ts';
 import { assertPlainName } from '../document-id.ts';
-import { indexMappings, indexSettings, versionOf, versionedName } from './es-mapping.ts';
-import { facetsBody, matchQuery, portDistanceKm, searchBody } from './es-query.ts';
-import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations } from './es-bulk.ts';
+import { indexMappings, indexSettings } from './es-mapping.ts';
+import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './es-query.ts';
+import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
+import { initDecision, nextCopyName, staleCopies } from './es-index-setup.ts';
 
 export interface ElasticsearchSearchIndexOptions {
   /** e.g. `http://localhost:9200`. */
@@ -27,8 +33,18 @@ export interface ElasticsearchSearchIndexOptions {
 
 /** Documents per bulk request: a few MB per request for event-sized documents. */
 const BULK_CHUNK = 2000;
+const DEFAULT_LIMIT = 100;
+const SCAN_PAGE = 1000;
+/** How long a point in time stays open between two pages of a scan (renewed by every page). */
+const PIT_KEEP_ALIVE = '1m';
+/** Refresh interval of a serving copy; a copy being loaded has refreshes off until its commit. */
+const REFRESH_INTERVAL = '1s';
 
 const isNotFound = (error: unknown): boolean => error instanceof errors.ResponseError && error.statusCode === 404;
+const errorType = (error: unknown): string | undefined =>
+  error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
+
+type Operations = NonNullable<estypes.BulkRequest['operations']>;
 
 export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchIndexOptions): SearchIndex {
   const client = new Client({ node });
@@ -53,32 +69,63 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     }
   };
 
-  const createIndex = async (name: string, schema: IndexSchema, alias?: string, loading = false): Promise<void> => {
-    await client.indices.delete({ index: name }, { ignore: [404] });
-    await client.indices.create({
-      index: name,
-      settings: loading ? { ...indexSettings(), refresh_interval: '-1' } : indexSettings(),
-      mappings: indexMappings(schema),
-      ...(alias ? { aliases: { [alias]: {} } } : {}),
-    });
+  /** Every concrete index named `<alias>_v*`, served or not. */
+  const copiesOf = async (alias: string): Promise<string[]> => {
+    const response = await client.indices.get({ index: `${alias}_v*`, expand_wildcards: 'open', allow_no_indices: true });
+    return Object.keys(response);
   };
 
-  const bulk = async (operations: NonNullable<Parameters<typeof client.bulk>[0]['operations']>, refresh: boolean) => {
+  /** Create-if-absent: false when the index already exists (another process made it first). */
+  const createIndex = async (name: string, schema: IndexSchema, options: { alias?: string; loading?: boolean }): Promise<boolean> => {
+    try {
+      await client.indices.create({
+        index: name,
+        settings: { ...indexSettings(), refresh_interval: options.loading ? '-1' : REFRESH_INTERVAL },
+        mappings: indexMappings(schema),
+        ...(options.alias ? { aliases: { [options.alias]: {} } } : {}),
+      });
+      return true;
+    } catch (error) {
+      if (errorType(error) === 'resource_already_exists_exception') return false;
+      throw error;
+    }
+  };
+
+  const bulk = async (operations: Operations): Promise<void> => {
     if (operations.length === 0) return;
-    const response = await client.bulk({ operations, refresh: refresh ? 'wait_for' : false });
+    // No refresh parameter: documents become searchable with the next scheduled refresh (1 s), which keeps
+    // bulk throughput up; get and _mget are real-time and need none.
+    const response = await client.bulk({ operations });
     const failure = bulkFailure(response);
     if (failure) throw new Error(`Elasticsearch bulk request failed: ${failure}`);
   };
 
-  const writeDocs = async (index: string, docs: IndexDocument[], refresh: boolean): Promise<void> => {
+  const writeDocs = async (index: string, docs: IndexDocument[], versionField?: string): Promise<void> => {
     for (let start = 0; start < docs.length; start += BULK_CHUNK) {
-      await bulk(indexOperations(index, docs.slice(start, start + BULK_CHUNK)), refresh);
+      await bulk(indexOperations(index, docs.slice(start, start + BULK_CHUNK), versionField));
     }
   };
 
-  const swapIn = async (alias: string, from: string, to: string): Promise<void> => {
-    await client.indices.updateAliases({ actions: aliasSwapActions(alias, from, to) });
-    await client.indices.delete({ index: from }, { ignore: [404] });
+  const deleteDocs = async (index: string, ids: Array<string | VersionedId>): Promise<void> => {
+    for (let start = 0; start < ids.length; start += BULK_CHUNK) await bulk(deleteOperations(index, ids.slice(start, start + BULK_CHUNK)));
+  };
+
+  const getMany = async (index: string, ids: string[]): Promise<Map<string, IndexDocument>> => {
+    if (ids.length === 0) return new Map();
+    return mgetDocuments(await client.mget<IndexDocument>({ index, ids: [...new Set(ids)] }));
+  };
+
+  const toHit = <T>(hit: estypes.SearchHit<IndexDocument>, distanceSlot: number | null): SearchHit<T> => {
+    const result: SearchHit = { id: hit._id!, source: hit._source ?? { id: hit._id! } };
+    if (distanceSlot !== null) result.distanceKm = portDistanceKm(Number(hit.sort?.[distanceSlot]));
+    return result as SearchHit<T>;
+  };
+
+  /** Best effort: a copy left by a crashed or superseded rebuild is never served again. */
+  const dropStaleCopies = async (alias: string, live: string): Promise<void> => {
+    for (const stale of staleCopies(alias, await copiesOf(alias), live)) {
+      await client.indices.delete({ index: stale }, { ignore: [404] });
+    }
   };
 
   return {
@@ -86,30 +133,33 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
     async init(schema) {
       assertPlainName('Index', schema.name);
-      const wanted = JSON.stringify(schema);
       schemas.set(schema.name, schema);
-      const current = await concreteIndex(schema.name);
-      if (current === null) {
-        await createIndex(versionedName(schema.name, 1), schema, schema.name);
-        return { created: true };
+      const wanted = JSON.stringify(schema);
+      let current = await concreteIndex(schema.name);
+      let stored: string | undefined;
+      if (current !== null) {
+        const mapping = await client.indices.getMapping({ index: current });
+        stored = mapping[current]?.mappings._meta?.schema as string | undefined;
       }
-      const mapping = await client.indices.getMapping({ index: current });
-      const stored = mapping[current]?.mappings._meta?.schema;
-      if (stored === wanted) return { created: false };
-      const next = versionedName(schema.name, versionOf(schema.name, current) + 1);
-      await createIndex(next, schema);
-      await swapIn(schema.name, current, next);
-      return { created: true };
+      const decision = initDecision(schema.name, current, stored, wanted);
+      if (decision.action === 'keep') return { created: false };
+      if (decision.action === 'rebuild') return { created: true };
+      if (await createIndex(decision.index, schema, { alias: schema.name })) return { created: true };
+      // Another process created it between our look-up and our request: its copy is the one to use.
+      current = await concreteIndex(schema.name);
+      if (current === null) throw new Error(`Index ${decision.index} exists without the alias ${schema.name}; add the alias or delete the index`);
+      return { created: false };
     },
 
-    async upsert(index, docs) {
+    async upsert(index, docs, options) {
       schemaOf(index);
-      await writeDocs(index, docs, true);
+      await writeDocs(index, docs, options?.versionField);
     },
 
     async delete(index, ids) {
+      // Versioned ids compare with the external version each document was written with: no field needed.
       schemaOf(index);
-      await bulk(deleteOperations(index, ids), true);
+      await deleteDocs(index, ids);
     },
 
     async get(index, id) {
@@ -123,16 +173,45 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       }
     },
 
+    async getMany(index, ids) {
+      schemaOf(index);
+      return getMany(index, ids);
+    },
+
+    async refresh(index) {
+      schemaOf(index);
+      await client.indices.refresh({ index });
+    },
+
     async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
+      assertWithinWindow(query, DEFAULT_LIMIT);
       const { request, distanceSlot } = searchBody(schemaOf(index), query);
       const response = await client.search<IndexDocument>({ index, ...request });
       const total = response.hits.total;
-      const hits = response.hits.hits.map((hit) => {
-        const result: SearchHit = { id: hit._id!, source: hit._source ?? { id: hit._id! } };
-        if (distanceSlot !== null) result.distanceKm = portDistanceKm(Number(hit.sort?.[distanceSlot]));
-        return result as SearchHit<T>;
-      });
+      const hits = response.hits.hits.map((hit) => toHit<T>(hit, distanceSlot));
       return { total: typeof total === 'number' ? total : (total?.value ?? 0), hits };
+    },
+
+    async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = SCAN_PAGE) {
+      const schema = schemaOf(index);
+      const pit = await client.openPointInTime({ index, keep_alive: PIT_KEEP_ALIVE });
+      let pitId = pit.id;
+      try {
+        let after: estypes.SortResults | undefined;
+        for (;;) {
+          const { request, distanceSlot } = scanBody(schema, query, { pitId, keepAlive: PIT_KEEP_ALIVE, size: pageSize, after });
+          const response = await client.search<IndexDocument>(request);
+          // Each answer may carry a new PIT id; the latest one must be used for the next page.
+          pitId = response.pit_id ?? pitId;
+          const hits = response.hits.hits;
+          if (hits.length === 0) return;
+          yield hits.map((hit) => toHit<T>(hit, distanceSlot));
+          if (hits.length < pageSize) return;
+          after = hits[hits.length - 1]!.sort;
+        }
+      } finally {
+        await client.closePointInTime({ id: pitId }).catch(() => undefined);
+      }
     },
 
     async count(index, query) {
@@ -159,26 +238,45 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     },
 
     async beginRebuild(index): Promise<IndexRebuild> {
+      // The schema last given to init: a changed schema reaches the index through this rebuild.
       const schema = schemaOf(index);
       const current = await concreteIndex(index);
       if (current === null) throw new Error(`Search index "${index}" is not initialised`);
-      const next = versionedName(index, versionOf(index, current) + 1);
-      await createIndex(next, schema, undefined, true);
+      await dropStaleCopies(index, current);
+      // A name above every existing copy; if another rebuild takes it first, take the next one.
+      let next = nextCopyName(index, await copiesOf(index));
+      while (!(await createIndex(next, schema, { loading: true }))) next = nextCopyName(index, await copiesOf(index));
       let finished = false;
       const ensureOpen = () => {
         if (finished) throw new Error(`Rebuild of "${index}" already finished`);
       };
       return {
-        async upsert(docs) {
+        async upsert(docs, options) {
           ensureOpen();
-          await writeDocs(next, docs, false);
+          await writeDocs(next, docs, options?.versionField);
+        },
+        async delete(ids) {
+          ensureOpen();
+          await deleteDocs(next, ids);
+        },
+        async getMany(ids) {
+          ensureOpen();
+          return getMany(next, ids);
         },
         async commit() {
           ensureOpen();
           finished = true;
-          await client.indices.putSettings({ index: next, settings: { refresh_interval: '1s' } });
+          await client.indices.putSettings({ index: next, settings: { refresh_interval: REFRESH_INTERVAL } });
           await client.indices.refresh({ index: next });
-          await swapIn(index, current, next);
+          try {
+            await client.indices.updateAliases({ actions: aliasSwapActions(index, current, next) });
+          } catch (error) {
+            // The alias left `current` meanwhile (another rebuild committed first): this copy is outdated.
+            await client.indices.delete({ index: next }, { ignore: [404] });
+            throw new Error(`Rebuild of "${index}" lost the alias swap: ${index} no longer points at ${current}`, { cause: error });
+          }
+          // Only now, with the alias on the new copy, is the old one unused.
+          await client.indices.delete({ index: current }, { ignore: [404] });
         },
         async abort() {
           if (finished) return;

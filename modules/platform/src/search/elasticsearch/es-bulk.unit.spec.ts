@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { estypes } from '@elastic/elasticsearch';
-import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations } from './es-bulk.ts';
+import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
 
 describe('Elasticsearch bulk and alias requests', () => {
   it('indexes documents by id, adding the numeric id only for integer ids', () => {
@@ -19,9 +19,42 @@ describe('Elasticsearch bulk and alias requests', () => {
     expect(deleteOperations('events', ['1', '2'])).toEqual([{ delete: { _index: 'events', _id: '1' } }, { delete: { _index: 'events', _id: '2' } }]);
   });
 
-  it('swaps an alias with remove and add in one request', () => {
+  it('versioned index and delete actions use external versioning', () => {
+    expect(indexOperations('events', [{ id: 'a', aggregate_version: 3 }], 'aggregate_version')[0]).toEqual({
+      index: { _index: 'events', _id: 'a', version: 3, version_type: 'external' },
+    });
+    expect(() => indexOperations('events', [{ id: 'a' }], 'aggregate_version')).toThrow(/positive integer/);
+    expect(() => indexOperations('events', [{ id: 'a', aggregate_version: 0 }], 'aggregate_version')).toThrow(/positive integer/);
+    expect(deleteOperations('events', [{ id: 'a', version: 4 }, 'b'])).toEqual([
+      { delete: { _index: 'events', _id: 'a', version: 4, version_type: 'external' } },
+      { delete: { _index: 'events', _id: 'b' } },
+    ]);
+  });
+
+  it('a version conflict is not a failure: a newer version is already indexed', () => {
+    const conflict: estypes.BulkResponse = {
+      errors: true,
+      took: 1,
+      items: [{ index: { _index: 'e', _id: '1', status: 409, error: { type: 'version_conflict_engine_exception', reason: 'current [5], provided [3]' } } }],
+    };
+    expect(bulkFailure(conflict)).toBeNull();
+    const other409: estypes.BulkResponse = { ...conflict, items: [{ index: { _index: 'e', _id: '1', status: 409, error: { type: 'other' } } }] };
+    expect(bulkFailure(other409)).toBe('1: other: ');
+  });
+
+  it('reads found documents of an _mget answer', () => {
+    const response = {
+      docs: [
+        { _index: 'e', _id: '1', found: true, _source: { id: '1' } },
+        { _index: 'e', _id: '2', found: false },
+      ],
+    } as estypes.MgetResponse<{ id: string }>;
+    expect([...mgetDocuments(response).entries()]).toEqual([['1', { id: '1' }]]);
+  });
+
+  it('swaps an alias with remove and add in one request, the remove checking the alias is still there', () => {
     expect(aliasSwapActions('events', 'events_v1', 'events_v2')).toEqual([
-      { remove: { index: 'events_v1', alias: 'events' } },
+      { remove: { index: 'events_v1', alias: 'events', must_exist: true } },
       { add: { index: 'events_v2', alias: 'events' } },
     ]);
   });

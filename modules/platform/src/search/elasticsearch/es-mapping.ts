@@ -11,14 +11,13 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { FieldSpec, IndexSchema } from '../search-index.port.ts';
+import { MAX_RESULT_WINDOW } from '../search-index.port.ts';
 import { assertPlainName } from '../document-id.ts';
 
 export const ID_FIELD = 'id';
 export const ID_NUM_FIELD = 'search_id_num';
 export const TEXT_ANALYZER = 'folded_text';
 export const KEYWORD_NORMALIZER = 'lowercase_keyword';
-/** Offset paging must reach the last page of a million-document catalogue (the API pages by offset). */
-export const MAX_RESULT_WINDOW = 1_100_000;
 /** Longer keyword values are not indexed for sorting (Lucene terms are limited to 32 KB). */
 const SORT_KEY_IGNORE_ABOVE = 1024;
 
@@ -74,6 +73,7 @@ export function indexSettings(): estypes.IndicesIndexSettings {
     // One shard keeps terms-aggregation counts exact and relevance statistics global; a catalogue of a
     // few million events fits one shard comfortably.
     number_of_shards: 1,
+    // Deeper pages are refused by the adapter (same bound on SQLite) and loaders walk with search_after.
     max_result_window: MAX_RESULT_WINDOW,
     analysis: {
       analyzer: { [TEXT_ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] } },

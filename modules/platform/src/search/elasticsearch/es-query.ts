@@ -5,7 +5,7 @@
  * that ratio, so both engines give the same kilometres.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { FacetRequest, FilterClause, IndexSchema, SearchQuery } from '../search-index.port.ts';
+import type { FacetRequest, FilterClause, IndexSchema, ScanQuery, SearchQuery } from '../search-index.port.ts';
 import { EARTH_RADIUS_KM } from '../geo-math.ts';
 import { allowedEdits, queryWords } from '../text-terms.ts';
 import { asEpochMillis } from '../field-values.ts';
@@ -149,6 +149,31 @@ export function searchBody(schema: IndexSchema, query: SearchQuery): { request: 
       from: query.offset ?? 0,
       size: query.limit ?? DEFAULT_LIMIT,
       track_total_hits: true,
+      _source: query.fields ? { includes: [ID_FIELD, ...query.fields] } : true,
+    },
+    distanceSlot,
+  };
+}
+
+/**
+ * One page of a `scan`: the search runs on a point in time (no index in the request: the PIT names it), with
+ * `search_after` set to the previous page's last sort values, so depth costs nothing and every page sees
+ * the same snapshot. No total is tracked: the walker only needs the hits.
+ */
+export function scanBody(
+  schema: IndexSchema,
+  query: ScanQuery,
+  page: { pitId: string; keepAlive: string; size: number; after?: estypes.SortResults },
+): { request: estypes.SearchRequest; distanceSlot: number | null } {
+  const { sort, distanceSlot } = sortClauses(schema, query);
+  return {
+    request: {
+      query: matchQuery(schema, query),
+      sort,
+      size: page.size,
+      track_total_hits: false,
+      pit: { id: page.pitId, keep_alive: page.keepAlive },
+      ...(page.after ? { search_after: page.after } : {}),
       _source: query.fields ? { includes: [ID_FIELD, ...query.fields] } : true,
     },
     distanceSlot,

@@ -12,7 +12,7 @@ import { CountCache } from './count-cache.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
 
-const DEFAULT_LIMIT = 100;
+export const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
 export const COMMON_TEXT_DOCUMENTS = 5000;
 /** Largest complement worth counting instead of the range itself. */

@@ -5,10 +5,20 @@
  */
 import Database from 'better-sqlite3';
 import { availableParallelism } from 'node:os';
-import type { FacetResult, IndexDocument, IndexRebuild, SearchIndex, SearchQuery, SearchResult } from '../search-index.port.ts';
+import {
+  assertWithinWindow,
+  type FacetResult,
+  type IndexDocument,
+  type IndexRebuild,
+  type IndexSchema,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+  type VersionedId,
+} from '../search-index.port.ts';
 import { createIndexesSql, createTablesSql, dropSql, layoutFor, type IndexLayout } from './index-layout.ts';
 import { rowColumns, toRow } from './document-row.ts';
-import { COMMON_TEXT_DOCUMENTS, createSearchReader } from './search-reader.ts';
+import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
 
 export interface SqliteSearchIndexOptions {
@@ -66,6 +76,19 @@ export function createSqliteSearchIndex({
   const pool =
     readerThreads > 0 && !db.memory ? createReaderPool({ file, size: readerThreads, commonTextDocuments }) : null;
   let writtenSinceStatistics = 0;
+  /** Schemas given to `init` that differ from the live copy's: applied by the next rebuild, never in place. */
+  const pendingSchemas = new Map<string, IndexSchema>();
+
+  /** The version a document is held at (the `versionField` of its stored source), or null when absent. */
+  const heldVersion = (layout: IndexLayout, id: string, field: string): number | null => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid version field "${field}"`);
+    const held = prepared(
+      `SELECT json_extract(s.src, '$.${field}') FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`,
+    )
+      .pluck()
+      .get(id) as number | null | undefined;
+    return typeof held === 'number' ? held : null;
+  };
 
   const dropLayout = (layout: IndexLayout): void => {
     // Statements compiled against dropped tables must not be reused.
@@ -73,7 +96,7 @@ export function createSqliteSearchIndex({
     for (const sql of dropSql(layout)) db.exec(sql);
   };
 
-  const writeDocs = (layout: IndexLayout, docs: IndexDocument[]): void => {
+  const writeDocs = (layout: IndexLayout, docs: IndexDocument[], versionField?: string): void => {
     if (docs.length === 0) return;
     const names = rowColumns(layout);
     const upsertDoc = prepared(
@@ -94,6 +117,15 @@ export function createSqliteSearchIndex({
     }));
     db.transaction(() => {
       for (const doc of docs) {
+        if (versionField !== undefined) {
+          const version = doc[versionField];
+          if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+            throw new Error(`Document ${doc.id}: versioned writes need a positive integer "${versionField}", got ${String(version)}`);
+          }
+          // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
+          const held = heldVersion(layout, doc.id, versionField);
+          if (held !== null && held >= version) continue;
+        }
         const row = toRow(layout, doc);
         const rid = upsertDoc.get(row.values) as number;
         writeSource.run(rid, row.json);
@@ -113,14 +145,20 @@ export function createSqliteSearchIndex({
     }
   };
 
-  const deleteDocs = (layout: IndexLayout, ids: string[]): void => {
+  const deleteDocs = (layout: IndexLayout, ids: Array<string | VersionedId>, versionField?: string): void => {
     const findRid = prepared(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck();
     const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
     const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
     const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
     const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
     db.transaction(() => {
-      for (const id of ids) {
+      for (const entry of ids) {
+        const id = typeof entry === 'string' ? entry : entry.id;
+        if (typeof entry !== 'string') {
+          if (versionField === undefined) throw new Error('A versioned delete needs the versionField its documents were written with');
+          const held = heldVersion(layout, id, versionField);
+          if (held !== null && held >= entry.version) continue;
+        }
         const rid = findRid.get(id) as number | undefined;
         if (rid === undefined) continue;
         removeDoc.run(rid);
@@ -150,12 +188,18 @@ export function createSqliteSearchIndex({
       const wanted = JSON.stringify(schema);
       const meta = readMeta(schema.name);
       if (meta && meta.schema === wanted) {
+        pendingSchemas.delete(schema.name);
         createLayout(live(schema.name), true);
         return { created: false };
       }
-      const layout = layoutFor(schema, (meta?.version ?? 0) + 1);
+      if (meta) {
+        // Like Elasticsearch: the live copy keeps serving; the caller's rebuild brings the new schema in.
+        pendingSchemas.set(schema.name, schema);
+        createLayout(live(schema.name), true);
+        return { created: true };
+      }
+      const layout = layoutFor(schema, 1);
       db.transaction(() => {
-        if (meta) dropLayout(live(schema.name));
         dropLayout(layout);
         createLayout(layout, true);
         prepared(
@@ -166,12 +210,25 @@ export function createSqliteSearchIndex({
       return { created: true };
     },
 
-    async upsert(index, docs) {
-      writeDocs(live(index), docs);
+    async upsert(index, docs, options) {
+      writeDocs(live(index), docs, options?.versionField);
     },
 
-    async delete(index, ids) {
-      deleteDocs(live(index), ids);
+    async delete(index, ids, options) {
+      deleteDocs(live(index), ids, options?.versionField);
+    },
+
+    async getMany(index, ids) {
+      const found = new Map<string, IndexDocument>();
+      for (const id of ids) {
+        const doc = reader.get(index, id);
+        if (doc) found.set(id, doc);
+      }
+      return found;
+    },
+
+    async refresh() {
+      // Every commit is visible to the next read transaction: nothing to wait for.
     },
 
     async get(index, id) {
@@ -181,7 +238,18 @@ export function createSqliteSearchIndex({
     },
 
     async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
+      assertWithinWindow(query, DEFAULT_LIMIT);
       return pool ? ((await pool.run({ method: 'search', index, query })) as SearchResult<T>) : reader.search<T>(index, query);
+    },
+
+    async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
+      // Offset pages on the owning connection, past the window `search` enforces: a local file has no
+      // per-shard cost for depth. Unlike Elasticsearch's point in time, a write between pages may shift rows.
+      for (let offset = 0; ; offset += pageSize) {
+        const { hits } = reader.search<T>(index, { ...query, offset, limit: pageSize });
+        if (hits.length > 0) yield hits;
+        if (hits.length < pageSize) return;
+      }
     },
 
     async count(index, query) {
@@ -194,7 +262,7 @@ export function createSqliteSearchIndex({
 
     async beginRebuild(index): Promise<IndexRebuild> {
       const current = live(index);
-      const next = layoutFor(current.schema, current.version + 1);
+      const next = layoutFor(pendingSchemas.get(index) ?? current.schema, current.version + 1);
       dropLayout(next);
       // Secondary indexes are built once at commit: cheaper than maintaining them row by row during a load.
       createLayout(next, false);
@@ -203,9 +271,23 @@ export function createSqliteSearchIndex({
         if (finished) throw new Error(`Rebuild of "${index}" already finished`);
       };
       return {
-        async upsert(docs) {
+        async upsert(docs, options) {
           ensureOpen();
-          writeDocs(next, docs);
+          writeDocs(next, docs, options?.versionField);
+        },
+        async delete(ids, options) {
+          ensureOpen();
+          deleteDocs(next, ids, options?.versionField);
+        },
+        async getMany(ids) {
+          ensureOpen();
+          const found = new Map<string, IndexDocument>();
+          const read = prepared(`SELECT json(s.src) FROM ${next.docs} d JOIN ${next.sources} s ON s.rid = d.rid WHERE d.id = ?`).pluck();
+          for (const id of ids) {
+            const src = read.get(id) as string | undefined;
+            if (src !== undefined) found.set(id, JSON.parse(src) as IndexDocument);
+          }
+          return found;
         },
         async commit() {
           ensureOpen();
@@ -216,9 +298,10 @@ export function createSqliteSearchIndex({
             setAutomerge(next, FTS_DEFAULT_AUTOMERGE);
           }
           db.transaction(() => {
-            prepared('UPDATE search_index_meta SET version = ? WHERE name = ?').run(next.version, index);
+            prepared('UPDATE search_index_meta SET version = ?, schema = ? WHERE name = ?').run(next.version, JSON.stringify(next.schema), index);
             dropLayout(current);
           })();
+          if (pendingSchemas.get(index) === next.schema) pendingSchemas.delete(index);
           db.exec('ANALYZE');
           reader.invalidate();
         },
