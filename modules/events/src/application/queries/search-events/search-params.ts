@@ -3,7 +3,7 @@
  * dropped, the radius is clamped, a bad page falls back to 1; values that cannot be meant any other way
  * (an unknown sort, half a coordinate pair, an incomplete map box) are a 400 naming the parameter.
  */
-import { badRequest } from '@evently/platform';
+import { badRequest, MAX_RESULT_WINDOW } from '@evently/platform';
 import { DATE_PRESETS, type DatePreset } from '../../../domain/date-presets.ts';
 import { addDays, midnightIn } from '../../../domain/time-zones.ts';
 
@@ -117,6 +117,10 @@ export function parseSearchParams(raw: Raw, zone: string): SearchParams {
     perPage: Math.min(positiveInt(raw, 'per_page', DEFAULT_PER_PAGE), MAX_PER_PAGE),
     mapBasic: oneOf(raw, 'fields', ['map_basic'] as const) === 'map_basic',
   };
+  // Both search engines refuse pages past the result window; say so here, naming the parameter (a 400).
+  if (params.page * params.perPage > MAX_RESULT_WINDOW) {
+    throw badRequest(`page: only the first ${MAX_RESULT_WINDOW} results can be paged to (page × per_page); narrow the search`);
+  }
   const keyword = text(raw, 'keyword');
   if (keyword) params.keyword = keyword.slice(0, 200);
   for (const name of ['country', 'city', 'category'] as const) {

@@ -89,6 +89,13 @@ describe('GET /api/events parameters', () => {
     expect(parse({ page: '1.5' }).page).toBe(1);
   });
 
+  it('given a page past the first 10000 results, then a 400 names the page', () => {
+    expect(parse({ page: '100', per_page: '100' }).page).toBe(100);
+    expect(parse({ page: '10', per_page: '1000' }).page).toBe(10);
+    rejects({ page: '101', per_page: '100' }, /page: only the first 10000 results/);
+    rejects({ page: '11', per_page: '1000' }, /page/);
+  });
+
   it('given fields=map_basic, then the light shape is asked; another value is a 400', () => {
     expect(parse({ fields: 'map_basic' }).mapBasic).toBe(true);
     rejects({ fields: 'everything' }, /fields/);
