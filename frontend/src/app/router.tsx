@@ -10,6 +10,8 @@ const loadEventPage = () => import('../features/event-page/event-page.tsx').then
 /** Support and admin carry socket.io; visitors who never open them never download it. */
 const loadSupportPage = () => import('../features/support/support-page.tsx').then((module) => ({ Component: module.SupportPage }));
 const loadAdminPage = () => import('./routes/admin/admin-page.tsx').then((module) => ({ Component: module.AdminPage }));
+const loadReviewsPage = () => import('../features/reviews/reviews-page.tsx').then((module) => ({ Component: module.ReviewsPage }));
+const loadWriteReviewPage = () => import('../features/reviews/write-review-page.tsx').then((module) => ({ Component: module.WriteReviewPage }));
 /** The text pages and the partner form are rarely the landing page: each is its own small chunk. */
 const loadAboutPage = () => import('../features/static-pages/about-page.tsx').then((module) => ({ Component: module.AboutPage }));
 const loadPrivacyPage = () => import('../features/static-pages/privacy-page.tsx').then((module) => ({ Component: module.PrivacyPage }));
@@ -37,8 +39,8 @@ export const routes: RouteObject[] = [
       { path: 'blog/:slug', element: <PlaceholderPage name="Blog Post" /> },
       { path: 'partner', lazy: loadPartnerPage },
       { path: 'admin', lazy: loadAdminPage },
-      { path: 'reviews', element: <PlaceholderPage name="Event Reviews" /> },
-      { path: 'reviews/write', element: <PlaceholderPage name="Write a Review" /> },
+      { path: 'reviews', lazy: loadReviewsPage },
+      { path: 'reviews/write', lazy: loadWriteReviewPage },
       { path: 'reviews/thanks', element: <PlaceholderPage name="Thank You" /> },
       // Keep in step with route-paths.ts: the server answers 404 for anything this table does not list.
       { path: '*', element: <NotFoundPage /> },

@@ -4,6 +4,7 @@ import { categoryColor } from '../../lib/categories.ts';
 import { formatEventDate, formatEventTime } from '../../lib/format/date.ts';
 import { displayDescription, displayTitle, eventStart, eventTags, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
+import { EventRating } from './event-rating.tsx';
 
 const present = (text: string | null | undefined): text is string => Boolean(text?.trim());
 
@@ -43,6 +44,7 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
         )}
       </div>
       <h1 className="event-details__title">{title}</h1>
+      <EventRating event={event} />
       {tags.length > 0 && (
         <p className="event-details__tags">
           <span className="visually-hidden">Tags: </span>

@@ -45,6 +45,10 @@ export interface VisitorEvent {
   organizer?: string | null;
   event_type?: string | null;
   view_count?: number | null;
+  /** Approved reviews of the event (issue 10); 0 when none. */
+  review_count?: number | null;
+  /** The approved reviews' average rating, one decimal; null when none. */
+  rating_avg?: number | null;
   created_at?: string | null;
   distance_km?: number | null;
 }
