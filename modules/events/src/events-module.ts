@@ -16,6 +16,7 @@ import { createEventRatingsProjector } from './application/projections/event-rat
 import { makeLocateIp } from './application/queries/locate-ip/locate-ip.ts';
 import { EVENTS_TOPIC } from './contracts/event-messages.ts';
 import { eventsOptionsFromEnv, type EventsOptions } from './events-options.ts';
+import { createCalendarRouter } from './http/calendar.router.ts';
 import { createEventsRouter } from './http/events.router.ts';
 import { createGeoIpRouter } from './http/geo-ip.router.ts';
 import { createOutboundLinksRouter } from './http/outbound-links.router.ts';
@@ -54,6 +55,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     ],
     schedulers: [],
     routers: [
+      // Before the events router: its `/:id` would read `calendar.ics` as an event id.
+      createCalendarRouter(queries, deps.publicUrl),
       createEventsRouter(queries, activity.recordView),
       createGeoIpRouter(locateIp, options.trustedProxies),
       createOutboundLinksRouter(trackOutboundClick),
@@ -74,6 +77,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       cityCoordinates: queries.cityCoordinates,
       popular: queries.popular,
       filterOptions: queries.filterOptions,
+      /** Pages of every live event yet to start (id, slug, last change): the sitemap's source. */
+      upcomingEvents: queries.upcomingEvents,
     },
     trackOutboundClick,
     seedDemoIfEmpty: seeding.seedDemoIfEmpty,

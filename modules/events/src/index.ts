@@ -15,6 +15,8 @@ export type { FilterOptions } from './application/queries/filter-options/filter-
 /** For sources with generic records: picks and normalises the start from start_datetime, date, ... */
 export { startFromRecord, normaliseInstant, START_FIELDS } from './domain/start-time.ts';
 export { eventSlug, parseEventIdSegment } from './domain/slug.ts';
+export { eventPageUrl, eventUid } from './infra/ics-calendar.ts';
+export type { UpcomingEventRef } from './application/queries/upcoming-events/upcoming-events.ts';
 export { EVENTS_INDEX, eventsIndexSchema } from './application/projections/events-index.ts';
 export { EVENT_RATINGS_INDEX, eventRatingsIndexSchema } from './application/projections/event-ratings-index.ts';
 export { EVENT_RATINGS_PROJECTOR } from './application/projections/event-ratings.projector.ts';

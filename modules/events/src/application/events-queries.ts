@@ -12,6 +12,7 @@ import { makeGetStoredEvent } from './queries/get-event/get-event.ts';
 import { makePopularEvents } from './queries/popular-events/popular-events.ts';
 import { makeSearchEvents } from './queries/search-events/search-events.ts';
 import { makeSimilarEvents } from './queries/similar-events/similar-events.ts';
+import { makeUpcomingEvents } from './queries/upcoming-events/upcoming-events.ts';
 
 export function makeEventsQueries(baseDeps: { store: DocumentReader; search: SearchIndex; clock: Clock; accommodations: AccommodationsProvider }) {
   const ratings = makeEventRatings(baseDeps);
@@ -35,6 +36,7 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
     },
     popular: makePopularEvents(deps),
     similar: makeSimilarEvents(deps),
+    upcomingEvents: makeUpcomingEvents(deps),
     filterOptions: makeFilterOptions(deps),
     accommodations: makeEventAccommodations({ provider: deps.accommodations, cityCoordinates: lookups.cityCoordinates }),
     ...lookups,
