@@ -64,7 +64,7 @@ describe('crash recovery (process level)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, country: 'Germany', city: 'Berlin' }),
       });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(202);
     }
     // The api role runs no consumers: the confirmations exist only as messages in the log so far.
     expect(mailFiles(env.DATA_DIR!)).toEqual([]);

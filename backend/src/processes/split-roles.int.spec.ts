@@ -39,7 +39,7 @@ describe('api and worker in separate processes', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'split@example.com', country: 'France', city: 'Paris' }),
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(202);
 
     const deadline = Date.now() + 30_000;
     while (mailCount() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));

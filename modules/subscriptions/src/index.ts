@@ -7,7 +7,8 @@ import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
 import { runDigestBatch, type DigestBatchResult } from './application/run-digest-batch.ts';
-import { signUp, type SignUpResult } from './application/sign-up.ts';
+import { signUp } from './application/sign-up.ts';
+import { confirmSubscription, type ConfirmOutcome } from './application/confirm.ts';
 import { signUpSchema } from './contracts/sign-up.ts';
 import { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
 import type { EventsCatalogue } from './domain/digest-event.ts';
@@ -23,6 +24,8 @@ export { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './contracts/sign-
 export { SIGN_UP_SUCCESS_MESSAGE } from './http/subscriptions.router.ts';
 export { subscriptionsOptionsFromEnv, type SubscriptionsEnvOptions } from './subscriptions-options.ts';
 
+const DEFAULT_CONFIRMATION_MAILS_PER_DAY = 3;
+
 export interface SubscriptionsOptions {
   /** Where the digest finds events; the backend passes the events module's queries. */
   catalogue: EventsCatalogue;
@@ -33,14 +36,18 @@ export interface SubscriptionsOptions {
   /** Overrides the mailer built from `smtpUrl` (tests). */
   mailer?: Mailer;
   schedule?: DigestSchedule;
-  /** Sign-ups allowed per client address per window. */
+  /** Sign-ups allowed per client address per window (default 5 per 10 minutes). */
   signUpLimit?: { limit: number; windowMs: number };
+  /** Confirmation mails one recipient address can get per day, whoever signs it up (default 3). */
+  confirmationMailsPerDay?: number;
 }
 
 export interface SubscriptionsModule extends AppModule {
   commands: {
-    /** The public sign-up as a command (validated like the HTTP body), for imports and tests. */
-    signUp(input: unknown): Promise<SignUpResult>;
+    /** The public sign-up as a command (validated like the HTTP body): a pending request until confirmed. */
+    signUp(input: unknown): Promise<void>;
+    /** What following a confirmation link does (its token), for imports and tests. */
+    confirm(token: string): Promise<ConfirmOutcome>;
   };
   runDigestBatch(): Promise<DigestBatchResult>;
 }
@@ -54,6 +61,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
       from: options.mailFrom ?? `${options.appName} <no-reply@${new URL(deps.publicUrl).hostname || 'localhost'}>`,
       logger: deps.logger.child({ component: 'mailer' }),
     });
+  const rateLimits = rateLimitsFor(deps);
   const ctx: SubscriptionsContext = {
     store: deps.store,
     clock: deps.clock,
@@ -62,9 +70,14 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     catalogue: options.catalogue,
     appName: options.appName,
     publicUrl: deps.publicUrl,
+    confirmationMailCap: rateLimits.create({
+      name: 'subscriptions.confirmation-mails',
+      limit: options.confirmationMailsPerDay ?? DEFAULT_CONFIRMATION_MAILS_PER_DAY,
+      windowMs: 86_400_000,
+    }),
   };
   const limit = options.signUpLimit ?? { limit: 5, windowMs: 10 * 60_000 };
-  const signUpRateLimit = rateLimitsFor(deps).middleware({
+  const signUpRateLimit = rateLimits.middleware({
     name: 'subscriptions.sign-up',
     ...limit,
     message: 'Too many sign-up attempts from your network, please try again later.',
@@ -77,7 +90,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     projectors: [createConfirmationMailer(ctx)],
     schedulers: [createDigestScheduler(ctx, options.schedule ?? { weekday: 1, hour: 9 })],
     routers: [createSubscriptionsRouter(ctx, { requireAdmin: deps.requireAdmin, signUpRateLimit })],
-    commands: { signUp: (input) => signUp(ctx, signUpSchema.parse(input)) },
+    commands: { signUp: (input) => signUp(ctx, signUpSchema.parse(input)), confirm: (token) => confirmSubscription(ctx, token) },
     runDigestBatch: () => runDigestBatch(ctx),
     async close() {
       await mailer.close();

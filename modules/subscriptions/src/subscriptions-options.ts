@@ -20,11 +20,17 @@ const envSchema = z.object({
   DIGEST_HOUR: wholeNumber(0, 23).default(9),
   /** From address of every e-mail, e.g. `Evently <digest@evently.example>`. */
   MAIL_FROM: z.string().trim().min(3).optional(),
+  /** Confirmation mails one address can receive per day, however many sign-ups name it; 3 by default. */
+  SUBSCRIBE_CONFIRMATIONS_PER_DAY: wholeNumber(1, 100).optional(),
+  /** Sign-ups one client address may make per 10 minutes; 5 by default. */
+  SUBSCRIBE_SIGN_UPS_PER_10_MIN: wholeNumber(1, 10_000).optional(),
 });
 
 export interface SubscriptionsEnvOptions {
   schedule: DigestSchedule;
   mailFrom?: string;
+  confirmationMailsPerDay?: number;
+  signUpLimit?: { limit: number; windowMs: number };
 }
 
 export function subscriptionsOptionsFromEnv(env: Record<string, string | undefined>): SubscriptionsEnvOptions {
@@ -37,5 +43,7 @@ export function subscriptionsOptionsFromEnv(env: Record<string, string | undefin
   return {
     schedule: { weekday: parsed.data.DIGEST_WEEKDAY, hour: parsed.data.DIGEST_HOUR },
     ...(parsed.data.MAIL_FROM ? { mailFrom: parsed.data.MAIL_FROM } : {}),
+    ...(parsed.data.SUBSCRIBE_CONFIRMATIONS_PER_DAY ? { confirmationMailsPerDay: parsed.data.SUBSCRIBE_CONFIRMATIONS_PER_DAY } : {}),
+    ...(parsed.data.SUBSCRIBE_SIGN_UPS_PER_10_MIN ? { signUpLimit: { limit: parsed.data.SUBSCRIBE_SIGN_UPS_PER_10_MIN, windowMs: 10 * 60_000 } } : {}),
   };
 }

@@ -1,6 +1,6 @@
 /** The administrator's list, edit and delete of subscribers (spec 02 §2 Subscribers tab, §7 calls). */
 import type { Stored, Where } from '@evently/platform';
-import { notFound } from '@evently/platform';
+import { HttpError, notFound } from '@evently/platform';
 import type { AdminListQuery, AdminPatch } from '../contracts/admin.ts';
 import { subscriberMessageTypes } from '../contracts/messages.ts';
 import { DIGEST_INTERVAL_DAYS, identityKey, normaliseKey, type Subscriber } from '../domain/subscriber.ts';
@@ -25,12 +25,13 @@ export interface AdminListResult {
   pages: number;
   page: number;
   total: number;
-  stats: { total: number; active: number; inactive: number; sent_last_7d: number };
+  stats: { total: number; active: number; inactive: number; pending: number; sent_last_7d: number };
 }
 
 function whereFor(query: AdminListQuery): Where {
   const where: Where = {};
-  if (query.status !== 'all') where.is_active = query.status === 'active';
+  if (query.status === 'pending') where.confirmed_at = null;
+  else if (query.status !== 'all') where.is_active = query.status === 'active';
   if (query.country) where.country_key = normaliseKey(query.country);
   if (query.city) where.city_key = normaliseKey(query.city);
   if (query.search) {
@@ -42,7 +43,7 @@ function whereFor(query: AdminListQuery): Where {
 export async function listSubscribers(ctx: SubscriptionsContext, query: AdminListQuery): Promise<AdminListResult> {
   const where = whereFor(query);
   const since = new Date(ctx.clock.now().getTime() - DIGEST_INTERVAL_DAYS * 86_400_000).toISOString();
-  const [matching, rows, total, active, sentLast7d] = await Promise.all([
+  const [matching, rows, total, active, pending, sentLast7d] = await Promise.all([
     ctx.store.count(SUBSCRIBERS, where),
     ctx.store.find<Subscriber>(SUBSCRIBERS, {
       where,
@@ -52,6 +53,7 @@ export async function listSubscribers(ctx: SubscriptionsContext, query: AdminLis
     }),
     ctx.store.count(SUBSCRIBERS),
     ctx.store.count(SUBSCRIBERS, { is_active: true }),
+    ctx.store.count(SUBSCRIBERS, { confirmed_at: null }),
     ctx.store.count(SUBSCRIBERS, { last_sent_at: { gte: since } }),
   ]);
   return {
@@ -60,7 +62,7 @@ export async function listSubscribers(ctx: SubscriptionsContext, query: AdminLis
     pages: Math.max(1, Math.ceil(matching / query.per_page)),
     page: query.page,
     total: matching,
-    stats: { total, active, inactive: total - active, sent_last_7d: sentLast7d },
+    stats: { total, active, inactive: total - active, pending, sent_last_7d: sentLast7d },
   };
 }
 
@@ -88,7 +90,11 @@ export async function updateSubscriber(ctx: SubscriptionsContext, id: string, pa
       changes.identity_key = identityKey(current.email, patch.city);
     }
     if (patch.radius_km !== undefined && patch.radius_km !== current.radius_km) changes.radius_km = patch.radius_km;
-    if (patch.is_active !== undefined && patch.is_active !== current.is_active) changes.is_active = patch.is_active;
+    if (patch.is_active !== undefined && patch.is_active !== current.is_active) {
+      // Double opt-in: only the owner of the address can start the digest, by following the mailed link.
+      if (patch.is_active && !current.confirmed_at) throw new HttpError(409, 'This subscriber has not confirmed their e-mail address yet');
+      changes.is_active = patch.is_active;
+    }
     if (Object.keys(changes).length === 0) return current;
     const next = await tx.update<Subscriber>(SUBSCRIBERS, id, current.version, changes);
     await tx.appendOutbox([

@@ -31,6 +31,8 @@ async function seedSubscribers(file: string): Promise<void> {
   for (let i = 0; i < SUBSCRIBERS; i += 1) {
     await module.commands.signUp({ email: `reader${i}@example.com`, country: 'Portugal', city: 'Lisbon' });
   }
+  // Double opt-in: only confirmed subscribers get digests, so confirm each as its owner would.
+  for (const request of await store.find<{ token: string }>('subscription_requests')) await module.commands.confirm(request.token);
   await module.close?.();
   await store.close();
 }

@@ -13,7 +13,7 @@ import { ConcurrencyError, UniqueConstraintError } from '@evently/platform';
 import { subscriberMessageTypes } from '../contracts/messages.ts';
 import { renderDigest } from '../domain/digest-content.ts';
 import type { DigestEvent } from '../domain/digest-event.ts';
-import { isoWeek, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
+import { isoWeek, statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
 import { DIGEST_SENDS, SUBSCRIBERS } from '../infra/collections.ts';
 import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
@@ -23,7 +23,7 @@ const DIGEST_WINDOW_MS = 7 * 86_400_000;
 
 export type DigestOutcome =
   | { sent: true; events: number }
-  | { sent: false; reason: 'no_city_coordinates' | 'no_events' | 'already_sent_this_week' | 'inactive' };
+  | { sent: false; reason: 'no_city_coordinates' | 'no_events' | 'already_sent_this_week' | 'inactive' | 'not_confirmed' };
 
 interface DigestSend {
   subscriber_id: string;
@@ -125,7 +125,7 @@ async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>
 
 /** The weekly batch's send: at most once per subscriber and ISO week. */
 export async function sendScheduledDigest(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
-  if (!subscriber.is_active) return { sent: false, reason: 'inactive' };
+  if (statusOf(subscriber) !== 'active') return { sent: false, reason: 'inactive' };
   const events = await digestEventsFor(ctx, subscriber);
   if (!events) return { sent: false, reason: 'no_city_coordinates' };
   if (events.length === 0) return { sent: false, reason: 'no_events' };
@@ -149,10 +149,13 @@ export async function sendScheduledDigest(ctx: SubscriptionsContext, subscriber:
 }
 
 /**
- * "Send digest now" from the admin panel: an explicit human request, so it ignores the weekly claim, but it
+ * "Send digest now" from the admin panel: an explicit human request, so it ignores the weekly claim (and
+ * whether the subscriber unsubscribed from the weekly mail), but it
  * still needs suitable events and still records `last_sent_at` (which keeps the next batch from repeating it).
  */
 export async function sendDigestNow(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
+  // Even an administrator cannot mail a digest to an address its owner has not confirmed (double opt-in).
+  if (!subscriber.confirmed_at) return { sent: false, reason: 'not_confirmed' };
   const events = await digestEventsFor(ctx, subscriber);
   if (!events) return { sent: false, reason: 'no_city_coordinates' };
   if (events.length === 0) return { sent: false, reason: 'no_events' };

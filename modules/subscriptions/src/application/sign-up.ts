@@ -1,64 +1,76 @@
 /**
- * Public sign-up. One subscription per e-mail and city: signing up again reactivates and updates the existing
- * one instead of duplicating it. The confirmation e-mail is sent by the worker from the published
- * `SubscriberSignedUp` message, so an acknowledged sign-up is never left without its e-mail by a crash.
+ * Public sign-up, with double opt-in. A new e-mail and city becomes a pending subscriber (no digests); a known
+ * one is left exactly as it is. Either way a sign-up request is stored and `SubscriberSignedUp` published, and
+ * the worker mails the confirmation link from that message (so a crash after the commit still gets it out).
+ * Only following the link activates the subscription and applies the name asked for.
  */
-import type { Stored } from '@evently/platform';
+import { UniqueConstraintError } from '@evently/platform';
 import type { SignUpInput } from '../contracts/sign-up.ts';
 import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { SIGN_UP_REQUEST_TTL_MS, type SignUpRequest } from '../domain/sign-up-request.ts';
 import {
   DEFAULT_RADIUS_KM,
   identityKey,
+  newConfirmToken,
   newUnsubscribeToken,
   normaliseKey,
   type Subscriber,
 } from '../domain/subscriber.ts';
-import { SUBSCRIBERS } from '../infra/collections.ts';
+import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
 import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
 
-export interface SignUpResult {
-  subscriber: Stored<Subscriber>;
-  reactivated: boolean;
+/** Deliberately says nothing about whether the address was known: the answer is the same either way. */
+export async function signUp(ctx: SubscriptionsContext, input: SignUpInput): Promise<void> {
+  // Two first sign-ups of one address at once (MongoDB): the loser retries and finds the winner's subscriber.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await requestConfirmation(ctx, input);
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError) || attempt >= 3) throw error;
+    }
+  }
 }
 
-export async function signUp(ctx: SubscriptionsContext, input: SignUpInput): Promise<SignUpResult> {
+async function requestConfirmation(ctx: SubscriptionsContext, input: SignUpInput): Promise<void> {
   const now = ctx.clock.now();
   const key = identityKey(input.email, input.city);
-  const details = {
-    email: input.email,
-    name: input.name,
-    country: input.country,
-    city: input.city,
-    email_key: normaliseKey(input.email),
-    country_key: normaliseKey(input.country),
-    city_key: normaliseKey(input.city),
-  };
-  return ctx.store.transaction(async (tx) => {
+  await ctx.store.transaction(async (tx) => {
     const existing = await tx.findOne<Subscriber>(SUBSCRIBERS, { identity_key: key });
-    if (existing) {
-      const subscriber = await tx.update<Subscriber>(SUBSCRIBERS, existing.id, existing.version, {
-        ...details,
-        name: input.name ?? existing.name,
-        is_active: true,
-      });
-      await tx.appendOutbox([
-        subscriberMessage(subscriberMessageTypes.signedUp, subscriber.id, subscriber.version, { reactivated: true }, now),
-      ]);
-      return { subscriber, reactivated: true };
-    }
-    const subscriber = await tx.insert<Subscriber>(SUBSCRIBERS, {
-      ...details,
-      radius_km: DEFAULT_RADIUS_KM,
-      is_active: true,
-      unsubscribe_token: newUnsubscribeToken(),
-      last_sent_at: null,
-      confirmation_sent_at: null,
-      identity_key: key,
+    const subscriber =
+      existing ??
+      (await tx.insert<Subscriber>(SUBSCRIBERS, {
+        email: input.email,
+        name: input.name,
+        country: input.country,
+        city: input.city,
+        email_key: normaliseKey(input.email),
+        country_key: normaliseKey(input.country),
+        city_key: normaliseKey(input.city),
+        radius_km: DEFAULT_RADIUS_KM,
+        is_active: false,
+        confirmed_at: null,
+        unsubscribe_token: newUnsubscribeToken(),
+        last_sent_at: null,
+        identity_key: key,
+      }));
+    const request = await tx.insert<SignUpRequest>(SIGN_UP_REQUESTS, {
+      subscriber_id: subscriber.id,
+      token: newConfirmToken(),
+      name: input.name,
+      requested_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SIGN_UP_REQUEST_TTL_MS).toISOString(),
+      confirmed_at: null,
+      mailed_at: null,
     });
     await tx.appendOutbox([
-      subscriberMessage(subscriberMessageTypes.signedUp, subscriber.id, subscriber.version, { reactivated: false }, now),
+      subscriberMessage(
+        subscriberMessageTypes.signedUp,
+        subscriber.id,
+        subscriber.version,
+        { request_id: request.id, reactivated: existing !== null },
+        now,
+      ),
     ]);
-    return { subscriber, reactivated: false };
   });
 }

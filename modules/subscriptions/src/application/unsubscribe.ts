@@ -1,4 +1,4 @@
-/** Unsubscribe by the token from an e-mail link. Idempotent: a second click finds it already inactive. */
+/** Unsubscribe by the token from an e-mail link (POST only). Idempotent: a second click finds it already inactive. */
 import type { Stored } from '@evently/platform';
 import { subscriberMessageTypes } from '../contracts/messages.ts';
 import type { Subscriber } from '../domain/subscriber.ts';
@@ -21,4 +21,9 @@ export async function unsubscribe(ctx: SubscriptionsContext, token: string): Pro
     await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.unsubscribed, updated.id, updated.version, {}, now)]);
     return { status: 'unsubscribed', subscriber: updated } as const;
   });
+}
+
+/** The subscriber a link names, for the confirm-before-unsubscribing page; reads only. */
+export function findByUnsubscribeToken(ctx: SubscriptionsContext, token: string): Promise<Stored<Subscriber> | null> {
+  return ctx.store.findOne<Subscriber>(SUBSCRIBERS, { unsubscribe_token: token });
 }

@@ -1,6 +1,6 @@
-/** How a subscriber leaves the module: the admin view carries contact data, the public one never does. */
+/** How a subscriber leaves the module: only administrators see subscribers (the sign-up answer names none). */
 import type { Stored } from '@evently/platform';
-import { unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
+import { statusOf, unsubscribeUrl, type Subscriber, type SubscriberStatus } from '../domain/subscriber.ts';
 
 /** What an administrator sees: the stored subscriber without its internal keys, plus its unsubscribe link. */
 export type AdminSubscriberView = Pick<
@@ -16,7 +16,13 @@ export type AdminSubscriberView = Pick<
   | 'created_at'
   | 'updated_at'
   | 'last_sent_at'
-> & { unsubscribe_url: string };
+> & {
+  unsubscribe_url: string;
+  /** Double opt-in state: `pending` until the address is confirmed, then `active` or `unsubscribed`. */
+  status: SubscriberStatus;
+  confirmed: boolean;
+  confirmed_at: string | null;
+};
 
 export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): AdminSubscriberView {
   return {
@@ -27,22 +33,13 @@ export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): 
     city: subscriber.city,
     radius_km: subscriber.radius_km,
     is_active: subscriber.is_active,
+    status: statusOf(subscriber),
+    confirmed: Boolean(subscriber.confirmed_at),
+    confirmed_at: subscriber.confirmed_at ?? null,
     unsubscribe_token: subscriber.unsubscribe_token,
     unsubscribe_url: unsubscribeUrl(publicUrl, subscriber.unsubscribe_token),
     created_at: subscriber.created_at,
     updated_at: subscriber.updated_at,
     last_sent_at: subscriber.last_sent_at,
-  };
-}
-
-/** The sign-up answer: enough for the UI, nothing a stranger could misuse (no e-mail, no token). */
-export function toPublicView(subscriber: Stored<Subscriber>) {
-  return {
-    id: subscriber.id,
-    name: subscriber.name,
-    country: subscriber.country,
-    city: subscriber.city,
-    radius_km: subscriber.radius_km,
-    is_active: subscriber.is_active,
   };
 }

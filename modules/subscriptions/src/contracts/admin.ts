@@ -13,7 +13,8 @@ const optionalText = z
 export const adminListQuerySchema = z.object({
   page: z.coerce.number().int().positive().catch(1),
   per_page: z.coerce.number().int().min(1).max(100).catch(ADMIN_PAGE_SIZE),
-  status: z.enum(['all', 'active', 'inactive']).catch('all'),
+  /** `pending`: not confirmed yet (double opt-in); `inactive` is every subscriber not receiving digests. */
+  status: z.enum(['all', 'active', 'inactive', 'pending']).catch('all'),
   search: optionalText,
   country: optionalText,
   city: optionalText,
@@ -36,4 +37,5 @@ export const adminPatchSchema = z
 export type AdminPatch = z.infer<typeof adminPatchSchema>;
 
 export const subscriberIdSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid subscriber id') });
-export const unsubscribeTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/) });
+/** The token of a confirm or unsubscribe link. */
+export const mailLinkTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/) });

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const SUBSCRIBERS_TOPIC = 'evently.subscribers';
 
 export const subscriberMessageTypes = {
+  /** A sign-up asked for confirmation; nothing about the subscriber changed yet. */
   signedUp: 'SubscriberSignedUp',
+  /** The confirmation link was followed: the subscriber is active (and renamed if the sign-up said so). */
+  confirmed: 'SubscriberConfirmed',
   updated: 'SubscriberUpdated',
   unsubscribed: 'SubscriberUnsubscribed',
   deleted: 'SubscriberDeleted',
@@ -13,7 +16,9 @@ export const subscriberMessageTypes = {
 
 export const subscriberSignedUpSchema = z.object({
   subscriber_id: z.string(),
-  /** True when an earlier subscription for the same e-mail and city was reactivated. */
+  /** The sign-up request whose link the confirmation mail carries (absent in messages from before double opt-in). */
+  request_id: z.string().optional(),
+  /** True when the e-mail and city already had a subscription. */
   reactivated: z.boolean(),
 });
 

@@ -104,25 +104,22 @@ ${cards}
   return { subject, text: textLines.join('\n'), html };
 }
 
-export function renderConfirmation(input: {
-  appName: string;
-  publicUrl: string;
-  recipientName: string | null;
-  city: string;
-  country: string;
-  radiusKm: number;
-  unsubscribeUrl: string;
-}): RenderedMail {
-  const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
-  const subject = `You're subscribed to ${input.appName} weekly events for ${input.city}`;
-  const body = `Thanks for subscribing! Every week we'll send you the best upcoming events within ${input.radiusKm} km of ${input.city}, ${input.country}.`;
-  const text = [greeting, '', body, '', `Browse events now: ${base(input.publicUrl)}/`, '', `Unsubscribe: ${input.unsubscribeUrl}`].join('\n');
+/**
+ * The double opt-in mail. Anyone can ask for it to be sent to any address, so it holds only our own words and
+ * the link: nothing the requester typed (name, city, country) that could carry their message to a stranger.
+ */
+export function renderConfirmation(input: { appName: string; publicUrl: string; confirmUrl: string }): RenderedMail {
+  const subject = `Confirm your ${input.appName} weekly digest subscription`;
+  const ask = `Someone, hopefully you, asked for the weekly ${input.appName} events digest to be sent to this address.`;
+  const action = 'To start receiving it, confirm your subscription:';
+  const ignore = 'If this was not you, ignore this e-mail: without confirmation you will not hear from us again.';
+  const text = ['Hi,', '', ask, action, input.confirmUrl, '', ignore, '', `${input.appName} - ${base(input.publicUrl)}/`].join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f7"><div style="max-width:600px;margin:0 auto;background:#fff;padding:24px;border-radius:8px;font:14px/1.5 sans-serif;color:#111">
-<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(base(input.publicUrl))}/" style="color:#4338ca">Browse events now</a></p>
-<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#666">Unsubscribe</a></p>
+<p>Hi,</p><p>${escapeHtml(ask)}</p><p>${escapeHtml(action)}</p>
+<p><a href="${escapeHtml(input.confirmUrl)}" style="display:inline-block;background:#4338ca;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
+<p style="font-size:12px;color:#666">${escapeHtml(ignore)}</p>
 </div></body></html>`;
   return { subject, text, html };
 }

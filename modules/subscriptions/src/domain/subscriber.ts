@@ -16,10 +16,12 @@ export interface Subscriber {
   country: string;
   city: string;
   radius_km: number;
+  /** Receives digests; only ever true once the address is confirmed (double opt-in). */
   is_active: boolean;
+  /** When the owner of the address first followed a confirmation link; null while pending. */
+  confirmed_at: string | null;
   unsubscribe_token: string;
   last_sent_at: string | null;
-  confirmation_sent_at: string | null;
   /** Lower-cased e-mail + city: one subscription per person and city. */
   identity_key: string;
   /** Lower-cased copies for case-insensitive admin filters and sorting. */
@@ -39,6 +41,24 @@ export function newUnsubscribeToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** A confirmation link's token: as unguessable as the unsubscribe one. */
+export const newConfirmToken = newUnsubscribeToken;
+
+/**
+ * Pending until the address is confirmed; then active or unsubscribed. Derived rather than stored, so it can
+ * never disagree with the fields that decide who gets mail (rows from before double opt-in read as pending).
+ */
+export type SubscriberStatus = 'pending' | 'active' | 'unsubscribed';
+
+export function statusOf(subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at'>): SubscriberStatus {
+  if (!subscriber.confirmed_at) return 'pending';
+  return subscriber.is_active ? 'active' : 'unsubscribed';
+}
+
+export function confirmUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/subscriptions/confirm/${token}`;
+}
+
 export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/api/subscriptions/unsubscribe/${token}`;
 }
@@ -53,9 +73,9 @@ export function isoWeek(at: Date): string {
   return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-/** Active and not sent to within the last seven days. */
-export function isDueForDigest(subscriber: Pick<Subscriber, 'is_active' | 'last_sent_at'>, now: Date): boolean {
-  if (!subscriber.is_active) return false;
+/** Confirmed, active and not sent to within the last seven days. */
+export function isDueForDigest(subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at' | 'last_sent_at'>, now: Date): boolean {
+  if (statusOf(subscriber) !== 'active') return false;
   if (!subscriber.last_sent_at) return true;
   const sinceMs = now.getTime() - new Date(subscriber.last_sent_at).getTime();
   return sinceMs >= DIGEST_INTERVAL_DAYS * 86_400_000;

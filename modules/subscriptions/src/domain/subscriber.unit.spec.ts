@@ -18,17 +18,21 @@ describe('isoWeek', () => {
 
 describe('isDueForDigest', () => {
   const now = new Date('2026-11-21T10:00:00Z');
+  const CONFIRMED = '2026-11-01T10:00:00Z';
+  it('is never due while the address is not confirmed (double opt-in)', () => {
+    expect(isDueForDigest({ is_active: true, confirmed_at: null, last_sent_at: null }, now)).toBe(false);
+  });
   it('is due when active and never sent', () => {
-    expect(isDueForDigest({ is_active: true, last_sent_at: null }, now)).toBe(true);
+    expect(isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: null }, now)).toBe(true);
   });
   it('is not due within seven days of the last send', () => {
-    expect(isDueForDigest({ is_active: true, last_sent_at: '2026-11-15T10:00:01Z' }, now)).toBe(false);
+    expect(isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: '2026-11-15T10:00:01Z' }, now)).toBe(false);
   });
   it('is due again seven days after the last send', () => {
-    expect(isDueForDigest({ is_active: true, last_sent_at: '2026-11-14T10:00:00Z' }, now)).toBe(true);
+    expect(isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: '2026-11-14T10:00:00Z' }, now)).toBe(true);
   });
   it('is never due when inactive', () => {
-    expect(isDueForDigest({ is_active: false, last_sent_at: null }, now)).toBe(false);
+    expect(isDueForDigest({ is_active: false, confirmed_at: CONFIRMED, last_sent_at: null }, now)).toBe(false);
   });
 });
 

@@ -101,6 +101,39 @@ async function signUp(email: string, city = 'Lisbon', extra: Record<string, unkn
   return { response, body: (await response.json()) as Record<string, unknown> };
 }
 
+interface StoredSubscriber {
+  id: string;
+  name: string | null;
+  is_active: boolean;
+  confirmed_at: string | null;
+  updated_at: string;
+  version: number;
+}
+const subscriberOf = (email: string, city = 'Lisbon') =>
+  h.store.findOne<StoredSubscriber>('subscribers', { identity_key: `${email.toLowerCase()}|${city.toLowerCase()}` });
+
+/** The confirmation links mailed so far, oldest first. */
+const confirmLinks = () =>
+  smtp.messages.map((mail) => /http:\/\/evently\.test(\/api\/subscriptions\/confirm\/[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1]).filter(Boolean) as string[];
+
+/** Follows a confirmation link the way a person does: open the page, press its button. */
+async function confirmByLink(path: string) {
+  const pageAnswer = await fetch(`${h.url}${path}`);
+  expect(await pageAnswer.text()).toContain(`action="${path}"`);
+  return fetch(`${h.url}${path}`, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' } });
+}
+
+/** A sign-up confirmed through its mail: an active subscriber, as most admin and digest tests need. */
+async function confirmedSignUp(email: string, city = 'Lisbon') {
+  const before = smtp.messages.length;
+  await signUp(email, city);
+  await h.runner.drained();
+  await smtp.waitFor(before + 1);
+  const link = confirmLinks().at(-1)!;
+  expect((await confirmByLink(link)).status).toBe(200);
+  return (await subscriberOf(email, city))!;
+}
+
 beforeAll(async () => {
   smtp = await startSmtpSink();
 });
@@ -116,30 +149,92 @@ afterEach(async () => {
   await h.close();
 });
 
-describe('POST /api/subscriptions', () => {
-  it('creates a subscription with the default radius and answers without e-mail or token', async () => {
-    const { response, body } = await signUp('ana@example.com');
-    expect(response.status).toBe(201);
-    expect(body.message).toBe("Subscribed! We'll send weekly events for your city.");
-    expect(body.subscription).toMatchObject({ name: 'Ana', country: 'Portugal', city: 'Lisbon', radius_km: 50, is_active: true });
-    expect(JSON.stringify(body)).not.toContain('ana@example.com');
-    expect(JSON.stringify(body)).not.toMatch(/token/);
-  });
+describe('POST /api/subscriptions (double opt-in)', () => {
+  it('finding 1: a new sign-up is pending, gets no digest, and becomes active only through the mailed link', async () => {
+    const { response } = await signUp('ana@example.com');
+    expect(response.status).toBe(202);
+    expect(await subscriberOf('ana@example.com')).toMatchObject({ is_active: false, confirmed_at: null });
+    const listed = (await (await admin('/api/subscriptions/admin')).json()) as { subscriptions: Array<Record<string, unknown>>; stats: Record<string, number> };
+    expect(listed.subscriptions[0]).toMatchObject({ status: 'pending', confirmed: false, is_active: false });
+    expect(listed.stats).toMatchObject({ total: 1, active: 0, pending: 1 });
+    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 0, sent: 0, skipped: 0 } });
+    const id = (await subscriberOf('ana@example.com'))!.id;
+    const forced = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ is_active: true }) });
+    expect(forced.status).toBe(409);
 
-  it('sends a confirmation e-mail through SMTP with the unsubscribe link', async () => {
-    await signUp('ana@example.com');
     await h.runner.drained();
     const [mail] = await smtp.waitFor(1);
+    const link = confirmLinks()[0]!;
+    // Opening the link (as a mail scanner does) only shows the button.
+    const opened = await fetch(`${h.url}${link}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toMatch(/<form method="post"[^>]*>.*Confirm subscription/s);
+    expect((await subscriberOf('ana@example.com'))!.is_active).toBe(false);
+    const confirmed = await confirmByLink(link);
+    expect(await confirmed.text()).toContain('Subscription confirmed');
     expect(mail!.envelopeTo).toEqual(['ana@example.com']);
-    expect(mail!.headers.get('subject')).toContain("You're subscribed");
-    expect(mail!.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/evently\.test\/api\/subscriptions\/unsubscribe\/[A-Za-z0-9_-]{32}>$/);
-    expect(mail!.text).toContain('within 50 km of Lisbon, Portugal');
-    expect(mail!.html).toContain('Unsubscribe');
+    const after = (await (await admin('/api/subscriptions/admin')).json()) as { subscriptions: Array<Record<string, unknown>> };
+    expect(after.subscriptions[0]).toMatchObject({ status: 'active', confirmed: true, is_active: true, confirmed_at: '2026-11-21T10:00:00.000Z' });
+    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 1, sent: 1, skipped: 0 } });
+    const twice = await fetch(`${h.url}${link}`, { method: 'POST', headers: { accept: 'text/html' } });
+    expect(await twice.text()).toContain('Already confirmed');
+  });
+
+  it('finding 2: a repeated sign-up of an unsubscribed address changes nothing until it is confirmed', async () => {
+    const first = await confirmedSignUp('ana@example.com');
+    await admin(`/api/subscriptions/admin/${first.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
+    const before = (await subscriberOf('ana@example.com'))!;
+    await signUp('ANA@example.com', 'LISBON', { name: 'Someone Else' });
+    await h.runner.drained();
+    await smtp.waitFor(2);
+    expect(await subscriberOf('ana@example.com')).toEqual(before);
+    expect(await h.store.count('subscribers')).toBe(1);
+
+    await confirmByLink(confirmLinks().at(-1)!);
+    expect(await subscriberOf('ana@example.com')).toMatchObject({ id: first.id, is_active: true, name: 'Someone Else' });
+  });
+
+  it('finding 3: caps confirmation mails per recipient, whatever the number of sign-ups or cities', async () => {
+    for (let i = 0; i < 8; i += 1) await signUp('victim@example.com', i % 2 ? 'Lisbon' : 'Porto');
+    await h.runner.drained();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.messages.filter((mail) => mail.envelopeTo.includes('victim@example.com'))).toHaveLength(3);
+    // The cap is per recipient: another address still gets its mail, and the next day the victim can again.
+    await signUp('other@example.com');
+    h.clock.advance(86_400_000);
+    await signUp('victim@example.com');
+    await h.runner.drained();
+    await smtp.waitFor(5);
+  });
+
+  it('finding 4: the confirmation mail carries no text typed by the requester', async () => {
+    const spam = 'Visit http://prize.example to claim your prize';
+    await post('/api/subscriptions', { email: 'ana@example.com', name: spam, country: 'Claim at prize.example', city: 'Call +1 555 0100' });
+    await h.runner.drained();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.headers.get('subject')).toBe('Confirm your Evently weekly digest subscription');
+    for (const part of [mail!.text ?? '', String(mail!.html), String(mail!.headers.get('subject'))]) {
+      expect(part).not.toMatch(/prize|555 0100|Visit/);
+    }
+    expect(mail!.text).toMatch(/http:\/\/evently\.test\/api\/subscriptions\/confirm\/[A-Za-z0-9_-]{32}/);
+  });
+
+  it('finding 5: answers a new address, a known one and a bot the same way', async () => {
+    const answers = [];
+    for (const payload of [{}, {}, { name: 'Other' }, { website: 'http://spam.example' }]) {
+      const { response, body } = await signUp('ana@example.com', 'Lisbon', payload);
+      answers.push({ status: response.status, body });
+    }
+    await confirmedSignUp('known@example.com');
+    const known = await signUp('known@example.com');
+    answers.push({ status: known.response.status, body: known.body });
+    for (const answer of answers) {
+      expect(answer).toEqual({ status: 202, body: { message: 'Almost done! Check your inbox for our confirmation email to start your weekly events.' } });
+    }
   });
 
   it('never sends a confirmation twice, even when the mailer group is reset and the log replayed', async () => {
-    // Two sign-ups of one person (the second reactivates): two messages, two confirmations.
-    const { body } = await signUp('ana@example.com');
+    await signUp('ana@example.com');
     await signUp('ana@example.com');
     await h.runner.drained();
     await smtp.waitFor(2);
@@ -154,8 +249,8 @@ describe('POST /api/subscriptions', () => {
     // A repeated mail would reach the sink just after the handler resolved; give it that moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.messages).toHaveLength(2);
-    const subscriber = await h.store.get<{ confirmation_sent_at: string | null }>('subscribers', (body.subscription as { id: string }).id);
-    expect(subscriber?.confirmation_sent_at).toBe('2026-11-21T10:00:00.000Z');
+    const requests = await h.store.find<{ mailed_at: string | null }>('subscription_requests');
+    expect(requests.map((request) => request.mailed_at)).toEqual(['2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z']);
   });
 
   it.each([
@@ -169,34 +264,43 @@ describe('POST /api/subscriptions', () => {
     expect(await h.store.count('subscribers')).toBe(0);
   });
 
-  it('reactivates and updates instead of duplicating a second sign-up for the same e-mail and city', async () => {
-    const first = await signUp('Ana@Example.com');
-    const id = (first.body.subscription as { id: string }).id;
-    await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
-    const second = await signUp('ana@example.com', 'LISBON', { name: 'Ana Maria' });
-    expect(second.response.status).toBe(200);
-    expect(second.body.subscription).toMatchObject({ id, name: 'Ana Maria', is_active: true });
+  it('keeps one subscription per e-mail and city', async () => {
+    await signUp('Ana@Example.com');
+    await signUp('ana@example.com', 'LISBON');
     expect(await h.store.count('subscribers')).toBe(1);
-    const other = await signUp('ana@example.com', 'Porto');
-    expect(other.response.status).toBe(201);
+    await signUp('ana@example.com', 'Porto');
     expect(await h.store.count('subscribers')).toBe(2);
   });
 
   it('stores nothing when the hidden honeypot field is filled', async () => {
     const { response } = await signUp('bot@example.com', 'Lisbon', { website: 'http://spam.example' });
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(202);
     expect(await h.store.count('subscribers')).toBe(0);
   });
 
   it('rate-limits sign-ups per client address', async () => {
     await h.close();
     h = await startHarness(smtp.url, { limit: 2, windowMs: 60_000 });
-    expect((await signUp('a@example.com')).response.status).toBe(201);
-    expect((await signUp('b@example.com')).response.status).toBe(201);
+    expect((await signUp('a@example.com')).response.status).toBe(202);
+    expect((await signUp('b@example.com')).response.status).toBe(202);
     const refused = await signUp('c@example.com');
     expect(refused.response.status).toBe(429);
     expect(refused.response.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.body.error).toMatch(/Too many/);
+  });
+
+  it('answers an unknown, malformed or expired confirmation link with a clear page', async () => {
+    for (const token of ['A'.repeat(32), 'x']) {
+      const response = await fetch(`${h.url}/api/subscriptions/confirm/${token}`, { method: 'POST' });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('Link not recognised');
+    }
+    await signUp('late@example.com');
+    await h.runner.drained();
+    await smtp.waitFor(1);
+    h.clock.advance(8 * 86_400_000);
+    expect((await fetch(`${h.url}${confirmLinks()[0]!}`)).status).toBe(410);
+    expect((await subscriberOf('late@example.com'))!.is_active).toBe(false);
   });
 });
 
@@ -208,19 +312,26 @@ describe('unsubscribe', () => {
     return list.subscriptions[0]!;
   }
 
-  it('deactivates with a human-readable page and is idempotent', async () => {
-    await signUp('ana@example.com');
+  it('finding 6: opening the link only shows a confirm button; pressing it unsubscribes, idempotently', async () => {
+    await confirmedSignUp('ana@example.com');
     const { unsubscribe_token: token, unsubscribe_url: link } = await tokenOf('ana@example.com');
     expect(link).toBe(`http://evently.test/api/subscriptions/unsubscribe/${token}`);
-    const first = await fetch(`${h.url}/api/subscriptions/unsubscribe/${token}`);
-    expect(first.status).toBe(200);
-    expect(first.headers.get('content-type')).toContain('text/html');
-    expect(await first.text()).toContain('You have been unsubscribed');
-    const again = await fetch(`${h.url}/api/subscriptions/unsubscribe/${token}`);
-    expect(again.status).toBe(200);
+    const path = `/api/subscriptions/unsubscribe/${token}`;
+    for (let prefetch = 0; prefetch < 3; prefetch += 1) {
+      const opened = await fetch(`${h.url}${path}`);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-type')).toContain('text/html');
+      expect(await opened.text()).toContain(`<form method="post" action="${path}"><button type="submit">Unsubscribe</button></form>`);
+    }
+    expect((await subscriberOf('ana@example.com'))!.is_active).toBe(true);
+
+    const pressed = await fetch(`${h.url}${path}`, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('You have been unsubscribed');
+    const again = await fetch(`${h.url}${path}`);
     expect(await again.text()).toContain('already unsubscribed');
     const stats = (await (await admin('/api/subscriptions/admin')).json()) as { stats: Record<string, number> };
-    expect(stats.stats).toMatchObject({ total: 1, active: 0, inactive: 1 });
+    expect(stats.stats).toMatchObject({ total: 1, active: 0, inactive: 1, pending: 0 });
   });
 
   it('answers an unknown or malformed token with a clear page, not an error trace', async () => {
@@ -233,10 +344,14 @@ describe('unsubscribe', () => {
     }
   });
 
-  it('supports one-click POST unsubscribe from mail clients', async () => {
-    await signUp('ana@example.com');
+  it('supports RFC 8058 one-click POST unsubscribe from mail clients', async () => {
+    await confirmedSignUp('ana@example.com');
     const { unsubscribe_token: token } = await tokenOf('ana@example.com');
-    const response = await fetch(`${h.url}/api/subscriptions/unsubscribe/${token}`, { method: 'POST' });
+    const response = await fetch(`${h.url}/api/subscriptions/unsubscribe/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(await response.json()).toEqual({ ok: true, status: 'unsubscribed' });
   });
 });
@@ -265,7 +380,7 @@ describe('admin API', () => {
     expect(page1.pages).toBe(2);
     expect(page1.subscriptions).toHaveLength(25);
     expect(page1.subscriptions[0]!.email).toBe('user00@example.com');
-    expect(page1.stats).toEqual({ total: 27, active: 27, inactive: 0, sent_last_7d: 0 });
+    expect(page1.stats).toEqual({ total: 27, active: 0, inactive: 27, pending: 27, sent_last_7d: 0 });
     const porto = (await (await admin('/api/subscriptions/admin?city=porto')).json()) as { subscriptions: unknown[] };
     expect(porto.subscriptions).toHaveLength(9);
     const search = (await (await admin('/api/subscriptions/admin?search=USER2')).json()) as { subscriptions: Array<{ email: string }> };
@@ -275,8 +390,7 @@ describe('admin API', () => {
   });
 
   it('patches only what changed, validates the radius and answers 404 for an unknown id', async () => {
-    const { body } = await signUp('ana@example.com');
-    const id = (body.subscription as { id: string }).id;
+    const { id } = await confirmedSignUp('ana@example.com');
     const patched = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ radius_km: 120, city: 'Lisbon' }) });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ ok: true, subscription: { id, radius_km: 120, city: 'Lisbon' } });
@@ -290,18 +404,15 @@ describe('admin API', () => {
   });
 
   it('deletes a subscriber', async () => {
-    const { body } = await signUp('ana@example.com');
-    const id = (body.subscription as { id: string }).id;
+    const { id } = await confirmedSignUp('ana@example.com');
     expect((await admin(`/api/subscriptions/admin/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await h.store.count('subscribers')).toBe(0);
     expect((await admin(`/api/subscriptions/admin/${id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
   it('sends a digest now: both parts, links to event pages and List-Unsubscribe; sent 0 without events', async () => {
-    const lisbon = (await signUp('ana@example.com')).body.subscription as { id: string };
-    const porto = (await signUp('ana@example.com', 'Porto')).body.subscription as { id: string };
-    await h.runner.drained();
-    await smtp.waitFor(2);
+    const lisbon = await confirmedSignUp('ana@example.com');
+    const porto = await confirmedSignUp('ana@example.com', 'Porto');
     smtp.messages.length = 0;
 
     const sent = (await (await admin(`/api/subscriptions/admin/${lisbon.id}/send-digest`, { method: 'POST' })).json()) as {
@@ -324,17 +435,13 @@ describe('admin API', () => {
 
 describe('digest batch', () => {
   async function signUpMany(count: number) {
-    for (let i = 0; i < count; i += 1) await signUp(`reader${i}@example.com`);
-    await h.runner.drained();
-    await smtp.waitFor(count);
+    for (let i = 0; i < count; i += 1) await confirmedSignUp(`reader${i}@example.com`);
     smtp.messages.length = 0;
   }
 
   it('sends to each due subscriber once per week and skips those without events', async () => {
     await signUpMany(3);
-    await signUp('porto@example.com', 'Porto');
-    await h.runner.drained();
-    await smtp.waitFor(1);
+    await confirmedSignUp('porto@example.com', 'Porto');
     smtp.messages.length = 0;
     const run = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
     expect(run).toEqual({ result: { processed: 4, sent: 3, skipped: 1 } });

@@ -1,19 +1,24 @@
-/** HTTP door of the subscriptions module: public sign-up and unsubscribe, and the admin calls of spec 02 §7. */
+/** HTTP door of the subscriptions module: public sign-up, confirm and unsubscribe, and the admin calls of spec 02 §7. */
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { HttpError, UniqueConstraintError, parseBody, parseParams, parseQuery, parseWith } from '@evently/platform';
-import { adminListQuerySchema, adminPatchSchema, subscriberIdSchema, unsubscribeTokenSchema } from '../contracts/admin.ts';
+import { adminListQuerySchema, adminPatchSchema, mailLinkTokenSchema, subscriberIdSchema } from '../contracts/admin.ts';
 import { signUpSchema } from '../contracts/sign-up.ts';
 import { deleteSubscriber, getSubscriber, listSubscribers, updateSubscriber } from '../application/admin-subscribers.ts';
+import { checkConfirmToken, confirmSubscription, type ConfirmOutcome } from '../application/confirm.ts';
 import type { SubscriptionsContext } from '../application/context.ts';
 import { runDigestBatch } from '../application/run-digest-batch.ts';
 import { MailTransportError, sendDigestNow } from '../application/send-digest.ts';
 import { signUp } from '../application/sign-up.ts';
-import { unsubscribe } from '../application/unsubscribe.ts';
-import { toAdminView, toPublicView } from '../application/views.ts';
-import { unsubscribePage } from './unsubscribe-page.ts';
+import { findByUnsubscribeToken, unsubscribe, type UnsubscribeOutcome } from '../application/unsubscribe.ts';
+import { toAdminView } from '../application/views.ts';
+import { mailLinkPage } from './mail-link-page.ts';
 
-export const SIGN_UP_SUCCESS_MESSAGE = "Subscribed! We'll send weekly events for your city.";
+/**
+ * The one answer to every accepted sign-up (new address, known address, honeypot): 202 and this text, so the
+ * answer never tells a stranger whether an address is subscribed.
+ */
+export const SIGN_UP_SUCCESS_MESSAGE = 'Almost done! Check your inbox for our confirmation email to start your weekly events.';
 
 export interface SubscriptionsRouterOptions {
   requireAdmin: Middleware;
@@ -34,6 +39,8 @@ const mapDomainErrors: Middleware = async (ctx, next) => {
   }
 };
 
+type PageTexts = Record<string, readonly [heading: string, body: string]>;
+
 export function createSubscriptionsRouter(app: SubscriptionsContext, options: SubscriptionsRouterOptions): Router {
   const router = new Router({ prefix: '/api/subscriptions' });
   router.use(mapDomainErrors);
@@ -43,36 +50,70 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     if (input.website) {
       // Honeypot filled in: answer like a success so the bot learns nothing, and store nothing.
       app.logger.info({ ip: ctx.ip }, 'subscription honeypot triggered');
-      ctx.status = 201;
-      ctx.body = { message: SIGN_UP_SUCCESS_MESSAGE };
-      return;
+    } else {
+      await signUp(app, input);
     }
-    const { subscriber, reactivated } = await signUp(app, input);
-    ctx.status = reactivated ? 200 : 201;
-    ctx.body = { message: SIGN_UP_SUCCESS_MESSAGE, subscription: toPublicView(subscriber) };
+    ctx.status = 202;
+    ctx.body = { message: SIGN_UP_SUCCESS_MESSAGE };
   });
 
-  const handleUnsubscribe = (format: 'html' | 'json'): Middleware => async (ctx) => {
-    const parsed = unsubscribeTokenSchema.safeParse(ctx.params);
-    const outcome = parsed.success ? await unsubscribe(app, parsed.data.token) : ({ status: 'unknown_token' } as const);
-    const texts = {
-      unsubscribed: ['You have been unsubscribed', `You will no longer receive the weekly ${app.appName} digest for this city.`],
-      already_inactive: ['You are already unsubscribed', 'This subscription was already inactive; nothing more to do.'],
-      unknown_token: ['Link not recognised', 'This unsubscribe link is not valid or the subscription no longer exists.'],
-    } as const;
-    const [heading, body] = texts[outcome.status];
-    ctx.status = outcome.status === 'unknown_token' ? 404 : 200;
-    if (format === 'json') {
-      ctx.body = { ok: outcome.status !== 'unknown_token', status: outcome.status };
-      return;
-    }
+  const page = (ctx: Context, status: number, [heading, body]: readonly [string, string], action?: { path: string; label: string }) => {
+    ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = unsubscribePage(app.appName, app.publicUrl, heading, body);
+    ctx.body = mailLinkPage({ appName: app.appName, publicUrl: app.publicUrl, heading, body, ...(action ? { action } : {}) });
   };
-  router.get('/unsubscribe/:token', handleUnsubscribe('html'));
-  // RFC 8058 one-click unsubscribe: mail clients POST to the List-Unsubscribe address.
-  router.post('/unsubscribe/:token', handleUnsubscribe('json'));
+  const tokenOf = (ctx: Context) => {
+    const parsed = mailLinkTokenSchema.safeParse((ctx as Context & { params?: unknown }).params);
+    return parsed.success ? parsed.data.token : null;
+  };
+
+  const confirmTexts: PageTexts = {
+    valid: ['Confirm your subscription', `Press the button to start receiving the weekly ${app.appName} events digest.`],
+    confirmed: ['Subscription confirmed', `You will receive the weekly ${app.appName} events digest. Every mail has a link to unsubscribe.`],
+    already_confirmed: ['Already confirmed', 'This subscription was already confirmed; nothing more to do.'],
+    expired: ['Link expired', 'This confirmation link has expired. Sign up again to get a new one.'],
+    unknown_token: ['Link not recognised', 'This confirmation link is not valid or the subscription no longer exists.'],
+  };
+  const confirmStatus = (outcome: ConfirmOutcome | 'valid') => (outcome === 'unknown_token' ? 404 : outcome === 'expired' ? 410 : 200);
+
+  // GET only shows the button: a prefetching mail scanner must not confirm on the owner's behalf.
+  router.get('/confirm/:token', async (ctx) => {
+    const token = tokenOf(ctx);
+    const outcome = token ? await checkConfirmToken(app, token) : 'unknown_token';
+    page(ctx, confirmStatus(outcome), confirmTexts[outcome]!, outcome === 'valid' ? { path: ctx.path, label: 'Confirm subscription' } : undefined);
+  });
+  router.post('/confirm/:token', async (ctx) => {
+    const token = tokenOf(ctx);
+    const outcome = token ? await confirmSubscription(app, token) : 'unknown_token';
+    page(ctx, confirmStatus(outcome), confirmTexts[outcome]!);
+  });
+
+  const unsubscribeTexts: PageTexts = {
+    subscribed: ['Unsubscribe?', `Press the button to stop the weekly ${app.appName} digest for this city.`],
+    unsubscribed: ['You have been unsubscribed', `You will no longer receive the weekly ${app.appName} digest for this city.`],
+    already_inactive: ['You are already unsubscribed', 'This subscription was already inactive; nothing more to do.'],
+    unknown_token: ['Link not recognised', 'This unsubscribe link is not valid or the subscription no longer exists.'],
+  };
+
+  // GET shows a confirm button; only the POST unsubscribes (mail scanners prefetch links with GET).
+  router.get('/unsubscribe/:token', async (ctx) => {
+    const token = tokenOf(ctx);
+    const subscriber = token ? await findByUnsubscribeToken(app, token) : null;
+    if (!subscriber) return page(ctx, 404, unsubscribeTexts.unknown_token!);
+    if (!subscriber.is_active) return page(ctx, 200, unsubscribeTexts.already_inactive!);
+    page(ctx, 200, unsubscribeTexts.subscribed!, { path: ctx.path, label: 'Unsubscribe' });
+  });
+  // The page's button, and RFC 8058 one-click unsubscribe (mail clients POST `List-Unsubscribe=One-Click`).
+  router.post('/unsubscribe/:token', async (ctx) => {
+    const token = tokenOf(ctx);
+    const outcome: UnsubscribeOutcome = token ? await unsubscribe(app, token) : { status: 'unknown_token' };
+    const status = outcome.status === 'unknown_token' ? 404 : 200;
+    // A browser submitting the page's form asks for HTML; a mail client's one-click POST gets JSON.
+    if (ctx.accepts('json', 'html') === 'html') return page(ctx, status, unsubscribeTexts[outcome.status]!);
+    ctx.status = status;
+    ctx.body = { ok: outcome.status !== 'unknown_token', status: outcome.status };
+  });
 
   router.get('/admin', options.requireAdmin, async (ctx) => {
     ctx.body = await listSubscribers(app, parseQuery(ctx, adminListQuerySchema));
