@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { checkFiles, type PackageExports, type SourceFile } from './boundaries/rules.ts';
+import { checkFiles, type PackageExports, type PackageGraph, type SourceFile } from './boundaries/rules.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE_ROOTS = ['modules', 'backend/src', 'ingestion/src', 'frontend/src', 'scripts', 'bench'];
@@ -32,8 +32,10 @@ function importsOf(text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
 }
 
-function workspaceExports(): PackageExports {
+/** Every workspace package's public doors and its declared workspace dependencies, from its package.json. */
+function workspacePackages(): { exports: PackageExports; graph: PackageGraph } {
   const packages: PackageExports = {};
+  const graph: PackageGraph = {};
   const dirs = [
     ...readdirSync(path.join(ROOT, 'modules')).map((name) => path.join('modules', name)),
     'backend',
@@ -45,14 +47,18 @@ function workspaceExports(): PackageExports {
       const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as {
         name: string;
         exports?: Record<string, unknown> | string;
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
       };
       const exportsField = manifest.exports;
       packages[manifest.name] = typeof exportsField === 'object' && exportsField ? Object.keys(exportsField) : ['.'];
+      const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+      graph[manifest.name] = { dir, dependencies: declared.filter((name) => name.startsWith('@evently/')) };
     } catch {
       // A folder without a package.json is not a workspace package.
     }
   }
-  return packages;
+  return { exports: packages, graph };
 }
 
 const sources: SourceFile[] = SOURCE_ROOTS.flatMap((root) =>
@@ -61,7 +67,8 @@ const sources: SourceFile[] = SOURCE_ROOTS.flatMap((root) =>
     imports: importsOf(readFileSync(file, 'utf8')),
   })),
 );
-const violations = checkFiles(sources, workspaceExports());
+const workspace = workspacePackages();
+const violations = checkFiles(sources, workspace.exports, workspace.graph);
 
 for (const v of violations) console.error(`${v.file}: import '${v.specifier}' [${v.rule}] ${v.message}`);
 console.log(`boundaries: ${sources.length} files checked, ${violations.length} violation${violations.length === 1 ? '' : 's'}`);

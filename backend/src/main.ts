@@ -7,10 +7,12 @@
  *   ingestion  feed workers on their configured intervals (writes only; the worker projects)
  *   reindex    rebuild read models from offset zero: `reindex [projector...]`
  *   seed       load demo events: `seed [--events N]`
+ *   ingest     run one feed once with a progress bar: `ingest --source ticketmaster|fever|file [--path p]... [--full]`
  */
 import { IngestionConfigError } from '@evently/ingestion';
 import { createLogger } from '@evently/platform';
 import { ConfigError, loadConfig } from './config.ts';
+import { runIngest } from './processes/ingest.ts';
 import { runIngestion } from './processes/ingestion.ts';
 import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
@@ -18,7 +20,7 @@ import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 import { UsageError } from './processes/usage-error.ts';
 
-const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed'] as const;
+const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'ingest'] as const;
 type Role = (typeof ROLES)[number];
 
 async function main(): Promise<void> {
@@ -28,6 +30,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const role = roleArg as Role;
+  // A one-off command with its own exit codes (130 interrupted) and its own stderr logger; it reads the
+  // configuration itself so a bad value is a usage error (2), like any other mistake on its command line.
+  if (role === 'ingest') process.exit(await runIngest({ args: rest }));
   const config = loadConfig();
   const logger = createLogger({ name: role, level: config.logLevel });
 

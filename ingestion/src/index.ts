@@ -19,3 +19,6 @@ export { ingestBundledSamplesIfFresh } from './bundled-samples.ts';
 export { BUNDLED_SAMPLES_DIR } from './bundled-samples-dir.ts';
 export { startFeedSimulator, type FeedSimulator, type ScriptedFault } from './simulator/feed-simulator.ts';
 export { generateTicketmasterEvents, generateFeverPlans } from './simulator/sample-feeds.ts';
+// For the backend's `ingest` role (the one-off CLI run with its progress bar and summary).
+export { createProgressReporter, type ProgressReporter } from './progress/progress-reporter.ts';
+export { formatRunSummary } from './progress/run-summary.ts';

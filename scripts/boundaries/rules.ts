@@ -8,6 +8,8 @@
  * - The platform knows no business module; modules know neither the backend nor ingestion.
  * - A module's `domain/` stays pure: no engines, no HTTP framework, no file system or network.
  * - Frontend features never import each other, and the browser bundle imports no server code.
+ * - Workspace packages form no cycle: a package never imports a package that depends on it (the backend
+ *   depends on ingestion, so ingestion may not import the backend).
  */
 import path from 'node:path';
 
@@ -27,6 +29,21 @@ export interface Violation {
 
 /** Package name -> public subpaths from its `exports` (`.` for the root door, `./testing`, ...). */
 export type PackageExports = Record<string, string[]>;
+
+/** Package name -> its folder (`modules/events`) and the workspace packages its package.json depends on. */
+export type PackageGraph = Record<string, { dir: string; dependencies: string[] }>;
+
+function packageOfFile(file: string, graph: PackageGraph): string | undefined {
+  return Object.entries(graph).find(([, info]) => file.startsWith(`${info.dir}/`))?.[0];
+}
+
+/** True when `from` depends on `to` through package.json dependencies, directly or through others. */
+function dependsOn(graph: PackageGraph, from: string, to: string, seen = new Set<string>()): boolean {
+  if (seen.has(from)) return false;
+  seen.add(from);
+  const direct = graph[from]?.dependencies ?? [];
+  return direct.includes(to) || direct.some((next) => dependsOn(graph, next, to, seen));
+}
 
 // `node:net` is not listed: its address helpers (isIP, BlockList) are pure; sockets would show up as the
 // engines and frameworks below.
@@ -54,8 +71,9 @@ function resolveRelative(file: string, specifier: string): string {
   return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
 }
 
-export function checkFile(source: SourceFile, packages: PackageExports): Violation[] {
+export function checkFile(source: SourceFile, packages: PackageExports, graph: PackageGraph = {}): Violation[] {
   const violations: Violation[] = [];
+  const ownPackage = packageOfFile(source.path, graph);
   const ownModule = moduleOf(source.path);
   const ownFeature = featureOf(source.path);
   const report = (specifier: string, rule: string, message: string) =>
@@ -129,10 +147,17 @@ export function checkFile(source: SourceFile, packages: PackageExports): Violati
     if (ownModule && (targetName === 'backend' || targetName === 'ingestion' || targetName === 'frontend')) {
       report(specifier, 'modules-below-apps', `modules are used by the backend and ingestion, never the other way round. Depend on a port in @evently/platform instead of '${packageName}'.`);
     }
+    if (ownPackage && ownPackage !== packageName && dependsOn(graph, packageName, ownPackage)) {
+      report(
+        specifier,
+        'package-cycle',
+        `${packageName} depends on ${ownPackage}, so ${ownPackage} may not import it (a package cycle). Move the code that needs both into ${packageName} (as the backend's \`ingest\` role does), or pass it in.`,
+      );
+    }
   }
   return violations;
 }
 
-export function checkFiles(sources: SourceFile[], packages: PackageExports): Violation[] {
-  return sources.flatMap((source) => checkFile(source, packages));
+export function checkFiles(sources: SourceFile[], packages: PackageExports, graph: PackageGraph = {}): Violation[] {
+  return sources.flatMap((source) => checkFile(source, packages, graph));
 }

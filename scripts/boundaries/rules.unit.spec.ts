@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, type PackageExports } from './rules.ts';
+import { checkFile, type PackageExports, type PackageGraph } from './rules.ts';
 
 const packages: PackageExports = {
   '@evently/platform': ['.', './testing'],
@@ -58,5 +58,20 @@ describe('module boundaries', () => {
   it('keeps frontend features apart', () => {
     expect(rulesBroken('frontend/src/features/map/map.tsx', '../filters/filter-bar.tsx')).toEqual(['feature-isolation']);
     expect(rulesBroken('frontend/src/features/map/map.tsx', './cluster.tsx', '../../components/x.tsx')).toEqual([]);
+  });
+
+  it('forbids a package cycle: nothing imports a package that depends on it, directly or through others', () => {
+    const graph: PackageGraph = {
+      '@evently/backend': { dir: 'backend', dependencies: ['@evently/ingestion', '@evently/events'] },
+      '@evently/ingestion': { dir: 'ingestion', dependencies: ['@evently/events'] },
+      '@evently/events': { dir: 'modules/events', dependencies: [] },
+    };
+    const withIngestion = { ...packages, '@evently/ingestion': ['.'] };
+    const broken = (path: string, specifier: string) => checkFile({ path, imports: [specifier] }, withIngestion, graph).map((v) => v.rule);
+    expect(broken('ingestion/src/cli.ts', '@evently/backend')).toEqual(['package-cycle']);
+    expect(broken('backend/src/processes/ingest.ts', '@evently/ingestion')).toEqual([]);
+    expect(broken('ingestion/src/runner/x.ts', '@evently/events')).toEqual([]);
+    const [violation] = checkFile({ path: 'ingestion/src/cli.ts', imports: ['@evently/backend'] }, withIngestion, graph);
+    expect(violation?.message).toContain('@evently/backend depends on @evently/ingestion');
   });
 });

@@ -1,13 +1,14 @@
 /**
- * What `npm run ingest` boots: the backend's own composition (`compose` from `@evently/backend`: the same
- * adapters for the same environment, every module, the ingestion collections), so a CLI run cannot drift
+ * What the `ingest` role (`npm run ingest`) boots: the backend's own composition (the same adapters for the
+ * same environment, every module, the ingestion collections), so a CLI run cannot drift
  * from the processes. On the embedded profile it also runs the outbox relay and the projectors, so the run's
  * events are searchable before the CLI exits; in production the `worker` process does that.
  */
 import type { Logger } from 'pino';
-import { compose, loadConfig, type Composition } from '@evently/backend';
+import { eventsWriterFrom, type EventsWriter } from '@evently/ingestion';
 import { createProjectorRunner, type Delivered, type Projector } from '@evently/platform';
-import { eventsWriterFrom, type EventsWriter } from '../events-writer.ts';
+import { compose, type Composition } from '../compose.ts';
+import { loadConfig } from '../config.ts';
 
 export interface BackendRuntime {
   composition: Composition;

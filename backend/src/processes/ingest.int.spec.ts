@@ -1,5 +1,5 @@
 /**
- * The real CLI in a child process: SIGKILLed while it waits for a page, then run again. The second run
+ * `npm run ingest` (the backend's `ingest` role) in a child process: SIGKILLed while it waits for a page, then run again. The second run
  * resumes from the checkpoint and the catalogue ends with every event exactly once.
  */
 import { spawn } from 'node:child_process';
@@ -8,11 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '@evently/platform';
 import { createTempDataDir } from '@evently/platform/testing';
 import { EVENTS_INDEX } from '@evently/events';
-import { openBackendRuntime } from './runtime/backend-runtime.ts';
-import { generateTicketmasterEvents } from './simulator/sample-feeds.ts';
-import { startFeedSimulator, type FeedSimulator } from './simulator/feed-simulator.ts';
+import { generateTicketmasterEvents, startFeedSimulator, type FeedSimulator } from '@evently/ingestion';
+import { openBackendRuntime } from './ingest-runtime.ts';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 let simulator: FeedSimulator;
 let data: { dir: string; remove: () => Promise<void> };
 
@@ -27,7 +26,7 @@ afterEach(async () => {
 });
 
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'ingest', ...args], {
     env: {
       ...process.env,
       DATA_DIR: data.dir,
@@ -80,7 +79,7 @@ describe('npm run ingest', () => {
   });
 
   it('explains a missing key and exits 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--source', 'ticketmaster'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'ingest', '--source', 'ticketmaster'], {
       env: { ...process.env, DATA_DIR: data.dir, TICKETMASTER_API_KEY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

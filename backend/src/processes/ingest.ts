@@ -1,60 +1,66 @@
 /**
- * `npm run ingest -- --source ticketmaster|fever|file [--path <file-or-dir>]... [--full]`
+ * The `ingest` role: `npm run ingest -- --source ticketmaster|fever|file [--path <file-or-dir>]... [--full]`
+ * (that is `tsx backend/src/main.ts ingest ...`).
  *
- * Runs one source once against the backend's own composition (same environment, same adapters), with a progress
- * bar on a terminal and plain lines otherwise, then prints the summary. Ctrl-C stops after the current page
- * and keeps the checkpoint; the next run resumes there. Exit code: 0 completed, 1 failed, 130 interrupted,
- * 2 bad usage or configuration.
+ * Runs one source once against the backend's own composition (same environment, same adapters), with a
+ * progress bar on a terminal and plain lines otherwise, then prints the summary. Ctrl-C stops after the
+ * current page and keeps the checkpoint; the next run resumes there. Exit code: 0 completed, 1 failed,
+ * 130 interrupted, 2 bad usage or configuration.
+ *
+ * It lives in the backend (not in `@evently/ingestion`) because it boots the backend's composition: the
+ * ingestion package stays a library the backend uses, so the packages layer without a cycle.
  */
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { BUNDLED_SAMPLES_DIR } from './bundled-samples-dir.ts';
-import { IngestionConfigError, loadIngestionConfig } from './config/ingestion-config.ts';
-import { createProgressReporter } from './progress/progress-reporter.ts';
-import { formatRunSummary } from './progress/run-summary.ts';
-import { runSource } from './runner/run-source.ts';
-import { ConfigError } from '@evently/backend';
-import { openBackendRuntime } from './runtime/backend-runtime.ts';
-import { createFeverSource } from './sources/fever/fever-source.ts';
-import { createFileSource } from './sources/file/file-source.ts';
-import type { IngestionSource } from './sources/source.ts';
-import { createTicketmasterSource } from './sources/ticketmaster/ticketmaster-source.ts';
+import {
+  BUNDLED_SAMPLES_DIR,
+  createFeverSource,
+  createFileSource,
+  createProgressReporter,
+  createTicketmasterSource,
+  formatRunSummary,
+  IngestionConfigError,
+  loadIngestionConfig,
+  runSource,
+  type IngestionSource,
+} from '@evently/ingestion';
+import { ConfigError } from '../config.ts';
+import { openBackendRuntime, type BackendRuntime } from './ingest-runtime.ts';
+import { UsageError } from './usage-error.ts';
 
-const USAGE = 'Usage: npm run ingest -- --source ticketmaster|fever|file [--path <file-or-dir>]... [--full]';
+export const INGEST_USAGE = 'Usage: npm run ingest -- --source ticketmaster|fever|file [--path <file-or-dir>]... [--full]';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}\n`);
-  process.exit(2);
-}
+/** main.ts prints a UsageError's message and exits 2; the usage line follows every complaint. */
+const usage = (message: string) => new UsageError(`${message}\n${INGEST_USAGE}`);
 
-function sourceFromArgs(name: string | undefined, paths: string[]): IngestionSource {
+function sourceFromArgs(name: string | undefined, paths: string[], env: Record<string, string | undefined>): IngestionSource {
   let config;
   try {
-    config = loadIngestionConfig();
+    config = loadIngestionConfig(env);
   } catch (error) {
-    if (error instanceof IngestionConfigError) fail(error.message);
+    if (error instanceof IngestionConfigError) throw usage(error.message);
     throw error;
   }
   switch (name) {
     case 'ticketmaster':
-      if (!config.ticketmaster) fail('TICKETMASTER_API_KEY is not set.');
+      if (!config.ticketmaster) throw usage('TICKETMASTER_API_KEY is not set.');
       return createTicketmasterSource(config.ticketmaster);
     case 'fever':
-      if (!config.fever) fail('FEVER_FEED_URL is not set.');
+      if (!config.fever) throw usage('FEVER_FEED_URL is not set.');
       return createFeverSource(config.fever);
     case 'file': {
       const chosen = paths.length > 0 ? paths : (config.files?.paths ?? [BUNDLED_SAMPLES_DIR]);
       return createFileSource({ paths: chosen });
     }
     default:
-      return fail(name ? `Unknown source '${name}'.` : 'Missing --source.');
+      throw usage(name ? `Unknown source '${name}'.` : 'Missing --source.');
   }
 }
 
-async function main(): Promise<number> {
-  let args;
+function parseIngestArgs(args: string[]) {
   try {
-    args = parseArgs({
+    return parseArgs({
+      args,
       options: {
         source: { type: 'string' },
         path: { type: 'string', multiple: true },
@@ -63,20 +69,25 @@ async function main(): Promise<number> {
       },
     }).values;
   } catch (error) {
-    fail((error as Error).message);
+    throw usage((error as Error).message);
   }
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
+}
+
+/** Runs the command and answers the exit code; usage and configuration mistakes throw UsageError. */
+export async function runIngest({ args, env = process.env }: { args: string[]; env?: Record<string, string | undefined> }): Promise<number> {
+  const values = parseIngestArgs(args);
+  if (values.help) {
+    process.stdout.write(`${INGEST_USAGE}\n`);
     return 0;
   }
-  const source = sourceFromArgs(args.source, args.path ?? []);
+  const source = sourceFromArgs(values.source, values.path ?? [], env);
   // Logs go to stderr so they never tear the progress bar or the summary on stdout.
-  const logger = pino({ name: 'ingest', level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
-  let runtime;
+  const logger = pino({ name: 'ingest', level: env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
+  let runtime: BackendRuntime;
   try {
-    runtime = await openBackendRuntime({ logger });
+    runtime = await openBackendRuntime({ env, logger });
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof ConfigError) throw usage(error.message);
     throw error;
   }
 
@@ -92,7 +103,7 @@ async function main(): Promise<number> {
   const progress = createProgressReporter({ stream: process.stdout });
   try {
     const result = await runSource({ store: runtime.composition.store, events: runtime.writer, logger }, source, {
-      full: args.full,
+      full: values.full,
       signal: controller.signal,
       onProgress: (update) => progress.update(update),
     });
@@ -105,11 +116,3 @@ async function main(): Promise<number> {
     await runtime.close();
   }
 }
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
