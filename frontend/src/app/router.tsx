@@ -10,6 +10,9 @@ const loadEventPage = () => import('../features/event-page/event-page.tsx').then
 /** Support and admin carry socket.io; visitors who never open them never download it. */
 const loadSupportPage = () => import('../features/support/support-page.tsx').then((module) => ({ Component: module.SupportPage }));
 const loadAdminPage = () => import('./routes/admin/admin-page.tsx').then((module) => ({ Component: module.AdminPage }));
+/** The blog pages are their own chunk: most visitors never open them. */
+const loadBlogIndex = () => import('../features/blog/blog-index-page.tsx').then((module) => ({ Component: module.BlogIndexPage }));
+const loadBlogPost = () => import('../features/blog/blog-post-page.tsx').then((module) => ({ Component: module.BlogPostPage }));
 const loadReviewsPage = () => import('../features/reviews/reviews-page.tsx').then((module) => ({ Component: module.ReviewsPage }));
 const loadWriteReviewPage = () => import('../features/reviews/write-review-page.tsx').then((module) => ({ Component: module.WriteReviewPage }));
 /** The text pages and the partner form are rarely the landing page: each is its own small chunk. */
@@ -35,8 +38,8 @@ export const routes: RouteObject[] = [
       { path: 'about', lazy: loadAboutPage },
       { path: 'privacy', lazy: loadPrivacyPage },
       { path: 'terms', lazy: loadTermsPage },
-      { path: 'blog', element: <PlaceholderPage name="Blog" /> },
-      { path: 'blog/:slug', element: <PlaceholderPage name="Blog Post" /> },
+      { path: 'blog', lazy: loadBlogIndex },
+      { path: 'blog/:slug', lazy: loadBlogPost },
       { path: 'partner', lazy: loadPartnerPage },
       { path: 'admin', lazy: loadAdminPage },
       { path: 'reviews', lazy: loadReviewsPage },

@@ -4,6 +4,7 @@ import { Tabs, tabPanelProps, type TabItem } from '../../../components/tabs/tabs
 import { AdminLoginCard } from '../../../features/admin-session/admin-login-card.tsx';
 import { useAdminLogoutMutation, useAdminSessionQuery } from '../../../features/admin-session/api.ts';
 import { wasLoggedIn } from '../../../features/admin-session/session-flag.ts';
+import { BlogTab } from '../../../features/admin-blog/blog-tab.tsx';
 import { TicketsTab } from '../../../features/admin-tickets/tickets-tab.tsx';
 import { PartnershipsTab } from '../../../features/admin-partnerships/partnerships-tab.tsx';
 import './admin-page.css';
@@ -70,7 +71,7 @@ export function AdminPage() {
           <Tabs<AdminTab> label="Admin sections" idPrefix={ID_PREFIX} tabs={TABS} selected={tab} onSelect={setTab} className="admin-page__tabs" />
           <section {...tabPanelProps(ID_PREFIX, tab)} className="admin-page__panel">
             {tab === 'tickets' && <TicketsTab />}
-            {tab === 'blog' && <ComingSoon name="Blog Posts" />}
+            {tab === 'blog' && <BlogTab />}
             {tab === 'subscribers' && <ComingSoon name="Subscribers" />}
             {tab === 'reviews' && <ComingSoon name="Reviews Moderation" />}
             {tab === 'partnerships' && <PartnershipsTab />}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { api } from '../../app/api.ts';
+import { httpStatusOf, isUnauthorized, serverText } from '../../lib/support/request-error.ts';
+import type { PostListItem } from '../../lib/blog/post-types.ts';
+import { useAdminPostsQuery, useDeletePostMutation, useLazyAdminPostQuery, useSavePostMutation } from './api.ts';
+import { EMPTY_FORM, clearDraft, formOf, loadDraft, saveBlockedReason, saveDraft, type DraftForm, type EditorState } from './draft-form.ts';
+import { DELETE_FAILED, SESSION_EXPIRED, saveFailed } from './messages.ts';
+import { PostEditor } from './post-editor.tsx';
+import { PostList } from './post-list.tsx';
+import './blog-tab.css';
+
+const NEW_POST: EditorState = { postId: null, slug: null, form: EMPTY_FORM };
+
+interface Failure {
+  message: string;
+  detail: string | null;
+}
+
+/** Spec 02 "Blog tab": the posts on the left, the editor on the right. */
+export function BlogTab() {
+  const dispatch = useDispatch();
+  const list = useAdminPostsQuery();
+  const [loadPost] = useLazyAdminPostQuery();
+  const [savePost, saveCall] = useSavePostMutation();
+  const [deletePost] = useDeletePostMutation();
+  // An unsaved draft from before a reload comes back; it is dropped once saved.
+  const [editor, setEditor] = useState<EditorState>(() => loadDraft() ?? NEW_POST);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const show = (next: EditorState, keep: boolean) => {
+    setEditor(next);
+    setFailure(null);
+    if (keep) saveDraft(next);
+    else clearDraft();
+  };
+
+  const change = (form: DraftForm) => {
+    setNotice(null);
+    show({ ...editor, form }, true);
+  };
+
+  const open = async (post: PostListItem) => {
+    setNotice(null);
+    try {
+      const full = await loadPost(post.slug).unwrap();
+      show({ postId: full.id, slug: full.slug, form: formOf(full) }, false);
+    } catch (error) {
+      setFailure({ message: isUnauthorized(error) ? SESSION_EXPIRED : 'Could not open the post', detail: null });
+    }
+  };
+
+  const save = async () => {
+    setFailure(null);
+    try {
+      const saved = await savePost({ id: editor.postId, form: editor.form }).unwrap();
+      show({ postId: saved.id, slug: saved.slug, form: formOf(saved) }, false);
+      setNotice(saved.status === 'published' ? 'Saved and published.' : 'Saved as a draft.');
+    } catch (error) {
+      if (isUnauthorized(error)) return setFailure({ message: SESSION_EXPIRED, detail: null });
+      setFailure({ message: saveFailed(httpStatusOf(error) ?? 'network error'), detail: serverText(error) ?? null });
+    }
+  };
+
+  const remove = async (post: PostListItem) => {
+    if (!window.confirm(`Delete "${post.title}"? This cannot be undone.`)) return;
+    setDeletingId(post.id);
+    try {
+      await deletePost(post.id).unwrap();
+      if (editor.postId === post.id) show(NEW_POST, false);
+    } catch (error) {
+      if (isUnauthorized(error)) setFailure({ message: SESSION_EXPIRED, detail: null });
+      else window.alert(DELETE_FAILED);
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const posts = list.currentData ?? [];
+  const listUnauthorized = list.isError && isUnauthorized(list.error);
+
+  return (
+    <div className="blog-tab">
+      <section className="blog-tab__list" aria-label="Posts">
+        <div className="blog-tab__list-head">
+          <h2>Blog Posts</h2>
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => {
+              setNotice(null);
+              show(NEW_POST, false);
+            }}
+          >
+            New Post
+          </button>
+        </div>
+        {list.isLoading ? (
+          <p className="blog-tab__state" role="status">
+            Loading...
+          </p>
+        ) : list.isError ? (
+          <div className="admin-alert admin-alert--error" role="alert">
+            <p>{listUnauthorized ? SESSION_EXPIRED : 'Failed to load posts'}</p>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => (listUnauthorized ? dispatch(api.util.invalidateTags(['AdminSession'])) : void list.refetch())}
+            >
+              {listUnauthorized ? 'Log in again' : 'Retry'}
+            </button>
+          </div>
+        ) : posts.length === 0 ? (
+          <p className="blog-tab__state">No posts yet</p>
+        ) : (
+          <PostList posts={posts} selectedId={editor.postId} onOpen={(post) => void open(post)} onDelete={(post) => void remove(post)} deletingId={deletingId} />
+        )}
+      </section>
+      <section className="blog-tab__editor">
+        {notice && (
+          <p className="blog-tab__notice" role="status">
+            {notice}
+          </p>
+        )}
+        <PostEditor
+          key={editor.postId ?? 'new'}
+          state={editor}
+          onChange={change}
+          onSave={() => void save()}
+          onCancel={() => {
+            setNotice(null);
+            show(NEW_POST, false);
+          }}
+          saving={saveCall.isLoading}
+          blockedReason={saveBlockedReason(editor)}
+          error={failure?.message ?? null}
+          detail={failure?.detail ?? null}
+        />
+        {failure?.message === SESSION_EXPIRED && (
+          <p className="blog-field__help blog-tab__relogin">
+            Your draft is kept on this device.{' '}
+            <button type="button" className="btn btn-small" onClick={() => dispatch(api.util.invalidateTags(['AdminSession']))}>
+              Log in again
+            </button>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { preloadedPost } from './preloaded-posts.ts';
+
+const post = { slug: 'a-post', title: 'A post', content_html: '<p>x</p>', tags: [] };
+
+afterEach(() => {
+  delete window.__EVENTLY_POSTS__;
+});
+
+describe('preloadedPost', () => {
+  it('answers the post the page supplied for this slug', () => {
+    window.__EVENTLY_POSTS__ = { 'a-post': post };
+    expect(preloadedPost('a-post')).toBe(post);
+  });
+
+  it('ignores missing data, other slugs and objects that are not posts', () => {
+    expect(preloadedPost('a-post')).toBeUndefined();
+    window.__EVENTLY_POSTS__ = { 'a-post': { ...post, slug: 'other' }, broken: 'x', 'no-html': { ...post, slug: 'no-html', content_html: 1 } };
+    expect(preloadedPost('a-post')).toBeUndefined();
+    expect(preloadedPost('broken')).toBeUndefined();
+    expect(preloadedPost('no-html')).toBeUndefined();
+  });
+});
