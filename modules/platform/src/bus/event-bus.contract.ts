@@ -319,6 +319,31 @@ export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'a
     it('ping answers while the bus is reachable', async () => {
       await expect(bus.ping()).resolves.toBeUndefined();
     });
+
+    describe('dead letters', () => {
+      it('moves a poison message aside after bounded retries, goes on, and lists, reads and removes it', async () => {
+        const handled: string[] = [];
+        const subscription = await bus.subscribe({
+          group,
+          topics: [topic],
+          maxAttempts: 2,
+          handle: async (batch) => {
+            for (const m of batch) if ((m.data as { n: number }).n === 2) throw new Error('cannot project this (expected by the test)');
+            handled.push(...batch.map((m) => `${m.key}@${m.aggregate_version}`));
+          },
+        });
+        subscriptions.push(subscription);
+        await bus.publish([message(topic, 'a', 1), message(topic, 'a', 2), message(topic, 'a', 3)]);
+        await subscription.drained();
+        expect(handled).toEqual(['a@1', 'a@3']);
+        const dead = await bus.deadLetters.list({ group });
+        expect(dead.map((entry) => [entry.group, entry.message.key, entry.message.aggregate_version])).toEqual([[group, 'a', 2]]);
+        expect(dead[0]!.error).toMatch(/cannot project this/);
+        expect((await bus.deadLetters.get(dead[0]!.id))?.message.id).toBe(dead[0]!.message.id);
+        await bus.deadLetters.remove(dead[0]!.id);
+        expect(await bus.deadLetters.list({ group })).toEqual([]);
+      });
+    });
   });
 }
 

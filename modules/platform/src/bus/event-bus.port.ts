@@ -15,6 +15,7 @@
  *   tail subscription sees every later message (fan-out), nothing is ever replayed, and nothing is stored, so
  *   a restart starts at the end again. For live pushes, which each api replica makes to its own sockets.
  */
+import type { DeadLetterQueue } from './dead-letters.ts';
 import type { Delivered, Envelope } from './envelope.ts';
 
 export type SubscriptionMode = 'durable' | 'tail';
@@ -36,6 +37,12 @@ export interface SubscribeArgs {
    * the same way in both modes: same batch again after a delay, nothing skipped.
    */
   mode?: SubscriptionMode;
+  /**
+   * Failures of one batch before its messages are tried one by one and those that still fail are moved to
+   * the dead-letter queue (default `DEFAULT_MAX_ATTEMPTS`; a permanent error skips the count). See
+   * `dead-letters.ts`.
+   */
+  maxAttempts?: number;
 }
 
 export interface Subscription {
@@ -48,6 +55,8 @@ export interface Subscription {
 
 export interface EventBus {
   readonly engine: 'sqlite' | 'kafka';
+  /** Messages consumer groups gave up on (embedded: a table; Kafka: the compacted `evently.dead-letters` topic). */
+  readonly deadLetters: DeadLetterQueue;
   init(topics: string[]): Promise<void>;
   /** Appends messages to their topics; resolves once they are durable. */
   publish(messages: Envelope[]): Promise<void>;

@@ -19,6 +19,8 @@ import { pinoLogCreator } from './kafka-log.ts';
 import { topicLag } from './kafka-offsets.ts';
 import { startKafkaSubscription, type KafkaSubscription } from './kafka-subscription.ts';
 import { assertValidTopicName, topicConfigs, type TopicLayout } from './kafka-topics.ts';
+import { createKafkaDeadLetters, DEAD_LETTER_TOPIC } from './kafka-dead-letters.ts';
+import { withDeadLetters } from '../dead-letters.ts';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -27,12 +29,20 @@ export interface KafkaEventBusOptions {
   /** Defaults: 3 partitions, replication factor 1 (the single broker of docker-compose.yml). */
   partitions?: number;
   replicationFactor?: number;
+  /**
+   * Topics whose every message is a whole-aggregate snapshot, created compacted (kafka-topics.ts). Default:
+   * `evently.events` and the dead-letter topic. Topics named `*.activity` get a 7-day retention.
+   */
+  snapshotTopics?: string[];
 }
+
+export const DEFAULT_SNAPSHOT_TOPICS = ['evently.events', DEAD_LETTER_TOPIC];
 
 export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   if (options.brokers.length === 0) throw new Error('createKafkaEventBus needs at least one broker');
   const logger = options.logger ?? pino({ name: 'kafka-event-bus' });
   const layout: TopicLayout = { partitions: options.partitions ?? 3, replicationFactor: options.replicationFactor ?? 1 };
+  const snapshotTopics = new Set(options.snapshotTopics ?? DEFAULT_SNAPSHOT_TOPICS);
   // kafkajs is loaded on first use, so processes on the embedded bus never load it.
   const kafkajs = () => import('kafkajs');
   let kafkaReady: Promise<Kafka> | null = null;
@@ -91,14 +101,19 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     const missing = [...new Set(topics)].filter((topic) => !knownTopics.has(assertValidTopicName(topic)));
     if (missing.length === 0) return;
     // createTopics resolves false (no error) for topics that already exist, so this is safe to repeat.
-    await (await admin()).createTopics({ topics: topicConfigs(missing, layout), waitForLeaders: true });
+    // Settings apply at creation only: a topic created before these policies keeps its own until changed
+    // with kafka-configs.sh (docs/operations.md).
+    await (await admin()).createTopics({ topics: topicConfigs(missing, layout, snapshotTopics), waitForLeaders: true });
     for (const topic of missing) knownTopics.add(topic);
   };
+
+  const deadLetters = createKafkaDeadLetters({ kafka, producer, admin, ensureTopic: () => ensureTopics([DEAD_LETTER_TOPIC]) });
 
   const groupIsActive = (group: string) => [...subscriptions].some((subscription) => subscription.group === group);
 
   return {
     engine: 'kafka',
+    deadLetters,
 
     async init(topics: string[]) {
       await ensureTopics(topics);
@@ -121,10 +136,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     async subscribe(args: SubscribeArgs): Promise<Subscription> {
       if (args.topics.length === 0) throw new Error(`Group ${args.group} subscribes to no topic`);
       await ensureTopics(args.topics);
+      const group = args.group;
+      const handle = withDeadLetters({ group, handle: args.handle, queue: deadLetters, logger: logger.child({ group }), maxAttempts: args.maxAttempts });
       const subscription = await startKafkaSubscription({
         kafka: await kafka(),
         admin,
-        args,
+        args: { ...args, handle },
         logger,
         onStop: () => subscriptions.delete(subscription),
       });

@@ -40,14 +40,48 @@ export interface TopicLayout {
   replicationFactor: number;
 }
 
-export function topicConfigs(topics: string[], layout: TopicLayout): ITopicConfig[] {
+/** Suffix of activity topics (page views, clicks): high volume, only recent history is worth keeping. */
+export const ACTIVITY_TOPIC_SUFFIX = '.activity';
+/** How long activity topics keep their records. */
+export const ACTIVITY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type TopicKind = 'snapshot' | 'activity' | 'history';
+
+/**
+ * - `snapshot`: every message of a key carries the aggregate's whole state (or removes it), so compaction
+ *   (`cleanup.policy=compact`: the broker keeps at least the last record per key) leaves a replayable snapshot
+ *   of every aggregate, bounded by the number of aggregates rather than of changes.
+ * - `activity`: `cleanup.policy=delete` with `retention.ms` of 7 days.
+ * - `history`: anything not declared otherwise keeps everything (`retention.ms=-1`): a module whose messages
+ *   are changes rather than snapshots needs all of them to replay; it opts in to compaction once they are.
+ */
+export function topicKind(topic: string, snapshotTopics: ReadonlySet<string>): TopicKind {
+  if (topic.endsWith(ACTIVITY_TOPIC_SUFFIX)) return 'activity';
+  return snapshotTopics.has(topic) ? 'snapshot' : 'history';
+}
+
+export function topicConfigEntries(kind: TopicKind): Array<{ name: string; value: string }> {
+  switch (kind) {
+    case 'snapshot':
+      return [{ name: 'cleanup.policy', value: 'compact' }];
+    case 'activity':
+      return [
+        { name: 'cleanup.policy', value: 'delete' },
+        { name: 'retention.ms', value: String(ACTIVITY_RETENTION_MS) },
+      ];
+    case 'history':
+      // The log is the system of record for projections: keep it, so `npm run reindex` can replay it all.
+      return [{ name: 'retention.ms', value: '-1' }];
+  }
+}
+
+export function topicConfigs(topics: string[], layout: TopicLayout, snapshotTopics: ReadonlySet<string> = new Set()): ITopicConfig[] {
   const unique = [...new Set(topics.map(assertValidTopicName))];
   assertNoMetricCollision(unique);
   return unique.map((topic) => ({
     topic,
     numPartitions: layout.partitions,
     replicationFactor: layout.replicationFactor,
-    // The log is the system of record for projections: keep it, so `npm run reindex` can replay it all.
-    configEntries: [{ name: 'retention.ms', value: '-1' }],
+    configEntries: topicConfigEntries(topicKind(topic, snapshotTopics)),
   }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoMetricCollision, assertValidTopicName, topicConfigs } from './kafka-topics.ts';
+import { assertNoMetricCollision, assertValidTopicName, topicConfigs, topicKind } from './kafka-topics.ts';
 
 describe('assertValidTopicName', () => {
   it('accepts the names our modules publish to', () => {
@@ -35,6 +35,23 @@ describe('topicConfigs', () => {
       replicationFactor: 3,
       configEntries: [{ name: 'retention.ms', value: '-1' }],
     });
+  });
+
+  it('compacts snapshot topics, bounds activity topics to 7 days and keeps every other topic whole', () => {
+    const configs = topicConfigs(['evently.events', 'evently.events.activity', 'evently.tickets'], { partitions: 3, replicationFactor: 1 }, new Set(['evently.events']));
+    expect(configs.map((config) => [config.topic, config.configEntries])).toEqual([
+      ['evently.events', [{ name: 'cleanup.policy', value: 'compact' }]],
+      [
+        'evently.events.activity',
+        [
+          { name: 'cleanup.policy', value: 'delete' },
+          { name: 'retention.ms', value: String(7 * 24 * 3600 * 1000) },
+        ],
+      ],
+      ['evently.tickets', [{ name: 'retention.ms', value: '-1' }]],
+    ]);
+    expect(topicKind('evently.clicks.activity', new Set())).toBe('activity');
+    expect(topicKind('evently.events', new Set())).toBe('history');
   });
 
   it('validates every name', () => {

@@ -11,6 +11,8 @@ import { SqliteEngine, engineOf } from '../../store/sqlite/sqlite-engine.ts';
 import { appendToOutbox } from '../../store/sqlite/sqlite-outbox.ts';
 import { uniqueTailGroup } from '../tail-group.ts';
 import { SqliteSubscription, type SubscriptionTiming } from './sqlite-subscription.ts';
+import { withDeadLetters } from '../dead-letters.ts';
+import { createSqliteDeadLetters } from './sqlite-dead-letters.ts';
 
 export type SqliteEventBusOptions = ({ store: DocumentStore; file?: never } | { file: string; store?: never }) &
   Partial<SubscriptionTiming> & { logger?: Logger };
@@ -25,6 +27,7 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
     maxRetryDelayMs: options.maxRetryDelayMs ?? 10_000,
   };
   const active = new Set<SqliteSubscription>();
+  const deadLetters = createSqliteDeadLetters(engine);
   let closed = false;
 
   // From now on every outbox row of this file is a log entry; rows appended before the bus existed are
@@ -49,6 +52,7 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
 
   return {
     engine: 'sqlite',
+    deadLetters,
     async init(topics: string[]): Promise<void> {
       assertTopics(topics);
     },
@@ -68,7 +72,8 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
       }
       // A tail group is unique, so resetGroup (which matches names) can never rewind it.
       const group = tail ? uniqueTailGroup(args.group) : args.group;
-      const subscription = new SqliteSubscription(engine, args, group, timing, logger);
+      const handle = withDeadLetters({ group, handle: args.handle, queue: deadLetters, logger, maxAttempts: args.maxAttempts });
+      const subscription = new SqliteSubscription(engine, { ...args, handle }, group, timing, logger);
       subscription.start();
       active.add(subscription);
       return {

@@ -45,6 +45,24 @@ export const migrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'dead letters',
+    sql: `
+      -- Messages a consumer group gave up on after bounded retries (bus/dead-letters.ts); listed and
+      -- replayed by \`main.ts dead-letters\`.
+      CREATE TABLE dead_letters (
+        id TEXT PRIMARY KEY,
+        group_name TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        message TEXT NOT NULL,
+        error TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        failed_at TEXT NOT NULL
+      );
+      CREATE INDEX dead_letters_group ON dead_letters (group_name, failed_at);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -1,0 +1,85 @@
+/**
+ * The production dead-letter queue: the compacted topic `evently.dead-letters`, keyed by dead-letter id.
+ * `add` produces the entry; `remove` produces a tombstone (null value), which compaction turns into the
+ * entry's deletion, so the topic stays as small as the set of open dead letters. Reading (`list`, `get`)
+ * is an admin task: a private consumer group reads the topic from its start up to the high watermarks
+ * taken when the call begins and is deleted afterwards, so nothing is committed for it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Admin, Kafka, Producer } from 'kafkajs';
+import type { DeadLetter, DeadLetterQueue } from '../dead-letters.ts';
+
+export const DEAD_LETTER_TOPIC = 'evently.dead-letters';
+
+export interface DeadLetterRecord {
+  key: string;
+  /** The JSON entry, or null for a tombstone. */
+  value: string | null;
+}
+
+/** Last record per key wins; a tombstone removes the key. Oldest first by failure time. */
+export function foldDeadLetters(records: DeadLetterRecord[]): DeadLetter[] {
+  const open = new Map<string, DeadLetter>();
+  for (const record of records) {
+    if (record.value === null) open.delete(record.key);
+    else open.set(record.key, JSON.parse(record.value) as DeadLetter);
+  }
+  return [...open.values()].sort((a, b) => (a.failed_at < b.failed_at ? -1 : a.failed_at > b.failed_at ? 1 : a.id < b.id ? -1 : 1));
+}
+
+export function createKafkaDeadLetters(deps: {
+  kafka: () => Promise<Kafka>;
+  producer: () => Promise<Producer>;
+  admin: () => Promise<Admin>;
+  ensureTopic: () => Promise<void>;
+}): DeadLetterQueue {
+  const send = async (key: string, value: string | null) => {
+    await deps.ensureTopic();
+    await (await deps.producer()).send({ topic: DEAD_LETTER_TOPIC, acks: -1, messages: [{ key, value }] });
+  };
+
+  const readAll = async (): Promise<DeadLetter[]> => {
+    await deps.ensureTopic();
+    const admin = await deps.admin();
+    const targets = new Map((await admin.fetchTopicOffsets(DEAD_LETTER_TOPIC)).map((p) => [p.partition, BigInt(p.high)]));
+    const pending = new Set([...targets].filter(([, high]) => high > 0n).map(([partition]) => partition));
+    if (pending.size === 0) return [];
+    const groupId = `dead-letters.reader.${randomUUID()}`;
+    const consumer = (await deps.kafka()).consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 500 });
+    const records: DeadLetterRecord[] = [];
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [DEAD_LETTER_TOPIC], fromBeginning: true });
+      await new Promise<void>((resolve, reject) => {
+        consumer.on(consumer.events.CRASH, ({ payload }) => reject(payload.error));
+        consumer
+          .run({
+            autoCommit: false,
+            eachMessage: async ({ partition, message }) => {
+              if (message.key) records.push({ key: message.key.toString(), value: message.value ? message.value.toString() : null });
+              // Compaction leaves gaps in offsets: done once the next offset reaches the watermark.
+              if (BigInt(message.offset) + 1n >= (targets.get(partition) ?? 0n)) pending.delete(partition);
+              if (pending.size === 0) resolve();
+            },
+          })
+          .catch(reject);
+      });
+    } finally {
+      await consumer.disconnect().catch(() => undefined);
+      await admin.deleteGroups([groupId]).catch(() => undefined);
+    }
+    return foldDeadLetters(records);
+  };
+
+  return {
+    add: (entry) => send(entry.id, JSON.stringify(entry)),
+    async list(args = {}) {
+      const all = (await readAll()).filter((entry) => args.group === undefined || entry.group === args.group);
+      return all.slice(0, args.limit ?? 100);
+    },
+    async get(id) {
+      return (await readAll()).find((entry) => entry.id === id) ?? null;
+    },
+    remove: (id) => send(id, null),
+  };
+}
