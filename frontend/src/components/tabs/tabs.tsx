@@ -1,9 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
 import './tabs.css';
+import './tab-badge.css';
 
 export interface TabItem<Id extends string> {
   id: Id;
   label: string;
+  /** A small count beside the label (`text`), read out as `label` (e.g. "3 pending"). */
+  badge?: { text: string; label: string };
 }
 
 interface Props<Id extends string> {
@@ -80,6 +83,14 @@ export function Tabs<Id extends string>({ label, idPrefix, tabs, selected, onSel
             onKeyDown={(event) => move(event, index)}
           >
             {tab.label}
+            {tab.badge && (
+              <>
+                <span className="tabs__badge" aria-hidden="true">
+                  {tab.badge.text}
+                </span>
+                <span className="visually-hidden"> ({tab.badge.label})</span>
+              </>
+            )}
           </button>
         );
       })}

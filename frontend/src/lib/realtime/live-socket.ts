@@ -15,6 +15,8 @@ export interface LiveSocketOptions<Push> {
   auth?: Record<string, string>;
   /** Sends the session cookie (the admin namespace). */
   withCredentials?: boolean;
+  /** The socket.io event whose payloads reach `onPush`; ticket changes unless told otherwise. */
+  event?: string;
   onPush(push: Push): void;
   onFreshSession(): void;
   onStateChange(state: LiveState): void;
@@ -62,7 +64,7 @@ export function openLiveSocket<Push>(options: LiveSocketOptions<Push>): LiveSock
     options.onStateChange(wasConnected ? 'reconnecting' : 'connecting');
   });
 
-  socket.on(TICKET_EVENT, (push: Push) => {
+  socket.on(options.event ?? TICKET_EVENT, (push: Push) => {
     if (!closed) options.onPush(push);
   });
 

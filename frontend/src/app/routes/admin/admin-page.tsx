@@ -6,6 +6,9 @@ import { useAdminLogoutMutation, useAdminSessionQuery } from '../../../features/
 import { wasLoggedIn } from '../../../features/admin-session/session-flag.ts';
 import { BlogTab } from '../../../features/admin-blog/blog-tab.tsx';
 import { TicketsTab } from '../../../features/admin-tickets/tickets-tab.tsx';
+import { usePendingReviewCount } from '../../../features/admin-reviews/api.ts';
+import { ReviewsTab } from '../../../features/admin-reviews/reviews-tab.tsx';
+import { SubscribersTab } from '../../../features/admin-subscribers/subscribers-tab.tsx';
 import { PartnershipsTab } from '../../../features/admin-partnerships/partnerships-tab.tsx';
 import './admin-page.css';
 
@@ -22,16 +25,6 @@ const TABS: readonly TabItem<AdminTab>[] = [
 
 const ID_PREFIX = 'admin';
 
-/** Tabs whose issues have not landed yet say so, instead of pretending to work. */
-function ComingSoon({ name }: { name: string }) {
-  return (
-    <div className="admin-coming-soon">
-      <h2>{name}</h2>
-      <p>This part of the panel is coming soon.</p>
-    </div>
-  );
-}
-
 /**
  * Spec 02 "Administrator panel": the session decides between the login card and the tabs. Each tab is a
  * feature of its own, so the page that composes them lives in app/ (features never import each other).
@@ -43,6 +36,8 @@ export function AdminPage() {
   const [tab, setTab] = useState<AdminTab>('tickets');
   const authenticated = session.currentData?.authenticated === true;
   const checking = session.isLoading;
+  const pending = usePendingReviewCount(authenticated);
+  const tabs = pending ? TABS.map((item) => (item.id === 'reviews' ? { ...item, badge: { text: String(pending), label: `${pending} pending` } } : item)) : TABS;
 
   return (
     <main className="page admin-page">
@@ -68,12 +63,12 @@ export function AdminPage() {
         <AdminLoginCard />
       ) : (
         <>
-          <Tabs<AdminTab> label="Admin sections" idPrefix={ID_PREFIX} tabs={TABS} selected={tab} onSelect={setTab} className="admin-page__tabs" />
+          <Tabs<AdminTab> label="Admin sections" idPrefix={ID_PREFIX} tabs={tabs} selected={tab} onSelect={setTab} className="admin-page__tabs" />
           <section {...tabPanelProps(ID_PREFIX, tab)} className="admin-page__panel">
             {tab === 'tickets' && <TicketsTab />}
             {tab === 'blog' && <BlogTab />}
-            {tab === 'subscribers' && <ComingSoon name="Subscribers" />}
-            {tab === 'reviews' && <ComingSoon name="Reviews Moderation" />}
+            {tab === 'subscribers' && <SubscribersTab />}
+            {tab === 'reviews' && <ReviewsTab />}
             {tab === 'partnerships' && <PartnershipsTab />}
           </section>
         </>

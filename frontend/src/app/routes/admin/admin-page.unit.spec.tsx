@@ -165,11 +165,13 @@ describe('admin login', () => {
     expect(screen.queryByText(/samples/)).toBeNull();
   });
 
-  it('shows the other tabs as coming soon', async () => {
+  it('mounts the Reviews and Subscribers tabs', async () => {
     stubApi(loggedIn);
     renderPanel();
     fireEvent.click(await screen.findByRole('tab', { name: 'Reviews' }));
-    expect(screen.getByText('This part of the panel is coming soon.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Reviews Moderation' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Subscribers' }));
+    expect(await screen.findByRole('heading', { name: 'Subscribers' })).toBeTruthy();
   });
 });
 

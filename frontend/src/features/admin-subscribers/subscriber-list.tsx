@@ -1,0 +1,53 @@
+import { formatTicketTime } from '../../lib/support/format-time.ts';
+import { statusLabel } from './subscriber-rules.ts';
+import type { AdminSubscriber } from './types.ts';
+
+interface Props {
+  subscribers: readonly AdminSubscriber[];
+  selected: string | null;
+  onSelect(subscriber: AdminSubscriber): void;
+}
+
+const dash = (value: string | null | undefined) => (value?.trim() ? value : '—');
+
+export function SubscriberBadge({ subscriber }: { subscriber: AdminSubscriber }) {
+  const status = statusLabel(subscriber);
+  return <span className={`subscriber-badge subscriber-badge--${status.tone}`}>{status.text}</span>;
+}
+
+/** Spec 02 "Subscribers tab" list: email, name, city and country (a dash when missing), badge and times. */
+export function SubscriberList({ subscribers, selected, onSelect }: Props) {
+  return (
+    <ul className="subscriber-list" aria-label="Subscribers">
+      {subscribers.map((subscriber) => {
+        const current = subscriber.id === selected;
+        return (
+          <li key={subscriber.id}>
+            <button
+              type="button"
+              className={`subscriber-row${current ? ' subscriber-row--current' : ''}`}
+              aria-current={current ? 'true' : undefined}
+              onClick={() => onSelect(subscriber)}
+            >
+              <span className="subscriber-row__top">
+                <span className="subscriber-row__email">{subscriber.email}</span>
+                <SubscriberBadge subscriber={subscriber} />
+              </span>
+              <span className="subscriber-row__meta">
+                <span>{dash(subscriber.name)}</span>
+                <span>
+                  {dash(subscriber.city)}, {dash(subscriber.country)}
+                </span>
+              </span>
+              <span className="subscriber-row__times">
+                <span>Created {formatTicketTime(subscriber.created_at)}</span>
+                <span>Updated {formatTicketTime(subscriber.updated_at)}</span>
+                <span>Last digest {formatTicketTime(subscriber.last_sent_at)}</span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,80 @@
+import type { AdminSubscriber, SubscriberFilters } from './types.ts';
+import { SUBSCRIBERS_PAGE_SIZE } from './types.ts';
+
+export const RADIUS_MIN = 1;
+export const RADIUS_MAX = 500;
+
+/** The list call's query: blank filters are left out, text is trimmed (spec 02 §7). */
+export function listParams(filters: SubscriberFilters, page: number): Record<string, string | number> {
+  const params: Record<string, string | number> = { page, per_page: SUBSCRIBERS_PAGE_SIZE, sort: filters.sort };
+  if (filters.status !== 'all') params.status = filters.status;
+  for (const key of ['search', 'country', 'city'] as const) {
+    const value = filters[key].trim();
+    if (value) params[key] = value;
+  }
+  return params;
+}
+
+/** The detail panel's editable fields, as typed. */
+export interface SubscriberDraft {
+  name: string;
+  radius: string;
+  country: string;
+  city: string;
+}
+
+export interface SubscriberPatch {
+  name?: string;
+  country?: string;
+  city?: string;
+  radius_km?: number;
+}
+
+export function draftOf(subscriber: AdminSubscriber): SubscriberDraft {
+  return {
+    name: subscriber.name ?? '',
+    radius: subscriber.radius_km === null ? '' : String(subscriber.radius_km),
+    country: subscriber.country ?? '',
+    city: subscriber.city ?? '',
+  };
+}
+
+export const NO_CHANGES = 'No changes to save';
+export const RADIUS_RULE = `Radius must be a whole number from ${RADIUS_MIN} to ${RADIUS_MAX} km`;
+export const PLACE_RULE = 'Country and City are required.';
+
+export type EditOutcome = { patch: SubscriberPatch } | { problem: string };
+
+/**
+ * Spec 02 §5 "Subscriber edit": only the fields that changed among name, country, city and radius_km (a number
+ * from 1 to 500) are sent; with none changed the answer is 'No changes to save'.
+ */
+export function editPatch(subscriber: AdminSubscriber, draft: SubscriberDraft): EditOutcome {
+  const patch: SubscriberPatch = {};
+  const name = draft.name.trim();
+  if (name !== (subscriber.name ?? '')) patch.name = name;
+  const country = draft.country.trim();
+  const city = draft.city.trim();
+  if (country !== (subscriber.country ?? '')) patch.country = country;
+  if (city !== (subscriber.city ?? '')) patch.city = city;
+  if ((patch.country !== undefined && !country) || (patch.city !== undefined && !city)) return { problem: PLACE_RULE };
+  const radiusText = draft.radius.trim();
+  if (radiusText !== (subscriber.radius_km === null ? '' : String(subscriber.radius_km))) {
+    const radius = Number(radiusText);
+    if (!radiusText || !Number.isInteger(radius) || radius < RADIUS_MIN || radius > RADIUS_MAX) return { problem: RADIUS_RULE };
+    if (radius !== subscriber.radius_km) patch.radius_km = radius;
+  }
+  return Object.keys(patch).length === 0 ? { problem: NO_CHANGES } : { patch };
+}
+
+/** Whether the subscriber has confirmed the address; true on a server without double opt-in. */
+export function isConfirmed(subscriber: AdminSubscriber): boolean {
+  if (subscriber.confirmed !== undefined) return subscriber.confirmed;
+  return subscriber.status !== 'pending';
+}
+
+/** The list badge: Active, Inactive, or (double opt-in) Awaiting confirmation. */
+export function statusLabel(subscriber: AdminSubscriber): { text: string; tone: 'active' | 'inactive' | 'pending' } {
+  if (!isConfirmed(subscriber)) return { text: 'Awaiting confirmation', tone: 'pending' };
+  return subscriber.is_active ? { text: 'Active', tone: 'active' } : { text: 'Inactive', tone: 'inactive' };
+}
