@@ -1,4 +1,4 @@
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { BlogCover } from '../../components/blog-cover/blog-cover.tsx';
 import { COVER_ASPECTS, COVER_FITS, type CoverWidth } from '../../lib/blog/post-types.ts';
 import type { DraftForm, EditorState } from './draft-form.ts';
@@ -26,6 +26,7 @@ interface Props {
 export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedReason, error, detail }: Props) {
   const id = useId();
   const body = useRef<HTMLTextAreaElement>(null);
+  const pendingSelection = useRef<[number, number] | null>(null);
   const { form } = state;
   const editing = state.postId !== null;
   const set =
@@ -38,13 +39,19 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
     const start = area?.selectionStart ?? form.content.length;
     const end = area?.selectionEnd ?? form.content.length;
     const next = edit(form.content, start, end);
+    pendingSelection.current = [next.selectionStart, next.selectionEnd];
     onChange({ ...form, content: next.text });
-    // After React has written the new value, put the selection where the edit says and keep typing there.
-    requestAnimationFrame(() => {
-      area?.focus();
-      area?.setSelectionRange(next.selectionStart, next.selectionEnd);
-    });
   };
+
+  // Once React has written the edited text (before the next keystroke can arrive), the selection goes where the
+  // edit says, so the author keeps typing there.
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    if (!selection || !body.current) return;
+    pendingSelection.current = null;
+    body.current.focus();
+    body.current.setSelectionRange(selection[0], selection[1]);
+  }, [form.content]);
 
   const showPreview = form.cover_visible && form.cover_image.trim() !== '';
 

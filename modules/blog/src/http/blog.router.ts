@@ -47,8 +47,8 @@ export function createBlogRouter(app: BlogContext, options: BlogRouterOptions): 
   router.get('/api/blog/posts', adminForDrafts, async (ctx) => {
     const query = parseQuery(ctx, listQuerySchema);
     const list = query.status === 'published' ? await listPublishedPosts(app, query.category) : await listAllPosts(app, query);
-    // Drafts must never sit in a shared cache.
-    ctx.set('Cache-Control', query.status === 'published' ? 'public, max-age=60' : 'no-store');
+    // Drafts must never sit in a cache; the public list is revalidated so a post just published shows at once.
+    ctx.set('Cache-Control', query.status === 'published' ? 'no-cache' : 'no-store');
     answer(ctx, 200, list);
   });
 
@@ -62,7 +62,7 @@ export function createBlogRouter(app: BlogContext, options: BlogRouterOptions): 
       ctx.body = { redirect_to: `/blog/${result.slug}`, slug: result.slug };
       return;
     }
-    ctx.set('Cache-Control', preview ? 'no-store' : 'public, max-age=60');
+    ctx.set('Cache-Control', preview ? 'no-store' : 'no-cache');
     answer(ctx, 200, toPostView(result.post));
   });
 
