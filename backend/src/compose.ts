@@ -9,16 +9,19 @@ import {
   adminSessionsCollection,
   ADMIN_LOGIN_LIMIT,
   createAdminAuth,
+  createMailer,
   createStoreAdminSessions,
   createOutboxRelay,
   createProjectorRunner,
   createStoreRateLimits,
   effectClaimsCollection,
+  projectorGroup,
   rateLimitCountersCollection,
   systemClock,
   type AdminAuth,
   type AppModule,
   type Clock,
+  type Mailer,
   type ModuleDeps,
   type OutboxRelay,
   type ProjectorRunner,
@@ -34,11 +37,20 @@ import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import type { Config } from './config.ts';
 import type { ReadinessCheck } from './http/health.ts';
+import { countedMailer } from './observability/counted-mailer.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { metricsRouter } from './observability/metrics.router.ts';
+import { registerPipelineCollectors } from './observability/pipeline-collectors.ts';
 import { combineLiveFeeds, type LiveFeed, type TicketAccess } from './realtime/live-feed.ts';
 import { reviewsLiveFeed, supportLiveFeed } from './realtime/module-feeds.ts';
 
 /** An admin login lasts a working day; the panel asks for the password again after that. */
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
+/**
+ * The backlog gauge reads at most this many pending outbox records per scrape: enough to see a stalled relay
+ * (it normally hovers near zero), cheap enough to read every 15 s.
+ */
+const OUTBOX_BACKLOG_CAP = 1_000;
 
 export interface ComposeOptions {
   config: Config;
@@ -48,6 +60,8 @@ export interface ComposeOptions {
   /** Raw environment for module settings the config does not model (affiliate templates, ...). */
   env?: Record<string, string | undefined>;
   clock?: Clock;
+  /** The process's metrics registry; a fresh one labelled with the role when omitted. */
+  metrics?: Metrics;
 }
 
 export interface Composition extends Adapters {
@@ -64,13 +78,15 @@ export interface Composition extends Adapters {
   readiness: ReadinessCheck[];
   relay: OutboxRelay;
   projectors: ProjectorRunner;
+  /** Counters and scrape-time gauges of this process, served at `GET /metrics`. */
+  metrics: Metrics;
   /** Search indexes this process found missing (or with another schema) and created empty. */
   createdSearchIndexes: ReadonlySet<string>;
   /** Releases modules and adapters in reverse order of creation; safe to call twice. */
   close(): Promise<void>;
 }
 
-export async function compose({ config, logger, role, env = process.env, clock = systemClock }: ComposeOptions): Promise<Composition> {
+export async function compose({ config, logger, role, env = process.env, clock = systemClock, metrics = createMetrics({ defaultLabels: { role } }) }: ComposeOptions): Promise<Composition> {
   const adapters = await createAdapters(config, role, logger);
   const { store, bus, search } = adapters;
 
@@ -100,6 +116,23 @@ export async function compose({ config, logger, role, env = process.env, clock =
     dataDir: config.dataDir,
   };
 
+  // Each mailing module gets its mailer from here, wrapped to count sent and failed mail; the sender
+  // defaults repeat the modules' own (`<app> Support <no-reply@host>`), which apply only without `mailer`.
+  const mailerFor = (name: string, mailFrom: string | undefined, label: string): Mailer =>
+    countedMailer(
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        from: mailFrom ?? `${config.appName}${label} <no-reply@${new URL(config.publicUrl).hostname || 'localhost'}>`,
+        logger: logger.child({ component: 'mailer' }),
+      }),
+      metrics,
+      name,
+    );
+  const subscriptionsEnv = subscriptionsOptionsFromEnv(env);
+  const supportEnv = supportOptionsFromEnv(env);
+  const partnershipsEnv = partnershipsOptionsFromEnv(env);
+
   const events = createEventsModule(deps, eventsOptionsFromEnv(env));
   const subscriptions = createSubscriptionsModule(deps, {
     catalogue: {
@@ -111,10 +144,21 @@ export async function compose({ config, logger, role, env = process.env, clock =
     },
     appName: config.appName,
     smtpUrl: config.smtpUrl,
-    ...subscriptionsOptionsFromEnv(env),
+    ...subscriptionsEnv,
+    mailer: mailerFor('subscriptions', subscriptionsEnv.mailFrom, ''),
   });
-  const support = createSupportModule(deps, { appName: config.appName, smtpUrl: config.smtpUrl, ...supportOptionsFromEnv(env) });
-  const partnerships = createPartnershipsModule(deps, { appName: config.appName, smtpUrl: config.smtpUrl, ...partnershipsOptionsFromEnv(env) });
+  const support = createSupportModule(deps, {
+    appName: config.appName,
+    smtpUrl: config.smtpUrl,
+    ...supportEnv,
+    mailer: mailerFor('support', supportEnv.mailFrom, ' Support'),
+  });
+  const partnerships = createPartnershipsModule(deps, {
+    appName: config.appName,
+    smtpUrl: config.smtpUrl,
+    ...partnershipsEnv,
+    mailer: mailerFor('partnerships', partnershipsEnv.mailFrom, ' Partnerships'),
+  });
   const reviews = createReviewsModule(deps, { events: { getById: (id) => events.queries.getById(id) } });
   const blog = createBlogModule(deps, { appName: config.appName, demoData: config.demoData });
   const modules: AppModule[] = [events, subscriptions, support, reviews, partnerships, blog];
@@ -148,6 +192,15 @@ export async function compose({ config, logger, role, env = process.env, clock =
     projectors: modules.flatMap((m) => m.projectors),
     logger: logger.child({ component: 'projectors' }),
   });
+  // Read at scrape time from the shared store and bus, so any process (the api included) reports the
+  // pipeline as a whole. Dead-letter counts join here once the dead-letter store exists (issue 15, 5).
+  registerPipelineCollectors(metrics, {
+    outboxBacklog: async () => (await store.outbox.pending(OUTBOX_BACKLOG_CAP)).length,
+    lag: {
+      groups: modules.flatMap((m) => m.projectors).map((projector) => ({ group: projectorGroup(projector), topics: projector.topics })),
+      read: (group, topics) => bus.lag(group, topics),
+    },
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -159,7 +212,11 @@ export async function compose({ config, logger, role, env = process.env, clock =
     liveFeed: combineLiveFeeds([supportLiveFeed(support.live), reviewsLiveFeed(reviews.live)]),
     ticketAccess: support.live,
     modules,
-    routers: [adminAuth.router, ...modules.flatMap((m) => m.routers)],
+    routers: [
+      adminAuth.router,
+      ...modules.flatMap((m) => m.routers),
+      metricsRouter({ metrics, token: config.metricsToken, requireAdmin: adminAuth.requireAdmin }),
+    ],
     readiness: [
       { name: 'store', ping: () => store.ping() },
       { name: 'bus', ping: () => bus.ping() },
@@ -167,6 +224,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     ],
     relay,
     projectors,
+    metrics,
     createdSearchIndexes,
     close() {
       closing ??= closeAll();

@@ -60,6 +60,10 @@ export const envSchema = z.object({
   /** Threads answering embedded search queries off the main thread; 0 answers in it (see createSqliteSearchIndex). */
   SEARCH_READER_THREADS: integer(0, 16).optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  /** Bearer token Prometheus sends for `GET /metrics`; without it only the admin credential opens it. */
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters long' }).max(256).optional(),
+  /** Port of the metrics-only listener of the `worker` and `ingestion` roles (needs METRICS_TOKEN). */
+  METRICS_PORT: integer(0, 65_535).optional(),
   /** Load the demo catalogue into an empty store at start-up; defaults to on for the embedded store only. */
   DEMO_DATA: z
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
@@ -96,6 +100,9 @@ export interface Config {
   searchReaderThreads: number | undefined;
   smtpUrl: string | undefined;
   demoData: boolean;
+  metricsToken: string | undefined;
+  /** Undefined: the `worker` and `ingestion` roles serve no metrics listener. */
+  metricsPort: number | undefined;
 }
 
 /** A configuration problem; `message` is one line that names the variable. */
@@ -127,6 +134,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(variable, (issue?.message ?? 'is invalid').replace(/\s+/g, ' '));
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN) {
+    throw new ConfigError('METRICS_TOKEN', 'must be set when METRICS_PORT opens the metrics listener');
+  }
   if (e.MONGODB_URI && !e.ADMIN_PASSWORD) {
     throw new ConfigError('ADMIN_PASSWORD', 'must be set when MONGODB_URI selects the production store');
   }
@@ -151,5 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchReaderThreads: e.SEARCH_READER_THREADS,
     smtpUrl: e.SMTP_URL,
     demoData: e.DEMO_DATA ?? !e.MONGODB_URI,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }

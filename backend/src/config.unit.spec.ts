@@ -28,6 +28,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps metrics closed unless a token long enough is set, and opens a metrics port only with one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-sixteen-chars!', METRICS_PORT: '9464' })).toMatchObject({ metricsToken: 'a-sixteen-chars!', metricsPort: 9464 });
+    expect(errorOf({ METRICS_TOKEN: 'short' }).variable).toBe('METRICS_TOKEN');
+    expect(errorOf({ METRICS_PORT: '9464' }).message).toBe('Invalid configuration: METRICS_TOKEN must be set when METRICS_PORT opens the metrics listener');
+  });
+
   it('loads demo data by default only on the embedded store', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(loadConfig({ MONGODB_URI: 'mongodb://mongo/evently', ADMIN_PASSWORD: 'a-long-secret' }).demoData).toBe(false);

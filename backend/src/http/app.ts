@@ -33,6 +33,8 @@ export interface AppOptions {
   adsTag?: boolean;
   /** Largest JSON body accepted (default 1mb; event payloads and blog posts stay well below it). */
   jsonLimit?: string;
+  /** Times every request by matched route (`observability/http-metrics.ts`); outside the error handler. */
+  metrics?: Koa.Middleware;
 }
 
 export function createApp({
@@ -45,6 +47,7 @@ export function createApp({
   https = false,
   adsTag = false,
   jsonLimit = '1mb',
+  metrics,
 }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   // Errors reaching Koa itself come from broken response streams after headers went out.
@@ -52,6 +55,7 @@ export function createApp({
 
   app.use(requestId());
   app.use(requestLog(logger));
+  if (metrics) app.use(metrics);
   app.use(securityHeaders({ https, adsTag }));
   app.use(corsFor(corsOrigins));
   app.use(errorHandler(logger));

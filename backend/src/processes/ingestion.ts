@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import { configuredSources, createIngestionScheduler, eventsWriterFrom, loadIngestionConfig } from '@evently/ingestion';
 import { compose } from '../compose.ts';
 import type { Config } from '../config.ts';
+import { recordIngestionRun } from '../observability/ingestion-metrics.ts';
+import { startMetricsListener } from './server-process.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
 export async function runIngestion({ config, logger, env = process.env }: { config: Config; logger: Logger; env?: Record<string, string | undefined> }): Promise<void> {
@@ -18,12 +20,15 @@ export async function runIngestion({ config, logger, env = process.env }: { conf
     deps: { store: composition.store, events: eventsWriterFrom(composition.events), logger: logger.child({ component: 'ingestion' }) },
     sources,
     fullSyncEveryMs: ingestionConfig.fullSyncEveryHours * 3_600_000,
+    onRun: (result) => recordIngestionRun(composition.metrics, result),
   });
+  const metricsServer = await startMetricsListener(config, composition, logger);
   scheduler.start();
   logger.info({ sources: sources.map((s) => ({ name: s.source.name, everyMinutes: s.intervalMs / 60_000 })) }, 'ingestion started');
   if (sources.length === 0) logger.warn('no feed is configured (TICKETMASTER_API_KEY, FEVER_FEED_URL or INGEST_FILE_PATHS); idling');
 
   stopOnSignals(async () => {
+    await metricsServer?.close();
     await scheduler.stop();
     await composition.close();
   }, logger);

@@ -13,7 +13,11 @@ import { adminPasswordBanner } from '../admin-password.ts';
 import { compose, type Composition } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { createApp } from '../http/app.ts';
+import { createSeo } from '../http/seo/seo.ts';
 import { createHttpServer, listen, type RunningHttpServer } from '../http/http-server.ts';
+import { httpMetrics } from '../observability/http-metrics.ts';
+import { startMetricsServer, type MetricsServer } from '../observability/metrics-server.ts';
+import { registerPipelineCollectors } from '../observability/pipeline-collectors.ts';
 import type { Subscription } from '@evently/platform';
 import { startLiveGateway } from '../realtime/live-gateway.ts';
 import { attachRealtime, type Realtime } from '../realtime/realtime-server.ts';
@@ -56,6 +60,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
   let http: RunningHttpServer | undefined;
   let realtime: Realtime | undefined;
   let liveGateway: Subscription | undefined;
+  let metricsServer: MetricsServer | undefined;
   const schedulers = composition.modules.flatMap((m) => m.schedulers);
   try {
     // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice. The
@@ -84,6 +89,8 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         https: config.publicUrl.startsWith('https:'),
         // The same environment builds the SPA (`npm start`, the Dockerfile), so it knows whether the tag is in it.
         adsTag: Boolean((env ?? process.env).VITE_ADS_CONVERSION_ID?.trim()),
+        metrics: httpMetrics(composition.metrics),
+        seo: createSeo({ appName: config.appName, publicUrl: config.publicUrl, events: composition.events }),
       });
       const server = createHttpServer(app);
       realtime = attachRealtime(server, {
@@ -93,6 +100,8 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         authenticateAdmin: (credentials) => composition.adminAuth.authenticateHandshake(credentials),
         ticketAccess: composition.ticketAccess,
       });
+      const sockets = realtime;
+      registerPipelineCollectors(composition.metrics, { sockets: () => sockets.connections() });
       liveGateway = await startLiveGateway({
         bus: composition.bus,
         feed: composition.liveFeed,
@@ -110,8 +119,11 @@ export async function startServer({ config, logger, roles, announceAdminPassword
       for (const scheduler of schedulers) scheduler.start();
       logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');
     }
+    // The api serves /metrics itself; a worker alone has no HTTP server, so it opens a metrics-only one.
+    if (!roles.api) metricsServer = await startMetricsListener(config, composition, logger);
   } catch (error) {
     // A failed start (port taken, engine unreachable) must not leave files or connections open behind it.
+    await metricsServer?.close();
     await liveGateway?.stop();
     await realtime?.close();
     await http?.stop();
@@ -130,6 +142,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
     realtime,
     stop() {
       stopping ??= (async () => {
+        await metricsServer?.close();
         await liveGateway?.stop();
         await realtime?.close();
         await http?.stop();
@@ -144,4 +157,12 @@ export async function startServer({ config, logger, roles, announceAdminPassword
       return stopping;
     },
   };
+}
+
+/** The metrics-only listener of roles without the API, when METRICS_PORT asks for one (config demands a token). */
+export async function startMetricsListener(config: Config, composition: Pick<Composition, 'metrics'>, logger: Logger): Promise<MetricsServer | undefined> {
+  if (config.metricsPort === undefined || !config.metricsToken) return undefined;
+  const server = await startMetricsServer({ metrics: composition.metrics, token: config.metricsToken, port: config.metricsPort, host: config.host });
+  logger.info({ port: server.port }, 'metrics listening');
+  return server;
 }

@@ -39,6 +39,8 @@ export interface RealtimeOptions {
 export interface Realtime {
   /** Sends a push to the admin sockets, or to one ticket's followers, of this process. */
   push(push: LivePush): void;
+  /** Open sockets of this process per namespace (the metrics' socket gauge reads it at scrape time). */
+  connections(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     push(push) {
       if (push.audience === 'admin') admin.emit(push.event, push.payload);
       else tickets.to(ticketRoom(push.ticketNumber)).emit(push.event, push.payload);
+    },
+    connections() {
+      return { [ADMIN_NAMESPACE]: admin.sockets.size, [TICKETS_NAMESPACE]: tickets.sockets.size };
     },
     async close() {
       // io.close() would also close the HTTP server, which the shutdown sequence closes itself after draining.
