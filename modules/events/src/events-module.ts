@@ -14,7 +14,7 @@ import { createEventsSearchProjector } from './application/projections/events-se
 import { eventRatingsIndexSchema } from './application/projections/event-ratings-index.ts';
 import { createEventRatingsProjector } from './application/projections/event-ratings.projector.ts';
 import { makeLocateIp } from './application/queries/locate-ip/locate-ip.ts';
-import { EVENTS_TOPIC } from './contracts/event-messages.ts';
+import { EVENTS_ACTIVITY_TOPIC, EVENTS_TOPIC } from './contracts/event-messages.ts';
 import { eventsOptionsFromEnv, type EventsOptions } from './events-options.ts';
 import { createCalendarRouter } from './http/calendar.router.ts';
 import { createEventsRouter } from './http/events.router.ts';
@@ -27,7 +27,8 @@ import { createStoreStaysProvider, loadBundledStays } from './infra/store-stays-
 export function createEventsModule(deps: ModuleDeps, options: EventsOptions = eventsOptionsFromEnv(process.env)) {
   const { store, search, clock, logger } = deps;
   const upsert = makeUpsertFromSource({ store, clock });
-  const activity = makeRecordActivity({ store, clock });
+  // Production buffers views per event between flushes (no transaction per page view); embedded writes through.
+  const activity = makeRecordActivity({ store, clock, logger, flushMs: options.activityFlushMs ?? (store.engine === 'mongodb' ? 2000 : 0) });
   const commands = {
     ...upsert,
     ...makeRemoveFromSource({ store, clock }),
@@ -46,7 +47,7 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
   const module: AppModule = {
     name: 'events',
     collections: EVENTS_COLLECTIONS,
-    topics: [EVENTS_TOPIC],
+    topics: [EVENTS_TOPIC, EVENTS_ACTIVITY_TOPIC],
     searchSchemas: [eventsIndexSchema, eventRatingsIndexSchema],
     projectors: [
       createEventsSearchProjector({ search, logger: logger.child({ projector: 'events-search' }) }),
@@ -63,6 +64,9 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     ],
     async init() {
       await loadBundledStays(store);
+    },
+    async close() {
+      await activity.closeActivity();
     },
   };
 

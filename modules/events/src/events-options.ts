@@ -17,6 +17,11 @@ export interface EventsOptions {
   accommodations?: AccommodationsProvider;
   /** Defaults to the offline GeoLite2 City database. */
   ipLocator?: IpLocator;
+  /**
+   * How long views and clicks are counted in memory before one write per event (`ACTIVITY_FLUSH_MS`).
+   * Default: 2000 on MongoDB, 0 (write through) on the embedded store.
+   */
+  activityFlushMs?: number;
 }
 
 const list = (value: string | undefined) =>
@@ -34,5 +39,6 @@ export function eventsOptionsFromEnv(env: Record<string, string | undefined>): E
       default: { template: env.AFFILIATE_DEFAULT_TEMPLATE || undefined, params: parseParamList(env.AFFILIATE_DEFAULT_PARAMS) },
     },
     trustedProxies: proxies.length > 0 ? proxies : null,
+    ...(env.ACTIVITY_FLUSH_MS && Number.isInteger(Number(env.ACTIVITY_FLUSH_MS)) ? { activityFlushMs: Number(env.ACTIVITY_FLUSH_MS) } : {}),
   };
 }

@@ -9,6 +9,12 @@ import { z } from 'zod';
 import { storedEventSchema } from './stored-event.ts';
 
 export const EVENTS_TOPIC = 'evently.events';
+/**
+ * Views and clicks (`EventViewed`, `EventClicked`, one per event per flush), kept 7 days on Kafka. Not needed
+ * to rebuild search: each flush also publishes an `EventUpserted` snapshot with the new totals on
+ * `evently.events`, which is compacted (docs/decisions/019-production-engines.md).
+ */
+export const EVENTS_ACTIVITY_TOPIC = 'evently.events.activity';
 
 export const eventUpsertedV1 = z.object({ event: storedEventSchema });
 export const eventRemovedV1 = z.object({ id: z.string().min(1), reason: z.string().min(1) });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Delivered } from '@evently/platform';
-import { EVENTS_TOPIC } from '../../contracts/event-messages.ts';
+import { EVENTS_ACTIVITY_TOPIC, EVENTS_TOPIC } from '../../contracts/event-messages.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { createEventsHarness, type EventsHarness } from '../../testing/events-harness.ts';
 import { makeSourceEvent } from '../../testing/make-event.ts';
@@ -10,11 +10,14 @@ import { EVENTS_INDEX, type EventIndexDocument } from '../projections/events-ind
 describe('events commands on the embedded engines', () => {
   let h: EventsHarness;
   let messages: Delivered[];
+  let activity: Delivered[];
 
   beforeEach(async () => {
     h = await createEventsHarness();
     messages = [];
     await h.bus.subscribe({ group: 'test.recorder', topics: [EVENTS_TOPIC], handle: async (batch) => void messages.push(...batch) });
+    activity = [];
+    await h.bus.subscribe({ group: 'test.activity', topics: [EVENTS_ACTIVITY_TOPIC], handle: async (batch) => void activity.push(...batch) });
   });
   afterEach(async () => {
     await h.close();
@@ -117,7 +120,13 @@ describe('events commands on the embedded engines', () => {
     await h.module.commands.recordView('1');
     await h.module.commands.recordClick('1', 'ticketmaster');
     await settle();
-    expect(messages.map((m) => m.type)).toEqual(['EventUpserted', 'EventViewed', 'EventViewed', 'EventClicked']);
+    // The compacted entity topic gets a snapshot per write (replay needs nothing else); the activity topic the views and clicks.
+    expect(messages.filter((m) => m.topic === EVENTS_TOPIC).map((m) => m.type)).toEqual(['EventUpserted', 'EventUpserted', 'EventUpserted', 'EventUpserted']);
+    expect(activity.map((m) => [m.type, m.aggregate_version])).toEqual([
+      ['EventViewed', 2],
+      ['EventViewed', 3],
+      ['EventClicked', 4],
+    ]);
     const doc = await indexed('1');
     expect(doc).toMatchObject({ view_count: 2, click_count: 1, aggregate_version: 4 });
     expect(doc?.popularity).toBeGreaterThan(0);

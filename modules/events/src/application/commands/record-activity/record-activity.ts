@@ -1,14 +1,29 @@
 /**
- * recordView / recordClick: visitor activity. Each bumps the event's counter and its decayed popularity in the
- * store and announces the new totals (`EventViewed` / `EventClicked`), which the projector copies into the
- * search index; that is how popularity reaches the read side. Only live events count.
+ * recordView / recordClick: visitor activity. Counts reach the store in one transaction per event per
+ * flush, not per view: views are buffered for `flushMs` (ActivityBuffer) when it is above 0, which the
+ * production profile sets (a hot event would otherwise make every view a write conflict with the next one).
+ * With `flushMs` 0 (the embedded default) every call writes through at once.
+ *
+ * Each write bumps the counters and the decayed popularity (k views at flush time weigh exactly k views:
+ * domain/popularity.ts adds log-space contributions) and publishes
+ * - an `EventUpserted` snapshot with the new totals on the compacted `evently.events`, so replaying that
+ *   topic alone rebuilds search with exact counts, and
+ * - `EventViewed` / `EventClicked` (with how many) on `evently.events.activity`, a 7-day record of activity.
+ * Only live events count.
  */
-import { ConcurrencyError, type Clock, type DocumentStore } from '@evently/platform';
-import { EVENT_MESSAGE_TYPES, type EventClickedData, type EventViewedData } from '../../../contracts/event-messages.ts';
+import { ConcurrencyError, createEnvelope, type Clock, type DocumentStore, type ModuleDeps } from '@evently/platform';
+import {
+  EVENT_MESSAGE_TYPES,
+  EVENTS_ACTIVITY_TOPIC,
+  type EventClickedData,
+  type EventUpsertedData,
+  type EventViewedData,
+} from '../../../contracts/event-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { addActivity, CLICK_WEIGHT, VIEW_WEIGHT } from '../../../domain/popularity.ts';
 import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { ActivityBuffer, type PendingActivity } from './activity-buffer.ts';
 
 const MAX_ATTEMPTS = 5;
 
@@ -18,8 +33,15 @@ export interface ActivityTotals {
   click_count: number;
 }
 
-export function makeRecordActivity(deps: { store: DocumentStore; clock: Clock }) {
-  async function record(id: string, kind: 'view' | 'click', target: string): Promise<ActivityTotals | null> {
+export function makeRecordActivity(deps: { store: DocumentStore; clock: Clock; flushMs?: number; logger?: ModuleDeps['logger'] }) {
+  const flushMs = deps.flushMs ?? 0;
+  const buffer = new ActivityBuffer();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  /** One transaction for all of an event's activity since the last write. */
+  async function write(id: string, activity: PendingActivity): Promise<ActivityTotals | null> {
+    const clicks = [...activity.clicks.values()].reduce((sum, n) => sum + n, 0);
     // Concurrent activity on one event races on its version; the loser simply re-reads and tries again.
     for (let attempt = 1; ; attempt++) {
       try {
@@ -27,23 +49,20 @@ export function makeRecordActivity(deps: { store: DocumentStore; clock: Clock })
           const current = await tx.get<StoredEvent>(EVENTS_COLLECTION, id);
           if (!current || current.status !== 'active') return null;
           const now = deps.clock.now();
-          const patch = {
-            view_count: current.view_count + (kind === 'view' ? 1 : 0),
-            click_count: current.click_count + (kind === 'click' ? 1 : 0),
-            popularity_log: addActivity(current.popularity_log, kind === 'view' ? VIEW_WEIGHT : CLICK_WEIGHT, now),
-          };
+          let popularity = current.popularity_log;
+          if (activity.views > 0) popularity = addActivity(popularity, VIEW_WEIGHT * activity.views, now);
+          if (clicks > 0) popularity = addActivity(popularity, CLICK_WEIGHT * clicks, now);
+          const patch = { view_count: current.view_count + activity.views, click_count: current.click_count + clicks, popularity_log: popularity };
           const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, id, current.version, patch);
           const totals = { id, at: now.toISOString(), ...patch };
+          const activityMessage = <T>(type: string, data: T) =>
+            createEnvelope({ topic: EVENTS_ACTIVITY_TOPIC, key: id, type, aggregateVersion: saved.version, data, occurredAt: now });
           await tx.appendOutbox([
-            kind === 'view'
-              ? eventEnvelope<EventViewedData>({ type: EVENT_MESSAGE_TYPES.viewed, id, aggregateVersion: saved.version, data: totals, at: now })
-              : eventEnvelope<EventClickedData>({
-                  type: EVENT_MESSAGE_TYPES.clicked,
-                  id,
-                  aggregateVersion: saved.version,
-                  data: { ...totals, target },
-                  at: now,
-                }),
+            eventEnvelope<EventUpsertedData>({ type: EVENT_MESSAGE_TYPES.upserted, id, aggregateVersion: saved.version, data: { event: saved }, at: now }),
+            ...(activity.views > 0 ? [activityMessage<EventViewedData & { views: number }>(EVENT_MESSAGE_TYPES.viewed, { ...totals, views: activity.views })] : []),
+            ...[...activity.clicks].map(([target, n]) =>
+              activityMessage<EventClickedData & { clicks: number }>(EVENT_MESSAGE_TYPES.clicked, { ...totals, target, clicks: n }),
+            ),
           ]);
           return { id, view_count: saved.view_count, click_count: saved.click_count };
         });
@@ -52,9 +71,48 @@ export function makeRecordActivity(deps: { store: DocumentStore; clock: Clock })
       }
     }
   }
+
+  async function flushOnce(): Promise<void> {
+    for (const [id, activity] of buffer.drain()) {
+      try {
+        await write(id, activity);
+      } catch (error) {
+        // Kept for the next flush rather than lost: counts are late, never dropped.
+        buffer.restore(id, activity);
+        deps.logger?.warn({ err: error, event: id }, 'activity flush failed; retrying with the next flush');
+      }
+    }
+  }
+
+  /** Flushes run one after another, so an event's writes never race each other. */
+  const flush = (): Promise<void> => (flushing = flushing.then(flushOnce));
+
+  async function record(id: string, kind: 'view' | 'click', target: string): Promise<ActivityTotals | null> {
+    if (flushMs <= 0) {
+      return write(id, { views: kind === 'view' ? 1 : 0, clicks: new Map(kind === 'click' ? [[target, 1]] : []) });
+    }
+    const current = await deps.store.get<StoredEvent>(EVENTS_COLLECTION, id);
+    if (!current || current.status !== 'active') return null;
+    buffer.add(id, kind, target);
+    if (!timer) {
+      timer = setInterval(() => void flush(), flushMs);
+      timer.unref();
+    }
+    const pending = buffer.peek(id);
+    return { id, view_count: current.view_count + pending.views, click_count: current.click_count + pending.clicks };
+  }
+
   return {
     recordView: (id: string) => record(id, 'view', 'detail'),
     /** `target` names where the visitor went (`ticketmaster`, `fever`, `affiliate`, `purchase`). */
     recordClick: (id: string, target: string) => record(id, 'click', target),
+    /** Writes everything buffered (tests; shutdown). */
+    flushActivity: flush,
+    /** Stops the flush timer after a last flush: called when the module closes. */
+    async closeActivity(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      await flush();
+    },
   };
 }
