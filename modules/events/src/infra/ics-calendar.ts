@@ -54,10 +54,17 @@ function attributes(event: PublicEvent, ctx: CalendarContext): EventAttributes {
 /** One VCALENDAR with a VEVENT per event; throws if the library refuses the data (a bug, not bad input). */
 export function renderCalendar(events: PublicEvent[], ctx: CalendarContext & { name: string }): string {
   const host = hostOf(ctx.publicUrl);
-  const { error, value } = createEvents(
-    events.map((event) => attributes(event, ctx)),
-    { productId: `-//${host}//events//EN`, method: 'PUBLISH', calName: ctx.name },
-  );
+  const header = { productId: `-//${host}//events//EN`, method: 'PUBLISH', calName: ctx.name };
+  const all = events.map((event) => attributes(event, ctx));
+  let { error, value } = createEvents(all, header);
+  if (error) {
+    // The library's URL check refuses some valid bases (a port below 10, a bare host in development). The
+    // page link is in the description too, so the calendar goes out without the URL property rather than failing.
+    ({ error, value } = createEvents(
+      all.map(({ url: _url, ...rest }) => rest),
+      header,
+    ));
+  }
   if (error || value === null) throw error ?? new Error('ics produced no calendar');
   return value;
 }
