@@ -16,6 +16,7 @@ import { healthRouter, type ReadinessCheck } from './health.ts';
 import { requestId } from './request-id.ts';
 import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
+import type { Seo } from './seo/seo.ts';
 import { staticFrontend } from './static-frontend.ts';
 
 export interface AppOptions {
@@ -35,6 +36,8 @@ export interface AppOptions {
   jsonLimit?: string;
   /** Times every request by matched route (`observability/http-metrics.ts`); outside the error handler. */
   metrics?: Koa.Middleware;
+  /** Page heads, 404s for unknown paths, the sitemap and robots.txt (seo/seo.ts). */
+  seo?: Seo;
 }
 
 export function createApp({
@@ -48,6 +51,7 @@ export function createApp({
   adsTag = false,
   jsonLimit = '1mb',
   metrics,
+  seo,
 }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   // Errors reaching Koa itself come from broken response streams after headers went out.
@@ -59,12 +63,13 @@ export function createApp({
   app.use(securityHeaders({ https, adsTag }));
   app.use(corsFor(corsOrigins));
   app.use(errorHandler(logger));
-  app.use(staticFrontend({ root: staticRoot }));
+  app.use(staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}) }));
   // Forms only for RFC 8058 one-click unsubscribe, which mail clients POST as urlencoded.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));
 
   const health = healthRouter(readiness, logger);
   app.use(health.routes());
+  if (seo) app.use(seo.router.routes());
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -3,15 +3,32 @@
  * keep them for a year; everything else (index.html above all) is revalidated so a deploy shows at once.
  * Client-side routes such as `/event/42` have no file: a GET that wants HTML and names no file extension gets
  * index.html and react-router takes over. API paths never fall back, so an unknown `/api/...` stays a JSON 404.
+ *
+ * With `pages` (seo/seo-pages.ts) that index.html carries the page's own title, description, canonical URL,
+ * social tags and JSON-LD, and a path the client's route table does not know is answered 404.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { renderShell } from './seo/page-meta.ts';
+import type { SeoPages } from './seo/seo-pages.ts';
 
 export interface StaticFrontendOptions {
   /** Absolute path of the Vite build output. */
   root: string;
+  /** Decides each page's status and head; without it index.html is sent as built. */
+  pages?: SeoPages;
+}
+
+/** The built index.html, read again only when a new build replaced it. */
+function indexReader(file: string): () => string {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
 }
 
 const SERVER_PATHS = /^\/(api|socket\.io)(\/|$)|^\/(healthz|readyz)$/;
@@ -22,7 +39,8 @@ function isNotFound(error: unknown): boolean {
   return status === 404;
 }
 
-export function staticFrontend({ root }: StaticFrontendOptions): Middleware {
+export function staticFrontend({ root, pages }: StaticFrontendOptions): Middleware {
+  const readIndex = indexReader(path.join(root, 'index.html'));
   const setHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
     const hashed = path.relative(root, file).split(path.sep)[0] === 'assets';
     res.setHeader('Cache-Control', hashed ? LONG_CACHE : 'no-cache');
@@ -50,6 +68,14 @@ export function staticFrontend({ root }: StaticFrontendOptions): Middleware {
       ctx.body = 'The web client has not been built yet: run `npm run build:web`.';
       return;
     }
-    await send(ctx, 'index.html', { root, setHeaders });
+    if (!pages) {
+      await send(ctx, 'index.html', { root, setHeaders });
+      return;
+    }
+    const page = await pages.resolve(ctx.path);
+    ctx.status = page.status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = renderShell(readIndex(), page.meta);
   };
 }

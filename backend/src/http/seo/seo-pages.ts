@@ -1,0 +1,95 @@
+/**
+ * The head of every page the SPA serves, decided on the server: which paths exist (the client's own route
+ * table, `frontend/src/app/route-paths.ts`), their titles (spec 02 "Page titles"), and for event pages the
+ * event's title, description, image and schema.org JSON-LD. A path outside the table, or an event that does
+ * not exist, is answered 404 with the same shell, so the client still renders its not-found page.
+ */
+import type { PublicEvent } from '@evently/events';
+import { eventPageUrl, parseEventIdSegment } from '@evently/events';
+import type { WebSite, WithContext } from 'schema-dts';
+import { PAGE_TITLES, isKnownPath, normalisePath } from '../../../../frontend/src/app/route-paths.ts';
+import { eventJsonLd } from './event-json-ld.ts';
+import { summarise, type PageMeta } from './page-meta.ts';
+
+export interface SeoSources {
+  appName: string;
+  /** Public base URL without a trailing slash. */
+  publicUrl: string;
+  /** The public event by id (or slugged id), or null. */
+  getEvent(id: string): Promise<PublicEvent | null>;
+}
+
+export interface ResolvedPage {
+  status: 200 | 404;
+  meta: PageMeta;
+}
+
+const SITE_DESCRIPTION = 'Discover concerts, sports, arts and more near you and around the world, and compare tickets from official sellers.';
+
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  '/about': 'Who we are, how we find events and how we earn: our mission, community and affiliate disclosure.',
+  '/partner': 'Event organizers earn 5-15% commission. Ticketing platforms and venues: list your events where people look for them.',
+  '/privacy': 'What personal data we collect, why, how long we keep it and the choices you have.',
+  '/terms': 'The terms of use of the site: listings, affiliate links, reviews, acceptable use and liability.',
+  '/support': 'Answers to common questions, a contact form and ticket tracking.',
+  '/blog': 'Guides, city picks and news about live events.',
+  '/reviews': 'What visitors say about the events they went to.',
+};
+
+/** Pages that have nothing for a search engine. */
+const NOINDEX = new Set(['/admin', '/reviews/write', '/reviews/thanks']);
+
+const EVENT_PATH = /^\/events?\/([^/]+)$/;
+
+export function createSeoPages(sources: SeoSources) {
+  const { appName, publicUrl } = sources;
+  const titled = (title: string) => `${title} | ${appName}`;
+  const base = (path: string, title: string, description: string): PageMeta => ({
+    title: titled(title),
+    description,
+    canonical: `${publicUrl}${path === '/' ? '/' : path}`,
+    siteName: appName,
+  });
+
+  const home = (): PageMeta => {
+    const website: WithContext<WebSite> = { '@context': 'https://schema.org', '@type': 'WebSite', name: appName, url: `${publicUrl}/` };
+    return { ...base('/', PAGE_TITLES['/'] ?? appName, SITE_DESCRIPTION), jsonLd: [website] };
+  };
+
+  const notFound = (path: string): ResolvedPage => ({ status: 404, meta: { ...base(path, path, SITE_DESCRIPTION), noindex: true } });
+
+  async function eventPage(path: string, segment: string): Promise<ResolvedPage> {
+    const id = parseEventIdSegment(decodeURIComponent(segment));
+    const event = id ? await sources.getEvent(id) : null;
+    if (!event) return notFound(path);
+    const canonical = eventPageUrl(event, publicUrl);
+    const name = event.unique_title ?? event.name;
+    const where = [event.venue_name, event.city].filter(Boolean).join(', ');
+    const fallback = `${name}${where ? ` at ${where}` : ''}: dates, prices and tickets from official sellers.`;
+    return {
+      status: 200,
+      meta: {
+        title: titled(event.seo_title ?? name),
+        description: summarise(event.seo_description ?? event.unique_description ?? event.description ?? fallback) || fallback,
+        canonical,
+        image: event.image_url,
+        siteName: appName,
+        jsonLd: [eventJsonLd(event, canonical)],
+      },
+    };
+  }
+
+  return {
+    async resolve(rawPath: string): Promise<ResolvedPage> {
+      const path = normalisePath(rawPath);
+      if (!isKnownPath(path)) return notFound(path);
+      if (path === '/') return { status: 200, meta: home() };
+      const eventSegment = EVENT_PATH.exec(path)?.[1];
+      if (eventSegment) return eventPage(path, eventSegment);
+      const title = PAGE_TITLES[path] ?? path;
+      return { status: 200, meta: { ...base(path, title, DESCRIPTIONS[path] ?? SITE_DESCRIPTION), ...(NOINDEX.has(path) ? { noindex: true } : {}) } };
+    },
+  };
+}
+
+export type SeoPages = ReturnType<typeof createSeoPages>;
