@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { corsFor } from './cors.ts';
 import { errorHandler } from './error-handler.ts';
 import { healthRouter, type ReadinessCheck } from './health.ts';
+import { methodNotAllowed } from './method-not-allowed.ts';
 import { requestId } from './request-id.ts';
 import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -63,6 +64,7 @@ export function createApp({
   app.use(securityHeaders({ https, adsTag }));
   app.use(corsFor(corsOrigins));
   app.use(errorHandler(logger));
+  app.use(methodNotAllowed());
   app.use(staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}) }));
   // Forms only for RFC 8058 one-click unsubscribe, which mail clients POST as urlencoded.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));

@@ -29,6 +29,15 @@ function describeZod(error: z.ZodError): string {
   return path ? `${path}: ${first.message}` : first.message;
 }
 
+/**
+ * A body whose `Content-Encoding` (gzip, deflate, br) does not match its bytes fails inside zlib while the
+ * body parser inflates it. Those errors carry zlib's code and no HTTP status, but the fault is the client's.
+ */
+function isBadBodyEncoding(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^Z_[A-Z_]+$/.test(code) || /^ERR_(_ERROR_|BROTLI)/.test(code));
+}
+
 export function toClientError(error: unknown): ClientError | undefined {
   if (error instanceof HttpError) return { status: error.status, error: error.message };
   if (error instanceof z.ZodError) return { status: 400, error: describeZod(error) };
@@ -36,6 +45,7 @@ export function toClientError(error: unknown): ClientError | undefined {
     return { status: 409, error: 'This item was changed by someone else. Please reload and try again.' };
   }
   if (error instanceof UniqueConstraintError) return { status: 409, error: 'This item already exists.' };
+  if (isBadBodyEncoding(error)) return { status: 400, error: 'Request body does not match its Content-Encoding' };
   if (isHttpLikeError(error) && error.status >= 400 && error.status < 500) {
     if (error.status === 413) return { status: 413, error: 'Request body too large' };
     if (error.status === 415) return { status: 415, error: 'Unsupported content type' };

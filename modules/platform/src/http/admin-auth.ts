@@ -73,7 +73,8 @@ export interface AdminAuth {
   verify(candidate: string): Promise<boolean>;
 }
 
-const loginBodySchema = z.object({ password: z.string().min(1, 'Password is required').max(1024) });
+/** The login call's body; exported for the API document. */
+export const loginBodySchema = z.object({ password: z.string().min(1, 'Password is required').max(1024) });
 
 type Guess = 'accepted' | 'rejected' | 'throttled';
 
@@ -133,6 +134,22 @@ export function createAdminAuth({
     answerTooManyRequests(ctx, state.allowed ? { allowed: false, remaining: 0, retryAfterSeconds: 1 } : state, body);
   };
 
+  /**
+   * With an https PUBLIC_URL the cookie is `Secure`. TLS usually ends at a proxy, so this hop is plain http and
+   * the cookies library would throw (a 500) rather than set it; the browser's connection is https, so say so.
+   */
+  const setSessionCookie = (ctx: Context, value: string | null, expires?: Date) => {
+    if (secureCookie) (ctx.cookies as unknown as { secure: boolean }).secure = true;
+    ctx.cookies.set(ADMIN_SESSION_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      path: '/',
+      overwrite: true,
+      ...(expires ? { expires } : {}),
+    });
+  };
+
   const router = new Router();
   router.post(ADMIN_LOGIN_PATH, async (ctx) => {
     const { password: candidate } = parseBody(ctx, loginBodySchema);
@@ -148,14 +165,7 @@ export function createAdminAuth({
     }
     if (sessions) {
       const { token, expiresAt } = await sessions.create();
-      ctx.cookies.set(ADMIN_SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookie,
-        path: '/',
-        expires: expiresAt,
-        overwrite: true,
-      });
+      setSessionCookie(ctx, token, expiresAt);
     }
     ctx.body = { success: true, message: 'Login successful' };
   });
@@ -163,7 +173,7 @@ export function createAdminAuth({
   router.post(ADMIN_LOGOUT_PATH, async (ctx) => {
     const token = sessionToken(ctx);
     if (token && sessions) await sessions.revoke(token);
-    ctx.cookies.set(ADMIN_SESSION_COOKIE, null, { httpOnly: true, sameSite: 'strict', secure: secureCookie, path: '/', overwrite: true });
+    setSessionCookie(ctx, null);
     ctx.body = { success: true };
   });
 
