@@ -12,6 +12,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { corsFor } from './cors.ts';
 import { errorHandler } from './error-handler.ts';
+import { forwardedHeadersCheck } from './forwarded-headers.ts';
 import { healthRouter, type ReadinessCheck } from './health.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
 import { requestId } from './request-id.ts';
@@ -60,6 +61,7 @@ export function createApp({
 
   app.use(requestId());
   app.use(requestLog(logger));
+  app.use(forwardedHeadersCheck({ trustedProxies, logger }));
   if (metrics) app.use(metrics);
   app.use(securityHeaders({ https, adsTag }));
   app.use(corsFor(corsOrigins));
