@@ -1,17 +1,17 @@
 /**
- * Remembers the outbox sequence numbers this process is about to commit, so the change stream's report of
+ * Remembers the outbox record ids (`_id` as text) this process is about to commit, so the change stream's report of
  * the same inserts can be told apart from other processes' commits. An entry whose event never comes (the
  * commit failed, or the stream was not open yet) is forgotten after `ttlMs`.
  */
 export interface LocalCommitFilter {
-  expect(seqs: number[], now?: number): void;
+  expect(seqs: string[], now?: number): void;
   /** True (once) when `seq` was registered by this process; the entry is consumed. */
-  consume(seq: number): boolean;
+  consume(seq: string): boolean;
   clear(): void;
 }
 
 export function createLocalCommitFilter(ttlMs: number): LocalCommitFilter {
-  const registered = new Map<number, number>();
+  const registered = new Map<string, number>();
   return {
     expect(seqs, now = Date.now()) {
       for (const [seq, at] of registered) if (now - at > ttlMs) registered.delete(seq);

@@ -100,7 +100,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
   const counters = async () => (await database()).collection<CounterDocument>(COUNTERS_COLLECTION);
   const outboxCollection = async () => (await database()).collection<OutboxDocument>(OUTBOX_COLLECTION);
 
-  const outbox = createMongoOutbox({ outbox: outboxCollection, counters, logger });
+  const outbox = createMongoOutbox({ outbox: outboxCollection, logger });
   const now = () => clock.now().toISOString();
 
   const filterContext = (name: string): FilterContext => {
@@ -139,7 +139,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
 
   /** One attempt of a unit of work; `withTransaction` builds a fresh one for each retry. */
   const unitOfWork = (session: mongo.ClientSession) => {
-    const appendedSeqs: number[] = [];
+    const appendedSeqs: string[] = [];
     // A session runs one operation at a time; queueing keeps a callback that fires several operations at
     // once (Promise.all) from interleaving them on the wire.
     let queue: Promise<unknown> = Promise.resolve();

@@ -55,8 +55,9 @@ export const RELAYED_OUTBOX_TTL_SECONDS = 7 * 24 * 3600;
 
 export function outboxIndexes(): MongoIndexSpec[] {
   return [
-    // `pending()` reads unrelayed records in seq (= `_id`) order.
+    // `pending()` reads unrelayed records in `_id` order, then pulls in the other pending records of their keys.
     { key: { relayed: 1, _id: 1 }, name: 'idx_relayed_seq' },
+    { key: { relayed: 1, key: 1 }, name: 'idx_relayed_key' },
     { key: { relayed_at: 1 }, name: 'ttl_relayed_at', expireAfterSeconds: RELAYED_OUTBOX_TTL_SECONDS },
   ];
 }

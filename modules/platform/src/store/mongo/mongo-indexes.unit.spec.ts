@@ -45,9 +45,10 @@ describe('collectionIndexes', () => {
 });
 
 describe('outboxIndexes', () => {
-  it('serves pending() in sequence order and expires relayed records', () => {
-    const [pending, ttl] = outboxIndexes();
+  it('serves pending() in _id order, its pull-in by key, and expires relayed records', () => {
+    const [pending, byKey, ttl] = outboxIndexes();
     expect(pending).toEqual({ key: { relayed: 1, _id: 1 }, name: 'idx_relayed_seq' });
+    expect(byKey).toEqual({ key: { relayed: 1, key: 1 }, name: 'idx_relayed_key' });
     expect(ttl?.key).toEqual({ relayed_at: 1 });
     expect(ttl?.expireAfterSeconds).toBeGreaterThan(0);
   });

@@ -1,23 +1,31 @@
 /**
  * The production outbox: a collection written by the same session as the documents, so a change and the
- * messages announcing it commit together. Each record gets `_id` = a sequence number taken from a counter
- * inside the transaction; because the counter document is a write conflict between concurrent
- * transactions, sequence numbers follow commit order and `pending()` never skips a record that commits late.
+ * messages announcing it commit together. Each record gets a client-made ObjectId as `_id`, so appending
+ * touches no shared document and unrelated transactions never conflict (there used to be one counter every
+ * transaction incremented). `pending()` reads by `_id`, pulls in the other pending records of the keys it
+ * found and orders each key by aggregate_version (outbox-order.ts): per-key commit order, which is what
+ * the bus promises, holds whatever order the ObjectIds of several processes have. A record committed late is
+ * never skipped: pending means `relayed: false`, not "above a position".
  *
  * Wake-ups: `notifyCommitted()` fires the listeners right after a local commit; a change stream on the
  * collection also wakes them when another process (another api replica, the ingestion worker) commits.
  * The stream sees local inserts too, so the sequence numbers of a local transaction are registered just
  * before it commits and their change events are ignored: each commit wakes the listeners once.
  */
-import type { mongo } from 'mongoose';
+import mongoose, { type mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import { envelopeSchema, type OutboxRecord } from '../../bus/envelope.ts';
 import type { OutboxSource, PendingOutboxRecord } from '../../bus/outbox.port.ts';
 import { createLocalCommitFilter } from './local-commit-filter.ts';
-import { incrementCounter, type CounterDocument } from './mongo-counters.ts';
+import { orderForRelay, type OrderedPending } from './outbox-order.ts';
 
 export interface OutboxDocument {
-  _id: number;
+  /** ObjectId; a number for records written before decision 019 (they sort first in BSON order). */
+  _id: mongo.ObjectId | number;
+  /** Copied from the record, for the pull-in by key (absent on records older than decision 019). */
+  topic?: string;
+  key?: string;
+  aggregate_version?: number;
   /** The record as JSON text: message data may hold keys (`$x`, `a.b`) that BSON field names cannot. */
   payload: string;
   relayed: boolean;
@@ -25,25 +33,22 @@ export interface OutboxDocument {
   relayed_at?: Date;
 }
 
-export const OUTBOX_SEQUENCE_COUNTER = '__outbox_seq';
-
 const WATCH_RETRY_FIRST_MS = 1_000;
 /** A registered local sequence number whose change event never came (aborted commit) is forgotten after this. */
 const LOCAL_SEQ_TTL_MS = 5 * 60_000;
 const WATCH_RETRY_MAX_MS = 30_000;
 
 export interface MongoOutbox extends OutboxSource {
-  /** Writes the records in the session and returns their sequence numbers. */
-  append(session: mongo.ClientSession, records: OutboxRecord[]): Promise<number[]>;
+  /** Writes the records in the session and returns their ids (as text). */
+  append(session: mongo.ClientSession, records: OutboxRecord[]): Promise<string[]>;
   /** Called right before a transaction that appended `seqs` commits. */
-  expectLocalCommit(seqs: number[]): void;
+  expectLocalCommit(seqs: string[]): void;
   notifyCommitted(): void;
   close(): Promise<void>;
 }
 
 export function createMongoOutbox(deps: {
   outbox: () => Promise<mongo.Collection<OutboxDocument>>;
-  counters: () => Promise<mongo.Collection<CounterDocument>>;
   logger: Logger;
 }): MongoOutbox {
   const listeners = new Set<() => void>();
@@ -89,7 +94,7 @@ export function createMongoOutbox(deps: {
       stream = opened;
       opened.on('change', (change) => {
         retryDelay = WATCH_RETRY_FIRST_MS;
-        const seq = 'documentKey' in change ? Number(change.documentKey._id) : Number.NaN;
+        const seq = 'documentKey' in change ? String(change.documentKey._id) : '';
         if (localCommits.consume(seq)) return;
         notify();
       });
@@ -110,17 +115,19 @@ export function createMongoOutbox(deps: {
   return {
     async append(session, records) {
       if (records.length === 0) return [];
-      const last = await incrementCounter(await deps.counters(), OUTBOX_SEQUENCE_COUNTER, records.length, session);
-      const first = last - records.length + 1;
       const now = new Date();
-      const documents: OutboxDocument[] = records.map((record, index) => ({
-        _id: first + index,
+      // One process's ObjectIds increase (its counter part), so a transaction's records keep their order.
+      const documents: OutboxDocument[] = records.map((record) => ({
+        _id: new mongoose.mongo.ObjectId(),
+        topic: record.topic,
+        key: record.key,
+        aggregate_version: record.aggregate_version,
         payload: JSON.stringify(record),
         relayed: false,
         created_at: now,
       }));
       await (await deps.outbox()).insertMany(documents, { session, ordered: true });
-      return documents.map((document) => document._id);
+      return documents.map((document) => String(document._id));
     },
 
     expectLocalCommit(seqs) {
@@ -130,18 +137,28 @@ export function createMongoOutbox(deps: {
 
     async pending(limit: number): Promise<PendingOutboxRecord[]> {
       const collection = await deps.outbox();
-      const rows = await collection.find({ relayed: false }).sort({ _id: 1 }).limit(limit).toArray();
-      return rows.map((row) => ({
+      const page = await collection.find({ relayed: false }).sort({ _id: 1 }).limit(limit).toArray();
+      if (page.length === 0) return [];
+      // Same keys, still pending, outside the page: an older change whose ObjectId sorted later.
+      const keys = [...new Set(page.flatMap((row) => (row.key === undefined ? [] : [row.key])))];
+      const more =
+        keys.length === 0
+          ? []
+          : await collection.find({ relayed: false, key: { $in: keys }, _id: { $nin: page.map((row) => row._id) } }).sort({ _id: 1 }).toArray();
+      const ordered: OrderedPending[] = [...page, ...more].map((row, position) => ({
         seq: String(row._id),
         record: envelopeSchema.parse(JSON.parse(row.payload)) as OutboxRecord,
+        position,
       }));
+      return orderForRelay(ordered);
     },
 
     async markRelayed(seqs: string[]): Promise<void> {
       if (seqs.length === 0) return;
-      const ids = seqs.map((seq) => {
+      const ids = seqs.map((seq): mongo.ObjectId | number => {
+        if (/^[0-9a-f]{24}$/.test(seq)) return new mongoose.mongo.ObjectId(seq);
         const id = Number(seq);
-        if (!Number.isSafeInteger(id)) throw new Error(`Not an outbox sequence number: ${seq}`);
+        if (!Number.isSafeInteger(id)) throw new Error(`Not an outbox record id: ${seq}`);
         return id;
       });
       await (await deps.outbox()).updateMany(
