@@ -12,6 +12,7 @@ import {
   createMailer,
   createStoreAdminSessions,
   createOutboxRelay,
+  createStoreLease,
   createProjectorRunner,
   createStoreRateLimits,
   effectClaimsCollection,
@@ -186,7 +187,13 @@ export async function compose({ config, logger, role, env = process.env, clock =
     throw error;
   }
 
-  const relay = createOutboxRelay({ outbox: store.outbox, bus, logger: logger.child({ component: 'outbox-relay' }) });
+  // Several workers may run: the one holding the store lease relays, the others stand by (decision 019).
+  const relay = createOutboxRelay({
+    outbox: store.outbox,
+    bus,
+    logger: logger.child({ component: 'outbox-relay' }),
+    lease: createStoreLease({ store, name: 'outbox-relay' }),
+  });
   const projectors = createProjectorRunner({
     bus,
     projectors: modules.flatMap((m) => m.projectors),

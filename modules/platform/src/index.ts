@@ -3,6 +3,8 @@ export * from './store/document-store.port.ts';
 export * from './bus/envelope.ts';
 export * from './bus/event-bus.port.ts';
 export * from './bus/outbox.port.ts';
+export * from './bus/dead-letters.ts';
+export { createStoreLease, DEFAULT_LEASE_TTL_MS, type Lease, type LeaseOptions } from './bus/store-lease.ts';
 export * from './search/search-index.port.ts';
 export * from './projections/projector.ts';
 export * from './clock/clock.ts';

@@ -6,10 +6,16 @@
  *
  * When the store and bus are the embedded engine on one file, `pending` is always empty (the outbox is the
  * log) and the relay does nothing but one cheap query per commit.
+ *
+ * With a `lease` (store-lease.ts), several workers may run the relay and only the lease holder moves records:
+ * every pass first takes or renews the lease (the safety poll renews it while idle, so keep `safetyPollMs`
+ * below a third of the lease's ttl), a standby's pass stops there, and a standby takes over once the holder's
+ * lease expires. `stop()` releases it, so a clean shutdown hands over at once.
  */
 import type { Logger } from 'pino';
 import type { EventBus } from './event-bus.port.ts';
 import type { OutboxSource } from './outbox.port.ts';
+import type { Lease } from './store-lease.ts';
 
 export interface OutboxRelayOptions {
   outbox: OutboxSource;
@@ -21,6 +27,8 @@ export interface OutboxRelayOptions {
   safetyPollMs?: number;
   /** First delay after a failed pass; doubles up to 30 s (default 500 ms). */
   retryDelayMs?: number;
+  /** When set, only the holder relays (several workers). */
+  lease?: Lease;
 }
 
 export interface OutboxRelay {
@@ -43,8 +51,21 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let unsubscribe: () => void = () => undefined;
   let poll: NodeJS.Timeout | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let leading: boolean | null = null;
+
+  /** True when this relay may move records now; logs each change of role once. */
+  const mayRelay = async (): Promise<boolean> => {
+    if (!options.lease) return true;
+    const held = await options.lease.acquire();
+    if (held !== leading) {
+      leading = held;
+      logger.info({ lease: options.lease.name, holder: options.lease.holder }, held ? 'outbox relay lease taken: relaying' : 'outbox relay lease held elsewhere: standby');
+    }
+    return held;
+  };
 
   const drain = async () => {
+    if (!(await mayRelay())) return;
     for (;;) {
       const pending = await outbox.pending(batchSize);
       if (pending.length === 0) return;
@@ -102,6 +123,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       clearInterval(poll);
       clearTimeout(retry);
       await running?.catch(() => undefined);
+      if (leading) await options.lease?.release().catch((error: unknown) => logger.warn({ err: error }, 'could not release the relay lease'));
+      leading = null;
     },
     async flush() {
       // A pass already under way may have read `pending` before the caller's last commit: let it end first.

@@ -1,0 +1,92 @@
+/**
+ * The relay lease on the embedded store: two relays (as two worker processes would) on one SQLite file.
+ * Time is a variable the test moves, so expiry needs no sleeping.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store.ts';
+import type { DocumentStore } from '../store/document-store.port.ts';
+import { createTempDataDir } from '../testing/temp-dir.ts';
+import { createStoreLease } from './store-lease.ts';
+import { createOutboxRelay } from './outbox-relay.ts';
+import type { OutboxSource, PendingOutboxRecord } from './outbox.port.ts';
+import type { EventBus } from './event-bus.port.ts';
+import { createEnvelope } from './envelope.ts';
+
+const logger = pino({ level: 'silent' });
+
+describe('store lease on one SQLite file shared by two workers', () => {
+  let temp: { dir: string; remove: () => Promise<void> };
+  let a: DocumentStore;
+  let b: DocumentStore;
+  let clock = 1_000_000;
+  const now = () => clock;
+
+  beforeEach(async () => {
+    temp = await createTempDataDir('evently-lease-');
+    const file = join(temp.dir, 'evently.db');
+    // Two connections, as two processes would open the same file.
+    a = await createSqliteDocumentStore({ file });
+    b = await createSqliteDocumentStore({ file });
+    clock = 1_000_000;
+  });
+  afterEach(async () => {
+    await a.close();
+    await b.close();
+    await temp.remove();
+  });
+
+  it('one holds it, the other waits until it expires, then takes over; renewal keeps it', async () => {
+    const first = createStoreLease({ store: a, name: 'outbox-relay', holder: 'worker-a', ttlMs: 15_000, now });
+    const second = createStoreLease({ store: b, name: 'outbox-relay', holder: 'worker-b', ttlMs: 15_000, now });
+    expect(await first.acquire()).toBe(true);
+    expect(await second.acquire()).toBe(false);
+    clock += 10_000;
+    expect(await first.acquire()).toBe(true); // renewed until 25 s after the start
+    clock += 10_000;
+    expect(await second.acquire()).toBe(false);
+    clock += 5_001;
+    expect(await second.acquire()).toBe(true);
+    expect(await first.acquire()).toBe(false);
+  });
+
+  it('racing for a free lease, exactly one wins', async () => {
+    const leases = ['w1', 'w2', 'w3', 'w4'].map((holder, i) => createStoreLease({ store: i % 2 ? a : b, name: 'race', holder, now }));
+    const won = await Promise.all(leases.map((lease) => lease.acquire()));
+    expect(won.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('release hands over at once', async () => {
+    const first = createStoreLease({ store: a, name: 'outbox-relay', holder: 'worker-a', now });
+    const second = createStoreLease({ store: b, name: 'outbox-relay', holder: 'worker-b', now });
+    expect(await first.acquire()).toBe(true);
+    await first.release();
+    expect(await second.acquire()).toBe(true);
+  });
+
+  it('two relays over one pending outbox: only the lease holder publishes, the standby takes over when it stops', async () => {
+    const records: PendingOutboxRecord[] = [
+      { seq: '1', record: createEnvelope({ topic: 't', key: 'k', type: 'T', aggregateVersion: 1, data: {}, occurredAt: new Date(0) }) },
+    ];
+    const relayed = new Set<string>();
+    const outbox: OutboxSource = {
+      pending: async () => records.filter((item) => !relayed.has(item.seq)),
+      markRelayed: async (seqs) => seqs.forEach((seq) => relayed.add(seq)),
+      onCommit: () => () => undefined,
+    };
+    const published: Record<string, number> = { a: 0, b: 0 };
+    const busFor = (name: string) => ({ publish: async (messages: unknown[]) => void (published[name]! += messages.length) }) as unknown as EventBus;
+    const relayA = createOutboxRelay({ outbox, bus: busFor('a'), logger, lease: createStoreLease({ store: a, name: 'outbox-relay', holder: 'a', now }) });
+    const relayB = createOutboxRelay({ outbox, bus: busFor('b'), logger, lease: createStoreLease({ store: b, name: 'outbox-relay', holder: 'b', now }) });
+    await relayA.flush();
+    await relayB.flush();
+    expect(published).toEqual({ a: 1, b: 0 });
+    await relayA.stop();
+    records.push({ seq: '2', record: { ...records[0]!.record, id: 'second' } });
+    await relayB.flush();
+    await relayA.flush();
+    expect(published).toEqual({ a: 1, b: 1 });
+    await relayB.stop();
+  });
+});
