@@ -36,6 +36,7 @@ import { createReviewsModule } from '@evently/reviews';
 import { createSupportModule, supportOptionsFromEnv } from '@evently/support';
 import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
+import { apiDocumentRouter } from './api-document/api-document.router.ts';
 import type { Config } from './config.ts';
 import type { ReadinessCheck } from './http/health.ts';
 import { countedMailer } from './observability/counted-mailer.ts';
@@ -223,6 +224,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
       adminAuth.router,
       ...modules.flatMap((m) => m.routers),
       metricsRouter({ metrics, token: config.metricsToken, requireAdmin: adminAuth.requireAdmin }),
+      // The API has no version scheme of its own yet; `1` moves on the first breaking change.
+      apiDocumentRouter({ title: `${config.appName} API`, version: '1', serverUrl: config.publicUrl }),
     ],
     readiness: [
       { name: 'store', ping: () => store.ping() },

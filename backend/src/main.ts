@@ -7,6 +7,7 @@
  *   ingestion  feed workers on their configured intervals (writes only; the worker projects)
  *   reindex    rebuild read models from offset zero: `reindex [projector...]`
  *   seed       load demo events: `seed [--events N]`
+ *   dead-letters  list or replay messages consumers gave up on: `dead-letters list [group] | replay <id>`
  *   ingest     run one feed once with a progress bar: `ingest --source ticketmaster|fever|file [--path p]... [--full]`
  */
 import { IngestionConfigError } from '@evently/ingestion';
@@ -14,13 +15,14 @@ import { createLogger } from '@evently/platform';
 import { ConfigError, loadConfig } from './config.ts';
 import { runIngest } from './processes/ingest.ts';
 import { runIngestion } from './processes/ingestion.ts';
+import { runDeadLetters } from './processes/dead-letters.ts';
 import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
 import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 import { UsageError } from './processes/usage-error.ts';
 
-const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'ingest'] as const;
+const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'ingest', 'dead-letters'] as const;
 type Role = (typeof ROLES)[number];
 
 async function main(): Promise<void> {
@@ -56,6 +58,9 @@ async function main(): Promise<void> {
       return;
     case 'seed':
       await runSeed({ config, logger, args: rest });
+      return;
+    case 'dead-letters':
+      await runDeadLetters({ config, logger, args: rest });
       return;
   }
 }

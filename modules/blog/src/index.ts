@@ -73,3 +73,6 @@ export function createBlogModule(deps: ModuleDeps, options: BlogOptions): BlogMo
     },
   };
 }
+
+// Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
+export { createPostSchema as blogCreatePostSchema, updatePostSchema as blogUpdatePostSchema, listQuerySchema as blogListQuerySchema } from './contracts/post-input.ts';

@@ -95,3 +95,7 @@ export function createPartnershipsModule(deps: ModuleDeps, options: Partnerships
     },
   };
 }
+
+// Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
+export { submitRequestSchema as partnershipSubmitSchema } from './contracts/submit-request.ts';
+export { adminListQuerySchema as partnershipAdminListQuerySchema, statusUpdateSchema as partnershipStatusUpdateSchema } from './contracts/admin.ts';

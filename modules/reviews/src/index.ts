@@ -28,3 +28,7 @@ export {
 export { DUPLICATE_REVIEW_MESSAGE, EVENT_NOT_FOUND_MESSAGE, REVIEW_SUBMITTED_MESSAGE } from './http/reviews.router.ts';
 export { REVIEW_DELETED_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from './http/admin-reviews.router.ts';
 export { ADMIN_LIST_LIMIT } from './application/queries/list-for-admin/list-for-admin.ts';
+
+// Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
+export { publicListQuerySchema as reviewPublicListQuerySchema, adminListQuerySchema as reviewAdminListQuerySchema, rejectBodySchema as reviewRejectBodySchema } from './contracts/queries.ts';
+export { freeTextReviewSchema, reviewFieldsSchema } from './contracts/submit-review.ts';

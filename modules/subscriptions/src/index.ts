@@ -97,3 +97,12 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     },
   };
 }
+
+// Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
+export { signUpSchema as subscriptionSignUpSchema } from './contracts/sign-up.ts';
+export {
+  adminListQuerySchema as subscriberAdminListQuerySchema,
+  adminPatchSchema as subscriberAdminPatchSchema,
+  mailLinkTokenSchema as subscriptionMailLinkTokenSchema,
+  subscriberIdSchema,
+} from './contracts/admin.ts';

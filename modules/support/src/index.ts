@@ -142,3 +142,8 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
     },
   };
 }
+
+// Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
+export { createTicketSchema } from './contracts/create-ticket.ts';
+export { postMessageSchema as ticketPostMessageSchema } from './contracts/post-message.ts';
+export { adminListQuerySchema as ticketAdminListQuerySchema, statusUpdateSchema as ticketStatusUpdateSchema } from './contracts/admin.ts';
