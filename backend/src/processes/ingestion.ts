@@ -17,7 +17,13 @@ export async function runIngestion({ config, logger, env = process.env }: { conf
   const sources = configuredSources(ingestionConfig);
   const composition = await compose({ config, logger, role: 'ingestion', env });
   const scheduler = createIngestionScheduler({
-    deps: { store: composition.store, events: eventsWriterFrom(composition.events), logger: logger.child({ component: 'ingestion' }) },
+    deps: {
+      store: composition.store,
+      events: eventsWriterFrom(composition.events),
+      logger: logger.child({ component: 'ingestion' }),
+      // Buy links outside these seller domains are quarantined (TICKETMASTER_LINK_DOMAINS, FEVER_LINK_DOMAINS).
+      linkDomains: ingestionConfig.linkDomains,
+    },
     sources,
     fullSyncEveryMs: ingestionConfig.fullSyncEveryHours * 3_600_000,
     onRun: (result) => recordIngestionRun(composition.metrics, result),

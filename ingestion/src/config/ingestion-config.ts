@@ -4,6 +4,7 @@
  * `ingestion` process refuses to start).
  */
 import { z } from 'zod';
+import { DEFAULT_LINK_DOMAINS, type LinkAllowList } from '../normalize/link-domains.ts';
 import type { FeverSourceOptions } from '../sources/fever/fever-source.ts';
 import type { TicketmasterSourceOptions } from '../sources/ticketmaster/ticketmaster-source.ts';
 
@@ -22,6 +23,12 @@ const positive = (fallback: number) =>
     .transform(Number)
     .refine((value) => value > 0, { message: 'must be a positive number' })
     .default(fallback);
+const domain = z
+  .string()
+  .transform((value) => value.toLowerCase())
+  .refine((value) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value), {
+    message: 'must be a comma-separated list of domain names such as ticketmaster.com',
+  });
 const nonNegative = (fallback: number) =>
   z.string().regex(/^\d+(\.\d+)?$/, { message: 'must be a number, 0 or more' }).transform(Number).default(fallback);
 
@@ -44,6 +51,9 @@ const envSchema = z.object({
   INGEST_FILE_INTERVAL_MINUTES: positive(60),
   /** A scheduled run is a full sync when the scope's last completed full sync is older than this. */
   INGEST_FULL_SYNC_HOURS: positive(24),
+  /** Allowed buy-link domains per source, comma separated; they replace the defaults of `link-domains.ts`. */
+  TICKETMASTER_LINK_DOMAINS: list.pipe(z.array(domain).min(1, { message: 'must list at least one domain' })).optional(),
+  FEVER_LINK_DOMAINS: list.pipe(z.array(domain).min(1, { message: 'must list at least one domain' })).optional(),
 });
 
 export interface IngestionConfig {
@@ -53,6 +63,8 @@ export interface IngestionConfig {
   fever: (FeverSourceOptions & { intervalMinutes: number }) | null;
   files: { paths: string[]; intervalMinutes: number } | null;
   fullSyncEveryHours: number;
+  /** Allowed seller and affiliate domains of buy links, per event source. */
+  linkDomains: LinkAllowList;
 }
 
 function withoutBlanks(env: Record<string, string | undefined>): Record<string, string> {
@@ -100,5 +112,10 @@ export function loadIngestionConfig(env: Record<string, string | undefined> = pr
       : null,
     files: e.INGEST_FILE_PATHS.length > 0 ? { paths: e.INGEST_FILE_PATHS, intervalMinutes: e.INGEST_FILE_INTERVAL_MINUTES } : null,
     fullSyncEveryHours: e.INGEST_FULL_SYNC_HOURS,
+    linkDomains: {
+      ...DEFAULT_LINK_DOMAINS,
+      ...(e.TICKETMASTER_LINK_DOMAINS ? { ticketmaster: e.TICKETMASTER_LINK_DOMAINS } : {}),
+      ...(e.FEVER_LINK_DOMAINS ? { fever: e.FEVER_LINK_DOMAINS } : {}),
+    },
   };
 }

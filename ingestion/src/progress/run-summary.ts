@@ -4,7 +4,8 @@ import type { SourceRunResult } from '../runner/run-source.ts';
 
 const countsLine = (counts: RunCounts) =>
   `fetched ${counts.fetched}, created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, ` +
-  `removed ${counts.removed}, quarantined ${counts.quarantined}, failed requests ${counts.failed_requests}`;
+  `removed ${counts.removed}, quarantined ${counts.quarantined} (${counts.off_domain_links ?? 0} for links outside the seller domains), ` +
+  `failed requests ${counts.failed_requests}`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

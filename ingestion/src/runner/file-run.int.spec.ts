@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock, silentLogger } from '@evently/platform';
 import { ingestBundledSamplesIfFresh } from '../bundled-samples.ts';
 import { eventsWriterFrom } from '../events-writer.ts';
+import { formatRunSummary } from '../progress/run-summary.ts';
 import { createFileSource } from '../sources/file/file-source.ts';
 import { makeFeverPlan, makeTicketmasterEvent } from '../testing/feed-fixtures.ts';
 import { startEventsRuntime, type EventsRuntime } from '../testing/events-runtime.ts';
@@ -50,6 +51,46 @@ describe('file source runs', () => {
     const reasons = (await createQuarantineRepository(runtime.store).list()).map((entry) => entry.reason.replace(/ \(.*$/, '').replace(/:.*$/, '')).sort();
     expect(reasons).toEqual(['date in the wrong century', 'no date', 'unreadable feed file']);
     expect((await runtime.events.queries.listActiveExternalIds('fever')).length).toBe(1);
+  });
+
+  it('quarantines records whose buy link leaves the seller domains, and counts them in the summary', async () => {
+    const dir = join(runtime.dataDir, 'phish');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, 'ticketmaster.json'),
+      JSON.stringify({
+        _embedded: {
+          events: [
+            makeTicketmasterEvent({ id: 'real', url: 'https://www.ticketmaster.es/event/real' }),
+            makeTicketmasterEvent({ id: 'phish', url: 'https://evil.example/phish' }),
+            makeTicketmasterEvent({ id: 'lookalike', url: 'https://ticketmaster.com.evil.example/buy' }),
+          ],
+        },
+        page: { size: 3, totalElements: 3, totalPages: 1, number: 0 },
+      }),
+    );
+    await writeFile(join(dir, 'fever.json'), JSON.stringify({ data: [makeFeverPlan({ id: 'plan', url: 'https://evil.example/fever' })] }));
+
+    const result = await runSource(deps(), createFileSource({ paths: [dir] }));
+    expect(result.counts).toMatchObject({ fetched: 4, created: 1, quarantined: 3, off_domain_links: 3 });
+    expect(await runtime.events.queries.listActiveExternalIds('ticketmaster')).toEqual(['real']);
+    expect(await runtime.events.queries.listActiveExternalIds('fever')).toEqual([]);
+    const reasons = (await createQuarantineRepository(runtime.store).list()).map((entry) => entry.reason).sort();
+    expect(reasons).toEqual([
+      'original_url outside the allowed seller domains of fever: evil.example',
+      'purchase_url outside the allowed seller domains of ticketmaster: evil.example',
+      'purchase_url outside the allowed seller domains of ticketmaster: ticketmaster.com.evil.example',
+    ]);
+    expect(formatRunSummary(result)).toContain('quarantined 3 (3 for links outside the seller domains)');
+  });
+
+  it('takes the allow-list from the configuration when one is given', async () => {
+    const dir = join(runtime.dataDir, 'reseller');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'fever.json'), JSON.stringify({ data: [makeFeverPlan({ id: 'plan', url: 'https://tickets.partner.example/p' })] }));
+    const result = await runSource({ ...deps(), linkDomains: { fever: ['feverup.com', 'partner.example'] } }, createFileSource({ paths: [dir] }));
+    expect(result.counts).toMatchObject({ quarantined: 0, off_domain_links: 0 });
+    expect((await runtime.events.queries.listActiveExternalIds('fever')).length).toBeGreaterThan(0);
   });
 
   it('ingests the bundled samples once on a fresh data directory, and never again', async () => {

@@ -6,6 +6,11 @@ export interface RunCounts {
   unchanged: number;
   removed: number;
   quarantined: number;
+  /**
+   * Records quarantined because a buy link pointed outside the source's allowed seller domains (part of
+   * `quarantined`). Optional: counts stored before it existed lack it.
+   */
+  off_domain_links?: number;
   failed_requests: number;
   pages: number;
 }
@@ -17,12 +22,14 @@ export const zeroCounts = (): RunCounts => ({
   unchanged: 0,
   removed: 0,
   quarantined: 0,
+  off_domain_links: 0,
   failed_requests: 0,
   pages: 0,
 });
 
 export function addCounts(a: RunCounts, b: RunCounts): RunCounts {
   const sum = zeroCounts();
-  for (const key of Object.keys(sum) as Array<keyof RunCounts>) sum[key] = a[key] + b[key];
+  // `?? 0`: counts stored by an older version lack the newer figures.
+  for (const key of Object.keys(sum) as Array<keyof RunCounts>) sum[key] = (a[key] ?? 0) + (b[key] ?? 0);
   return sum;
 }

@@ -11,6 +11,7 @@ import type { SourceEventInput, UpsertOutcome } from '@evently/events';
 import type { EventsWriter } from '../events-writer.ts';
 import type { JsonClient } from '../http/json-client.ts';
 import { QuotaExhaustedError, SourceAuthError, SourceStoppedError } from '../http/source-errors.ts';
+import { offDomainLinkReason, type LinkAllowList } from '../normalize/link-domains.ts';
 import type { NormalizeOutcome } from '../normalize/outcome.ts';
 import type { IngestionSource, SourceScope } from '../sources/source.ts';
 import { seenKey, type Checkpoint, type CheckpointRepository } from './checkpoint-repository.ts';
@@ -54,6 +55,8 @@ export interface ScopeRunContext {
   countFailedRequestsIn: (counts: RunCounts) => void;
   signal: AbortSignal;
   full: boolean;
+  /** Allowed seller domains per event source: an event linking elsewhere is quarantined, never published. */
+  linkDomains: LinkAllowList;
   onProgress?: (progress: ScopeProgress) => void;
 }
 
@@ -85,7 +88,8 @@ async function openCheckpoint(source: IngestionSource, scope: SourceScope, conte
   const claimed = await context.checkpoints.claim(source.name, scope.key, newLease(now), now, (stored) => {
     if (stored?.status === 'running' && !(context.full && stored.mode === 'incremental')) {
       resumed = true;
-      return stored;
+      // A checkpoint written by an older version lacks the newer counts; they start at zero.
+      return { ...stored, counts: { ...zeroCounts(), ...stored.counts } };
     }
     return {
       source: source.name,
@@ -191,6 +195,12 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
     let batch: SourceEventInput[] = [];
     for (const outcome of outcomes) {
       if (outcome.kind === 'event') {
+        const offDomain = offDomainLinkReason(outcome.event, context.linkDomains);
+        if (offDomain) {
+          quarantined.push({ source: outcome.event.source, externalId: outcome.event.external_id, reason: offDomain, raw: outcome.event });
+          live.counts.off_domain_links = (live.counts.off_domain_links ?? 0) + 1;
+          continue;
+        }
         batch.push(outcome.event);
         continue;
       }

@@ -7,6 +7,7 @@ import { systemClock, type Clock, type DocumentStore } from '@evently/platform';
 import type { EventsWriter } from '../events-writer.ts';
 import { createJsonClient, type JsonClientOptions } from '../http/json-client.ts';
 import { createRateLimiter } from '../http/rate-limiter.ts';
+import { DEFAULT_LINK_DOMAINS, type LinkAllowList } from '../normalize/link-domains.ts';
 import type { IngestionSource } from '../sources/source.ts';
 import { createCheckpointRepository } from './checkpoint-repository.ts';
 import { createQuarantineRepository } from './quarantine-repository.ts';
@@ -19,6 +20,8 @@ export interface RunnerDeps {
   events: EventsWriter;
   logger: Logger;
   clock?: Clock;
+  /** Allowed seller and affiliate domains per event source; `DEFAULT_LINK_DOMAINS` when absent. */
+  linkDomains?: LinkAllowList;
   /** HTTP behaviour overrides (tests shorten the backoff; the benchmark lifts the rate limit). */
   http?: Partial<Pick<JsonClientOptions, 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'maxRateLimitWaitMs' | 'timeoutMs'>>;
 }
@@ -64,6 +67,7 @@ export async function runSource(deps: RunnerDeps, source: IngestionSource, optio
     },
     signal: options.signal ?? new AbortController().signal,
     full: options.full ?? false,
+    linkDomains: deps.linkDomains ?? DEFAULT_LINK_DOMAINS,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
 
