@@ -1,26 +1,52 @@
 # syntax=docker/dockerfile:1
-# One image for every role of the app: `api`, `worker` and `ingestion` (and one-off `reindex`, `seed`).
-# Server code runs with tsx straight from TypeScript (there is no server build step); the frontend is built
-# here with Vite and served by the api.
+# One image for every role of the app: `api`, `worker`, `ingestion` (and one-off `reindex`, `seed`, `ingest`,
+# `dead-letters`). The server is built to JavaScript (`npm run build:server`, esbuild) and runs on plain
+# `node` with production dependencies only; the frontend is built with Vite and served by the api.
+# Node 22 is the supported LTS here; the code also runs on Node 20 (package.json `engines`).
 
-FROM node:20-bookworm-slim AS build
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# Only the package manifests, so the dependency layers below are rebuilt when a package.json or the lock
+# changes, not on every source edit. (A stage of its own: the layer it hands on changes only with them.)
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests \
+  && find . -name node_modules -prune -o \( -name package.json -o -name package-lock.json \) -print \
+    | xargs -I{} cp --parents {} /manifests/
+
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 # better-sqlite3 (the embedded profile, also used by tools) compiles from source when no prebuilt binary fits.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-# The whole workspace is needed before `npm ci`: every workspace's package.json takes part in the install.
-COPY . .
+COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci
-RUN npm run build:web
 
-FROM node:20-bookworm-slim
+FROM deps AS build
+COPY . .
+# The SPA reads its settings at build time (compose passes them from .env as build arguments).
+ARG VITE_APP_NAME VITE_ADS_CONVERSION_ID VITE_ADS_LABEL_CLICK VITE_ADS_LABEL_PURCHASE VITE_ADS_LABEL_SIGNUP \
+  VITE_ADS_LABEL_VIEW VITE_MAP_MAX_ZOOM VITE_MAP_TILE_URL VITE_MAP_TILE_ATTRIBUTION VITE_SOCIAL_FACEBOOK_URL \
+  VITE_SOCIAL_INSTAGRAM_URL VITE_SOCIAL_TELEGRAM_URL VITE_SOCIAL_X_URL
+RUN npm run build:web && npm run build:server
+
+# Same install, minus dev dependencies (tsx, vitest, eslint, Vite...): the compiled native module is kept.
+FROM deps AS production-deps
+RUN npm prune --omit=dev
+
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
 WORKDIR /app
-# Same base image as the build stage, so the compiled native module fits. Dev dependencies stay: tsx is one.
-COPY --from=build --chown=node:node /app /app
+COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json ./
+COPY --from=build --chown=node:node /app/dist/server ./dist/server
+# Files the server finds by path at run time: the built SPA and the bundled sample feeds.
+COPY --from=build --chown=node:node /app/frontend/dist ./frontend/dist
+COPY --from=build --chown=node:node /app/ingestion/samples ./ingestion/samples
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
-ENTRYPOINT ["node", "--import", "tsx", "backend/src/main.ts"]
+ENTRYPOINT ["node", "--enable-source-maps", "dist/server/main.mjs"]
 CMD ["api"]
