@@ -27,7 +27,7 @@ import {
   type OutboxRelay,
   type ProjectorRunner,
 } from '@evently/platform';
-import { createBlogModule } from '@evently/blog';
+import { createBlogModule, type BlogModule } from '@evently/blog';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
 import { INGESTION_COLLECTIONS } from '@evently/ingestion';
 import { createPartnershipsModule, partnershipsOptionsFromEnv } from '@evently/partnerships';
@@ -71,6 +71,7 @@ export interface Composition extends Adapters {
   adminPassword: ResolvedAdminPassword;
   adminAuth: AdminAuth;
   events: EventsModule;
+  blog: BlogModule;
   /** Live pushes for the realtime gateway of api processes (support tickets, the review queue). */
   liveFeed: LiveFeed;
   /** Who may follow a ticket live (its number and access token). */
@@ -201,8 +202,14 @@ export async function compose({ config, logger, role, env = process.env, clock =
     logger: logger.child({ component: 'projectors' }),
   });
   // Read at scrape time from the shared store and bus, so any process (the api included) reports the
-  // pipeline as a whole. Dead-letter counts join here once the dead-letter store exists (issue 15, 5).
+  // pipeline as a whole. Dead letters are counted per consumer group from the first 1000 (a healthy
+  // system has none; on Kafka this reads the compacted dead-letter topic, bounded like every source).
   registerPipelineCollectors(metrics, {
+    deadLetters: async () => {
+      const counts: Record<string, number> = {};
+      for (const letter of await bus.deadLetters.list({ limit: 1000 })) counts[letter.group] = (counts[letter.group] ?? 0) + 1;
+      return counts;
+    },
     outboxBacklog: async () => (await store.outbox.pending(OUTBOX_BACKLOG_CAP)).length,
     lag: {
       groups: modules.flatMap((m) => m.projectors).map((projector) => ({ group: projectorGroup(projector), topics: projector.topics })),
@@ -217,6 +224,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     adminPassword,
     adminAuth,
     events,
+    blog,
     liveFeed: combineLiveFeeds([supportLiveFeed(support.live), reviewsLiveFeed(reviews.live)]),
     ticketAccess: support.live,
     modules,

@@ -90,7 +90,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         // The same environment builds the SPA (`npm start`, the Dockerfile), so it knows whether the tag is in it.
         adsTag: Boolean((env ?? process.env).VITE_ADS_CONVERSION_ID?.trim()),
         metrics: httpMetrics(composition.metrics),
-        seo: createSeo({ appName: config.appName, publicUrl: config.publicUrl, events: composition.events }),
+        seo: createSeo({ appName: config.appName, publicUrl: config.publicUrl, events: composition.events, blog: composition.blog }),
       });
       const server = createHttpServer(app);
       realtime = attachRealtime(server, {

@@ -10,6 +10,9 @@ import { BLOG_TOPIC } from './contracts/messages.ts';
 import { createBlogRouter } from './http/blog.router.ts';
 import { blogCollections } from './infra/collections.ts';
 import { seedStarterPostsIfEmpty } from './infra/demo/seed-starter-posts.ts';
+import { getPostBySlug } from './application/queries/get-post/get-post.ts';
+import { listPublishedPosts } from './application/queries/list-posts/list-posts.ts';
+import { toPostView, type PostListItem, type PostView } from './domain/post-views.ts';
 
 export type { PostListItem, PostView } from './domain/post-views.ts';
 export type { PostStatus } from './domain/post.ts';
@@ -38,6 +41,13 @@ export interface BlogOptions {
 export interface BlogModule extends AppModule {
   /** Loads the starter posts into an empty store, once per store; answers how many were loaded. */
   seedStarterPostsIfEmpty(): Promise<number>;
+  /** What visitors may read, for other parts of the site (page heads, the sitemap). Drafts never appear. */
+  queries: {
+    /** The published post at its current slug; null for drafts, unknown and earlier slugs. */
+    publishedPost(slug: string): Promise<PostView | null>;
+    /** Published posts, newest first (the public list's cap applies). */
+    publishedPosts(): Promise<PostListItem[]>;
+  };
 }
 
 export function createBlogModule(deps: ModuleDeps, options: BlogOptions): BlogModule {
@@ -65,6 +75,13 @@ export function createBlogModule(deps: ModuleDeps, options: BlogOptions): BlogMo
       }),
     ],
     seedStarterPostsIfEmpty: seed,
+    queries: {
+      async publishedPost(slug) {
+        const result = await getPostBySlug(ctx, slug, { preview: false });
+        return result.status === 'found' ? toPostView(result.post) : null;
+      },
+      publishedPosts: async () => (await listPublishedPosts(ctx)).posts,
+    },
     async init() {
       // Every role may run this: the counter gate in the seeder makes concurrent starts load the posts once.
       if (!options.demoData) return;

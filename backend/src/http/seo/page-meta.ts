@@ -17,7 +17,15 @@ export interface PageMeta {
   /** Pages that must stay out of search results (the admin panel, not-found pages). */
   noindex?: boolean;
   jsonLd?: unknown[];
+  /**
+   * Blog posts keyed by slug, embedded for the client to use before fetching (spec 02 "Blog post page"). They
+   * travel as an inert JSON script (`type="application/json"`), which the CSP allows without a nonce.
+   */
+  preloadedPosts?: Record<string, unknown>;
 }
+
+/** Where the client looks for the embedded posts (`frontend/src/features/blog/preloaded-posts.ts`). */
+export const PRELOADED_POSTS_ELEMENT_ID = 'evently-preloaded-posts';
 
 const MAX_DESCRIPTION = 160;
 
@@ -48,6 +56,9 @@ export function headTags(meta: PageMeta): string {
     tag('name', 'twitter:description', meta.description),
     ...(meta.image ? [tag('name', 'twitter:image', meta.image)] : []),
     ...(meta.jsonLd ?? []).map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
+    ...(meta.preloadedPosts
+      ? [`<script type="application/json" id="${PRELOADED_POSTS_ELEMENT_ID}">${jsonForScript(meta.preloadedPosts)}</script>`]
+      : []),
   ];
   return tags.map((line) => `    ${line}`).join('\n');
 }

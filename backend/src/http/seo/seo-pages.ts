@@ -4,12 +4,14 @@
  * event's title, description, image and schema.org JSON-LD. A path outside the table, or an event that does
  * not exist, is answered 404 with the same shell, so the client still renders its not-found page.
  */
+import type { PostView } from '@evently/blog';
 import type { PublicEvent } from '@evently/events';
 import { eventPageUrl, parseEventIdSegment } from '@evently/events';
 import type { WebSite, WithContext } from 'schema-dts';
 import { PAGE_TITLES, isKnownPath, normalisePath } from '../../../../frontend/src/app/route-paths.ts';
 import { eventJsonLd } from './event-json-ld.ts';
 import { summarise, type PageMeta } from './page-meta.ts';
+import { postJsonLd } from './post-json-ld.ts';
 
 export interface SeoSources {
   appName: string;
@@ -17,6 +19,8 @@ export interface SeoSources {
   publicUrl: string;
   /** The public event by id (or slugged id), or null. */
   getEvent(id: string): Promise<PublicEvent | null>;
+  /** The published post at this slug, or null (drafts and unknown slugs); absent without a blog. */
+  getPost?(slug: string): Promise<PostView | null>;
 }
 
 export interface ResolvedPage {
@@ -40,6 +44,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
 const NOINDEX = new Set(['/admin', '/reviews/write', '/reviews/thanks']);
 
 const EVENT_PATH = /^\/events?\/([^/]+)$/;
+const POST_PATH = /^\/blog\/([^/]+)$/;
 
 export function createSeoPages(sources: SeoSources) {
   const { appName, publicUrl } = sources;
@@ -79,6 +84,26 @@ export function createSeoPages(sources: SeoSources) {
     };
   }
 
+  async function postPage(path: string, slug: string): Promise<ResolvedPage> {
+    const post = sources.getPost ? await sources.getPost(decodeURIComponent(slug)) : null;
+    if (!post) return notFound(path);
+    const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+    const image = post.cover_image && post.cover_visible ? new URL(post.cover_image, `${publicUrl}/`).href : null;
+    return {
+      status: 200,
+      meta: {
+        title: titled(post.title),
+        description: summarise(post.excerpt || post.content) || DESCRIPTIONS['/blog'] || SITE_DESCRIPTION,
+        canonical,
+        image,
+        ogType: 'article',
+        siteName: appName,
+        jsonLd: [postJsonLd(post, canonical, publicUrl, appName)],
+        preloadedPosts: { [post.slug]: post },
+      },
+    };
+  }
+
   return {
     async resolve(rawPath: string): Promise<ResolvedPage> {
       const path = normalisePath(rawPath);
@@ -86,6 +111,8 @@ export function createSeoPages(sources: SeoSources) {
       if (path === '/') return { status: 200, meta: home() };
       const eventSegment = EVENT_PATH.exec(path)?.[1];
       if (eventSegment) return eventPage(path, eventSegment);
+      const postSlug = POST_PATH.exec(path)?.[1];
+      if (postSlug) return postPage(path, postSlug);
       const title = PAGE_TITLES[path] ?? path;
       return { status: 200, meta: { ...base(path, title, DESCRIPTIONS[path] ?? SITE_DESCRIPTION), ...(NOINDEX.has(path) ? { noindex: true } : {}) } };
     },

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseSitemap, parseSitemapIndex } from 'sitemap';
 import { Readable } from 'node:stream';
+import type { PostView } from '@evently/blog';
 import type { PublicEvent, UpcomingEventRef } from '@evently/events';
 import { silentLogger } from '@evently/platform';
 import { createApp } from '../app.ts';
@@ -35,6 +36,29 @@ const events = new Map<string, PublicEvent>([
   ['43', makePublicEvent({ id: 43, slug: '43-hostile', name: 'Evil </script><script>alert(1)</script>', min_price: 10, max_price: 10, image_url: null, organizer: null })],
 ]);
 
+const guide: PostView = {
+  id: 'post-1',
+  slug: 'a-weekend-in-lisbon',
+  title: 'A weekend in Lisbon </script><b>',
+  excerpt: 'Fado, rooftops and late dinners: where the city plays at night.',
+  content: '## Friday\nFado in Alfama.',
+  content_html: '<h2>Friday</h2>\n<p>Fado in Alfama.</p>\n',
+  category: 'City Guides',
+  tags: ['lisbon', 'music'],
+  cover_image: '/static/blog/covers/lisbon-1200w.webp',
+  cover_visible: true,
+  cover_aspect: '16:9',
+  cover_fit: 'cover',
+  cover_width: 'full',
+  status: 'published',
+  published_at: '2026-11-01T09:00:00.000Z',
+  minutes_read: 4,
+  created_at: '2026-10-30T09:00:00.000Z',
+  updated_at: '2026-11-02T09:00:00.000Z',
+  version: 3,
+};
+const posts = new Map<string, PostView>([[guide.slug, guide]]);
+
 let upcoming: UpcomingEventRef[] = [];
 let sitemapLimit = 50_000;
 let base: string;
@@ -53,10 +77,16 @@ beforeAll(async () => {
     readiness: [],
     staticRoot: root,
     seo: {
-      pages: createSeoPages({ appName: 'Evently', publicUrl: PUBLIC_URL, getEvent: async (id) => events.get(id) ?? null }),
+      pages: createSeoPages({
+        appName: 'Evently',
+        publicUrl: PUBLIC_URL,
+        getEvent: async (id) => events.get(id) ?? null,
+        getPost: async (slug) => posts.get(slug) ?? null,
+      }),
       router: createSitemapRouter({
         publicUrl: PUBLIC_URL,
         upcomingEvents: pages,
+        blogPosts: async () => [...posts.values()],
         get limit() {
           return sitemapLimit;
         },
@@ -119,7 +149,7 @@ const googleEvent = z.object({
 });
 
 describe('status of a path', () => {
-  it.each(['/', '/about', '/privacy', '/terms', '/partner', '/support', '/blog', '/blog/spring-guide', '/reviews', '/admin', '/event/42', '/events/42-jazz-night-madrid'])(
+  it.each(['/', '/about', '/privacy', '/terms', '/partner', '/support', '/blog', '/blog/a-weekend-in-lisbon', '/reviews', '/admin', '/event/42', '/events/42-jazz-night-madrid'])(
     'answers %s with 200',
     async (pathname) => {
       expect((await page(pathname)).status).toBe(200);
@@ -204,6 +234,44 @@ describe('an event page', () => {
   });
 });
 
+describe('a blog post page', () => {
+  it('carries the post title, excerpt, canonical URL and article tags, and BlogPosting JSON-LD', async () => {
+    const { status, html } = await page('/blog/a-weekend-in-lisbon');
+    expect(status).toBe(200);
+    expect(title(html)).toBe('A weekend in Lisbon &lt;/script&gt;&lt;b&gt; | Evently');
+    expect(meta(html, 'description')).toBe(guide.excerpt);
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:image')).toBe('https://evently.example/static/blog/covers/lisbon-1200w.webp');
+    expect(html).toContain('<link rel="canonical" href="https://evently.example/blog/a-weekend-in-lisbon" />');
+    const posting = z
+      .object({
+        '@type': z.literal('BlogPosting'),
+        headline: z.string(),
+        datePublished: z.string(),
+        dateModified: z.string(),
+        image: z.string().url(),
+        author: z.object({ '@type': z.literal('Organization'), name: z.string() }),
+        mainEntityOfPage: z.string().url(),
+      })
+      .parse(jsonLd(html)[0]);
+    expect(posting.headline).toBe(guide.title);
+  });
+
+  it('embeds the post for the client as inert JSON, escaped so the post cannot end the script', async () => {
+    const { html } = await page('/blog/a-weekend-in-lisbon');
+    const embedded = /<script type="application\/json" id="evently-preloaded-posts">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(embedded).toBeDefined();
+    expect(embedded).not.toContain('</script');
+    expect(JSON.parse(embedded!)).toEqual({ [guide.slug]: guide });
+  });
+
+  it('answers drafts and unknown posts 404 with nothing embedded', async () => {
+    const { status, html } = await page('/blog/not-a-post');
+    expect(status).toBe(404);
+    expect(html).not.toContain('evently-preloaded-posts');
+  });
+});
+
 describe('sitemap and robots', () => {
   const ref = (id: number): UpcomingEventRef => ({ id: String(id), slug: `${id}-show`, start_utc: '2026-12-01T20:00:00.000Z', updated_at: '2026-11-20T08:00:00.000Z' });
 
@@ -218,6 +286,8 @@ describe('sitemap and robots', () => {
     expect(urls).toContain('https://evently.example/privacy');
     expect(urls).not.toContain('https://evently.example/admin');
     expect(urls.filter((url) => url.includes('/events/'))).toEqual([1, 2, 3, 4, 5].map((id) => `https://evently.example/events/${id}-show`));
+    expect(urls).toContain('https://evently.example/blog/a-weekend-in-lisbon');
+    expect(items.find((item) => item.url.endsWith('/blog/a-weekend-in-lisbon'))?.lastmod).toBe('2026-11-02T09:00:00.000Z');
     expect(items.find((item) => item.url.endsWith('/events/1-show'))?.lastmod).toBe('2026-11-20T08:00:00.000Z');
   });
 
@@ -228,7 +298,8 @@ describe('sitemap and robots', () => {
       const index = await parseSitemapIndex(Readable.from([await (await fetch(`${base}/sitemap.xml`)).text()]));
       expect(index.map((entry) => entry.url)).toEqual(['1', '2', '3', '4'].map((n) => `https://evently.example/sitemap-${n}.xml`));
       const files = await Promise.all([1, 2, 3, 4].map(async (n) => parseSitemap(Readable.from([await (await fetch(`${base}/sitemap-${n}.xml`)).text()]))));
-      expect(files.map((file) => file.length)).toEqual([5, 5, 5, 2]);
+      // 8 static pages, 1 post, 9 events.
+      expect(files.map((file) => file.length)).toEqual([5, 5, 5, 3]);
       expect(files.flat().filter((item) => item.url.includes('/events/'))).toHaveLength(9);
       expect((await fetch(`${base}/sitemap-5.xml`)).status).toBe(404);
     } finally {

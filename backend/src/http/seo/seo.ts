@@ -3,6 +3,7 @@
  * (`seo-pages.ts`), and `/sitemap.xml` with `/robots.txt` (`sitemap.ts`).
  */
 import type Router from '@koa/router';
+import type { BlogModule } from '@evently/blog';
 import type { EventsModule } from '@evently/events';
 import { createSeoPages, type SeoPages } from './seo-pages.ts';
 import { createSitemapRouter } from './sitemap.ts';
@@ -12,10 +13,27 @@ export interface Seo {
   router: Router;
 }
 
-export function createSeo({ appName, publicUrl, events }: { appName: string; publicUrl: string; events: Pick<EventsModule, 'queries'> }): Seo {
+export interface SeoOptions {
+  appName: string;
+  publicUrl: string;
+  events: Pick<EventsModule, 'queries'>;
+  /** Published posts for their page heads and the sitemap; without it posts have neither. */
+  blog?: Pick<BlogModule, 'queries'>;
+}
+
+export function createSeo({ appName, publicUrl, events, blog }: SeoOptions): Seo {
   const base = publicUrl.replace(/\/+$/, '');
   return {
-    pages: createSeoPages({ appName, publicUrl: base, getEvent: (id) => events.queries.getById(id) }),
-    router: createSitemapRouter({ publicUrl: base, upcomingEvents: () => events.queries.upcomingEvents() }),
+    pages: createSeoPages({
+      appName,
+      publicUrl: base,
+      getEvent: (id) => events.queries.getById(id),
+      ...(blog ? { getPost: (slug: string) => blog.queries.publishedPost(slug) } : {}),
+    }),
+    router: createSitemapRouter({
+      publicUrl: base,
+      upcomingEvents: () => events.queries.upcomingEvents(),
+      ...(blog ? { blogPosts: () => blog.queries.publishedPosts() } : {}),
+    }),
   };
 }

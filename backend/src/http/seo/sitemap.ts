@@ -1,6 +1,6 @@
 /**
  * `/sitemap.xml` and `/robots.txt`. The sitemap lists the static pages and every live event that has not
- * started yet (blog posts join once the blog module offers a published-posts query at its door). Events are
+ * started yet, and every published blog post. Events are
  * read in keyset pages and streamed out through the `sitemap` package, so memory stays bounded: at most one
  * sitemap's worth of references (50,000, the protocol's limit) is held while deciding between one file and a
  * sitemap index. Over the limit, `/sitemap.xml` becomes an index of `/sitemap-{n}.xml` files; file n streams
@@ -22,6 +22,8 @@ export interface SitemapSources {
   publicUrl: string;
   /** Ordered pages of upcoming events; the same order on every call. */
   upcomingEvents(): AsyncIterable<UpcomingEventRef[]>;
+  /** Published blog posts (a few hundred at most: the blog list's cap). */
+  blogPosts?(): Promise<Array<{ slug: string; updated_at: string }>>;
   /** Defaults to the protocol's 50,000 (tests use a small one). */
   limit?: number;
 }
@@ -45,9 +47,12 @@ export function createSitemapRouter(sources: SitemapSources): Router {
   const limitNow = () => sources.limit ?? SITEMAP_LIMIT;
   const hostname = sources.publicUrl;
 
-  /** Every URL in sitemap order, one at a time: the static pages, then the events. */
+  /** Every URL in sitemap order, one at a time: the static pages, the blog posts, then the events. */
   async function* allItems(): AsyncGenerator<SitemapItemLoose> {
     yield* staticItems();
+    for (const post of (await sources.blogPosts?.()) ?? []) {
+      yield { url: `/blog/${encodeURIComponent(post.slug)}`, lastmod: post.updated_at, changefreq: EnumChangefreq.WEEKLY };
+    }
     for await (const page of sources.upcomingEvents()) for (const event of page) yield eventItem(event);
   }
 

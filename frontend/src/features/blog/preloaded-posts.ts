@@ -1,7 +1,9 @@
 /**
- * Spec 02 §2: post data supplied ahead of time by the page, keyed by slug, is used before fetching. A server
- * (or a static prerender) may embed `window.__EVENTLY_POSTS__ = { "<slug>": { ...post } }`; only an object that
- * looks like a post is trusted, and its `content_html` is the server's own rendering.
+ * Spec 02 §2: post data supplied ahead of time by the page, keyed by slug, is used before fetching. The server
+ * embeds it in the page head as inert JSON (`<script type="application/json" id="evently-preloaded-posts">`,
+ * see backend/src/http/seo/page-meta.ts), which the CSP allows without a nonce; a static prerender may instead
+ * set `window.__EVENTLY_POSTS__`. Only an object that looks like a post for this slug is trusted, and its
+ * `content_html` is the server's own rendering.
  */
 import type { Post } from '../../lib/blog/post-types.ts';
 
@@ -10,6 +12,8 @@ declare global {
     __EVENTLY_POSTS__?: Record<string, unknown>;
   }
 }
+
+export const PRELOADED_POSTS_ELEMENT_ID = 'evently-preloaded-posts';
 
 function looksLikePost(value: unknown, slug: string): value is Post {
   const post = value as Partial<Post> | null;
@@ -23,7 +27,19 @@ function looksLikePost(value: unknown, slug: string): value is Post {
   );
 }
 
+/** The posts the server embedded in this page, or undefined when there are none or they do not parse. */
+function embeddedPosts(): Record<string, unknown> | undefined {
+  const text = globalThis.document?.getElementById(PRELOADED_POSTS_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function preloadedPost(slug: string): Post | undefined {
-  const candidate = globalThis.window?.__EVENTLY_POSTS__?.[slug];
+  const candidate = globalThis.window?.__EVENTLY_POSTS__?.[slug] ?? embeddedPosts()?.[slug];
   return looksLikePost(candidate, slug) ? candidate : undefined;
 }
