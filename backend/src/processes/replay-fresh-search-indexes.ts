@@ -4,6 +4,10 @@
  * would stay empty forever, since the projector believes it is caught up. Such projectors are replayed from
  * the start of the log first. Checking emptiness as well as "created here" covers a separate api process
  * having created the index before this worker looked.
+ *
+ * A changed schema also reports "created": the serving copy is left as it is (every api replica runs the same
+ * init, none of them touches it), and this replay is the blue/green rebuild that fills a copy with the new
+ * schema and swaps the alias once it has caught up (decision 019).
  */
 import type { Logger } from 'pino';
 import type { Composition } from '../compose.ts';
