@@ -1,0 +1,105 @@
+/**
+ * `npm run bench:lighthouse [-- --runs 2] [-- --no-build]`: Lighthouse 12 (the CLI, run on our Node) with
+ * Debian's Chromium against the real server with demo data, on `/` and on an event page, mobile (Lighthouse's
+ * default Moto G emulation with simulated slow 4G) and desktop (`--preset=desktop`). Prints the four category
+ * scores per run and the median per page and form factor, with the load average before each run: the machine is
+ * shared, so performance scores move with it. JSON reports go to bench/results/lighthouse-<time>/ (not committed).
+ *
+ * Outside hosts (map tiles, remote event images) are unreachable here, as in the browser specs; the pages must
+ * look and score well without them, which is what a visitor on a poor connection gets too.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../backend/src/testing/browser.ts';
+import { startTestServer } from '../backend/src/testing/start-test-server.ts';
+import { flagArg, numberArg } from './lib/args.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const lighthouseBin = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
+const run = promisify(execFile);
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+type Scores = Record<Category, number>;
+type FormFactor = 'mobile' | 'desktop';
+
+interface Report {
+  categories: Record<Category, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+async function lighthouse(url: string, formFactor: FormFactor, output: string): Promise<{ scores: Scores; lcpMs: number; tbtMs: number; cls: number }> {
+  const args = [
+    lighthouseBin,
+    url,
+    `--chrome-path=${CHROMIUM_PATH}`,
+    `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    `--only-categories=${CATEGORIES.join(',')}`,
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  await run(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)])) as Scores;
+  return {
+    scores,
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const runs = numberArg(argv, 'runs', 1);
+  if (!flagArg(argv, 'no-build')) execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
+
+  const server = await startTestServer({ seedDemo: true });
+  const outDir = path.join(root, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(outDir, { recursive: true });
+  try {
+    const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as { data: Array<{ id: number }> };
+    const eventId = first.data[0]?.id;
+    if (eventId === undefined) throw new Error('the demo catalogue is empty');
+    const pages = { home: `${server.url}/`, event: `${server.url}/event/${eventId}` };
+
+    const results = new Map<string, Scores[]>();
+    console.log(`Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, ${runs} run(s), reports in ${path.relative(root, outDir)}`);
+    console.log('page   form     load avg (1/5/15)   perf  a11y  best   seo   LCP ms  TBT ms   CLS');
+    for (let index = 0; index < runs; index += 1) {
+      for (const [name, url] of Object.entries(pages)) {
+        for (const formFactor of ['mobile', 'desktop'] as const) {
+          const before = load();
+          const result = await lighthouse(url, formFactor, path.join(outDir, `${name}-${formFactor}-${index + 1}.json`));
+          const key = `${name} ${formFactor}`;
+          results.set(key, [...(results.get(key) ?? []), result.scores]);
+          const s = result.scores;
+          console.log(
+            `${name.padEnd(6)} ${formFactor.padEnd(8)} ${before.padEnd(19)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(5)} ${String(s['best-practices']).padStart(5)} ${String(s.seo).padStart(5)} ${String(result.lcpMs).padStart(8)} ${String(result.tbtMs).padStart(7)} ${String(result.cls).padStart(6)}`,
+          );
+        }
+      }
+    }
+    console.log('\nmedian per page and form factor');
+    for (const [key, all] of results) {
+      const line = CATEGORIES.map((category) => `${category} ${median(all.map((scores) => scores[category]))}`).join(', ');
+      console.log(`${key.padEnd(15)} ${line}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
