@@ -4,7 +4,7 @@
  * dashboards use are there with route patterns, never raw URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD_HEADER } from '@evently/platform';
+import { ADMIN_PASSWORD_HEADER, type Delivered } from '@evently/platform';
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
 import { createMetrics } from './metrics.ts';
 import { startMetricsServer } from './metrics-server.ts';
@@ -50,8 +50,30 @@ describe('GET /metrics', () => {
     expect(sample(text, 'evently_socket_connections', { namespace: '/admin' })).toBe(0);
     expect(text).toContain('evently_process_cpu_seconds_total');
 
+    expect(sample(text, 'evently_dead_letters', {})).toBeUndefined();
+
     const byAdmin = await fetch(`${server.url}/metrics`, { headers: { [ADMIN_PASSWORD_HEADER]: server.adminPassword } });
     expect(byAdmin.status).toBe(200);
+  });
+});
+
+describe('dead letters', () => {
+  it('counts parked messages per consumer group', async () => {
+    const { bus } = server.server.composition;
+    const message: Delivered = {
+      id: 'm1',
+      topic: 'evently.events',
+      key: 'e1',
+      type: 'EventPublished',
+      version: 1,
+      aggregate_version: 1,
+      data: {},
+      metadata: { occurred_at: new Date().toISOString() },
+      offset: '1',
+    };
+    await bus.deadLetters.add({ id: 'dl-1', group: 'projector.events-search', message, error: 'ZodError: bad', attempts: 1, failed_at: new Date().toISOString() });
+    const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    expect(sample(text, 'evently_dead_letters', { source: 'projector.events-search' })).toBe(1);
   });
 });
 
