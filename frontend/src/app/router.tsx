@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell.tsx';
 import { FatalErrorScreen } from './fatal-error-boundary.tsx';
-import { PlaceholderPage } from './placeholder-page.tsx';
 import { HomePage } from './routes/home/home-page.tsx';
 import { NotFoundPage } from '../features/static-pages/not-found-page.tsx';
 
@@ -14,6 +13,7 @@ const loadAdminPage = () => import('./routes/admin/admin-page.tsx').then((module
 const loadBlogIndex = () => import('../features/blog/blog-index-page.tsx').then((module) => ({ Component: module.BlogIndexPage }));
 const loadBlogPost = () => import('../features/blog/blog-post-page.tsx').then((module) => ({ Component: module.BlogPostPage }));
 const loadReviewsPage = () => import('../features/reviews/reviews-page.tsx').then((module) => ({ Component: module.ReviewsPage }));
+const loadReviewThanksPage = () => import('../features/reviews/review-thanks-page.tsx').then((module) => ({ Component: module.ReviewThanksPage }));
 const loadWriteReviewPage = () => import('../features/reviews/write-review-page.tsx').then((module) => ({ Component: module.WriteReviewPage }));
 /** The text pages and the partner form are rarely the landing page: each is its own small chunk. */
 const loadAboutPage = () => import('../features/static-pages/about-page.tsx').then((module) => ({ Component: module.AboutPage }));
@@ -21,10 +21,7 @@ const loadPrivacyPage = () => import('../features/static-pages/privacy-page.tsx'
 const loadTermsPage = () => import('../features/static-pages/terms-page.tsx').then((module) => ({ Component: module.TermsPage }));
 const loadPartnerPage = () => import('../features/partner/partner-page.tsx').then((module) => ({ Component: module.PartnerPage }));
 
-/**
- * Every route of the spec's route table (spec 02 §2). Pages owned by later issues render a plain placeholder
- * naming the page until their feature lands; the home page is eager because it is the landing page.
- */
+/** Every route of the spec's route table (spec 02 §2); the home page is eager because it is the landing page. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -44,7 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'admin', lazy: loadAdminPage },
       { path: 'reviews', lazy: loadReviewsPage },
       { path: 'reviews/write', lazy: loadWriteReviewPage },
-      { path: 'reviews/thanks', element: <PlaceholderPage name="Thank You" /> },
+      { path: 'reviews/thanks', lazy: loadReviewThanksPage },
       // Keep in step with route-paths.ts: the server answers 404 for anything this table does not list.
       { path: '*', element: <NotFoundPage /> },
     ],
