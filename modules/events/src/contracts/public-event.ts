@@ -14,6 +14,8 @@ export interface PublicEvent {
   source: string;
   date: string;
   end_date: string | null;
+  /** The venue's IANA time zone when the source gave one (e.g. 'Asia/Kolkata'): visitors read times in it. */
+  timezone: string | null;
   venue_name: string | null;
   address: string | null;
   city: string | null;

@@ -6,6 +6,7 @@ import { roundKm } from './geo.ts';
 import { popularityAt } from './popularity.ts';
 import { NO_RATING, type EventRating } from './rating.ts';
 import { priceText } from './price-text.ts';
+import { isValidTimeZone } from './start-time.ts';
 
 /** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
 export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
@@ -22,6 +23,7 @@ export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number
     source: event.source,
     date: event.start_utc,
     end_date: event.end_utc,
+    timezone: event.timezone && isValidTimeZone(event.timezone) ? event.timezone : null,
     venue_name: event.venue_name,
     address: event.address,
     city: event.city,

@@ -25,6 +25,12 @@ describe('public event view', () => {
     expect(JSON.stringify(view)).not.toMatch(/@/);
   });
 
+  it("given the venue's zone, then the answer carries it so visitors read venue-local times (issue 17)", () => {
+    expect(toPublicEvent(makeStoredEvent({ timezone: 'Asia/Kolkata' }), now).timezone).toBe('Asia/Kolkata');
+    expect(toPublicEvent(makeStoredEvent({ timezone: 'Not/AZone' }), now).timezone).toBeNull();
+    expect(toPublicEvent(makeStoredEvent({ timezone: null }), now).timezone).toBeNull();
+  });
+
   it('given map_basic, then only the light fields are present', () => {
     expect(Object.keys(toMapBasic(makeStoredEvent())).sort()).toEqual(['category', 'date', 'id', 'latitude', 'longitude', 'name']);
   });

@@ -15,6 +15,7 @@ export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEve
     source: 'ticketmaster',
     date: '2026-12-05T19:00:00.000Z',
     end_date: '2026-12-05T22:00:00.000Z',
+    timezone: 'Europe/Madrid',
     venue_name: 'Blue Hall',
     address: 'Calle Mayor 1',
     city: 'Madrid',
