@@ -102,7 +102,9 @@ export async function runIngest({ args, env = process.env }: { args: string[]; e
 
   const progress = createProgressReporter({ stream: process.stdout });
   try {
-    const result = await runSource({ store: runtime.composition.store, events: runtime.writer, logger }, source, {
+    // Validated by sourceFromArgs already; buy links outside these domains are quarantined.
+    const { linkDomains } = loadIngestionConfig(env);
+    const result = await runSource({ store: runtime.composition.store, events: runtime.writer, logger, linkDomains }, source, {
       full: values.full,
       signal: controller.signal,
       onProgress: (update) => progress.update(update),
