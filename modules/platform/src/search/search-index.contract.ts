@@ -221,6 +221,33 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(await sortedIds({ text: 'saxoph' })).toEqual(['1']);
     });
 
+    it('plurals and word forms match the same events, prefixes still match', async () => {
+      await search.upsert(index, [
+        { id: 'w1', name: 'Harbour Concert', description: 'Strings at dusk', city: 'Kiel', country: 'DE', category: 'music' },
+        { id: 'w2', name: 'Summer Concerts', description: 'Three parties in the park', city: 'Kiel', country: 'DE', category: 'music' },
+      ]);
+      await search.refresh(index);
+      expect(await sortedIds({ text: 'concerts' })).toEqual(['w1', 'w2']);
+      expect(await sortedIds({ text: 'concert' })).toEqual(['w1', 'w2']);
+      expect(await sortedIds({ text: 'party' })).toEqual(['w2', 'x7']);
+      expect(await sortedIds({ text: 'concer' })).toEqual(['w1', 'w2']);
+    });
+
+    it('keywords fold accents: one city whatever the spelling, in filters, text and facets (labelled with the accents)', async () => {
+      await search.upsert(index, [
+        { id: 'a1', name: 'Samba Night', city: 'São Paulo', country: 'BR', category: 'music' },
+        { id: 'a2', name: 'Choro Matinee', city: 'Sao Paulo', country: 'BR', category: 'music' },
+        { id: 'a3', name: 'Forro Class', city: 'Sao Paulo', country: 'BR', category: 'music' },
+      ]);
+      await search.refresh(index);
+      const all = ['a1', 'a2', 'a3'];
+      expect(await sortedIds({ filters: [{ field: 'city', op: 'eq', value: 'sao paulo' }] })).toEqual(all);
+      expect(await sortedIds({ filters: [{ field: 'city', op: 'in', values: ['São Paulo'] }] })).toEqual(all);
+      expect(await sortedIds({ text: 'sao paulo' })).toEqual(all);
+      const facets = await search.facets(index, { terms: ['city'], filters: [{ field: 'country', op: 'eq', value: 'BR' }] });
+      expect(facets.terms.city).toEqual([{ value: 'São Paulo', count: 3 }]);
+    });
+
     it('tolerates a typo in a longer word', async () => {
       expect(await sortedIds({ text: 'marathn' })).toEqual(['2', '200']);
       expect(await sortedIds({ text: 'saxofone' })).toEqual(['1']);

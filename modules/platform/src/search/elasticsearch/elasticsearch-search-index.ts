@@ -22,6 +22,8 @@ import {
 } from '../search-index.port.ts';
 import { assertPlainName } from '../document-id.ts';
 import { indexMappings, indexSettings } from './es-mapping.ts';
+import { schemaFingerprint } from '../schema-fingerprint.ts';
+import { preferredSpelling } from '../keyword-folding.ts';
 import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './es-query.ts';
 import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
 import { initDecision, nextCopyName, staleCopies } from './es-index-setup.ts';
@@ -134,7 +136,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     async init(schema) {
       assertPlainName('Index', schema.name);
       schemas.set(schema.name, schema);
-      const wanted = JSON.stringify(schema);
+      const wanted = schemaFingerprint(schema);
       let current = await concreteIndex(schema.name);
       let stored: string | undefined;
       if (current !== null) {
@@ -226,7 +228,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       for (const field of request.terms ?? []) {
         const buckets = (aggregations[`terms_${field}`] as TermsAggregate | undefined)?.buckets ?? [];
         result.terms[field] = buckets.map((bucket) => ({
-          value: String(bucket.spelling.buckets[0]?.key ?? bucket.key),
+          value: preferredSpelling(bucket.spelling.buckets.map((b) => ({ raw: String(b.key), count: b.doc_count }))) ?? String(bucket.key),
           count: bucket.doc_count,
         }));
       }
@@ -297,5 +299,5 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 }
 
 interface TermsAggregate {
-  buckets: Array<{ key: string; doc_count: number; spelling: { buckets: Array<{ key: string }> } }>;
+  buckets: Array<{ key: string; doc_count: number; spelling: { buckets: Array<{ key: string; doc_count: number }> } }>;
 }

@@ -3,7 +3,9 @@
  * - keyword `f`: keyword with a lowercase normalizer (filters, sort, facet grouping are case-insensitive),
  *   `f.raw` keeps the spelling for facet labels, `f.text` (when searchable) is analysed text;
  * - text `f`: analysed text (standard tokenizer + lowercase + asciifolding, like FTS5 unicode61 with
- *   remove_diacritics), `f.sort` (when sortable) a lowercase-normalized keyword;
+ *   remove_diacritics), `f.stem` the same text stemmed (English: possessives, Porter), so plurals and word
+ *   forms match; `f.sort` (when sortable) a lowercase-normalized keyword;
+ * - keywords are normalized with lowercase + asciifolding, so "Sao Paulo" and "São Paulo" are one value;
  * - number: double, date: date (ISO or epoch ms), geo: geo_point, all with malformed values ignored (they
  *   count as missing, as on SQLite) instead of failing the bulk request;
  * - `id` keyword and `search_id_num` long for the tie-break; `search_id_num` is indexed but kept out of
@@ -13,10 +15,16 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { FieldSpec, IndexSchema } from '../search-index.port.ts';
 import { MAX_RESULT_WINDOW } from '../search-index.port.ts';
 import { assertPlainName } from '../document-id.ts';
+import { schemaFingerprint } from '../schema-fingerprint.ts';
 
 export const ID_FIELD = 'id';
 export const ID_NUM_FIELD = 'search_id_num';
 export const TEXT_ANALYZER = 'folded_text';
+/**
+ * English stemming without stop words: the `english` analyzer drops words like "the", which would make a query
+ * match where the embedded engine (every word must match) does not.
+ */
+export const STEM_ANALYZER = 'english_stemmed';
 export const KEYWORD_NORMALIZER = 'lowercase_keyword';
 /** Longer keyword values are not indexed for sorting (Lucene terms are limited to 32 KB). */
 const SORT_KEY_IGNORE_ABOVE = 1024;
@@ -24,13 +32,14 @@ const SORT_KEY_IGNORE_ABOVE = 1024;
 function propertyFor(spec: FieldSpec): estypes.MappingProperty {
   switch (spec.type) {
     case 'text':
-      return spec.sortable
-        ? {
-            type: 'text',
-            analyzer: TEXT_ANALYZER,
-            fields: { sort: { type: 'keyword', normalizer: KEYWORD_NORMALIZER, ignore_above: SORT_KEY_IGNORE_ABOVE } },
-          }
-        : { type: 'text', analyzer: TEXT_ANALYZER };
+      return {
+        type: 'text',
+        analyzer: TEXT_ANALYZER,
+        fields: {
+          stem: { type: 'text', analyzer: STEM_ANALYZER },
+          ...(spec.sortable ? { sort: { type: 'keyword', normalizer: KEYWORD_NORMALIZER, ignore_above: SORT_KEY_IGNORE_ABOVE } } : {}),
+        },
+      };
     case 'keyword':
       return {
         type: 'keyword',
@@ -63,7 +72,7 @@ export function indexMappings(schema: IndexSchema): estypes.MappingTypeMapping {
     // Fields outside the schema are stored in _source only, never indexed (the port's promise).
     dynamic: false,
     _source: { excludes: [ID_NUM_FIELD] },
-    _meta: { schema: JSON.stringify(schema) },
+    _meta: { schema: schemaFingerprint(schema) },
     properties,
   };
 }
@@ -76,8 +85,15 @@ export function indexSettings(): estypes.IndicesIndexSettings {
     // Deeper pages are refused by the adapter (same bound on SQLite) and loaders walk with search_after.
     max_result_window: MAX_RESULT_WINDOW,
     analysis: {
-      analyzer: { [TEXT_ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] } },
-      normalizer: { [KEYWORD_NORMALIZER]: { type: 'custom', filter: ['lowercase'] } },
+      analyzer: {
+        [TEXT_ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+        [STEM_ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['english_possessive', 'lowercase', 'asciifolding', 'english_porter'] },
+      },
+      filter: {
+        english_possessive: { type: 'stemmer', language: 'possessive_english' },
+        english_porter: { type: 'stemmer', language: 'porter' },
+      },
+      normalizer: { [KEYWORD_NORMALIZER]: { type: 'custom', filter: ['lowercase', 'asciifolding'] } },
     },
   };
 }
@@ -101,6 +117,11 @@ export function comparableName(schema: IndexSchema, field: string): string {
   }
   if (spec.type === 'geo') throw new Error(`Geo field "${field}" is filtered with near/bounds`);
   return field;
+}
+
+/** The stemmed copies of the text fields, with boosts (`name.stem^3`); keywords (places) are not stemmed. */
+export function stemmedFields(schema: IndexSchema): string[] {
+  return Object.entries(schema.fields).flatMap(([field, spec]) => (spec.type === 'text' ? [`${field}.stem^${spec.boost ?? 1}`] : []));
 }
 
 /** Fields a free-text query searches, with boosts (`name^4`, `city.text^2`). */

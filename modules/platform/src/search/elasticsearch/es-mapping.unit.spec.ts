@@ -1,25 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { contractSchema } from '../search-index.contract-fixtures.ts';
-import { comparableName, indexMappings, indexSettings, searchableFields, versionOf, versionedName } from './es-mapping.ts';
+import { comparableName, indexMappings, indexSettings, searchableFields, stemmedFields, versionOf, versionedName } from './es-mapping.ts';
+import { schemaFingerprint } from '../schema-fingerprint.ts';
 
 describe('Elasticsearch mapping from an IndexSchema', () => {
   const schema = contractSchema('events');
 
-  it('maps every field type, with the tie-break fields and the schema in _meta', () => {
+  it('maps every field type, with the tie-break fields and the schema (with its analysis version) in _meta', () => {
     expect(indexMappings(schema)).toEqual({
       dynamic: false,
       _source: { excludes: ['search_id_num'] },
-      _meta: { schema: JSON.stringify(schema) },
+      _meta: { schema: schemaFingerprint(schema) },
       properties: {
         id: { type: 'keyword' },
         search_id_num: { type: 'long' },
         name: {
           type: 'text',
           analyzer: 'folded_text',
-          fields: { sort: { type: 'keyword', normalizer: 'lowercase_keyword', ignore_above: 1024 } },
+          fields: {
+            stem: { type: 'text', analyzer: 'english_stemmed' },
+            sort: { type: 'keyword', normalizer: 'lowercase_keyword', ignore_above: 1024 },
+          },
         },
-        description: { type: 'text', analyzer: 'folded_text' },
-        tags: { type: 'text', analyzer: 'folded_text' },
+        description: { type: 'text', analyzer: 'folded_text', fields: { stem: { type: 'text', analyzer: 'english_stemmed' } } },
+        tags: { type: 'text', analyzer: 'folded_text', fields: { stem: { type: 'text', analyzer: 'english_stemmed' } } },
         city: {
           type: 'keyword',
           normalizer: 'lowercase_keyword',
@@ -41,13 +45,20 @@ describe('Elasticsearch mapping from an IndexSchema', () => {
     expect(() => indexMappings({ name: 'x', fields: { 'a.b': { type: 'keyword' } } })).toThrow(/letters, digits/);
   });
 
-  it('settings: one shard, offset paging to a million, a folding analyzer and a lowercase normalizer', () => {
+  it('settings: one shard, offset paging to a million, folding and English stemming analyzers, a folding normalizer', () => {
     expect(indexSettings()).toEqual({
       number_of_shards: 1,
       max_result_window: 10_000,
       analysis: {
-        analyzer: { folded_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] } },
-        normalizer: { lowercase_keyword: { type: 'custom', filter: ['lowercase'] } },
+        analyzer: {
+          folded_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+          english_stemmed: { type: 'custom', tokenizer: 'standard', filter: ['english_possessive', 'lowercase', 'asciifolding', 'english_porter'] },
+        },
+        filter: {
+          english_possessive: { type: 'stemmer', language: 'possessive_english' },
+          english_porter: { type: 'stemmer', language: 'porter' },
+        },
+        normalizer: { lowercase_keyword: { type: 'custom', filter: ['lowercase', 'asciifolding'] } },
       },
     });
   });
@@ -71,5 +82,6 @@ describe('Elasticsearch mapping from an IndexSchema', () => {
 
   it('searches text fields and searchable keywords with their boosts', () => {
     expect(searchableFields(schema)).toEqual(['name^4', 'description^1', 'tags^1', 'city.text^2']);
+    expect(stemmedFields(schema)).toEqual(['name.stem^4', 'description.stem^1', 'tags.stem^1']);
   });
 });

@@ -9,13 +9,16 @@ import type { FacetRequest, FilterClause, IndexSchema, ScanQuery, SearchQuery } 
 import { EARTH_RADIUS_KM } from '../geo-math.ts';
 import { allowedEdits, queryWords } from '../text-terms.ts';
 import { asEpochMillis } from '../field-values.ts';
-import { ID_FIELD, ID_NUM_FIELD, comparableName, searchableFields } from './es-mapping.ts';
+import { ID_FIELD, ID_NUM_FIELD, comparableName, searchableFields, stemmedFields } from './es-mapping.ts';
+import { foldKeyword } from '../keyword-folding.ts';
 
 export const ES_EARTH_RADIUS_KM = 6371.0087714;
 /** Multiply a port distance by this to get Elasticsearch's; divide Elasticsearch's by it. */
 export const ES_DISTANCE_RATIO = ES_EARTH_RADIUS_KM / EARTH_RADIUS_KM;
 const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
+/** Spellings fetched per facet group (case and accent variants of one value are few). */
+const SPELLINGS_PER_GROUP = 10;
 /** Same as the SQLite adapter: words this long also match as prefixes. */
 const MIN_PREFIX_LENGTH = 3;
 
@@ -39,8 +42,8 @@ function filterQuery(schema: IndexSchema, clause: FilterClause): Query {
   const convert = (value: unknown): string | number => {
     if (spec?.type === 'date') return dateMillis(clause.field, value);
     if (spec?.type === 'number') return Number(value);
-    // Lower-cased here as well as by the normalizer, so the body states exactly what is compared.
-    return String(value).toLowerCase();
+    // Folded here as well as by the normalizer, so the body states exactly what is compared.
+    return foldKeyword(String(value));
   };
   switch (clause.op) {
     case 'eq':
@@ -60,11 +63,15 @@ function filterQuery(schema: IndexSchema, clause: FilterClause): Query {
   }
 }
 
-/** Every word must match some searchable field: fuzzily (AUTO:4,6, first letter fixed) or as a prefix. */
+/**
+ * Every word must match some searchable field: fuzzily (AUTO:4,6, first letter fixed), as a prefix, or by its
+ * stem in the stemmed copies of the text fields ("concerts" finds "concert").
+ */
 export function textQuery(schema: IndexSchema, text: string): Query | null {
   const words = queryWords(text);
   if (words.length === 0) return null;
   const fields = searchableFields(schema);
+  const stemmed = stemmedFields(schema);
   const perWord = words.map((word): Query => {
     const whole: Query = {
       multi_match: {
@@ -73,9 +80,10 @@ export function textQuery(schema: IndexSchema, text: string): Query | null {
         ...(allowedEdits(word) > 0 ? { fuzziness: 'AUTO:4,6', prefix_length: 1, max_expansions: 50 } : {}),
       },
     };
-    if ([...word].length < MIN_PREFIX_LENGTH) return whole;
+    const stem: Query[] = stemmed.length > 0 ? [{ multi_match: { query: word, fields: stemmed } }] : [];
+    if ([...word].length < MIN_PREFIX_LENGTH) return stem.length === 0 ? whole : { bool: { should: [whole, ...stem], minimum_should_match: 1 } };
     const prefix: Query = { multi_match: { query: word, fields, type: 'phrase_prefix', max_expansions: 200 } };
-    return { bool: { should: [whole, prefix], minimum_should_match: 1 } };
+    return { bool: { should: [whole, prefix, ...stem], minimum_should_match: 1 } };
   });
   return perWord.length === 1 ? perWord[0]! : { bool: { must: perWord } };
 }
@@ -191,8 +199,8 @@ export function facetsBody(schema: IndexSchema, request: FacetRequest): Omit<est
     if (schema.fields[field]?.type !== 'keyword') throw new Error(`"${field}" is not a keyword field`);
     aggs[`terms_${field}`] = {
       terms: { field, size, order, exclude: [''] },
-      // The most frequent original spelling labels each case-insensitive group.
-      aggs: { spelling: { terms: { field: `${field}.raw`, size: 1, order } } },
+      // The spellings of each folded group; the adapter labels it with `preferredSpelling`.
+      aggs: { spelling: { terms: { field: `${field}.raw`, size: SPELLINGS_PER_GROUP, order } } },
     };
   }
   for (const field of request.stats ?? []) {

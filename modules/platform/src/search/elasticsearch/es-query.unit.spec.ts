@@ -4,6 +4,8 @@ import { ES_DISTANCE_RATIO, facetsBody, matchQuery, portDistanceKm, searchBody, 
 
 const schema = contractSchema('events');
 const fields = ['name^4', 'description^1', 'tags^1', 'city.text^2'];
+const stemmed = ['name.stem^4', 'description.stem^1', 'tags.stem^1'];
+const byStem = (word: string) => ({ multi_match: { query: word, fields: stemmed } });
 const tieAsc = [{ search_id_num: { order: 'asc', missing: '_last' } }, { id: { order: 'asc' } }];
 const tieDesc = [{ search_id_num: { order: 'desc', missing: '_first' } }, { id: { order: 'desc' } }];
 
@@ -14,7 +16,8 @@ describe('Elasticsearch filters', () => {
     expect(matchQuery(schema, {})).toEqual({ match_all: {} });
   });
 
-  it('keyword eq and in compare lower-cased values', () => {
+  it('keyword eq and in compare case- and accent-folded values', () => {
+    expect(filter([{ field: 'city', op: 'eq', value: 'São Paulo' }])).toEqual({ bool: { filter: [{ term: { city: 'sao paulo' } }] } });
     expect(filter([{ field: 'city', op: 'eq', value: 'BERLIN' }])).toEqual({ bool: { filter: [{ term: { city: 'berlin' } }] } });
     expect(filter([{ field: 'city', op: 'in', values: ['Paris', 'lyon'] }])).toEqual({ bool: { filter: [{ terms: { city: ['paris', 'lyon'] } }] } });
   });
@@ -60,25 +63,30 @@ describe('Elasticsearch filters', () => {
 });
 
 describe('Elasticsearch text', () => {
-  it('a short word matches whole and exactly', () => {
-    expect(textQuery(schema, 'ab')).toEqual({ multi_match: { query: 'ab', fields } });
+  it('a short word matches whole and exactly, or by its stem', () => {
+    expect(textQuery(schema, 'ab')).toEqual({ bool: { should: [{ multi_match: { query: 'ab', fields } }, byStem('ab')], minimum_should_match: 1 } });
   });
 
   it('a 3-letter word also matches as a prefix but tolerates no typo', () => {
     expect(textQuery(schema, 'Art')).toEqual({
       bool: {
-        should: [{ multi_match: { query: 'art', fields } }, { multi_match: { query: 'art', fields, type: 'phrase_prefix', max_expansions: 200 } }],
+        should: [
+          { multi_match: { query: 'art', fields } },
+          { multi_match: { query: 'art', fields, type: 'phrase_prefix', max_expansions: 200 } },
+          byStem('art'),
+        ],
         minimum_should_match: 1,
       },
     });
   });
 
-  it('longer words are fuzzy (AUTO:4,6, first letter fixed) or prefixes; every word must match', () => {
+  it('longer words are fuzzy (AUTO:4,6, first letter fixed), prefixes or stems; every word must match', () => {
     const fuzzy = (word: string) => ({
       bool: {
         should: [
           { multi_match: { query: word, fields, fuzziness: 'AUTO:4,6', prefix_length: 1, max_expansions: 50 } },
           { multi_match: { query: word, fields, type: 'phrase_prefix', max_expansions: 200 } },
+          byStem(word),
         ],
         minimum_should_match: 1,
       },
@@ -93,7 +101,12 @@ describe('Elasticsearch text', () => {
 
   it('text goes to must (scored), filters to filter (not scored)', () => {
     const query = matchQuery(schema, { text: 'ab', filters: [{ field: 'country', op: 'eq', value: 'DE' }] });
-    expect(query).toEqual({ bool: { must: [{ multi_match: { query: 'ab', fields } }], filter: [{ term: { country: 'de' } }] } });
+    expect(query).toEqual({
+      bool: {
+        must: [{ bool: { should: [{ multi_match: { query: 'ab', fields } }, byStem('ab')], minimum_should_match: 1 } }],
+        filter: [{ term: { country: 'de' } }],
+      },
+    });
   });
 });
 
@@ -176,7 +189,7 @@ describe('Elasticsearch search and facet bodies', () => {
     expect(searchBody(schema, {}).request).toMatchObject({ from: 0, size: 100, _source: true });
   });
 
-  it('facets: case-insensitive terms labelled by the most frequent spelling, stats, filters, size', () => {
+  it('facets: folded terms with their spellings (the adapter picks the label), stats, filters, size', () => {
     const order = [{ _count: 'desc' }, { _key: 'asc' }];
     expect(facetsBody(schema, { terms: ['city'], stats: ['price'], filters: [{ field: 'country', op: 'eq', value: 'FR' }], size: 5 })).toEqual({
       size: 0,
@@ -185,7 +198,7 @@ describe('Elasticsearch search and facet bodies', () => {
       aggs: {
         terms_city: {
           terms: { field: 'city', size: 5, order, exclude: [''] },
-          aggs: { spelling: { terms: { field: 'city.raw', size: 1, order } } },
+          aggs: { spelling: { terms: { field: 'city.raw', size: 10, order } } },
         },
         stats_price: { stats: { field: 'price' } },
       },

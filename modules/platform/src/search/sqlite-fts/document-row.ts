@@ -3,6 +3,7 @@ import type { IndexDocument } from '../search-index.port.ts';
 import { numericId } from '../document-id.ts';
 import type { IndexLayout } from './index-layout.ts';
 import { asEpochMillis, asGeoPoint, asKeyword, asNumber, type GeoPoint } from '../field-values.ts';
+import { foldKeyword } from '../keyword-folding.ts';
 
 export interface DocumentRow {
   /** Positional values for the docs table insert, in `rowColumns` order. */
@@ -44,7 +45,7 @@ export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
     const value = doc[field];
     if (spec.type === 'keyword') {
       const keyword = asKeyword(value);
-      values.push(keyword, keyword?.toLowerCase() ?? null);
+      values.push(keyword, keyword === null ? null : foldKeyword(keyword));
     }
     if (spec.type === 'number') values.push(asNumber(value));
     if (spec.type === 'date') values.push(asEpochMillis(value));

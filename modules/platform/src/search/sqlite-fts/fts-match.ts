@@ -5,9 +5,12 @@
  * the load rate): only when a word of 4+ letters matches nothing at all, it is widened to the indexed words that
  * share its first letter and lie within the edit budget (1 edit, 2 from 6 letters), read from an fts5vocab
  * table. Words that already match are not widened, so exact hits are never drowned by near-misses.
+ * Plurals and word forms: each word also matches the inflected forms sharing its Porter stem (`stem-forms.ts`),
+ * as whole words, so "concerts" finds "concert" while "festiva" still finds "festival" by prefix.
  */
 import type Database from 'better-sqlite3';
 import { allowedEdits, editDistance, queryWords } from '../text-terms.ts';
+import { stemForms } from '../stem-forms.ts';
 import type { IndexLayout } from './index-layout.ts';
 
 /** Like Elasticsearch's `max_expansions`: the most near-miss words one typo may expand to. */
@@ -22,6 +25,8 @@ export interface FtsMatch {
   expression: string;
   /** The query's words, folded as the index folds them. */
   words: string[];
+  /** Per word: the word and the other forms it matches (same stem), for ranking by the name. */
+  forms: string[][];
   /** Roughly how many documents match (the rarest word's document count); used to pick a query plan. */
   estimate: number;
 }
@@ -34,18 +39,21 @@ export function ftsMatch(db: Database.Database, layout: IndexLayout, text: strin
   const words = queryWords(text);
   if (words.length === 0) return null;
   let estimate = Number.POSITIVE_INFINITY;
+  const forms: string[][] = [];
   const groups = words.map((word) => {
     const asPrefix = [...word].length >= MIN_PREFIX_LENGTH;
     const own = asPrefix ? `${phrase(word)}*` : phrase(word);
+    // Only forms the index holds: a query naming absent terms still costs a lookup per segment.
+    const stemmed = stemForms(word, asPrefix).filter((form) => documentsWith(db, layout, form, false) > 0);
+    forms.push([word, ...stemmed]);
     // The vocabulary count also tells whether the word matches at all, without running a prefix query.
-    const documents = documentsWith(db, layout, word, asPrefix);
+    const documents = documentsWith(db, layout, word, asPrefix) + stemmed.reduce((sum, form) => sum + documentsWith(db, layout, form, false), 0);
     estimate = Math.min(estimate, documents);
     const edits = allowedEdits(word);
-    if (edits === 0 || documents > 0) return own;
-    const alternatives = nearMisses(db, layout, word, edits).map(phrase);
-    return alternatives.length === 0 ? own : `(${[own, ...alternatives].join(' OR ')})`;
+    const alternatives = edits === 0 || documents > 0 ? stemmed : nearMisses(db, layout, word, edits);
+    return alternatives.length === 0 ? own : `(${[own, ...alternatives.map(phrase)].join(' OR ')})`;
   });
-  return { expression: groups.join(' AND '), words, estimate };
+  return { expression: groups.join(' AND '), words, forms, estimate };
 }
 
 function documentsWith(db: Database.Database, layout: IndexLayout, word: string, asPrefix: boolean): number {

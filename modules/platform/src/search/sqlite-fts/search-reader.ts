@@ -11,6 +11,7 @@ import { coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, orderBySql, pla
 import { CountCache } from './count-cache.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
+import { preferredSpelling } from '../keyword-folding.ts';
 
 export const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
@@ -121,7 +122,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
     const count = planMatch(layout, query, match.expression, false, drive);
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
-    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.words) : count, count };
+    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.forms) : count, count };
   };
 
   return {
@@ -204,19 +205,16 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
 
 const sqlString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
-/** Case-insensitive groups, each shown with its most frequent spelling; most frequent first, ties by value. */
+/** Groups of one folded key, labelled by `preferredSpelling`; most frequent first, ties by key. */
 function groupSpellings(rows: Array<{ key: string; raw: string; n: number }>): Array<{ value: string; count: number }> {
-  const groups = new Map<string, { count: number; spelling: string; spellingCount: number }>();
+  const groups = new Map<string, { count: number; spellings: Array<{ raw: string; count: number }> }>();
   for (const row of rows) {
-    const group = groups.get(row.key) ?? { count: 0, spelling: row.raw, spellingCount: 0 };
+    const group = groups.get(row.key) ?? { count: 0, spellings: [] };
     group.count += row.n;
-    if (row.n > group.spellingCount || (row.n === group.spellingCount && row.raw < group.spelling)) {
-      group.spelling = row.raw;
-      group.spellingCount = row.n;
-    }
+    group.spellings.push({ raw: row.raw, count: row.n });
     groups.set(row.key, group);
   }
   return [...groups.entries()]
     .sort(([keyA, a], [keyB, b]) => b.count - a.count || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
-    .map(([, group]) => ({ value: group.spelling, count: group.count }));
+    .map(([key, group]) => ({ value: preferredSpelling(group.spellings) ?? key, count: group.count }));
 }

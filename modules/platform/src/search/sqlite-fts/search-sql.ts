@@ -8,6 +8,7 @@ import type { FacetRequest, FieldSpec, FilterClause, SearchQuery } from '../sear
 import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, type LonRange } from '../geo-math.ts';
 import { column, type IndexLayout } from './index-layout.ts';
 import { asEpochMillis } from '../field-values.ts';
+import { foldKeyword } from '../keyword-folding.ts';
 
 export type Params = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ function comparable(layout: IndexLayout, field: string): { sql: string; convert:
   const spec = specOf(layout, field);
   switch (spec.type) {
     case 'keyword':
-      return { sql: `d.${column.keywordLower(field)}`, convert: (value) => String(value).toLowerCase() };
+      return { sql: `d.${column.keywordLower(field)}`, convert: (value) => foldKeyword(String(value)) };
     case 'number':
       return { sql: `d.${column.number(field)}`, convert: (value) => Number(value) };
     case 'date':
@@ -150,7 +151,7 @@ export function planMatch(
   ftsMatch: string | null,
   wantScore: boolean,
   drive: TextDrive = 'fts',
-  words: string[] = [],
+  words: string[][] = [],
   geoIndex = false,
 ): MatchPlan {
   const bag = new ParamBag();
@@ -209,13 +210,17 @@ export function planMatch(
  * Relevance when the filter drives: bm25 exists only inside an FTS5 scan, and asking FTS5 for one rowid at a
  * time costs a doclist walk per row (measured: minutes at a million documents), while ranking every match of a
  * common word costs a scan of all of them. So the survivors are ranked by where the words occur instead: each
- * word found in a sortable text field (the name) adds that field's boost. Ties fall to the next sort clause.
+ * word found in a sortable text field (the name), in any of its forms, adds that field's boost. Ties fall to
+ * the next sort clause.
  */
-function nameMatchScore(layout: IndexLayout, words: string[], bag: ParamBag): string | null {
+function nameMatchScore(layout: IndexLayout, words: string[][], bag: ParamBag): string | null {
   const terms: string[] = [];
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
     if (spec.type !== 'text' || !spec.sortable) continue;
-    for (const word of words) terms.push(`${spec.boost ?? 1} * (instr(d.${column.sortText(field)}, ${bag.add(word)}) > 0)`);
+    for (const forms of words) {
+      const found = forms.map((form) => `instr(d.${column.sortText(field)}, ${bag.add(form)}) > 0`).join(' OR ');
+      terms.push(`${spec.boost ?? 1} * (${found})`);
+    }
   }
   return terms.length === 0 ? null : `(0 - ${terms.join(' - ')})`;
 }

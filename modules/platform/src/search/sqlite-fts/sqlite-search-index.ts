@@ -20,6 +20,7 @@ import { createIndexesSql, createTablesSql, dropSql, layoutFor, type IndexLayout
 import { rowColumns, toRow } from './document-row.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
+import { schemaFingerprint } from '../schema-fingerprint.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -185,7 +186,7 @@ export function createSqliteSearchIndex({
     engine: 'sqlite',
 
     async init(schema) {
-      const wanted = JSON.stringify(schema);
+      const wanted = schemaFingerprint(schema);
       const meta = readMeta(schema.name);
       if (meta && meta.schema === wanted) {
         pendingSchemas.delete(schema.name);
@@ -298,7 +299,7 @@ export function createSqliteSearchIndex({
             setAutomerge(next, FTS_DEFAULT_AUTOMERGE);
           }
           db.transaction(() => {
-            prepared('UPDATE search_index_meta SET version = ?, schema = ? WHERE name = ?').run(next.version, JSON.stringify(next.schema), index);
+            prepared('UPDATE search_index_meta SET version = ?, schema = ? WHERE name = ?').run(next.version, schemaFingerprint(next.schema), index);
             dropLayout(current);
           })();
           if (pendingSchemas.get(index) === next.schema) pendingSchemas.delete(index);
