@@ -5,6 +5,9 @@ import { RouterProvider } from 'react-router-dom';
 import { createStore } from './app/store.ts';
 import { createAppRouter } from './app/router.tsx';
 import { FatalErrorBoundary } from './app/fatal-error-boundary.tsx';
+// The font's latin and other subsets download only when a page uses their characters (unicode-range).
+import '@fontsource-variable/inter/wght.css';
+import './styles/tokens.css';
 import './styles/global.css';
 
 const container = document.getElementById('root');

@@ -2,18 +2,20 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryColor } from '../../lib/categories.ts';
 import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
-import { formatEventDateTime } from '../../lib/format/date.ts';
+import { dateBlock, formatEventDateTime } from '../../lib/format/date.ts';
 import { formatDistance, formatExactDistance } from '../../lib/format/distance.ts';
 import {
   displayDescription,
   displayTitle,
   eventCoordinates,
   eventStart,
+  eventTimeZone,
   showOnMapHref,
   type VisitorEvent,
 } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { EventImage } from '../event-image/event-image.tsx';
+import { Icon } from '../icon/icon.tsx';
 import { ShareButton } from '../share/share-button.tsx';
 import { isPlainLeftClick } from './plain-click.ts';
 import './event-card.css';
@@ -41,6 +43,9 @@ export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel
   const title = displayTitle(event);
   const description = displayDescription(event);
   const start = eventStart(event);
+  // Times read on the venue's clock, with its offset shown (issue 17); date presets stay in the visitor's zone.
+  const timeZone = eventTimeZone(event);
+  const tile = dateBlock(start, { timeZone });
   const coordinates = eventCoordinates(event);
   const distance = typeof event.distance_km === 'number' && Number.isFinite(event.distance_km) ? event.distance_km : undefined;
   const isNearby = distance !== undefined && distance < NEARBY_HIGHLIGHT_KM;
@@ -68,36 +73,54 @@ export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel
             {formatDistance(distance)}
           </span>
         )}
+        {tile && (
+          <span className="event-card__tile" aria-hidden="true">
+            <span className="event-card__tile-month">{tile.month}</span>
+            <span className="event-card__tile-day">{tile.day}</span>
+          </span>
+        )}
       </div>
       <div className="event-card__body">
+        <p className="event-card__date">
+          {formatEventDateTime(start, { context: 'card', timeZone, showZone: true })}
+        </p>
         <Heading className="event-card__title">
           <Link className="event-card__link" to={eventPath(event)} onClick={openDetails}>
             {title}
           </Link>
         </Heading>
+        {place && (
+          <p className="event-card__place">
+            <Icon name="pin" />
+            <span>{place}</span>
+          </p>
+        )}
         {description && <p className="event-card__description">{description}</p>}
         {reasons && reasons.length > 0 && <p className="event-card__reasons">{reasons.join(' · ')}</p>}
-        <p className="event-card__date">
-          {formatEventDateTime(start, { context: 'card' })}
-        </p>
-        {place && <p className="event-card__place">{place}</p>}
-        <p className="event-card__price">{formatPrice(event)}</p>
-        {event.price_note?.trim() && <p className="event-card__price-note">{event.price_note}</p>}
+        {/* Price and the main action share a line; share and map are quieter, under them. */}
+        <div className="event-card__purchase">
+          <div className="event-card__pricing">
+            <p className="event-card__price">{formatPrice(event)}</p>
+            {event.price_note?.trim() && <p className="event-card__price-note">{event.price_note}</p>}
+          </div>
+          <button type="button" className="event-card__buy" onClick={() => void buy(event)}>
+            Buy Tickets
+          </button>
+        </div>
         <div className="event-card__actions">
-          <ShareButton content={{ url: shareUrl, title }} />
+          <ShareButton content={{ url: shareUrl, title }} className="event-card__share" />
           {coordinates &&
             (onShowOnMap ? (
               <button type="button" className="event-card__secondary" onClick={() => onShowOnMap(event)}>
+                <Icon name="map" />
                 Show on map
               </button>
             ) : (
               <Link className="event-card__secondary" to={showOnMapHref(event.id, coordinates)}>
+                <Icon name="map" />
                 Show on map
               </Link>
             ))}
-          <button type="button" className="event-card__buy" onClick={() => void buy(event)}>
-            Buy Tickets
-          </button>
         </div>
       </div>
     </article>

@@ -11,6 +11,8 @@ export interface EventImageProps {
   /** `sizes` for the responsive candidates; cards by default. */
   sizes?: string;
   className?: string;
+  /** The generated artwork's size when it is drawn in another shape than the 400x300 default (the hero). */
+  artworkSize?: { width: number; height: number };
   /** The hero image on the event page loads eagerly; list images lazily. */
   loading?: 'lazy' | 'eager';
 }
@@ -26,7 +28,7 @@ export function EventImage(props: EventImageProps) {
   return <EventImageForSource key={props.src ?? ''} {...props} />;
 }
 
-function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, className, loading = 'lazy' }: EventImageProps) {
+function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, className, loading = 'lazy', artworkSize }: EventImageProps) {
   const source = src?.trim();
   const [state, setState] = useState<LoadState>(source ? 'loading' : 'failed');
   const frameClass = ['event-image', className].filter(Boolean).join(' ');
@@ -36,10 +38,10 @@ function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, cl
       <div className={frameClass}>
         <img
           className="event-image__img"
-          src={placeholderDataUri({ name, category })}
+          src={placeholderDataUri({ name, category, ...artworkSize })}
           alt={name}
-          width={PLACEHOLDER_WIDTH}
-          height={PLACEHOLDER_HEIGHT}
+          width={artworkSize?.width ?? PLACEHOLDER_WIDTH}
+          height={artworkSize?.height ?? PLACEHOLDER_HEIGHT}
           data-placeholder="true"
         />
       </div>

@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_COLORS } from '../../lib/categories.ts';
-import { placeholderDataUri, placeholderSvg, shortenName } from './placeholder.ts';
+import { placeholderDataUri, placeholderSvg, wrapName } from './placeholder.ts';
 
-describe('generated placeholder image (spec 01 §5, §8, §9)', () => {
-  it('cuts names longer than 20 characters to 20 plus ...', () => {
-    expect(shortenName('A Very Long Festival Name Indeed')).toBe('A Very Long Festival...');
-    expect(shortenName('Exactly twenty chars')).toBe('Exactly twenty chars');
-    expect(shortenName('Short')).toBe('Short');
+const text = (svg: string) => [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((match) => match[1]);
+
+describe('generated placeholder image (spec 01 §5, §8, §9; issue 17)', () => {
+  it('lays a long name out in full over up to three lines', () => {
+    expect(wrapName('A Very Long Festival Name Indeed', 20)).toEqual(['A Very Long Festival', 'Name Indeed']);
+    expect(wrapName('Short', 20)).toEqual(['Short']);
   });
 
-  it('is 400x300 by default and filled with the category colour', () => {
+  it('cuts only what does not fit in three lines, with ...', () => {
+    expect(wrapName('one two three four five six seven eight', 9)).toEqual(['one two', 'three', 'four f...']);
+    expect(wrapName('Supercalifragilistic', 8)).toEqual(['Supercal', 'ifragili', 'stic']);
+  });
+
+  it('is 400x300 by default and painted in the category colour', () => {
     const svg = placeholderSvg({ name: 'Jazz Night', category: 'Music & Concerts' });
     expect(svg).toContain('width="400" height="300"');
     expect(svg).toContain(`fill="${CATEGORY_COLORS['Music & Concerts']}"`);
-    expect(svg).toContain('>Jazz Night</text>');
+    expect(text(svg)).toEqual(['Jazz Night']);
   });
 
   it('uses the Other colour for an unknown category and honours a custom size', () => {

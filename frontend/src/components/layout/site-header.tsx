@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Icon } from '../icon/icon.tsx';
 import './site-header.css';
 
 const NAV_LINKS = [
@@ -22,6 +23,16 @@ export function SiteHeader({ appName }: { appName: string }) {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand">
+          <svg className="site-header__logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="9" fill="url(#brand-gradient)" />
+            <path d="M10 9h12M10 16h9M10 23h12M10 9v14" stroke="#fff" strokeWidth="3" strokeLinecap="round" fill="none" />
+            <defs>
+              <linearGradient id="brand-gradient" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse">
+                <stop stopColor="#6366f1" />
+                <stop offset="1" stopColor="#db2777" />
+              </linearGradient>
+            </defs>
+          </svg>
           <span className="site-header__title">{appName}</span>
           <span className="site-header__tagline">Discover events near you and around the world</span>
         </Link>
@@ -33,7 +44,7 @@ export function SiteHeader({ appName }: { appName: string }) {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>
         <nav
           id="site-navigation"

@@ -1,10 +1,14 @@
 import { EventImage } from '../../components/event-image/event-image.tsx';
 import { HERO_IMAGE_SIZES } from '../../components/event-image/responsive-sources.ts';
 import { categoryColor } from '../../lib/categories.ts';
-import { formatEventDate, formatEventTime } from '../../lib/format/date.ts';
-import { displayDescription, displayTitle, eventStart, eventTags, type VisitorEvent } from '../../lib/format/event.ts';
+import { formatEventDate, formatEventDateTime, formatEventTime } from '../../lib/format/date.ts';
+import { Icon } from '../../components/icon/icon.tsx';
+import { displayDescription, displayTitle, eventStart, eventTags, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { EventRating } from './event-rating.tsx';
+
+/** The hero is wide and short (at most about 360 px tall): its generated artwork is drawn in that shape. */
+const HERO_ARTWORK_SIZE = { width: 1200, height: 480 } as const;
 
 const present = (text: string | null | undefined): text is string => Boolean(text?.trim());
 
@@ -22,6 +26,8 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
   const nearby = (event.nearby ?? []).filter(present);
   const start = eventStart(event);
   const venue = [event.venue_name, event.city, event.country].filter(present).join(', ');
+  // The venue's clock, with its offset named (issue 17).
+  const timeZone = eventTimeZone(event);
 
   return (
     <div className="event-details">
@@ -32,6 +38,7 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
         sizes={HERO_IMAGE_SIZES}
         loading="eager"
         className="event-details__image"
+        artworkSize={HERO_ARTWORK_SIZE}
       />
       <div className="event-details__meta">
         {event.category && (
@@ -45,6 +52,18 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
       </div>
       <h1 className="event-details__title">{title}</h1>
       <EventRating event={event} />
+      <ul className="event-details__when-where">
+        <li>
+          <Icon name="calendar" />
+          <span>{formatEventDateTime(start, { context: 'detail', timeZone, showZone: true })}</span>
+        </li>
+        {venue && (
+          <li>
+            <Icon name="pin" />
+            <span>{venue}</span>
+          </li>
+        )}
+      </ul>
       {tags.length > 0 && (
         <p className="event-details__tags">
           <span className="visually-hidden">Tags: </span>
@@ -95,9 +114,9 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
         <h2 id="details-heading">Event Details</h2>
         <dl className="event-details__facts">
           <dt>Date</dt>
-          <dd>{formatEventDate(start, { context: 'detail' })}</dd>
+          <dd>{formatEventDate(start, { context: 'detail', timeZone })}</dd>
           <dt>Time</dt>
-          <dd>{formatEventTime(start, { context: 'detail' })}</dd>
+          <dd>{formatEventTime(start, { context: 'detail', timeZone, showZone: true })}</dd>
           <dt>Venue</dt>
           <dd>{venue || 'TBA'}</dd>
           <dt>Price range</dt>

@@ -11,6 +11,7 @@ import { GetTicketsCard } from './get-tickets-card.tsx';
 import { eventLoadErrorTitle } from './load-error.ts';
 import { NearbyStays } from './nearby-stays.tsx';
 import { SimilarEvents } from './similar-events.tsx';
+import { StickyBuyBar } from './sticky-buy-bar.tsx';
 import './event-page.css';
 
 /** The event page for `/event/{id}` and `/events/{id}-{slug}`. */
@@ -32,7 +33,7 @@ function EventPageForId({ eventId }: { eventId: string }) {
 
   if (isLoading) {
     return (
-      <main className="page event-page">
+      <main className="page event-page theme-adaptive">
         <p className="event-page__loading" role="status">
           Loading event...
         </p>
@@ -44,7 +45,7 @@ function EventPageForId({ eventId }: { eventId: string }) {
   const pageUrl = new URL(window.location.pathname, window.location.origin).toString();
   return (
     <BuyFlowProvider value={buyFlow}>
-      <main className="page event-page">
+      <main className="page event-page theme-adaptive">
         <div className="event-page__layout">
           <div className="event-page__main">
             <EventDetails event={event} />
@@ -53,6 +54,7 @@ function EventPageForId({ eventId }: { eventId: string }) {
           <GetTicketsCard event={event} pageUrl={pageUrl} />
         </div>
         <SimilarEvents eventId={eventId} />
+        <StickyBuyBar event={event} />
       </main>
     </BuyFlowProvider>
   );

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { ShareButton } from '../../components/share/share-button.tsx';
 import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
-import { displayTitle, eventCoordinates, showOnMapHref, type VisitorEvent } from '../../lib/format/event.ts';
+import { Icon } from '../../components/icon/icon.tsx';
+import { formatEventDateTime } from '../../lib/format/date.ts';
+import { displayTitle, eventCoordinates, eventStart, eventTimeZone, showOnMapHref, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 
 /** The site's original page, shown only when it is not simply the purchase link again (spec 01 §2). */
@@ -22,6 +24,10 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
       <h2 id="get-tickets-heading">Get Tickets</h2>
       <p className="tickets-card__price">{formatPrice(event)}</p>
       {event.price_note?.trim() && <p className="tickets-card__note">{event.price_note}</p>}
+      <p className="tickets-card__when">
+        <Icon name="calendar" />
+        {formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}
+      </p>
       <button type="button" className="btn btn-primary tickets-card__buy" onClick={() => void buy(event)}>
         Buy Tickets
       </button>

@@ -1,7 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Icon } from '../../components/icon/icon.tsx';
+import { Popover } from '../../components/popover/popover.tsx';
+import { ActiveChipList } from './active-chip-list.tsx';
 import { activeChips, clearAllFilters, removeChip } from './active-chips.ts';
 import { citiesFor, type FilterOptions } from './filter-options.ts';
 import { DATE_OPTIONS, sortOptions, type DateFilter, type FilterState, type SortBy } from './filter-state.ts';
+import { FilterSheetFrame } from './filter-sheet-frame.tsx';
+import { priceSummary } from './price-summary.ts';
 import './filter-panel.css';
 
 /** Spec 01 §4: text-like fields (keyword, country, city, category, sort) apply after a 300 ms pause. */
@@ -12,12 +17,21 @@ interface Props {
   options: FilterOptions;
   nearbyActive: boolean;
   onApply: (next: FilterState) => void;
+  /** The page's 'Near me' control, placed in the bar next to the filters (features do not import each other). */
+  nearMe?: ReactNode;
 }
 
-/** The 'Event Search & Filters' panel. It edits a draft and hands applied filters to the page. */
-export function FilterPanel({ value, options, nearbyActive, onApply }: Props) {
+/**
+ * The 'Event Search & Filters' panel as a compact search bar: the keyword box, then country, city, category,
+ * date, price and sort as compact controls, and the active-filter chips. On phones the controls move into a
+ * sheet behind a Filters button that shows how many filters are active. It edits a draft and hands applied
+ * filters to the page.
+ */
+export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: Props) {
   const [draft, setDraft] = useState(value);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
+  const keywordBox = useRef<HTMLInputElement>(null);
   const id = useId();
 
   // Applied filters can change from outside (chips, Clear All, nearby switching the sort): follow them.
@@ -41,150 +55,174 @@ export function FilterPanel({ value, options, nearbyActive, onApply }: Props) {
   };
 
   const cities = citiesFor(options, draft.country);
-  const chips = activeChips(value);
+  const chips = useMemo(() => activeChips(value), [value]);
+  const price = priceSummary(draft.min_price, draft.max_price);
 
   return (
     <section className="filter-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Event Search &amp; Filters</h2>
+      <h2 id={`${id}-title`} className="visually-hidden">Event Search &amp; Filters</h2>
       <form role="search" className="filter-panel__search" onSubmit={onSubmit}>
-        <label htmlFor={`${id}-keyword`} className="visually-hidden">Keyword</label>
-        <input
-          id={`${id}-keyword`}
-          type="search"
-          placeholder="Search events, venues, cities..."
-          value={draft.keyword}
-          onChange={(event) => applyLater({ ...draft, keyword: event.target.value })}
-        />
-        <button type="submit" className="btn btn-primary">Search</button>
+        <div className="filter-panel__keyword">
+          <Icon name="search" className="filter-panel__keyword-icon" />
+          <label htmlFor={`${id}-keyword`} className="visually-hidden">Keyword</label>
+          <input
+            ref={keywordBox}
+            id={`${id}-keyword`}
+            type="search"
+            placeholder="Search events, venues, cities..."
+            value={draft.keyword}
+            onChange={(event) => applyLater({ ...draft, keyword: event.target.value })}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary filter-panel__submit">Search</button>
       </form>
 
-      <div className="filter-panel__grid">
-        <div className="field">
-          <label htmlFor={`${id}-country`}>Country</label>
-          <select
-            id={`${id}-country`}
-            value={draft.country}
-            // Spec 01 §4: changing the country resets the city to all.
-            onChange={(event) => applyLater({ ...draft, country: event.target.value, city: 'all' })}
-          >
-            <option value="all">All countries</option>
-            {options.countries.map((country) => <option key={country} value={country}>{country}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-city`}>City</label>
-          <select id={`${id}-city`} value={draft.city} onChange={(event) => applyLater({ ...draft, city: event.target.value })}>
-            <option value="all">All cities</option>
-            {cities.map((city) => <option key={city} value={city}>{city}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select
-            id={`${id}-category`}
-            value={draft.category}
-            onChange={(event) => applyLater({ ...draft, category: event.target.value })}
-          >
-            <option value="all">All categories</option>
-            {options.categories.map((category) => <option key={category} value={category}>{category}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-date`}>Date</label>
-          <select
-            id={`${id}-date`}
-            value={draft.date_filter}
-            onChange={(event) => applyNow({ ...draft, date_filter: event.target.value as DateFilter })}
-          >
-            {DATE_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
-          </select>
-        </div>
-        {draft.date_filter === 'custom' && (
-          <>
-            <div className="field">
-              <label htmlFor={`${id}-start`}>Start date</label>
-              <input
-                id={`${id}-start`}
-                type="date"
-                value={draft.start_date}
-                onChange={(event) => applyNow({ ...draft, start_date: event.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-end`}>End date</label>
-              <input
-                id={`${id}-end`}
-                type="date"
-                value={draft.end_date}
-                onChange={(event) => applyNow({ ...draft, end_date: event.target.value })}
-              />
-            </div>
-          </>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
-          <div className="filter-panel__sort">
+      <div className="filter-panel__bar">
+        <button
+          type="button"
+          className="filter-panel__sheet-toggle"
+          aria-expanded={sheetOpen}
+          aria-controls={`${id}-controls`}
+          onClick={() => setSheetOpen(true)}
+        >
+          <Icon name="sliders" />
+          Filters
+          {chips.length > 0 && (
+            <span className="count-badge" data-testid="active-filter-count">
+              {chips.length}
+              <span className="visually-hidden"> active</span>
+            </span>
+          )}
+        </button>
+
+        <FilterSheetFrame id={`${id}-controls`} open={sheetOpen} onClose={() => setSheetOpen(false)}>
+          <div className="field field--compact">
+            <label htmlFor={`${id}-country`}>Country</label>
             <select
-              id={`${id}-sort`}
-              value={draft.sort_by}
-              onChange={(event) => applyLater({ ...draft, sort_by: event.target.value as SortBy })}
+              id={`${id}-country`}
+              value={draft.country}
+              // Spec 01 §4: changing the country resets the city to all.
+              onChange={(event) => applyLater({ ...draft, country: event.target.value, city: 'all' })}
             >
-              {sortOptions(nearbyActive || draft.sort_by === 'distance').map((option) => (
-                <option key={option.value} value={option.value}>{option.label}</option>
-              ))}
+              <option value="all">All countries</option>
+              {options.countries.map((country) => <option key={country} value={country}>{country}</option>)}
             </select>
-            <button
-              type="button"
-              className="btn"
-              aria-label={draft.sort_order === 'asc' ? 'Sort ascending (switch to descending)' : 'Sort descending (switch to ascending)'}
-              onClick={() => applyLater({ ...draft, sort_order: draft.sort_order === 'asc' ? 'desc' : 'asc' })}
-            >
-              <span aria-hidden="true">{draft.sort_order === 'asc' ? '↑' : '↓'}</span>
-            </button>
           </div>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-min`}>Min price (USD)</label>
-          <input
-            id={`${id}-min`}
-            type="number"
-            min={0}
-            inputMode="decimal"
-            value={draft.min_price}
-            onChange={(event) => applyNow({ ...draft, min_price: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-max`}>Max price (USD)</label>
-          <input
-            id={`${id}-max`}
-            type="number"
-            min={0}
-            inputMode="decimal"
-            value={draft.max_price}
-            onChange={(event) => applyNow({ ...draft, max_price: event.target.value })}
-          />
-        </div>
+          <div className="field field--compact">
+            <label htmlFor={`${id}-city`}>City</label>
+            <select id={`${id}-city`} value={draft.city} onChange={(event) => applyLater({ ...draft, city: event.target.value })}>
+              <option value="all">All cities</option>
+              {cities.map((city) => <option key={city} value={city}>{city}</option>)}
+            </select>
+          </div>
+          <div className="field field--compact">
+            <label htmlFor={`${id}-category`}>Category</label>
+            <select
+              id={`${id}-category`}
+              value={draft.category}
+              onChange={(event) => applyLater({ ...draft, category: event.target.value })}
+            >
+              <option value="all">All categories</option>
+              {options.categories.map((category) => <option key={category} value={category}>{category}</option>)}
+            </select>
+          </div>
+          <div className="field field--compact">
+            <label htmlFor={`${id}-date`}>Date</label>
+            <select
+              id={`${id}-date`}
+              value={draft.date_filter}
+              onChange={(event) => applyNow({ ...draft, date_filter: event.target.value as DateFilter })}
+            >
+              {DATE_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            </select>
+          </div>
+          {draft.date_filter === 'custom' && (
+            <>
+              <div className="field field--compact">
+                <label htmlFor={`${id}-start`}>Start date</label>
+                <input
+                  id={`${id}-start`}
+                  type="date"
+                  value={draft.start_date}
+                  onChange={(event) => applyNow({ ...draft, start_date: event.target.value })}
+                />
+              </div>
+              <div className="field field--compact">
+                <label htmlFor={`${id}-end`}>End date</label>
+                <input
+                  id={`${id}-end`}
+                  type="date"
+                  value={draft.end_date}
+                  onChange={(event) => applyNow({ ...draft, end_date: event.target.value })}
+                />
+              </div>
+            </>
+          )}
+          <div className="field field--compact filter-panel__price">
+            <span className="filter-panel__price-caption" aria-hidden="true">Price</span>
+            <Popover label={price ?? 'Any price'} ariaLabel={`Price: ${price ?? 'any'}`} active={price !== undefined} className="filter-panel__price-popover">
+              <div className="filter-panel__price-fields">
+                <div className="field">
+                  <label htmlFor={`${id}-min`}>Min price (USD)</label>
+                  <input
+                    id={`${id}-min`}
+                    type="number"
+                    min={0}
+                    inputMode="decimal"
+                    placeholder="0"
+                    value={draft.min_price}
+                    onChange={(event) => applyNow({ ...draft, min_price: event.target.value })}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`${id}-max`}>Max price (USD)</label>
+                  <input
+                    id={`${id}-max`}
+                    type="number"
+                    min={0}
+                    inputMode="decimal"
+                    placeholder="Any"
+                    value={draft.max_price}
+                    onChange={(event) => applyNow({ ...draft, max_price: event.target.value })}
+                  />
+                </div>
+              </div>
+            </Popover>
+          </div>
+          <div className="field field--compact">
+            <label htmlFor={`${id}-sort`}>Sort by</label>
+            <div className="filter-panel__sort">
+              <select
+                id={`${id}-sort`}
+                value={draft.sort_by}
+                onChange={(event) => applyLater({ ...draft, sort_by: event.target.value as SortBy })}
+              >
+                {sortOptions(nearbyActive || draft.sort_by === 'distance').map((option) => (
+                  <option key={option.value} value={option.value}>{option.label}</option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn btn-icon filter-panel__order"
+                aria-label={draft.sort_order === 'asc' ? 'Sort ascending (switch to descending)' : 'Sort descending (switch to ascending)'}
+                onClick={() => applyLater({ ...draft, sort_order: draft.sort_order === 'asc' ? 'desc' : 'asc' })}
+              >
+                <Icon name={draft.sort_order === 'asc' ? 'arrowUp' : 'arrowDown'} />
+              </button>
+            </div>
+          </div>
+        </FilterSheetFrame>
+
+        {nearMe && <div className="filter-panel__near-me">{nearMe}</div>}
       </div>
 
-      {chips.length > 0 && (
-        <div className="filter-panel__chips">
-          <h3 id={`${id}-chips`}>Active Filters</h3>
-          <ul aria-labelledby={`${id}-chips`}>
-            {chips.map((chip) => (
-              <li key={chip.key} className="chip">
-                <span>{chip.label}</span>
-                <button type="button" aria-label={`Remove ${chip.label}`} onClick={() => applyNow(removeChip(value, chip.key))}>
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="btn btn-small" onClick={() => applyNow(clearAllFilters(value))}>
-            Clear All
-          </button>
-        </div>
-      )}
+      <ActiveChipList
+        chips={chips}
+        headingId={`${id}-chips`}
+        searchBox={keywordBox}
+        onRemove={(key) => applyNow(removeChip(value, key))}
+        onClearAll={() => applyNow(clearAllFilters(value))}
+      />
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { Icon } from '../../components/icon/icon.tsx';
+
 /** Spec 01 "Home": 6 skeleton cards in list view, 4 in split view. */
 export function CardSkeletons({ count }: { count: number }) {
   return (
@@ -16,6 +18,7 @@ export function CardSkeletons({ count }: { count: number }) {
 export function EmptyResults({ onShowAll }: { onShowAll: () => void }) {
   return (
     <div className="empty-results">
+      <Icon name="search" className="empty-results__icon" />
       <h2>No events found</h2>
       <p>Try adjusting your search criteria</p>
       <button type="button" className="btn btn-primary" onClick={onShowAll}>Show All Events</button>

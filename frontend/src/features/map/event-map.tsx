@@ -37,6 +37,11 @@ export interface EventMapProps {
   user: UserLocation | null;
   /** Fit the map to the markers when they change (off while 'Only in view' drives the list from the map). */
   fitToEvents: boolean;
+  /**
+   * Identity of the visitor's search (filters, page size). The map opens at the spec's default view (centre
+   * (20, 0), zoom 2, or zoom 9 on the visitor) and fits the markers only after the search changes.
+   */
+  fitKey: string;
   onSelect: (id: string | null) => void;
   onHover: (id: string | null) => void;
   onViewport: (report: ViewportReport) => void;
@@ -46,15 +51,25 @@ function eventsKey(events: VisitorEvent[]): string {
   return `${events.length}:${String(events[0]?.id ?? '')}:${String(events.at(-1)?.id ?? '')}`;
 }
 
-/** Fits the markers (padding 40, max zoom 11) and centres on the visitor, unless a focus holds the map. */
-function AutoView({ events, user, enabled, suppressMovesUntil }: {
+/**
+ * Centres on the visitor, and fits the markers (padding 40, max zoom 11) once the answer to a changed search
+ * arrives, unless a focus holds the map. The first answer after opening does not move the map: spec 01 §9 opens
+ * it at the default centre and zoom.
+ */
+function AutoView({ events, user, enabled, fitKey, suppressMovesUntil }: {
   events: VisitorEvent[];
   user: UserLocation | null;
   enabled: boolean;
+  fitKey: string;
   suppressMovesUntil: React.RefObject<number>;
 }) {
   const map = useMap();
   const key = eventsKey(events);
+  const openedWith = useRef(fitKey);
+  const fitPending = useRef(false);
+  useEffect(() => {
+    if (fitKey !== openedWith.current) fitPending.current = true;
+  }, [fitKey]);
 
   useEffect(() => {
     if (!user || Date.now() < suppressMovesUntil.current) return;
@@ -62,12 +77,13 @@ function AutoView({ events, user, enabled, suppressMovesUntil }: {
   }, [map, user, suppressMovesUntil]);
 
   useEffect(() => {
-    if (!enabled || Date.now() < suppressMovesUntil.current) return;
+    if (!fitPending.current || !enabled || Date.now() < suppressMovesUntil.current) return;
     const points = events.flatMap((event) => {
       const at = eventCoordinates(event);
       return at ? [L.latLng(at.lat, at.lon)] : [];
     });
     if (points.length === 0) return;
+    fitPending.current = false;
     map.fitBounds(L.latLngBounds(points), { padding: [FIT_BOUNDS_PADDING_PX, FIT_BOUNDS_PADDING_PX], maxZoom: FIT_BOUNDS_MAX_ZOOM });
     if (user && map.getZoom() < USER_LOCATION_MIN_ZOOM) map.setView([user.lat, user.lon], USER_LOCATION_MIN_ZOOM);
     // The key stands for the event list: refitting on every new array identity would fight the visitor.
@@ -78,7 +94,7 @@ function AutoView({ events, user, enabled, suppressMovesUntil }: {
 
 /** The clustered events map (spec 01 "Map"). Loaded lazily: Leaflet is not part of the initial bundle. */
 export default function EventMap(props: EventMapProps) {
-  const { events, height, selectedId, hoveredId, focus, focusTitle, user, fitToEvents, onSelect, onHover, onViewport } = props;
+  const { events, height, selectedId, hoveredId, focus, focusTitle, user, fitToEvents, fitKey, onSelect, onHover, onViewport } = props;
   const markersRef = useRef<Map<string, L.Marker>>(new Map());
   const clusterRef = useRef<ClusterGroup | null>(null);
   const suppressMovesUntil = useRef(0);
@@ -114,7 +130,7 @@ export default function EventMap(props: EventMapProps) {
             <Circle center={[user.lat, user.lon]} radius={user.radiusKm * 1000} pathOptions={{ color: '#2563eb', weight: 1, fillOpacity: 0.06 }} />
           </>
         )}
-        <AutoView events={events} user={user} enabled={fitToEvents && !focus} suppressMovesUntil={suppressMovesUntil} />
+        <AutoView events={events} user={user} enabled={fitToEvents && !focus} fitKey={fitKey} suppressMovesUntil={suppressMovesUntil} />
         <MapFocus focus={focus} focusTitle={focusTitle} markersRef={markersRef} clusterRef={clusterRef} suppressMovesUntil={suppressMovesUntil} />
         <ViewportReporter onReport={onViewport} />
         <BackgroundClick onClear={() => { onSelect(null); onHover(null); }} />

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isLegendDismissed, rememberLegendDismissed } from './location-storage.ts';
 import { clampRadius, MAX_RADIUS_KM, MIN_RADIUS_KM, RADIUS_DEBOUNCE_MS } from './radius.ts';
 import type { NearbyStatus } from './use-nearby-location.ts';
+import { Icon } from '../../components/icon/icon.tsx';
 import './nearby-panel.css';
 
 interface Props {
@@ -69,8 +70,8 @@ export function NearbyPanel(props: Props) {
           </>
         )}
         {!legendOpen && active && (
-          <button type="button" className="btn btn-small" aria-label="Show the Distance & Privacy legend" onClick={() => setLegendOpen(true)}>
-            ⓘ
+          <button type="button" className="btn btn-small btn-icon" aria-label="Show the Distance & Privacy legend" onClick={() => setLegendOpen(true)}>
+            <Icon name="info" />
           </button>
         )}
       </div>

@@ -29,7 +29,10 @@ export interface DateFormatOptions {
   context: DateContext;
   now?: Date;
   locale?: string;
+  /** The zone to read the instant in: the venue's (event.timezone) for event times, else the visitor's. */
   timeZone?: string;
+  /** Adds the zone's offset after the time ("8:30 PM GMT+1"), so a visitor elsewhere knows whose clock it is. */
+  showZone?: boolean;
 }
 
 /** e.g. "Sat, Nov 21, 2026" in the visitor's time zone. */
@@ -55,7 +58,22 @@ export function formatEventTime(value: string | null | undefined, options: DateF
     hour: 'numeric',
     minute: '2-digit',
     timeZone: options.timeZone,
+    timeZoneName: options.showZone ? 'shortOffset' : undefined,
   }).format(date);
+}
+
+export interface DateBlock {
+  month: string;
+  day: string;
+}
+
+/** The card's calendar tile ("DEC" over "5") in the given zone; none for a missing or placeholder date. */
+export function dateBlock(value: string | null | undefined, options: Omit<DateFormatOptions, 'context'>): DateBlock | undefined {
+  const date = parseEventDate(value);
+  if (!date || isImplausibleYear(date, options.now ?? new Date())) return undefined;
+  const part = (format: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(options.locale ?? 'en-US', { ...format, timeZone: options.timeZone }).format(date);
+  return { month: part({ month: 'short' }).toUpperCase(), day: part({ day: 'numeric' }) };
 }
 
 /** Date and time together ("Sat, Nov 21, 2026 · 7:30 PM"), or the single fallback text when there is none. */

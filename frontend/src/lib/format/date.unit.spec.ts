@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventDate, formatEventDateTime, formatEventTime } from './date.ts';
+import { dateBlock, formatEventDate, formatEventDateTime, formatEventTime } from './date.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const utc = { now, timeZone: 'UTC' } as const;
@@ -38,5 +38,18 @@ describe('date display (spec 01 §5)', () => {
     expect(formatEventDateTime('2026-12-05T19:30:00Z', { ...utc, context: 'card' })).toBe('Sat, Dec 5, 2026 · 7:30 PM');
     expect(formatEventDateTime(undefined, { ...utc, context: 'card' })).toBe('Available Now');
     expect(formatEventDateTime('2099-01-01T00:00:00Z', { ...utc, context: 'card' })).toBe('Date TBA');
+  });
+
+  it("reads the time in the venue's zone and names the zone (issue 17)", () => {
+    const kolkata = { now, timeZone: 'Asia/Kolkata', showZone: true, context: 'card' } as const;
+    expect(formatEventDateTime('2026-12-05T14:30:00Z', kolkata)).toBe('Sat, Dec 5, 2026 · 8:00 PM GMT+5:30');
+    // Late evening in New York is already the next day in UTC: the venue's calendar day wins.
+    expect(formatEventDate('2026-12-06T02:00:00Z', { now, timeZone: 'America/New_York', context: 'card' })).toBe('Sat, Dec 5, 2026');
+  });
+
+  it('gives the calendar tile in the zone, and none without a real date', () => {
+    expect(dateBlock('2026-12-06T02:00:00Z', { now, timeZone: 'America/New_York' })).toEqual({ month: 'DEC', day: '5' });
+    expect(dateBlock(null, { now })).toBeUndefined();
+    expect(dateBlock('2099-01-01T00:00:00Z', { now })).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@ export interface VisitorEvent {
   source?: string | null;
   date?: string | null;
   end_date?: string | null;
+  /** The venue's IANA time zone; times are shown in it (issue 17). */
+  timezone?: string | null;
   start_datetime?: string | null;
   start_datetime_utc?: string | null;
   start_date?: string | null;
@@ -77,6 +79,18 @@ export function eventStart(event: VisitorEvent): string | undefined {
     nonEmpty(event.date) ??
     nonEmpty(event.event_date)
   );
+}
+
+/** The venue's zone when the answer names a valid one; undefined means the visitor's own zone. */
+export function eventTimeZone(event: Pick<VisitorEvent, 'timezone'>): string | undefined {
+  const zone = nonEmpty(event.timezone);
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Tags as a list, whether the answer carried a comma separated string or an array. */

@@ -15,16 +15,17 @@ import { requestBounds, type ViewportReport } from '../../../features/map/map-ru
 import { readOnlyInView, writeOnlyInView } from '../../../features/map/only-in-view-storage.ts';
 import { useAllMapEvents } from '../../../features/map/use-all-map-events.ts';
 import { loadLocation, saveLocation, toStoredLocation } from '../../../features/nearby/location-storage.ts';
-import { NearbyPanel } from '../../../features/nearby/nearby-panel.tsx';
+import { NearMeControl } from '../../../features/nearby/near-me-control.tsx';
 import type { ResolvedLocation } from '../../../features/nearby/resolve-location.ts';
 import { useNearbyLocation } from '../../../features/nearby/use-nearby-location.ts';
 import { SubscribeForm } from '../../../features/subscribe/subscribe-form.tsx';
+import { useGetEventQuery } from '../../../features/event-page/api.ts';
 import { countLine, mapLoadLine, remainingCount } from '../../../features/home/count-line.ts';
 import { hasFocus, initialViewMode, readFocusParams, withoutFocusParams, type ViewMode } from '../../../features/home/focus-params.ts';
 import { CardSkeletons, EmptyResults } from '../../../features/home/list-states.tsx';
 import { PopularSidebar } from '../../../features/home/popular-sidebar.tsx';
 import { EVENTS_PER_PAGE, useEventSearch } from '../../../features/home/use-event-search.ts';
-import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../../features/home/use-media-query.ts';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../../lib/dom/use-media-query.ts';
 import { ViewSwitch } from '../../../features/home/view-switch.tsx';
 import './home-page.css';
 
@@ -184,9 +185,13 @@ export function HomePage() {
     setFocus(null);
   };
 
-  const selectedEvent = selectedId
+  const loadedSelection = selectedId
     ? (search.events.find((event) => String(event.id) === selectedId) ?? allMap.events.find((event) => String(event.id) === selectedId))
     : undefined;
+  // A focused event outside the loaded lists (a shared link, a map-only marker) is fetched so its name shows
+  // instead of the spec's last-resort 'Selected event'.
+  const fetchedSelection = useGetEventQuery(selectedId ?? '', { skip: !selectedId || loadedSelection !== undefined });
+  const selectedEvent = loadedSelection ?? (selectedId && String(fetchedSelection.data?.id) === selectedId ? fetchedSelection.data : undefined);
 
   // Viewport reports only become state while 'Only in view' uses them; otherwise they would re-render the
   // whole page after every pan. The latest one is kept so switching the option on can use it at once.
@@ -215,7 +220,10 @@ export function HomePage() {
     showAll && allMap.status === 'loading' && allMap.progress
       ? mapLoadLine(allMap.progress.loaded, allMap.progress.total)
       : search.pagination
-        ? countLine(search.events.length, total)
+        ? // The empty state says it all; '0 of 0 events shown' next to 'No events found' only repeats it.
+          search.events.length === 0 && !search.loading
+          ? ''
+          : countLine(search.events.length, total)
         : 'Loading events...';
 
   const list = (
@@ -263,6 +271,7 @@ export function HomePage() {
       focusTitle={selectedEvent ? displayTitle(selectedEvent) : null}
       user={user}
       fitToEvents={!onlyInView && !showAll}
+      fitKey={JSON.stringify(baseQuery)}
       onSelect={setSelectedId}
       onHover={setHoveredId}
       onViewport={onViewport}
@@ -270,29 +279,35 @@ export function HomePage() {
     />
   );
 
+  const nearMe = (
+    <NearMeControl
+      status={nearby.status}
+      error={nearby.error}
+      source={nearby.location?.source ?? null}
+      radiusKm={filters.nearby_radius_km}
+      onRadiusChange={changeRadius}
+      onUseMyLocation={nearby.useMyLocation}
+      onUseIp={nearby.useIpFallback}
+      onRetryBrowser={nearby.retryBrowser}
+      onTryIp={nearby.useIpFallback}
+      onRefetch={nearby.refetch}
+      onClear={clearNearby}
+    />
+  );
+
   return (
-    <main className="page home-page">
-      <h1 className="home-page__title">Discover Amazing Events</h1>
-      <SubscribeForm countries={filterOptions.countries} cities={filterOptions.cities} citiesByCountry={filterOptions.citiesByCountry} />
-      <div className="home-layout">
+    <main className="page home-page theme-adaptive">
+      <div className="home-intro">
+        <h1 className="home-page__title">Discover Amazing Events</h1>
+        <SubscribeForm countries={filterOptions.countries} cities={filterOptions.cities} citiesByCountry={filterOptions.citiesByCountry} />
+      </div>
+      <FilterPanel value={filters} options={filterOptions} nearbyActive={nearbyActive} onApply={setFilters} nearMe={nearMe} />
+      {/* In Split view the Popular sidebar steps aside (below) so the list and the map share the full width. */}
+      <div className={effectiveView === 'split' ? 'home-layout home-layout--wide' : 'home-layout'}>
         <div className="home-layout__main">
-          <FilterPanel value={filters} options={filterOptions} nearbyActive={nearbyActive} onApply={setFilters} />
-          <NearbyPanel
-            status={nearby.status}
-            error={nearby.error}
-            source={nearby.location?.source ?? null}
-            radiusKm={filters.nearby_radius_km}
-            onRadiusChange={changeRadius}
-            onUseMyLocation={nearby.useMyLocation}
-            onUseIp={nearby.useIpFallback}
-            onRetryBrowser={nearby.retryBrowser}
-            onTryIp={nearby.useIpFallback}
-            onRefetch={nearby.refetch}
-            onClear={clearNearby}
-          />
           <div className="results-toolbar">
-            <ViewSwitch value={effectiveView} narrow={narrow} onChange={setView} />
             <p className="count-line" aria-live="polite" data-testid="count-line">{countText}</p>
+            <ViewSwitch value={effectiveView} narrow={narrow} onChange={setView} />
           </div>
           {mapVisible && (
             <MapOptions

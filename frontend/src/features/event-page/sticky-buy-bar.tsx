@@ -1,0 +1,31 @@
+import { Icon } from '../../components/icon/icon.tsx';
+import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
+import { formatEventDateTime } from '../../lib/format/date.ts';
+import { eventStart, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
+import { formatPrice } from '../../lib/format/price.ts';
+import { useMediaQuery } from '../../lib/dom/use-media-query.ts';
+
+/** Below this width the Get Tickets card sits under the event's sections, far from the first screen. */
+export const BUY_BAR_QUERY = '(max-width: 959px)';
+
+/**
+ * Phones and narrow windows: price and Buy Tickets stay at the bottom of the screen while the visitor reads.
+ * Rendered only there, so wide screens have one Buy Tickets button (in the sticky Get Tickets card).
+ */
+export function StickyBuyBar({ event }: { event: VisitorEvent }) {
+  const buy = useBuyTickets();
+  const narrow = useMediaQuery(BUY_BAR_QUERY);
+  if (!narrow) return null;
+  return (
+    <div className="buy-bar" role="region" aria-label="Buy tickets">
+      <div className="buy-bar__text">
+        <p className="buy-bar__price">{formatPrice(event)}</p>
+        <p className="buy-bar__date">{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</p>
+      </div>
+      <button type="button" className="btn btn-primary buy-bar__buy" onClick={() => void buy(event)}>
+        <Icon name="ticket" />
+        Buy Tickets
+      </button>
+    </div>
+  );
+}
