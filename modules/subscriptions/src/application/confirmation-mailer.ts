@@ -15,7 +15,7 @@
  */
 import { ConcurrencyError, doOnce, type Delivered, type Projector } from '@evently/platform';
 import { SUBSCRIBERS_TOPIC, subscriberMessageTypes, subscriberSignedUpSchema } from '../contracts/messages.ts';
-import { renderConfirmation } from '../domain/digest-content.ts';
+import { renderConfirmation } from '../domain/confirmation-content.ts';
 import { isExpired, type SignUpRequest } from '../domain/sign-up-request.ts';
 import { confirmUrl, type Subscriber } from '../domain/subscriber.ts';
 import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';

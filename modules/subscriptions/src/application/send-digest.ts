@@ -111,6 +111,7 @@ async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>
     publicUrl: ctx.publicUrl,
     recipientName: subscriber.name,
     city: subscriber.city,
+    country: subscriber.country,
     events,
     unsubscribeUrl: link,
   });

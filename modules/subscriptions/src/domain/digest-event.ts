@@ -4,6 +4,8 @@ export interface DigestEvent {
   name: string;
   unique_title?: string | null;
   date: string | null;
+  /** The venue's IANA zone (e.g. 'America/Chicago'): the digest shows times on the venue's clock. */
+  timezone?: string | null;
   venue_name?: string | null;
   city?: string | null;
   country?: string | null;
