@@ -76,7 +76,8 @@ describe('npm run ingest', () => {
     } finally {
       await runtime.close();
     }
-  });
+    // Three process starts and a 1000-event projection: well under a minute alone, but CI runs files in parallel.
+  }, 180_000);
 
   it('explains a missing key and exits 2', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'ingest', '--source', 'ticketmaster'], {
