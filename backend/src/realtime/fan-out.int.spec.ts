@@ -11,6 +11,9 @@ import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-b
 import { collect, connectOrThrow, openSocket } from '../testing/sockets.ts';
 
 const PASSWORD = 'fan-out-admin-password';
+/** Another process picks changes up by polling the shared log (250 ms); a busy CI machine may take much longer. */
+const LIVE_WAIT_MS = 45_000;
+const TEST_TIMEOUT_MS = 150_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-fan-out-'));
 const running: BackendProcess[] = [];
 const sockets: Array<{ close(): void }> = [];
@@ -25,7 +28,7 @@ interface Push {
 async function startApi(): Promise<string> {
   const api = spawnBackend(['api'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
   running.push(api);
-  const line = await api.waitForLine((candidate) => String(logRecord(candidate)?.msg ?? '').endsWith('is listening'));
+  const line = await api.waitForLine((candidate) => String(logRecord(candidate)?.msg ?? '').endsWith('is listening'), TEST_TIMEOUT_MS);
   return String(logRecord(line)?.url);
 }
 
@@ -37,7 +40,7 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
     // One after the other: the first creates the schema, the second finds it.
     a = await startApi();
     b = await startApi();
-  });
+  }, 2 * TEST_TIMEOUT_MS);
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await Promise.all(running.map((backend) => backend.kill('SIGTERM')));
@@ -56,7 +59,7 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
     });
     expect(created.status).toBe(201);
     const { ticket, access_token: token } = (await created.json()) as { ticket: { ticket_number: string }; access_token: string };
-    expect((await adminPushes.next((push) => push.ticket_number === ticket.ticket_number)).change).toBe('opened');
+    expect((await adminPushes.next((push) => push.ticket_number === ticket.ticket_number, LIVE_WAIT_MS)).change).toBe('opened');
 
     // The visitor follows on B; the admin answers through A.
     const followerOnB = await connectOrThrow(`${b}/tickets`, { auth: { ticket_number: ticket.ticket_number, token } });
@@ -68,9 +71,9 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
       body: JSON.stringify({ status: 'resolved', admin_message: 'Refunds are handled by the seller; here is their contact.' }),
     });
     expect(changed.status).toBe(200);
-    expect((await followerPushes.next((push) => push.ticket?.status === 'resolved')).ticket_number).toBe(ticket.ticket_number);
-    expect((await adminPushes.next((push) => push.ticket?.status === 'resolved')).change).toBe('status_changed');
-  });
+    expect((await followerPushes.next((push) => push.ticket?.status === 'resolved', LIVE_WAIT_MS)).ticket_number).toBe(ticket.ticket_number);
+    expect((await adminPushes.next((push) => push.ticket?.status === 'resolved', LIVE_WAIT_MS)).change).toBe('status_changed');
+  }, TEST_TIMEOUT_MS);
 
   it('honours an admin session started on A at B, and ends it on both at logout', async () => {
     const login = await fetch(`${a}/api/support/admin/login`, {
@@ -86,5 +89,5 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
     expect((await fetch(`${b}/api/support/admin/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${a}/api/support/tickets`, { headers: { cookie } })).status).toBe(401);
     expect(await openSocket(`${a}/admin`, { extraHeaders: { cookie } })).toMatchObject({ ok: false, error: 'unauthorized' });
-  });
+  }, TEST_TIMEOUT_MS);
 });
