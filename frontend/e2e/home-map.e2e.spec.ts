@@ -58,6 +58,8 @@ describe('home map in a real browser', () => {
     });
     await page.goto(harness.server.url);
     await page.locator('.event-card').first().waitFor();
+    // Nearby lives in the compact 'Near me' control of the search bar (issue 17).
+    await page.getByRole('button', { name: 'Near me' }).click();
     const query = await nextEventsQuery(page, () => page.getByRole('button', { name: 'Use my location' }).click());
     expect(Number(query.get('latitude'))).toBeCloseTo(anchor.latitude!, 4);
     expect(query.get('nearby_radius_km')).toBe('25');
@@ -89,6 +91,7 @@ describe('home map in a real browser', () => {
     await page.goto(harness.server.url);
     await page.locator('.event-card').first().waitFor();
 
+    await page.getByRole('button', { name: 'Near me' }).click();
     await page.getByRole('button', { name: 'Use my location' }).click();
     await page.getByText('Showing events within 25 km of your approximate (IP) location.').waitFor();
 

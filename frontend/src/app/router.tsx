@@ -27,6 +27,9 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppShell />,
     errorElement: <FatalErrorScreen />,
+    // A direct load of a lazy route (an event page) renders nothing until its chunk arrives; without a fallback
+    // React Router warns about a missing HydrateFallback on every such load.
+    hydrateFallbackElement: <p className="page-loading" role="status">Loading...</p>,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'event/:eventId', lazy: loadEventPage },

@@ -160,7 +160,7 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
           )}
           <div className="field field--compact filter-panel__price">
             <span className="filter-panel__price-caption" aria-hidden="true">Price</span>
-            <Popover label={price ?? 'Any price'} ariaLabel={`Price: ${price ?? 'any'}`} active={price !== undefined} className="filter-panel__price-popover">
+            <Popover label={price ?? 'Any price'} ariaLabel={`Price: ${price ?? 'Any price'}`} active={price !== undefined} className="filter-panel__price-popover">
               <div className="filter-panel__price-fields">
                 <div className="field">
                   <label htmlFor={`${id}-min`}>Min price (USD)</label>

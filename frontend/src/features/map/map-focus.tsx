@@ -35,6 +35,15 @@ interface Props {
 export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMovesUntil }: Props) {
   const map = useMap();
   const previous = useRef<LatLon | null>(null);
+  // The focused event's name may arrive after the focus (it is fetched when not among the loaded events): the
+  // popup reads the latest title and is renamed in place when it comes.
+  const latestTitle = useRef(focusTitle);
+  latestTitle.current = focusTitle;
+  const standalonePopup = useRef<L.Popup | null>(null);
+  useEffect(() => {
+    const popup = standalonePopup.current;
+    if (popup?.isOpen()) popup.setContent(buildSelectedPopup(focusTitle));
+  }, [focusTitle]);
 
   useEffect(() => {
     if (!focus) return undefined;
@@ -58,7 +67,7 @@ export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMo
       if (marker && clusterRef.current) {
         clusterRef.current.zoomToShowLayer(marker, () => marker.openPopup());
       } else {
-        L.popup().setLatLng([target.lat, target.lon]).setContent(buildSelectedPopup(focusTitle)).openOn(map);
+        standalonePopup.current = L.popup().setLatLng([target.lat, target.lon]).setContent(buildSelectedPopup(latestTitle.current)).openOn(map);
       }
     }, FOCUS_POPUP_DELAY_MS);
 

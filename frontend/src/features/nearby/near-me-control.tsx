@@ -11,7 +11,7 @@ export function NearMeControl(props: ComponentProps<typeof NearbyPanel>) {
   return (
     <Popover
       label={active ? `Within ${props.radiusKm} km` : 'Near me'}
-      ariaLabel={active ? `Near me: within ${props.radiusKm} km` : 'Near me'}
+      ariaLabel={active ? `Near me: Within ${props.radiusKm} km` : 'Near me'}
       icon="locate"
       active={active}
       className="popover--end near-me"
