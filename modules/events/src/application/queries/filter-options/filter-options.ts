@@ -5,7 +5,7 @@
  */
 import type { Clock, FilterClause, SearchIndex } from '@evently/platform';
 import { CATEGORIES } from '../../../contracts/categories.ts';
-import { upcomingSince } from '../../../domain/upcoming.ts';
+import { upcomingCutoff } from '../upcoming-cutoff.ts';
 import { COUNTRY_CITY_SEPARATOR, EVENTS_INDEX } from '../../projections/events-index.ts';
 
 export interface FilterOptions {
@@ -37,7 +37,7 @@ export function makeFilterOptions(deps: { search: SearchIndex; clock: Clock }) {
   return async function filterOptions(): Promise<FilterOptions> {
     const now = deps.clock.now();
     if (cached && now.getTime() - cached.at < CACHE_MS) return cached.value;
-    const live: FilterClause = { field: 'start', op: 'range', gte: upcomingSince(now) };
+    const live: FilterClause = { field: 'start', op: 'range', gte: upcomingCutoff(now) };
     const facets = await deps.search.facets(EVENTS_INDEX, { terms: ['country', 'city', 'category', 'country_city'], filters: [live], size: 5000 });
     const values = (field: string) => (facets.terms[field] ?? []).map((t) => t.value).filter(isText);
 

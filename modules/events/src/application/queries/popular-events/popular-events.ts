@@ -7,7 +7,7 @@ import type { EventRatings } from '../event-ratings/event-ratings.ts';
 import type { PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { toPublicEvent } from '../../../domain/public-view.ts';
-import { upcomingSince } from '../../../domain/upcoming.ts';
+import { upcomingCutoff } from '../upcoming-cutoff.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 
 export const DEFAULT_POPULAR_LIMIT = 20;
@@ -17,7 +17,7 @@ export function makePopularEvents(deps: { search: SearchIndex; clock: Clock; rat
   return async function popularEvents(limit: number = DEFAULT_POPULAR_LIMIT): Promise<PublicEvent[]> {
     const now = deps.clock.now();
     const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, {
-      filters: [{ field: 'start', op: 'range', gte: upcomingSince(now) }],
+      filters: [{ field: 'start', op: 'range', gte: upcomingCutoff(now) }],
       sort: [
         { by: 'field', field: 'popularity', direction: 'desc' },
         { by: 'field', field: 'start', direction: 'asc' },

@@ -5,7 +5,7 @@
  */
 import type { FilterClause, SearchQuery, SortClause } from '@evently/platform';
 import { resolveDatePreset } from '../../../domain/date-presets.ts';
-import { upcomingSince } from '../../../domain/upcoming.ts';
+import { upcomingCutoff } from '../upcoming-cutoff.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 import type { SearchParams } from './search-params.ts';
 
@@ -31,7 +31,7 @@ export function buildSearchQuery(params: SearchParams, now: Date, zone: string):
       ...(params.dateTo ? { lte: params.dateTo.toISOString() } : {}),
     });
   }
-  if (!asksForDates) filters.push({ field: 'start', op: 'range', gte: upcomingSince(now) });
+  if (!asksForDates) filters.push({ field: 'start', op: 'range', gte: upcomingCutoff(now) });
 
   // Price ranges overlap the wanted range: the event's top price reaches the minimum, its lowest the maximum.
   if (params.minPrice !== undefined) filters.push({ field: 'price_usd_max', op: 'range', gte: params.minPrice });

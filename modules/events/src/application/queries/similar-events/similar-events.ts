@@ -9,7 +9,7 @@ import type { SimilarEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { toPublicEvent } from '../../../domain/public-view.ts';
 import { NEARBY_KM, similarityReasons } from '../../../domain/similarity.ts';
-import { upcomingSince } from '../../../domain/upcoming.ts';
+import { upcomingCutoff } from '../upcoming-cutoff.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 
 export const DEFAULT_SIMILAR_LIMIT = 6;
@@ -19,7 +19,7 @@ const CANDIDATES_PER_QUERY = 60;
 export function makeSimilarEvents(deps: { search: SearchIndex; clock: Clock; ratings: EventRatings }) {
   return async function similarEvents(base: StoredEvent, limit: number = DEFAULT_SIMILAR_LIMIT): Promise<SimilarEvent[]> {
     const now = deps.clock.now();
-    const upcoming = { field: 'start', op: 'range' as const, gte: upcomingSince(now) };
+    const upcoming = { field: 'start', op: 'range' as const, gte: upcomingCutoff(now) };
     const soonest = [{ by: 'field' as const, field: 'start', direction: 'asc' as const }];
     const queries: SearchQuery[] = [
       { filters: [upcoming, { field: 'category', op: 'eq', value: base.category }], sort: soonest, limit: CANDIDATES_PER_QUERY },
