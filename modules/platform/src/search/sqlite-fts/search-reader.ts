@@ -9,6 +9,7 @@ import { layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
 import { coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
+import { walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { preferredSpelling } from '../keyword-folding.ts';
@@ -113,6 +114,18 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return sources;
   };
 
+  /** Rows in the docs table, near enough (deleted rows leave gaps in rid) to estimate a walk's length. */
+  const indexedRows = (layout: IndexLayout): number => {
+    const sql = `SELECT coalesce(max(rid), 0) FROM ${layout.docs}`;
+    return counts.get(sql, {}, () => statements.prepared(sql).pluck().get() as number);
+  };
+
+  /** The same conditions on the docs columns (no R*Tree subquery), read in the order of `index`. */
+  const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string): MatchPlan => {
+    const plan = planMatch(layout, query, null, false, 'fts', [], true);
+    return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
+  };
+
   const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
@@ -144,14 +157,17 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       const plans = plansFor(layout, query);
       const limit = query.limit ?? DEFAULT_LIMIT;
       const offset = query.offset ?? 0;
-      const known = offset > 0 ? total(layout, query, plans.count) : null;
+      // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
+      const walkIndex = walkableSortIndex(layout, query);
+      const known = offset > 0 || walkIndex !== null ? total(layout, query, plans.count) : null;
       if (known !== null && offset >= known) return { total: known, hits: [] };
       // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
       const reversed = known !== null && offset > known / 2;
       const window = reversed
         ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
         : { limit, offset };
-      const page = plans.page;
+      const walk = walkIndex !== null && known !== null && walkBeatsSort(window.offset + window.limit, known, indexedRows(layout));
+      const page = walk ? orderedWalkPlan(layout, query, walkIndex) : plans.page;
       // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
       // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
       const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);

@@ -226,7 +226,7 @@ function nameMatchScore(layout: IndexLayout, words: string[][], bag: ParamBag): 
 }
 
 /** Fields whose filters guarantee a value, so an ascending sort needs no "missing last" term (and can use its index). */
-function fieldsKnownPresent(query: SearchQuery): Set<string> {
+export function fieldsKnownPresent(query: Pick<SearchQuery, 'filters'>): Set<string> {
   const present = new Set<string>();
   for (const clause of query.filters ?? []) {
     if (clause.op !== 'exists' || clause.exists) present.add(clause.field);

@@ -1,0 +1,134 @@
+/**
+ * Map areas dense enough that the adapter walks the sort order's index instead of sorting every match
+ * (`ordered-walk.ts`), checked against a brute-force answer computed here: totals, page order and distances
+ * must be exactly what a scan of every document with an independent haversine gives, for boxes, circles,
+ * both directions, later pages and a page read backwards from the end.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { createTempDataDir } from '../../testing/temp-dir.ts';
+import type { IndexDocument, SearchIndex, SearchQuery } from '../search-index.port.ts';
+import { contractSchema } from '../search-index.contract-fixtures.ts';
+import { createSqliteSearchIndex } from './sqlite-search-index.ts';
+import { walkBeatsSort } from './ordered-walk.ts';
+
+interface Doc extends IndexDocument {
+  date: number;
+  price: number | null;
+  location: { lat: number; lon: number } | null;
+}
+
+const COUNT = 3000;
+/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const next = random(42);
+const docs: Doc[] = Array.from({ length: COUNT }, (_, i) => ({
+  id: String(i + 1),
+  name: `Event ${i + 1}`,
+  // Two thirds in western Europe, the rest anywhere; a few without a place or a price.
+  location: i % 50 === 0 ? null : i % 3 === 0 ? { lat: next() * 160 - 80, lon: next() * 360 - 180 } : { lat: 40 + next() * 15, lon: -5 + next() * 20 },
+  // Whole hours, so many events share a start and the id tie-break is exercised.
+  date: Date.UTC(2030, 0, 1) + Math.floor(next() * 500) * 3_600_000,
+  price: i % 7 === 0 ? null : Math.round(next() * 200),
+}));
+
+const haversineKm = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number => {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+};
+
+const from = Date.UTC(2030, 0, 3);
+const box = { field: 'location', south: 38, north: 56, west: -6, east: 16 };
+const inBox = (d: Doc) => !!d.location && d.location.lat >= box.south && d.location.lat <= box.north && d.location.lon >= box.west && d.location.lon <= box.east;
+const centre = { lat: 47, lon: 5 };
+const inCircle = (d: Doc) => !!d.location && haversineKm(centre, d.location) <= 900;
+const upcoming = (d: Doc) => d.date >= from;
+const byDate = (direction: 1 | -1) => (a: Doc, b: Doc) => direction * (a.date - b.date || Number(a.id) - Number(b.id));
+
+let dataDir: { dir: string; remove: () => Promise<void> };
+let search: SearchIndex;
+
+beforeAll(async () => {
+  dataDir = await createTempDataDir('evently-dense-');
+  search = createSqliteSearchIndex({ file: join(dataDir.dir, 'search.sqlite'), readerThreads: 0 });
+  await search.init(contractSchema('events'));
+  await search.upsert('events', docs);
+});
+afterAll(async () => {
+  await search.close();
+  await dataDir.remove();
+});
+
+const page = async (query: SearchQuery) => {
+  const result = await search.search<Doc>('events', query);
+  return { total: result.total, ids: result.hits.map((hit) => hit.id), distances: result.hits.map((hit) => hit.distanceKm) };
+};
+
+describe('dense map areas on the embedded engine, against a brute-force scan', () => {
+  it('the cases below are dense enough for the ordered walk', () => {
+    expect(walkBeatsSort(20, docs.filter((d) => inBox(d) && upcoming(d)).length, COUNT)).toBe(true);
+    expect(walkBeatsSort(20, 10, COUNT)).toBe(false);
+  });
+
+  it.each([
+    ['ascending', 1 as const],
+    ['descending', -1 as const],
+  ])('a box by date %s: same total and pages as a scan', async (_, direction) => {
+    const expected = docs.filter((d) => inBox(d) && upcoming(d)).sort(byDate(direction));
+    for (const offset of [0, 40, expected.length - 30]) {
+      const answer = await page({
+        bounds: box,
+        filters: [{ field: 'date', op: 'range', gte: from }],
+        sort: [{ by: 'field', field: 'date', direction: direction === 1 ? 'asc' : 'desc' }],
+        offset,
+        limit: 20,
+      });
+      expect(answer.total).toBe(expected.length);
+      expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
+    }
+  });
+
+  it('a box by price descending, missing prices last', async () => {
+    const expected = docs
+      .filter((d) => inBox(d) && upcoming(d))
+      .sort((a, b) => (a.price === null ? 1 : 0) - (b.price === null ? 1 : 0) || (b.price ?? 0) - (a.price ?? 0) || Number(b.id) - Number(a.id));
+    const answer = await page({ bounds: box, filters: [{ field: 'date', op: 'range', gte: from }], sort: [{ by: 'field', field: 'price', direction: 'desc' }], limit: 20 });
+    expect(answer.total).toBe(expected.length);
+    expect(answer.ids).toEqual(expected.slice(0, 20).map((d) => d.id));
+  });
+
+  it('near me by date: the count a brute-force haversine gives, with its distances', async () => {
+    const expected = docs.filter((d) => inCircle(d) && upcoming(d)).sort(byDate(1));
+    const answer = await page({
+      near: { field: 'location', ...centre, radiusKm: 900 },
+      filters: [{ field: 'date', op: 'range', gte: from }],
+      sort: [{ by: 'field', field: 'date', direction: 'asc' }],
+      limit: 20,
+    });
+    expect(answer.total).toBe(expected.length);
+    expect(answer.ids).toEqual(expected.slice(0, 20).map((d) => d.id));
+    answer.distances.forEach((km, i) => expect(km).toBeCloseTo(haversineKm(centre, expected[i]!.location!), 6));
+  });
+
+  it('near me by distance and a small box keep their own plans, same answers as a scan', async () => {
+    const nearest = docs.filter((d) => inCircle(d)).sort((a, b) => haversineKm(centre, a.location!) - haversineKm(centre, b.location!) || Number(a.id) - Number(b.id));
+    const byDistance = await page({ near: { field: 'location', ...centre, radiusKm: 900 }, sort: [{ by: 'distance', direction: 'asc' }], limit: 20 });
+    expect(byDistance.total).toBe(nearest.length);
+    expect(byDistance.ids).toEqual(nearest.slice(0, 20).map((d) => d.id));
+    const small = { field: 'location', south: 45, north: 46, west: 0, east: 2 };
+    const inSmall = docs.filter((d) => !!d.location && d.location.lat >= 45 && d.location.lat <= 46 && d.location.lon >= 0 && d.location.lon <= 2);
+    const answer = await page({ bounds: small, sort: [{ by: 'field', field: 'date', direction: 'desc' }], limit: 1000 });
+    expect(answer.total).toBe(inSmall.length);
+    expect(answer.ids).toEqual(inSmall.sort(byDate(-1)).map((d) => d.id));
+  });
+});

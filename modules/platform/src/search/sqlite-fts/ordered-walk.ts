@@ -1,0 +1,54 @@
+/**
+ * Dense map areas: when a box or circle holds many events (a continent-sized view holds ~90,000 of a million),
+ * sorting every match to return the first page costs hundreds of milliseconds, while walking the sort
+ * column's index in order and testing each row against the area stops after the page: with 9% of the rows in
+ * the area, a page of 100 reads about 1,100 rows. Which plan wins depends on density, so the caller first
+ * counts the matches (cached) and walks only when the walk reads clearly fewer rows than the sort would.
+ * The WHERE and ORDER BY are unchanged, so the answer is the same row for row; only SQLite's access path is
+ * fixed with INDEXED BY.
+ */
+import type { SearchQuery } from '../search-index.port.ts';
+import type { IndexLayout } from './index-layout.ts';
+import { fieldsKnownPresent } from './search-sql.ts';
+
+/** A walked row costs a docs lookup, a sorted match a sequential read plus its share of the sort: about 3:1. */
+const WALK_COST_RATIO = 3;
+/** Never walk further than this many rows, whatever the estimate says (sparse tails of an order). */
+const MAX_WALKED_ROWS = 50_000;
+
+/**
+ * The index whose order is the query's order, when an ordered walk is possible: a geo area without text, one
+ * field sort (distance order needs every distance), and an ORDER BY the index serves as is (descending, or
+ * ascending on a field the filters guarantee present, so no "missing last" term).
+ */
+export function walkableSortIndex(layout: IndexLayout, query: SearchQuery): string | null {
+  if (query.text !== undefined || (!query.bounds && !query.near)) return null;
+  const clauses = (query.sort ?? []).filter((clause) => clause.by === 'field' || (clause.by === 'distance' && query.near));
+  const only = clauses[0];
+  if (clauses.length !== 1 || only?.by !== 'field') return null;
+  if (only.direction === 'asc' && !fieldsKnownPresent(query).has(only.field)) return null;
+  const spec = layout.schema.fields[only.field];
+  const table = layout.docs.slice(1, -1);
+  switch (spec?.type) {
+    case 'date':
+      return `"${table}_d_${only.field}"`;
+    case 'number':
+      return `"${table}_n_${only.field}"`;
+    case 'keyword':
+      return `"${table}_kl_${only.field}"`;
+    case 'text':
+      return spec.sortable ? `"${table}_s_${only.field}"` : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Whether walking `rowsNeeded` rows of the order (offset + limit) through an index of `indexedRows` beats
+ * sorting all `matches`: the walk reads about rowsNeeded * indexedRows / matches rows.
+ */
+export function walkBeatsSort(rowsNeeded: number, matches: number, indexedRows: number): boolean {
+  if (matches === 0) return false;
+  const walked = (rowsNeeded * indexedRows) / matches;
+  return walked <= MAX_WALKED_ROWS && walked * WALK_COST_RATIO < matches;
+}
