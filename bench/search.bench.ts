@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { cpus, totalmem } from 'node:os';
 import { numberArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
-import { DEMO_CITIES } from '@evently/events';
+import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { searchMix } from './lib/search-mix.ts';
 
 const args = process.argv.slice(2);
@@ -68,7 +68,7 @@ if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_secon
 const { url } = (await expect('listening')) as { url: string };
 
 const results: Record<string, unknown> = {};
-for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, events))) {
+for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, events, CATEGORIES))) {
   await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next }); // warm-up, not recorded
   const summary = await runLoad(url, { concurrency, seconds, next });
   results[name] = summary;

@@ -16,13 +16,36 @@ const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
 
 const KEYWORDS = ['jazz', 'festival', 'comedy', 'market', 'summit', 'yoga', 'techno', 'gala', 'workshop', 'night'];
 const PRESETS = ['today', 'tomorrow', 'this_week', 'this_month'];
+/** Continent-sized map views (south, north, west, east), where tens of thousands of events match at 1M. */
+const CONTINENTS: Array<[number, number, number, number]> = [
+  [35, 60, -10, 30],
+  [25, 50, -125, -70],
+  [0, 45, 70, 140],
+  [-40, 5, -80, -35],
+  [-45, -10, 110, 180],
+];
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export function searchMix(cities: readonly CityPoint[], totalEvents: number): Record<string, RequestBuilder> {
+export function searchMix(cities: readonly CityPoint[], totalEvents: number, categories: readonly string[] = []): Record<string, RequestBuilder> {
   const city = (i: number) => cities[(i * 7) % cities.length] as CityPoint;
   const jitter = (i: number) => (((i * 37) % 100) - 50) / 1000;
   const deepPage = Math.max(1, Math.floor((totalEvents / 100) * 0.9));
   const mapPages = Math.max(1, Math.ceil(totalEvents / 1000));
+  const today = new Date();
+  const in30Days = new Date(today.getTime() + 30 * 86_400_000);
   return {
+    keyword_only: (i) => ({ path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}` }),
+    category_price_by_price: (i) => ({
+      path: `/api/events?category=${encodeURIComponent(categories[i % Math.max(1, categories.length)] ?? 'Music & Concerts')}&min_price=10&max_price=80&sort_by=price`,
+    }),
+    continent_box: (i) => {
+      const [south, north, west, east] = CONTINENTS[i % CONTINENTS.length]!;
+      return { path: `/api/events?only_in_view=true&min_lat=${south}&max_lat=${north}&min_lon=${west}&max_lon=${east}` };
+    },
+    keyword_city_30_days: (i) => ({
+      path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}&city=${encodeURIComponent(city(i).name)}&date_from=${day(today)}&date_to=${day(in30Days)}`,
+    }),
+    filter_options: () => ({ path: '/api/events/filters' }),
     keyword_city: (i) => ({
       path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}&city=${encodeURIComponent(city(i).name)}`,
     }),

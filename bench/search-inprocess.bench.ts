@@ -1,0 +1,77 @@
+/**
+ * `npm run bench:search:inprocess -- --data-dir /tmp/x/data [--requests 40] [--only a,b]`
+ *
+ * One caller, in the process, against an existing DATA_DIR (built once with `npm run seed -- --events N`):
+ * each query type of the search mix runs `--requests` times through the events module's own queries (no
+ * HTTP, search in the calling thread), then filter options with every cache cold (a fresh module and search
+ * connection per call). Prints p50/p95 per type and the load average before and after, so runs on the shared
+ * machine can be compared. Reads only; the data directory is left as it was.
+ */
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { CATEGORIES, DEMO_CITIES } from '@evently/events';
+import { numberArg } from './lib/args.ts';
+import { openEmbeddedStack } from './lib/embedded-stack.ts';
+import { summarise } from './lib/latency.ts';
+import { searchMix } from './lib/search-mix.ts';
+
+const args = process.argv.slice(2);
+const dirIndex = args.indexOf('--data-dir');
+if (dirIndex === -1 || !args[dirIndex + 1]) throw new Error('--data-dir <DATA_DIR of a seeded catalogue> is required');
+const dataDir = path.resolve(args[dirIndex + 1]!);
+const requests = numberArg(args, 'requests', 40);
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex === -1 ? null : new Set(args[onlyIndex + 1]?.split(','));
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
+
+// In the calling thread: the figure is the query's own cost, not a thread hop or a queue.
+process.env.SEARCH_READER_THREADS ??= '0';
+const stack = await openEmbeddedStack(dataDir);
+const total = await stack.search.count('events', {});
+console.log(`bench:search:inprocess: ${total} events in ${dataDir}, ${requests} requests per type, load average ${load()}`);
+
+const results: Record<string, unknown> = {};
+const mix = searchMix(DEMO_CITIES, total, CATEGORIES);
+for (const [name, next] of Object.entries(mix)) {
+  if (only && !only.has(name)) continue;
+  const timed = async (i: number): Promise<{ ms: number; total: number }> => {
+    const { path: url, headers } = next(i);
+    const started = performance.now();
+    if (url.startsWith('/api/events/filters')) {
+      await stack.events.queries.filterOptions();
+      return { ms: performance.now() - started, total: 0 };
+    }
+    const params = Object.fromEntries(new URL(url, 'http://bench').searchParams);
+    const answer = await stack.events.queries.search(params, { timezone: headers?.['X-Timezone'] });
+    return { ms: performance.now() - started, total: answer.pagination.total };
+  };
+  await timed(0); // first call compiles statements; not recorded
+  const samples: number[] = [];
+  let matched = 0;
+  const started = performance.now();
+  for (let i = 1; i <= requests; i++) {
+    const { ms, total: n } = await timed(i);
+    samples.push(ms);
+    matched += n;
+  }
+  const summary = summarise(samples, 0, (performance.now() - started) / 1000);
+  results[name] = { ...summary, mean_total: Math.round(matched / requests) };
+  console.log(`${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  mean total ${Math.round(matched / requests)}`);
+}
+await stack.close();
+
+if (!only || only.has('filter_options_cold')) {
+  // Cold: a fresh module (its 30 s answer cache) over a fresh search connection (its totals and facet cache).
+  const cold: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const fresh = await openEmbeddedStack(dataDir);
+    const started = performance.now();
+    await fresh.events.queries.filterOptions();
+    cold.push(performance.now() - started);
+    await fresh.close();
+  }
+  const summary = summarise(cold, 0, cold.reduce((a, b) => a + b, 0) / 1000);
+  results.filter_options_cold = summary;
+  console.log(`${'filter_options_cold'.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  max ${String(summary.max_ms).padStart(8)} ms`);
+}
+console.log(`load average after: ${load()}`);
