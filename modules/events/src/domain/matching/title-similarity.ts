@@ -1,0 +1,66 @@
+/**
+ * How much two titles agree, from 0 to 1: a weighted Dice coefficient over their normalised word sets.
+ * Generic show words ("night", "tribute", "concert") weigh less than names, so two different acts billed as
+ * "Jazz Night: Miles Davis Tribute" and "Jazz Night: Coltrane Tribute" do not look alike just because of the
+ * format words they share. Near-identical spellings of a long word ("theatre"/"theater") count as the same word.
+ */
+import { titleTokens } from './normalise-text.ts';
+
+/** Format words: they say what kind of show it is, not which one. */
+const GENERIC_WORDS = new Set([
+  'night', 'nights', 'concert', 'concerts', 'show', 'shows', 'live', 'tribute', 'tour', 'world', 'festival', 'party',
+  'experience', 'evening', 'session', 'sessions', 'presents', 'featuring', 'feat', 'ft', 'with', 'special', 'guest',
+  'guests', 'edition', 'music', 'candlelight', 'comedy', 'club', 'performance', 'plus', 'vs', 'orchestra', 'band',
+]);
+export const GENERIC_WEIGHT = 0.3;
+
+const weight = (word: string) => (GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : 1);
+
+/**
+ * Edit distance counting a swap of two neighbours as one edit (optimal string alignment), so British and
+ * American spellings ("theatre"/"theater") are one edit apart. Only ever run on single words.
+ */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const cell = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, cell(i - 2, j - 2) + 1);
+      (rows[i] as number[])[j] = best;
+    }
+  }
+  return cell(a.length, b.length);
+}
+
+const numbersOf = (words: string[]) => words.filter((word) => /^\d+$/.test(word)).join(' ');
+
+/** Spelling variants of one word: long words (5+ letters) one edit apart. Numbers must match exactly. */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < 5 || b.length < 5 || /\d/.test(a) || /\d/.test(b)) return false;
+  return editDistance(a, b) <= 1;
+}
+
+export function titleSimilarity(left: string, right: string): number {
+  const a = titleTokens(left);
+  const b = titleTokens(right);
+  if (a.length === 0 || b.length === 0) return 0;
+  // Numbers name a part of a series ("Day 1"/"Day 2", "Night 2"): when both titles carry numbers, they must agree.
+  const numbersA = numbersOf(a);
+  const numbersB = numbersOf(b);
+  if (numbersA !== '' && numbersB !== '' && numbersA !== numbersB) return 0;
+  const unmatched = [...b];
+  let shared = 0;
+  for (const word of a) {
+    // Deterministic: the first equal word wins, else the first spelling variant (both lists are sorted).
+    let at = unmatched.indexOf(word);
+    if (at < 0) at = unmatched.findIndex((other) => sameWord(word, other));
+    if (at < 0) continue;
+    shared += Math.min(weight(word), weight(unmatched[at] ?? word));
+    unmatched.splice(at, 1);
+  }
+  const total = a.reduce((sum, word) => sum + weight(word), 0) + b.reduce((sum, word) => sum + weight(word), 0);
+  return total === 0 ? 0 : (2 * shared) / total;
+}
