@@ -442,6 +442,32 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       ]);
     });
 
+    it('an open date range alone gives the facets of the events on or after it; writes and deletes keep them current', async () => {
+      const from = '2030-04-01T00:00:00Z';
+      const expected = (events: FixtureEvent[]) => {
+        const counts = new Map<string, number>();
+        for (const e of events) if (e.city && e.date && Date.parse(e.date) >= Date.parse(from)) counts.set(e.city.toLowerCase(), (counts.get(e.city.toLowerCase()) ?? 0) + 1);
+        return [...counts.values()].reduce((a, b) => a + b, 0);
+      };
+      const cityTotal = async () =>
+        (await search.facets(index, { terms: ['city'], filters: [{ field: 'date', op: 'range', gte: from }] })).terms.city!.reduce((sum, t) => sum + t.count, 0);
+      expect(await cityTotal()).toBe(expected(fixtureEvents));
+      const paris = fixtureEvents.find((e) => e.id === '20')!;
+      await search.upsert(index, [{ ...paris, city: 'Lyon' }]);
+      await search.delete(index, ['21']);
+      await search.refresh(index);
+      const facets = await search.facets(index, { terms: ['city'], filters: [{ field: 'date', op: 'range', gte: from }] });
+      expect(facets.terms.city!.find((t) => t.value === 'Lyon')).toEqual({ value: 'Lyon', count: 2 });
+      expect(facets.terms.city!.find((t) => t.value === 'Paris')).toBeUndefined();
+      expect((await search.facets(index, { terms: ['city'] })).terms.city!.find((t) => t.value === 'Paris')).toBeUndefined();
+    });
+
+    it('a count may stop early: atMost bounds it', async () => {
+      expect(await search.count(index, {}, { atMost: 1 })).toBe(1);
+      expect(await search.count(index, { filters: [{ field: 'country', op: 'eq', value: 'ZZ' }] }, { atMost: 1 })).toBe(0);
+      expect(await search.count(index, { text: 'berlin' }, { atMost: 100 })).toBe(4);
+    });
+
     it('filters and size restrict the facets; stats give min and max', async () => {
       const facets = await search.facets(index, {
         terms: ['city'],

@@ -186,6 +186,11 @@ export interface VersionedId {
   version: number;
 }
 
+export interface CountOptions {
+  /** Counting may stop at this many matches. */
+  atMost?: number;
+}
+
 /** What `scan` walks: the query without paging (`sort` must give a total order, which the id tie-break does). */
 export type ScanQuery = Omit<SearchQuery, 'offset' | 'limit'>;
 
@@ -225,7 +230,12 @@ export interface SearchIndex {
    * read transaction. For loaders that need everything (the map), not for user-facing paging.
    */
   scan<T = IndexDocument>(index: string, query: ScanQuery, pageSize?: number): AsyncIterable<Array<SearchHit<T>>>;
-  count(index: string, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>): Promise<number>;
+  /**
+   * How many documents match. With `atMost`, counting may stop there (the answer is min(total, atMost)): a
+   * presence check (`atMost: 1`) then costs one matching row instead of all of them (Elasticsearch:
+   * `terminate_after`).
+   */
+  count(index: string, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>, options?: CountOptions): Promise<number>;
   facets(index: string, request: FacetRequest): Promise<FacetResult>;
   /**
    * Zero-downtime rebuild: returns a writer for a fresh, empty copy of the index built with the schema last

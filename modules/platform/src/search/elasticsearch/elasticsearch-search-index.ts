@@ -216,8 +216,14 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       }
     },
 
-    async count(index, query) {
-      const response = await client.count({ index, query: matchQuery(schemaOf(index), query) });
+    async count(index, query, options) {
+      const atMost = options?.atMost;
+      const response = await client.count({
+        index,
+        query: matchQuery(schemaOf(index), query),
+        ...(atMost !== undefined ? { terminate_after: Math.max(1, Math.floor(atMost)) } : {}),
+      });
+      if (atMost !== undefined) return Math.min(response.count, Math.max(0, Math.floor(atMost)));
       return response.count;
     },
 

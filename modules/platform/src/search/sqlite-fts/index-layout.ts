@@ -24,6 +24,8 @@ export interface IndexLayout {
   sources: string;
   fts: string;
   ftsVocab: string;
+  /** Document counts per keyword value and spelling, kept by triggers (facet-counts.ts). */
+  facets: string;
   geo: Record<string, string>;
   searchable: SearchableColumn[];
 }
@@ -62,6 +64,7 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     sources: quote(`${prefix}_sources`),
     fts: quote(`${prefix}_fts`),
     ftsVocab: quote(`${prefix}_fts_vocab`),
+    facets: quote(`${prefix}_facets`),
     geo,
     searchable,
   };
@@ -146,6 +149,7 @@ export function dropSql(layout: IndexLayout): string[] {
     `DROP TABLE IF EXISTS ${layout.fts}`,
     ...Object.values(layout.geo).map((table) => `DROP TABLE IF EXISTS ${table}`),
     `DROP TABLE IF EXISTS ${layout.sources}`,
+    `DROP TABLE IF EXISTS ${layout.facets}`,
     `DROP TABLE IF EXISTS ${layout.docs}`,
   ];
 }

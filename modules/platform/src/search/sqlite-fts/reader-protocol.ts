@@ -1,5 +1,5 @@
 /** Messages between the SQLite search index and its reader threads. */
-import type { FacetRequest, SearchQuery } from '../search-index.port.ts';
+import type { CountOptions, FacetRequest, SearchQuery } from '../search-index.port.ts';
 
 export interface ReaderThreadData {
   file: string;
@@ -8,7 +8,7 @@ export interface ReaderThreadData {
 
 export type ReadCall =
   | { method: 'search'; index: string; query: SearchQuery }
-  | { method: 'count'; index: string; query: SearchQuery }
+  | { method: 'count'; index: string; query: SearchQuery; options?: CountOptions }
   | { method: 'facets'; index: string; request: FacetRequest };
 
 export type ReadRequest = ReadCall & { id: number };

@@ -27,7 +27,7 @@ const answer = db.transaction((request: ReadRequest): unknown => {
     case 'search':
       return reader.search(request.index, request.query);
     case 'count':
-      return reader.count(request.index, request.query);
+      return reader.count(request.index, request.query, request.options);
     case 'facets':
       return reader.facets(request.index, request.request);
   }

@@ -4,12 +4,13 @@
  * size of 0 keeps every query in the main thread, and on the read-only connections of the reader threads.
  */
 import type Database from 'better-sqlite3';
-import type { FacetRequest, FacetResult, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
+import type { CountOptions, FacetRequest, FacetResult, FilterClause, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
 import { layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
 import { coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
 import { walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
+import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { preferredSpelling } from '../keyword-folding.ts';
@@ -32,7 +33,7 @@ export interface SearchReader {
   live(name: string): IndexLayout;
   readMeta(name: string): MetaRow | undefined;
   search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T>;
-  count(index: string, query: MatchQuery): number;
+  count(index: string, query: MatchQuery, options?: CountOptions): number;
   facets(index: string, request: FacetRequest): FacetResult;
   get(index: string, id: string): IndexDocument | null;
   /** Forget cached totals and facets; the owning connection calls it after its own writes. */
@@ -126,6 +127,22 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
 
+  /** Facet rows from the trigger-kept counts (facet-counts.ts), or null when the filters need a grouping pass. */
+  const keptFacetRows = (layout: IndexLayout, filters: FilterClause[], field: string): FacetRow[] | null => {
+    const whole = () => {
+      const sql = wholeIndexFacetsSql(layout);
+      return counts.get(sql, { field }, () => statements.prepared(sql).all({ field })) as FacetRow[];
+    };
+    if (filters.length === 0) return whole();
+    const excluded = excludedRowsFacetsSql(layout, filters, field);
+    if (excluded === null || excluded.bound === null) return null;
+    const params = { bound: excluded.bound, limit: COMPLEMENT_LIMIT };
+    const below = counts.get(excluded.countSql, params, () => statements.prepared(excluded.countSql).pluck().get(params) as number);
+    if (below >= COMPLEMENT_LIMIT) return null;
+    const rows = counts.get(excluded.sql, { bound: excluded.bound }, () => statements.prepared(excluded.sql).all({ bound: excluded.bound })) as FacetRow[];
+    return subtractFacetRows(whole(), rows);
+  };
+
   const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
@@ -189,9 +206,13 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       return { total: count, hits };
     },
 
-    count(index: string, query: MatchQuery): number {
+    count(index: string, query: MatchQuery, options?: CountOptions): number {
       const layout = live(index);
-      return total(layout, query, plansFor(layout, query).count);
+      const plan = plansFor(layout, query).count;
+      if (options?.atMost === undefined) return total(layout, query, plan);
+      // Stops at the bound: a presence check reads one matching row.
+      const sql = `SELECT count(*) FROM (SELECT 1 ${fromWhereSql(plan)} LIMIT @atMost)`;
+      return statements.prepared(sql).pluck().get({ ...plan.params, atMost: Math.max(0, Math.floor(options.atMost)) }) as number;
     },
 
     facets(index: string, request: FacetRequest): FacetResult {
@@ -203,7 +224,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         if (layout.schema.fields[field]?.type !== 'keyword') throw new Error(`"${field}" is not a keyword field`);
         const lower = `d.${column.keywordLower(field)}`;
         const sql = `SELECT ${lower} AS key, d.${column.keywordRaw(field)} AS raw, count(*) AS n ${fromWhereSql(plan, [`${lower} IS NOT NULL`])} GROUP BY 1, 2`;
-        const rows = counts.get(sql, plan.params, () => statements.prepared(sql).all(plan.params)) as Array<{ key: string; raw: string; n: number }>;
+        const rows =
+          keptFacetRows(layout, request.filters ?? [], field) ??
+          (counts.get(sql, plan.params, () => statements.prepared(sql).all(plan.params)) as FacetRow[]);
         result.terms[field] = groupSpellings(rows).slice(0, size);
       }
       for (const field of request.stats ?? []) {

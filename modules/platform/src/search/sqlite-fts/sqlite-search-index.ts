@@ -21,6 +21,7 @@ import { rowColumns, toRow } from './document-row.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
 import { schemaFingerprint } from '../schema-fingerprint.ts';
+import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -171,9 +172,25 @@ export function createSqliteSearchIndex({
     reader.invalidate();
   };
 
+  /**
+   * The facet counts table and its triggers; filled from the rows already there when the table is new (an
+   * index from before it, or a bulk load, which runs without the triggers). Checked and filled in one
+   * immediate transaction, so two processes starting at once cannot both fill it.
+   */
+  const ensureFacetCounts = (layout: IndexLayout): void => {
+    db.transaction(() => {
+      const existed = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.facets.slice(1, -1)) !== undefined;
+      for (const sql of facetCountsSql(layout)) db.exec(sql);
+      if (!existed) for (const sql of backfillFacetCountsSql(layout)) db.exec(sql);
+    }).immediate();
+  };
+
   const createLayout = (layout: IndexLayout, withIndexes: boolean): void => {
     for (const sql of createTablesSql(layout)) db.exec(sql);
-    if (withIndexes) for (const sql of createIndexesSql(layout)) db.exec(sql);
+    if (withIndexes) {
+      for (const sql of createIndexesSql(layout)) db.exec(sql);
+      ensureFacetCounts(layout);
+    }
     // A bulk load merges FTS segments once at the end ('optimize') instead of after every flush.
     else if (layout.searchable.length > 0) setAutomerge(layout, 0);
   };
@@ -253,8 +270,8 @@ export function createSqliteSearchIndex({
       }
     },
 
-    async count(index, query) {
-      return pool ? ((await pool.run({ method: 'count', index, query })) as number) : reader.count(index, query);
+    async count(index, query, options) {
+      return pool ? ((await pool.run({ method: 'count', index, query, options })) as number) : reader.count(index, query, options);
     },
 
     async facets(index, request) {
@@ -294,6 +311,7 @@ export function createSqliteSearchIndex({
           ensureOpen();
           finished = true;
           for (const sql of createIndexesSql(next)) db.exec(sql);
+          ensureFacetCounts(next);
           if (next.searchable.length > 0) {
             db.exec(`INSERT INTO ${next.fts} (${next.fts}) VALUES ('optimize')`);
             setAutomerge(next, FTS_DEFAULT_AUTOMERGE);

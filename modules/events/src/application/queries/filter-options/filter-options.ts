@@ -52,13 +52,18 @@ export function makeFilterOptions(deps: { search: SearchIndex; clock: Clock }) {
     const present = new Set(values('category'));
     const priceRanges: string[] = [];
     for (const bucket of PRICE_BUCKETS) {
-      const count = await deps.search.count(EVENTS_INDEX, {
-        filters: [
-          live,
-          { field: 'price_usd_max', op: 'range', gte: bucket.min },
-          { field: 'price_usd_min', op: 'range', lte: bucket.max },
-        ],
-      });
+      // Only whether any live event falls in the bucket: counting stops at the first one.
+      const count = await deps.search.count(
+        EVENTS_INDEX,
+        {
+          filters: [
+            live,
+            { field: 'price_usd_max', op: 'range', gte: bucket.min },
+            { field: 'price_usd_min', op: 'range', lte: bucket.max },
+          ],
+        },
+        { atMost: 1 },
+      );
       if (count > 0) priceRanges.push(bucket.label);
     }
 
