@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { numberArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
@@ -23,7 +23,9 @@ const concurrency = numberArg(args, 'concurrency', 16);
 const root = path.resolve(import.meta.dirname, '..');
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events)], {
+// `--data-dir <DATA_DIR>` serves a catalogue seeded beforehand instead of generating and loading one.
+const dataDirArg = args.includes('--data-dir') ? ['--data-dir', path.resolve(args[args.indexOf('--data-dir') + 1] ?? '')] : [];
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events), ...dataDirArg], {
   cwd: root,
   stdio: ['pipe', 'pipe', 'inherit'],
 });
@@ -52,8 +54,9 @@ function expect(type: string): Promise<Record<string, unknown>> {
   ]);
 }
 
-console.log(`bench:search: ${events} events, ${concurrency} concurrent clients, ${seconds} s per query type`);
+console.log(`bench:search: ${dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, load average ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
 const loaded = await expect('loaded');
+const catalogue = typeof loaded.reused === 'string' ? (loaded.events as number) : events;
 console.log(
   `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
     `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
@@ -68,7 +71,7 @@ if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_secon
 const { url } = (await expect('listening')) as { url: string };
 
 const results: Record<string, unknown> = {};
-for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, events, CATEGORIES))) {
+for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, catalogue, CATEGORIES))) {
   await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next }); // warm-up, not recorded
   const summary = await runLoad(url, { concurrency, seconds, next });
   results[name] = summary;
@@ -79,6 +82,7 @@ for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, events, CATEGOR
   );
 }
 
+console.log(`load average after the queries: ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
 child.stdin.write('stats\n');
 const stats = await expect('stats');
 child.stdin.write('exit\n');

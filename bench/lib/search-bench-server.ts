@@ -25,9 +25,12 @@ const sampler = setInterval(() => {
 sampler.unref();
 
 const count = numberArg(process.argv, 'events', 100_000);
-const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-bench-'));
+// `--data-dir` serves a catalogue seeded beforehand (`npm run seed -- --events N`) instead of loading one.
+const givenDir = process.argv.includes('--data-dir') ? process.argv[process.argv.indexOf('--data-dir') + 1] : undefined;
+const dataDir = givenDir ? path.resolve(givenDir) : await mkdtemp(path.join(tmpdir(), 'evently-bench-'));
 const { bus, search, events, close } = await openEmbeddedStack(dataDir);
 await events.init?.();
+if (givenDir) await serveOnly();
 
 const worker = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir], {
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -69,18 +72,32 @@ for (let i = 0; i < 2000; i++) await events.commands.recordView(String(1 + Math.
 const pending = async () => Object.values(await bus.lag('projector.events-search', events.topics)).reduce((a, b) => a + b, 0);
 while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
 
-const served = await serveRouters(events.routers);
-say({ type: 'listening', url: served.url });
+await serve();
 
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'stats') {
-    say({ type: 'stats', peak_rss: Math.max(peakRss, process.memoryUsage().rss), max_rss_os: process.resourceUsage().maxRSS * 1024 });
-  }
-  if (line === 'exit') break;
+/** A seeded DATA_DIR: report it as loaded, serve, and leave its files in place. */
+async function serveOnly(): Promise<never> {
+  const total = await search.count('events', {});
+  say({ type: 'loaded', events: total, write_seconds: 0, searchable_seconds: 0, events_per_second: 0, rss_after_load: process.memoryUsage().rss, reused: dataDir });
+  await serve(false);
+  process.exit(0);
 }
-await served.close();
-worker.kill('SIGTERM');
-await once(worker, 'exit');
-await close();
-await rm(dataDir, { recursive: true, force: true });
-process.exit(0);
+
+async function serve(removeDataDir = true): Promise<void> {
+  const served = await serveRouters(events.routers);
+  say({ type: 'listening', url: served.url });
+
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === 'stats') {
+      say({ type: 'stats', peak_rss: Math.max(peakRss, process.memoryUsage().rss), max_rss_os: process.resourceUsage().maxRSS * 1024 });
+    }
+    if (line === 'exit') break;
+  }
+  await served.close();
+  if (removeDataDir) {
+    worker.kill('SIGTERM');
+    await once(worker, 'exit');
+  }
+  await close();
+  if (removeDataDir) await rm(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}

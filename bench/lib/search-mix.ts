@@ -29,8 +29,9 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 export function searchMix(cities: readonly CityPoint[], totalEvents: number, categories: readonly string[] = []): Record<string, RequestBuilder> {
   const city = (i: number) => cities[(i * 7) % cities.length] as CityPoint;
   const jitter = (i: number) => (((i * 37) % 100) - 50) / 1000;
-  const deepPage = Math.max(1, Math.floor((totalEvents / 100) * 0.9));
-  const mapPages = Math.max(1, Math.ceil(totalEvents / 1000));
+  // Offset pages stop at the result window (10,000 rows, as on Elasticsearch): the deepest page of 100 is 100.
+  const deepPage = Math.max(1, Math.min(100, Math.floor((totalEvents / 100) * 0.9)));
+  const mapPages = Math.max(1, Math.min(10, Math.ceil(totalEvents / 1000)));
   const today = new Date();
   const in30Days = new Date(today.getTime() + 30 * 86_400_000);
   return {
