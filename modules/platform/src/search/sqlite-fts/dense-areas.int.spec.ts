@@ -39,6 +39,7 @@ const docs: Doc[] = Array.from({ length: COUNT }, (_, i) => ({
   // Whole hours, so many events share a start and the id tie-break is exercised.
   date: Date.UTC(2030, 0, 1) + Math.floor(next() * 500) * 3_600_000,
   price: i % 7 === 0 ? null : Math.round(next() * 200),
+  category: ['music', 'sports', 'food'][i % 3],
 }));
 
 const haversineKm = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number => {
@@ -105,6 +106,23 @@ describe('dense map areas on the embedded engine, against a brute-force scan', (
     const answer = await page({ bounds: box, filters: [{ field: 'date', op: 'range', gte: from }], sort: [{ by: 'field', field: 'price', direction: 'desc' }], limit: 20 });
     expect(answer.total).toBe(expected.length);
     expect(answer.ids).toEqual(expected.slice(0, 20).map((d) => d.id));
+  });
+
+  it('a category with a price range by price: the walk along the price index gives the scan order', async () => {
+    const expected = docs
+      .filter((d) => d.category === 'music' && d.price !== null && d.price >= 10 && upcoming(d))
+      .sort((a, b) => a.price! - b.price! || Number(a.id) - Number(b.id));
+    expect(walkBeatsSort(60, expected.length, COUNT)).toBe(true);
+    for (const offset of [0, 40]) {
+      const answer = await page({
+        filters: [{ field: 'category', op: 'eq', value: 'MUSIC' }, { field: 'price', op: 'range', gte: 10 }, { field: 'date', op: 'range', gte: from }],
+        sort: [{ by: 'field', field: 'price', direction: 'asc' }],
+        offset,
+        limit: 20,
+      });
+      expect(answer.total).toBe(expected.length);
+      expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
+    }
   });
 
   it('near me by date: the count a brute-force haversine gives, with its distances', async () => {

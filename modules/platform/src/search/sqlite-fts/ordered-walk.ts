@@ -1,11 +1,11 @@
 /**
- * Dense map areas: when a box or circle holds many events (a continent-sized view holds ~90,000 of a million),
- * sorting every match to return the first page costs hundreds of milliseconds, while walking the sort
- * column's index in order and testing each row against the area stops after the page: with 9% of the rows in
- * the area, a page of 100 reads about 1,100 rows. Which plan wins depends on density, so the caller first
- * counts the matches (cached) and walks only when the walk reads clearly fewer rows than the sort would.
- * The WHERE and ORDER BY are unchanged, so the answer is the same row for row; only SQLite's access path is
- * fixed with INDEXED BY.
+ * Dense matches in a field order: when a map box or circle holds many events (a continent-sized view holds
+ * ~90,000 of a million) or a filter matches many (a category with a price range: ~30,000), sorting every match
+ * to return the first page costs hundreds of milliseconds, while walking the sort column's index in order and
+ * testing each row stops after the page: with 9% of the rows matching, a page of 100 reads about 1,100 rows.
+ * SQLite's planner cannot know the density (it picks the category index and sorts), so the caller first counts
+ * the matches (cached) and walks only when the walk reads clearly fewer rows than the sort would. The WHERE and
+ * ORDER BY are unchanged, so the answer is the same row for row; only the access path is fixed with INDEXED BY.
  */
 import type { SearchQuery } from '../search-index.port.ts';
 import type { IndexLayout } from './index-layout.ts';
@@ -17,12 +17,12 @@ const WALK_COST_RATIO = 3;
 const MAX_WALKED_ROWS = 50_000;
 
 /**
- * The index whose order is the query's order, when an ordered walk is possible: a geo area without text, one
+ * The index whose order is the query's order, when an ordered walk is possible: conditions without text, one
  * field sort (distance order needs every distance), and an ORDER BY the index serves as is (descending, or
  * ascending on a field the filters guarantee present, so no "missing last" term).
  */
 export function walkableSortIndex(layout: IndexLayout, query: SearchQuery): string | null {
-  if (query.text !== undefined || (!query.bounds && !query.near)) return null;
+  if (query.text !== undefined || (!query.bounds && !query.near && (query.filters ?? []).length === 0)) return null;
   const clauses = (query.sort ?? []).filter((clause) => clause.by === 'field' || (clause.by === 'distance' && query.near));
   const only = clauses[0];
   if (clauses.length !== 1 || only?.by !== 'field') return null;
