@@ -7,14 +7,20 @@ import type { ScopeFilter } from './sources/source.ts';
 
 export type RemoveOutcome = 'removed' | 'unchanged' | 'not_found';
 
+/** `linked_to`: the record was linked into that event as one of its offers by this write (issue 16). */
+export interface UpsertAnswer {
+  outcome: UpsertOutcome;
+  linked_to?: string;
+}
+
 export interface EventsWriter {
   /** Creates or updates by `(source, external_id)`; an unchanged event writes and publishes nothing. */
-  upsertFromSource(input: SourceEventInput): Promise<{ outcome: UpsertOutcome }>;
+  upsertFromSource(input: SourceEventInput): Promise<UpsertAnswer>;
   /**
    * The same for many records in one transaction (all or nothing). Optional: without it the runner upserts
    * one by one; with it a page costs one commit instead of one per record.
    */
-  upsertManyFromSource?(inputs: SourceEventInput[]): Promise<Array<{ outcome: UpsertOutcome }>>;
+  upsertManyFromSource?(inputs: SourceEventInput[]): Promise<UpsertAnswer[]>;
   /** Takes the event out of search; `removed` only when there was an active event to take out. */
   removeFromSource(source: string, externalId: string, reason: string): Promise<{ outcome: RemoveOutcome }>;
   /** External ids of the source's active events, optionally limited to a country and/or city. */

@@ -73,6 +73,12 @@ export function staticFrontend({ root, pages }: StaticFrontendOptions): Middlewa
       return;
     }
     const page = await pages.resolve(ctx.path);
+    if (page.movedTo) {
+      // An offer's old event URL (issue 16): shared links keep working and search engines move their ranking.
+      ctx.status = 301;
+      ctx.redirect(`${page.movedTo}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+      return;
+    }
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');

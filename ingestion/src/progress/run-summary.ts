@@ -5,7 +5,7 @@ import type { SourceRunResult } from '../runner/run-source.ts';
 const countsLine = (counts: RunCounts) =>
   `fetched ${counts.fetched}, created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, ` +
   `removed ${counts.removed}, quarantined ${counts.quarantined} (${counts.off_domain_links ?? 0} for links outside the seller domains), ` +
-  `failed requests ${counts.failed_requests}`;
+  `failed requests ${counts.failed_requests}, linked as offers ${counts.linked ?? 0}`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

@@ -13,6 +13,11 @@ export interface RunCounts {
   off_domain_links?: number;
   failed_requests: number;
   pages: number;
+  /**
+   * Records this run linked into another event as one of its offers (issue 16; part of created/updated).
+   * Optional: counts stored before it existed lack it.
+   */
+  linked?: number;
 }
 
 export const zeroCounts = (): RunCounts => ({
@@ -25,6 +30,7 @@ export const zeroCounts = (): RunCounts => ({
   off_domain_links: 0,
   failed_requests: 0,
   pages: 0,
+  linked: 0,
 });
 
 export function addCounts(a: RunCounts, b: RunCounts): RunCounts {

@@ -155,14 +155,15 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
     committed = clone(live);
   };
 
-  const countUpsert = (outcome: UpsertOutcome, event: SourceEventInput, seen: string[] | null) => {
+  const countUpsert = ({ outcome, linked_to }: { outcome: UpsertOutcome; linked_to?: string }, event: SourceEventInput, seen: string[] | null) => {
     live.counts[outcome] += 1;
+    if (linked_to) live.counts.linked = (live.counts.linked ?? 0) + 1;
     seen?.push(seenKey(event.source, event.external_id));
   };
 
   async function upsertOne(event: SourceEventInput, seen: string[] | null, quarantined: QuarantineItem[]): Promise<void> {
     try {
-      countUpsert((await context.events.upsertFromSource(event)).outcome, event, seen);
+      countUpsert(await context.events.upsertFromSource(event), event, seen);
     } catch (error) {
       if (!isRejection(error)) throw error;
       quarantined.push({
@@ -181,7 +182,7 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
     if (upsertMany && batch.length > 1) {
       try {
         const results = await upsertMany(batch);
-        results.forEach((result, index) => countUpsert(result.outcome, batch[index] as SourceEventInput, seen));
+        results.forEach((result, index) => countUpsert(result, batch[index] as SourceEventInput, seen));
         return;
       } catch (error) {
         // All or nothing: the batch rolled back, so retrying record by record cannot double count.

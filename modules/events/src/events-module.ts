@@ -5,6 +5,7 @@
 import type { AppModule, ModuleDeps } from '@evently/platform';
 import { makeRecordActivity } from './application/commands/record-activity/record-activity.ts';
 import { makeRemoveFromSource } from './application/commands/remove-from-source/remove-from-source.ts';
+import { makeSplitOffer } from './application/commands/split-offer/split-offer.ts';
 import { makeTrackOutboundClick } from './application/commands/track-outbound-click/track-outbound-click.ts';
 import { makeUpsertFromSource } from './application/commands/upsert-from-source/upsert-from-source.ts';
 import { makeEventsQueries } from './application/events-queries.ts';
@@ -15,10 +16,12 @@ import { eventRatingsIndexSchema } from './application/projections/event-ratings
 import { createEventRatingsProjector } from './application/projections/event-ratings.projector.ts';
 import { makeLocateIp } from './application/queries/locate-ip/locate-ip.ts';
 import { EVENTS_ACTIVITY_TOPIC, EVENTS_TOPIC } from './contracts/event-messages.ts';
+import { EVENT_LINKS_TOPIC } from './contracts/link-messages.ts';
 import { eventsOptionsFromEnv, type EventsOptions } from './events-options.ts';
 import { createCalendarRouter } from './http/calendar.router.ts';
 import { createEventsRouter } from './http/events.router.ts';
 import { createGeoIpRouter } from './http/geo-ip.router.ts';
+import { createOffersAdminRouter } from './http/offers-admin.router.ts';
 import { createOutboundLinksRouter } from './http/outbound-links.router.ts';
 import { makeSeeding } from './infra/demo/seed-demo.ts';
 import { createMaxmindIpLocator } from './infra/maxmind-ip-locator.ts';
@@ -26,12 +29,15 @@ import { createStoreStaysProvider, loadBundledStays } from './infra/store-stays-
 
 export function createEventsModule(deps: ModuleDeps, options: EventsOptions = eventsOptionsFromEnv(process.env)) {
   const { store, search, clock, logger } = deps;
-  const upsert = makeUpsertFromSource({ store, clock });
+  const linkOffers = options.linkOffers ?? false;
+  const upsert = makeUpsertFromSource({ store, clock, linkOffers });
+  const split = makeSplitOffer({ store, clock });
   // Production buffers views per event between flushes (no transaction per page view); embedded writes through.
   const activity = makeRecordActivity({ store, clock, logger, flushMs: options.activityFlushMs ?? (store.engine === 'mongodb' ? 2000 : 0) });
   const commands = {
     ...upsert,
-    ...makeRemoveFromSource({ store, clock }),
+    ...makeRemoveFromSource({ store, clock, linkOffers }),
+    ...split,
     ...activity,
   };
   const queries = makeEventsQueries({
@@ -47,7 +53,7 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
   const module: AppModule = {
     name: 'events',
     collections: EVENTS_COLLECTIONS,
-    topics: [EVENTS_TOPIC, EVENTS_ACTIVITY_TOPIC],
+    topics: [EVENTS_TOPIC, EVENTS_ACTIVITY_TOPIC, EVENT_LINKS_TOPIC],
     searchSchemas: [eventsIndexSchema, eventRatingsIndexSchema],
     projectors: [
       createEventsSearchProjector({ search, logger: logger.child({ projector: 'events-search' }) }),
@@ -61,6 +67,7 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       createEventsRouter(queries, activity.recordView),
       createGeoIpRouter(locateIp, options.trustedProxies),
       createOutboundLinksRouter(trackOutboundClick),
+      createOffersAdminRouter({ split: split.splitOffer, requireAdmin: deps.requireAdmin }),
     ],
     async init() {
       await loadBundledStays(store);
@@ -76,6 +83,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     queries: {
       search: queries.search,
       getById: queries.getById,
+      /** Where the id of a record linked into another event leads (issue 16), or null. */
+      canonicalRedirect: queries.canonicalRedirect,
       listActiveExternalIds: queries.listActiveExternalIds,
       upcomingNear: queries.upcomingNear,
       cityCoordinates: queries.cityCoordinates,

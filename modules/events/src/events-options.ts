@@ -22,6 +22,12 @@ export interface EventsOptions {
    * Default: 2000 on MongoDB, 0 (write through) on the embedded store.
    */
   activityFlushMs?: number;
+  /**
+   * Link records of one performance from several sellers into one canonical event with offers (issue 16).
+   * Off unless set; `eventsOptionsFromEnv` turns it on unless `OFFER_MATCHING=off`. Tests of single-source
+   * behaviour keep it off, so their look-alike fixtures stay separate events.
+   */
+  linkOffers?: boolean;
 }
 
 const list = (value: string | undefined) =>
@@ -39,6 +45,7 @@ export function eventsOptionsFromEnv(env: Record<string, string | undefined>): E
       default: { template: env.AFFILIATE_DEFAULT_TEMPLATE || undefined, params: parseParamList(env.AFFILIATE_DEFAULT_PARAMS) },
     },
     trustedProxies: proxies.length > 0 ? proxies : null,
+    linkOffers: env.OFFER_MATCHING?.trim().toLowerCase() !== 'off',
     ...(env.ACTIVITY_FLUSH_MS && Number.isInteger(Number(env.ACTIVITY_FLUSH_MS)) ? { activityFlushMs: Number(env.ACTIVITY_FLUSH_MS) } : {}),
   };
 }

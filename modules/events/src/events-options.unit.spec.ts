@@ -6,7 +6,12 @@ describe('events settings from the environment', () => {
     expect(eventsOptionsFromEnv({})).toEqual({
       affiliate: { ticketmaster: { template: undefined, params: {} }, fever: { template: undefined, params: {} }, default: { template: undefined, params: {} } },
       trustedProxies: null,
+      linkOffers: true,
     });
+  });
+
+  it('given OFFER_MATCHING=off, then records of one show from several sellers are not linked', () => {
+    expect(eventsOptionsFromEnv({ OFFER_MATCHING: 'off' }).linkOffers).toBe(false);
   });
 
   it('given program variables and proxy addresses, then each lands in its place', () => {

@@ -19,6 +19,8 @@ export interface SeoSources {
   publicUrl: string;
   /** The public event by id (or slugged id), or null. */
   getEvent(id: string): Promise<PublicEvent | null>;
+  /** The canonical event an id of a linked offer moved to (issue 16), or null; absent: no redirects. */
+  canonicalEvent?(id: string): Promise<{ id: string; slug: string } | null>;
   /** The published post at this slug, or null (drafts and unknown slugs); absent without a blog. */
   getPost?(slug: string): Promise<PostView | null>;
 }
@@ -26,6 +28,8 @@ export interface SeoSources {
 export interface ResolvedPage {
   status: 200 | 404;
   meta: PageMeta;
+  /** A permanent move (an offer's old event URL to its canonical event): answer 301 to this path instead. */
+  movedTo?: string;
 }
 
 const SITE_DESCRIPTION = 'Discover concerts, sports, arts and more near you and around the world, and compare tickets from official sellers.';
@@ -65,6 +69,8 @@ export function createSeoPages(sources: SeoSources) {
 
   async function eventPage(path: string, segment: string): Promise<ResolvedPage> {
     const id = parseEventIdSegment(decodeURIComponent(segment));
+    const moved = id && sources.canonicalEvent ? await sources.canonicalEvent(id) : null;
+    if (moved) return { ...notFound(path), movedTo: `/event/${encodeURIComponent(moved.slug)}` };
     const event = id ? await sources.getEvent(id) : null;
     if (!event) return notFound(path);
     const canonical = eventPageUrl(event, publicUrl);

@@ -35,6 +35,11 @@ const events = new Map<string, PublicEvent>([
   ['42', makePublicEvent({ review_count: 3, rating_avg: 4.3 })],
   ['43', makePublicEvent({ id: 43, slug: '43-hostile', name: 'Evil </script><script>alert(1)</script>', min_price: 10, max_price: 10, image_url: null, organizer: null })],
 ]);
+// Issue 16: event 44 is sold by two sellers; 45 was Fever's own listing of it and now moves there.
+const [ticketmasterOffer] = makePublicEvent().offers;
+const feverOffer = { ...ticketmasterOffer!, id: 45, source: 'fever', external_id: 'fv-1', seller: 'Fever', min_price: 15, max_price: 30, price_text: 'EUR 15 - 30', price_usd_min: 16.2, price_usd_max: 32.4, affiliate_url: null, purchase_url: 'https://feverup.com/m/1' };
+events.set('44', makePublicEvent({ id: 44, slug: '44-jazz-night-madrid', offers: [feverOffer, { ...ticketmasterOffer!, id: 44 }], offer_count: 2, price_from_usd: 16.2 }));
+const moved = new Map([['45', { id: '44', slug: '44-jazz-night-madrid' }]]);
 
 const guide: PostView = {
   id: 'post-1',
@@ -81,6 +86,7 @@ beforeAll(async () => {
         appName: 'Evently',
         publicUrl: PUBLIC_URL,
         getEvent: async (id) => events.get(id) ?? null,
+        canonicalEvent: async (id) => moved.get(id) ?? null,
         getPost: async (slug) => posts.get(slug) ?? null,
       }),
       router: createSitemapRouter({
@@ -219,6 +225,30 @@ describe('an event page', () => {
       organizer: { name: 'Blue Hall Productions' },
       aggregateRating: { ratingValue: 4.3, reviewCount: 3 },
     });
+  });
+
+  it('lists every seller of an event in one AggregateOffer with USD low and high prices (issue 16)', async () => {
+    const [data] = jsonLd((await page('/event/44-jazz-night-madrid')).html);
+    googleEvent.parse(data);
+    expect(data?.offers).toEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: 16.2,
+      highPrice: 48.6,
+      priceCurrency: 'USD',
+      offerCount: 2,
+      availability: 'https://schema.org/InStock',
+      url: 'https://evently.example/events/44-jazz-night-madrid',
+      offers: [
+        { '@type': 'Offer', price: 15, priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://feverup.com/m/1', seller: { '@type': 'Organization', name: 'Fever' } },
+        { '@type': 'Offer', price: 20, priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://ticketmaster.evyy.net/c/1?u=tm-1', seller: { '@type': 'Organization', name: 'Ticketmaster' } },
+      ],
+    });
+  });
+
+  it('moves the page of an offer linked into another event there for good (301, query kept)', async () => {
+    const response = await fetch(`${base}/event/45-jazz-night-madrid-tickets?ref=share`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/event/44-jazz-night-madrid?ref=share');
   });
 
   it('escapes hostile event text in tags and inside the JSON-LD script', async () => {

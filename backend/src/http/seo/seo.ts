@@ -28,6 +28,7 @@ export function createSeo({ appName, publicUrl, events, blog }: SeoOptions): Seo
       appName,
       publicUrl: base,
       getEvent: (id) => events.queries.getById(id),
+      canonicalEvent: (id) => events.queries.canonicalRedirect(id),
       ...(blog ? { getPost: (slug: string) => blog.queries.publishedPost(slug) } : {}),
     }),
     router: createSitemapRouter({

@@ -3,6 +3,8 @@ import type { CollectionSpec } from '@evently/platform';
 
 export const EVENTS_COLLECTION = 'events';
 export const STAYS_COLLECTION = 'stays';
+/** Admin split decisions (issue 16): records that must never be linked again with the ones listed. */
+export const OFFER_SPLITS_COLLECTION = 'event_offer_splits';
 /** Counter behind numeric event ids. */
 export const EVENT_ID_COUNTER = 'events.id';
 
@@ -10,7 +12,9 @@ export const EVENTS_COLLECTIONS: CollectionSpec[] = [
   {
     name: EVENTS_COLLECTION,
     unique: [['source', 'external_id']],
-    indexes: [['source', 'status'], ['status', 'start_utc']],
+    // canonical_id: the members of an offer group are read by it (issue 16).
+    indexes: [['source', 'status'], ['status', 'start_utc'], ['canonical_id']],
   },
+  { name: OFFER_SPLITS_COLLECTION },
   { name: STAYS_COLLECTION, indexes: [['city'], ['country']] },
 ];

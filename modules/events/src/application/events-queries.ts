@@ -5,6 +5,7 @@ import type { StoredEvent } from '../contracts/stored-event.ts';
 import { toPublicEvent } from '../domain/public-view.ts';
 import type { AccommodationsProvider } from './queries/accommodations/accommodations-provider.ts';
 import { makeEventAccommodations } from './queries/accommodations/event-accommodations.ts';
+import { makeCanonicalRedirect } from './queries/canonical-event/canonical-redirect.ts';
 import { makeCatalogueLookups } from './queries/catalogue-lookups/catalogue-lookups.ts';
 import { makeEventRatings } from './queries/event-ratings/event-ratings.ts';
 import { makeFilterOptions } from './queries/filter-options/filter-options.ts';
@@ -27,6 +28,8 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
   return {
     search: makeSearchEvents(deps),
     getStoredById,
+    /** Ids of records linked into another event lead there (issue 16). */
+    canonicalRedirect: makeCanonicalRedirect(deps),
     toPublic,
     ratings,
     /** The public event by numeric id or slug, or null. Reading does not count as a view. */

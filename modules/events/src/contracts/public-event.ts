@@ -51,6 +51,31 @@ export interface PublicEvent {
   created_at: string;
   /** Only when the query had a point: great-circle km, 3 decimals. */
   distance_km?: number;
+  /** Every seller's offer of this event, cheapest first (one when a single seller lists it; issue 16). */
+  offers: PublicOffer[];
+  /** Number of sellers (offers). */
+  offer_count: number;
+  /** The cheapest offer's lowest price in USD ("from USD x"), null when no offer has a comparable price. */
+  price_from_usd: number | null;
+}
+
+/** One seller's offer of an event: what the Compare offers list shows and what its buy flow needs. */
+export interface PublicOffer {
+  /** The offer's own record id (the buy-flow endpoints accept it, or `external_id` for its source). */
+  id: number;
+  source: string;
+  external_id: string;
+  seller: string;
+  min_price: number | null;
+  max_price: number | null;
+  currency: string;
+  price_text: string;
+  price_usd_min: number | null;
+  price_usd_max: number | null;
+  availability: string | null;
+  purchase_url: string | null;
+  affiliate_url: string | null;
+  original_url: string | null;
 }
 
 /** `fields=map_basic`: what the map needs and nothing heavy. */

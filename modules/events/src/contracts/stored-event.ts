@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
+import { mergedFieldsSchema, offerSchema } from './offer.ts';
 
 const text = z.string().nullable();
 
@@ -52,6 +53,15 @@ export const storedEventSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int().positive(),
+  /**
+   * Offers (issue 16, decision 022). On a record linked into another event: that event's id (this record is
+   * an offer, and its id redirects there). Absent or null: the record is listed itself.
+   */
+  canonical_id: z.string().nullable().optional(),
+  /** On the canonical record of a group of two or more live records: every live offer, cheapest first. */
+  offers: z.array(offerSchema).nullable().optional(),
+  /** On the canonical record of a group: fields merged from the group's records. */
+  merged: mergedFieldsSchema.nullable().optional(),
 });
 
 export type StoredEvent = z.infer<typeof storedEventSchema>;

@@ -1,5 +1,6 @@
 /** Maps a stored event to the public answer shapes (spec 01 §3), redacting contacts on the way out. */
-import type { MapBasicEvent, PublicEvent } from '../contracts/public-event.ts';
+import type { Offer } from '../contracts/offer.ts';
+import type { MapBasicEvent, PublicEvent, PublicOffer } from '../contracts/public-event.ts';
 import type { StoredEvent } from '../contracts/stored-event.ts';
 import { redactContacts } from './contact-redaction.ts';
 import { roundKm } from './geo.ts';
@@ -7,9 +8,32 @@ import { popularityAt } from './popularity.ts';
 import { NO_RATING, type EventRating } from './rating.ts';
 import { priceText } from './price-text.ts';
 import { isValidTimeZone } from './start-time.ts';
+import { offersOf, withCanonicalFields } from './offers/canonical-view.ts';
+
+function toPublicOffer(offer: Offer): PublicOffer {
+  return {
+    id: Number(offer.event_id),
+    source: offer.source,
+    external_id: offer.external_id,
+    seller: offer.seller,
+    min_price: offer.min_price,
+    max_price: offer.max_price,
+    currency: offer.currency || 'USD',
+    price_text: priceText({ min: offer.min_price, max: offer.max_price, currency: offer.currency, formatted: offer.formatted_price }),
+    price_usd_min: offer.price_usd_min,
+    price_usd_max: offer.price_usd_max,
+    availability: offer.availability,
+    purchase_url: offer.purchase_url,
+    affiliate_url: offer.affiliate_url,
+    original_url: offer.original_url,
+  };
+}
 
 /** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
-export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
+export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
+  // A canonical event shows its group's merged fields and its cheapest offer's price (issue 16).
+  const event = withCanonicalFields(stored);
+  const offers = offersOf(event).map(toPublicOffer);
   const view: PublicEvent = {
     id: Number(event.id),
     slug: event.slug,
@@ -53,6 +77,9 @@ export function toPublicEvent(event: StoredEvent, now: Date, distanceKm?: number
     rating_avg: rating.rating_avg,
     popularity: popularityAt(event.popularity_log, now),
     created_at: event.created_at,
+    offers,
+    offer_count: offers.length,
+    price_from_usd: offers[0]?.price_usd_min ?? null,
   };
   if (distanceKm !== undefined) view.distance_km = roundKm(distanceKm);
   return view;

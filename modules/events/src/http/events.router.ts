@@ -2,7 +2,7 @@
  * The public events API (spec 01 §7). Answers are exactly the call table's shapes; bad input is a 400 with
  * `{ error }` (thrown as HttpError and rendered by the app's error handler), unknown events a 404.
  */
-import Router from '@koa/router';
+import Router, { type RouterContext } from '@koa/router';
 import { notFound, type HttpError } from '@evently/platform';
 import type { ActivityTotals } from '../application/commands/record-activity/record-activity.ts';
 import type { EventsQueries } from '../application/events-queries.ts';
@@ -20,6 +20,16 @@ function limitParam(value: unknown, fallback: number): number {
 
 const missing = (): HttpError => notFound(EVENT_NOT_FOUND);
 
+/** Paths under one event (`''`, `/similar`, `/accommodations`) move permanently to the canonical event's. */
+async function redirectToCanonical(ctx: RouterContext, queries: EventsQueries, tail: string): Promise<boolean> {
+  const target = await queries.canonicalRedirect(ctx.params.id ?? '');
+  if (!target) return false;
+  ctx.status = 301;
+  const search = ctx.querystring ? `?${ctx.querystring}` : '';
+  ctx.redirect(`/api/events/${encodeURIComponent(target.slug)}${tail}${search}`);
+  return true;
+}
+
 export function createEventsRouter(queries: EventsQueries, recordView: (id: string) => Promise<ActivityTotals | null>): Router {
   const router = new Router({ prefix: '/api/events' });
 
@@ -36,6 +46,7 @@ export function createEventsRouter(queries: EventsQueries, recordView: (id: stri
   });
 
   router.get('/:id', async (ctx) => {
+    if (await redirectToCanonical(ctx, queries, '')) return;
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
     const totals = await recordView(event.id);
@@ -46,12 +57,14 @@ export function createEventsRouter(queries: EventsQueries, recordView: (id: stri
   });
 
   router.get('/:id/similar', async (ctx) => {
+    if (await redirectToCanonical(ctx, queries, '/similar')) return;
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
     ctx.body = { similar_events: await queries.similar(event, limitParam(ctx.query.limit, DEFAULT_SIMILAR_LIMIT)) };
   });
 
   router.get('/:id/accommodations', async (ctx) => {
+    if (await redirectToCanonical(ctx, queries, '/accommodations')) return;
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
     ctx.body = { items: await queries.accommodations(event) };

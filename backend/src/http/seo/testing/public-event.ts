@@ -45,6 +45,26 @@ export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEve
     rating_avg: null,
     popularity: 0,
     created_at: '2026-11-01T10:00:00.000Z',
+    offers: [
+      {
+        id: 42,
+        source: 'ticketmaster',
+        external_id: 'tm-1',
+        seller: 'Ticketmaster',
+        min_price: 20,
+        max_price: 45,
+        currency: 'EUR',
+        price_text: '€20 - €45',
+        price_usd_min: 21.6,
+        price_usd_max: 48.6,
+        availability: null,
+        purchase_url: 'https://www.ticketmaster.com/event/tm-1',
+        affiliate_url: 'https://ticketmaster.evyy.net/c/1?u=tm-1',
+        original_url: null,
+      },
+    ],
+    offer_count: 1,
+    price_from_usd: 21.6,
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@
 import type { IndexDocument, IndexSchema } from '@evently/platform';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { usdPriceRange } from '../../domain/currency.ts';
+import { withCanonicalFields } from '../../domain/offers/canonical-view.ts';
+import { offersUsdRange } from '../../domain/offers/offer.ts';
 
 export const EVENTS_INDEX = 'events';
 
@@ -43,8 +45,11 @@ export interface EventIndexDocument extends IndexDocument, StoredEvent {
   aggregate_version: number;
 }
 
-export function toIndexDocument(event: StoredEvent, aggregateVersion: number): EventIndexDocument {
-  const usd = usdPriceRange(event.min_price, event.max_price, event.currency);
+export function toIndexDocument(stored: StoredEvent, aggregateVersion: number): EventIndexDocument {
+  // A canonical event of several offers (issue 16) is indexed with its merged fields, and its USD range spans
+  // every offer, so price filters, the price sort and the facet use the cheapest offer.
+  const event = withCanonicalFields(stored);
+  const usd = event.offers && event.offers.length > 1 ? offersUsdRange(event.offers) : usdPriceRange(event.min_price, event.max_price, event.currency);
   return {
     ...event,
     start: event.start_utc,

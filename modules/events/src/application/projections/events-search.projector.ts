@@ -19,6 +19,7 @@ import {
   eventRemovedV1,
   eventUpsertedV1,
 } from '../../contracts/event-messages.ts';
+import { isListed } from '../../domain/offers/canonical-view.ts';
 import { EVENTS_INDEX, toIndexDocument, type EventIndexDocument } from './events-index.ts';
 
 /** Written as the engine's external version: a replayed or late write never replaces a newer document. */
@@ -51,7 +52,8 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
     switch (message.type) {
       case EVENT_MESSAGE_TYPES.upserted: {
         const { event } = eventUpsertedV1.parse(message.data);
-        slot.doc = event.status === 'active' ? toIndexDocument(event, message.aggregate_version) : null;
+        // A record linked into another event is one of its offers, not a listing of its own (issue 16).
+        slot.doc = isListed(event) ? toIndexDocument(event, message.aggregate_version) : null;
         slot.dirty = true;
         return;
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LABELLED_PAIRS } from '../../testing/labelled-match-pairs.ts';
 import { compareForMatch, isSamePerformance, TITLE_MATCH_THRESHOLD, type MatchCandidate } from './match-events.ts';
-import { titleTokens } from './normalise-text.ts';
+import { normalisePlace, titleTokens } from './normalise-text.ts';
 import { titleSimilarity } from './title-similarity.ts';
 
 /** Precision and recall of the whole matcher on the labelled pairs with a given title threshold. */
@@ -41,6 +41,11 @@ describe('offer matcher', () => {
     console.table(rows.map((row) => ({ threshold: row.threshold, chosen: row.threshold === TITLE_MATCH_THRESHOLD ? '<-' : "", precision: row.precision.toFixed(3), recall: row.recall.toFixed(3) })));
     console.table(scores);
     expect(scoreAt(TITLE_MATCH_THRESHOLD)).toEqual({ precision: 1, recall: 1 });
+  });
+
+  it('given venue names spelled the British and the American way, then they normalise alike', () => {
+    expect(normalisePlace('Richard Rodgers Theater')).toBe(normalisePlace('Richard Rodgers Theatre'));
+    expect(normalisePlace("St. Bartholomew's Church")).toBe(normalisePlace("Saint Bartholomew's church"));
   });
 
   it('given two starts 30 minutes apart, then they may match; 31 minutes, then not', () => {

@@ -57,12 +57,16 @@ export function titleTokens(title: string): string[] {
   return [...new Set(words)].sort();
 }
 
+/** One spelling per venue word, so "Theater"/"Theatre" and "St."/"Saint" name the same place. */
+const PLACE_SPELLINGS: Readonly<Record<string, string>> = { theater: 'theatre', center: 'centre', st: 'saint', ste: 'sainte', mt: 'mount', ctr: 'centre' };
+
 /** A venue or city name reduced to comparable form: folded, punctuation and function words gone, sorted. */
 export function normalisePlace(name: string | null | undefined): string {
   if (!name) return '';
   const words = foldCase(name)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .split(' ')
-    .filter((word) => word !== '' && !STOP_WORDS.has(word));
+    .filter((word) => word !== '' && !STOP_WORDS.has(word))
+    .map((word) => PLACE_SPELLINGS[word] ?? word);
   return [...new Set(words)].sort().join(' ');
 }

@@ -8,10 +8,12 @@ import { EVENT_MESSAGE_TYPES, type EventRemovedData } from '../../../contracts/e
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { linkAfterChange } from '../link-offers/link-offers.ts';
 
 export type RemoveOutcome = 'removed' | 'unchanged' | 'not_found';
 
-export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock }) {
+/** `linkOffers`: a removed offer leaves its group's offers, and a removed canonical record hands over (issue 16). */
+export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock; linkOffers?: boolean }) {
   return {
     removeFromSource(source: string, externalId: string, reason: string): Promise<{ outcome: RemoveOutcome; id: string | null }> {
       return deps.store.transaction(async (tx) => {
@@ -28,6 +30,7 @@ export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock 
             at: deps.clock.now(),
           }),
         ]);
+        if (deps.linkOffers) await linkAfterChange(tx, saved, true, deps.clock.now());
         return { outcome: 'removed' as const, id: saved.id };
       });
     },

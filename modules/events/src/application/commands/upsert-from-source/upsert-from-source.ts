@@ -12,26 +12,38 @@ import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { newEventBody, sourceChanges, sourceFields, type SourceFields } from '../../../domain/event.ts';
 import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../events-collections.ts';
+import { linkAfterChange, MATCH_FIELDS, type LinkResult } from '../link-offers/link-offers.ts';
 
 export interface UpsertResult {
   outcome: UpsertOutcome;
   id: string;
+  /** Only when this upsert linked the record into another event as one of its offers (issue 16). */
+  linked_to?: string;
 }
 
 const parseSource = (input: unknown): SourceFields => sourceFields(parseWith(sourceEventSchema, input));
 
-async function upsertOne(tx: DocumentTransaction, fields: SourceFields, current: StoredEvent | null, now: Date): Promise<UpsertResult & { saved?: StoredEvent }> {
+async function upsertOne(
+  tx: DocumentTransaction,
+  fields: SourceFields,
+  current: StoredEvent | null,
+  now: Date,
+  linking: boolean,
+): Promise<UpsertResult & { saved?: StoredEvent; written?: LinkResult['written'] }> {
   let saved: StoredEvent;
   let outcome: UpsertOutcome;
+  let matchFieldsChanged: boolean;
   if (!current) {
     const id = String(await tx.nextCounter(EVENT_ID_COUNTER));
     saved = await tx.insert<StoredEvent>(EVENTS_COLLECTION, newEventBody(id, fields));
     outcome = 'created';
+    matchFieldsChanged = true;
   } else {
     const patch = sourceChanges(current, fields);
     if (!patch) return { outcome: 'unchanged', id: current.id };
     saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, current.id, current.version, patch);
     outcome = 'updated';
+    matchFieldsChanged = MATCH_FIELDS.some((field) => field in patch);
   }
   await tx.appendOutbox([
     eventEnvelope<EventUpsertedData>({
@@ -42,7 +54,10 @@ async function upsertOne(tx: DocumentTransaction, fields: SourceFields, current:
       at: now,
     }),
   ]);
-  return { outcome, id: saved.id, saved };
+  if (!linking) return { outcome, id: saved.id, saved };
+  const link = await linkAfterChange(tx, saved, matchFieldsChanged, now);
+  const latest = link.written.get(saved.id) ?? saved;
+  return { outcome, id: saved.id, saved: latest, written: link.written, ...(link.linkedTo ? { linked_to: link.linkedTo } : {}) };
 }
 
 const identity = (fields: { source: string; external_id: string }) => `${fields.source}\u0000${fields.external_id}`;
@@ -63,15 +78,19 @@ async function currentByIdentity(tx: DocumentTransaction, batch: SourceFields[])
   return found;
 }
 
-export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock }) {
+const resultOf = ({ outcome, id, linked_to }: UpsertResult): UpsertResult => (linked_to ? { outcome, id, linked_to } : { outcome, id });
+
+/** `linkOffers`: match each written record against the catalogue and link same-performance records (issue 16). */
+export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock; linkOffers?: boolean }) {
+  const linking = deps.linkOffers ?? false;
   return {
     async upsertFromSource(input: SourceEventInput | unknown): Promise<UpsertResult> {
       const fields = parseSource(input);
-      const { outcome, id } = await deps.store.transaction(async (tx) => {
+      const result = await deps.store.transaction(async (tx) => {
         const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source: fields.source, external_id: fields.external_id });
-        return upsertOne(tx, fields, current, deps.clock.now());
+        return upsertOne(tx, fields, current, deps.clock.now(), linking);
       });
-      return { outcome, id };
+      return resultOf(result);
     },
     /**
      * Many records in one transaction (bulk loads: seeding, benchmark, large feeds). All-or-nothing: one
@@ -84,10 +103,12 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock 
         const current = await currentByIdentity(tx, batch);
         const results: UpsertResult[] = [];
         for (const fields of batch) {
-          const { outcome, id, saved } = await upsertOne(tx, fields, current.get(identity(fields)) ?? null, now);
+          const result = await upsertOne(tx, fields, current.get(identity(fields)) ?? null, now, linking);
           // A pair listed twice in one batch: the second sees the first's write.
-          if (saved) current.set(identity(fields), saved);
-          results.push({ outcome, id });
+          if (result.saved) current.set(identity(fields), result.saved);
+          // Linking may have written other records of the batch (their group's canonical record).
+          for (const other of result.written?.values() ?? []) if (current.has(identity(other))) current.set(identity(other), other);
+          results.push(resultOf(result));
         }
         return results;
       });

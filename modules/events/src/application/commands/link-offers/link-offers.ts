@@ -1,0 +1,100 @@
+/**
+ * Links a record that has just been written to the canonical event it sells, if any (issue 16). Runs inside
+ * the upsert's or removal's transaction, so the decision, its snapshots and its `EventOfferLinked` message
+ * commit with the change that caused them. Deterministic: candidates are read in id order and the best match
+ * wins by title score, then by lowest canonical id; an admin split is never undone.
+ */
+import type { DocumentTransaction } from '@evently/platform';
+import { createEnvelope } from '@evently/platform';
+import { EVENT_LINK_MESSAGE_TYPES, EVENT_LINKS_TOPIC, type EventOfferLinkedData } from '../../../contracts/link-messages.ts';
+import type { StoredEvent } from '../../../contracts/stored-event.ts';
+import { compareForMatch, START_TOLERANCE_MINUTES } from '../../../domain/matching/match-events.ts';
+import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { readGroup, refreshGroup, writeGroupPatch, type Written } from './offer-group.ts';
+import { loadSplitVetoes } from './split-decisions.ts';
+
+/** Fields the matcher reads: a change to any of them asks for a new decision. */
+export const MATCH_FIELDS = ['name', 'start_utc', 'venue_name', 'city', 'latitude', 'longitude', 'status'] as const;
+
+export interface LinkResult {
+  /** Set when this change linked the record into another event: that event's id. */
+  linkedTo: string | null;
+  written: Written;
+}
+
+const WINDOW_MS = START_TOLERANCE_MINUTES * 60_000;
+
+interface Best {
+  canonicalId: string;
+  matchedId: string;
+  score: number;
+}
+
+async function findBestMatch(tx: DocumentTransaction, record: StoredEvent): Promise<Best | null> {
+  const start = Date.parse(record.start_utc);
+  const nearby = await tx.find<StoredEvent>(EVENTS_COLLECTION, {
+    where: { status: 'active', start_utc: { gte: new Date(start - WINDOW_MS).toISOString(), lte: new Date(start + WINDOW_MS).toISOString() } },
+  });
+  const candidates = nearby.filter((event) => event.id !== record.id && event.canonical_id !== record.id).sort((a, b) => Number(a.id) - Number(b.id));
+  if (candidates.length === 0) return null;
+  const canonicalOf = (event: StoredEvent) => event.canonical_id ?? event.id;
+  const vetoes = await loadSplitVetoes(tx, [record.id, ...candidates.map((event) => event.id), ...candidates.map(canonicalOf)]);
+  let best: Best | null = null;
+  for (const candidate of candidates) {
+    const verdict = compareForMatch(record, candidate);
+    if (!verdict.match) continue;
+    const canonicalId = canonicalOf(candidate);
+    if (vetoes.apart(record.id, candidate.id) || vetoes.apart(record.id, canonicalId)) continue;
+    if (!best || verdict.titleScore > best.score || (verdict.titleScore === best.score && Number(canonicalId) < Number(best.canonicalId))) {
+      best = { canonicalId, matchedId: candidate.id, score: verdict.titleScore };
+    }
+  }
+  if (!best) return null;
+  // A split remembered against any record of the group keeps the record out of the whole group.
+  const group = await readGroup(tx, best.canonicalId);
+  const groupVetoes = await loadSplitVetoes(tx, group.map((event) => event.id));
+  return group.some((event) => groupVetoes.apart(record.id, event.id)) ? null : best;
+}
+
+/** After a record changed: keep its group current, or link it if it is a loose record that now matches. */
+export async function linkAfterChange(tx: DocumentTransaction, saved: StoredEvent, matchFieldsChanged: boolean, now: Date): Promise<LinkResult> {
+  const written: Written = new Map();
+  let record = saved;
+  if (record.canonical_id) {
+    const canonicalId = record.canonical_id;
+    const group = await readGroup(tx, canonicalId);
+    const stillMatches = group.some((other) => other.id !== record.id && other.status === 'active' && compareForMatch(record, other).match);
+    if (!matchFieldsChanged || stillMatches || record.status !== 'active') {
+      await refreshGroup(tx, canonicalId, now, written);
+      return { linkedTo: null, written };
+    }
+    // It no longer describes the same performance (a rescheduled or renamed record): it leaves the group.
+    record = await writeGroupPatch(tx, record, { canonical_id: null }, now, written);
+    await refreshGroup(tx, canonicalId, now, written);
+  } else if (record.offers && record.offers.length > 0) {
+    await refreshGroup(tx, record.id, now, written);
+    return { linkedTo: null, written };
+  } else if (record.status !== 'active') {
+    // A loose record that stopped being live: groups that still point at it (it was their canonical) move on.
+    const pointing = await tx.find<StoredEvent>(EVENTS_COLLECTION, { where: { canonical_id: record.id }, limit: 1 });
+    if (pointing.length > 0) await refreshGroup(tx, record.id, now, written);
+    return { linkedTo: null, written };
+  }
+  if (!matchFieldsChanged) return { linkedTo: null, written };
+
+  const best = await findBestMatch(tx, record);
+  if (!best) return { linkedTo: null, written };
+  await writeGroupPatch(tx, record, { canonical_id: best.canonicalId, offers: null, merged: null }, now, written);
+  const canonicalId = await refreshGroup(tx, best.canonicalId, now, written);
+  await tx.appendOutbox([
+    createEnvelope<EventOfferLinkedData>({
+      topic: EVENT_LINKS_TOPIC,
+      key: canonicalId,
+      type: EVENT_LINK_MESSAGE_TYPES.linked,
+      aggregateVersion: written.get(canonicalId)?.version ?? 1,
+      data: { canonical_id: canonicalId, event_id: record.id, title_score: best.score, matched_event_id: best.matchedId },
+      occurredAt: now,
+    }),
+  ]);
+  return { linkedTo: canonicalId, written };
+}
