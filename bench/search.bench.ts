@@ -57,7 +57,8 @@ function expect(type: string): Promise<Record<string, unknown>> {
 console.log(`bench:search: ${dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, load average ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
 const loaded = await expect('loaded');
 const catalogue = typeof loaded.reused === 'string' ? (loaded.events as number) : events;
-console.log(
+if (typeof loaded.reused === 'string') console.log(`load: none, serving the ${catalogue} events already in ${loaded.reused}`);
+else console.log(
   `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
     `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
 );

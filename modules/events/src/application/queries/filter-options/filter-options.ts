@@ -33,10 +33,19 @@ const byName = (a: string, b: string) => a.localeCompare(b);
 
 export function makeFilterOptions(deps: { search: SearchIndex; clock: Clock }) {
   let cached: { at: number; value: FilterOptions } | null = null;
+  // Visitors arriving together on an expired cache share one computation instead of each starting their own.
+  let inFlight: Promise<FilterOptions> | null = null;
 
   return async function filterOptions(): Promise<FilterOptions> {
     const now = deps.clock.now();
     if (cached && now.getTime() - cached.at < CACHE_MS) return cached.value;
+    inFlight ??= compute(now).finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
+  async function compute(now: Date): Promise<FilterOptions> {
     const live: FilterClause = { field: 'start', op: 'range', gte: upcomingCutoff(now) };
     const facets = await deps.search.facets(EVENTS_INDEX, { terms: ['country', 'city', 'category', 'country_city'], filters: [live], size: 5000 });
     const values = (field: string) => (facets.terms[field] ?? []).map((t) => t.value).filter(isText);
@@ -77,5 +86,5 @@ export function makeFilterOptions(deps: { search: SearchIndex; clock: Clock }) {
     };
     cached = { at: now.getTime(), value };
     return value;
-  };
+  }
 }
