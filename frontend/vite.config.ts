@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress-plugin.ts';
 
 // The API server (Koa) listens on 3000 in development; Vite proxies the calls the client makes so the
 // browser sees one origin, exactly as in production where Koa serves the built files itself.
@@ -20,7 +21,7 @@ const realtimeLibraries = /node_modules[\\/](socket\.io-client|socket\.io-parser
 if (process.env.APP_NAME && !process.env.VITE_APP_NAME) process.env.VITE_APP_NAME = process.env.APP_NAME;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

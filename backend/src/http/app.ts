@@ -10,6 +10,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { compressJson } from './compress-json.ts';
 import { corsFor } from './cors.ts';
 import { errorHandler } from './error-handler.ts';
 import { forwardedHeadersCheck } from './forwarded-headers.ts';
@@ -67,6 +68,8 @@ export function createApp({
   app.use(corsFor(corsOrigins));
   app.use(errorHandler(logger));
   app.use(methodNotAllowed());
+  // Answers of the routers and the SPA shell travel compressed (issue 17); error answers are small and not.
+  app.use(compressJson());
   app.use(staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}) }));
   // Forms only for RFC 8058 one-click unsubscribe, which mail clients POST as urlencoded.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));

@@ -4,7 +4,7 @@
  * laid out over up to three lines. It is a data URI, so it needs no network at all.
  *
  * Spec 01 §5 cut long names to 20 characters plus '...'; issue 17 asks for the name in full over two or three
- * lines instead (docs/decisions/020-visual-system.md). Only what does not fit in three lines is cut, with '...'.
+ * lines instead (docs/decisions/023-visitor-visual-system.md). Only what does not fit in three lines is cut, with '...'.
  */
 import { categoryColor } from '../../lib/categories.ts';
 import { CATEGORY_GLYPHS } from './category-glyphs.ts';

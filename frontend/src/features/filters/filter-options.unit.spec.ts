@@ -29,4 +29,13 @@ describe('filter options', () => {
     expect(citiesFor(options, 'all')).toEqual(['Madrid', 'Paris']);
     expect(citiesFor(options, 'Peru')).toEqual([]);
   });
+
+  it('lists a city once when sources spell it with and without accents, showing the accented name (issue 17)', () => {
+    const options = cleanFilterOptions({
+      cities: ['Sao Paulo', 'Lima', 'São Paulo', 'sao paulo'],
+      citiesByCountry: { Brazil: ['Sao Paulo', 'São Paulo', 'Rio de Janeiro'] },
+    });
+    expect(options.cities).toEqual(['São Paulo', 'Lima']);
+    expect(citiesFor(options, 'Brazil')).toEqual(['São Paulo', 'Rio de Janeiro']);
+  });
 });

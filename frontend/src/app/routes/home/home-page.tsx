@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { EventCard } from '../../../components/event-card/event-card.tsx';
 import { displayTitle, eventCoordinates, type VisitorEvent } from '../../../lib/format/event.ts';
@@ -32,6 +32,13 @@ import './home-page.css';
 /** Spec 01 "Map heights": 650 px in map view, 750 px in split view. */
 const MAP_HEIGHT = { map: 650, split: 750 } as const;
 const SKELETONS = { list: 6, split: 4 } as const;
+/**
+ * A page of results is 100 events (spec 01 §9); rendering all 100 cards in the first commit blocked a phone's main
+ * thread for over a second. The first cards render at once, the rest in an interruptible background render
+ * (rendering them in batches a task apart was measured too and gave more long tasks, docs/performance.md).
+ */
+const FIRST_PAINT_CARDS = 12;
+const NO_EVENTS: VisitorEvent[] = [];
 
 function filtersWithLocation(location: { lat: number; lon: number; radius_km: number } | null): FilterState {
   if (!location) return DEFAULT_FILTERS;
@@ -97,6 +104,10 @@ export function HomePage() {
   }, [filters, activeBounds?.north, activeBounds?.south, activeBounds?.east, activeBounds?.west]);
   const search = useEventSearch(baseQuery);
   const total = search.pagination?.total ?? 0;
+  const deferredEvents = useDeferredValue(search.events, NO_EVENTS);
+  // While the background render catches up, keep what is already on screen (Load More must not collapse the list).
+  const shownEvents =
+    deferredEvents === search.events ? search.events : search.events.slice(0, Math.max(FIRST_PAINT_CARDS, deferredEvents.length));
 
   useEffect(() => {
     const term = filters.keyword.trim();
@@ -235,7 +246,7 @@ export function HomePage() {
       ) : (
         <>
           <ul className="event-grid" aria-label="Events">
-            {search.events.map((event) => {
+            {shownEvents.map((event) => {
               const id = String(event.id);
               return (
                 <li
