@@ -14,6 +14,7 @@ import {
   type VisitorEvent,
 } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
+import { sellersSummary } from '../../lib/offers/offers.ts';
 import { EventImage } from '../event-image/event-image.tsx';
 import { Icon } from '../icon/icon.tsx';
 import { ShareButton } from '../share/share-button.tsx';
@@ -102,6 +103,7 @@ export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel
           <div className="event-card__pricing">
             <p className="event-card__price">{formatPrice(event)}</p>
             {event.price_note?.trim() && <p className="event-card__price-note">{event.price_note}</p>}
+            {sellersSummary(event) && <p className="event-card__sellers">{sellersSummary(event)}</p>}
           </div>
           <button type="button" className="event-card__buy" onClick={() => void buy(event)}>
             Buy Tickets

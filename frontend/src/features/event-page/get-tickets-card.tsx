@@ -5,6 +5,8 @@ import { Icon } from '../../components/icon/icon.tsx';
 import { formatEventDateTime } from '../../lib/format/date.ts';
 import { displayTitle, eventCoordinates, eventStart, eventTimeZone, showOnMapHref, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
+import { cheapestPurchase, sellersSummary } from '../../lib/offers/offers.ts';
+import { CompareOffers } from './compare-offers.tsx';
 
 /** The site's original page, shown only when it is not simply the purchase link again (spec 01 §2). */
 export function originalSiteLink(event: Pick<VisitorEvent, 'original_url' | 'external_url' | 'purchase_url'>): string | undefined {
@@ -22,18 +24,21 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
   return (
     <aside className="tickets-card" aria-labelledby="get-tickets-heading">
       <h2 id="get-tickets-heading">Get Tickets</h2>
+      {/* With several sellers the API's price is the cheapest offer's, and Buy Tickets buys that offer (issue 16). */}
       <p className="tickets-card__price">{formatPrice(event)}</p>
+      {sellersSummary(event) && <p className="tickets-card__note">{sellersSummary(event)}</p>}
       {event.price_note?.trim() && <p className="tickets-card__note">{event.price_note}</p>}
       <p className="tickets-card__when">
         <Icon name="calendar" />
         {formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}
       </p>
-      <button type="button" className="btn btn-primary tickets-card__buy" onClick={() => void buy(event)}>
+      <button type="button" className="btn btn-primary tickets-card__buy" onClick={() => void buy(cheapestPurchase(event))}>
         Buy Tickets
       </button>
       <p className="tickets-card__note">
         You will be redirected to the official ticketing site to complete your purchase.
       </p>
+      <CompareOffers event={event} />
       <div className="tickets-card__links">
         {coordinates && (
           <Link className="btn tickets-card__secondary" to={showOnMapHref(event.id, coordinates)}>

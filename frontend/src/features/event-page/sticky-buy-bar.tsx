@@ -3,6 +3,7 @@ import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { formatEventDateTime } from '../../lib/format/date.ts';
 import { eventStart, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
+import { cheapestPurchase } from '../../lib/offers/offers.ts';
 import { useMediaQuery } from '../../lib/dom/use-media-query.ts';
 
 /** Below this width the Get Tickets card sits under the event's sections, far from the first screen. */
@@ -22,7 +23,7 @@ export function StickyBuyBar({ event }: { event: VisitorEvent }) {
         <p className="buy-bar__price">{formatPrice(event)}</p>
         <p className="buy-bar__date">{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</p>
       </div>
-      <button type="button" className="btn btn-primary buy-bar__buy" onClick={() => void buy(event)}>
+      <button type="button" className="btn btn-primary buy-bar__buy" onClick={() => void buy(cheapestPurchase(event))}>
         <Icon name="ticket" />
         Buy Tickets
       </button>

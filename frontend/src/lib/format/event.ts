@@ -53,6 +53,26 @@ export interface VisitorEvent {
   rating_avg?: number | null;
   created_at?: string | null;
   distance_km?: number | null;
+  /** Every seller's offer, cheapest first (issue 16); one when a single seller lists the event. */
+  offers?: readonly VisitorOffer[] | null;
+  offer_count?: number | null;
+  /** The cheapest offer's lowest price in USD. */
+  price_from_usd?: number | null;
+}
+
+/** One seller's offer of an event: enough to show it and to run its own buy flow. */
+export interface VisitorOffer {
+  id: number | string;
+  source: string;
+  external_id?: string | null;
+  seller: string;
+  price_text?: string | null;
+  min_price?: number | null;
+  max_price?: number | null;
+  currency?: string | null;
+  purchase_url?: string | null;
+  affiliate_url?: string | null;
+  original_url?: string | null;
 }
 
 const nonEmpty = (value: string | null | undefined): string | undefined => {

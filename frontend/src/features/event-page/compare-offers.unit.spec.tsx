@@ -1,0 +1,55 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BuyFlowProvider } from '../../lib/buy-flow/buy-flow-context.tsx';
+import type { VisitorEvent } from '../../lib/format/event.ts';
+import { sellersSummary } from '../../lib/offers/offers.ts';
+import { CompareOffers } from './compare-offers.tsx';
+
+const event: VisitorEvent = {
+  id: 1,
+  name: 'Jazz Night Madrid',
+  source: 'ticketmaster',
+  external_id: 'tm-1',
+  category: 'Music & Concerts',
+  offer_count: 2,
+  price_from_usd: 16.2,
+  offers: [
+    { id: 2, source: 'fever', external_id: 'fv-1:s1', seller: 'Fever', price_text: 'EUR 15 - 30', purchase_url: 'https://feverup.com/m/1' },
+    { id: 1, source: 'ticketmaster', external_id: 'tm-1', seller: 'Ticketmaster', price_text: 'EUR 20 - 45', purchase_url: 'https://www.ticketmaster.com/event/tm-1' },
+  ],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Compare offers (issue 16)', () => {
+  it('given two sellers, then both are listed cheapest first with their prices', () => {
+    render(<CompareOffers event={event} />);
+    const rows = within(screen.getByRole('region', { name: 'Compare offers' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['FeverEUR 15 - 30 CheapestBuy', 'TicketmasterEUR 20 - 45Buy']);
+    expect(sellersSummary(event)).toBe('from USD 16.2 · 2 sellers');
+  });
+
+  it("given a click on a seller's Buy, then that seller's tracking link is asked for and opened", async () => {
+    const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal('open', vi.fn(() => tab));
+    const resolveTrackingLink = vi.fn(async () => 'https://feverup.com/m/1?partner=evently');
+    const purchaseConversion = vi.fn();
+    render(
+      <BuyFlowProvider value={{ resolveTrackingLink, analytics: { purchaseConversion } }}>
+        <CompareOffers event={event} />
+      </BuyFlowProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Buy from Fever' }));
+    await vi.waitFor(() => expect(tab.location.href).toBe('https://feverup.com/m/1?partner=evently'));
+    expect(resolveTrackingLink).toHaveBeenCalledWith('feverup/tracking-link/fv-1%3As1');
+    expect(purchaseConversion).toHaveBeenCalledTimes(1);
+  });
+
+  it('given one seller, then there is nothing to compare', () => {
+    const { container } = render(<CompareOffers event={{ ...event, offers: event.offers?.slice(0, 1), offer_count: 1 }} />);
+    expect(container.innerHTML).toBe('');
+  });
+});
