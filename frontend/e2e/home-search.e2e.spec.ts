@@ -52,6 +52,23 @@ describe('home page in a real browser', () => {
     await page.context().close();
   });
 
+  it('applies the country and city a link carries (the digest button), then drops them from the address', async () => {
+    const country = options.countries.find((name) => (options.citiesByCountry[name]?.length ?? 0) > 0)!;
+    const city = options.citiesByCountry[country]![0]!;
+    const { page } = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    const [request] = await Promise.all([
+      page.waitForRequest((candidate) => {
+        const url = new URL(candidate.url());
+        return url.pathname === '/api/events' && !url.searchParams.has('fields') && url.searchParams.get('city') === city;
+      }),
+      page.goto(`${harness.server.url}/?${new URLSearchParams({ country, city })}`),
+    ]);
+    expect(new URL(request.url()).searchParams.get('country')).toBe(country);
+    await page.getByRole('button', { name: `Remove City: ${city}` }).waitFor();
+    await page.waitForFunction(() => !window.location.search.includes('city='));
+    await page.context().close();
+  });
+
   it("limits the cities to the chosen country and resets the city when the country changes", async () => {
     const [country, otherCountry] = options.countries.filter((name) => (options.citiesByCountry[name]?.length ?? 0) > 0);
     const page = await openHome();

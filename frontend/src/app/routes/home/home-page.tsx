@@ -22,6 +22,7 @@ import { SubscribeForm } from '../../../features/subscribe/subscribe-form.tsx';
 import { useGetEventQuery } from '../../../features/event-page/api.ts';
 import { countLine, mapLoadLine, remainingCount } from '../../../features/home/count-line.ts';
 import { hasFocus, initialViewMode, readFocusParams, withoutFocusParams, type ViewMode } from '../../../features/home/focus-params.ts';
+import { readLinkFilters, withLinkFilters, withoutLinkFilters } from '../../../features/filters/link-filters.ts';
 import { CardSkeletons, EmptyResults } from '../../../features/home/list-states.tsx';
 import { PopularSidebar } from '../../../features/home/popular-sidebar.tsx';
 import { EVENTS_PER_PAGE, useEventSearch } from '../../../features/home/use-event-search.ts';
@@ -57,7 +58,7 @@ export function HomePage() {
   // Read once: the focus parameters are removed from the address bar right after (spec 01 "Home").
   const [focusParams] = useState(() => readFocusParams(location.search));
   const [storedLocation] = useState(loadLocation);
-  const [filters, setFilters] = useState<FilterState>(() => filtersWithLocation(storedLocation));
+  const [filters, setFilters] = useState<FilterState>(() => withLinkFilters(filtersWithLocation(storedLocation), readLinkFilters(location.search)));
   const previousSort = useRef<{ sort_by: SortBy; sort_order: SortOrder }>({ sort_by: 'date', sort_order: 'asc' });
 
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
@@ -90,7 +91,7 @@ export function HomePage() {
   });
 
   useEffect(() => {
-    const stripped = withoutFocusParams(location.search);
+    const stripped = withoutLinkFilters(withoutFocusParams(location.search));
     if (stripped !== location.search) navigate({ pathname: location.pathname, search: stripped, hash: location.hash }, { replace: true });
     if (hasFocus(focusParams)) scrollToMap();
     // Runs once on arrival; later navigation within the page does not re-read the parameters.
