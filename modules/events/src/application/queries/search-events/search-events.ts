@@ -7,6 +7,7 @@ import { isValidTimeZone } from '../../../domain/start-time.ts';
 import { toMapBasic, toPublicEvent } from '../../../domain/public-view.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 import { buildSearchQuery } from './build-search-query.ts';
+import { paginationOf } from './pagination.ts';
 import { parseSearchParams } from './search-params.ts';
 
 export interface SearchAnswer {
@@ -30,7 +31,6 @@ export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock; rati
     const data: Array<PublicEvent | MapBasicEvent> = params.mapBasic
       ? result.hits.map((hit) => toMapBasic({ ...hit.source, id: hit.id }, hit.distanceKm))
       : await deps.ratings.attach(result.hits.map((hit) => toPublicEvent(hit.source, now, hit.distanceKm)));
-    const pages = Math.ceil(result.total / params.perPage);
-    return { data, pagination: { total: result.total, pages, page: params.page, has_next: params.page < pages } };
+    return { data, pagination: paginationOf(result.total, params.page, params.perPage) };
   };
 }
