@@ -26,6 +26,13 @@ export function walkableSortIndex(layout: IndexLayout, query: SearchQuery): stri
   const clauses = (query.sort ?? []).filter((clause) => clause.by === 'field' || (clause.by === 'distance' && query.near));
   const only = clauses[0];
   if (clauses.length !== 1 || only?.by !== 'field') return null;
+  // The row estimate assumes matches spread evenly along the order. A number range on another field is often
+  // correlated with a number order (price from vs price to: measured, the cheap end of "price from" is free
+  // events that fail "price to >= 10", so the walk read 120,000 rows for a page), so those keep the planner's plan.
+  const correlated = (query.filters ?? []).some(
+    (clause) => clause.field !== only.field && clause.op === 'range' && layout.schema.fields[clause.field]?.type === 'number',
+  );
+  if (correlated && layout.schema.fields[only.field]?.type === 'number') return null;
   if (only.direction === 'asc' && !fieldsKnownPresent(query).has(only.field)) return null;
   const spec = layout.schema.fields[only.field];
   const table = layout.docs.slice(1, -1);
