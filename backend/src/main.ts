@@ -9,12 +9,14 @@
  *   seed       load demo events: `seed [--events N]`
  *   dead-letters  list or replay messages consumers gave up on: `dead-letters list [group] | replay <id>`
  *   ingest     run one feed once with a progress bar: `ingest --source ticketmaster|fever|file [--path p]... [--full]`
+ *   offers     compare-offers groups: `offers list <eventId> | offers split <eventId> [reason]`
  */
 import { IngestionConfigError } from '@evently/ingestion';
 import { createLogger } from '@evently/platform';
 import { ConfigError, loadConfig } from './config.ts';
 import { runIngest } from './processes/ingest.ts';
 import { runIngestion } from './processes/ingestion.ts';
+import { runOffers } from './processes/offers.ts';
 import { runDeadLetters } from './processes/dead-letters.ts';
 import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
@@ -22,7 +24,7 @@ import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 import { UsageError } from './processes/usage-error.ts';
 
-const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'ingest', 'dead-letters'] as const;
+const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'ingest', 'dead-letters', 'offers'] as const;
 type Role = (typeof ROLES)[number];
 
 async function main(): Promise<void> {
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
       return;
     case 'dead-letters':
       await runDeadLetters({ config, logger, args: rest });
+      return;
+    case 'offers':
+      await runOffers({ config, logger, args: rest });
       return;
   }
 }
