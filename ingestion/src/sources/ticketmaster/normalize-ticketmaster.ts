@@ -41,6 +41,13 @@ function endInstant(event: TicketmasterEvent, timeZone: string | null): Date | n
   return end?.localDate ? localToUtc(end.localDate, end.localTime, timeZone ?? 'UTC') : null;
 }
 
+/** The public on-sale instant, or null when absent or unreadable (a bad value must not quarantine the event). */
+function onSaleInstant(event: TicketmasterEvent): string | null {
+  const value = cleanText(event.sales?.public?.startDateTime);
+  const instant = value ? new Date(value) : null;
+  return instant && !Number.isNaN(instant.getTime()) ? instant.toISOString() : null;
+}
+
 function prices(event: TicketmasterEvent): { min: number | null; max: number | null; currency: string | undefined } {
   const ranges = event.priceRanges ?? [];
   const standard = ranges.find((range) => range.type === 'standard') ?? ranges[0];
@@ -101,6 +108,7 @@ export function normalizeTicketmasterEvent(raw: unknown): NormalizeOutcome {
       category: ticketmasterCategory(segment, genre),
       start_utc: start.toISOString(),
       end_utc: end && end.getTime() >= start.getTime() ? end.toISOString() : null,
+      on_sale_utc: onSaleInstant(event),
       timezone: timeZone,
       venue_name: cleanText(venue?.name),
       address: address(venue),

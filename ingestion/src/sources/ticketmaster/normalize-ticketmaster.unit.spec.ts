@@ -35,6 +35,16 @@ describe('normalizeTicketmasterEvent', () => {
     });
   });
 
+  it('takes the on-sale instant from sales.public.startDateTime, and leaves it empty when absent or unreadable', () => {
+    const onSale = (sales: unknown) => eventOf(makeTicketmasterEvent({ sales })).on_sale_utc;
+    expect(onSale({ public: { startDateTime: '2026-12-01T15:00:00Z', startTBD: false } })).toBe('2026-12-01T15:00:00.000Z');
+    expect(onSale(undefined)).toBeNull();
+    expect(onSale({ public: { startTBD: true } })).toBeNull();
+    // A malformed branch or value costs only the on-sale date, never the event.
+    expect(onSale({ public: { startDateTime: 'soon' } })).toBeNull();
+    expect(onSale('yes')).toBeNull();
+  });
+
   it('prefers the largest 16:9 image over smaller and other-ratio ones', () => {
     expect(eventOf(makeTicketmasterEvent()).image_url).toBe('https://s1.ticketm.net/dam/a/G5v000000_TABLET_LANDSCAPE_LARGE_16_9.jpg');
   });

@@ -66,6 +66,11 @@ export const ticketmasterEventSchema = z.object({
     .nullish()
     .catch(null),
   promoter: named,
+  /** `sales.public.startDateTime`: when general sales open (an ISO instant); optional like everything here. */
+  sales: z
+    .object({ public: z.object({ startDateTime: text }).nullish().catch(null) })
+    .nullish()
+    .catch(null),
   _embedded: z
     .object({ venues: z.array(ticketmasterVenueSchema).nullish().catch(null) })
     .nullish()

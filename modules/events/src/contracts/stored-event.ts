@@ -23,6 +23,8 @@ export const storedEventSchema = z.object({
   category: z.enum(CATEGORIES),
   start_utc: z.string(),
   end_utc: text,
+  /** Optional: records stored before sources gave an on-sale instant have none (read as null). */
+  on_sale_utc: text.optional(),
   timezone: text,
   venue_name: text,
   address: text,

@@ -26,6 +26,7 @@ export function sourceFields(input: SourceEvent): SourceFields {
     category: input.category,
     start_utc: new Date(input.start_utc).toISOString(),
     end_utc: input.end_utc ? new Date(input.end_utc).toISOString() : null,
+    on_sale_utc: input.on_sale_utc ? new Date(input.on_sale_utc).toISOString() : null,
     timezone: orNull(input.timezone),
     venue_name: orNull(input.venue_name),
     address: orNull(input.address),

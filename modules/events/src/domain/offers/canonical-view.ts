@@ -29,6 +29,7 @@ export function withCanonicalFields(event: StoredEvent): StoredEvent {
     address: merged.address ?? event.address,
     timezone: merged.timezone ?? event.timezone,
     end_utc: merged.end_utc ?? event.end_utc,
+    on_sale_utc: merged.on_sale_utc ?? event.on_sale_utc ?? null,
     latitude: merged.latitude ?? event.latitude,
     longitude: merged.latitude !== null ? merged.longitude : event.longitude,
     ...(cheapest

@@ -11,9 +11,6 @@
 import type { MergedFields } from '../../contracts/offer.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 
-/** Optional on-sale instant some sources give (read when present on the record). */
-type WithOnSale = StoredEvent & { on_sale_utc?: string | null };
-
 const PLACEHOLDER_IMAGE = /placeholder|fallback|default[-_]?image|no[-_]?image/i;
 
 const first = <T>(records: StoredEvent[], pick: (event: StoredEvent) => T | null): T | null => {
@@ -40,7 +37,7 @@ export function mergeFields(records: StoredEvent[]): MergedFields {
   const faq = new Map<string, { question: string; answer: string }>();
   for (const item of records.flatMap((event) => event.faq)) if (!faq.has(item.question.toLowerCase())) faq.set(item.question.toLowerCase(), item);
   const onSale = records
-    .map((event) => (event as WithOnSale).on_sale_utc)
+    .map((event) => event.on_sale_utc)
     .filter((value): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)))
     .sort((a, b) => Date.parse(a) - Date.parse(b));
   const located = records.find((event) => event.latitude !== null && event.longitude !== null);

@@ -96,6 +96,18 @@ describe('linking offers (issue 16)', () => {
     expect(response.headers.get('location')).toMatch(/^\/api\/events\/2-/);
   });
 
+  it('given two on-sale dates, then the canonical record carries the earliest, and a later change moves it', async () => {
+    await h.module.commands.upsertManyFromSource([
+      { ...ticketmaster, on_sale_utc: '2026-10-01T15:00:00Z' },
+      { ...fever, on_sale_utc: '2026-09-20T08:00:00+02:00' },
+    ]);
+    expect((await stored('2'))?.on_sale_utc).toBe('2026-09-20T06:00:00.000Z');
+    expect((await stored('1'))?.merged?.on_sale_utc).toBe('2026-09-20T06:00:00.000Z');
+    // Fever withdraws its date: the group falls back to Ticketmaster's.
+    await h.module.commands.upsertFromSource({ ...fever, on_sale_utc: null });
+    expect((await stored('1'))?.merged?.on_sale_utc).toBe('2026-10-01T15:00:00.000Z');
+  });
+
   it('given a price filter above the dearer seller\'s lowest price, then the event is still found by its cheaper offer', async () => {
     await h.module.commands.upsertManyFromSource([ticketmaster, fever]);
     await h.settle();
