@@ -8,6 +8,7 @@ import type { SearchIndex } from '@evently/platform';
 import type { MapBasicEvent, PublicEvent } from '../contracts/public-event.ts';
 import { haversineKm } from '../domain/geo.ts';
 import { createEventsHarness, type EventsHarness } from './events-harness.ts';
+import { makeSourceEvent } from './make-event.ts';
 import { FIXTURE_NOW, FIXTURE_VIEWS, QUERY_FIXTURES } from './query-fixtures.ts';
 
 export interface QueryCaseOptions {
@@ -174,6 +175,37 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
       const first = answer.data[0] as MapBasicEvent;
       expect(Object.keys(first).sort()).toEqual(['category', 'date', 'id', 'latitude', 'longitude', 'name']);
       expect(answer.data).toHaveLength(upcomingCount);
+    });
+  });
+
+  // Its own catalogue and engine: linking needs the module option the contract above keeps off, since its
+  // fixtures hold deliberate look-alikes (tie-a/tie-b) that would link.
+  describe.skipIf(options.skip ?? false)(`event queries over linked offers on ${label} (issue 16)`, () => {
+    let h: EventsHarness;
+
+    beforeAll(async () => {
+      h = await createEventsHarness({
+        now: FIXTURE_NOW,
+        search: options.makeSearch ? await options.makeSearch() : undefined,
+        options: { linkOffers: true },
+      });
+      // One show: Ticketmaster at EUR 20-45, Fever at EUR 15-30 under its own spelling, 10 minutes and 60 m apart.
+      await h.module.commands.upsertManyFromSource([
+        makeSourceEvent({ external_id: 'tm-1', name: 'Jazz Night Madrid' }),
+        makeSourceEvent({ source: 'fever', external_id: 'fv-1', name: 'JAZZ NIGHT MADRID - Tickets', start_utc: '2026-12-05T19:10:00.000Z', latitude: 40.4173, min_price: 15, max_price: 30 }),
+      ]);
+      await h.settle();
+    });
+    afterAll(async () => {
+      await h?.close();
+    });
+
+    it("finds the event by its cheaper offer when a price filter is below the dearer seller's lowest price", async () => {
+      // USD 17 is above Fever's EUR 15 (USD 16.20) and below Ticketmaster's EUR 20.
+      const found = await h.module.queries.search({ max_price: '17' });
+      expect(found.data.map((event) => event.id)).toEqual([1]);
+      expect(found.pagination.total).toBe(1);
+      expect((found.data[0] as PublicEvent).offer_count).toBe(2);
     });
   });
 }

@@ -14,21 +14,23 @@ const IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.1.0';
 const hasRuntime = await hasContainerRuntime();
 if (!hasRuntime) console.log(`skipped: no container runtime (event queries on Elasticsearch, ${IMAGE})`);
 
-let container: StartedTestContainer | undefined;
+// One container per catalogue the cases build (the contract and the linked-offers cases each make one).
+const containers: StartedTestContainer[] = [];
 
 describeEventQueryCases(`Elasticsearch (${IMAGE})`, {
   skip: !hasRuntime,
   async makeSearch() {
-    container = await new GenericContainer(IMAGE)
+    const container = await new GenericContainer(IMAGE)
       .withEnvironment({ 'discovery.type': 'single-node', 'xpack.security.enabled': 'false', ES_JAVA_OPTS: '-Xms512m -Xmx512m' })
       .withExposedPorts(9200)
       .withWaitStrategy(Wait.forHttp('/_cluster/health?wait_for_status=yellow', 9200).forStatusCode(200))
       .withStartupTimeout(240_000)
       .start();
+    containers.push(container);
     return createElasticsearchSearchIndex({ node: `http://${container.getHost()}:${container.getMappedPort(9200)}` });
   },
 });
 
 afterAll(async () => {
-  await container?.stop();
+  await Promise.all(containers.map((container) => container.stop()));
 });
