@@ -1,8 +1,10 @@
 import { displayTitle, type VisitorEvent } from '../../lib/format/event.ts';
+import { sellersSummary } from '../../lib/offers/offers.ts';
 
 /**
  * Spec 01 "Map" popup: name, 'Distance: N km' when distance_km is present, city and country, and a
  * 'View details' button opening the event page in a new tab. Built with DOM nodes so names are never HTML.
+ * An event several sellers list says so ('2 sellers'; issue 16), from the pin's `offer_count`.
  */
 export function buildMarkerPopup(event: VisitorEvent): HTMLElement {
   const root = document.createElement('div');
@@ -23,6 +25,14 @@ export function buildMarkerPopup(event: VisitorEvent): HTMLElement {
   if (place) {
     const line = document.createElement('p');
     line.textContent = place;
+    root.appendChild(line);
+  }
+
+  const sellers = sellersSummary(event);
+  if (sellers) {
+    const line = document.createElement('p');
+    line.className = 'map-popup__sellers';
+    line.textContent = sellers;
     root.appendChild(line);
   }
 

@@ -87,6 +87,8 @@ export interface MapBasicEvent {
   category: Category;
   date: string;
   distance_km?: number;
+  /** Number of sellers, present only when several sell this event (issue 16). */
+  offer_count?: number;
 }
 
 export interface SimilarEvent extends PublicEvent {

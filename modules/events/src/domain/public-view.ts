@@ -85,7 +85,10 @@ export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: numbe
   return view;
 }
 
-export function toMapBasic(event: Pick<StoredEvent, 'id' | 'name' | 'latitude' | 'longitude' | 'category' | 'start_utc'>, distanceKm?: number): MapBasicEvent {
+export function toMapBasic(
+  event: Pick<StoredEvent, 'id' | 'name' | 'latitude' | 'longitude' | 'category' | 'start_utc'> & Partial<Pick<StoredEvent, 'offers'>>,
+  distanceKm?: number,
+): MapBasicEvent {
   const view: MapBasicEvent = {
     id: Number(event.id),
     name: event.name,
@@ -95,5 +98,7 @@ export function toMapBasic(event: Pick<StoredEvent, 'id' | 'name' | 'latitude' |
     date: event.start_utc,
   };
   if (distanceKm !== undefined) view.distance_km = roundKm(distanceKm);
+  // Left out for one seller, so the map's light shape stays as it was for almost every pin.
+  if (event.offers && event.offers.length > 1) view.offer_count = event.offers.length;
   return view;
 }

@@ -207,5 +207,10 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
       expect(found.pagination.total).toBe(1);
       expect((found.data[0] as PublicEvent).offer_count).toBe(2);
     });
+
+    it('gives the map pin its number of sellers with fields=map_basic', async () => {
+      const answer = await h.module.queries.search({ fields: 'map_basic' });
+      expect(answer.data).toEqual([expect.objectContaining({ id: 1, offer_count: 2 })]);
+    });
   });
 }

@@ -44,7 +44,7 @@ describe('search query from parameters', () => {
     expect(build({ page: '3', per_page: '20', fields: 'map_basic' })).toMatchObject({
       offset: 40,
       limit: 20,
-      fields: ['name', 'latitude', 'longitude', 'category', 'start_utc'],
+      fields: ['name', 'latitude', 'longitude', 'category', 'start_utc', 'offers'],
     });
   });
 
