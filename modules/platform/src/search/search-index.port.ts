@@ -16,8 +16,8 @@ export type FieldSpec =
    */
   | { type: 'text'; boost?: number; sortable?: boolean }
   /**
-   * Exact-match single string: filters (`eq`, `in`) compare case-insensitively, facets group
-   * case-insensitively, sorting is case-insensitive. `searchable: true` also matches it with
+   * Exact-match single string: filters (`eq`, `in`) compare case- and accent-insensitively ("Sao Paulo" is
+   * "São Paulo"), facets group and sorting orders the same way. `searchable: true` also matches it with
    * `SearchQuery.text` (with `boost`), e.g. a city that is both a filter and a keyword target.
    */
   | { type: 'keyword'; searchable?: boolean; boost?: number }
@@ -87,7 +87,8 @@ export interface SearchQuery {
   /**
    * Free text matched against every `text` and searchable `keyword` field. Every word must match (in any
    * field); words of 3+ letters also match as a prefix ("berl" finds "Berlin"), diacritics and case are ignored, and
-   * words of 4+ letters tolerate typos (one edit; two for 6+ letters) where the engine allows.
+   * words of 4+ letters tolerate typos (one edit; two for 6+ letters) where the engine allows, and a word also
+   * matches its English plural and inflected forms ("concerts" finds "concert"; see decision 021).
    */
   text?: string;
   /** All must match (AND). */
@@ -135,7 +136,8 @@ export interface FacetRequest {
 export interface FacetResult {
   /**
    * Per field, distinct non-empty values with document counts, most frequent first, ties by value. Values
-   * group case-insensitively; each group shows its most frequent spelling.
+   * group case- and accent-insensitively; each group shows a spelling with diacritics if it has one, else its
+   * most frequent spelling.
    */
   terms: Record<string, Array<{ value: string; count: number }>>;
   /** Per field, min and max over documents that have it (null when none do). */
