@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@evently/platform';
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
+import { CLIENT_BUILD_HEADER } from './static-frontend.ts';
 import { fuzzRequest } from './fuzz/fuzz-cases.ts';
 import { sendRaw, type RawRequest } from './fuzz/raw-request.ts';
 import { mountedRoutes } from './fuzz/route-table.ts';
@@ -43,7 +44,10 @@ describe(`fuzzing every mounted route (seed ${SEED})`, () => {
         const response = await sendRaw(server.url, request).catch((error: Error) => ({ status: -1, text: error.message }));
         // A connection cut while a body was still being sent is how a server refuses an oversized one.
         if (response.status === -1 && Buffer.byteLength(request.body ?? '') < 1_000_000) failures.push(`no answer (${response.text}) <- ${describeRequest(request)}`);
-        if (response.status >= 500) failures.push(`${response.status} ${response.text.slice(0, 120)} <- ${describeRequest(request)}`);
+        // Page routes fall back to the SPA, which `npm test` builds only after this tier: the marked 503
+        // "not built yet" answer is about the checkout, not the input.
+        const unbuiltClient = response.status === 503 && response.headers[CLIENT_BUILD_HEADER] === 'missing';
+        if (response.status >= 500 && !unbuiltClient) failures.push(`${response.status} ${response.text.slice(0, 120)} <- ${describeRequest(request)}`);
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));

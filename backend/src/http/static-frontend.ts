@@ -39,6 +39,11 @@ function isNotFound(error: unknown): boolean {
   return status === 404;
 }
 
+/** The start of the 503 a page request gets before `npm run build:web` has run. */
+export const CLIENT_NOT_BUILT = 'The web client has not been built yet';
+/** Marks that 503 (HEAD answers carry no body), so operators and tests can tell it from an outage. */
+export const CLIENT_BUILD_HEADER = 'x-client-build';
+
 export function staticFrontend({ root, pages }: StaticFrontendOptions): Middleware {
   const readIndex = indexReader(path.join(root, 'index.html'));
   const setHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
@@ -65,7 +70,8 @@ export function staticFrontend({ root, pages }: StaticFrontendOptions): Middlewa
     if (!existsSync(path.join(root, 'index.html'))) {
       ctx.status = 503;
       ctx.type = 'text/plain';
-      ctx.body = 'The web client has not been built yet: run `npm run build:web`.';
+      ctx.set(CLIENT_BUILD_HEADER, 'missing');
+      ctx.body = `${CLIENT_NOT_BUILT}: run \`npm run build:web\`.`;
       return;
     }
     if (!pages) {
