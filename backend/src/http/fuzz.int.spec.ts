@@ -41,7 +41,7 @@ describe(`fuzzing every mounted route (seed ${SEED})`, () => {
     const worker = async () => {
       while (next < requests.length) {
         const request = requests[next++]!;
-        const response = await sendRaw(server.url, request).catch((error: Error) => ({ status: -1, text: error.message }));
+        const response = await sendRaw(server.url, request).catch((error: Error) => ({ status: -1, headers: {}, text: error.message }));
         // A connection cut while a body was still being sent is how a server refuses an oversized one.
         if (response.status === -1 && Buffer.byteLength(request.body ?? '') < 1_000_000) failures.push(`no answer (${response.text}) <- ${describeRequest(request)}`);
         // Page routes fall back to the SPA, which `npm test` builds only after this tier: the marked 503
