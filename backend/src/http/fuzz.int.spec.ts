@@ -9,7 +9,7 @@ import { seededRandom } from '@evently/platform';
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
 import { CLIENT_BUILD_HEADER } from './static-frontend.ts';
 import { fuzzRequest } from './fuzz/fuzz-cases.ts';
-import { sendRaw, type RawRequest } from './fuzz/raw-request.ts';
+import { sendRaw, type RawRequest, type RawResponse } from './fuzz/raw-request.ts';
 import { mountedRoutes } from './fuzz/route-table.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -41,7 +41,7 @@ describe(`fuzzing every mounted route (seed ${SEED})`, () => {
     const worker = async () => {
       while (next < requests.length) {
         const request = requests[next++]!;
-        const response = await sendRaw(server.url, request).catch((error: Error) => ({ status: -1, headers: {}, text: error.message }));
+        const response = await sendRaw(server.url, request).catch((error: Error): RawResponse => ({ status: -1, headers: {}, text: error.message }));
         // A connection cut while a body was still being sent is how a server refuses an oversized one.
         if (response.status === -1 && Buffer.byteLength(request.body ?? '') < 1_000_000) failures.push(`no answer (${response.text}) <- ${describeRequest(request)}`);
         // Page routes fall back to the SPA, which `npm test` builds only after this tier: the marked 503
