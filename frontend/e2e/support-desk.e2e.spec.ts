@@ -127,8 +127,10 @@ describe('support desk, visitor and admin live (issue 9)', () => {
     await loginAsAdmin(harness, admin);
     await admin.getByText('Live', { exact: true }).waitFor();
 
-    // Offline closes the page's WebSocket at once; socket.io then retries until the network is back.
+    // Offline keeps the page from reconnecting; cutting the transport on the server takes the open socket down
+    // at once (offline emulation alone leaves an open WebSocket up until the ping timeout, about 45 s).
     await context.setOffline(true);
+    harness.server.server.realtime?.dropTransports();
     await admin.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
     await createTicketThroughApi(harness, 'Sent during the outage');
 

@@ -41,6 +41,12 @@ export interface Realtime {
   push(push: LivePush): void;
   /** Open sockets of this process per namespace (the metrics' socket gauge reads it at scrape time). */
   connections(): Record<string, number>;
+  /**
+   * Cuts every connection's transport but keeps the sessions, as a network blip or a balancer restart does:
+   * clients reconnect on their own and connection state recovery replays what they missed. Tests use it to
+   * take a socket down deterministically (browser offline emulation leaves an open WebSocket alone).
+   */
+  dropTransports(): void;
   close(): Promise<void>;
 }
 
@@ -108,6 +114,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     },
     connections() {
       return { [ADMIN_NAMESPACE]: admin.sockets.size, [TICKETS_NAMESPACE]: tickets.sockets.size };
+    },
+    dropTransports() {
+      for (const namespace of [admin, tickets]) for (const socket of namespace.sockets.values()) socket.conn.close();
     },
     async close() {
       // io.close() would also close the HTTP server, which the shutdown sequence closes itself after draining.
