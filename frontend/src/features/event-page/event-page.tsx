@@ -33,7 +33,7 @@ function EventPageForId({ eventId }: { eventId: string }) {
 
   if (isLoading) {
     return (
-      <main className="page event-page theme-adaptive">
+      <main className="page event-page">
         <p className="event-page__loading" role="status">
           Loading event...
         </p>
@@ -45,7 +45,7 @@ function EventPageForId({ eventId }: { eventId: string }) {
   const pageUrl = new URL(window.location.pathname, window.location.origin).toString();
   return (
     <BuyFlowProvider value={buyFlow}>
-      <main className="page event-page theme-adaptive">
+      <main className="page event-page">
         <div className="event-page__layout">
           <div className="event-page__main">
             <EventDetails event={event} />

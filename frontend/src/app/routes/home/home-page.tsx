@@ -308,7 +308,7 @@ export function HomePage() {
   );
 
   return (
-    <main className="page home-page theme-adaptive">
+    <main className="page home-page">
       <div className="home-intro">
         <h1 className="home-page__title">Discover Amazing Events</h1>
         <SubscribeForm countries={filterOptions.countries} cities={filterOptions.cities} citiesByCountry={filterOptions.citiesByCountry} />
