@@ -11,6 +11,8 @@ export * from './clock/clock.ts';
 export * from './module.ts';
 export * from './http/http-error.ts';
 export * from './http/validate.ts';
+export * from './http/text-fields.ts';
+export * from './config/env-settings.ts';
 export * from './logging/logger.ts';
 export * from './http/rate-limit.ts';
 export * from './http/store-rate-limiter.ts';

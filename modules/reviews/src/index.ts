@@ -12,7 +12,6 @@ export { REVIEW_STATUSES, RATING_MIN, RATING_MAX } from './domain/review.ts';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './domain/pagination.ts';
 export { ALREADY_APPROVED, ALREADY_REJECTED } from './domain/moderation.ts';
 export { ADMIN_STATUS_FILTERS, type AdminStatusFilter } from './contracts/queries.ts';
-export { LIMITS as REVIEW_LIMITS } from './contracts/fields.ts';
 export {
   REVIEWS_TOPIC,
   reviewMessageTypes,

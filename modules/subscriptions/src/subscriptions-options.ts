@@ -2,6 +2,7 @@
  * Settings of this module that come from the environment. Read once at start-up; a bad value throws one line
  * naming the variable, like the backend's own config.
  */
+import { parseEnvSettings } from '@evently/platform';
 import { z } from 'zod';
 import type { DigestSchedule } from './application/digest-scheduler.ts';
 
@@ -34,16 +35,11 @@ export interface SubscriptionsEnvOptions {
 }
 
 export function subscriptionsOptionsFromEnv(env: Record<string, string | undefined>): SubscriptionsEnvOptions {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid configuration: ${String(issue?.path[0] ?? 'environment')} ${issue?.message ?? 'is invalid'}`);
-  }
+  const settings = parseEnvSettings(envSchema, env);
   return {
-    schedule: { weekday: parsed.data.DIGEST_WEEKDAY, hour: parsed.data.DIGEST_HOUR },
-    ...(parsed.data.MAIL_FROM ? { mailFrom: parsed.data.MAIL_FROM } : {}),
-    ...(parsed.data.SUBSCRIBE_CONFIRMATIONS_PER_DAY ? { confirmationMailsPerDay: parsed.data.SUBSCRIBE_CONFIRMATIONS_PER_DAY } : {}),
-    ...(parsed.data.SUBSCRIBE_SIGN_UPS_PER_10_MIN ? { signUpLimit: { limit: parsed.data.SUBSCRIBE_SIGN_UPS_PER_10_MIN, windowMs: 10 * 60_000 } } : {}),
+    schedule: { weekday: settings.DIGEST_WEEKDAY, hour: settings.DIGEST_HOUR },
+    ...(settings.MAIL_FROM ? { mailFrom: settings.MAIL_FROM } : {}),
+    ...(settings.SUBSCRIBE_CONFIRMATIONS_PER_DAY ? { confirmationMailsPerDay: settings.SUBSCRIBE_CONFIRMATIONS_PER_DAY } : {}),
+    ...(settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN ? { signUpLimit: { limit: settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN, windowMs: 10 * 60_000 } } : {}),
   };
 }

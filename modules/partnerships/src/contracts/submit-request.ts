@@ -1,7 +1,8 @@
 /** The partnership form (spec 02 §3 and §5), parsed at the edge with the same rules for every caller. */
 import { z } from 'zod';
 import { PARTNERSHIP_TYPES } from '../domain/partnership-request.ts';
-import { LIMITS, emailField, optionalText, requiredText, websiteField } from './fields.ts';
+import { emailField, optionalText, requiredText } from '@evently/platform';
+import { LIMITS, websiteField } from './fields.ts';
 
 /**
  * The honeypot's field name. Not `website`: that one is a real field of this form. A person never sees this
@@ -12,7 +13,7 @@ export const HONEYPOT_FIELD = 'fax';
 export const submitRequestSchema = z.object({
   company: requiredText('company', LIMITS.company),
   contact_name: requiredText('contact_name', LIMITS.contactName),
-  email: emailField,
+  email: emailField('email'),
   phone: optionalText('phone', LIMITS.phone),
   website: websiteField,
   partnership_type: z.enum(PARTNERSHIP_TYPES, {

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../domain/pagination.ts';
 import { REVIEW_STATUSES } from '../domain/review.ts';
-import { LIMITS, optionalText } from './fields.ts';
+import { optionalText } from '@evently/platform';
+import { LIMITS } from './fields.ts';
 
 const positiveInt = (field: string, fallback: number) =>
   z.preprocess(

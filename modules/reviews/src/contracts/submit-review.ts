@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { normaliseEventName } from '../domain/duplicate-key.ts';
 import { isAcceptableEventLink } from '../domain/event-link.ts';
 import { RATING_MAX, RATING_MIN } from '../domain/review.ts';
-import { LIMITS, emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, optionalText, requiredText } from '@evently/platform';
+import { LIMITS } from './fields.ts';
 
 /** The form sends a number; a JSON client may send "4". Both are accepted, 4.5 and "four" are not. */
 const rating = z.preprocess(
@@ -27,7 +28,7 @@ const attended = z
 
 export const reviewFieldsSchema = z.object({
   user_name: requiredText('user_name', LIMITS.userName),
-  user_email: emailField,
+  user_email: emailField('user_email'),
   rating,
   title: optionalText('title', LIMITS.title),
   comment: optionalText('comment', LIMITS.comment),

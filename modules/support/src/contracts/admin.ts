@@ -1,7 +1,8 @@
 /** Payloads of the administrator's ticket calls (spec 02 §7). */
 import { z } from 'zod';
 import { ADMIN_SETTABLE_STATUSES, TICKET_STATUSES, type AdminSettableStatus } from '../domain/ticket.ts';
-import { LIMITS, blankAsMissing, optionalText } from './fields.ts';
+import { MAX_EMAIL_LENGTH, blankAsMissing, optionalText } from '@evently/platform';
+import { LIMITS } from './fields.ts';
 
 const unknownStatus = `Unknown status; use one of ${TICKET_STATUSES.join(', ')}`;
 
@@ -13,7 +14,7 @@ export const statusUpdateSchema = z.object({
   admin_message: optionalText('admin_message', LIMITS.message),
   admin_name: optionalText('admin_name', LIMITS.name),
   /** Accepted because the panel sends it; not stored (the conversation shows names, not addresses). */
-  admin_email: optionalText('admin_email', LIMITS.email),
+  admin_email: optionalText('admin_email', MAX_EMAIL_LENGTH),
 });
 
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, DEFAULT_CATEGORY } from '../domain/categories.ts';
 import { DEFAULT_PRIORITY, TICKET_PRIORITIES } from '../domain/ticket.ts';
-import { LIMITS, blankAsMissing, emailField, optionalText, requiredText } from './fields.ts';
+import { blankAsMissing, emailField, optionalText, requiredText } from '@evently/platform';
+import { LIMITS } from './fields.ts';
 
 const httpUrl = z
   .string({ error: 'page_url must be text' })

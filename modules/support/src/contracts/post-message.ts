@@ -1,6 +1,7 @@
 /** A message added to a ticket's conversation (spec 02 §7 POST .../messages, §5 "Ticket reply"). */
 import { z } from 'zod';
-import { LIMITS, optionalText } from './fields.ts';
+import { MAX_EMAIL_LENGTH, optionalText } from '@evently/platform';
+import { LIMITS } from './fields.ts';
 
 export const postMessageSchema = z.object({
   message: z
@@ -10,7 +11,7 @@ export const postMessageSchema = z.object({
     .max(LIMITS.message, `message must be at most ${LIMITS.message} characters`),
   sender_name: optionalText('sender_name', LIMITS.name),
   /** Accepted because the panel sends it; not stored. */
-  sender_email: optionalText('sender_email', LIMITS.email),
+  sender_email: optionalText('sender_email', MAX_EMAIL_LENGTH),
   is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional().default(false),
   /** The visitor's ticket token, when not sent in the X-Ticket-Token header. */
   token: optionalText('token', LIMITS.token),
