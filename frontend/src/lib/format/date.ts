@@ -1,4 +1,5 @@
 /** Date display rules of spec 01 §5. */
+import { dateTimeFormat } from './date-time-format.ts';
 
 /** Where a date is shown: the event card says 'Available Now' for a missing date, everywhere else says 'TBA'. */
 export type DateContext = 'card' | 'detail';
@@ -40,7 +41,7 @@ export function formatEventDate(value: string | null | undefined, options: DateF
   const date = parseEventDate(value);
   if (!date) return missingDateText(options.context);
   if (isImplausibleYear(date, options.now ?? new Date())) return 'Date TBA';
-  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+  return dateTimeFormat(options.locale ?? 'en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -54,7 +55,7 @@ export function formatEventTime(value: string | null | undefined, options: DateF
   const date = parseEventDate(value);
   if (!date) return missingDateText(options.context);
   if (isImplausibleYear(date, options.now ?? new Date())) return 'Date TBA';
-  return new Intl.DateTimeFormat(options.locale ?? 'en-US', {
+  return dateTimeFormat(options.locale ?? 'en-US', {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: options.timeZone,
@@ -72,7 +73,7 @@ export function dateBlock(value: string | null | undefined, options: Omit<DateFo
   const date = parseEventDate(value);
   if (!date || isImplausibleYear(date, options.now ?? new Date())) return undefined;
   const part = (format: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(options.locale ?? 'en-US', { ...format, timeZone: options.timeZone }).format(date);
+    dateTimeFormat(options.locale ?? 'en-US', { ...format, timeZone: options.timeZone }).format(date);
   return { month: part({ month: 'short' }).toUpperCase(), day: part({ day: 'numeric' }) };
 }
 

@@ -3,6 +3,8 @@
  * Everything but `id` and `name` is optional because list pages may ask for trimmed field sets
  * (`fields=map_basic`) and sources fill fields unevenly.
  */
+import { isKnownTimeZone } from './date-time-format.ts';
+
 export interface VisitorEvent {
   id: number | string;
   name: string;
@@ -104,13 +106,7 @@ export function eventStart(event: VisitorEvent): string | undefined {
 /** The venue's zone when the answer names a valid one; undefined means the visitor's own zone. */
 export function eventTimeZone(event: Pick<VisitorEvent, 'timezone'>): string | undefined {
   const zone = nonEmpty(event.timezone);
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
+  return zone && isKnownTimeZone(zone) ? zone : undefined;
 }
 
 /** Tags as a list, whether the answer carried a comma separated string or an array. */
