@@ -7,5 +7,12 @@ export { waitFor } from './wait-for.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from '../mail/testing/smtp-sink.ts';
 export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';
 export { serveRouters, type ServedRouters } from './serve-routers.ts';
+export {
+  HARNESS_ADMIN_PASSWORD,
+  HARNESS_PUBLIC_URL,
+  startModuleHarness,
+  type ModuleHarness,
+  type ModuleHarnessOptions,
+} from './module-harness.ts';
 export { startMongoReplicaSet, type StartedMongoReplicaSet } from '../store/mongo/mongo-replica-set-container.ts';
 export { startKafka, type StartedKafka } from '../bus/kafka/kafka-kraft-container.ts';

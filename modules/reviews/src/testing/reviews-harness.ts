@@ -2,13 +2,11 @@
  * The reviews module on a real SQLite store and log, served over real HTTP on 127.0.0.1, with a small
  * in-memory catalogue standing in for the events module (its look-up is the module's only need from it).
  */
-import { join } from 'node:path';
-import { createAdminAuth, createSqliteDocumentStore, createSqliteEventBus, fixedClock, silentLogger, type DocumentStore, type EventBus } from '@evently/platform';
-import { createTempDataDir, serveRouters } from '@evently/platform/testing';
+import { HARNESS_ADMIN_PASSWORD, startModuleHarness, type ModuleHarness } from '@evently/platform/testing';
 import { REVIEWS_TOPIC, createReviewsModule, type ReviewEventEmbed, type ReviewsModule, type ReviewsOptions } from '../index.ts';
 import { REVIEWS } from '../infra/collections.ts';
 
-export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const ADMIN_PASSWORD = HARNESS_ADMIN_PASSWORD;
 export const asAdmin = { 'x-admin-password': ADMIN_PASSWORD };
 
 export const CATALOGUE: ReviewEventEmbed[] = [
@@ -26,49 +24,31 @@ export function catalogueLookup(events: ReviewEventEmbed[]): ReviewsOptions['eve
   };
 }
 
-export interface ReviewsHarness {
-  url: string;
-  store: DocumentStore;
-  bus: EventBus;
-  module: ReviewsModule;
-  clock: ReturnType<typeof fixedClock>;
-  /** Messages on the reviews topic so far (the embedded log is the outbox). */
+export interface ReviewsHarness extends Omit<ModuleHarness<ReviewsModule>, 'loggedMessages'> {
+  /** Messages on the reviews topic so far. */
   loggedMessages(): Promise<number>;
   storedReviews(): Promise<number>;
   call(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: Json; text: string }>;
-  close(): Promise<void>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field in the specs
 export type Json = Record<string, any>;
 
 export async function startReviewsHarness(options: Partial<ReviewsOptions> = {}): Promise<ReviewsHarness> {
-  const logger = silentLogger();
-  const { dir, remove } = await createTempDataDir('evently-reviews-');
-  const clock = fixedClock('2026-11-21T10:00:00Z');
-  const store = await createSqliteDocumentStore({ file: join(dir, 'evently.db'), clock });
-  const bus = await createSqliteEventBus({ store });
-  const auth = createAdminAuth({ password: ADMIN_PASSWORD, logger });
-  const module = createReviewsModule(
-    { store, bus, search: undefined as never, clock, logger, requireAdmin: auth.requireAdmin, isAdmin: auth.isAdmin, publicUrl: 'http://evently.test', dataDir: dir },
-    { events: catalogueLookup(CATALOGUE), submitLimit: { limit: 10_000, windowMs: 60_000 }, ...options },
-  );
-  await store.init(module.collections);
-  await bus.init(module.topics);
-  const served = await serveRouters(module.routers);
+  // Its consumers are not started: the specs drive the HTTP side and read the log and store directly.
+  const harness = await startModuleHarness({
+    name: 'evently-reviews-',
+    runProjectors: false,
+    create: (deps) =>
+      createReviewsModule(deps, { events: catalogueLookup(CATALOGUE), submitLimit: { limit: 10_000, windowMs: 60_000 }, ...options }),
+  });
+  const { store, url } = harness;
   return {
-    url: served.url,
-    store,
-    bus,
-    module,
-    clock,
-    async loggedMessages() {
-      // A group that never consumed lags by the whole topic.
-      return (await bus.lag('test.count-only', [REVIEWS_TOPIC]))[REVIEWS_TOPIC] ?? 0;
-    },
+    ...harness,
+    loggedMessages: () => harness.loggedMessages(REVIEWS_TOPIC),
     storedReviews: () => store.count(REVIEWS),
     async call(method, path, init = {}) {
-      const response = await fetch(`${served.url}${path}`, {
+      const response = await fetch(`${url}${path}`, {
         method,
         headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
         ...(init.raw !== undefined ? { body: init.raw } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
@@ -76,12 +56,6 @@ export async function startReviewsHarness(options: Partial<ReviewsOptions> = {})
       const text = await response.text();
       const body = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : { text }) as Json;
       return { status: response.status, body, text };
-    },
-    async close() {
-      await served.close();
-      await bus.close();
-      await store.close();
-      await remove();
     },
   };
 }

@@ -3,27 +3,13 @@
  * The events catalogue is the one stand-in: the digest's choice of events is the events module's concern
  * (tested there); here it returns fixed events so the mail content is known.
  */
-import { join } from 'node:path';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAdminAuth,
-  createProjectorRunner,
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  effectClaimsCollection,
-  fixedClock,
-  projectorGroup,
-  type DocumentStore,
-  type EventBus,
-  type ProjectorRunner,
-} from '@evently/platform';
-import { createTempDataDir, serveRouters, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { projectorGroup } from '@evently/platform';
+import { HARNESS_ADMIN_PASSWORD, startModuleHarness, startSmtpSink, type ModuleHarness, type SmtpSink } from '@evently/platform/testing';
 
 import { createSubscriptionsModule, SUBSCRIBERS_TOPIC, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
 
-const ADMIN = 'correct horse battery staple';
-const logger = pino({ level: 'silent' });
+const ADMIN = HARNESS_ADMIN_PASSWORD;
 
 const lisbonEvents: DigestEvent[] = [
   { id: 11, name: 'Fado Night', date: '2026-11-25T20:00:00Z', city: 'Lisbon', country: 'Portugal', category: 'Music & Concerts', image_url: 'https://img.example/fado.jpg', price_text: 'USD 25', slug: '11-fado-night' },
@@ -42,54 +28,13 @@ const catalogue: EventsCatalogue = {
   },
 };
 
-interface Harness {
-  url: string;
-  smtp: SmtpSink;
-  store: DocumentStore;
-  bus: EventBus;
-  runner: ProjectorRunner;
-  module: SubscriptionsModule;
-  clock: ReturnType<typeof fixedClock>;
-  close(): Promise<void>;
-}
+type Harness = ModuleHarness<SubscriptionsModule>;
 
-async function startHarness(smtpUrl: string, signUpLimit = { limit: 100, windowMs: 60_000 }): Promise<Omit<Harness, 'smtp'>> {
-  const { dir, remove } = await createTempDataDir('evently-subs-');
-  const clock = fixedClock('2026-11-21T10:00:00Z');
-  const store = await createSqliteDocumentStore({ file: join(dir, 'evently.db'), clock });
-  const bus = await createSqliteEventBus({ store });
-  const auth = createAdminAuth({ password: ADMIN, logger });
-  const module = createSubscriptionsModule(
-    { store, bus, search: undefined as never, clock, logger, requireAdmin: auth.requireAdmin, publicUrl: 'http://evently.test', dataDir: dir },
-    { catalogue, appName: 'Evently', smtpUrl, signUpLimit },
-  );
-  // As the backend composition does: side-effect consumers claim each mail in effect_claims.
-  await store.init([effectClaimsCollection, ...module.collections]);
-  await bus.init(module.topics);
-  const runner = createProjectorRunner({ bus, projectors: module.projectors, logger });
-  await runner.start();
-
-  const served = await serveRouters(module.routers);
-  return {
-    url: served.url,
-    store,
-    bus,
-    runner,
-    module,
-    clock,
-    async close() {
-      await served.close();
-      await runner.stop();
-      await module.close?.();
-      await bus.close();
-      await store.close();
-      await remove();
-    },
-  };
-}
+const startHarness = (smtpUrl: string, signUpLimit = { limit: 100, windowMs: 60_000 }): Promise<Harness> =>
+  startModuleHarness({ name: 'evently-subs-', create: (deps) => createSubscriptionsModule(deps, { catalogue, appName: 'Evently', smtpUrl, signUpLimit }) });
 
 let smtp: SmtpSink;
-let h: Omit<Harness, 'smtp'>;
+let h: Harness;
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
