@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RESULT_WINDOW, SearchWindowError, type FilterClause, type SearchIndex, type SearchQuery } from './search-index.port.ts';
 import { berlin, contractSchema, fixtureEvents, type FixtureEvent } from './search-index.contract-fixtures.ts';
+import { testCursorPaging } from './search-index.contract-cursor.ts';
 
 export type SearchIndexFactory = () => Promise<SearchIndex> | SearchIndex;
 
@@ -372,7 +373,7 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(last.total).toBe(fixtureEvents.length);
       expect(last.hits.map((hit) => hit.id)).toEqual(all.slice(12));
       const beyond = await search.search(index, { offset: 40, limit: 5 });
-      expect(beyond).toEqual({ total: fixtureEvents.length, hits: [] });
+      expect(beyond).toEqual({ total: fixtureEvents.length, hits: [], nextCursor: null });
     });
 
     it('refuses a page past the result window with SearchWindowError, on every engine alike', async () => {
@@ -425,6 +426,8 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(page.total).toBe(onOrAfter);
     });
   });
+
+  testCursorPaging(() => ({ search, index }));
 
   describe('facets', () => {
     it('terms group case-insensitively, most frequent first, ties by value', async () => {

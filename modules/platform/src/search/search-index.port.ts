@@ -8,6 +8,8 @@
  * everything promised in these comments is checked on both engines.
  */
 
+import { MAX_CURSOR_LENGTH, SearchCursorError } from './search-cursor.ts';
+
 export type FieldSpec =
   /**
    * Full-text searched by `SearchQuery.text`; `boost` weighs relevance (default 1). The value may be a string
@@ -105,6 +107,15 @@ export interface SearchQuery {
   /** 0-based offset and page size (default limit 100). */
   offset?: number;
   limit?: number;
+  /**
+   * Cursor paging ("search after"): a previous answer's `nextCursor`, to get the page that follows it in the
+   * same `sort` (which must not change between pages; other conditions may, as the answer then says). It
+   * replaces `offset` (giving both is a `SearchCursorError`) and has no depth limit, so a walk through every
+   * match never meets `MAX_RESULT_WINDOW`. Keyset paging over the live index, with no snapshot: a document
+   * changed between two pages may show up in neither or in both, every other one exactly once. A cursor
+   * this index did not make for this order is a `SearchCursorError`.
+   */
+  after?: string;
   /** When set, only these top-level fields are returned in `source` (plus `id`); missing ones are left out. */
   fields?: string[];
 }
@@ -120,6 +131,8 @@ export interface SearchResult<T = IndexDocument> {
   /** Every matching document, not just this page. */
   total: number;
   hits: Array<SearchHit<T>>;
+  /** Pass as `after` for the next page (of an offset page too); null when no match follows this page. */
+  nextCursor: string | null;
 }
 
 export interface FacetRequest {
@@ -147,9 +160,11 @@ export interface FacetResult {
 /**
  * The deepest result an offset page may reach (`offset + limit`), on both engines alike: Elasticsearch's
  * default `index.max_result_window`, past which `from`/`size` paging costs memory on every shard. Adapters
- * refuse a deeper page with `SearchWindowError` (HTTP maps it to 400); walk further with `scan`.
+ * refuse a deeper page with `SearchWindowError` (HTTP maps it to 400); walk further with `after` or `scan`.
  */
 export const MAX_RESULT_WINDOW = 10_000;
+
+export { MAX_CURSOR_LENGTH, SearchCursorError };
 
 /** A page asked for past `MAX_RESULT_WINDOW`. */
 export class SearchWindowError extends Error {
@@ -162,8 +177,12 @@ export class SearchWindowError extends Error {
   }
 }
 
-/** Throws `SearchWindowError` for a page past the window; both adapters call it before querying. */
-export function assertWithinWindow(query: Pick<SearchQuery, 'offset' | 'limit'>, defaultLimit: number): void {
+/**
+ * Throws `SearchWindowError` for a page past the window, and `SearchCursorError` for a cursor page with an
+ * offset; both adapters call it before querying.
+ */
+export function assertWithinWindow(query: Pick<SearchQuery, 'offset' | 'limit' | 'after'>, defaultLimit: number): void {
+  if (query.after !== undefined && (query.offset ?? 0) !== 0) throw new SearchCursorError('a cursor page takes no offset');
   const offset = query.offset ?? 0;
   const limit = query.limit ?? defaultLimit;
   if (offset + limit > MAX_RESULT_WINDOW) throw new SearchWindowError(offset, limit);
@@ -194,7 +213,7 @@ export interface CountOptions {
 }
 
 /** What `scan` walks: the query without paging (`sort` must give a total order, which the id tie-break does). */
-export type ScanQuery = Omit<SearchQuery, 'offset' | 'limit'>;
+export type ScanQuery = Omit<SearchQuery, 'offset' | 'limit' | 'after'>;
 
 export interface SearchIndex {
   readonly engine: 'sqlite' | 'elasticsearch';
@@ -221,7 +240,8 @@ export interface SearchIndex {
   /** Makes every write so far visible to `search` (tests; the end of a load). Production code need not call it. */
   refresh(index: string): Promise<void>;
   /**
-   * One page plus the total. `offset + limit` may not pass `MAX_RESULT_WINDOW` (`SearchWindowError`). The
+   * One page plus the total and the cursor of the next page. `offset + limit` may not pass
+   * `MAX_RESULT_WINDOW` (`SearchWindowError`); cursor pages (`after`) may go as deep as the matches do. The
    * SQLite engine caches totals of identical conditions until the index changes: round time bounds such as
    * "upcoming since now" (e.g. to the minute) so repeated listings share them.
    */
@@ -237,7 +257,7 @@ export interface SearchIndex {
    * presence check (`atMost: 1`) then costs one matching row instead of all of them (Elasticsearch:
    * `terminate_after`).
    */
-  count(index: string, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>, options?: CountOptions): Promise<number>;
+  count(index: string, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>, options?: CountOptions): Promise<number>;
   facets(index: string, request: FacetRequest): Promise<FacetResult>;
   /**
    * Zero-downtime rebuild: returns a writer for a fresh, empty copy of the index built with the schema last

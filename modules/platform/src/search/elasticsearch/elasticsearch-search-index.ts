@@ -27,6 +27,7 @@ import { preferredSpelling } from '../keyword-folding.ts';
 import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './es-query.ts';
 import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
 import { initDecision, nextCopyName, staleCopies } from './es-index-setup.ts';
+import { encodeCursor, type CursorValue } from '../search-cursor.ts';
 
 export interface ElasticsearchSearchIndexOptions {
   /** e.g. `http://localhost:9200`. */
@@ -187,11 +188,20 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
     async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
       assertWithinWindow(query, DEFAULT_LIMIT);
-      const { request, distanceSlot } = searchBody(schemaOf(index), query);
+      // Cursor pages run on the live index, not a point in time: a cursor crosses HTTP, a visitor may stop
+      // walking at any page, and api replicas share nothing, so a PIT per walk would be opened by one request
+      // and left to expire by another. The id tie-break keeps the order total without one (decision 019).
+      const { request, distanceSlot, limit, order } = searchBody(schemaOf(index), query);
       const response = await client.search<IndexDocument>({ index, ...request });
       const total = response.hits.total;
-      const hits = response.hits.hits.map((hit) => toHit<T>(hit, distanceSlot));
-      return { total: typeof total === 'number' ? total : (total?.value ?? 0), hits };
+      const page = response.hits.hits.slice(0, limit);
+      const last = page[page.length - 1];
+      const more = response.hits.hits.length > limit && last?.sort !== undefined;
+      return {
+        total: typeof total === 'number' ? total : (total?.value ?? 0),
+        hits: page.map((hit) => toHit<T>(hit, distanceSlot)),
+        nextCursor: more ? encodeCursor(order, last.sort as CursorValue[]) : null,
+      };
     },
 
     async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = SCAN_PAGE) {

@@ -11,6 +11,7 @@ import { allowedEdits, queryWords } from '../text-terms.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { ID_FIELD, ID_NUM_FIELD, comparableName, searchableFields, stemmedFields } from './es-mapping.ts';
 import { foldKeyword } from '../keyword-folding.ts';
+import { decodeCursor } from '../search-cursor.ts';
 
 export const ES_EARTH_RADIUS_KM = 6371.0087714;
 /** Multiply a port distance by this to get Elasticsearch's; divide Elasticsearch's by it. */
@@ -114,10 +115,29 @@ function assertGeo(schema: IndexSchema, field: string): void {
 }
 
 /**
+ * Stand-ins for missing numbers, dates and integer ids in a sort. With `_last`/`_first` a missing long sorts
+ * as Long.MAX_VALUE or MIN_VALUE, which JSON.parse rounds to a number Elasticsearch then refuses in
+ * `search_after`; a documented custom `missing` value that a JavaScript number holds exactly sorts the same
+ * way and round-trips. Dates: one past JavaScript's last millisecond (no document date can reach it); ids:
+ * 1e15, above every integer id (at most 15 digits, document-id.ts).
+ */
+const MISSING_DATE_LAST = 8_640_000_000_000_001;
+const MISSING_NUMBER_LAST = Number.MAX_VALUE;
+export const MISSING_ID_NUM = 1e15;
+
+function missingValue(schema: IndexSchema, field: string, direction: 'asc' | 'desc'): number | '_last' {
+  const type = schema.fields[field]?.type;
+  const last = type === 'date' ? MISSING_DATE_LAST : type === 'number' ? MISSING_NUMBER_LAST : null;
+  if (last === null) return '_last';
+  return direction === 'asc' ? last : -last;
+}
+
+/**
  * Sort clauses, then the id tie-break in the direction of the last field/distance clause: integer ids by
  * `search_id_num` (others have none and come after them ascending, before them descending, like SQLite's
  * integer-before-text order), then by the `id` string. With `near`, a distance sort is always appended
- * last: it cannot change a total order, but its sort value is the distance each hit returns.
+ * last: it cannot change a total order, but its sort value is the distance each hit returns. Missing values
+ * sort last both ways (`missingValue`).
  */
 export function sortClauses(schema: IndexSchema, query: SearchQuery): { sort: Sort[]; distanceSlot: number | null } {
   const sort: Sort[] = [];
@@ -135,10 +155,10 @@ export function sortClauses(schema: IndexSchema, query: SearchQuery): { sort: So
       }
     } else {
       direction = clause.direction;
-      sort.push({ [comparableName(schema, clause.field)]: { order: direction, missing: '_last' } });
+      sort.push({ [comparableName(schema, clause.field)]: { order: direction, missing: missingValue(schema, clause.field, direction) } });
     }
   }
-  sort.push({ [ID_NUM_FIELD]: { order: direction, missing: direction === 'asc' ? '_last' : '_first' } });
+  sort.push({ [ID_NUM_FIELD]: { order: direction, missing: MISSING_ID_NUM } });
   sort.push({ [ID_FIELD]: { order: direction } });
   let distanceSlot: number | null = null;
   if (query.near) {
@@ -148,18 +168,40 @@ export function sortClauses(schema: IndexSchema, query: SearchQuery): { sort: So
   return { sort, distanceSlot };
 }
 
-export function searchBody(schema: IndexSchema, query: SearchQuery): { request: Omit<estypes.SearchRequest, 'index'>; distanceSlot: number | null } {
+/** What a cursor's fingerprint covers: the sort clauses (fields, directions, the distance origin). */
+export const cursorOrder = (sort: Sort[]): string => JSON.stringify(sort);
+
+export interface SearchBody {
+  request: Omit<estypes.SearchRequest, 'index'>;
+  distanceSlot: number | null;
+  /** Hits the caller returns; the request asks for one more, whose presence says a next page exists. */
+  limit: number;
+  /** Fingerprinted into the cursors of this order (`cursorOrder`). */
+  order: string;
+}
+
+/**
+ * One page: by `from`/`size`, or after a cursor (`search_after` with the previous page's last sort values,
+ * `from` left out as the engine requires). No point in time: see `search` in the adapter. The total is
+ * tracked exactly on cursor pages too (the map shows "n of total" while it walks).
+ */
+export function searchBody(schema: IndexSchema, query: SearchQuery): SearchBody {
   const { sort, distanceSlot } = sortClauses(schema, query);
+  const order = cursorOrder(sort);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const paging = query.after === undefined ? { from: query.offset ?? 0 } : { search_after: decodeCursor(query.after, order, sort.length) };
   return {
     request: {
       query: matchQuery(schema, query),
       sort,
-      from: query.offset ?? 0,
-      size: query.limit ?? DEFAULT_LIMIT,
+      ...paging,
+      size: limit + 1,
       track_total_hits: true,
       _source: query.fields ? { includes: [ID_FIELD, ...query.fields] } : true,
     },
     distanceSlot,
+    limit,
+    order,
   };
 }
 

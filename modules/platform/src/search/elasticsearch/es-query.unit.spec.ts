@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { contractSchema } from '../search-index.contract-fixtures.ts';
+import { encodeCursor, SearchCursorError } from '../search-cursor.ts';
+import type { SearchQuery } from '../search-index.port.ts';
 import { ES_DISTANCE_RATIO, facetsBody, matchQuery, portDistanceKm, searchBody, sortClauses, textQuery } from './es-query.ts';
 
 const schema = contractSchema('events');
 const fields = ['name^4', 'description^1', 'tags^1', 'city.text^2'];
 const stemmed = ['name.stem^4', 'description.stem^1', 'tags.stem^1'];
 const byStem = (word: string) => ({ multi_match: { query: word, fields: stemmed } });
-const tieAsc = [{ search_id_num: { order: 'asc', missing: '_last' } }, { id: { order: 'asc' } }];
-const tieDesc = [{ search_id_num: { order: 'desc', missing: '_first' } }, { id: { order: 'desc' } }];
+// Non-integer ids have no search_id_num: 1e15 (above every integer id) puts them after integer ids ascending
+// and before them descending, as a value JSON carries exactly.
+const tieAsc = [{ search_id_num: { order: 'asc', missing: 1e15 } }, { id: { order: 'asc' } }];
+const tieDesc = [{ search_id_num: { order: 'desc', missing: 1e15 } }, { id: { order: 'desc' } }];
 
 describe('Elasticsearch filters', () => {
   const filter = (clause: Parameters<typeof matchQuery>[1]['filters']) => matchQuery(schema, { filters: clause });
@@ -147,8 +151,12 @@ describe('Elasticsearch sorting', () => {
 
   it('field sorts put missing values last both ways; the tie-break follows the last direction', () => {
     expect(sortClauses(schema, { sort: [{ by: 'field', field: 'price', direction: 'asc' }] }).sort).toEqual([
-      { price: { order: 'asc', missing: '_last' } },
+      { price: { order: 'asc', missing: Number.MAX_VALUE } },
       ...tieAsc,
+    ]);
+    expect(sortClauses(schema, { sort: [{ by: 'field', field: 'price', direction: 'desc' }] }).sort).toEqual([
+      { price: { order: 'desc', missing: -Number.MAX_VALUE } },
+      ...tieDesc,
     ]);
     expect(sortClauses(schema, { sort: [{ by: 'field', field: 'name', direction: 'desc' }] }).sort).toEqual([
       { 'name.sort': { order: 'desc', missing: '_last' } },
@@ -162,7 +170,7 @@ describe('Elasticsearch sorting', () => {
       distanceSlot: 3,
     });
     expect(sortClauses(schema, { near, sort: [{ by: 'field', field: 'date', direction: 'asc' }] })).toEqual({
-      sort: [{ date: { order: 'asc', missing: '_last' } }, ...tieAsc, distance('asc')],
+      sort: [{ date: { order: 'asc', missing: 8_640_000_000_000_001 } }, ...tieAsc, distance('asc')],
       distanceSlot: 3,
     });
   });
@@ -178,15 +186,51 @@ describe('Elasticsearch sorting', () => {
 
 describe('Elasticsearch search and facet bodies', () => {
   it('pages by from/size (default 100), counts every hit, and projects fields plus id', () => {
+    // One hit more than the page: its presence says whether a next page (and cursor) exists.
     expect(searchBody(schema, { offset: 200, limit: 1000, fields: ['name', 'location'] }).request).toEqual({
       query: { match_all: {} },
       sort: tieAsc,
       from: 200,
-      size: 1000,
+      size: 1001,
       track_total_hits: true,
       _source: { includes: ['id', 'name', 'location'] },
     });
-    expect(searchBody(schema, {}).request).toMatchObject({ from: 0, size: 100, _source: true });
+    expect(searchBody(schema, {}).request).toMatchObject({ from: 0, size: 101, _source: true });
+  });
+
+  it('a cursor page searches after the sort values the cursor carries, with no from, still counting every hit', () => {
+    const query: SearchQuery = { filters: [{ field: 'date', op: 'range', gte: 0 }], sort: [{ by: 'field', field: 'date', direction: 'asc' }], limit: 1000 };
+    const first = searchBody(schema, query);
+    const after = encodeCursor(first.order, [1_900_000_000_000, 42, '42']);
+    const { request, limit } = searchBody(schema, { ...query, after });
+    expect(limit).toBe(1000);
+    expect(request).toEqual({
+      query: { bool: { filter: [{ range: { date: { gte: 0, format: 'epoch_millis' } } }] } },
+      sort: [{ date: { order: 'asc', missing: 8_640_000_000_000_001 } }, ...tieAsc],
+      search_after: [1_900_000_000_000, 42, '42'],
+      size: 1001,
+      track_total_hits: true,
+      _source: true,
+    });
+    expect(request).not.toHaveProperty('from');
+    expect(request).not.toHaveProperty('pit');
+  });
+
+  it('a cursor of another order, of the wrong length or forged is a SearchCursorError', () => {
+    const byDate = searchBody(schema, { sort: [{ by: 'field', field: 'date', direction: 'asc' }] });
+    const near = { field: 'location', lat: 1, lon: 2, radiusKm: 10 };
+    const byDistance = searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }] });
+    expect(byDistance.request.sort).toHaveLength(4);
+    for (const after of [
+      encodeCursor(byDate.order, [1, 2, '2']),
+      encodeCursor(byDistance.order, [1, 2, '2']),
+      'bm90IGEgY3Vyc29y',
+    ]) {
+      expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after })).toThrow(SearchCursorError);
+    }
+    // The same order from another point is another order.
+    const elsewhere = searchBody(schema, { near: { ...near, lat: 3 }, sort: [{ by: 'distance', direction: 'asc' }] });
+    expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after: encodeCursor(elsewhere.order, [1, 2, '2', 1]) })).toThrow(SearchCursorError);
   });
 
   it('facets: folded terms with their spellings (the adapter picks the label), stats, filters, size', () => {

@@ -10,7 +10,7 @@ import { createTempDataDir } from '../../testing/temp-dir.ts';
 import type { SearchQuery } from '../search-index.port.ts';
 import { contractSchema, fixtureEvents } from '../search-index.contract-fixtures.ts';
 import { layoutFor, type IndexLayout } from './index-layout.ts';
-import { coveredByGeoIndex, fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
+import { afterCursor, coveredByGeoIndex, fromWhereSql, keysetSql, orderBySql, orderKeys, planMatch } from './search-sql.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 
 let dataDir: { dir: string; remove: () => Promise<void> };
@@ -34,10 +34,12 @@ afterAll(async () => {
   await dataDir.remove();
 });
 
-function pagePlan(query: SearchQuery): string {
+/** The page query's plan; with `after` (the keys of the previous page's last row), a cursor page's. */
+function pagePlan(query: SearchQuery, after?: unknown[]): string {
   const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
-  const sql = `SELECT d.rid${plan.distance ? `, ${plan.distance} AS dist` : ''} ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)} LIMIT 100`;
-  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(plan.params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+  const keyset = after ? keysetSql(orderKeys(layout, query, plan), after) : null;
+  const sql = `SELECT d.rid${plan.distance ? `, ${plan.distance} AS dist` : ''} ${fromWhereSql(keyset ? afterCursor(plan, keyset.sql) : plan)} ${orderBySql(layout, query, plan)} LIMIT 100`;
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...plan.params, ...keyset?.params }) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
 }
 
 function countPlan(query: SearchQuery): string {
@@ -59,6 +61,24 @@ describe('SQLite search query plans', () => {
   it('the same order descending walks the same index backwards', () => {
     const plan = pagePlan({ filters: [upcoming], sort: [{ by: 'field', field: 'date', direction: 'desc' }] });
     expect(plan).toMatch(/INDEX \S+_d_date/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('a cursor page of the map walk (upcoming by date) starts inside the date index: a range, no offset, no sort', () => {
+    const after = [Date.parse('2030-03-02T22:00:00Z'), 200];
+    for (const direction of ['asc', 'desc'] as const) {
+      const plan = pagePlan({ filters: [upcoming], sort: [{ by: 'field', field: 'date', direction }] }, after);
+      // Descending, the filter's lower bound joins the cursor's upper bound.
+      expect(plan).toMatch(/SEARCH d USING (COVERING )?INDEX \S+_d_date \((d_date>\? AND )?\(d_date,id_key\)[<>]\(\?,\?\)\)/);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+
+  it('a cursor page of a sort with missing values still walks its index in order, no sort step', () => {
+    // Missing values follow every cursor with a value, so there is no single range to start from: the walk
+    // skips the index entries before the cursor (cheap, covering) instead of sorting every match.
+    const plan = pagePlan({ sort: [{ by: 'field', field: 'popularity', direction: 'desc' }] }, [40, 104]);
+    expect(plan).toMatch(/INDEX \S+_n_popularity/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 

@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ReadCall, ReadReply, ReadRequest, ReaderThreadData } from './reader-protocol.ts';
+import { SearchCursorError } from '../search-cursor.ts';
 
 export interface ReaderPool {
   run(call: ReadCall): Promise<unknown>;
@@ -38,7 +39,7 @@ export function createReaderPool({ size, ...data }: ReaderThreadData & { size: n
       if (!waiting) return;
       reader.waiting.delete(reply.id);
       if (reader.waiting.size === 0) worker.unref();
-      if ('error' in reply) waiting.reject(new Error(reply.error));
+      if ('error' in reply) waiting.reject(reply.cursorError === undefined ? new Error(reply.error) : new SearchCursorError(reply.cursorError));
       else waiting.resolve(reply.result);
     });
     worker.on('error', (error) => {

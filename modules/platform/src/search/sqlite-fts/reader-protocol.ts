@@ -13,5 +13,8 @@ export type ReadCall =
 
 export type ReadRequest = ReadCall & { id: number };
 
-/** A failure travels as its message: Error objects lose their class crossing threads anyway. */
-export type ReadReply = { id: number; result: unknown } | { id: number; error: string };
+/**
+ * A failure travels as its message: Error objects lose their class crossing threads anyway. A refused cursor
+ * also sends its reason, so the caller gets a SearchCursorError (a client's mistake) back.
+ */
+export type ReadReply = { id: number; result: unknown } | { id: number; error: string; cursorError?: string };

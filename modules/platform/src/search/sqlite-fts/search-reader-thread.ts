@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createSearchReader } from './search-reader.ts';
 import type { ReadReply, ReadRequest, ReaderThreadData } from './reader-protocol.ts';
+import { SearchCursorError } from '../search-cursor.ts';
 
 const port = parentPort;
 if (!port) throw new Error('search-reader-thread.ts runs only as a worker thread');
@@ -47,7 +48,8 @@ port.on('message', (request: ReadRequest) => {
   try {
     reply = { id: request.id, result: answer(request) };
   } catch (error) {
-    reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    const cursor = error instanceof SearchCursorError ? { cursorError: error.reason } : {};
+    reply = { id: request.id, error: error instanceof Error ? error.message : String(error), ...cursor };
   }
   port.postMessage(reply);
 });

@@ -7,7 +7,8 @@ import type Database from 'better-sqlite3';
 import type { CountOptions, FacetRequest, FacetResult, FilterClause, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
 import { layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
-import { coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, orderBySql, planMatch, type MatchPlan } from './search-sql.ts';
+import { afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
+import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
 import { walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
@@ -21,7 +22,7 @@ export const COMMON_TEXT_DOCUMENTS = 5000;
 /** Largest complement worth counting instead of the range itself. */
 const COMPLEMENT_LIMIT = 200_000;
 
-export type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>;
+export type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>;
 
 interface MetaRow {
   version: number;
@@ -174,24 +175,33 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       const plans = plansFor(layout, query);
       const limit = query.limit ?? DEFAULT_LIMIT;
       const offset = query.offset ?? 0;
+      const after = query.after;
       // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
+      // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
       const walkIndex = walkableSortIndex(layout, query);
-      const known = offset > 0 || walkIndex !== null ? total(layout, query, plans.count) : null;
-      if (known !== null && offset >= known) return { total: known, hits: [] };
+      const known = offset > 0 || after !== undefined || walkIndex !== null ? total(layout, query, plans.count) : null;
+      if (known !== null && offset >= known) return { total: known, hits: [], nextCursor: null };
       // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
       const reversed = known !== null && offset > known / 2;
+      // A cursor page reads one row more than it returns: that row says whether another page follows.
       const window = reversed
         ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
-        : { limit, offset };
+        : { limit: after === undefined ? limit : limit + 1, offset };
       const walk = walkIndex !== null && known !== null && walkBeatsSort(window.offset + window.limit, known, indexedRows(layout));
       const page = walk ? orderedWalkPlan(layout, query, walkIndex) : plans.page;
+      const keys = orderKeys(layout, query, page);
+      const order = keysetOrder(keys, query);
+      const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keys.length));
       // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
       // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
       const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
+      // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
+      const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
       const sql =
-        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''} ` +
-        `${fromWhereSql(page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
-      const rows = statements.prepared(sql).all({ ...page.params, ...window }) as Array<Record<string, unknown>>;
+        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
+        `${fromWhereSql(keyset ? afterCursor(page, keyset.sql) : page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
+      const read = statements.prepared(sql).all({ ...page.params, ...keyset?.params, ...window }) as Array<Record<string, unknown>>;
+      const rows = read.slice(0, limit);
       if (reversed) rows.reverse();
       const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
       const hits = rows.map((row) => {
@@ -203,7 +213,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       });
       const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
       const count = known ?? inPage ?? (hits.length < limit ? hits.length : total(layout, query, plans.count));
-      return { total: count, hits };
+      const last = rows[rows.length - 1];
+      const more = after === undefined ? offset + rows.length < count : read.length > limit;
+      const nextCursor = more && last ? encodeCursor(order, keys.map((key, i) => (key.orderBy === 'dist' ? last.dist : last[`k${i}`]) as CursorValue)) : null;
+      return { total: count, hits, nextCursor };
     },
 
     count(index: string, query: MatchQuery, options?: CountOptions): number {

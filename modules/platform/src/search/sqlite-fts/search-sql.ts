@@ -239,28 +239,98 @@ export function fromWhereSql(plan: MatchPlan, extra: string[] = []): string {
   return `FROM ${plan.from}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
 }
 
-/** ORDER BY for a page; a distance sort refers to the `dist` column the page query selects. */
-export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchPlan, reversed = false): string {
-  const terms: string[] = [];
+/**
+ * One key of a page's order. Missing values (`nullable` keys only) sort last in both directions. `label`
+ * names the key in a cursor's order fingerprint.
+ */
+export interface OrderKey {
+  label: string;
+  /** The key's value for a docs row (usable in WHERE and the select list). */
+  sql: string;
+  /** How ORDER BY names it: the page query selects the distance as `dist`. */
+  orderBy: string;
+  direction: 'ASC' | 'DESC';
+  nullable: boolean;
+}
+
+/** The keys of a page's order, ending with the unique id_key, so the order is total. */
+export function orderKeys(layout: IndexLayout, query: SearchQuery, plan: MatchPlan): OrderKey[] {
+  const keys: OrderKey[] = [];
   let tieDirection: 'ASC' | 'DESC' = 'ASC';
   const present = fieldsKnownPresent(query);
   for (const clause of query.sort ?? []) {
     if (clause.by === 'relevance') {
-      if (plan.score) terms.push(`${plan.score} ASC`);
+      // bm25 and the name-match score are different scales: a cursor of one is refused by the other.
+      if (plan.score) keys.push({ label: plan.score === 'm.score' ? 'bm25' : 'names', sql: plan.score, orderBy: plan.score, direction: 'ASC', nullable: false });
     } else if (clause.by === 'distance') {
       if (plan.distance !== null) {
         tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
-        terms.push(`dist ${tieDirection}`);
+        keys.push({ label: 'distance', sql: plan.distance, orderBy: 'dist', direction: tieDirection, nullable: false });
       }
     } else {
       const { sql } = comparable(layout, clause.field);
       tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
-      // SQLite orders NULL first ascending and last descending; missing values must come last both ways.
-      if (tieDirection === 'ASC' && !present.has(clause.field)) terms.push(`${sql} IS NULL`);
-      terms.push(`${sql} ${tieDirection}`);
+      keys.push({ label: clause.field, sql, orderBy: sql, direction: tieDirection, nullable: !present.has(clause.field) });
     }
   }
-  terms.push(`d.id_key ${tieDirection}`);
+  keys.push({ label: 'id', sql: 'd.id_key', orderBy: 'd.id_key', direction: tieDirection, nullable: false });
+  return keys;
+}
+
+/** What a cursor's fingerprint covers: the keys in order and the point distances are measured from. */
+export function keysetOrder(keys: OrderKey[], query: Pick<SearchQuery, 'near'>): string {
+  const origin = query.near ? `@${query.near.lat},${query.near.lon}` : '';
+  return keys.map((key) => `${key.label} ${key.direction}`).join('|') + origin;
+}
+
+/**
+ * The rows after `values` (the keys of a page's last row) in the keys' order: keyset paging. Without missing
+ * values and in one direction it is a row-value comparison, which SQLite turns into a range on an index
+ * whose columns are the keys (every sort index ends with id_key), so a page deep in a million rows starts
+ * where the last one ended instead of skipping an offset. Otherwise the lexicographic OR chain, led by a
+ * bound on the first key when it has one, which still narrows an index range.
+ */
+export function keysetSql(keys: OrderKey[], values: unknown[]): { sql: string; params: Params } {
+  const params: Params = {};
+  const param = (i: number): string => {
+    params[`c${i}`] = values[i];
+    return `@c${i}`;
+  };
+  const first = keys[0]!;
+  const oneWay = keys.every((key) => key.direction === first.direction);
+  if (oneWay && keys.every((key, i) => !key.nullable && values[i] !== null)) {
+    const op = first.direction === 'ASC' ? '>' : '<';
+    return { sql: `(${keys.map((key) => key.sql).join(', ')}) ${op} (${keys.map((_, i) => param(i)).join(', ')})`, params };
+  }
+  const after = (key: OrderKey, i: number): string => {
+    if (values[i] === null) return '0';
+    const beyond = `${key.sql} ${key.direction === 'ASC' ? '>' : '<'} ${param(i)}`;
+    return key.nullable ? `(${beyond} OR ${key.sql} IS NULL)` : beyond;
+  };
+  const same = (key: OrderKey, i: number): string => (values[i] === null ? `${key.sql} IS NULL` : `${key.sql} = ${param(i)}`);
+  let chain = after(keys[keys.length - 1]!, keys.length - 1);
+  for (let i = keys.length - 2; i >= 0; i--) chain = `(${after(keys[i]!, i)} OR (${same(keys[i]!, i)} AND ${chain}))`;
+  const bound = !first.nullable && values[0] !== null ? `${first.sql} ${first.direction === 'ASC' ? '>=' : '<='} ${param(0)} AND ` : '';
+  return { sql: `${bound}${chain}`, params };
+}
+
+/**
+ * The plan with the keyset condition first. SQLite ranges an index on one lower bound per column and, when
+ * the costs tie (as a filter's `date >= now` and the cursor's `(date, id_key) > (?, ?)` do), takes the first
+ * term: the cursor's bound must win, or every page would scan from the filter's bound to the cursor.
+ */
+export function afterCursor(plan: MatchPlan, keyset: string): MatchPlan {
+  return { ...plan, where: [keyset, ...plan.where] };
+}
+
+/** ORDER BY for a page; a distance sort refers to the `dist` column the page query selects. */
+export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchPlan, reversed = false): string {
+  const terms: string[] = [];
+  for (const key of orderKeys(layout, query, plan)) {
+    // SQLite orders NULL first ascending and last descending; missing values must come last both ways.
+    if (key.nullable && key.direction === 'ASC') terms.push(`${key.orderBy} IS NULL`);
+    terms.push(`${key.orderBy} ${key.direction}`);
+  }
   // The order is total (id_key is unique), so flipping every term gives exactly the reverse order.
   const flip = (term: string) => (term.endsWith(' ASC') ? `${term.slice(0, -4)} DESC` : term.endsWith(' DESC') ? `${term.slice(0, -5)} ASC` : `${term} DESC`);
   return `ORDER BY ${(reversed ? terms.map(flip) : terms).join(', ')}`;

@@ -1,0 +1,55 @@
+/**
+ * The opaque cursor of `SearchQuery.after` / `SearchResult.nextCursor` ("search after"): the sort values of
+ * the last hit of a page, with a short fingerprint of the order they belong to, as base64url JSON. Each
+ * engine decides which values it needs (Elasticsearch: the hit's `sort` array; SQLite: its ORDER BY keys);
+ * this file only packs them and refuses anything that does not unpack to the expected shape, so a forged or
+ * mangled cursor is a `SearchCursorError` (a 400 over HTTP), never an engine failure.
+ */
+
+/** One sort value: what both engines return for a key (missing keyword values are null). */
+export type CursorValue = string | number | null;
+
+/** Longest cursor accepted: a few sort values, one of which may be a long name. */
+export const MAX_CURSOR_LENGTH = 2048;
+
+/** A cursor that is not one this index made for this order. */
+export class SearchCursorError extends Error {
+  constructor(readonly reason: string) {
+    super(`Invalid cursor: ${reason}`);
+    this.name = 'SearchCursorError';
+  }
+}
+
+/** FNV-1a over the order's description: short, stable, and enough to catch a cursor reused with another sort. */
+export function orderFingerprint(description: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < description.length; i++) {
+    hash ^= description.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+export function encodeCursor(order: string, values: CursorValue[]): string {
+  return Buffer.from(JSON.stringify([orderFingerprint(order), ...values]), 'utf8').toString('base64url');
+}
+
+const isCursorValue = (value: unknown): value is CursorValue =>
+  value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/** The values of a cursor made by `encodeCursor(order, ...)` with exactly `arity` values. */
+export function decodeCursor(cursor: string, order: string, arity: number): CursorValue[] {
+  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) throw new SearchCursorError(`must be 1 to ${MAX_CURSOR_LENGTH} characters`);
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new SearchCursorError('not base64url');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new SearchCursorError('not a cursor this API made');
+  }
+  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw new SearchCursorError('not a cursor this API made');
+  const [fingerprint, ...values] = parsed as [string, ...unknown[]];
+  if (fingerprint !== orderFingerprint(order)) throw new SearchCursorError('made for another sort order');
+  if (values.length !== arity || !values.every(isCursorValue)) throw new SearchCursorError('not a cursor this API made');
+  return values;
+}
