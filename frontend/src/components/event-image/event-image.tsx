@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { placeholderDataUri, PLACEHOLDER_HEIGHT, PLACEHOLDER_WIDTH } from './placeholder.ts';
 import { CARD_IMAGE_SIZES, responsiveSources } from './responsive-sources.ts';
+import { useNearViewport } from './use-near-viewport.ts';
 import './event-image.css';
 
 export interface EventImageProps {
@@ -34,18 +35,7 @@ function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, cl
   const frameClass = ['event-image', className].filter(Boolean).join(' ');
 
   if (!source || state === 'failed') {
-    return (
-      <div className={frameClass}>
-        <img
-          className="event-image__img"
-          src={placeholderDataUri({ name, category, ...artworkSize })}
-          alt={name}
-          width={artworkSize?.width ?? PLACEHOLDER_WIDTH}
-          height={artworkSize?.height ?? PLACEHOLDER_HEIGHT}
-          data-placeholder="true"
-        />
-      </div>
-    );
+    return <Artwork name={name} category={category} className={frameClass} eager={loading === 'eager'} size={artworkSize} />;
   }
 
   const candidates = responsiveSources(source);
@@ -72,6 +62,32 @@ function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, cl
           onError={() => setState('failed')}
         />
       </picture>
+    </div>
+  );
+}
+
+interface ArtworkProps {
+  name: string;
+  category?: string | null;
+  className: string;
+  eager: boolean;
+  size?: { width: number; height: number };
+}
+
+/** The generated artwork, drawn once the frame nears the screen (lazy images) or at once (eager ones). */
+function Artwork({ name, category, className, eager, size }: ArtworkProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(frame, eager);
+  return (
+    <div ref={frame} className={className}>
+      <img
+        className="event-image__img"
+        src={near ? placeholderDataUri({ name, category, ...size }) : undefined}
+        alt={name}
+        width={size?.width ?? PLACEHOLDER_WIDTH}
+        height={size?.height ?? PLACEHOLDER_HEIGHT}
+        data-placeholder="true"
+      />
     </div>
   );
 }
