@@ -7,6 +7,7 @@ export * from './bus/dead-letters.ts';
 export { createStoreLease, DEFAULT_LEASE_TTL_MS, type Lease, type LeaseOptions } from './bus/store-lease.ts';
 export * from './search/search-index.port.ts';
 export * from './projections/projector.ts';
+export * from './projections/latest-version-projector.ts';
 export * from './clock/clock.ts';
 export * from './module.ts';
 export * from './http/http-error.ts';
