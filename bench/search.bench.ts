@@ -1,17 +1,18 @@
 /**
- * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16]`
+ * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16] [--whole-events]`
  *
  * Starts the embedded-profile server in a child process, which generates and loads N events and reports the
  * load rate (events per second until searchable). Then runs each query type of the fixed mix over HTTP with
  * the given concurrency for the given seconds, prints p50/p95/p99 and req/s per type and the server's peak
- * memory, and writes everything as JSON under bench/results/.
+ * memory, and writes everything as JSON under bench/results/. List types ask for card items (`fields=card`) as
+ * the home page does; `--whole-events` asks for whole events, as lists did before decision 024.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { numberArg } from './lib/args.ts';
+import { flagArg, numberArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { searchMix } from './lib/search-mix.ts';
@@ -20,6 +21,7 @@ const args = process.argv.slice(2);
 const events = numberArg(args, 'events', 100_000);
 const seconds = numberArg(args, 'seconds', 10);
 const concurrency = numberArg(args, 'concurrency', 16);
+const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
 const root = path.resolve(import.meta.dirname, '..');
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
@@ -54,7 +56,10 @@ function expect(type: string): Promise<Record<string, unknown>> {
   ]);
 }
 
-console.log(`bench:search: ${dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, load average ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
+console.log(
+  `bench:search: ${dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
+    `list items ${listFields ?? 'whole events'}, load average ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`,
+);
 const loaded = await expect('loaded');
 const catalogue = typeof loaded.reused === 'string' ? (loaded.events as number) : events;
 if (typeof loaded.reused === 'string') console.log(`load: none, serving the ${catalogue} events already in ${loaded.reused}`);
@@ -72,13 +77,14 @@ if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_secon
 const { url } = (await expect('listening')) as { url: string };
 
 const results: Record<string, unknown> = {};
-for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, catalogue, CATEGORIES))) {
+for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }))) {
   await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next }); // warm-up, not recorded
   const summary = await runLoad(url, { concurrency, seconds, next });
   results[name] = summary;
   console.log(
     `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
-      `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  errors ${summary.errors}` +
+      `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  ` +
+      `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  errors ${summary.errors}` +
       (summary.first_error ? `  (${summary.first_error})` : ''),
   );
 }
@@ -97,6 +103,7 @@ const report = {
   machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_mb: mb(totalmem()), node: process.version },
   engine: 'sqlite (embedded profile)',
   events,
+  list_items: listFields ?? 'whole events',
   concurrency,
   seconds_per_type: seconds,
   load: loaded,

@@ -12,8 +12,16 @@ export interface LoadOptions {
   next: (i: number) => { path: string; headers?: Record<string, string> };
 }
 
-export async function runLoad(baseUrl: string, options: LoadOptions): Promise<LatencySummary & { first_error?: string }> {
+/** Mean answer size of the successful requests: as parsed (decompressed) and as sent (Content-Length, compressed). */
+export interface AnswerBytes {
+  body_bytes: number;
+  wire_bytes: number;
+}
+
+export async function runLoad(baseUrl: string, options: LoadOptions): Promise<LatencySummary & AnswerBytes & { first_error?: string }> {
   const samples: number[] = [];
+  let bodyBytes = 0;
+  let wireBytes = 0;
   let errors = 0;
   let firstError: string | undefined;
   let counter = 0;
@@ -27,8 +35,11 @@ export async function runLoad(baseUrl: string, options: LoadOptions): Promise<La
       try {
         const res = await fetch(`${baseUrl}${request.path}`, { headers: request.headers });
         const body = await res.text();
-        if (res.ok) samples.push(performance.now() - t0);
-        else {
+        if (res.ok) {
+          samples.push(performance.now() - t0);
+          bodyBytes += Buffer.byteLength(body);
+          wireBytes += Number(res.headers.get('content-length') ?? Buffer.byteLength(body));
+        } else {
           errors++;
           firstError ??= `${res.status} ${request.path} ${body.slice(0, 200)}`;
         }
@@ -41,5 +52,7 @@ export async function runLoad(baseUrl: string, options: LoadOptions): Promise<La
 
   await Promise.all(Array.from({ length: options.concurrency }, () => worker()));
   const summary = summarise(samples, errors, (performance.now() - started) / 1000);
-  return firstError ? { ...summary, first_error: firstError } : summary;
+  const mean = (bytes: number) => (samples.length === 0 ? 0 : Math.round(bytes / samples.length));
+  const sized = { ...summary, body_bytes: mean(bodyBytes), wire_bytes: mean(wireBytes) };
+  return firstError ? { ...sized, first_error: firstError } : sized;
 }

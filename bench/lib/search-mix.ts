@@ -26,7 +26,34 @@ const CONTINENTS: Array<[number, number, number, number]> = [
 ];
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export function searchMix(cities: readonly CityPoint[], totalEvents: number, categories: readonly string[] = []): Record<string, RequestBuilder> {
+/** Types that fetch a page of list items: the ones `fields=card` applies to (not the facets, not the map pins). */
+const LIST_TYPES_EXCEPT = new Set(['filter_options', 'map_basic_1000']);
+
+/**
+ * The mix; `listFields: 'card'` asks the list types for card items as the home page does since decision 024
+ * (leave it out for whole events, as before).
+ */
+export function searchMix(
+  cities: readonly CityPoint[],
+  totalEvents: number,
+  categories: readonly string[] = [],
+  options: { listFields?: 'card' } = {},
+): Record<string, RequestBuilder> {
+  const mix = baseMix(cities, totalEvents, categories);
+  const fields = options.listFields;
+  if (!fields) return mix;
+  return Object.fromEntries(
+    Object.entries(mix).map(([name, build]): [string, RequestBuilder] => [
+      name,
+      LIST_TYPES_EXCEPT.has(name) ? build : (i) => {
+        const request = build(i);
+        return { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}fields=${fields}` };
+      },
+    ]),
+  );
+}
+
+function baseMix(cities: readonly CityPoint[], totalEvents: number, categories: readonly string[]): Record<string, RequestBuilder> {
   const city = (i: number) => cities[(i * 7) % cities.length] as CityPoint;
   const jitter = (i: number) => (((i * 37) % 100) - 50) / 1000;
   // Offset pages stop at the result window (10,000 rows, as on Elasticsearch): the deepest page of 100 is 100.

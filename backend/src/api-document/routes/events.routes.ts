@@ -4,7 +4,7 @@
  * step when a filter is added (the coverage test checks routes, not parameters).
  */
 import { z } from 'zod';
-import { CATEGORIES } from '@evently/events';
+import { CATEGORIES, cursorParam } from '@evently/events';
 import type { ApiRoute } from '../api-route.ts';
 
 const tag = 'events';
@@ -30,7 +30,11 @@ const searchQuery = z.object({
   sort_order: z.enum(['asc', 'desc']).optional(),
   page: z.number().int().min(1).optional(),
   per_page: z.number().int().min(1).max(1000).optional(),
-  fields: z.enum(['map_basic']).optional(),
+  cursor: cursorParam.optional(),
+  fields: z
+    .enum(['map_basic', 'card'])
+    .optional()
+    .describe('Lighter items: map_basic for map pins; card for list cards (no FAQ, highlights, offers, ratings...; decision 024). Absent: whole events'),
 });
 const limitQuery = z.object({ limit: z.number().int().min(1).optional() });
 

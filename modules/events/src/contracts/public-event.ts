@@ -78,6 +78,42 @@ export interface PublicOffer {
   original_url: string | null;
 }
 
+/**
+ * `fields=card`: what an event card, the list/split/map views, the map popup and the Buy Tickets flow read
+ * from a list item (decision 024), each field exactly as in `PublicEvent`. The event page reads the whole
+ * event by id.
+ */
+export type CardEvent = Pick<
+  PublicEvent,
+  | 'id'
+  | 'name'
+  | 'unique_title'
+  | 'description'
+  | 'unique_description'
+  | 'category'
+  | 'source'
+  | 'date'
+  | 'timezone'
+  | 'venue_name'
+  | 'city'
+  | 'country'
+  | 'latitude'
+  | 'longitude'
+  | 'min_price'
+  | 'max_price'
+  | 'currency'
+  | 'formatted_price'
+  | 'price_note'
+  | 'image_url'
+  | 'purchase_url'
+  | 'affiliate_url'
+  | 'original_url'
+  | 'external_id'
+  | 'distance_km'
+  | 'offer_count'
+  | 'price_from_usd'
+>;
+
 /** `fields=map_basic`: what the map needs and nothing heavy. */
 export interface MapBasicEvent {
   id: number;

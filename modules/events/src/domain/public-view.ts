@@ -1,6 +1,6 @@
 /** Maps a stored event to the public answer shapes (spec 01 §3), redacting contacts on the way out. */
 import type { Offer } from '../contracts/offer.ts';
-import type { MapBasicEvent, PublicEvent, PublicOffer } from '../contracts/public-event.ts';
+import type { CardEvent, MapBasicEvent, PublicEvent, PublicOffer } from '../contracts/public-event.ts';
 import type { StoredEvent } from '../contracts/stored-event.ts';
 import { redactContacts } from './contact-redaction.ts';
 import { roundKm } from './geo.ts';
@@ -29,27 +29,54 @@ function toPublicOffer(offer: Offer): PublicOffer {
   };
 }
 
-/** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
-export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
-  // A canonical event shows its group's merged fields and its cheapest offer's price (issue 16).
-  const event = withCanonicalFields(stored);
-  const offers = offersOf(event).map(toPublicOffer);
-  const view: PublicEvent = {
+/**
+ * The stored fields a card is made of: `fields=card` reads only these from the index (decision 024). `offers`
+ * exists on a group's canonical event only; `organizer` names a lone seller's offer.
+ */
+export const CARD_SOURCE_FIELDS = [
+  'name',
+  'unique_title',
+  'description',
+  'unique_description',
+  'category',
+  'source',
+  'start_utc',
+  'timezone',
+  'venue_name',
+  'city',
+  'country',
+  'latitude',
+  'longitude',
+  'min_price',
+  'max_price',
+  'currency',
+  'formatted_price',
+  'price_note',
+  'image_url',
+  'purchase_url',
+  'affiliate_url',
+  'original_url',
+  'external_id',
+  'organizer',
+  'offers',
+] as const satisfies ReadonlyArray<keyof StoredEvent>;
+
+/** An index document read with `CARD_SOURCE_FIELDS` (plus its id). */
+export type CardSource = Pick<StoredEvent, 'id' | Exclude<(typeof CARD_SOURCE_FIELDS)[number], 'offers'>> & Partial<Pick<StoredEvent, 'offers'>>;
+
+/** The card fields of an event whose canonical fields are already laid over (index documents are). */
+function cardView(event: CardSource, offers: Offer[]): CardEvent {
+  return {
     id: Number(event.id),
-    slug: event.slug,
     name: event.name,
     unique_title: event.unique_title,
-    seo_title: event.seo_title,
     description: redactContacts(event.description),
     unique_description: redactContacts(event.unique_description),
-    seo_description: redactContacts(event.seo_description),
     category: event.category,
     source: event.source,
     date: event.start_utc,
-    end_date: event.end_utc,
     timezone: event.timezone && isValidTimeZone(event.timezone) ? event.timezone : null,
     venue_name: event.venue_name,
-    address: event.address,
     city: event.city,
     country: event.country,
     latitude: event.latitude,
@@ -59,13 +86,37 @@ export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: numbe
     currency: event.currency || 'USD',
     formatted_price: event.formatted_price,
     price_note: redactContacts(event.price_note),
-    price_text: priceText({ min: event.min_price, max: event.max_price, currency: event.currency, formatted: event.formatted_price }),
     image_url: event.image_url,
     purchase_url: event.purchase_url,
     affiliate_url: event.affiliate_url,
     original_url: event.original_url,
-    external_url: event.original_url ?? event.purchase_url,
     external_id: event.external_id,
+    offer_count: offers.length,
+    price_from_usd: offers[0]?.price_usd_min ?? null,
+  };
+}
+
+/** `fields=card`: a list item with the fields a card shows, equal to the same fields of `toPublicEvent`. */
+export function toCardEvent(source: CardSource, distanceKm?: number): CardEvent {
+  const view = cardView(source, offersOf(source));
+  if (distanceKm !== undefined) view.distance_km = roundKm(distanceKm);
+  return view;
+}
+
+/** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
+export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
+  // A canonical event shows its group's merged fields and its cheapest offer's price (issue 16).
+  const event = withCanonicalFields(stored);
+  const offers = offersOf(event);
+  const view: PublicEvent = {
+    ...cardView(event, offers),
+    slug: event.slug,
+    seo_title: event.seo_title,
+    seo_description: redactContacts(event.seo_description),
+    end_date: event.end_utc,
+    address: event.address,
+    price_text: priceText({ min: event.min_price, max: event.max_price, currency: event.currency, formatted: event.formatted_price }),
+    external_url: event.original_url ?? event.purchase_url,
     tags: event.tags.join(', '),
     highlights: event.highlights.map((h) => redactContacts(h) ?? ''),
     faq: event.faq.map((f) => ({ question: f.question, answer: redactContacts(f.answer) ?? '' })),
@@ -77,9 +128,7 @@ export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: numbe
     rating_avg: rating.rating_avg,
     popularity: popularityAt(event.popularity_log, now),
     created_at: event.created_at,
-    offers,
-    offer_count: offers.length,
-    price_from_usd: offers[0]?.price_usd_min ?? null,
+    offers: offers.map(toPublicOffer),
   };
   if (distanceKm !== undefined) view.distance_km = roundKm(distanceKm);
   return view;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../contracts/stored-event.ts';
 import { makeStoredEvent } from '../testing/make-event.ts';
-import { toMapBasic, toPublicEvent } from './public-view.ts';
+import { mergeFields } from './offers/merge-fields.ts';
+import { toOffer } from './offers/offer.ts';
+import { withCanonicalFields } from './offers/canonical-view.ts';
+import { CARD_SOURCE_FIELDS, toCardEvent, toMapBasic, toPublicEvent, type CardSource } from './public-view.ts';
 
 const now = new Date('2026-11-21T00:00:00Z');
 
@@ -33,5 +37,43 @@ describe('public event view', () => {
 
   it('given map_basic, then only the light fields are present', () => {
     expect(Object.keys(toMapBasic(makeStoredEvent())).sort()).toEqual(['category', 'date', 'id', 'latitude', 'longitude', 'name']);
+  });
+
+  describe('card view (fields=card, decision 024)', () => {
+    // What the index answers for fields=card: the card's stored fields of the indexed (canonical) document.
+    const indexedCardSource = (stored: StoredEvent): CardSource => {
+      const indexed = withCanonicalFields(stored) as unknown as Record<string, unknown>;
+      return Object.fromEntries(['id', ...CARD_SOURCE_FIELDS].filter((field) => field in indexed).map((field) => [field, indexed[field]])) as CardSource;
+    };
+    const group = (() => {
+      const dear = makeStoredEvent({ id: '1', min_price: 20, max_price: 45, organizer: 'Blue Hall (boss@club.example)' });
+      const cheap = makeStoredEvent({ id: '2', source: 'fever', external_id: 'fv-1', min_price: 15, max_price: 30, description: 'Longer text.' });
+      return { ...dear, offers: [toOffer(dear), toOffer(cheap)], merged: mergeFields([dear, cheap]) };
+    })();
+    const examples: Array<[string, StoredEvent]> = [
+      ['a plain event', makeStoredEvent({ original_url: 'https://o.example.com/1', image_url: 'https://img.example.com/1.jpg' })],
+      ['contacts, a bad zone and no prices', makeStoredEvent({ description: 'Call +34 612 345 678.', price_note: 'boss@club.example', timezone: 'Not/AZone', min_price: null, max_price: null, currency: '' })],
+      ['a canonical event of two sellers', group],
+    ];
+
+    it.each(examples)('given %s, then the card is the public event restricted to the card fields', (_label, stored) => {
+      const card = toCardEvent(indexedCardSource(stored), 2.34567);
+      const full = toPublicEvent(stored, now, 2.34567) as unknown as Record<string, unknown>;
+      expect(card).toEqual(Object.fromEntries(Object.keys(card).map((field) => [field, full[field]])));
+    });
+
+    it('given a canonical event of two sellers, then the card counts both and quotes the cheaper', () => {
+      expect(toCardEvent(indexedCardSource(group))).toMatchObject({ offer_count: 2, price_from_usd: expect.closeTo(16.2, 1) });
+    });
+
+    it('given no distance, then the card has exactly the fields cards read, without the heavy ones', () => {
+      expect(Object.keys(toCardEvent(indexedCardSource(makeStoredEvent()))).sort()).toEqual(
+        [
+          'affiliate_url', 'category', 'city', 'country', 'currency', 'date', 'description', 'external_id', 'formatted_price', 'id',
+          'image_url', 'latitude', 'longitude', 'max_price', 'min_price', 'name', 'offer_count', 'original_url', 'price_from_usd',
+          'price_note', 'purchase_url', 'source', 'timezone', 'unique_description', 'unique_title', 'venue_name',
+        ].sort(),
+      );
+    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchIndex } from '@evently/platform';
-import type { MapBasicEvent, PublicEvent } from '../contracts/public-event.ts';
+import type { CardEvent, MapBasicEvent, PublicEvent } from '../contracts/public-event.ts';
 import { haversineKm } from '../domain/geo.ts';
 import { createEventsHarness, type EventsHarness } from './events-harness.ts';
 import { makeSourceEvent } from './make-event.ts';
@@ -44,7 +44,7 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
 
     it('lists upcoming events and those started under two hours ago, by date', async () => {
       const answer = await search({});
-      expect(answer.pagination).toEqual({ total: upcomingCount, pages: 1, page: 1, has_next: false });
+      expect(answer.pagination).toEqual({ total: upcomingCount, pages: 1, page: 1, has_next: false, next_cursor: null });
       const list = answer.data as PublicEvent[];
       expect(list.map((e) => e.external_id)).not.toContain('past-fair');
       expect(list[0]?.external_id).toBe('running-expo');
@@ -176,6 +176,25 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
       expect(Object.keys(first).sort()).toEqual(['category', 'date', 'id', 'latitude', 'longitude', 'name']);
       expect(answer.data).toHaveLength(upcomingCount);
     });
+
+    it('answers fields=card with the full answer restricted to the card fields, in the same order (decision 024)', async () => {
+      const asks: Array<Record<string, string>> = [
+        { per_page: '1000' },
+        { keyword: 'jazz' },
+        { latitude: '40.4168', longitude: '-3.7038', nearby_radius_km: '100', sort_by: 'distance' },
+        { sort_by: 'price', sort_order: 'desc', per_page: '3', page: '2' },
+      ];
+      for (const params of asks) {
+        const full = await search(params);
+        const cards = await search({ ...params, fields: 'card' });
+        expect(cards.pagination).toEqual(full.pagination);
+        expect(cards.data).toEqual(full.data.map((event) => pickCardFields(event as PublicEvent, (cards.data[0] ?? {}) as CardEvent)));
+      }
+      const [card] = (await search({ latitude: '40.4168', longitude: '-3.7038', fields: 'card' })).data as CardEvent[];
+      expect(card).toHaveProperty('distance_km');
+      expect(card).not.toHaveProperty('faq');
+      expect(card).not.toHaveProperty('review_count');
+    });
   });
 
   // Its own catalogue and engine: linking needs the module option the contract above keeps off, since its
@@ -212,5 +231,18 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
       const answer = await h.module.queries.search({ fields: 'map_basic' });
       expect(answer.data).toEqual([expect.objectContaining({ id: 1, offer_count: 2 })]);
     });
+
+    it("gives the card the cheaper seller's price and the number of sellers with fields=card", async () => {
+      const [full] = (await h.module.queries.search({})).data as PublicEvent[];
+      const [card] = (await h.module.queries.search({ fields: 'card' })).data as CardEvent[];
+      expect(card).toMatchObject({ id: 1, offer_count: 2, price_from_usd: full?.price_from_usd, min_price: 15, currency: 'EUR' });
+      expect(card).toEqual(pickCardFields(full!, card!));
+    });
   });
+}
+
+/** The full event's values of the fields a card answer has (its first item names them). */
+function pickCardFields(event: PublicEvent, shape: CardEvent): Partial<PublicEvent> {
+  const values = event as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(shape).map((field) => [field, values[field]]));
 }

@@ -6,13 +6,13 @@
  */
 import type { Offer } from '../../contracts/offer.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
-import { byCheapest, toOffer } from './offer.ts';
+import { byCheapest, toOffer, type OfferSource } from './offer.ts';
 
 /** Listed in search: live, and not linked into another event (linked records are offers of it). */
 export const isListed = (event: StoredEvent): boolean => event.status === 'active' && !event.canonical_id;
 
 /** The offers of an event, cheapest first: its group's, or its own alone. */
-export const offersOf = (event: StoredEvent): Offer[] => (event.offers && event.offers.length > 0 ? [...event.offers].sort(byCheapest) : [toOffer(event)]);
+export const offersOf = (event: OfferSource & Partial<Pick<StoredEvent, 'offers'>>): Offer[] => (event.offers && event.offers.length > 0 ? [...event.offers].sort(byCheapest) : [toOffer(event)]);
 
 export function withCanonicalFields(event: StoredEvent): StoredEvent {
   if (!event.merged || !event.offers || event.offers.length < 2) return event;

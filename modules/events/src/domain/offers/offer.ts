@@ -13,7 +13,13 @@ export function sellerName(event: Pick<StoredEvent, 'source' | 'organizer'>): st
   return event.source.charAt(0).toUpperCase() + event.source.slice(1);
 }
 
-export function toOffer(event: StoredEvent): Offer {
+/** The fields an event's own offer is made of (a list card reads just these and `offers`; decision 024). */
+export type OfferSource = Pick<
+  StoredEvent,
+  'id' | 'source' | 'external_id' | 'organizer' | 'min_price' | 'max_price' | 'currency' | 'formatted_price' | 'purchase_url' | 'affiliate_url' | 'original_url'
+>;
+
+export function toOffer(event: OfferSource): Offer {
   const usd = usdPriceRange(event.min_price, event.max_price, event.currency);
   return {
     event_id: event.id,

@@ -5,6 +5,7 @@
  */
 import type { FilterClause, SearchQuery, SortClause } from '@evently/platform';
 import { resolveDatePreset } from '../../../domain/date-presets.ts';
+import { CARD_SOURCE_FIELDS } from '../../../domain/public-view.ts';
 import { upcomingCutoff } from '../upcoming-cutoff.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 import type { SearchParams } from './search-params.ts';
@@ -48,7 +49,8 @@ export function buildSearchQuery(params: SearchParams, now: Date, zone: string):
   if (params.keyword) query.text = params.keyword;
   if (params.near) query.near = { field: LOCATION_FIELD, lat: params.near.lat, lon: params.near.lon, radiusKm: params.near.radiusKm };
   if (params.bounds) query.bounds = { field: LOCATION_FIELD, ...params.bounds };
-  if (params.mapBasic) query.fields = MAP_BASIC_FIELDS;
+  if (params.fields === 'map_basic') query.fields = MAP_BASIC_FIELDS;
+  if (params.fields === 'card') query.fields = [...CARD_SOURCE_FIELDS];
   return query;
 }
 

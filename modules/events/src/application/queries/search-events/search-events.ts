@@ -1,17 +1,18 @@
 /** GET /api/events: the catalogue search, answered `{ data, pagination }` (spec 01 §7). */
-import type { Clock, SearchIndex } from '@evently/platform';
+import type { Clock, SearchHit, SearchIndex } from '@evently/platform';
 import type { EventRatings } from '../event-ratings/event-ratings.ts';
-import type { MapBasicEvent, Pagination, PublicEvent } from '../../../contracts/public-event.ts';
+import type { CardEvent, MapBasicEvent, Pagination, PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { isValidTimeZone } from '../../../domain/start-time.ts';
-import { toMapBasic, toPublicEvent } from '../../../domain/public-view.ts';
+import { toCardEvent, toMapBasic, toPublicEvent } from '../../../domain/public-view.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 import { buildSearchQuery } from './build-search-query.ts';
 import { paginationOf } from './pagination.ts';
-import { parseSearchParams } from './search-params.ts';
+import { parseCursorParam, refusedCursorAsBadRequest } from './cursor-param.ts';
+import { parseSearchParams, type ListFields } from './search-params.ts';
 
 export interface SearchAnswer {
-  data: Array<PublicEvent | MapBasicEvent>;
+  data: Array<PublicEvent | CardEvent | MapBasicEvent>;
   pagination: Pagination;
 }
 
@@ -26,11 +27,23 @@ export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock; rati
     const zone = visitorZone(options.timezone);
     const params = parseSearchParams(raw, zone);
     const now = deps.clock.now();
-    const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, buildSearchQuery(params, now, zone));
-    // The map's light shape carries no ratings: it is asked for hundreds of pins at a time.
-    const data: Array<PublicEvent | MapBasicEvent> = params.mapBasic
-      ? result.hits.map((hit) => toMapBasic({ ...hit.source, id: hit.id }, hit.distanceKm))
-      : await deps.ratings.attach(result.hits.map((hit) => toPublicEvent(hit.source, now, hit.distanceKm)));
-    return { data, pagination: paginationOf(result.total, params.page, params.perPage) };
+    const cursor = parseCursorParam(raw, params.page);
+    const result = await deps.search
+      .search<StoredEvent>(EVENTS_INDEX, { ...buildSearchQuery(params, now, zone), ...cursor })
+      .catch(refusedCursorAsBadRequest);
+    const pagination = paginationOf(result.total, params.page, params.perPage, { next: result.nextCursor, cursorPage: cursor.after !== undefined });
+    return { data: await itemsOf(result.hits, params.fields, now), pagination };
   };
+
+  /** The light shapes carry no ratings (no card or pin shows one) and read only their own fields from the index. */
+  async function itemsOf(hits: Array<SearchHit<StoredEvent>>, fields: ListFields | undefined, now: Date): Promise<SearchAnswer['data']> {
+    switch (fields) {
+      case 'map_basic':
+        return hits.map((hit) => toMapBasic({ ...hit.source, id: hit.id }, hit.distanceKm));
+      case 'card':
+        return hits.map((hit) => toCardEvent({ ...hit.source, id: hit.id }, hit.distanceKm));
+      case undefined:
+        return deps.ratings.attach(hits.map((hit) => toPublicEvent(hit.source, now, hit.distanceKm)));
+    }
+  }
 }

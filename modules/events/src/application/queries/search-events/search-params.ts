@@ -10,6 +10,9 @@ import { addDays, midnightIn } from '../../../domain/time-zones.ts';
 export const SORT_FIELDS = ['date', 'price', 'popularity', 'name', 'distance'] as const;
 export type SortBy = (typeof SORT_FIELDS)[number];
 
+export const LIST_FIELDS = ['map_basic', 'card'] as const;
+export type ListFields = (typeof LIST_FIELDS)[number];
+
 export const DEFAULT_PER_PAGE = 100;
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_RADIUS_KM = 25;
@@ -33,7 +36,8 @@ export interface SearchParams {
   sortOrder: 'asc' | 'desc';
   page: number;
   perPage: number;
-  mapBasic: boolean;
+  /** A lighter item shape (`fields=`): the map's pins or the list's cards; absent means the whole event. */
+  fields?: ListFields;
 }
 
 type Raw = Record<string, unknown>;
@@ -115,8 +119,9 @@ export function parseSearchParams(raw: Raw, zone: string): SearchParams {
     sortOrder: oneOf(raw, 'sort_order', ['asc', 'desc'] as const) ?? 'asc',
     page: positiveInt(raw, 'page', 1),
     perPage: Math.min(positiveInt(raw, 'per_page', DEFAULT_PER_PAGE), MAX_PER_PAGE),
-    mapBasic: oneOf(raw, 'fields', ['map_basic'] as const) === 'map_basic',
   };
+  const fields = oneOf(raw, 'fields', LIST_FIELDS);
+  if (fields) params.fields = fields;
   // Both search engines refuse pages past the result window; say so here, naming the parameter (a 400).
   if (params.page * params.perPage > MAX_RESULT_WINDOW) {
     throw badRequest(`page: only the first ${MAX_RESULT_WINDOW} results can be paged to (page × per_page); narrow the search`);

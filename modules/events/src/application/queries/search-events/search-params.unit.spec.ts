@@ -18,7 +18,7 @@ function rejects(raw: Record<string, unknown>, message: RegExp) {
 
 describe('GET /api/events parameters', () => {
   it('given nothing, then defaults are date asc, page 1, 100 per page, full fields', () => {
-    expect(parse({})).toEqual({ sortOrder: 'asc', page: 1, perPage: 100, mapBasic: false });
+    expect(parse({})).toEqual({ sortOrder: 'asc', page: 1, perPage: 100 });
   });
 
   it("given 'all', empty and 'null' filter values, then they are dropped", () => {
@@ -96,8 +96,10 @@ describe('GET /api/events parameters', () => {
     rejects({ page: '11', per_page: '1000' }, /page/);
   });
 
-  it('given fields=map_basic, then the light shape is asked; another value is a 400', () => {
-    expect(parse({ fields: 'map_basic' }).mapBasic).toBe(true);
+  it('given fields=map_basic or fields=card, then that light shape is asked; another value is a 400', () => {
+    expect(parse({ fields: 'map_basic' }).fields).toBe('map_basic');
+    expect(parse({ fields: 'CARD' }).fields).toBe('card');
+    expect(parse({}).fields).toBeUndefined();
     rejects({ fields: 'everything' }, /fields/);
   });
 
