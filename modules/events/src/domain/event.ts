@@ -4,6 +4,7 @@
  */
 import type { SourceEvent } from '../contracts/source-event.ts';
 import type { StoredEvent } from '../contracts/stored-event.ts';
+import { matchKeys, type MatchKeys } from './matching/match-keys.ts';
 import { eventSlug } from './slug.ts';
 
 /** Fields a source owns; everything else (id, slug, counters, popularity, metadata) is the module's. */
@@ -54,12 +55,19 @@ export function sourceFields(input: SourceEvent): SourceFields {
   };
 }
 
-export function newEventBody(id: string, fields: SourceFields): EventBody & { id: string } {
-  return { id, slug: eventSlug(id, fields.name), ...fields, view_count: 0, click_count: 0, popularity_log: 0 };
+/** Fields the match keys are derived from: a change to one of them recomputes the keys. */
+const MATCH_KEY_SOURCES = ['venue_name', 'city', 'latitude', 'longitude'] as const;
+
+/**
+ * The stored body of a new record. It carries the offer matcher's lookup keys (match-keys.ts), which are
+ * storage only: the message contract does not declare them, so consumers never see them.
+ */
+export function newEventBody(id: string, fields: SourceFields): EventBody & MatchKeys & { id: string } {
+  return { id, slug: eventSlug(id, fields.name), ...fields, ...matchKeys(fields), view_count: 0, click_count: 0, popularity_log: 0 };
 }
 
 /** The patch that brings `current` up to `incoming`, or null when nothing a source owns has changed. */
-export function sourceChanges(current: StoredEvent, incoming: SourceFields): Partial<EventBody> | null {
+export function sourceChanges(current: StoredEvent, incoming: SourceFields): Partial<EventBody & MatchKeys> | null {
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(incoming)) {
     const before = (current as Record<string, unknown>)[key];
@@ -67,5 +75,7 @@ export function sourceChanges(current: StoredEvent, incoming: SourceFields): Par
   }
   if (Object.keys(patch).length === 0) return null;
   if ('name' in patch) patch.slug = eventSlug(current.id, incoming.name);
-  return patch as Partial<EventBody>;
+  // Records stored before the keys existed get them with their next change.
+  if (MATCH_KEY_SOURCES.some((key) => key in patch) || !('match_venue' in current)) Object.assign(patch, matchKeys(incoming));
+  return patch as Partial<EventBody & MatchKeys>;
 }

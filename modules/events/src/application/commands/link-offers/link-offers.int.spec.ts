@@ -60,6 +60,21 @@ describe('linking offers (issue 16)', () => {
     expect(response.headers.get('location')).toBe('/api/events/1-jazz-night-madrid/similar?limit=3');
   });
 
+  it('given the same venue by name only, or by coordinates only, then the matcher finds the other record', async () => {
+    await h.module.commands.upsertFromSource(ticketmaster);
+    const byName = await h.module.commands.upsertFromSource({ ...fever, latitude: null, longitude: null });
+    const byPoint = await h.module.commands.upsertFromSource({ ...fever, external_id: 'fv-1:s3', venue_name: 'Sala Azul (Old Town)' });
+    expect([byName.linked_to, byPoint.linked_to]).toEqual(['1', '1']);
+  });
+
+  it('given a record stored before the match keys existed, then a new seller of the show is still linked to it', async () => {
+    await h.module.commands.upsertFromSource(ticketmaster);
+    const before = (await stored('1'))!;
+    await h.store.transaction((tx) => tx.update(EVENTS_COLLECTION, '1', before.version, { match_venue: undefined, match_cell: undefined }));
+    expect(await stored('1')).not.toHaveProperty('match_venue');
+    expect(await h.module.commands.upsertFromSource(fever)).toEqual({ outcome: 'created', id: '2', linked_to: '1' });
+  });
+
   it('given the later show of the same act, then it stays its own event', async () => {
     await h.module.commands.upsertFromSource(ticketmaster);
     const late = await h.module.commands.upsertFromSource({ ...fever, external_id: 'fv-1:s2', start_utc: '2026-12-05T22:00:00.000Z' });

@@ -4,11 +4,12 @@
  * commit with the change that caused them. Deterministic: candidates are read in id order and the best match
  * wins by title score, then by lowest canonical id; an admin split is never undone.
  */
-import type { DocumentTransaction } from '@evently/platform';
+import type { DocumentTransaction, Where } from '@evently/platform';
 import { createEnvelope } from '@evently/platform';
 import { EVENT_LINK_MESSAGE_TYPES, EVENT_LINKS_TOPIC, type EventOfferLinkedData } from '../../../contracts/link-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { compareForMatch, START_TOLERANCE_MINUTES } from '../../../domain/matching/match-events.ts';
+import { cellsNear, matchKeys } from '../../../domain/matching/match-keys.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from './offer-group.ts';
 import { loadSplitVetoes } from './split-decisions.ts';
@@ -30,11 +31,28 @@ interface Best {
   score: number;
 }
 
-async function findBestMatch(tx: DocumentTransaction, record: StoredEvent): Promise<Best | null> {
+/**
+ * Live records starting within the tolerance that could share the record's venue: the same venue key, a
+ * neighbouring coordinate cell, or no keys at all (stored before the keys existed). Reading the whole time
+ * window instead costs a parse per live event in it, hundreds per write at a million events.
+ */
+async function readCandidates(tx: DocumentTransaction, record: StoredEvent): Promise<StoredEvent[]> {
   const start = Date.parse(record.start_utc);
-  const nearby = await tx.find<StoredEvent>(EVENTS_COLLECTION, {
-    where: { status: 'active', start_utc: { gte: new Date(start - WINDOW_MS).toISOString(), lte: new Date(start + WINDOW_MS).toISOString() } },
-  });
+  const window = { status: 'active', start_utc: { gte: new Date(start - WINDOW_MS).toISOString(), lte: new Date(start + WINDOW_MS).toISOString() } };
+  const { match_venue: venue } = matchKeys(record);
+  const cells = record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
+  // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
+  if (cells === null) return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: window });
+  const lookups: Where[] = [{ ...window, match_venue: null }];
+  if (venue !== '') lookups.push({ ...window, match_venue: venue });
+  if (cells.length > 0) lookups.push({ ...window, match_cell: { in: cells } });
+  const found = new Map<string, StoredEvent>();
+  for (const where of lookups) for (const event of await tx.find<StoredEvent>(EVENTS_COLLECTION, { where })) found.set(event.id, event);
+  return [...found.values()];
+}
+
+async function findBestMatch(tx: DocumentTransaction, record: StoredEvent): Promise<Best | null> {
+  const nearby = await readCandidates(tx, record);
   const candidates = nearby.filter((event) => event.id !== record.id && event.canonical_id !== record.id).sort((a, b) => Number(a.id) - Number(b.id));
   if (candidates.length === 0) return null;
   const canonicalOf = (event: StoredEvent) => event.canonical_id ?? event.id;
