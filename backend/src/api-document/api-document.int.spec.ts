@@ -64,6 +64,8 @@ describe('GET /api/openapi.json', () => {
     const subscribers = document.paths['/api/subscriptions/admin']?.get;
     expect(subscribers?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'per_page', 'status', 'sort']));
     expect(document.paths['/api/events/{id}']?.get?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+    // The map's walk past the result window.
+    expect(document.paths['/api/events']?.get?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'cursor', in: 'query' })]));
   });
 
   it('marks the admin calls with the admin credential', () => {

@@ -47,8 +47,45 @@ describe('events HTTP API', () => {
       const { status, body } = await get('/api/events?per_page=2&page=1');
       expect(status).toBe(200);
       // 'Morning Fair' started three hours ago: no longer upcoming.
-      expect(body.pagination).toEqual({ total: 7, pages: 4, page: 1, has_next: true });
+      expect(body.pagination).toEqual({ total: 7, pages: 4, page: 1, has_next: true, next_cursor: expect.stringMatching(/^[\w-]+$/) });
       expect(body.data).toHaveLength(2);
+    });
+
+    it('walks every event with cursor, in the order of one page, the last page without a cursor', async () => {
+      const ids = (body: Record<string, unknown>) => (body.data as Array<{ id: number }>).map((event) => event.id);
+      const whole = await get('/api/events?per_page=100&fields=map_basic');
+      const walked: number[] = [];
+      let next = '';
+      for (let page = 0; page < 10; page++) {
+        const { status, body } = await get(`/api/events?per_page=2&fields=map_basic${next ? `&cursor=${next}` : '&page=1'}`);
+        expect(status).toBe(200);
+        walked.push(...ids(body));
+        const pagination = body.pagination as { total: number; has_next: boolean; next_cursor: string | null };
+        expect(pagination.total).toBe(7);
+        expect(pagination.has_next).toBe(pagination.next_cursor !== null);
+        if (pagination.next_cursor === null) break;
+        next = pagination.next_cursor;
+      }
+      expect(walked).toEqual(ids(whole.body));
+      expect(walked).toHaveLength(7);
+    });
+
+    it('answers 400 naming the parameter for a bad, forged or foreign cursor, and for a cursor with page > 1', async () => {
+      const first = await get('/api/events?per_page=2');
+      const cursor = (first.body.pagination as { next_cursor: string }).next_cursor;
+      const forged = Buffer.from(JSON.stringify(['abc', 1, 2])).toString('base64url');
+      for (const [query, message] of [
+        ['cursor=not%20a%20cursor', /^cursor:/],
+        [`cursor=${'a'.repeat(3000)}`, /^cursor:/],
+        [`cursor=${forged}`, /^cursor:/],
+        [`cursor=${cursor}&sort_by=price`, /^cursor: made for another sort order/],
+        [`cursor=${cursor}&page=2`, /^page:/],
+      ] as const) {
+        const { status, body } = await get(`/api/events?per_page=2&${query}`);
+        expect(status, query).toBe(400);
+        expect(body.error, query).toMatch(message);
+      }
+      expect((await get(`/api/events?per_page=2&page=1&cursor=${cursor}`)).status).toBe(200);
     });
 
     it('reads the X-Timezone header for presets', async () => {
