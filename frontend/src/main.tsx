@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router-dom';
 import { createStore } from './app/store.ts';
 import { createAppRouter } from './app/router.tsx';
 import { FatalErrorBoundary } from './app/fatal-error-boundary.tsx';
+import { prefetchHomeEvents } from './app/routes/home/home-query.ts';
+import { loadLocation } from './features/nearby/location-storage.ts';
 // The font's latin and other subsets download only when a page uses their characters (unicode-range).
 import '@fontsource-variable/inter/wght.css';
 import './styles/tokens.css';
@@ -15,6 +17,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 const store = createStore();
 const router = createAppRouter();
+if (window.location.pathname === '/') prefetchHomeEvents(store.dispatch, window.location.search, loadLocation());
 
 createRoot(container).render(
   <StrictMode>

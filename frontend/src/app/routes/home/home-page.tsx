@@ -7,7 +7,7 @@ import { clearAllFilters } from '../../../features/filters/active-chips.ts';
 import { useFilterOptions } from '../../../features/filters/api.ts';
 import { FilterPanel } from '../../../features/filters/filter-panel.tsx';
 import { DEFAULT_FILTERS, type FilterState, type SortBy, type SortOrder } from '../../../features/filters/filter-state.ts';
-import { buildEventsQuery, type Bounds } from '../../../features/filters/query-params.ts';
+import type { Bounds } from '../../../features/filters/query-params.ts';
 import { LazyEventMap } from '../../../features/map/lazy-event-map.tsx';
 import type { FocusTarget } from '../../../features/map/map-focus.tsx';
 import { MapOptions } from '../../../features/map/map-options.tsx';
@@ -22,12 +22,13 @@ import { SubscribeForm } from '../../../features/subscribe/subscribe-form.tsx';
 import { useGetEventQuery } from '../../../features/event-page/api.ts';
 import { countLine, mapLoadLine, remainingCount } from '../../../features/home/count-line.ts';
 import { hasFocus, initialViewMode, readFocusParams, withoutFocusParams, type ViewMode } from '../../../features/home/focus-params.ts';
-import { readLinkFilters, withLinkFilters, withoutLinkFilters } from '../../../features/filters/link-filters.ts';
+import { withoutLinkFilters } from '../../../features/filters/link-filters.ts';
 import { CardSkeletons, EmptyResults } from '../../../features/home/list-states.tsx';
 import { PopularSidebar } from '../../../features/home/popular-sidebar.tsx';
-import { EVENTS_PER_PAGE, useEventSearch } from '../../../features/home/use-event-search.ts';
+import { useEventSearch } from '../../../features/home/use-event-search.ts';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../../lib/dom/use-media-query.ts';
 import { ViewSwitch } from '../../../features/home/view-switch.tsx';
+import { homeEventsQuery, initialHomeFilters } from './home-query.ts';
 import './home-page.css';
 
 /** Spec 01 "Map heights": 650 px in map view, 750 px in split view. */
@@ -41,11 +42,6 @@ const SKELETONS = { list: 6, split: 4 } as const;
 const FIRST_PAINT_CARDS = 12;
 const NO_EVENTS: VisitorEvent[] = [];
 
-function filtersWithLocation(location: { lat: number; lon: number; radius_km: number } | null): FilterState {
-  if (!location) return DEFAULT_FILTERS;
-  return { ...DEFAULT_FILTERS, latitude: location.lat, longitude: location.lon, nearby_radius_km: location.radius_km, sort_by: 'distance' };
-}
-
 /**
  * The home page: subscribe form, filters, nearby, list / map / split results and the popular sidebar. It
  * composes several features, so it lives in app/ (features never import each other).
@@ -58,7 +54,7 @@ export function HomePage() {
   // Read once: the focus parameters are removed from the address bar right after (spec 01 "Home").
   const [focusParams] = useState(() => readFocusParams(location.search));
   const [storedLocation] = useState(loadLocation);
-  const [filters, setFilters] = useState<FilterState>(() => withLinkFilters(filtersWithLocation(storedLocation), readLinkFilters(location.search)));
+  const [filters, setFilters] = useState<FilterState>(() => initialHomeFilters(location.search, storedLocation));
   const previousSort = useRef<{ sort_by: SortBy; sort_order: SortOrder }>({ sort_by: 'date', sort_order: 'asc' });
 
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
@@ -99,10 +95,7 @@ export function HomePage() {
 
   // --- Events list --------------------------------------------------------------------------------------
   const activeBounds = onlyInView && mapVisible && bounds ? requestBounds(bounds) : null;
-  const baseQuery = useMemo(() => {
-    const { page: _page, ...rest } = buildEventsQuery(filters, { page: 1, perPage: EVENTS_PER_PAGE, bounds: activeBounds });
-    return rest;
-  }, [filters, activeBounds?.north, activeBounds?.south, activeBounds?.east, activeBounds?.west]);
+  const baseQuery = useMemo(() => homeEventsQuery(filters, activeBounds), [filters, activeBounds?.north, activeBounds?.south, activeBounds?.east, activeBounds?.west]);
   const search = useEventSearch(baseQuery);
   const total = search.pagination?.total ?? 0;
   const deferredEvents = useDeferredValue(search.events, NO_EVENTS);
