@@ -80,7 +80,7 @@ async function openSubscribersTab(page: Page): Promise<void> {
 }
 
 /** The listed e-mails, sorted (the default order is newest first, and three sign-ups share a second). */
-const rowEmails = async (page: Page) => (await page.locator('.subscriber-row__email').allTextContents()).sort();
+const rowEmails = async (page: Page) => (await page.getByRole('list', { name: 'Subscribers' }).locator('.admin-row__title').allTextContents()).sort();
 
 const statValue = (page: Page, label: string) => page.locator('.subscriber-stat', { has: page.getByText(label, { exact: true }) }).locator('dd');
 

@@ -173,7 +173,7 @@ describe('admin Partnerships tab', () => {
       await page.getByRole('tab', { name: 'Partnerships' }).click();
       const list = page.getByRole('list', { name: 'Partnership requests' });
       await list.waitFor();
-      const companies = await list.locator('.request-row__company').allTextContents();
+      const companies = await list.locator('.admin-row__title').allTextContents();
       expect(companies.indexOf('Newest Fest Ltd')).toBeLessThan(companies.indexOf('Older Venue Co'));
 
       await list.getByRole('button', { name: /Newest Fest Ltd/ }).click();

@@ -42,7 +42,7 @@ async function isSameDocument(page: Page): Promise<boolean> {
 
 /** The admin queue's rows, top first, as their subjects. */
 async function queueSubjects(admin: Page): Promise<string[]> {
-  return admin.locator('.ticket-row__subject').allTextContents();
+  return admin.getByRole('list', { name: 'Tickets' }).locator('.admin-row__title').allTextContents();
 }
 
 describe('support desk, visitor and admin live (issue 9)', () => {

@@ -82,9 +82,9 @@ export function BlogTab() {
   const listUnauthorized = list.isError && isUnauthorized(list.error);
 
   return (
-    <div className="blog-tab">
-      <section className="blog-tab__list" aria-label="Posts">
-        <div className="blog-tab__list-head">
+    <div className="admin-workspace">
+      <section className="admin-workspace__panel admin-workspace__panel--padded admin-workspace__sticky" aria-label="Posts">
+        <div className="admin-workspace__head">
           <h2>Blog Posts</h2>
           <button
             type="button"
@@ -98,7 +98,7 @@ export function BlogTab() {
           </button>
         </div>
         {list.isLoading ? (
-          <p className="blog-tab__state" role="status">
+          <p className="admin-workspace__state" role="status">
             Loading...
           </p>
         ) : list.isError ? (
@@ -113,12 +113,12 @@ export function BlogTab() {
             </button>
           </div>
         ) : posts.length === 0 ? (
-          <p className="blog-tab__state">No posts yet</p>
+          <p className="admin-workspace__state">No posts yet</p>
         ) : (
           <PostList posts={posts} selectedId={editor.postId} onOpen={(post) => void open(post)} onDelete={(post) => void remove(post)} deletingId={deletingId} />
         )}
       </section>
-      <section className="blog-tab__editor">
+      <section>
         {notice && (
           <p className="blog-tab__notice" role="status">
             {notice}

@@ -57,14 +57,14 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
 
   return (
     <form
-      className="blog-editor"
+      className="admin-workspace__panel blog-editor"
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
         if (!blockedReason && !saving) onSave();
       }}
     >
-      <div className="blog-editor__head">
+      <div className="admin-workspace__head">
         <h2 id={`${id}-title`}>{editing ? 'Edit Post' : 'New Post'}</h2>
         {editing && state.slug && (
           <a href={`/blog/${state.slug}?preview=1`} target="_blank" rel="noopener" className="blog-editor__preview-link">

@@ -11,7 +11,7 @@ interface Props {
 /** Spec 02 "Blog tab": each post's title, status and published date, with a delete icon. */
 export function PostList({ posts, selectedId, onOpen, onDelete, deletingId }: Props) {
   return (
-    <ul className="blog-admin-list" aria-label="Blog posts">
+    <ul className="admin-rows" aria-label="Blog posts">
       {posts.map((post) => (
         <li key={post.id} className={`blog-admin-row${post.id === selectedId ? ' blog-admin-row--current' : ''}`}>
           <button type="button" className="blog-admin-row__open" aria-current={post.id === selectedId ? 'true' : undefined} onClick={() => onOpen(post)}>

@@ -32,9 +32,9 @@ export function PartnershipsTab() {
   };
 
   return (
-    <div className="partnerships-tab">
-      <section className="partnerships-tab__queue" aria-labelledby={`${id}-title`}>
-        <div className="partnerships-tab__head">
+    <div className="admin-workspace">
+      <section className="admin-workspace__panel admin-workspace__panel--padded" aria-labelledby={`${id}-title`}>
+        <div className="admin-workspace__head">
           <h2 id={`${id}-title`}>
             Partnership Requests
             {data && data.new_count > 0 && <span className="partnerships-tab__count">{data.new_count} new</span>}
@@ -65,26 +65,26 @@ export function PartnershipsTab() {
           </p>
         )}
         {list.isLoading ? (
-          <p className="partnerships-tab__state" role="status">
+          <p className="admin-workspace__state" role="status">
             Loading requests...
           </p>
         ) : requests.length === 0 && !failed ? (
-          <p className="partnerships-tab__state">{EMPTY_LIST}</p>
+          <p className="admin-workspace__state">{EMPTY_LIST}</p>
         ) : (
-          <ul className="request-list" aria-label="Partnership requests">
+          <ul className="admin-rows" aria-label="Partnership requests">
             {requests.map((request) => (
               <li key={request.id}>
                 <button
                   type="button"
-                  className={`request-row${request.id === selected ? ' request-row--current' : ''}`}
+                  className={`admin-row${request.id === selected ? ' admin-row--current' : ''}`}
                   aria-current={request.id === selected ? 'true' : undefined}
                   onClick={() => select(request.id)}
                 >
-                  <span className="request-row__top">
-                    <span className="request-row__company">{request.company}</span>
+                  <span className="admin-row__top">
+                    <span className="admin-row__title">{request.company}</span>
                     <span className={`request-badge request-badge--${request.status}`}>{request.status === 'new' ? 'New' : 'Handled'}</span>
                   </span>
-                  <span className="request-row__meta">
+                  <span className="admin-row__meta">
                     <span>{request.contact_name}</span>
                     <span>{TYPE_LABELS[request.partnership_type]}</span>
                     <time dateTime={request.created_at}>{formatTicketTime(request.created_at)}</time>
@@ -108,11 +108,11 @@ export function PartnershipsTab() {
           </nav>
         )}
       </section>
-      <div className="partnerships-tab__detail">
+      <div className="admin-workspace__panel admin-workspace__sticky">
         {current ? (
           <RequestDetail key={current.id} request={current} headingId={`${id}-detail-heading`} onDeleted={() => setSelected(null)} />
         ) : (
-          <p className="partnerships-tab__prompt">{SELECT_PROMPT}</p>
+          <p className="admin-workspace__prompt">{SELECT_PROMPT}</p>
         )}
       </div>
     </div>

@@ -18,28 +18,28 @@ export function SubscriberBadge({ subscriber }: { subscriber: AdminSubscriber })
 /** Spec 02 "Subscribers tab" list: email, name, city and country (a dash when missing), badge and times. */
 export function SubscriberList({ subscribers, selected, onSelect }: Props) {
   return (
-    <ul className="subscriber-list" aria-label="Subscribers">
+    <ul className="admin-rows subscriber-list" aria-label="Subscribers">
       {subscribers.map((subscriber) => {
         const current = subscriber.id === selected;
         return (
           <li key={subscriber.id}>
             <button
               type="button"
-              className={`subscriber-row${current ? ' subscriber-row--current' : ''}`}
+              className={`admin-row${current ? ' admin-row--current' : ''}`}
               aria-current={current ? 'true' : undefined}
               onClick={() => onSelect(subscriber)}
             >
-              <span className="subscriber-row__top">
-                <span className="subscriber-row__email">{subscriber.email}</span>
+              <span className="admin-row__top">
+                <span className="admin-row__title">{subscriber.email}</span>
                 <SubscriberBadge subscriber={subscriber} />
               </span>
-              <span className="subscriber-row__meta">
+              <span className="admin-row__meta">
                 <span>{dash(subscriber.name)}</span>
                 <span>
                   {dash(subscriber.city)}, {dash(subscriber.country)}
                 </span>
               </span>
-              <span className="subscriber-row__times">
+              <span className="admin-row__meta subscriber-row__times">
                 <span>Created {formatTicketTime(subscriber.created_at)}</span>
                 <span>Updated {formatTicketTime(subscriber.updated_at)}</span>
                 <span>Last digest {formatTicketTime(subscriber.last_sent_at)}</span>

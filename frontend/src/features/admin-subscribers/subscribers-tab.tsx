@@ -81,14 +81,14 @@ export function SubscribersTab() {
       <SubscriberStatCards stats={stats} />
       <SubscriberFilterForm applied={filters} onApply={apply} offerPending={stats?.pending !== undefined} />
 
-      <div className="subscribers-tab__body">
-        <section className="subscribers-tab__list" aria-label="Subscriber list">
+      <div className="admin-workspace">
+        <section className="admin-workspace__panel admin-workspace__panel--padded subscribers-tab__list" aria-label="Subscriber list">
           {list.isFetching && !list.currentData ? (
-            <p className="subscribers-tab__state" role="status">
+            <p className="admin-workspace__state" role="status">
               Loading subscribers...
             </p>
           ) : subscribers.length === 0 ? (
-            <p className="subscribers-tab__state">{failed ? '' : EMPTY_TEXT}</p>
+            <p className="admin-workspace__state">{failed ? '' : EMPTY_TEXT}</p>
           ) : (
             <>
               <SubscriberList subscribers={subscribers} selected={current?.id ?? null} onSelect={select} />
@@ -100,7 +100,7 @@ export function SubscribersTab() {
             </>
           )}
         </section>
-        <div className="subscribers-tab__detail">
+        <div className="admin-workspace__panel admin-workspace__sticky">
           {current ? (
             <SubscriberDetail
               key={current.id}
@@ -110,7 +110,7 @@ export function SubscribersTab() {
               onDeleted={() => setSelected(null)}
             />
           ) : (
-            <p className="subscribers-tab__prompt">{SELECT_PROMPT}</p>
+            <p className="admin-workspace__prompt">{SELECT_PROMPT}</p>
           )}
         </div>
       </div>

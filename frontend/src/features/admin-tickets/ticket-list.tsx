@@ -12,22 +12,22 @@ interface Props {
 /** The rows of the left list: subject, number, user, created time, status and priority. */
 export function TicketList({ tickets, selected, onSelect, isSample }: Props) {
   return (
-    <ul className="ticket-list" aria-label="Tickets">
+    <ul className="admin-rows" aria-label="Tickets">
       {tickets.map((ticket) => {
         const current = ticket.ticket_number === selected;
         return (
           <li key={ticket.ticket_number}>
             <button
               type="button"
-              className={`ticket-row${current ? ' ticket-row--current' : ''}`}
+              className={`admin-row${current ? ' admin-row--current' : ''}`}
               aria-current={current ? 'true' : undefined}
               onClick={() => onSelect(ticket.ticket_number)}
             >
-              <span className="ticket-row__top">
-                <span className="ticket-row__subject">{ticket.subject}</span>
+              <span className="admin-row__top">
+                <span className="admin-row__title">{ticket.subject}</span>
                 {isSample(ticket.ticket_number) && <span className="sample-badge">Sample</span>}
               </span>
-              <span className="ticket-row__meta">
+              <span className="admin-row__meta">
                 <span className="ticket-row__number">{ticket.ticket_number}</span>
                 <span>{ticket.user_name}</span>
                 <time dateTime={ticket.created_at}>{formatTicketTime(ticket.created_at)}</time>

@@ -37,9 +37,9 @@ export function TicketsTab() {
   };
 
   return (
-    <div className="tickets-tab">
-      <section className="tickets-tab__queue" aria-labelledby={`${id}-queue-title`}>
-        <div className="tickets-tab__queue-head">
+    <div className="admin-workspace">
+      <section className="admin-workspace__panel admin-workspace__panel--padded" aria-labelledby={`${id}-queue-title`}>
+        <div className="admin-workspace__head">
           <h2 id={`${id}-queue-title`}>Support Tickets</h2>
           <LiveIndicator channel={ADMIN_CHANNEL} />
         </div>
@@ -75,16 +75,16 @@ export function TicketsTab() {
           </div>
         )}
         {list.isLoading ? (
-          <p className="tickets-tab__state" role="status">
+          <p className="admin-workspace__state" role="status">
             Loading tickets...
           </p>
         ) : visible.length === 0 ? (
-          <p className="tickets-tab__state">No tickets found</p>
+          <p className="admin-workspace__state">No tickets found</p>
         ) : (
           <TicketList tickets={visible} selected={selected} onSelect={select} isSample={(number) => failed && isSampleTicket(number)} />
         )}
       </section>
-      <div className="tickets-tab__detail">
+      <div className="admin-workspace__panel admin-workspace__sticky">
         {current ? (
           <TicketDetail
             key={current.ticket_number}
@@ -94,7 +94,7 @@ export function TicketsTab() {
             onDeleted={() => setSelected(null)}
           />
         ) : (
-          <p className="tickets-tab__prompt">{SELECT_PROMPT}</p>
+          <p className="admin-workspace__prompt">{SELECT_PROMPT}</p>
         )}
       </div>
     </div>

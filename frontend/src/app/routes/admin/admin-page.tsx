@@ -11,6 +11,7 @@ import { ReviewsTab } from '../../../features/admin-reviews/reviews-tab.tsx';
 import { SubscribersTab } from '../../../features/admin-subscribers/subscribers-tab.tsx';
 import { PartnershipsTab } from '../../../features/admin-partnerships/partnerships-tab.tsx';
 import './admin-page.css';
+import './admin-workspace.css';
 
 type AdminTab = 'tickets' | 'blog' | 'subscribers' | 'reviews' | 'partnerships';
 
