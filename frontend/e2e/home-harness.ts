@@ -57,7 +57,7 @@ export async function nextEventsQuery(page: Page, action: () => Promise<unknown>
   const [request] = await Promise.all([
     page.waitForRequest((candidate) => {
       const url = new URL(candidate.url());
-      return url.pathname === '/api/events' && !url.searchParams.has('fields');
+      return url.pathname === '/api/events' && url.searchParams.get('fields') === 'card';
     }),
     action(),
   ]);

@@ -59,7 +59,7 @@ describe('home page in a real browser', () => {
     const [request] = await Promise.all([
       page.waitForRequest((candidate) => {
         const url = new URL(candidate.url());
-        return url.pathname === '/api/events' && !url.searchParams.has('fields') && url.searchParams.get('city') === city;
+        return url.pathname === '/api/events' && url.searchParams.get('fields') === 'card' && url.searchParams.get('city') === city;
       }),
       page.goto(`${harness.server.url}/?${new URLSearchParams({ country, city })}`),
     ]);

@@ -13,6 +13,7 @@ import {
   showOnMapHref,
   type VisitorEvent,
 } from '../../lib/format/event.ts';
+import type { CardEvent } from '../../lib/format/card-event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { sellersSummary } from '../../lib/offers/offers.ts';
 import { EventImage } from '../event-image/event-image.tsx';
@@ -25,11 +26,12 @@ import './event-card.css';
 export const NEARBY_HIGHLIGHT_KM = 3;
 
 export interface EventCardProps {
-  event: VisitorEvent;
+  /** A list answer's card item is enough (whole events, e.g. similar events, are cards too). */
+  event: CardEvent;
   /** Intercepts a plain left click (e.g. the home page focusing the event on the map); modified clicks stay links. */
-  onDetails?: (event: VisitorEvent) => void;
+  onDetails?: (event: CardEvent) => void;
   /** 'Show on map' handler; without one the button is a link to the home map focused on the event. */
-  onShowOnMap?: (event: VisitorEvent) => void;
+  onShowOnMap?: (event: CardEvent) => void;
   /** Extra lines under the description, e.g. why a similar event was suggested. */
   reasons?: readonly string[];
   headingLevel?: 2 | 3 | 4;

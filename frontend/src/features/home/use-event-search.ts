@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store.ts';
-import type { VisitorEvent } from '../../lib/format/event.ts';
+import type { CardEvent } from '../../lib/format/card-event.ts';
 import { homeApi, type Pagination } from './api.ts';
 
 /** Spec 01 §9: 100 events per page. */
 export const EVENTS_PER_PAGE = 100;
 
 export interface EventSearchState {
-  events: VisitorEvent[];
+  events: CardEvent[];
   pagination: Pagination | null;
   loading: boolean;
   loadingMore: boolean;
