@@ -5,8 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { createStore } from './app/store.ts';
 import { createAppRouter } from './app/router.tsx';
 import { FatalErrorBoundary } from './app/fatal-error-boundary.tsx';
-import { prefetchHomeEvents } from './app/routes/home/home-query.ts';
-import { loadLocation } from './features/nearby/location-storage.ts';
+import { prefetchLandingData } from './app/prefetch-landing-data.ts';
 // The font's latin and other subsets download only when a page uses their characters (unicode-range).
 import '@fontsource-variable/inter/wght.css';
 import './styles/tokens.css';
@@ -17,7 +16,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 const store = createStore();
 const router = createAppRouter();
-if (window.location.pathname === '/') prefetchHomeEvents(store.dispatch, window.location.search, loadLocation());
+prefetchLandingData(store.dispatch, window.location);
 
 createRoot(container).render(
   <StrictMode>
