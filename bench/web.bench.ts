@@ -83,7 +83,9 @@ function mapPages(total: number): string[] {
       category: 'Other',
       date: '2027-01-01T19:00:00.000Z',
     }));
-    return JSON.stringify({ data, pagination: { total, pages, page: index + 1, has_next: index + 1 < pages } });
+    // The client asks page 1, then the page after each answer's cursor: `p<n>` stands for page n here.
+    const nextCursor = index + 1 < pages ? `p${index + 2}` : null;
+    return JSON.stringify({ data, pagination: { total, pages, page: index + 1, has_next: nextCursor !== null, next_cursor: nextCursor } });
   });
 }
 
@@ -93,7 +95,8 @@ async function measureClustering(page: Page, url: string, total: number): Promis
   let lastPageAt = 0;
   let firstPageAt = 0;
   await page.route(/\/api\/events\?.*fields=map_basic/, async (route) => {
-    const pageNumber = Number(new URL(route.request().url()).searchParams.get('page'));
+    const params = new URL(route.request().url()).searchParams;
+    const pageNumber = Number(params.get('cursor')?.slice(1) ?? params.get('page'));
     if (pageNumber === 1) firstPageAt = performance.now();
     if (pageNumber === bodies.length) lastPageAt = performance.now();
     await route.fulfill({ contentType: 'application/json', body: bodies[pageNumber - 1] ?? '{}' });

@@ -122,15 +122,19 @@ describe('home map in a real browser', () => {
     await context.close();
   });
 
-  it("loads all events for the map in pages of 1000, and can abort and resume", async () => {
+  it("loads all events for the map in pages of 1000 (page 1, then each answer's cursor), and can abort and resume", async () => {
     const { page, context } = await openPage(harness);
+    // `page=1/1000` for the first page, `cursor/1000` for the others, with every cursor asked for.
     const pagesAsked: string[] = [];
+    const cursorsAsked: string[] = [];
     let hold = true;
     await page.route(/\/api\/events\?.*fields=map_basic/, async (route) => {
       const url = new URL(route.request().url());
-      pagesAsked.push(`${url.searchParams.get('page')}/${url.searchParams.get('per_page')}`);
-      // Holding page 2 gives the test time to press Abort in the middle of the load.
-      while (hold && url.searchParams.get('page') === '2') await new Promise((resolve) => setTimeout(resolve, 50));
+      const cursor = url.searchParams.get('cursor');
+      pagesAsked.push(`${cursor === null ? `page=${url.searchParams.get('page')}` : 'cursor'}/${url.searchParams.get('per_page')}`);
+      if (cursor !== null) cursorsAsked.push(cursor);
+      // Holding the second page (the first asked by cursor) gives the test time to press Abort mid-load.
+      while (hold && cursor !== null && cursor === cursorsAsked[0]) await new Promise((resolve) => setTimeout(resolve, 50));
       await route.continue().catch(() => undefined);
     });
     await openMap(page);
@@ -146,8 +150,11 @@ describe('home map in a real browser', () => {
     await progress.getByRole('button', { name: 'Resume' }).click();
     await progress.filter({ hasText: /All \d+ map events loaded/ }).waitFor();
     const total = (await apiJson<{ pagination: { total: number } }>(harness, '/api/events?per_page=1')).pagination.total;
-    expect(pagesAsked[0]).toBe('1/1000');
-    expect(pagesAsked.filter((entry) => entry.startsWith('2/')).length).toBe(2);
+    expect(pagesAsked[0]).toBe('page=1/1000');
+    expect(pagesAsked.slice(1).every((entry) => entry === 'cursor/1000')).toBe(true);
+    // The resume asked again for the page the abort cut off, by the same cursor, then went on.
+    expect(cursorsAsked.filter((cursor) => cursor === cursorsAsked[0]).length).toBe(2);
+    expect(new Set(cursorsAsked).size).toBe(cursorsAsked.length - 1);
     expect(pagesAsked.length).toBe(Math.ceil(total / 1000) + 1);
 
     await page.getByRole('checkbox', { name: 'Show all events (map)' }).uncheck();

@@ -1,27 +1,34 @@
 import { eventCoordinates, type VisitorEvent } from '../../lib/format/event.ts';
 
-/** Spec 01 §7 and §9: the full map data comes in pages of 1000 with a 30 ms pause between pages. */
+/**
+ * Spec 01 §7 and §9: the full map data comes in pages of 1000 with a 30 ms pause between pages. The first page
+ * is `page=1`; each next one is asked with the previous answer's `pagination.next_cursor` (decision 019), so
+ * the walk reaches every event, past the 10,000 results that `page` can reach.
+ */
 export const MAP_PAGE_SIZE = 1000;
 export const MAP_PAGE_PAUSE_MS = 30;
 
 export interface MapPage {
   data: VisitorEvent[];
-  hasNext: boolean;
+  /** The cursor of the next page; null on the last one. */
+  nextCursor: string | null;
   total: number;
 }
 
 export interface MapLoadProgress {
   loaded: number;
   total: number;
-  nextPage: number;
+  /** Where a resume starts: the cursor of the page not loaded yet (null: the first page). */
+  cursor: string | null;
   done: boolean;
 }
 
 export interface LoadAllOptions {
-  fetchPage: (page: number, signal: AbortSignal) => Promise<MapPage>;
+  /** One page: the first with `cursor` null, then the page after the cursor. */
+  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<MapPage>;
   signal: AbortSignal;
-  /** Resume point: the page to start from and the events already loaded. */
-  startPage?: number;
+  /** Resume point: the cursor of the page to start from and the events already loaded. */
+  cursor?: string | null;
   already?: VisitorEvent[];
   onProgress?: (events: VisitorEvent[], progress: MapLoadProgress) => void;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -51,15 +58,15 @@ export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<voi
 export async function loadAllMapEvents(options: LoadAllOptions): Promise<VisitorEvent[]> {
   const sleep = options.sleep ?? sleepUnlessAborted;
   let events = options.already ?? [];
-  let page = options.startPage ?? 1;
+  let cursor = options.cursor ?? null;
   for (;;) {
     if (options.signal.aborted) throw abortError();
-    const result = await options.fetchPage(page, options.signal);
+    const result = await options.fetchPage(cursor, options.signal);
     events = events.concat(result.data.filter((event) => eventCoordinates(event) !== undefined));
-    const done = !result.hasNext;
-    options.onProgress?.(events, { loaded: events.length, total: result.total, nextPage: page + 1, done });
+    const done = result.nextCursor === null;
+    options.onProgress?.(events, { loaded: events.length, total: result.total, cursor: result.nextCursor, done });
     if (done) return events;
-    page += 1;
+    cursor = result.nextCursor;
     await sleep(MAP_PAGE_PAUSE_MS, options.signal);
   }
 }

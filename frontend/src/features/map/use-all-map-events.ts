@@ -21,7 +21,7 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
   const [events, setEvents] = useState<VisitorEvent[]>([]);
   const [progress, setProgress] = useState<MapLoadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
-  const resumePoint = useRef<{ page: number; events: VisitorEvent[] }>({ page: 1, events: [] });
+  const resumePoint = useRef<{ cursor: string | null; events: VisitorEvent[] }>({ cursor: null, events: [] });
 
   const start = useCallback(() => {
     controller.current?.abort();
@@ -30,10 +30,10 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
     setStatus('loading');
     loadAllMapEvents({
       signal: current.signal,
-      startPage: resumePoint.current.page,
+      cursor: resumePoint.current.cursor,
       already: resumePoint.current.events,
-      fetchPage: async (page, signal) => {
-        const request = dispatch(mapApi.endpoints.getMapEventsPage.initiate(page, { forceRefetch: true }));
+      fetchPage: async (cursor, signal) => {
+        const request = dispatch(mapApi.endpoints.getMapEventsPage.initiate(cursor, { forceRefetch: true }));
         const onAbort = () => request.abort();
         signal.addEventListener('abort', onAbort, { once: true });
         try {
@@ -45,7 +45,7 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
       },
       onProgress: (loaded, step) => {
         if (current.signal.aborted) return;
-        resumePoint.current = { page: step.nextPage, events: loaded };
+        resumePoint.current = { cursor: step.cursor, events: loaded };
         setEvents(loaded);
         setProgress(step);
       },
@@ -67,14 +67,14 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
 
   useEffect(() => {
     if (enabled) {
-      resumePoint.current = { page: 1, events: [] };
+      resumePoint.current = { cursor: null, events: [] };
       start();
       return;
     }
     // Switching the option off aborts the load and forgets what was loaded.
     controller.current?.abort();
     controller.current = null;
-    resumePoint.current = { page: 1, events: [] };
+    resumePoint.current = { cursor: null, events: [] };
     setEvents([]);
     setProgress(null);
     setStatus('idle');
