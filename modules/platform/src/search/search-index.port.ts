@@ -249,7 +249,7 @@ export interface SearchIndex {
   /**
    * Every matching document in `query.sort` order (id tie-break included), `pageSize` at a time, with no depth
    * limit and a consistent view: Elasticsearch walks a point in time with `search_after`; SQLite reads in one
-   * read transaction. For loaders that need everything (the map), not for user-facing paging.
+   * read transaction. For in-process loaders that need everything; HTTP clients page with `after` instead.
    */
   scan<T = IndexDocument>(index: string, query: ScanQuery, pageSize?: number): AsyncIterable<Array<SearchHit<T>>>;
   /**
