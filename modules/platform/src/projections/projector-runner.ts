@@ -12,6 +12,11 @@ export interface ProjectorRunnerOptions {
   logger: Logger;
   /** Largest batch handed to a projector at once (bus default when omitted). */
   maxBatch?: number;
+  /**
+   * Largest batch during a rebuild (default 2000): a replay writes into a copy nobody reads yet, so larger
+   * transactions only save per-batch work (reads of the log, commits, offset writes).
+   */
+  rebuildBatch?: number;
 }
 
 export interface ProjectorRunner {
@@ -25,6 +30,8 @@ export interface ProjectorRunner {
    */
   rebuild(names?: string[]): Promise<void>;
 }
+
+const DEFAULT_REBUILD_BATCH = 2000;
 
 export function projectorGroup(projector: Pick<Projector, 'name'>): string {
   return `projector.${projector.name}`;
@@ -40,11 +47,11 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
   const running = new Map<string, Subscription>();
   let started = false;
 
-  const subscribe = (projector: Projector): Promise<Subscription> =>
+  const subscribe = (projector: Projector, maxBatch = options.maxBatch): Promise<Subscription> =>
     bus.subscribe({
       group: projectorGroup(projector),
       topics: projector.topics,
-      maxBatch: options.maxBatch,
+      maxBatch,
       handle: (batch) => projector.apply(batch),
     });
 
@@ -80,11 +87,12 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
         running.delete(projector.name);
         await projector.beginRebuild?.();
         await bus.resetGroup(projectorGroup(projector), projector.topics);
-        const subscription = await subscribe(projector);
-        await subscription.drained();
+        const replay = await subscribe(projector, options.rebuildBatch ?? DEFAULT_REBUILD_BATCH);
+        await replay.drained();
         await projector.finishRebuild?.();
-        if (started) running.set(projector.name, subscription);
-        else await subscription.stop();
+        // Live batches stay at their usual size: the replay's consumer hands over to a fresh one.
+        await replay.stop();
+        if (started) running.set(projector.name, await subscribe(projector));
         logger.info({ projector: projector.name, ms: Date.now() - startedAt }, 'projector rebuilt');
       }
     },
