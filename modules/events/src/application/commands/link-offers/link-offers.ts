@@ -38,7 +38,11 @@ interface Best {
  */
 async function readCandidates(tx: DocumentTransaction, record: StoredEvent): Promise<StoredEvent[]> {
   const start = Date.parse(record.start_utc);
-  const window = { status: 'active', start_utc: { gte: new Date(start - WINDOW_MS).toISOString(), lte: new Date(start + WINDOW_MS).toISOString() } };
+  const window: Where = {
+    id: { ne: record.id },
+    status: 'active',
+    start_utc: { gte: new Date(start - WINDOW_MS).toISOString(), lte: new Date(start + WINDOW_MS).toISOString() },
+  };
   const { match_venue: venue } = matchKeys(record);
   const cells = record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
   // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
@@ -53,7 +57,7 @@ async function readCandidates(tx: DocumentTransaction, record: StoredEvent): Pro
 
 async function findBestMatch(tx: DocumentTransaction, record: StoredEvent): Promise<Best | null> {
   const nearby = await readCandidates(tx, record);
-  const candidates = nearby.filter((event) => event.id !== record.id && event.canonical_id !== record.id).sort((a, b) => Number(a.id) - Number(b.id));
+  const candidates = nearby.filter((event) => event.canonical_id !== record.id).sort((a, b) => Number(a.id) - Number(b.id));
   if (candidates.length === 0) return null;
   const canonicalOf = (event: StoredEvent) => event.canonical_id ?? event.id;
   const vetoes = await loadSplitVetoes(tx, [record.id, ...candidates.map((event) => event.id), ...candidates.map(canonicalOf)]);
