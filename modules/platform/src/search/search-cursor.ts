@@ -34,11 +34,20 @@ export function encodeCursor(order: string, values: CursorValue[]): string {
   return Buffer.from(JSON.stringify([orderFingerprint(order), ...values]), 'utf8').toString('base64url');
 }
 
-const isCursorValue = (value: unknown): value is CursorValue =>
-  value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+/**
+ * What one sort key of a cursor must hold. Checked before any value reaches an engine: a string where
+ * Elasticsearch expects a date would fail the search itself (a 500), not the cursor.
+ */
+export type CursorSlot = 'number' | 'string' | 'number|null' | 'string|null' | 'number|string';
 
-/** The values of a cursor made by `encodeCursor(order, ...)` with exactly `arity` values. */
-export function decodeCursor(cursor: string, order: string, arity: number): CursorValue[] {
+function fits(slot: CursorSlot, value: unknown): value is CursorValue {
+  if (value === null) return slot.endsWith('|null');
+  if (typeof value === 'number') return Number.isFinite(value) && slot.startsWith('number');
+  return typeof value === 'string' && slot.includes('string');
+}
+
+/** The values of a cursor made by `encodeCursor(order, ...)`, one per slot and of the slot's kind. */
+export function decodeCursor(cursor: string, order: string, slots: CursorSlot[]): CursorValue[] {
   if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) throw new SearchCursorError(`must be 1 to ${MAX_CURSOR_LENGTH} characters`);
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new SearchCursorError('not base64url');
   let parsed: unknown;
@@ -50,6 +59,6 @@ export function decodeCursor(cursor: string, order: string, arity: number): Curs
   if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw new SearchCursorError('not a cursor this API made');
   const [fingerprint, ...values] = parsed as [string, ...unknown[]];
   if (fingerprint !== orderFingerprint(order)) throw new SearchCursorError('made for another sort order');
-  if (values.length !== arity || !values.every(isCursorValue)) throw new SearchCursorError('not a cursor this API made');
-  return values;
+  if (values.length !== slots.length || !values.every((value, i) => fits(slots[i]!, value))) throw new SearchCursorError('not a cursor this API made');
+  return values as CursorValue[];
 }

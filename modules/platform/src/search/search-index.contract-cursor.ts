@@ -95,8 +95,12 @@ export function testCursorPaging(context: () => CursorContext): void {
       const byDate: SearchQuery = { sort: [{ by: 'field', field: 'date', direction: 'asc' }], limit: 2 };
       const cursor = (await search.search(index, byDate)).nextCursor!;
       const forged = Buffer.from(JSON.stringify(['x', 1, 2])).toString('base64url');
+      // The real fingerprint with a word where the date goes: an engine must never see it.
+      const [fingerprint, ...values] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, ...unknown[]];
+      const wrongKind = Buffer.from(JSON.stringify([fingerprint, 'tomorrow', ...values.slice(1)])).toString('base64url');
       for (const query of [
         { ...byDate, after: forged },
+        { ...byDate, after: wrongKind },
         { ...byDate, after: 'not a cursor!' },
         { ...byDate, after: cursor.slice(0, -4) },
         { sort: [{ by: 'field', field: 'date', direction: 'desc' }], after: cursor } satisfies SearchQuery,

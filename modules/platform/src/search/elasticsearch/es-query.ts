@@ -11,7 +11,7 @@ import { allowedEdits, queryWords } from '../text-terms.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { ID_FIELD, ID_NUM_FIELD, comparableName, searchableFields, stemmedFields } from './es-mapping.ts';
 import { foldKeyword } from '../keyword-folding.ts';
-import { decodeCursor } from '../search-cursor.ts';
+import { decodeCursor, type CursorSlot } from '../search-cursor.ts';
 
 export const ES_EARTH_RADIUS_KM = 6371.0087714;
 /** Multiply a port distance by this to get Elasticsearch's; divide Elasticsearch's by it. */
@@ -171,6 +171,20 @@ export function sortClauses(schema: IndexSchema, query: SearchQuery): { sort: So
 /** What a cursor's fingerprint covers: the sort clauses (fields, directions, the distance origin). */
 export const cursorOrder = (sort: Sort[]): string => JSON.stringify(sort);
 
+/**
+ * The kind of each sort value a hit carries: scores, distances, numbers, dates and the integer id are
+ * numbers (never null: missing ones sort by a stand-in), keywords and sort keys strings or null, the id a string.
+ */
+export function cursorSlots(schema: IndexSchema, sort: Sort[]): CursorSlot[] {
+  return sort.map((clause) => {
+    const key = typeof clause === 'string' ? clause : Object.keys(clause)[0]!;
+    if (key === ID_FIELD) return 'string';
+    if (key.endsWith('.sort')) return 'string|null';
+    const type = schema.fields[key]?.type;
+    return type === 'keyword' ? 'string|null' : 'number';
+  });
+}
+
 export interface SearchBody {
   request: Omit<estypes.SearchRequest, 'index'>;
   distanceSlot: number | null;
@@ -189,7 +203,7 @@ export function searchBody(schema: IndexSchema, query: SearchQuery): SearchBody 
   const { sort, distanceSlot } = sortClauses(schema, query);
   const order = cursorOrder(sort);
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const paging = query.after === undefined ? { from: query.offset ?? 0 } : { search_after: decodeCursor(query.after, order, sort.length) };
+  const paging = query.after === undefined ? { from: query.offset ?? 0 } : { search_after: decodeCursor(query.after, order, cursorSlots(schema, sort)) };
   return {
     request: {
       query: matchQuery(schema, query),

@@ -221,9 +221,13 @@ describe('Elasticsearch search and facet bodies', () => {
     const near = { field: 'location', lat: 1, lon: 2, radiusKm: 10 };
     const byDistance = searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }] });
     expect(byDistance.request.sort).toHaveLength(4);
+    expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after: encodeCursor(byDistance.order, [1.5, 2, '2', 1.5]) })).not.toThrow();
     for (const after of [
       encodeCursor(byDate.order, [1, 2, '2']),
       encodeCursor(byDistance.order, [1, 2, '2']),
+      // Right order and length, a string where the distance goes: refused before Elasticsearch could fail on it.
+      encodeCursor(byDistance.order, ['far', 2, '2', 1]),
+      encodeCursor(byDistance.order, [1, null, '2', 1]),
       'bm90IGEgY3Vyc29y',
     ]) {
       expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after })).toThrow(SearchCursorError);

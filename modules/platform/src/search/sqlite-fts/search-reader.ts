@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { CountOptions, FacetRequest, FacetResult, FilterClause, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
 import { layoutFor, column, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
-import { afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
+import { afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
 import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
 import { walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
@@ -191,7 +191,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       const page = walk ? orderedWalkPlan(layout, query, walkIndex) : plans.page;
       const keys = orderKeys(layout, query, page);
       const order = keysetOrder(keys, query);
-      const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keys.length));
+      const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
       // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
       // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
       const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);

@@ -9,6 +9,7 @@ import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, type LonRange } from
 import { column, type IndexLayout } from './index-layout.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { foldKeyword } from '../keyword-folding.ts';
+import type { CursorSlot } from '../search-cursor.ts';
 
 export type Params = Record<string, unknown>;
 
@@ -275,6 +276,16 @@ export function orderKeys(layout: IndexLayout, query: SearchQuery, plan: MatchPl
   }
   keys.push({ label: 'id', sql: 'd.id_key', orderBy: 'd.id_key', direction: tieDirection, nullable: false });
   return keys;
+}
+
+/** The kind of value each key holds: numbers for scores, distances, numbers and dates; the id either. */
+export function keysetSlots(layout: IndexLayout, keys: OrderKey[]): CursorSlot[] {
+  return keys.map((key): CursorSlot => {
+    if (key.label === 'id') return 'number|string';
+    const type = layout.schema.fields[key.label]?.type;
+    if (type === 'keyword' || type === 'text') return key.nullable ? 'string|null' : 'string';
+    return key.nullable ? 'number|null' : 'number';
+  });
 }
 
 /** What a cursor's fingerprint covers: the keys in order and the point distances are measured from. */
