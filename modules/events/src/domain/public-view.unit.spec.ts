@@ -27,6 +27,9 @@ describe('public event view', () => {
     expect(view.description).toBe('Mail [contact removed] or call [contact removed].');
     expect(view.organizer).toBe('Ann ([contact removed])');
     expect(JSON.stringify(view)).not.toMatch(/@/);
+    expect(toPublicEvent(makeStoredEvent({ price_note: 'Box office (020) 7946 0958, 10:00-18:00 (Mon-Fri)' }), now).price_note).toBe(
+      'Box office [contact removed], 10:00-18:00 (Mon-Fri)',
+    );
   });
 
   it("given the venue's zone, then the answer carries it so visitors read venue-local times (issue 17)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseInstant, startFromRecord } from './start-time.ts';
+import { isValidTimeZone, normaliseInstant, startFromRecord } from './start-time.ts';
 
 describe('start time normalisation', () => {
   it('given an instant with an offset, when normalised, then it is the same instant in UTC', () => {
@@ -40,5 +40,13 @@ describe('start time normalisation', () => {
 
   it('given a record without any start field, when read, then there is no start', () => {
     expect(startFromRecord({ name: 'x' })).toBeNull();
+  });
+
+  it('given zones asked again and again, then the answer stays the same: known zones once checked, made-up ones refused every time', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(isValidTimeZone('Asia/Kolkata')).toBe(true);
+      expect(isValidTimeZone('Not/AZone')).toBe(false);
+      expect(isValidTimeZone('')).toBe(false);
+    }
   });
 });
