@@ -10,6 +10,7 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import {
   assertWithinWindow,
+  MAX_RESULT_WINDOW,
   type FacetResult,
   type IndexDocument,
   type IndexRebuild,
@@ -193,12 +194,14 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       // and left to expire by another. The id tie-break keeps the order total without one (decision 019).
       const { request, distanceSlot, limit, order } = searchBody(schemaOf(index), query);
       const response = await client.search<IndexDocument>({ index, ...request });
-      const total = response.hits.total;
+      const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
       const page = response.hits.hits.slice(0, limit);
       const last = page[page.length - 1];
-      const more = response.hits.hits.length > limit && last?.sort !== undefined;
+      // A cursor page read one hit over (a page of the whole window could not: it may end on an empty page).
+      const beyond = query.after === undefined ? (query.offset ?? 0) + page.length < total : response.hits.hits.length > limit || page.length === MAX_RESULT_WINDOW;
+      const more = beyond && last?.sort !== undefined;
       return {
-        total: typeof total === 'number' ? total : (total?.value ?? 0),
+        total,
         hits: page.map((hit) => toHit<T>(hit, distanceSlot)),
         nextCursor: more ? encodeCursor(order, last.sort as CursorValue[]) : null,
       };

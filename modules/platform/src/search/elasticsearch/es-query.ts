@@ -5,7 +5,7 @@
  * that ratio, so both engines give the same kilometres.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { FacetRequest, FilterClause, IndexSchema, ScanQuery, SearchQuery } from '../search-index.port.ts';
+import { MAX_RESULT_WINDOW, type FacetRequest, type FilterClause, type IndexSchema, type ScanQuery, type SearchQuery } from '../search-index.port.ts';
 import { EARTH_RADIUS_KM } from '../geo-math.ts';
 import { allowedEdits, queryWords } from '../text-terms.ts';
 import { asEpochMillis } from '../field-values.ts';
@@ -188,7 +188,10 @@ export function cursorSlots(schema: IndexSchema, sort: Sort[]): CursorSlot[] {
 export interface SearchBody {
   request: Omit<estypes.SearchRequest, 'index'>;
   distanceSlot: number | null;
-  /** Hits the caller returns; the request asks for one more, whose presence says a next page exists. */
+  /**
+   * Hits the caller returns. A cursor page asks for one more, whose presence says a next page exists (an
+   * offset page knows it from the total, and `from + size` must stay inside the window).
+   */
   limit: number;
   /** Fingerprinted into the cursors of this order (`cursorOrder`). */
   order: string;
@@ -209,7 +212,8 @@ export function searchBody(schema: IndexSchema, query: SearchQuery): SearchBody 
       query: matchQuery(schema, query),
       sort,
       ...paging,
-      size: limit + 1,
+      // One over the page, within the window the engine allows for any single request.
+      size: query.after === undefined ? limit : Math.min(limit + 1, MAX_RESULT_WINDOW),
       track_total_hits: true,
       _source: query.fields ? { includes: [ID_FIELD, ...query.fields] } : true,
     },
