@@ -66,6 +66,10 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/events/{id}']?.get?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
     // The map's walk past the result window.
     expect(document.paths['/api/events']?.get?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'cursor', in: 'query' })]));
+    // The names the handler reads (the events module checks the whole list against its parser).
+    const searchNames = document.paths['/api/events']?.get?.parameters?.map((p) => p.name);
+    expect(searchNames).toEqual(expect.arrayContaining(['latitude', 'longitude', 'nearby_radius_km', 'only_in_view', 'min_lat', 'max_lon']));
+    expect(searchNames).not.toContain('lat');
   });
 
   it('marks the admin calls with the admin credential', () => {

@@ -13,7 +13,7 @@ export type { AffiliateSettings, AffiliateProgram } from './domain/affiliate-lin
 export type { UpcomingNearArgs } from './application/queries/catalogue-lookups/catalogue-lookups.ts';
 export type { FilterOptions } from './application/queries/filter-options/filter-options.ts';
 /** `cursor` of GET /api/events, for the OpenAPI document. */
-export { cursorParam } from './application/queries/search-events/cursor-param.ts';
+export { searchQuerySchema } from './application/queries/search-events/search-query-schema.ts';
 /** For sources with generic records: picks and normalises the start from start_datetime, date, ... */
 export { startFromRecord, normaliseInstant, START_FIELDS } from './domain/start-time.ts';
 export { eventSlug, parseEventIdSegment } from './domain/slug.ts';
