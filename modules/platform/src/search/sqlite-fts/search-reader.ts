@@ -92,28 +92,21 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return counts.get(presentSql, {}, () => statements.prepared(presentSql).pluck().get() as number) - below;
   };
 
-  /** Sources of one page, read by rowid after the page is decided; `fields` reads single JSONB paths. */
+  /**
+   * Sources of one page, read by rowid after the page is decided. `fields` keeps the named top-level keys in one
+   * pass over the stored JSONB (a missing field stays missing, a skipped value is never converted): a third
+   * less CPU than one path lookup per field for the 25 of a list card (issue 14), and unlike parsing the whole
+   * document its cost does not grow with long descriptions or FAQs.
+   */
   const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, IndexDocument> => {
-    const columns = fields
-      ? fields.map((field, i) => `src -> ${sqlString(`$."${field.replaceAll('"', '')}"`)} AS f${i}`).join(', ')
-      : 'json(src) AS src';
-    const rows = statements.prepared(`SELECT rid, ${columns} FROM ${layout.sources} WHERE rid IN (SELECT value FROM json_each(?))`).all(
-      JSON.stringify(rids),
-    ) as Array<Record<string, unknown>>;
-    const sources = new Map<number, IndexDocument>();
-    for (const row of rows) {
-      if (!fields) {
-        sources.set(row.rid as number, JSON.parse(row.src as string) as IndexDocument);
-        continue;
-      }
-      const source: Record<string, unknown> = {};
-      fields.forEach((field, i) => {
-        const json = row[`f${i}`];
-        if (typeof json === 'string') source[field] = JSON.parse(json);
-      });
-      sources.set(row.rid as number, source as IndexDocument);
-    }
-    return sources;
+    const source = fields
+      ? '(SELECT json_group_object(key, value) FROM json_each(src) WHERE key IN (SELECT value FROM json_each(@fields)))'
+      : 'json(src)';
+    const params = { rids: JSON.stringify(rids), ...(fields ? { fields: JSON.stringify(fields) } : {}) };
+    const rows = statements
+      .prepared(`SELECT rid, ${source} AS src FROM ${layout.sources} WHERE rid IN (SELECT value FROM json_each(@rids))`)
+      .all(params) as Array<{ rid: number; src: string }>;
+    return new Map(rows.map((row) => [row.rid, JSON.parse(row.src) as IndexDocument]));
   };
 
   /** Rows in the docs table, near enough (deleted rows leave gaps in rid) to estimate a walk's length. */
@@ -254,8 +247,6 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     },
   };
 }
-
-const sqlString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
 /** Groups of one folded key, labelled by `preferredSpelling`; most frequent first, ties by key. */
 function groupSpellings(rows: Array<{ key: string; raw: string; n: number }>): Array<{ value: string; count: number }> {
