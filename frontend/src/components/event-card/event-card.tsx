@@ -35,13 +35,15 @@ export interface EventCardProps {
   /** Extra lines under the description, e.g. why a similar event was suggested. */
   reasons?: readonly string[];
   headingLevel?: 2 | 3 | 4;
+  /** 'eager' for cards in the first row, whose image is the page's largest paint; others load near the screen. */
+  imageLoading?: 'lazy' | 'eager';
 }
 
 export function eventPath(event: Pick<VisitorEvent, 'id'>): string {
   return `/event/${encodeURIComponent(String(event.id))}`;
 }
 
-export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel = 3 }: EventCardProps) {
+export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel = 3, imageLoading }: EventCardProps) {
   const buy = useBuyTickets();
   const title = displayTitle(event);
   const description = displayDescription(event);
@@ -65,7 +67,7 @@ export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel
   return (
     <article className={`event-card${isNearby ? ' event-card--nearby' : ''}`} data-event-id={event.id}>
       <div className="event-card__media">
-        <EventImage src={event.image_url} name={title} category={event.category} />
+        <EventImage src={event.image_url} name={title} category={event.category} loading={imageLoading} />
         {event.category && (
           <span className="event-card__badge" style={{ backgroundColor: categoryColor(event.category) }}>
             {event.category}

@@ -40,6 +40,8 @@ const SKELETONS = { list: 6, split: 4 } as const;
  * (rendering them in batches a task apart was measured too and gave more long tasks, docs/performance.md).
  */
 const FIRST_PAINT_CARDS = 12;
+/** Cards whose images load at once: the first row at the widest grid (four columns); the rest load near the screen. */
+const EAGER_IMAGE_CARDS = 4;
 const NO_EVENTS: VisitorEvent[] = [];
 
 /**
@@ -240,7 +242,7 @@ export function HomePage() {
       ) : (
         <>
           <ul className="event-grid" aria-label="Events">
-            {shownEvents.map((event) => {
+            {shownEvents.map((event, index) => {
               const id = String(event.id);
               return (
                 <li
@@ -249,7 +251,7 @@ export function HomePage() {
                   onMouseEnter={() => setHoveredId(id)}
                   onMouseLeave={() => setHoveredId((current) => (current === id ? null : current))}
                 >
-                  <EventCard event={event} onShowOnMap={focusOnEvent} />
+                  <EventCard event={event} onShowOnMap={focusOnEvent} imageLoading={index < EAGER_IMAGE_CARDS ? 'eager' : 'lazy'} />
                 </li>
               );
             })}
