@@ -5,6 +5,11 @@
  * scores per run and the median per page and form factor, with the load average before each run: the machine is
  * shared, so performance scores move with it. JSON reports go to bench/results/lighthouse-<time>/ (not committed).
  *
+ * `--compare <dir>` measures another client build (e.g. main's, built into a temporary directory) side by side:
+ * a second server serves it, and every page and form factor runs on it and then on `frontend/dist`, so both see
+ * the same load. The `build` column says which. `--dist <dir>` serves that build instead of `frontend/dist`
+ * (no build step), so two fixed builds can be compared while others rebuild `frontend/dist`.
+ *
  * Outside hosts (map tiles, remote event images) are unreachable here, as in the browser specs; the pages must
  * look and score well without them, which is what a visitor on a poor connection gets too.
  */
@@ -15,7 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../backend/src/testing/browser.ts';
 import { startTestServer } from '../backend/src/testing/start-test-server.ts';
-import { flagArg, numberArg } from './lib/args.ts';
+import { flagArg, numberArg, stringArg } from './lib/args.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const lighthouseBin = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -61,44 +66,61 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 };
 
+interface Build {
+  name: string;
+  home: string;
+  event: string;
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const runs = numberArg(argv, 'runs', 1);
-  if (!flagArg(argv, 'no-build')) execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
+  const compare = stringArg(argv, 'compare');
+  const dist = stringArg(argv, 'dist');
+  if (!dist && !flagArg(argv, 'no-build')) execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
 
-  const server = await startTestServer({ seedDemo: true });
+  const servers = [
+    ...(compare ? [{ name: 'compared', server: await startTestServer({ seedDemo: true, staticRoot: path.resolve(compare) }) }] : []),
+    { name: 'dist', server: await startTestServer({ seedDemo: true, ...(dist ? { staticRoot: path.resolve(dist) } : {}) }) },
+  ];
   const outDir = path.join(root, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(outDir, { recursive: true });
   try {
-    const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as { data: Array<{ id: number }> };
-    const eventId = first.data[0]?.id;
-    if (eventId === undefined) throw new Error('the demo catalogue is empty');
-    const pages = { home: `${server.url}/`, event: `${server.url}/event/${eventId}` };
+    const builds: Build[] = [];
+    for (const { name, server } of servers) {
+      const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as { data: Array<{ id: number }> };
+      const eventId = first.data[0]?.id;
+      if (eventId === undefined) throw new Error('the demo catalogue is empty');
+      builds.push({ name, home: `${server.url}/`, event: `${server.url}/event/${eventId}` });
+    }
 
     const results = new Map<string, Scores[]>();
     console.log(`Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, ${runs} run(s), reports in ${path.relative(root, outDir)}`);
-    console.log('page   form     load avg (1/5/15)   perf  a11y  best   seo   LCP ms  TBT ms   CLS');
+    if (compare) console.log(`build 'compared' is ${compare}, build 'dist' is ${dist ?? 'frontend/dist'}`);
+    console.log(`${compare ? 'build    ' : ''}page   form     load avg (1/5/15)   perf  a11y  best   seo   LCP ms  TBT ms   CLS`);
     for (let index = 0; index < runs; index += 1) {
-      for (const [name, url] of Object.entries(pages)) {
+      for (const page of ['home', 'event'] as const) {
         for (const formFactor of ['mobile', 'desktop'] as const) {
-          const before = load();
-          const result = await lighthouse(url, formFactor, path.join(outDir, `${name}-${formFactor}-${index + 1}.json`));
-          const key = `${name} ${formFactor}`;
-          results.set(key, [...(results.get(key) ?? []), result.scores]);
-          const s = result.scores;
-          console.log(
-            `${name.padEnd(6)} ${formFactor.padEnd(8)} ${before.padEnd(19)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(5)} ${String(s['best-practices']).padStart(5)} ${String(s.seo).padStart(5)} ${String(result.lcpMs).padStart(8)} ${String(result.tbtMs).padStart(7)} ${String(result.cls).padStart(6)}`,
-          );
+          for (const build of builds) {
+            const before = load();
+            const result = await lighthouse(build[page], formFactor, path.join(outDir, `${build.name}-${page}-${formFactor}-${index + 1}.json`));
+            const key = `${compare ? `${build.name.padEnd(8)} ` : ''}${page} ${formFactor}`;
+            results.set(key, [...(results.get(key) ?? []), result.scores]);
+            const s = result.scores;
+            console.log(
+              `${compare ? `${build.name.padEnd(8)} ` : ''}${page.padEnd(6)} ${formFactor.padEnd(8)} ${before.padEnd(19)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(5)} ${String(s['best-practices']).padStart(5)} ${String(s.seo).padStart(5)} ${String(result.lcpMs).padStart(8)} ${String(result.tbtMs).padStart(7)} ${String(result.cls).padStart(6)}`,
+            );
+          }
         }
       }
     }
     console.log('\nmedian per page and form factor');
-    for (const [key, all] of results) {
+    for (const [key, all] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
       const line = CATEGORIES.map((category) => `${category} ${median(all.map((scores) => scores[category]))}`).join(', ');
-      console.log(`${key.padEnd(15)} ${line}`);
+      console.log(`${key.padEnd(compare ? 24 : 15)} ${line}`);
     }
   } finally {
-    await server.stop();
+    for (const { server } of servers) await server.stop();
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../backend/src/testing/browser.ts';
 import { startTestServer } from '../backend/src/testing/start-test-server.ts';
 
@@ -15,6 +16,17 @@ const outDir = path.resolve(root, argv.find((arg) => !arg.startsWith('--') && !a
 const dark = argv.includes('--dark');
 const extra = argv.includes('--paths') ? (argv[argv.indexOf('--paths') + 1] ?? '').split(',').filter(Boolean) : [];
 const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
+
+async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let y = 0; y < height; y += step / 2) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+}
 
 mkdirSync(outDir, { recursive: true });
 const server = await startTestServer({ seedDemo: true });
@@ -37,6 +49,9 @@ try {
       const page = await context.newPage();
       await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(700);
+      // Generated artwork is drawn only as it nears the screen (docs/performance.md): walk down the page as a
+      // visitor would before a full-page shot, so images below the first screen are there too.
+      if (full) await scrollThrough(page);
       const file = path.join(outDir, `${name}-${size}${dark ? '-dark' : ''}.png`);
       await page.screenshot({ path: file, fullPage: full });
       console.log(path.relative(root, file));

@@ -8,3 +8,12 @@ export function numberArg(args: string[], name: string, fallback: number): numbe
 }
 
 export const flagArg = (args: string[], name: string): boolean => args.includes(`--${name}`);
+
+/** A `--name value` option that takes text (a path), or undefined when absent. */
+export function stringArg(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+}

@@ -45,6 +45,8 @@ export interface StartServerOptions {
   /** Print the generated admin password banner (off in tests, which set the password). */
   announceAdminPassword?: boolean;
   env?: Record<string, string | undefined>;
+  /** The built SPA to serve; `frontend/dist` unless a benchmark compares another build. */
+  staticRoot?: string;
 }
 
 /** A URL this machine can call: wildcard binds are reached through loopback; IPv6 literals need brackets. */
@@ -53,7 +55,7 @@ function urlOf(host: string, port: number): string {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
-export async function startServer({ config, logger, roles, announceAdminPassword = true, env }: StartServerOptions): Promise<RunningServer> {
+export async function startServer({ config, logger, roles, announceAdminPassword = true, env, staticRoot = FRONTEND_DIST }: StartServerOptions): Promise<RunningServer> {
   const role = roles.api && roles.worker ? 'all' : roles.api ? 'api' : 'worker';
   const composition = await compose({ config, logger, role, env });
 
@@ -83,7 +85,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         logger: logger.child({ component: 'http' }),
         routers: composition.routers,
         readiness: composition.readiness,
-        staticRoot: FRONTEND_DIST,
+        staticRoot,
         corsOrigins: config.corsOrigins,
         trustedProxies: config.trustedProxies,
         https: config.publicUrl.startsWith('https:'),

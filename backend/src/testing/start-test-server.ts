@@ -16,6 +16,8 @@ export interface StartTestServerOptions {
   seedDemo?: boolean;
   /** Extra environment (e.g. `{ SMTP_URL }`); PORT, HOST and DATA_DIR are chosen by the helper. */
   env?: Record<string, string>;
+  /** Serve this client build instead of `frontend/dist` (the Lighthouse bench compares builds). */
+  staticRoot?: string;
 }
 
 export interface TestServer {
@@ -26,7 +28,7 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer({ seedDemo = false, env = {} }: StartTestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer({ seedDemo = false, env = {}, staticRoot }: StartTestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-test-'));
   const config = loadConfig({
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -43,6 +45,7 @@ export async function startTestServer({ seedDemo = false, env = {} }: StartTestS
     roles: { api: true, worker: true },
     announceAdminPassword: false,
     env: { ...process.env, ...env },
+    ...(staticRoot ? { staticRoot } : {}),
   });
   if (seedDemo) await server.composition.projectors.drained();
   return {
