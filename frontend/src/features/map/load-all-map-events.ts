@@ -70,3 +70,20 @@ export async function loadAllMapEvents(options: LoadAllOptions): Promise<Visitor
     await sleep(MAP_PAGE_PAUSE_MS, options.signal);
   }
 }
+
+export interface ResumePoint {
+  cursor: string | null;
+  events: VisitorEvent[];
+}
+
+export const FRESH_START: ResumePoint = { cursor: null, events: [] };
+
+/**
+ * Where Resume starts after a failed page. A 400 means the server refused the cursor itself (made before a
+ * deploy changed the order, or by another engine): asking with it again would fail again, so the walk starts
+ * over. Anything else (offline, a 5xx) keeps the point so nothing loaded is fetched twice.
+ */
+export function resumePointAfterError(point: ResumePoint, error: unknown): ResumePoint {
+  const refused = typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 400;
+  return refused ? FRESH_START : point;
+}

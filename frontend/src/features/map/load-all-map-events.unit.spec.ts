@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 import { mapPageParams, toMapPage } from './api.ts';
-import { loadAllMapEvents, MAP_PAGE_PAUSE_MS, type MapPage } from './load-all-map-events.ts';
+import { loadAllMapEvents, MAP_PAGE_PAUSE_MS, resumePointAfterError, type MapPage } from './load-all-map-events.ts';
 
 const event = (id: number, withCoordinates = true): VisitorEvent => ({
   id,
@@ -87,5 +87,19 @@ describe('map page requests and answers', () => {
     expect(toMapPage({ data: [event(1)], pagination: { total: 5, has_next: true, next_cursor: 'c2' } })).toEqual({ data: [event(1)], nextCursor: 'c2', total: 5 });
     expect(toMapPage({ data: [event(1)], pagination: { total: 1, has_next: false, next_cursor: null } })).toMatchObject({ nextCursor: null });
     expect(toMapPage('')).toEqual({ data: [], nextCursor: null, total: 0 });
+  });
+});
+
+describe('where Resume starts after a failed page', () => {
+  const point = { cursor: 'c7', events: [event(1)] };
+
+  it('starts over when the server refused the cursor (a 400)', () => {
+    expect(resumePointAfterError(point, { status: 400, data: { error: 'cursor: made for another sort order' } })).toEqual({ cursor: null, events: [] });
+  });
+
+  it('keeps its place when the page failed for any other reason', () => {
+    expect(resumePointAfterError(point, { status: 503 })).toBe(point);
+    expect(resumePointAfterError(point, { status: 'FETCH_ERROR', error: 'offline' })).toBe(point);
+    expect(resumePointAfterError(point, new Error('boom'))).toBe(point);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store.ts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 import { mapApi } from './api.ts';
-import { loadAllMapEvents, type MapLoadProgress } from './load-all-map-events.ts';
+import { FRESH_START, loadAllMapEvents, resumePointAfterError, type MapLoadProgress, type ResumePoint } from './load-all-map-events.ts';
 
 export type MapLoadStatus = 'idle' | 'loading' | 'aborted' | 'done' | 'error';
 
@@ -21,7 +21,7 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
   const [events, setEvents] = useState<VisitorEvent[]>([]);
   const [progress, setProgress] = useState<MapLoadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
-  const resumePoint = useRef<{ cursor: string | null; events: VisitorEvent[] }>({ cursor: null, events: [] });
+  const resumePoint = useRef<ResumePoint>(FRESH_START);
 
   const start = useCallback(() => {
     controller.current?.abort();
@@ -60,6 +60,7 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
           return;
         }
         console.error('Loading all map events failed', error);
+        resumePoint.current = resumePointAfterError(resumePoint.current, error);
         setStatus('error');
       },
     );
@@ -67,14 +68,14 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
 
   useEffect(() => {
     if (enabled) {
-      resumePoint.current = { cursor: null, events: [] };
+      resumePoint.current = FRESH_START;
       start();
       return;
     }
     // Switching the option off aborts the load and forgets what was loaded.
     controller.current?.abort();
     controller.current = null;
-    resumePoint.current = { cursor: null, events: [] };
+    resumePoint.current = FRESH_START;
     setEvents([]);
     setProgress(null);
     setStatus('idle');
