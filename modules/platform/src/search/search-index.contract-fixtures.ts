@@ -14,7 +14,7 @@ export const contractSchema = (name: string): IndexSchema => ({
     tags: { type: 'text' },
     city: { type: 'keyword', searchable: true, boost: 2 },
     country: { type: 'keyword' },
-    category: { type: 'keyword' },
+    category: { type: 'keyword', sortedBy: ['price'] },
     price: { type: 'number' },
     popularity: { type: 'number' },
     date: { type: 'date' },

@@ -21,8 +21,11 @@ export type FieldSpec =
    * Exact-match single string: filters (`eq`, `in`) compare case- and accent-insensitively ("Sao Paulo" is
    * "São Paulo"), facets group and sorting orders the same way. `searchable: true` also matches it with
    * `SearchQuery.text` (with `boost`), e.g. a city that is both a filter and a keyword target.
+   * `sortedBy` names number or date fields that listings filtered by one value of this keyword sort by (a
+   * category by price): the embedded engine keeps an index in that order per value, so such a page stops
+   * after its rows instead of sorting every match. Elasticsearch needs nothing for it.
    */
-  | { type: 'keyword'; searchable?: boolean; boost?: number }
+  | { type: 'keyword'; searchable?: boolean; boost?: number; sortedBy?: string[] }
   | { type: 'number' }
   /** ISO-8601 instant (string) or epoch milliseconds; filters and sorts chronologically, returned as given. */
   | { type: 'date' }

@@ -22,7 +22,8 @@ export const eventsIndexSchema: IndexSchema = {
     tags: { type: 'text', boost: 2 },
     city: { type: 'keyword', searchable: true, boost: 2 },
     country: { type: 'keyword' },
-    category: { type: 'keyword' },
+    // "A category by price" listings stop after their page (decision 021).
+    category: { type: 'keyword', sortedBy: ['price_usd_min'] },
     source: { type: 'keyword' },
     country_city: { type: 'keyword' },
     price_usd_min: { type: 'number' },

@@ -2,7 +2,9 @@
  * Map areas dense enough that the adapter walks the sort order's index instead of sorting every match
  * (`ordered-walk.ts`), checked against a brute-force answer computed here: totals, page order and distances
  * must be exactly what a scan of every document with an independent haversine gives, for boxes, circles,
- * both directions, later pages and a page read backwards from the end.
+ * both directions, later pages and a page read backwards from the end. Also the plans that read less than the
+ * matches: near me by distance from smaller circles (`nearest-rings.ts`) and a category by price from its
+ * (category, price) index.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import type { IndexDocument, SearchIndex, SearchQuery } from '../search-index.po
 import { contractSchema } from '../search-index.contract-fixtures.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 import { walkBeatsSort } from './ordered-walk.ts';
+import { ringRadii } from './nearest-rings.ts';
 
 interface Doc extends IndexDocument {
   date: number;
@@ -41,6 +44,8 @@ const docs: Doc[] = Array.from({ length: COUNT }, (_, i) => ({
   price: i % 7 === 0 ? null : Math.round(next() * 200),
   category: ['music', 'sports', 'food'][i % 3],
 }));
+// Ties on the distance: every hundredth event of the cluster at one point.
+for (const doc of docs) if (Number(doc.id) % 100 === 2) doc.location = { lat: 48, lon: 6 };
 
 const haversineKm = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number => {
   const rad = Math.PI / 180;
@@ -136,11 +141,71 @@ describe('dense map areas on the embedded engine, against a brute-force scan', (
     answer.distances.forEach((km, i) => expect(km).toBeCloseTo(haversineKm(centre, expected[i]!.location!), 6));
   });
 
+  it.each([
+    ['the cluster', centre],
+    // Few events near this point: the first rings hold too few, so they grow until one holds the page.
+    ['a sparse edge', { lat: 57, lon: 18 }],
+  ])('near me by distance from %s: read from smaller circles, the whole circle\'s total, pages and distances', async (_, point) => {
+    const within = (d: Doc, km: number) => !!d.location && haversineKm(point, d.location) <= km;
+    const nearest = docs
+      .filter((d) => within(d, 900) && upcoming(d))
+      .sort((a, b) => haversineKm(point, a.location!) - haversineKm(point, b.location!) || a.date - b.date || Number(a.id) - Number(b.id));
+    const rings = ringRadii(900, 20, nearest.length);
+    expect(rings.length).toBeGreaterThan(0);
+    if (point !== centre) expect(nearest.filter((d) => within(d, rings[0]!)).length).toBeLessThan(20);
+    for (const offset of [0, 20, 60]) {
+      const answer = await page({
+        near: { field: 'location', ...point, radiusKm: 900 },
+        filters: [{ field: 'date', op: 'range', gte: from }],
+        sort: [{ by: 'distance', direction: 'asc' }, { by: 'field', field: 'date', direction: 'asc' }],
+        offset,
+        limit: 20,
+      });
+      expect(answer.total).toBe(nearest.length);
+      expect(answer.ids).toEqual(nearest.slice(offset, offset + 20).map((d) => d.id));
+      answer.distances.forEach((km, i) => expect(km).toBeCloseTo(haversineKm(point, nearest[offset + i]!.location!), 6));
+    }
+  });
+
+  it('near me by distance: events at one place tie on the distance and follow the next sort key', async () => {
+    // Every hundredth event of the cluster shares one point (set in beforeAll), at distance 0 from it.
+    const point = { lat: 48, lon: 6 };
+    const nearest = docs
+      .filter((d) => !!d.location && haversineKm(point, d.location) <= 900)
+      .sort((a, b) => haversineKm(point, a.location!) - haversineKm(point, b.location!) || b.date - a.date || Number(b.id) - Number(a.id));
+    const answer = await page({ near: { field: 'location', ...point, radiusKm: 900 }, sort: [{ by: 'distance', direction: 'asc' }, { by: 'field', field: 'date', direction: 'desc' }], limit: 40 });
+    expect(answer.total).toBe(nearest.length);
+    expect(answer.ids).toEqual(nearest.slice(0, 40).map((d) => d.id));
+  });
+
+  it('a category with a price range by price, both ways: read in its (category, price) index order', async () => {
+    const matches = docs.filter((d) => d.category === 'music' && d.price !== null && d.price >= 10 && d.price <= 150 && upcoming(d));
+    for (const direction of [1, -1] as const) {
+      const expected = [...matches].sort((a, b) => direction * (a.price! - b.price! || Number(a.id) - Number(b.id)));
+      const query: SearchQuery = {
+        filters: [{ field: 'category', op: 'eq', value: 'Music' }, { field: 'price', op: 'range', gte: 10, lte: 150 }, { field: 'date', op: 'range', gte: from }],
+        sort: [{ by: 'field', field: 'price', direction: direction === 1 ? 'asc' : 'desc' }],
+        limit: 20,
+      };
+      for (const offset of [0, 40, expected.length - 30]) {
+        const answer = await page({ ...query, offset });
+        expect(answer.total).toBe(expected.length);
+        expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
+      }
+      const first = await search.search<Doc>('events', query);
+      const next = await search.search<Doc>('events', { ...query, after: first.nextCursor! });
+      expect(next.hits.map((hit) => hit.id)).toEqual(expected.slice(20, 40).map((d) => d.id));
+    }
+  });
+
   it('near me by distance and a small box keep their own plans, same answers as a scan', async () => {
     const nearest = docs.filter((d) => inCircle(d)).sort((a, b) => haversineKm(centre, a.location!) - haversineKm(centre, b.location!) || Number(a.id) - Number(b.id));
     const byDistance = await page({ near: { field: 'location', ...centre, radiusKm: 900 }, sort: [{ by: 'distance', direction: 'asc' }], limit: 20 });
     expect(byDistance.total).toBe(nearest.length);
     expect(byDistance.ids).toEqual(nearest.slice(0, 20).map((d) => d.id));
+    const farthest = [...nearest].reverse();
+    const byDistanceDesc = await page({ near: { field: 'location', ...centre, radiusKm: 900 }, sort: [{ by: 'distance', direction: 'desc' }], limit: 20 });
+    expect(byDistanceDesc.ids).toEqual(farthest.slice(0, 20).map((d) => d.id));
     const small = { field: 'location', south: 45, north: 46, west: 0, east: 2 };
     const inSmall = docs.filter((d) => !!d.location && d.location.lat >= 45 && d.location.lat <= 46 && d.location.lon >= 0 && d.location.lon <= 2);
     const answer = await page({ bounds: small, sort: [{ by: 'field', field: 'date', direction: 'desc' }], limit: 1000 });

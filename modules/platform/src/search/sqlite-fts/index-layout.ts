@@ -50,6 +50,10 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
   for (const [field, spec] of Object.entries(schema.fields)) {
     assertPlainName('Field', field);
     if (spec.type === 'geo') geo[field] = quote(`${prefix}_geo_${field}`);
+    for (const by of spec.type === 'keyword' ? (spec.sortedBy ?? []) : []) {
+      const type = schema.fields[by]?.type;
+      if (type !== 'number' && type !== 'date') throw new Error(`Keyword "${field}" is sortedBy "${by}", which is not a number or date field`);
+    }
     if (spec.type === 'text' || (spec.type === 'keyword' && spec.searchable)) {
       const boost = spec.boost ?? 1;
       const group = searchable.find((candidate) => candidate.boost === boost);
@@ -112,11 +116,17 @@ export function createTablesSql(layout: IndexLayout): string[] {
   return statements;
 }
 
+/** The (keyword, field) index kept for a keyword's `sortedBy` field. */
+export function sortedByIndex(layout: IndexLayout, keyword: string, field: string): string {
+  return quote(`${layout.docs.slice(1, -1)}_kl_${keyword}_by_${field}`);
+}
+
 /**
  * Secondary indexes: every filter/sort column followed by id_key, so a sort walks one index in either
  * direction. Date indexes also carry every number column: a date window combined with price filters (the
  * date-preset listings) is then counted from the index alone, without visiting a million table rows. Geo
- * fields get a covering (lat, lon, id_key, dates, numbers) index for the same reason.
+ * fields get a covering (lat, lon, id_key, dates, numbers) index for the same reason, and so does each
+ * keyword's `sortedBy` index (keyword, field, id_key, the other dates and numbers).
  */
 export function createIndexesSql(layout: IndexLayout): string[] {
   const table = layout.docs.slice(1, -1);
@@ -132,6 +142,11 @@ export function createIndexesSql(layout: IndexLayout): string[] {
     statements.push(`CREATE INDEX IF NOT EXISTS ${quote(`${table}_${name}`)} ON ${layout.docs} (${columns})`);
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
     if (spec.type === 'keyword') add(`kl_${field}`, `${column.keywordLower(field)}, id_key`);
+    for (const by of spec.type === 'keyword' ? (spec.sortedBy ?? []) : []) {
+      const sorted = layout.schema.fields[by]?.type === 'date' ? column.date(by) : column.number(by);
+      const others = [...dateColumns, ...numberColumns].filter((name) => name !== sorted);
+      add(`kl_${field}_by_${by}`, [column.keywordLower(field), sorted, 'id_key', ...others].join(', '));
+    }
     if (spec.type === 'number') add(`n_${field}`, `${column.number(field)}, id_key`);
     if (spec.type === 'date') add(`d_${field}`, [column.date(field), 'id_key', ...numberColumns].join(', '));
     if (spec.type === 'text' && spec.sortable) add(`s_${field}`, `${column.sortText(field)}, id_key`);

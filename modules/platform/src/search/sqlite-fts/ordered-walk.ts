@@ -8,7 +8,7 @@
  * ORDER BY are unchanged, so the answer is the same row for row; only the access path is fixed with INDEXED BY.
  */
 import type { SearchQuery } from '../search-index.port.ts';
-import type { IndexLayout } from './index-layout.ts';
+import { sortedByIndex, type IndexLayout } from './index-layout.ts';
 import { fieldsKnownPresent } from './search-sql.ts';
 
 /** A walked row costs a docs lookup, a sorted match a sequential read plus its share of the sort: about 3:1. */
@@ -23,9 +23,9 @@ const MAX_WALKED_ROWS = 50_000;
  */
 export function walkableSortIndex(layout: IndexLayout, query: SearchQuery): string | null {
   if (query.text !== undefined || (!query.bounds && !query.near && (query.filters ?? []).length === 0)) return null;
-  const clauses = (query.sort ?? []).filter((clause) => clause.by === 'field' || (clause.by === 'distance' && query.near));
-  const only = clauses[0];
-  if (clauses.length !== 1 || only?.by !== 'field') return null;
+  if (sortedByIndexFor(layout, query) !== null) return null;
+  const only = onlyFieldSort(query);
+  if (only === null) return null;
   // The row estimate assumes matches spread evenly along the order. A number range on another field is often
   // correlated with a number order (price from vs price to: measured, the cheap end of "price from" is free
   // events that fail "price to >= 10", so the walk read 120,000 rows for a page), so those keep the planner's plan.
@@ -58,4 +58,35 @@ export function walkBeatsSort(rowsNeeded: number, matches: number, indexedRows: 
   if (matches === 0) return false;
   const walked = (rowsNeeded * indexedRows) / matches;
   return walked <= MAX_WALKED_ROWS && walked * WALK_COST_RATIO < matches;
+}
+
+/** The query's one field sort, when its order has no other key (distance counts only with `near`). */
+function onlyFieldSort(query: SearchQuery): { field: string; direction: 'asc' | 'desc' } | null {
+  const clauses = (query.sort ?? []).filter((clause) => clause.by === 'field' || (clause.by === 'distance' && query.near));
+  const only = clauses[0];
+  return clauses.length === 1 && only?.by === 'field' ? only : null;
+}
+
+/**
+ * A keyword's `sortedBy` index (keyword, field, id_key, other dates and numbers) when it serves the whole
+ * query: one value of that keyword, a sort by that field alone, and every other filter on a date or number
+ * column the index carries. The page then reads that value's entries in order and stops after the page (no
+ * sort of every match: a category with a price range holds ~33,000 events at a million), and the count reads
+ * the same entries without visiting the table. Ascending needs the field known present, as for any index order.
+ */
+export function sortedByIndexFor(layout: IndexLayout, query: SearchQuery): string | null {
+  if (query.text !== undefined || query.near || query.bounds) return null;
+  const only = onlyFieldSort(query);
+  if (only === null || (only.direction === 'asc' && !fieldsKnownPresent(query).has(only.field))) return null;
+  const filters = query.filters ?? [];
+  const keyword = filters.find((clause) => {
+    const spec = layout.schema.fields[clause.field];
+    return clause.op === 'eq' && spec?.type === 'keyword' && (spec.sortedBy ?? []).includes(only.field);
+  });
+  if (!keyword) return null;
+  const covered = filters.every((clause) => {
+    const type = layout.schema.fields[clause.field]?.type;
+    return clause === keyword || type === 'number' || type === 'date';
+  });
+  return covered ? sortedByIndex(layout, keyword.field, only.field) : null;
 }

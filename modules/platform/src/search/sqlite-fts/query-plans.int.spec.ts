@@ -12,6 +12,7 @@ import { contractSchema, fixtureEvents } from '../search-index.contract-fixtures
 import { layoutFor, type IndexLayout } from './index-layout.ts';
 import { afterCursor, coveredByGeoIndex, fromWhereSql, keysetSql, orderBySql, orderKeys, planMatch } from './search-sql.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
+import { sortedByIndexFor } from './ordered-walk.ts';
 
 let dataDir: { dir: string; remove: () => Promise<void> };
 let db: Database.Database;
@@ -34,16 +35,23 @@ afterAll(async () => {
   await dataDir.remove();
 });
 
+/** The plan the reader builds for a query without text: a keyword's `sortedBy` index named when it applies. */
+function matchPlan(query: SearchQuery) {
+  const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
+  const sortedBy = sortedByIndexFor(layout, query);
+  return sortedBy === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${sortedBy}` };
+}
+
 /** The page query's plan; with `after` (the keys of the previous page's last row), a cursor page's. */
 function pagePlan(query: SearchQuery, after?: unknown[]): string {
-  const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
+  const plan = matchPlan(query);
   const keyset = after ? keysetSql(orderKeys(layout, query, plan), after) : null;
   const sql = `SELECT d.rid${plan.distance ? `, ${plan.distance} AS dist` : ''} ${fromWhereSql(keyset ? afterCursor(plan, keyset.sql) : plan)} ${orderBySql(layout, query, plan)} LIMIT 100`;
   return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...plan.params, ...keyset?.params }) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
 }
 
 function countPlan(query: SearchQuery): string {
-  const plan = planMatch(layout, query, null, false);
+  const plan = matchPlan(query);
   return (db.prepare(`EXPLAIN QUERY PLAN SELECT count(*) ${fromWhereSql(plan)}`).all(plan.params) as Array<{ detail: string }>)
     .map((row) => row.detail)
     .join('\n');
@@ -90,6 +98,21 @@ describe('SQLite search query plans', () => {
       ],
     });
     expect(plan).toMatch(/COVERING INDEX \S+_d_date/);
+  });
+
+  it('a category with a price range by price reads its (category, price) index in order, and counts from it alone', () => {
+    const filters = [{ field: 'category', op: 'eq', value: 'music' }, { field: 'price', op: 'range', gte: 10, lte: 80 }, upcoming] as const;
+    for (const direction of ['asc', 'desc'] as const) {
+      const query: SearchQuery = { filters: [...filters], sort: [{ by: 'field', field: 'price', direction }] };
+      const page = pagePlan(query);
+      expect(page).toMatch(/SEARCH d USING (COVERING )?INDEX \S+_kl_category_by_price \(kl_category=\? AND n_price>\? AND n_price<\?\)/);
+      expect(page).not.toMatch(/TEMP B-TREE/);
+      // A cursor page starts at the cursor inside that category's range (descending, the price floor joins it).
+      expect(pagePlan(query, [40, 104])).toMatch(/SEARCH d USING (COVERING )?INDEX \S+_kl_category_by_price \(kl_category=\? AND (n_price>\? AND )?\(n_price,id_key\)[<>]\(\?,\?\)/);
+    }
+    expect(countPlan({ filters: [...filters] })).toMatch(/COVERING INDEX \S+_kl_category_by_price/);
+    // Another keyword filter is not in that index: the planner chooses.
+    expect(sortedByIndexFor(layout, { filters: [...filters, { field: 'city', op: 'eq', value: 'berlin' }], sort: [{ by: 'field', field: 'price', direction: 'asc' }] })).toBeNull();
   });
 
   it('a city filter uses the keyword index', () => {

@@ -10,7 +10,8 @@ import { ftsMatch } from './fts-match.ts';
 import { afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
 import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
-import { walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
+import { sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
+import { nearestFirst, ringRadii } from './nearest-rings.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
@@ -141,7 +142,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
       const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
-      return { page: plan, count: plan };
+      // Named, not left to the planner: a new index has no statistics until the next ANALYZE.
+      const sortedBy = sortedByIndexFor(layout, query);
+      const indexed = sortedBy === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${sortedBy}` };
+      return { page: indexed, count: indexed };
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
     const count = planMatch(layout, query, match.expression, false, drive);
@@ -172,7 +176,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
       // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
       const walkIndex = walkableSortIndex(layout, query);
-      const known = offset > 0 || after !== undefined || walkIndex !== null ? total(layout, query, plans.count) : null;
+      // Nearest first is read from a smaller circle when the total says one holds the page (nearest-rings.ts).
+      const nearest = after === undefined && nearestFirst(query);
+      const known = offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null;
       if (known !== null && offset >= known) return { total: known, hits: [], nextCursor: null };
       // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
       const reversed = known !== null && offset > known / 2;
@@ -181,19 +187,31 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
         : { limit: after === undefined ? limit : limit + 1, offset };
       const walk = walkIndex !== null && known !== null && walkBeatsSort(window.offset + window.limit, known, indexedRows(layout));
-      const page = walk ? orderedWalkPlan(layout, query, walkIndex) : plans.page;
-      const keys = orderKeys(layout, query, page);
-      const order = keysetOrder(keys, query);
-      const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
-      // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
-      // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
-      const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
-      // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
-      const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
-      const sql =
-        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
-        `${fromWhereSql(keyset ? afterCursor(page, keyset.sql) : page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
-      const read = statements.prepared(sql).all({ ...page.params, ...keyset?.params, ...window }) as Array<Record<string, unknown>>;
+      const readPage = (page: MatchPlan) => {
+        const keys = orderKeys(layout, query, page);
+        const order = keysetOrder(keys, query);
+        const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
+        // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
+        // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
+        const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
+        // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
+        const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
+        const sql =
+          `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
+          `${fromWhereSql(keyset ? afterCursor(page, keyset.sql) : page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
+        const read = statements.prepared(sql).all({ ...page.params, ...keyset?.params, ...window }) as Array<Record<string, unknown>>;
+        return { page, keys, order, countInPage, read };
+      };
+      let answer: ReturnType<typeof readPage> | null = null;
+      const rings = query.near && nearest && known !== null ? ringRadii(query.near.radiusKm, window.offset + window.limit, known) : [];
+      for (const radiusKm of rings) {
+        const ring = readPage(plansFor(layout, { ...query, near: { ...query.near!, radiusKm } }).page);
+        if (ring.read.length === window.limit) {
+          answer = ring;
+          break;
+        }
+      }
+      const { page, keys, order, countInPage, read } = answer ?? readPage(walk ? orderedWalkPlan(layout, query, walkIndex) : plans.page);
       const rows = read.slice(0, limit);
       if (reversed) rows.reverse();
       const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
