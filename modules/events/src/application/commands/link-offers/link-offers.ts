@@ -49,7 +49,8 @@ async function readCandidates(tx: DocumentTransaction, record: StoredEvent): Pro
   if (cells === null) return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: window });
   const lookups: Where[] = [{ ...window, match_venue: null }];
   if (venue !== '') lookups.push({ ...window, match_venue: venue });
-  if (cells.length > 0) lookups.push({ ...window, match_cell: { in: cells } });
+  // Records of the same venue key share the cell too: leaving them out here saves parsing each one twice.
+  if (cells.length > 0) lookups.push({ ...window, match_cell: { in: cells }, ...(venue !== '' ? { match_venue: { ne: venue } } : {}) });
   const found = new Map<string, StoredEvent>();
   for (const where of lookups) for (const event of await tx.find<StoredEvent>(EVENTS_COLLECTION, { where })) found.set(event.id, event);
   return [...found.values()];
