@@ -18,13 +18,14 @@ const extra = argv.includes('--paths') ? (argv[argv.indexOf('--paths') + 1] ?? '
 const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 async function scrollThrough(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  // Evaluated as text: this file is typed for Node, without the DOM's globals.
+  const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
   const step = page.viewportSize()?.height ?? 800;
   for (let y = 0; y < height; y += step / 2) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(`window.scrollTo(0, ${y})`);
     await page.waitForTimeout(60);
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.waitForTimeout(300);
 }
 
