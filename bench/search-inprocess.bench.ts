@@ -1,16 +1,17 @@
 /**
- * `npm run bench:search:inprocess -- --data-dir /tmp/x/data [--requests 40] [--only a,b]`
+ * `npm run bench:search:inprocess -- --data-dir /tmp/x/data [--requests 40] [--only a,b] [--whole-events]`
  *
  * One caller, in the process, against an existing DATA_DIR (built once with `npm run seed -- --events N`):
  * each query type of the search mix runs `--requests` times through the events module's own queries (no
  * HTTP, search in the calling thread), then filter options with every cache cold (a fresh module and search
  * connection per call). Prints p50/p95 per type and the load average before and after, so runs on the shared
- * machine can be compared. Reads only; the data directory is left as it was.
+ * machine can be compared. Reads only; the data directory is left as it was. List types ask for card items as
+ * the home page does (decision 024); `--whole-events` asks for whole events, as lists did before.
  */
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
-import { numberArg } from './lib/args.ts';
+import { flagArg, numberArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
 import { summarise } from './lib/latency.ts';
 import { searchMix } from './lib/search-mix.ts';
@@ -20,6 +21,7 @@ const dirIndex = args.indexOf('--data-dir');
 if (dirIndex === -1 || !args[dirIndex + 1]) throw new Error('--data-dir <DATA_DIR of a seeded catalogue> is required');
 const dataDir = path.resolve(args[dirIndex + 1]!);
 const requests = numberArg(args, 'requests', 40);
+const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex === -1 ? null : new Set(args[onlyIndex + 1]?.split(','));
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
@@ -28,10 +30,10 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
 process.env.SEARCH_READER_THREADS ??= '0';
 const stack = await openEmbeddedStack(dataDir);
 const total = await stack.search.count('events', {});
-console.log(`bench:search:inprocess: ${total} events in ${dataDir}, ${requests} requests per type, load average ${load()}`);
+console.log(`bench:search:inprocess: ${total} events in ${dataDir}, ${requests} requests per type, list items ${listFields ?? 'whole events'}, load average ${load()}`);
 
 const results: Record<string, unknown> = {};
-const mix = searchMix(DEMO_CITIES, total, CATEGORIES);
+const mix = searchMix(DEMO_CITIES, total, CATEGORIES, { listFields });
 for (const [name, next] of Object.entries(mix)) {
   // Filter options answer from a 30 s cache after the first call; their cold cost is measured below.
   if ((only && !only.has(name)) || name === 'filter_options') continue;
