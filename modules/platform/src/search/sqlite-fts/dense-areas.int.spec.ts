@@ -16,6 +16,7 @@ import { walkBeatsSort } from './ordered-walk.ts';
 import { ringRadii } from './nearest-rings.ts';
 
 interface Doc extends IndexDocument {
+  name: string;
   date: number;
   price: number | null;
   location: { lat: number; lon: number } | null;
@@ -36,7 +37,8 @@ function random(seed: number): () => number {
 const next = random(42);
 const docs: Doc[] = Array.from({ length: COUNT }, (_, i) => ({
   id: String(i + 1),
-  name: `Event ${i + 1}`,
+  // Every other one is a jazz night: a common word for the text walk.
+  name: `${i % 2 === 0 ? 'Jazz Night' : 'Event'} ${i + 1}`,
   // Two thirds in western Europe, the rest anywhere; a few without a place or a price.
   location: i % 50 === 0 ? null : i % 3 === 0 ? { lat: next() * 160 - 80, lon: next() * 360 - 180 } : { lat: 40 + next() * 15, lon: -5 + next() * 20 },
   // Whole hours, so many events share a start and the id tie-break is exercised.
@@ -120,6 +122,25 @@ describe('dense map areas on the embedded engine, against a brute-force scan', (
       const answer = await page({
         filters: [{ field: 'category', op: 'eq', value: 'MUSIC' }, { field: 'price', op: 'range', gte: 10 }, { field: 'date', op: 'range', gte: from }],
         sort: [{ by: 'field', field: 'date', direction: 'asc' }],
+        offset,
+        limit: 20,
+      });
+      expect(answer.total).toBe(expected.length);
+      expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
+    }
+  });
+
+  it.each([
+    ['ascending', 1 as const],
+    ['descending', -1 as const],
+  ])('a common word by date %s: the walk tests each row against the match set and gives the scan order', async (_, direction) => {
+    const expected = docs.filter((d) => d.name.startsWith('Jazz') && upcoming(d)).sort(byDate(direction));
+    expect(walkBeatsSort(60, expected.length, COUNT)).toBe(true);
+    for (const offset of [0, 40, expected.length - 30]) {
+      const answer = await page({
+        text: 'jazz',
+        filters: [{ field: 'date', op: 'range', gte: from }],
+        sort: [{ by: 'field', field: 'date', direction: direction === 1 ? 'asc' : 'desc' }],
         offset,
         limit: 20,
       });

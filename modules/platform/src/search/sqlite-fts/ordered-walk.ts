@@ -17,12 +17,15 @@ const WALK_COST_RATIO = 3;
 const MAX_WALKED_ROWS = 50_000;
 
 /**
- * The index whose order is the query's order, when an ordered walk is possible: conditions without text, one
- * field sort (distance order needs every distance), and an ORDER BY the index serves as is (descending, or
- * ascending on a field the filters guarantee present, so no "missing last" term).
+ * The index whose order is the query's order, when an ordered walk is possible: one field sort (distance order
+ * needs every distance, relevance every score), and an ORDER BY the index serves as is (descending, or
+ * ascending on a field the filters guarantee present, so no "missing last" term). Text may take part: a common
+ * word in date order (what the home page asks: its sort is always sent, by date unless changed) tests each
+ * walked row against the word's match set, built once, instead of sorting every match (issue 14).
  */
 export function walkableSortIndex(layout: IndexLayout, query: SearchQuery): string | null {
-  if (query.text !== undefined || (!query.bounds && !query.near && (query.filters ?? []).length === 0)) return null;
+  if (!query.bounds && !query.near && (query.filters ?? []).length === 0) return null;
+  if (query.text !== undefined && (query.sort ?? []).some((clause) => clause.by === 'relevance')) return null;
   if (sortedByIndexFor(layout, query) !== null) return null;
   const only = onlyFieldSort(query);
   if (only === null) return null;

@@ -116,9 +116,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return counts.get(sql, {}, () => statements.prepared(sql).pluck().get() as number);
   };
 
-  /** The same conditions on the docs columns (no R*Tree subquery), read in the order of `index`. */
-  const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string): MatchPlan => {
-    const plan = planMatch(layout, query, null, false, 'fts', [], true);
+  /** The same conditions on the docs columns (no R*Tree subquery, text as a match set), read in the order of `index`. */
+  const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string, match: string | null): MatchPlan => {
+    const plan = planMatch(layout, query, match, false, 'fts', [], true);
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
 
@@ -138,19 +138,19 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return subtractFacetRows(whole(), rows);
   };
 
-  const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan } => {
+  const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan; match: string | null } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
       const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
       // Named, not left to the planner: a new index has no statistics until the next ANALYZE.
       const sortedBy = sortedByIndexFor(layout, query);
       const indexed = sortedBy === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${sortedBy}` };
-      return { page: indexed, count: indexed };
+      return { page: indexed, count: indexed, match: null };
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
     const count = planMatch(layout, query, match.expression, false, drive);
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
-    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.forms) : count, count };
+    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.forms) : count, count, match: match.expression };
   };
 
   return {
@@ -211,7 +211,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
           break;
         }
       }
-      const { page, keys, order, countInPage, read } = answer ?? readPage(walk ? orderedWalkPlan(layout, query, walkIndex) : plans.page);
+      const { page, keys, order, countInPage, read } = answer ?? readPage(walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page);
       const rows = read.slice(0, limit);
       if (reversed) rows.reverse();
       const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
