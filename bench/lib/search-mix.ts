@@ -63,6 +63,8 @@ function baseMix(cities: readonly CityPoint[], totalEvents: number, categories: 
   const in30Days = new Date(today.getTime() + 30 * 86_400_000);
   return {
     keyword_only: (i) => ({ path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}` }),
+    // What the home page sends for a keyword: it always names its sort, by date unless the visitor changes it.
+    keyword_by_date: (i) => ({ path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}&sort_by=date&sort_order=asc` }),
     category_price_by_price: (i) => ({
       path: `/api/events?category=${encodeURIComponent(categories[i % Math.max(1, categories.length)] ?? 'Music & Concerts')}&min_price=10&max_price=80&sort_by=price`,
     }),
