@@ -9,7 +9,6 @@ import {
   adminSessionsCollection,
   ADMIN_LOGIN_LIMIT,
   createAdminAuth,
-  createMailer,
   createStoreAdminSessions,
   createOutboxRelay,
   createStoreLease,
@@ -22,7 +21,6 @@ import {
   type AdminAuth,
   type AppModule,
   type Clock,
-  type Mailer,
   type ModuleDeps,
   type OutboxRelay,
   type ProjectorRunner,
@@ -117,21 +115,10 @@ export async function compose({ config, logger, role, env = process.env, clock =
     rateLimits,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    // Every module's mail is counted, sent and failed, under its own name.
+    observeMailer: (name, mailer) => countedMailer(mailer, metrics, name),
   };
 
-  // Each mailing module gets its mailer from here, wrapped to count sent and failed mail; the sender
-  // defaults repeat the modules' own (`<app> Support <no-reply@host>`), which apply only without `mailer`.
-  const mailerFor = (name: string, mailFrom: string | undefined, label: string): Mailer =>
-    countedMailer(
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        dataDir: config.dataDir,
-        from: mailFrom ?? `${config.appName}${label} <no-reply@${new URL(config.publicUrl).hostname || 'localhost'}>`,
-        logger: logger.child({ component: 'mailer' }),
-      }),
-      metrics,
-      name,
-    );
   const subscriptionsEnv = subscriptionsOptionsFromEnv(env);
   const supportEnv = supportOptionsFromEnv(env);
   const partnershipsEnv = partnershipsOptionsFromEnv(env);
@@ -148,19 +135,16 @@ export async function compose({ config, logger, role, env = process.env, clock =
     appName: config.appName,
     smtpUrl: config.smtpUrl,
     ...subscriptionsEnv,
-    mailer: mailerFor('subscriptions', subscriptionsEnv.mailFrom, ''),
   });
   const support = createSupportModule(deps, {
     appName: config.appName,
     smtpUrl: config.smtpUrl,
     ...supportEnv,
-    mailer: mailerFor('support', supportEnv.mailFrom, ' Support'),
   });
   const partnerships = createPartnershipsModule(deps, {
     appName: config.appName,
     smtpUrl: config.smtpUrl,
     ...partnershipsEnv,
-    mailer: mailerFor('partnerships', partnershipsEnv.mailFrom, ' Partnerships'),
   });
   const reviews = createReviewsModule(deps, { events: { getById: (id) => events.queries.getById(id) } });
   const blog = createBlogModule(deps, { appName: config.appName, demoData: config.demoData });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_HEADER, type Delivered } from '@evently/platform';
+import { waitFor } from '@evently/platform/testing';
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
 import { createMetrics } from './metrics.ts';
 import { startMetricsServer } from './metrics-server.ts';
@@ -54,6 +55,23 @@ describe('GET /metrics', () => {
 
     const byAdmin = await fetch(`${server.url}/metrics`, { headers: { [ADMIN_PASSWORD_HEADER]: server.adminPassword } });
     expect(byAdmin.status).toBe(200);
+  });
+});
+
+describe('mail', () => {
+  it('counts each module\'s sent mail under its own name', async () => {
+    const created = await fetch(`${server.url}/api/support/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Refund', description: 'Charged twice.', category: 'general' }),
+    });
+    expect(created.status).toBe(201);
+    const sent = async () => {
+      const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+      return sample(text, 'evently_mails_sent_total', { mailer: 'support' }) ?? 0;
+    };
+    await waitFor(async () => (await sent()) >= 1, 'the confirmation mail to be counted');
+    expect(await sent()).toBeGreaterThanOrEqual(1);
   });
 });
 

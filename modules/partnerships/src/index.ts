@@ -2,7 +2,7 @@
  * The partnerships module's only public door: the partnership form call, the admin calls of the Partnerships
  * tab and the two mails per request. See ../CONTEXT.md for its vocabulary.
  */
-import { createMailer, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import { createModuleMailer, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
 import type { PartnershipsContext } from './application/context.ts';
 import { createAcknowledgementMailer, createTeamMailer } from './application/mail/request-mailers.ts';
 import { submitRequest } from './application/commands/submit-request/submit-request.ts';
@@ -51,12 +51,7 @@ export interface PartnershipsModule extends AppModule {
 export function createPartnershipsModule(deps: ModuleDeps, options: PartnershipsOptions): PartnershipsModule {
   const mailer =
     options.mailer ??
-    createMailer({
-      smtpUrl: options.smtpUrl,
-      dataDir: deps.dataDir,
-      from: options.mailFrom ?? `${options.appName} Partnerships <no-reply@${new URL(deps.publicUrl).hostname || 'localhost'}>`,
-      logger: deps.logger.child({ component: 'mailer' }),
-    });
+    createModuleMailer(deps, { name: 'partnerships', smtpUrl: options.smtpUrl, from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Partnerships') });
   const ctx: PartnershipsContext = {
     store: deps.store,
     clock: deps.clock,

@@ -22,6 +22,7 @@ export * from './http/admin-auth.ts';
 export * from './http/admin-sessions.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
+export * from './mail/module-mailer.ts';
 export * from './effects/do-once.ts';
 export { createSqliteSearchIndex, type SqliteSearchIndexOptions } from './search/sqlite-fts/sqlite-search-index.ts';
 export { createMongoDocumentStore, type MongoDocumentStoreOptions } from './store/mongo/mongo-document-store.ts';

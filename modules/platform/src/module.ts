@@ -12,6 +12,7 @@ import type { SearchIndex, IndexSchema } from './search/search-index.port.ts';
 import type { Projector } from './projections/projector.ts';
 import type { Clock } from './clock/clock.ts';
 import type { RateLimits } from './http/rate-limit.ts';
+import type { Mailer } from './mail/mailer.port.ts';
 
 export interface ModuleDeps {
   store: DocumentStore;
@@ -35,6 +36,8 @@ export interface ModuleDeps {
   publicUrl: string;
   /** Directory for the embedded profile's files (`DATA_DIR`). */
   dataDir: string;
+  /** Wraps each module's mailer (the backend counts sent and failed mail); absent in module tests. */
+  observeMailer?: (module: string, mailer: Mailer) => Mailer;
 }
 
 /** A recurring job run by the worker process (e.g. the weekly digest). */

@@ -2,7 +2,7 @@
  * The subscriptions module's only public door: weekly-digest sign-up, confirmation, unsubscribe, the digest
  * itself and the admin calls. See ../CONTEXT.md for its vocabulary.
  */
-import { createMailer, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import { createModuleMailer, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
 import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
@@ -55,12 +55,7 @@ export interface SubscriptionsModule extends AppModule {
 export function createSubscriptionsModule(deps: ModuleDeps, options: SubscriptionsOptions): SubscriptionsModule {
   const mailer =
     options.mailer ??
-    createMailer({
-      smtpUrl: options.smtpUrl,
-      dataDir: deps.dataDir,
-      from: options.mailFrom ?? `${options.appName} <no-reply@${new URL(deps.publicUrl).hostname || 'localhost'}>`,
-      logger: deps.logger.child({ component: 'mailer' }),
-    });
+    createModuleMailer(deps, { name: 'subscriptions', smtpUrl: options.smtpUrl, from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl) });
   const rateLimits = rateLimitsFor(deps);
   const ctx: SubscriptionsContext = {
     store: deps.store,

@@ -4,7 +4,8 @@
  * ../CONTEXT.md for its vocabulary.
  */
 import {
-  createMailer,
+  createModuleMailer,
+  noReplySender,
   rateLimitsFor,
   type AppModule,
   type Mailer,
@@ -91,12 +92,7 @@ export interface SupportModule extends AppModule {
 export function createSupportModule(deps: ModuleDeps, options: SupportOptions): SupportModule {
   const mailer =
     options.mailer ??
-    createMailer({
-      smtpUrl: options.smtpUrl,
-      dataDir: deps.dataDir,
-      from: options.mailFrom ?? `${options.appName} Support <no-reply@${new URL(deps.publicUrl).hostname || 'localhost'}>`,
-      logger: deps.logger.child({ component: 'mailer' }),
-    });
+    createModuleMailer(deps, { name: 'support', smtpUrl: options.smtpUrl, from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Support') });
   const ctx: SupportContext = {
     store: deps.store,
     clock: deps.clock,
