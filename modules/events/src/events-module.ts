@@ -3,6 +3,7 @@
  * Nothing here holds state beyond caches; `init` loads the bundled stays feed (idempotent).
  */
 import type { AppModule, ModuleDeps } from '@evently/platform';
+import { createMatchKeysBackfillScheduler } from './application/commands/backfill-match-keys/backfill-scheduler.ts';
 import { makeRecordActivity } from './application/commands/record-activity/record-activity.ts';
 import { makeRemoveFromSource } from './application/commands/remove-from-source/remove-from-source.ts';
 import { makeSplitOffer } from './application/commands/split-offer/split-offer.ts';
@@ -60,7 +61,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       // Reads the reviews module's messages (contracts/review-messages.ts); see decision 015.
       createEventRatingsProjector({ search, logger: logger.child({ projector: 'event-ratings' }) }),
     ],
-    schedulers: [],
+    // Keys events stored before the offer-match keys existed, once, in the background (decision 021).
+    schedulers: [createMatchKeysBackfillScheduler({ store, logger: logger.child({ scheduler: 'match-keys-backfill' }) })],
     routers: [
       // Before the events router: its `/:id` would read `calendar.ics` as an event id.
       createCalendarRouter(queries, deps.publicUrl),
