@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // expect.poll waits for a condition the page reaches after a request and a render; its 1 s default is
+    // shorter than a loaded two-core machine needs for that, so it gets Playwright's own 30 s action timeout.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

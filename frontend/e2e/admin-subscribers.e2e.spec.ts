@@ -95,8 +95,9 @@ describe('admin Subscribers tab (issue 10)', () => {
     await openSubscribersTab(page);
     await page.getByText('Select a subscriber to view and edit details').waitFor();
     await page.getByRole('button', { name: /bo@example\.com/ }).waitFor();
-    expect(await statValue(page, 'Total Subscribers').textContent()).toBe('3');
-    expect(await statValue(page, 'Active').textContent()).toBe('3');
+    // The stats are their own request: they may land after the list.
+    await expect.poll(() => statValue(page, 'Total Subscribers').textContent()).toBe('3');
+    await expect.poll(() => statValue(page, 'Active').textContent()).toBe('3');
 
     // Filter: one country, then a search that matches nobody, then Reset.
     await page.getByLabel('Country').first().fill('Germany');
@@ -112,10 +113,11 @@ describe('admin Subscribers tab (issue 10)', () => {
     await page.getByRole('button', { name: /bo@example\.com/ }).click();
     const detail = page.getByRole('article', { name: 'bo@example.com' });
     await detail.getByRole('button', { name: 'Save changes' }).click();
-    expect(await detail.getByRole('alert').textContent()).toBe('No changes to save');
+    await expect.poll(() => detail.getByRole('alert').textContent()).toBe('No changes to save');
     await detail.getByLabel('Radius (km)').fill('501');
     await detail.getByRole('button', { name: 'Save changes' }).click();
-    expect(await detail.getByRole('alert').textContent()).toContain('1 to 500 km');
+    // The alert above stays on screen until this click's render replaces its text.
+    await expect.poll(() => detail.getByRole('alert').textContent()).toContain('1 to 500 km');
     await detail.getByLabel('Radius (km)').fill('80');
     await detail.getByLabel('City').fill('Hamburg');
     const patch = page.waitForRequest((request) => request.method() === 'PATCH');

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../backend/src/testing/browser.ts';
 import { startTestServer, type TestServer } from '../../backend/src/testing/start-test-server.ts';
+import { waitForSettled } from './settle.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -50,8 +51,8 @@ describe('dark theme on every page', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}${path}`);
       await page.locator(ready).first().waitFor();
-      // Let data-driven sections (lists, counts) settle before axe looks at them.
-      await page.waitForTimeout(300);
+      // Data-driven sections (lists, counts) have loaded before axe looks at them, however slow the machine.
+      await waitForSettled(page);
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
       expect(background).toBe('rgb(12, 13, 22)');
       expect(await seriousViolations(page)).toEqual([]);

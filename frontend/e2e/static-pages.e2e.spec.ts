@@ -172,7 +172,8 @@ describe('admin Partnerships tab', () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByRole('tab', { name: 'Partnerships' }).click();
       const list = page.getByRole('list', { name: 'Partnership requests' });
-      await list.waitFor();
+      await list.getByRole('button', { name: /Older Venue Co/ }).waitFor();
+      await list.getByRole('button', { name: /Newest Fest Ltd/ }).waitFor();
       const companies = await list.locator('.admin-row__title').allTextContents();
       expect(companies.indexOf('Newest Fest Ltd')).toBeLessThan(companies.indexOf('Older Venue Co'));
 
@@ -181,7 +182,8 @@ describe('admin Partnerships tab', () => {
       expect(await page.locator('.request-detail__message').textContent()).toBe('Hello\nthere');
       await page.getByRole('button', { name: 'Mark Handled' }).click();
       await page.getByRole('button', { name: 'Mark as New' }).waitFor();
-      expect(await list.getByRole('button', { name: /Newest Fest Ltd/ }).textContent()).toContain('Handled');
+      // The detail answers the mutation; the list row follows on its own refetch.
+      await expect.poll(() => list.getByRole('button', { name: /Newest Fest Ltd/ }).textContent()).toContain('Handled');
 
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Delete' }).click();

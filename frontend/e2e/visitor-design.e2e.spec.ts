@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+import { waitForSettled } from './settle.ts';
 
 interface ZonedEvent extends ApiEvent {
   date: string;
@@ -33,6 +34,9 @@ async function openHome(options: BrowserContextOptions, path = '/'): Promise<Pag
   const { page } = await openPage(harness, options);
   await page.goto(`${harness.server.url}${path}`);
   await page.locator('.event-card').first().waitFor();
+  // The filter options, the popular list and (split view) the map arrive after the first card: measurements and
+  // axe look at the loaded page.
+  await waitForSettled(page);
   return page;
 }
 
@@ -75,6 +79,7 @@ describe('results first', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await sheet.waitFor();
+    await waitForSettled(page);
     for (const label of ['Country', 'City', 'Category', 'Date', 'Sort by', 'Min price (USD)', 'Max price (USD)']) {
       expect(await sheet.getByLabel(label, { exact: true }).isVisible()).toBe(true);
     }
@@ -95,8 +100,15 @@ describe('results first', () => {
     await phone.goto(`${harness.server.url}/event/${event!.id}`);
     const bar = phone.getByRole('region', { name: 'Buy tickets' });
     await bar.waitFor();
+    // The wheel does not wait for the scroll it causes: wait until the page has scrolled and stopped (the same
+    // position on two polls, a frame apart).
     await phone.mouse.wheel(0, 1500);
-    await phone.waitForTimeout(200);
+    await phone.waitForFunction(() => {
+      const state = window as unknown as { e2eLastScrollY?: number };
+      const stopped = window.scrollY > 0 && state.e2eLastScrollY === window.scrollY;
+      state.e2eLastScrollY = window.scrollY;
+      return stopped;
+    });
     const barBox = (await bar.boundingBox())!;
     expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE.height + 1);
     expect(barBox.y).toBeGreaterThan(PHONE.height - 120);
@@ -108,8 +120,11 @@ describe('results first', () => {
     const card = desktop.getByRole('complementary', { name: 'Get Tickets' });
     await card.waitFor();
     expect(await desktop.getByRole('region', { name: 'Buy tickets' }).count()).toBe(0);
-    await desktop.evaluate(() => window.scrollTo(0, 700));
-    await desktop.waitForTimeout(200);
+    // 700 px down, or as far as the page goes while its lower sections are still loading.
+    await desktop.waitForFunction(() => {
+      window.scrollTo(0, 700);
+      return window.scrollY > 0 && window.scrollY >= Math.min(700, document.documentElement.scrollHeight - window.innerHeight);
+    });
     const buy = (await card.getByRole('button', { name: 'Buy Tickets' }).boundingBox())!;
     expect(buy.y).toBeGreaterThanOrEqual(0);
     expect(buy.y + buy.height).toBeLessThanOrEqual(DESKTOP.height);
