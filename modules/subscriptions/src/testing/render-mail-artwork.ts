@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ARTWORK_FILES, type ArtworkCategory } from '../domain/mail/links.ts';
 import { ARTWORK_ICONS } from './artwork-icons.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '@evently/platform/testing';
 
 /** Twice the digest's featured image box (544 × 306), so it stays sharp on high-density screens. */
 const WIDTH = Number(process.env.ART_W ?? 1088);

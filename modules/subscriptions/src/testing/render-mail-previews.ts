@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { renderConfirmation } from '../domain/confirmation-content.ts';
 import { renderDigest, type RenderedMail } from '../domain/digest-content.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '@evently/platform/testing';
 import { AUSTIN_WEEK, PREVIEW_IMAGES, PREVIEW_PUBLIC_URL } from './mail-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
