@@ -3,12 +3,11 @@
  * admin login are opened with `colorScheme: 'dark'` against the real server and axe finds no serious or
  * critical violation (colour contrast included); the page background really is the dark token.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../backend/src/testing/browser.ts';
 import { startTestServer, type TestServer } from '../../backend/src/testing/start-test-server.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { waitForSettled } from './settle.ts';
 
 let server: TestServer;
@@ -22,18 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function seriousViolations(page: Page) {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 3).map((node) => node.target) }));
-  });
-}
 
 describe('dark theme on every page', () => {
   it.each([
@@ -55,7 +42,7 @@ describe('dark theme on every page', () => {
       await waitForSettled(page);
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
       expect(background).toBe('rgb(12, 13, 22)');
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe.ts';
 import { startHarness, type DemoEvent, type Harness } from './event-page-harness.ts';
 
 // The affiliate program setting makes the tracking link differ from the stored purchase link, so the test can
@@ -199,20 +198,6 @@ describe('event page failure states (spec 01 §8)', () => {
 });
 
 describe('event page accessibility (axe-core)', () => {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-  async function seriousViolations() {
-    // Evaluated through the DevTools protocol: the server's Content-Security-Policy rightly refuses inline scripts.
-    await page.evaluate(axeSource);
-    return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe;
-      const results = await axe.run();
-      return results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target) }));
-    });
-  }
-
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 360, height: 740 },
@@ -222,7 +207,7 @@ describe('event page accessibility (axe-core)', () => {
       await openEventPage(event, viewport);
       await page.getByRole('heading', { name: 'Nearby Stays' }).waitFor();
       await ticketsCard().getByRole('button', { name: 'More share options' }).click();
-      expect(await seriousViolations()).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 
@@ -231,6 +216,6 @@ describe('event page accessibility (axe-core)', () => {
     page = await context.newPage();
     await page.goto(`${harness.server.url}/event/987654321`);
     await page.getByRole('heading', { name: 'Event not found' }).waitFor();
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

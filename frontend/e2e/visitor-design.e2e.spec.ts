@@ -4,11 +4,10 @@
  * default view, a fetched focus name, chip-removal focus, the empty state, no HydrateFallback warning, and axe
  * on the new surfaces (phone sheet, dark theme).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { waitForSettled } from './settle.ts';
 
 interface ZonedEvent extends ApiEvent {
@@ -38,18 +37,6 @@ async function openHome(options: BrowserContextOptions, path = '/'): Promise<Pag
   // axe look at the loaded page.
   await waitForSettled(page);
   return page;
-}
-
-async function axeViolations(page: Page) {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 3).map((node) => node.target) }));
-  });
 }
 
 describe('results first', () => {
@@ -83,7 +70,7 @@ describe('results first', () => {
     for (const label of ['Country', 'City', 'Category', 'Date', 'Sort by', 'Min price (USD)', 'Max price (USD)']) {
       expect(await sheet.getByLabel(label, { exact: true }).isVisible()).toBe(true);
     }
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const category = (await sheet.getByLabel('Category', { exact: true }).locator('option').nth(1).textContent())!;
     await sheet.getByLabel('Category', { exact: true }).selectOption(category);
     await sheet.getByLabel('Min price (USD)').fill('5');
@@ -224,7 +211,7 @@ describe('dark theme', () => {
   ])('has no serious or critical axe violations on %s in dark mode', async (_label, path) => {
     const page = await openHome({ viewport: DESKTOP, colorScheme: 'dark', bypassCSP: true }, path);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe('rgb(245, 246, 250)');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
