@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createTempDataDir } from '../../testing/temp-dir.ts';
-import { contractSchema, fixtureEvents } from '../search-index.contract-fixtures.ts';
-import type { SearchIndex } from '../search-index.port.ts';
+import { berlin, contractSchema, fixtureEvents } from '../search-index.contract-fixtures.ts';
+import type { SearchIndex, SearchQuery } from '../search-index.port.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 import { createReaderPool } from './reader-pool.ts';
 
@@ -60,6 +60,38 @@ describe('SQLite SearchIndex reader threads', () => {
     const page = await search.search('events', { limit: 100 });
     expect(page.hits.map((hit) => hit.id).sort()).toEqual(fixtureEvents.slice(0, 2).map((doc) => String(doc.id)).sort());
     await search.close();
+  });
+
+  it('a search answered as JSON text by a thread equals the same search read in the calling thread', async () => {
+    const threads = await openFilled();
+    // The same file, read without threads: the objects `search` builds (no text in between).
+    const file = join(dataDir.dir, `readers-${files - 1}.sqlite`);
+    const inThread = createSqliteSearchIndex({ file, readerThreads: 0 });
+    await inThread.init(contractSchema('events'));
+    const queries: SearchQuery[] = [
+      {},
+      { limit: 3, sort: [{ by: 'field', field: 'price', direction: 'desc' }] },
+      { text: 'jazz', sort: [{ by: 'relevance' }] },
+      { fields: ['name', 'image_url', 'location'], limit: 5 },
+      // `id` among the fields, and a field no document has: still the hit's id, and no key for the missing field.
+      { fields: ['id', 'nope'], limit: 4 },
+      { near: { field: 'location', ...berlin, radiusKm: 50 }, sort: [{ by: 'distance', direction: 'asc' }], fields: ['name'] },
+      { near: { field: 'location', ...berlin, radiusKm: 30 }, sort: [{ by: 'distance', direction: 'asc' }] },
+      { bounds: { field: 'location', north: 0, south: -40, west: 170, east: -170 }, sort: [{ by: 'field', field: 'date', direction: 'asc' }] },
+      { filters: [{ op: 'eq', field: 'country', value: 'DE' }], offset: 2, limit: 2 },
+      { filters: [{ op: 'eq', field: 'country', value: 'DE' }], offset: 500 },
+    ];
+    for (const query of queries) {
+      const expected = await inThread.search('events', query);
+      expect(await threads.search('events', query)).toStrictEqual(expected);
+      if (expected.nextCursor) {
+        const next = { ...query, after: expected.nextCursor };
+        delete next.offset;
+        expect(await threads.search('events', next)).toStrictEqual(await inThread.search('events', next));
+      }
+    }
+    await inThread.close();
+    await threads.close();
   });
 
   it('a failing query rejects with the original message and the threads keep serving', async () => {

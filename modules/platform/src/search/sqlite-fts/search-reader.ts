@@ -25,6 +25,21 @@ const COMPLEMENT_LIMIT = 200_000;
 
 export type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>;
 
+interface FoundRow {
+  rid: number;
+  id: string;
+  /** Only when the query has `near`. */
+  dist?: number;
+}
+
+interface FoundPage {
+  total: number;
+  rows: FoundRow[];
+  /** Stored sources by rid, as JSON text (only the query's `fields` when it names some). */
+  sources: Map<number, string>;
+  nextCursor: string | null;
+}
+
 interface MetaRow {
   version: number;
   schema: string;
@@ -35,6 +50,13 @@ export interface SearchReader {
   live(name: string): IndexLayout;
   readMeta(name: string): MetaRow | undefined;
   search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T>;
+  /**
+   * The same answer as `search`, as JSON text: the stored sources go into it as SQLite returns them, never
+   * parsed here. A reader thread sends this string instead of the result objects (issue 14): copying one
+   * string to the main thread and parsing it there costs less than parsing every source, structured-cloning
+   * the objects and rebuilding them on the other side.
+   */
+  searchJson(index: string, query: SearchQuery): string;
   count(index: string, query: MatchQuery, options?: CountOptions): number;
   facets(index: string, request: FacetRequest): FacetResult;
   get(index: string, id: string): IndexDocument | null;
@@ -99,7 +121,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * less CPU than one path lookup per field for the 25 of a list card (issue 14), and unlike parsing the whole
    * document its cost does not grow with long descriptions or FAQs.
    */
-  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, IndexDocument> => {
+  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, string> => {
     const source = fields
       ? '(SELECT json_group_object(key, value) FROM json_each(src) WHERE key IN (SELECT value FROM json_each(@fields)))'
       : 'json(src)';
@@ -107,7 +129,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const rows = statements
       .prepared(`SELECT rid, ${source} AS src FROM ${layout.sources} WHERE rid IN (SELECT value FROM json_each(@rids))`)
       .all(params) as Array<{ rid: number; src: string }>;
-    return new Map(rows.map((row) => [row.rid, JSON.parse(row.src) as IndexDocument]));
+    return new Map(rows.map((row) => [row.rid, row.src]));
   };
 
   /** Rows in the docs table, near enough (deleted rows leave gaps in rid) to estimate a walk's length. */
@@ -153,6 +175,68 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.forms) : count, count, match: match.expression };
   };
 
+  /** One page's rows in order, their stored sources as JSON text, the total and the next cursor. */
+  const findPage = (index: string, query: SearchQuery): FoundPage => {
+    const layout = live(index);
+    const plans = plansFor(layout, query);
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const offset = query.offset ?? 0;
+    const after = query.after;
+    // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
+    // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
+    const walkIndex = walkableSortIndex(layout, query);
+    // Nearest first is read from a smaller circle when the total says one holds the page (nearest-rings.ts).
+    const nearest = after === undefined && nearestFirst(query);
+    const known = offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null;
+    if (known !== null && offset >= known) return { total: known, rows: [], sources: new Map(), nextCursor: null };
+    // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
+    const reversed = known !== null && offset > known / 2;
+    // A cursor page reads one row more than it returns: that row says whether another page follows.
+    const window = reversed
+      ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
+      : { limit: after === undefined ? limit : limit + 1, offset };
+    const walk = walkIndex !== null && known !== null && walkBeatsSort(window.offset + window.limit, known, indexedRows(layout));
+    const readPage = (page: MatchPlan) => {
+      const keys = orderKeys(layout, query, page);
+      const order = keysetOrder(keys, query);
+      const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
+      // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
+      // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
+      const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
+      // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
+      const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
+      const sql =
+        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
+        `${fromWhereSql(keyset ? afterCursor(page, keyset.sql) : page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
+      const read = statements.prepared(sql).all({ ...page.params, ...keyset?.params, ...window }) as Array<Record<string, unknown>>;
+      return { page, keys, order, countInPage, read };
+    };
+    let answer: ReturnType<typeof readPage> | null = null;
+    const rings = query.near && nearest && known !== null ? ringRadii(query.near.radiusKm, window.offset + window.limit, known) : [];
+    for (const radiusKm of rings) {
+      const ring = readPage(plansFor(layout, { ...query, near: { ...query.near!, radiusKm } }).page);
+      if (ring.read.length === window.limit) {
+        answer = ring;
+        break;
+      }
+    }
+    const { page, keys, order, countInPage, read } = answer ?? readPage(walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page);
+    const rows = read.slice(0, limit);
+    if (reversed) rows.reverse();
+    const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
+    const found = rows.map((row): FoundRow => {
+      const hit: FoundRow = { rid: row.rid as number, id: row.id as string };
+      if (page.distance) hit.dist = row.dist as number;
+      return hit;
+    });
+    const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
+    const count = known ?? inPage ?? (found.length < limit ? found.length : total(layout, query, plans.count));
+    const last = rows[rows.length - 1];
+    const more = after === undefined ? offset + rows.length < count : read.length > limit;
+    const nextCursor = more && last ? encodeCursor(order, keys.map((key, i) => (key.orderBy === 'dist' ? last.dist : last[`k${i}`]) as CursorValue)) : null;
+    return { total: count, rows: found, sources, nextCursor };
+  };
+
   return {
     live,
     readMeta,
@@ -168,66 +252,28 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     },
 
     search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T> {
-      const layout = live(index);
-      const plans = plansFor(layout, query);
-      const limit = query.limit ?? DEFAULT_LIMIT;
-      const offset = query.offset ?? 0;
-      const after = query.after;
-      // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
-      // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
-      const walkIndex = walkableSortIndex(layout, query);
-      // Nearest first is read from a smaller circle when the total says one holds the page (nearest-rings.ts).
-      const nearest = after === undefined && nearestFirst(query);
-      const known = offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null;
-      if (known !== null && offset >= known) return { total: known, hits: [], nextCursor: null };
-      // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
-      const reversed = known !== null && offset > known / 2;
-      // A cursor page reads one row more than it returns: that row says whether another page follows.
-      const window = reversed
-        ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
-        : { limit: after === undefined ? limit : limit + 1, offset };
-      const walk = walkIndex !== null && known !== null && walkBeatsSort(window.offset + window.limit, known, indexedRows(layout));
-      const readPage = (page: MatchPlan) => {
-        const keys = orderKeys(layout, query, page);
-        const order = keysetOrder(keys, query);
-        const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
-        // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
-        // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
-        const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
-        // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
-        const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
-        const sql =
-          `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
-          `${fromWhereSql(keyset ? afterCursor(page, keyset.sql) : page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
-        const read = statements.prepared(sql).all({ ...page.params, ...keyset?.params, ...window }) as Array<Record<string, unknown>>;
-        return { page, keys, order, countInPage, read };
-      };
-      let answer: ReturnType<typeof readPage> | null = null;
-      const rings = query.near && nearest && known !== null ? ringRadii(query.near.radiusKm, window.offset + window.limit, known) : [];
-      for (const radiusKm of rings) {
-        const ring = readPage(plansFor(layout, { ...query, near: { ...query.near!, radiusKm } }).page);
-        if (ring.read.length === window.limit) {
-          answer = ring;
-          break;
-        }
-      }
-      const { page, keys, order, countInPage, read } = answer ?? readPage(walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page);
-      const rows = read.slice(0, limit);
-      if (reversed) rows.reverse();
-      const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
+      const { total: count, rows, sources, nextCursor } = findPage(index, query);
       const hits = rows.map((row) => {
-        const id = row.id as string;
-        const source = sources.get(row.rid as number) ?? { id };
-        const hit: SearchHit = { id, source: query.fields ? Object.assign({ id }, source) : source };
-        if (page.distance) hit.distanceKm = row.dist as number;
+        const text = sources.get(row.rid);
+        const source = text === undefined ? { id: row.id } : (JSON.parse(text) as IndexDocument);
+        const hit: SearchHit = { id: row.id, source: query.fields ? Object.assign({ id: row.id }, source) : source };
+        if (row.dist !== undefined) hit.distanceKm = row.dist;
         return hit as SearchHit<T>;
       });
-      const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
-      const count = known ?? inPage ?? (hits.length < limit ? hits.length : total(layout, query, plans.count));
-      const last = rows[rows.length - 1];
-      const more = after === undefined ? offset + rows.length < count : read.length > limit;
-      const nextCursor = more && last ? encodeCursor(order, keys.map((key, i) => (key.orderBy === 'dist' ? last.dist : last[`k${i}`]) as CursorValue)) : null;
       return { total: count, hits, nextCursor };
+    },
+
+    searchJson(index: string, query: SearchQuery): string {
+      const { total: count, rows, sources, nextCursor } = findPage(index, query);
+      const hits = rows.map((row) => {
+        const id = JSON.stringify(row.id);
+        const text = sources.get(row.rid);
+        // `Object.assign({ id }, source)` as text: the id first, then the source's keys (a later duplicate wins
+        // in JSON.parse as in Object.assign). Without `fields` the stored document is the source, id included.
+        const source = text === undefined ? `{"id":${id}}` : !query.fields ? text : text === '{}' ? `{"id":${id}}` : `{"id":${id},${text.slice(1)}`;
+        return `{"id":${id},"source":${source}${row.dist === undefined ? '' : `,"distanceKm":${JSON.stringify(row.dist)}`}}`;
+      });
+      return `{"total":${count},"hits":[${hits.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
     },
 
     count(index: string, query: MatchQuery, options?: CountOptions): number {

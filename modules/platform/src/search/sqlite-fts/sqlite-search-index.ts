@@ -257,7 +257,8 @@ export function createSqliteSearchIndex({
 
     async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
       assertWithinWindow(query, DEFAULT_LIMIT);
-      return pool ? ((await pool.run({ method: 'search', index, query })) as SearchResult<T>) : reader.search<T>(index, query);
+      // A reader thread answers a search as JSON text (search-reader.ts, `searchJson`).
+      return pool ? (JSON.parse((await pool.run({ method: 'search', index, query })) as string) as SearchResult<T>) : reader.search<T>(index, query);
     },
 
     async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
