@@ -1,11 +1,12 @@
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressJson } from './compress-json.ts';
 
 const big = { data: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
+const html = `<!doctype html><html><body>${'<p>Event card</p>'.repeat(200)}</body></html>`;
 let server: ReturnType<Koa['listen']>;
 let base: string;
 
@@ -13,6 +14,11 @@ beforeAll(async () => {
   const app = new Koa();
   app.use(compressJson());
   app.use((ctx) => {
+    if (ctx.path === '/page') {
+      ctx.type = 'html';
+      ctx.body = html;
+      return;
+    }
     ctx.body = ctx.path === '/small' ? { ok: true } : big;
   });
   server = app.listen(0, '127.0.0.1');
@@ -54,5 +60,18 @@ describe('JSON compression', () => {
     expect(JSON.parse(plain.body.toString())).toEqual(big);
     const small = await get('/small', 'br');
     expect(small.response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses JSON at Brotli quality 4 (cheaper per list answer) and HTML at 5', async () => {
+    const brotliAt = (text: string, quality: number) =>
+      brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } });
+    // The two qualities give different bytes for both bodies, so each comparison tells them apart.
+    expect(brotliAt(JSON.stringify(big), 4).equals(brotliAt(JSON.stringify(big), 5))).toBe(false);
+    expect(brotliAt(html, 4).equals(brotliAt(html, 5))).toBe(false);
+    const json = await get('/', 'br');
+    expect(json.body.equals(brotliAt(JSON.stringify(big), 4))).toBe(true);
+    const page = await get('/page', 'br');
+    expect(page.response.headers['content-type']).toContain('text/html');
+    expect(page.body.equals(brotliAt(html, 5))).toBe(true);
   });
 });

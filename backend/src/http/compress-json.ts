@@ -3,6 +3,10 @@
  * A page of 100 events is about 130 KB of JSON and sits on the critical path of the home page's first cards;
  * compressed it is about a sixth of that, which on a phone's connection is most of a second (issue 17). Built
  * files are served precompressed by koa-send instead (frontend/precompress-plugin.ts); streams are left alone.
+ *
+ * JSON answers use Brotli quality 4, HTML quality 5: on a page of 100 list cards quality 4 costs about 0.5 ms of
+ * CPU instead of 0.8 ms for 12-16 % more bytes (10.8 instead of 9.7 KB), and every list request pays it on the
+ * two cores the searches share (issue 14, docs/performance.md).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -19,19 +23,23 @@ export function compressJson(): Middleware {
     if (ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.response.get('Content-Encoding')) return;
     const body: unknown = ctx.body;
     if (body === null || body === undefined || typeof (body as { pipe?: unknown }).pipe === 'function' || Buffer.isBuffer(body)) return;
-    if (!COMPRESSIBLE.test(ctx.response.type || '')) return;
+    const type = ctx.response.type || '';
+    if (!COMPRESSIBLE.test(type)) return;
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    if (Buffer.byteLength(text) < MIN_BYTES) return;
+    // Sent as this text when not compressed, so Koa does not serialise the object a second time.
+    if (text !== body) ctx.body = text;
+    const bytes = Buffer.byteLength(text);
+    if (bytes < MIN_BYTES) return;
     ctx.vary('Accept-Encoding');
     // Brotli whenever the client takes it (clients list gzip first out of habit, not preference).
     const encoding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
     if (!encoding) return;
+    const quality = type === 'application/json' ? 4 : 5;
     const compressed =
       encoding === 'br'
-        ? await brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
+        ? await brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes } })
         : await gz(text, { level: 6 });
     // The body's type is kept: setting a Buffer body would otherwise make Koa call it application/octet-stream.
-    const type = ctx.response.type;
     ctx.body = compressed;
     ctx.type = type;
     ctx.set('Content-Encoding', encoding);
