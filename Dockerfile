@@ -44,6 +44,8 @@ COPY --chown=node:node package.json ./
 COPY --from=build --chown=node:node /app/dist/server ./dist/server
 # Files the server finds by path at run time: the built SPA and the bundled sample feeds.
 COPY --from=build --chown=node:node /app/frontend/dist ./frontend/dist
+# The landing pages' server-rendered first paint (decision 025), its packages bundled in.
+COPY --from=build --chown=node:node /app/frontend/dist-server ./frontend/dist-server
 COPY --from=build --chown=node:node /app/ingestion/samples ./ingestion/samples
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -15,7 +15,7 @@ const nodeGlobals = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/results/**', '**/.vite/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'frontend/dist-server/**', 'data/**', 'coverage/**', 'bench/results/**', '**/.vite/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -20,7 +20,25 @@ const realtimeLibraries = /node_modules[\\/](socket\.io-client|socket\.io-parser
 // The server's APP_NAME is the product name in titles unless a VITE_ variable overrides it.
 if (process.env.APP_NAME && !process.env.VITE_APP_NAME) process.env.VITE_APP_NAME = process.env.APP_NAME;
 
-export default defineConfig({
+/**
+ * The server's first-paint renderer (src/entry-server.tsx, decision 025) is a second build: `vite build --ssr`
+ * into dist-server/, with every package bundled in so the production image needs only that directory. Its
+ * stylesheets are the client build's; it has no chunks of its own to group and nothing to precompress.
+ */
+const serverRendererBuild = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true },
+  // The public files are the client build's to serve.
+  publicDir: false,
+  build: {
+    outDir: 'dist-server',
+    sourcemap: false,
+    // One file: the server imports it once, and lazy pages cannot end up with a second copy of React's contexts.
+    rolldownOptions: { output: { inlineDynamicImports: true } },
+  },
+});
+
+const clientBuild = defineConfig({
   plugins: [react(), precompress()],
   server: {
     proxy: {
@@ -31,6 +49,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Which stylesheets and modules a lazy page needs: the server names them in a server-rendered page's head.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -46,3 +66,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRendererBuild : clientBuild));

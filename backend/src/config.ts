@@ -59,6 +59,8 @@ export const envSchema = z.object({
   ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']).optional(),
   /** Threads answering embedded search queries off the main thread; 0 answers in it (see createSqliteSearchIndex). */
   SEARCH_READER_THREADS: integer(0, 16).optional(),
+  /** Longest the server may spend rendering a landing page's first paint (decision 025); 0 turns it off. */
+  FIRST_PAINT_TIMEOUT_MS: integer(0, 60_000).default(1500),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   /** Bearer token Prometheus sends for `GET /metrics`; without it only the admin credential opens it. */
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters long' }).max(256).optional(),
@@ -98,6 +100,8 @@ export interface Config {
   elasticsearchUrl: string | undefined;
   /** Undefined: the embedded search index's default. */
   searchReaderThreads: number | undefined;
+  /** 0: home and event pages are client-rendered only. */
+  firstPaintTimeoutMs: number;
   smtpUrl: string | undefined;
   demoData: boolean;
   metricsToken: string | undefined;
@@ -159,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kafkaBrokers: e.KAFKA_BROKERS,
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     searchReaderThreads: e.SEARCH_READER_THREADS,
+    firstPaintTimeoutMs: e.FIRST_PAINT_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     demoData: e.DEMO_DATA ?? !e.MONGODB_URI,
     metricsToken: e.METRICS_TOKEN,

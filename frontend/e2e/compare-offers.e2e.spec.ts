@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceEventInput } from '@evently/events';
 import { launchChromium } from '../../backend/src/testing/browser.ts';
 import { startTestServer, type TestServer } from '../../backend/src/testing/start-test-server.ts';
+import { gotoStarted } from './settle.ts';
 
 // An affiliate setting makes Ticketmaster's tracking link differ from its purchase link, so the test can tell
 // which one the new tab received (as in event-page.e2e.spec.ts).
@@ -88,7 +89,7 @@ async function openPage(pathname: string): Promise<Page> {
         : route.abort(),
   );
   page = await context.newPage();
-  await page.goto(`${server.url}${pathname}`);
+  await gotoStarted(page, `${server.url}${pathname}`);
   return page;
 }
 

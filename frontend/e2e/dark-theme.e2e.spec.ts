@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../backend/src/testing/browser.ts';
 import { startTestServer, type TestServer } from '../../backend/src/testing/start-test-server.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { waitForSettled } from './settle.ts';
+import { gotoStarted, waitForSettled } from './settle.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -36,7 +36,7 @@ describe('dark theme on every page', () => {
     await context.route((url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:', (route) => route.abort());
     try {
       const page = await context.newPage();
-      await page.goto(`${server.url}${path}`);
+      await gotoStarted(page, `${server.url}${path}`);
       await page.locator(ready).first().waitFor();
       // Data-driven sections (lists, counts) have loaded before axe looks at them, however slow the machine.
       await waitForSettled(page);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.ts';
 import { startHarness, type DemoEvent, type Harness } from './event-page-harness.ts';
+import { gotoStarted } from './settle.ts';
 
 // The affiliate program setting makes the tracking link differ from the stored purchase link, so the test can
 // tell which of the two the new tab received.
@@ -28,7 +29,7 @@ afterEach(async () => {
 async function openEventPage(event: Pick<DemoEvent, 'id'>, viewport?: { width: number; height: number }) {
   context = await harness.newContext(viewport);
   page = await context.newPage();
-  await page.goto(`${harness.server.url}/event/${event.id}`);
+  await gotoStarted(page, `${harness.server.url}/event/${event.id}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return page;
 }
@@ -140,7 +141,7 @@ describe('event page content', () => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
     });
     page = await context.newPage();
-    await page.goto(`${harness.server.url}/events/${event.id}-shared`);
+    await gotoStarted(page, `${harness.server.url}/events/${event.id}-shared`);
     const card = ticketsCard();
     await card.getByRole('button', { name: 'Share', exact: true }).click();
     await card.getByRole('button', { name: 'Copied' }).waitFor();
@@ -181,7 +182,7 @@ describe('event page failure states (spec 01 §8)', () => {
   it('shows the not-found page with both ways back', async () => {
     context = await harness.newContext();
     page = await context.newPage();
-    await page.goto(`${harness.server.url}/event/987654321`);
+    await gotoStarted(page, `${harness.server.url}/event/987654321`);
     await page.getByRole('heading', { name: 'Event not found' }).waitFor();
     expect(await page.getByText('The event you are looking for does not exist or has been removed.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Back to Events' }).isVisible()).toBe(true);
@@ -192,7 +193,7 @@ describe('event page failure states (spec 01 §8)', () => {
   it('says Invalid event URL when the address has no id', async () => {
     context = await harness.newContext();
     page = await context.newPage();
-    await page.goto(`${harness.server.url}/events/no-id-here`);
+    await gotoStarted(page, `${harness.server.url}/events/no-id-here`);
     await page.getByRole('heading', { name: 'Invalid event URL' }).waitFor();
   });
 });
@@ -214,7 +215,7 @@ describe('event page accessibility (axe-core)', () => {
   it('finds no serious or critical violation on the not-found page', async () => {
     context = await harness.newContext();
     page = await context.newPage();
-    await page.goto(`${harness.server.url}/event/987654321`);
+    await gotoStarted(page, `${harness.server.url}/event/987654321`);
     await page.getByRole('heading', { name: 'Event not found' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });

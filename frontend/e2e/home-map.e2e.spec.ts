@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, nextEventsQuery, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+import { gotoStarted } from './settle.ts';
 
 let harness: HomeHarness;
 let anchor: ApiEvent;
@@ -21,7 +22,7 @@ async function debugZoom(page: Page): Promise<number> {
 }
 
 async function openMap(page: Page): Promise<void> {
-  await page.goto(`${harness.server.url}/?mode=map`);
+  await gotoStarted(page, `${harness.server.url}/?mode=map`);
   await page.locator('.leaflet-container').waitFor();
 }
 
@@ -56,7 +57,7 @@ describe('home map in a real browser', () => {
       permissions: ['geolocation'],
       geolocation: { latitude: anchor.latitude!, longitude: anchor.longitude! },
     });
-    await page.goto(harness.server.url);
+    await gotoStarted(page, harness.server.url);
     await page.locator('.event-card').first().waitFor();
     // Nearby lives in the compact 'Near me' control of the search bar (issue 17).
     await page.getByRole('button', { name: 'Near me' }).click();
@@ -88,7 +89,7 @@ describe('home map in a real browser', () => {
     let ipAnswer: (route: Route) => Promise<void> = (route) =>
       route.fulfill({ json: { latitude: anchor.latitude, longitude: anchor.longitude, meta: { source: 'stub', cached: false } } });
     await page.route('**/api/geo/ip', (route) => ipAnswer(route));
-    await page.goto(harness.server.url);
+    await gotoStarted(page, harness.server.url);
     await page.locator('.event-card').first().waitFor();
 
     await page.getByRole('button', { name: 'Near me' }).click();

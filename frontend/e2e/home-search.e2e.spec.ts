@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.ts';
 import { apiJson, countLine, nextEventsQuery, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+import { gotoStarted } from './settle.ts';
 
 interface FilterOptions {
   countries: string[];
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 async function openHome(width = 1280): Promise<Page> {
   const { page } = await openPage(harness, { viewport: { width, height: 900 } });
-  await page.goto(harness.server.url);
+  await gotoStarted(page, harness.server.url);
   await page.locator('.event-card').first().waitFor();
   await page.getByTestId('count-line').filter({ hasText: /events (shown|loaded)/ }).waitFor();
   return page;
@@ -55,16 +56,18 @@ describe('home page in a real browser', () => {
     const country = options.countries.find((name) => (options.citiesByCountry[name]?.length ?? 0) > 0)!;
     const city = options.citiesByCountry[country]![0]!;
     const { page } = await openPage(harness, { viewport: { width: 1280, height: 900 } });
-    const [request] = await Promise.all([
-      page.waitForRequest((candidate) => {
-        const url = new URL(candidate.url());
-        return url.pathname === '/api/events' && url.searchParams.get('fields') === 'card' && url.searchParams.get('city') === city;
-      }),
-      page.goto(`${harness.server.url}/?${new URLSearchParams({ country, city })}`),
-    ]);
-    expect(new URL(request.url()).searchParams.get('country')).toBe(country);
+    // The server renders this landing with the link's filters (decision 025), so the browser asks for nothing.
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') listRequests.push(request.url());
+    });
+    await gotoStarted(page, `${harness.server.url}/?${new URLSearchParams({ country, city })}`);
     await page.getByRole('button', { name: `Remove City: ${city}` }).waitFor();
     await page.waitForFunction(() => !window.location.search.includes('city='));
+    const places = await page.locator('.event-card__place').allTextContents();
+    expect(places.length).toBeGreaterThan(0);
+    for (const place of places) expect(place).toContain(city);
+    expect(listRequests).toEqual([]);
     await page.context().close();
   });
 
@@ -115,7 +118,7 @@ describe('home page in a real browser', () => {
       focus_lon: String(target.longitude),
       focus_event: String(target.id),
     });
-    await page.goto(`${harness.server.url}/?${search.toString()}`);
+    await gotoStarted(page, `${harness.server.url}/?${search.toString()}`);
     await page.locator('.leaflet-container').waitFor();
     await page.waitForURL((url) => url.search === '');
     const popup = page.locator('.leaflet-popup-content');
@@ -194,7 +197,7 @@ describe('home page in a real browser', () => {
     ['split view with the map and the open subscribe form', '/?mode=split'],
   ])('has no serious or critical accessibility violations on home, %s (axe-core)', async (_label, path) => {
     const { page } = await openPage(harness, { bypassCSP: true });
-    await page.goto(`${harness.server.url}${path}`);
+    await gotoStarted(page, `${harness.server.url}${path}`);
     await page.locator('.event-card').first().waitFor();
     if (path.includes('split')) {
       await page.locator('.leaflet-container').waitFor();

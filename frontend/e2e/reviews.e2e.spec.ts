@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './event-page-harness.ts';
+import { gotoStarted } from './settle.ts';
 
 let harness: Harness;
 const contexts: BrowserContext[] = [];
@@ -24,7 +25,7 @@ async function newPage(viewport?: { width: number; height: number }): Promise<Pa
 }
 
 async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${harness.server.url}/admin`);
+  await gotoStarted(page, `${harness.server.url}/admin`);
   await page.getByLabel('Password', { exact: true }).fill(harness.server.adminPassword);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('tab', { name: 'Support Tickets', selected: true }).waitFor();
@@ -41,7 +42,7 @@ describe('event reviews with moderation (issue 10)', () => {
     expect(await admin.getByRole('tab', { name: /pending/ }).count()).toBe(0);
 
     const visitor = await newPage();
-    await visitor.goto(`${harness.server.url}/event/${event.id}`);
+    await gotoStarted(visitor, `${harness.server.url}/event/${event.id}`);
     await visitor.getByRole('heading', { level: 1 }).waitFor();
     expect(await visitor.locator('.event-rating__summary').count()).toBe(0);
     await visitor.getByRole('link', { name: 'Write a Review' }).click();
@@ -69,7 +70,7 @@ describe('event reviews with moderation (issue 10)', () => {
     expect(new URL(visitor.url()).pathname).toMatch(new RegExp(`^/events?/${event.id}`));
 
     // Pending reviews are not public.
-    await visitor.goto(`${harness.server.url}/reviews`);
+    await gotoStarted(visitor, `${harness.server.url}/reviews`);
     await visitor.getByRole('heading', { name: 'Event Reviews' }).waitFor();
     await visitor.getByText('No reviews yet.').waitFor();
     expect(await visitor.getByText(title).count()).toBe(0);
@@ -89,7 +90,7 @@ describe('event reviews with moderation (issue 10)', () => {
     await admin.getByRole('article', { name: title }).getByText('Approved', { exact: true }).waitFor();
 
     // Public now: on /reviews with its event, and in the event's rating.
-    await visitor.goto(`${harness.server.url}/reviews`);
+    await gotoStarted(visitor, `${harness.server.url}/reviews`);
     const card = visitor.getByRole('article', { name: title });
     await card.waitFor();
     await card.getByText('by Rita Reviewer').waitFor();
@@ -104,7 +105,7 @@ describe('event reviews with moderation (issue 10)', () => {
 
   it('asks for the event name when no event is preselected, and shows the server refusal of a second review', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await page.goto(`${harness.server.url}/reviews/write`);
+    await gotoStarted(page, `${harness.server.url}/reviews/write`);
     await page.getByLabel('Your Name *').fill('Free Text');
     await page.getByLabel('Email *').fill('free@example.com');
     await page.getByRole('radio', { name: '5 stars' }).click();
@@ -116,7 +117,7 @@ describe('event reviews with moderation (issue 10)', () => {
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await page.waitForURL((url) => url.pathname === '/reviews');
 
-    await page.goto(`${harness.server.url}/reviews/write`);
+    await gotoStarted(page, `${harness.server.url}/reviews/write`);
     await page.getByLabel('Event Name *').fill('Summer Jazz Night');
     await page.getByLabel('Your Name *').fill('Free Text');
     await page.getByLabel('Email *').fill('free@example.com');

@@ -16,3 +16,13 @@ export async function waitForSettled(page: Page): Promise<void> {
   // Two frames: the commit that removed the last loading state is styled and laid out before the caller reads it.
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
+
+/**
+ * Opens an address and waits until the client has rendered the page. Home and event pages arrive
+ * server-rendered (decision 025): their buttons are on screen before the client has started and given them
+ * anything to do, so a spec that clicked at once could click into nothing.
+ */
+export async function gotoStarted(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('html[data-client="ready"]', { state: 'attached' });
+}

@@ -8,7 +8,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { waitForSettled } from './settle.ts';
+import { gotoStarted, waitForSettled } from './settle.ts';
 
 interface ZonedEvent extends ApiEvent {
   date: string;
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function openHome(options: BrowserContextOptions, path = '/'): Promise<Page> {
   const { page } = await openPage(harness, options);
-  await page.goto(`${harness.server.url}${path}`);
+  await gotoStarted(page, `${harness.server.url}${path}`);
   await page.locator('.event-card').first().waitFor();
   // The filter options, the popular list and (split view) the map arrive after the first card: measurements and
   // axe look at the loaded page.
@@ -84,7 +84,7 @@ describe('results first', () => {
   it('keeps price and Buy Tickets in a bar on phones, and the Get Tickets card in view on desktop', async () => {
     const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
     const phone = (await openPage(harness, PHONE_OPTIONS)).page;
-    await phone.goto(`${harness.server.url}/event/${event!.id}`);
+    await gotoStarted(phone, `${harness.server.url}/event/${event!.id}`);
     const bar = phone.getByRole('region', { name: 'Buy tickets' });
     await bar.waitFor();
     // The wheel does not wait for the scroll it causes: wait until the page has scrolled and stopped (the same
@@ -103,7 +103,7 @@ describe('results first', () => {
     await phone.context().close();
 
     const desktop = (await openPage(harness, { viewport: DESKTOP })).page;
-    await desktop.goto(`${harness.server.url}/event/${event!.id}`);
+    await gotoStarted(desktop, `${harness.server.url}/event/${event!.id}`);
     const card = desktop.getByRole('complementary', { name: 'Get Tickets' });
     await card.waitFor();
     expect(await desktop.getByRole('region', { name: 'Buy tickets' }).count()).toBe(0);
@@ -128,7 +128,7 @@ describe('correctness a visitor notices', () => {
     expect(event).toBeDefined();
     const expected = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: event.timezone!, timeZoneName: 'shortOffset' }).format(new Date(event.date));
     const { page } = await openPage(harness, { viewport: DESKTOP, timezoneId: 'America/Los_Angeles' });
-    await page.goto(`${harness.server.url}/event/${event.id}`);
+    await gotoStarted(page, `${harness.server.url}/event/${event.id}`);
     const time = page.locator('.event-details__facts dt', { hasText: 'Time' }).locator('xpath=following-sibling::dd[1]');
     await time.waitFor();
     expect(await time.textContent()).toBe(expected);
@@ -138,7 +138,7 @@ describe('correctness a visitor notices', () => {
 
   it('opens the map at centre (20, 0), zoom 2', async () => {
     const { page } = await openPage(harness, { viewport: DESKTOP });
-    await page.goto(`${harness.server.url}/?mode=map`);
+    await gotoStarted(page, `${harness.server.url}/?mode=map`);
     await page.locator('.event-marker, .marker-cluster').first().waitFor({ state: 'attached' });
     await page.waitForTimeout(300);
     const values = await page.getByTestId('map-debug').locator('dd').allTextContents();
@@ -155,7 +155,7 @@ describe('correctness a visitor notices', () => {
     expect(firstPage.some((event) => event.id === latest.id)).toBe(false);
     const { page } = await openPage(harness, { viewport: DESKTOP });
     const search = new URLSearchParams({ mode: 'split', focus_lat: String(latest.latitude), focus_lon: String(latest.longitude), focus_event: String(latest.id) });
-    await page.goto(`${harness.server.url}/?${search.toString()}`);
+    await gotoStarted(page, `${harness.server.url}/?${search.toString()}`);
     const title = latest.unique_title?.trim() || latest.name;
     await page.getByRole('region', { name: 'Focused Event' }).filter({ hasText: title }).waitFor();
     await page.locator('.leaflet-popup-content').filter({ hasText: title }).waitFor();
@@ -197,7 +197,7 @@ describe('correctness a visitor notices', () => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-    await page.goto(`${harness.server.url}/event/${event!.id}`);
+    await gotoStarted(page, `${harness.server.url}/event/${event!.id}`);
     await page.getByRole('heading', { level: 1, name: event!.name }).waitFor();
     expect(messages.filter((text) => /HydrateFallback|pageerror/.test(text))).toEqual([]);
     await page.context().close();

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { compressJson } from './compress-json.ts';
 import { corsFor } from './cors.ts';
 import { errorHandler } from './error-handler.ts';
+import type { FirstPaintRenderer } from './first-paint/first-paint-renderer.ts';
 import { forwardedHeadersCheck } from './forwarded-headers.ts';
 import { healthRouter, type ReadinessCheck } from './health.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
@@ -41,6 +42,8 @@ export interface AppOptions {
   metrics?: Koa.Middleware;
   /** Page heads, 404s for unknown paths, the sitemap and robots.txt (seo/seo.ts). */
   seo?: Seo;
+  /** Server-rendered first paints of the landing pages (first-paint/, decision 025). */
+  firstPaint?: FirstPaintRenderer;
 }
 
 export function createApp({
@@ -55,6 +58,7 @@ export function createApp({
   jsonLimit = '1mb',
   metrics,
   seo,
+  firstPaint,
 }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   // Errors reaching Koa itself come from broken response streams after headers went out.
@@ -70,7 +74,7 @@ export function createApp({
   app.use(methodNotAllowed());
   // Answers of the routers and the SPA shell travel compressed (issue 17); error answers are small and not.
   app.use(compressJson());
-  app.use(staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}) }));
+  app.use(staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}), ...(firstPaint ? { firstPaint } : {}) }));
   // Forms only for RFC 8058 one-click unsubscribe, which mail clients POST as urlencoded.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));
 

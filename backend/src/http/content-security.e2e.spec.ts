@@ -1,6 +1,7 @@
 /**
  * The Content-Security-Policy fits the real client: with demo data, the list, the Leaflet map (remote tiles,
- * clusters, inline positioning styles) and an event page render without a single CSP violation.
+ * clusters, inline positioning styles) and an event page render without a single CSP violation, the server-rendered
+ * page's inline entry loader included.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,8 @@ describe('Content-Security-Policy in a real browser', () => {
     expect(slug).toBeTruthy();
     const { page, violations } = await openWatched(`/event/${slug}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+    // The page is server-rendered (decision 025): the client starts only if the policy admits the inline loader.
+    await page.waitForSelector('html[data-client="ready"]', { state: 'attached', timeout: 30_000 });
     expect(violations).toEqual([]);
     await page.close();
   });

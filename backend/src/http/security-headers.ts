@@ -1,11 +1,12 @@
 /**
  * Security headers for every answer. The Content-Security-Policy fits the built SPA: scripts and styles only
- * from our origin (Vite emits files, no inline script), images from anywhere over https because event images
+ * from our origin (Vite emits files; the only inline script is the first paint's entry loader, by its hash), images from anywhere over https because event images
  * and OpenStreetMap tiles live on other hosts, `data:`/`blob:` for generated placeholders and Leaflet's
  * icons, and websocket connections back to us for socket.io. Inline style *attributes* are allowed because
  * Leaflet and React position elements with them.
  */
 import type { Middleware } from 'koa';
+import { ENTRY_LOADER_CSP_SOURCE } from './first-paint/first-paint-shell.ts';
 
 export interface SecurityHeadersOptions {
   /** Adds Strict-Transport-Security when the public URL is https (browsers ignore it over http anyway). */
@@ -26,7 +27,8 @@ export function contentSecurityPolicy(adsTag = false): string {
   const extra = (hosts: string[]) => (adsTag ? ` ${hosts.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra(ADS_SCRIPT_HOSTS)}`,
+    // The one inline script: the loader of a server-rendered page's entry, admitted by its hash (decision 025).
+    `script-src 'self' ${ENTRY_LOADER_CSP_SOURCE}${extra(ADS_SCRIPT_HOSTS)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

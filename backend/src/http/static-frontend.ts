@@ -5,12 +5,14 @@
  * index.html and react-router takes over. API paths never fall back, so an unknown `/api/...` stays a JSON 404.
  *
  * With `pages` (seo/seo-pages.ts) that index.html carries the page's own title, description, canonical URL,
- * social tags and JSON-LD, and a path the client's route table does not know is answered 404.
+ * social tags and JSON-LD, and a path the client's route table does not know is answered 404. With
+ * `firstPaint` (first-paint/) home and event pages also carry their server-rendered first screen.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import type { FirstPaintRenderer } from './first-paint/first-paint-renderer.ts';
 import { renderShell } from './seo/page-meta.ts';
 import type { SeoPages } from './seo/seo-pages.ts';
 
@@ -19,6 +21,8 @@ export interface StaticFrontendOptions {
   root: string;
   /** Decides each page's status and head; without it index.html is sent as built. */
   pages?: SeoPages;
+  /** Server-renders the landing pages' first paint into the shell (decision 025); without it every page is client-rendered. */
+  firstPaint?: FirstPaintRenderer;
 }
 
 /** The built index.html, read again only when a new build replaced it. */
@@ -44,7 +48,7 @@ export const CLIENT_NOT_BUILT = 'The web client has not been built yet';
 /** Marks that 503 (HEAD answers carry no body), so operators and tests can tell it from an outage. */
 export const CLIENT_BUILD_HEADER = 'x-client-build';
 
-export function staticFrontend({ root, pages }: StaticFrontendOptions): Middleware {
+export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOptions): Middleware {
   const readIndex = indexReader(path.join(root, 'index.html'));
   const setHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
     const hashed = path.relative(root, file).split(path.sep)[0] === 'assets';
@@ -88,6 +92,8 @@ export function staticFrontend({ root, pages }: StaticFrontendOptions): Middlewa
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = renderShell(readIndex(), page.meta);
+    const shell = renderShell(readIndex(), page.meta);
+    const painted = page.status === 200 && ctx.method === 'GET' && firstPaint ? await firstPaint.render(ctx.url, shell) : null;
+    ctx.body = painted ?? shell;
   };
 }

@@ -13,6 +13,7 @@ import { adminPasswordBanner } from '../admin-password.ts';
 import { compose, type Composition } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { createApp } from '../http/app.ts';
+import { createFirstPaintRenderer } from '../http/first-paint/first-paint-renderer.ts';
 import { createSeo } from '../http/seo/seo.ts';
 import { createHttpServer, listen, type RunningHttpServer } from '../http/http-server.ts';
 import { httpMetrics } from '../observability/http-metrics.ts';
@@ -93,6 +94,18 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         adsTag: Boolean((env ?? process.env).VITE_ADS_CONVERSION_ID?.trim()),
         metrics: httpMetrics(composition.metrics),
         seo: createSeo({ appName: config.appName, publicUrl: config.publicUrl, events: composition.events, blog: composition.blog }),
+        ...(config.firstPaintTimeoutMs > 0
+          ? {
+              firstPaint: createFirstPaintRenderer({
+                serverBuild: path.join(path.dirname(staticRoot), 'dist-server'),
+                clientBuild: staticRoot,
+                // The render asks this very process's API, over loopback, once it listens.
+                apiOrigin: () => (http ? urlOf(config.host, http.port) : undefined),
+                logger: logger.child({ component: 'first-paint' }),
+                timeoutMs: config.firstPaintTimeoutMs,
+              }),
+            }
+          : {}),
       });
       const server = createHttpServer(app);
       realtime = attachRealtime(server, {

@@ -33,6 +33,8 @@ export async function startTestServer({ seedDemo = false, env = {}, staticRoot }
   const config = loadConfig({
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
+    // Specs that read a server-rendered page must get one on a loaded machine too; a spec may still set it.
+    FIRST_PAINT_TIMEOUT_MS: '15000',
     ...env,
     DEMO_DATA: seedDemo ? 'true' : 'false',
     PORT: '0',

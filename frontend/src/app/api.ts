@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './base-query.ts';
+import { serverStateReceived } from './server-state.ts';
 
 /**
  * The one RTK Query api of the client. Features add their endpoints with `api.injectEndpoints` in their own
@@ -26,5 +27,8 @@ export const api = createApi({
     'Review',
     'PartnershipRequest',
   ],
+  // A server-rendered page carries the answers it was drawn with (server-state.ts): this slice as the server's
+  // store of the same build held it, so its shape is this api's own.
+  extractRehydrationInfo: (action, { reducerPath }) => (serverStateReceived.match(action) ? (action.payload[reducerPath] as never) : undefined),
   endpoints: () => ({}),
 });

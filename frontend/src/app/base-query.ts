@@ -24,12 +24,34 @@ export async function readJsonOrEmpty(response: Response): Promise<unknown> {
   }
 }
 
-export const baseQuery = fetchBaseQuery({
-  // Absolute so a Request can be built outside a page too (jsdom tests); in the browser it is the same origin.
-  baseUrl: `${globalThis.location?.origin ?? ''}/api`,
-  prepareHeaders: (headers) => {
-    headers.set('X-Timezone', visitorTimeZone());
-    return headers;
-  },
-  responseHandler: readJsonOrEmpty,
-});
+/** What a store hands its queries: the server's renderer (entry-server.tsx) names the API's origin, a page does not. */
+export interface QueryContext {
+  apiOrigin?: string;
+}
+
+function apiQueryFor(origin: string) {
+  return fetchBaseQuery({
+    baseUrl: `${origin}/api`,
+    prepareHeaders: (headers) => {
+      headers.set('X-Timezone', visitorTimeZone());
+      return headers;
+    },
+    responseHandler: readJsonOrEmpty,
+  });
+}
+
+const queriesByOrigin = new Map<string, ReturnType<typeof apiQueryFor>>();
+
+/**
+ * Every endpoint's request to `/api`. In a page the origin is the page's own; outside a page (jsdom tests, the
+ * server rendering a first screen) there is no relative URL to resolve, so the store names one.
+ */
+export const baseQuery: ReturnType<typeof apiQueryFor> = (args, queryApi, extraOptions) => {
+  const origin = (queryApi.extra as QueryContext | undefined)?.apiOrigin ?? globalThis.location?.origin ?? '';
+  let query = queriesByOrigin.get(origin);
+  if (!query) {
+    query = apiQueryFor(origin);
+    queriesByOrigin.set(origin, query);
+  }
+  return query(args, queryApi, extraOptions);
+};

@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api.ts';
+import type { QueryContext } from './base-query.ts';
 import { toastSlice } from '../components/toast/toast-slice.ts';
 import { liveStatusSlice } from '../components/live-status/live-status-slice.ts';
 
@@ -13,14 +14,17 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Builds a fresh store; tests pass a preloaded state instead of mutating a shared singleton. */
-export function createStore(preloadedState?: Partial<RootState>) {
+/**
+ * Builds a fresh store; tests pass a preloaded state instead of mutating a shared singleton. The server's
+ * renderer passes the API's origin, and has no window events to listen to.
+ */
+export function createStore(preloadedState?: Partial<RootState>, context: QueryContext = {}) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: context } }).concat(api.middleware),
   });
-  setupListeners(store.dispatch);
+  if (!context.apiOrigin) setupListeners(store.dispatch);
   return store;
 }
 

@@ -66,5 +66,6 @@ export function headTags(meta: PageMeta): string {
 /** index.html with its own title and description replaced by the page's head tags. */
 export function renderShell(indexHtml: string, meta: PageMeta): string {
   const stripped = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/i, '').replace(/\s*<meta\s+name="description"[^>]*>/i, '');
-  return stripped.replace(/\s*<\/head>/i, `\n${headTags(meta)}\n  </head>`);
+  // A replacer function: a title may hold `$&` and the like, which a replacement string would expand.
+  return stripped.replace(/\s*<\/head>/i, () => `\n${headTags(meta)}\n  </head>`);
 }

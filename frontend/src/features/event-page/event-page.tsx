@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useNavigationType, useParams } from 'react-router-dom';
+import { useLocation, useNavigationType, useParams } from 'react-router-dom';
 import { withProductName } from '../../app/page-title.ts';
 import { BuyFlowProvider, useBuyFlowSettings, type BuyFlowSettings } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { displayTitle, type VisitorEvent } from '../../lib/format/event.ts';
@@ -26,6 +26,7 @@ export function EventPage() {
 
 function EventPageForId({ eventId }: { eventId: string }) {
   const { data: event, error, isLoading } = useGetEventQuery(eventId);
+  const { pathname } = useLocation();
   const buyFlow = useEventPageBuyFlow();
   useScrollToTopOnArrival();
   useDocumentTitle(event ? displayTitle(event) : error ? eventLoadErrorTitle(error) : undefined);
@@ -42,7 +43,8 @@ function EventPageForId({ eventId }: { eventId: string }) {
   }
   if (error || !event) return <EventPageMessage title={eventLoadErrorTitle(error)} detail={EVENT_GONE_TEXT} />;
 
-  const pageUrl = new URL(window.location.pathname, window.location.origin).toString();
+  // The server's first paint has no origin of its own; the client renders the page again before anyone shares.
+  const pageUrl = `${globalThis.location?.origin ?? ''}${pathname}`;
   return (
     <BuyFlowProvider value={buyFlow}>
       <main className="page event-page">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/store.ts';
+import { useStore } from 'react-redux';
+import { useAppDispatch, type RootState } from '../../app/store.ts';
 import type { CardEvent } from '../../lib/format/card-event.ts';
 import { homeApi, type Pagination } from './api.ts';
 
@@ -19,6 +20,18 @@ function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
 }
 
+const NOTHING_YET: EventSearchState = { events: [], pagination: null, loading: true, loadingMore: false };
+
+/**
+ * Where a search starts: the first page's answer when the store already holds it (the server rendered the page
+ * with it, or it arrived before the page rendered), so the first render shows the cards rather than a loading
+ * state; otherwise loading.
+ */
+function answeredFirstPage(state: RootState, baseQuery: Record<string, string>): EventSearchState {
+  const answer = homeApi.endpoints.searchEvents.select({ page: '1', ...baseQuery })(state);
+  return answer.data ? { events: answer.data.data, pagination: answer.data.pagination, loading: false, loadingMore: false } : NOTHING_YET;
+}
+
 /**
  * Runs the events query for a base query (everything but the page). A new base query aborts the request in
  * flight and starts over at page 1; Load More asks for the next page and appends. A sequence number makes
@@ -26,7 +39,8 @@ function isAbort(error: unknown): boolean {
  */
 export function useEventSearch(baseQuery: Record<string, string>) {
   const dispatch = useAppDispatch();
-  const [state, setState] = useState<EventSearchState>({ events: [], pagination: null, loading: true, loadingMore: false });
+  const store = useStore<RootState>();
+  const [state, setState] = useState<EventSearchState>(() => answeredFirstPage(store.getState(), baseQuery));
   const sequence = useRef(0);
   const running = useRef<Running | null>(null);
   const key = JSON.stringify(baseQuery);
@@ -36,13 +50,16 @@ export function useEventSearch(baseQuery: Record<string, string>) {
       running.current?.abort();
       running.current?.unsubscribe();
       const ticket = ++sequence.current;
-      setState((current) => ({ ...current, loading: !append, loadingMore: append }));
+      // An answer the store holds shows at once: no loading state flashes over cards already on screen.
+      const held = append ? NOTHING_YET : answeredFirstPage(store.getState(), { ...JSON.parse(key), page: String(page) });
+      setState((current) => (held.loading ? { ...current, loading: !append, loadingMore: append } : current.events === held.events ? current : held));
       const request = dispatch(homeApi.endpoints.searchEvents.initiate({ ...JSON.parse(key), page: String(page) }));
       running.current = request;
       try {
         const result = await request.unwrap();
         if (ticket !== sequence.current) return;
-        setState((current) => ({
+        // The first render already showed this very answer (a server-rendered or prefetched page).
+        setState((current) => (!append && current.events === result.data ? current : {
           events: append ? [...current.events, ...result.data] : result.data,
           pagination: result.pagination,
           loading: false,
@@ -57,7 +74,7 @@ export function useEventSearch(baseQuery: Record<string, string>) {
         request.unsubscribe();
       }
     },
-    [dispatch, key],
+    [dispatch, store, key],
   );
 
   useEffect(() => {

@@ -2,7 +2,9 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverStateReceived } from '../../app/server-state.ts';
 import { createStore } from '../../app/store.ts';
+import { homeApi } from './api.ts';
 import { useEventSearch } from './use-event-search.ts';
 
 function answer(keyword: string, page: number, hasNext: boolean) {
@@ -73,5 +75,35 @@ describe('event search requests', () => {
     act(() => control.release('jazz:2'));
     await waitFor(() => expect(result.current.events.map((event) => event.id)).toEqual(['jazz-1', 'jazz-2']));
     expect(result.current.pagination?.has_next).toBe(false);
+  });
+
+  it("starts from the answer a server-rendered page carried: the cards in the first render, and no request", async () => {
+    const fetchMock = vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      return Response.json(answer(url.searchParams.get('keyword') ?? '', 1, true));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    // The server's store answers the page's first request; the page carries its API slice as JSON.
+    const serverStore = createStore(undefined, { apiOrigin: 'http://127.0.0.1:3000' });
+    await serverStore.dispatch(homeApi.endpoints.searchEvents.initiate({ keyword: 'jazz', page: '1' }, { subscribe: false }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const carried = JSON.parse(JSON.stringify({ api: serverStore.getState().api })) as Record<string, unknown>;
+
+    const clientStore = createStore();
+    clientStore.dispatch(serverStateReceived(carried));
+    const renders: boolean[] = [];
+    const { result } = renderHook(
+      () => {
+        const search = useEventSearch({ keyword: 'jazz' });
+        renders.push(search.loading);
+        return search;
+      },
+      { wrapper: wrapper(clientStore) },
+    );
+    expect(renders[0]).toBe(false);
+    expect(result.current.events.map((event) => event.id)).toEqual(['jazz-1']);
+    await act(async () => {});
+    expect(renders).not.toContain(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

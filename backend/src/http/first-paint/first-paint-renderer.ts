@@ -1,0 +1,85 @@
+/**
+ * The server-rendered first paint of the landing pages (decision 025). The client build's second half,
+ * `frontend/dist-server/entry-server.js`, renders a page with the real components and the answers of this
+ * server's own API; this module loads it, bounds its time, and writes its result into the shell. Anything that
+ * goes wrong (no server build, a slow or failed render) leaves the page client-rendered as before: a first
+ * paint is an optimisation, never a reason to fail a page.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import { manifestReader } from './client-manifest.ts';
+import { withFirstPaint } from './first-paint-shell.ts';
+
+/** What `frontend/src/entry-server.tsx` exports. */
+interface ServerEntry {
+  renderPage(request: { url: string; apiOrigin: string }): Promise<{ html: string; state: Record<string, unknown>; pageModules: string[] } | null>;
+}
+
+export interface FirstPaintOptions {
+  /** The server build's directory (`frontend/dist-server`). */
+  serverBuild: string;
+  /** The client build's directory (`frontend/dist`), for its manifest. */
+  clientBuild: string;
+  /** This server's own address for API calls, known once it listens; undefined before. */
+  apiOrigin: () => string | undefined;
+  logger: Logger;
+  /** Longest a render may take before the page goes out client-rendered (default 1500 ms). */
+  timeoutMs?: number;
+}
+
+export interface FirstPaintRenderer {
+  /** The shell with the page's first paint written in, or null to send the shell as it is. */
+  render(url: string, shell: string): Promise<string | null>;
+}
+
+const ENTRY_FILE = 'entry-server.js';
+
+export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, logger, timeoutMs = 1500 }: FirstPaintOptions): FirstPaintRenderer {
+  const entryFile = path.join(serverBuild, ENTRY_FILE);
+  const assetsOf = manifestReader(path.join(clientBuild, '.vite', 'manifest.json'));
+  let loaded: Promise<ServerEntry> | undefined;
+
+  /**
+   * The server build, imported once: a process serves the build it started with (a deploy restarts it), and
+   * importing a rebuilt file under a second URL would give its React a second copy of every context.
+   */
+  function entry(): Promise<ServerEntry> | undefined {
+    if (!loaded && existsSync(entryFile)) loaded = import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
+    return loaded;
+  }
+
+  // Loaded while the process starts, not on its first visitor's page.
+  entry()?.catch((error: unknown) => logger.error({ err: error, file: entryFile }, 'the server build does not load: pages are client-rendered'));
+
+  return {
+    async render(url, shell) {
+      const origin = apiOrigin();
+      if (!origin) return null;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        // Loading the build happens once per process and is not what the time limit is for.
+        const server = await entry();
+        if (!server) return null;
+        const started = performance.now();
+        const timeout = new Promise<null>((resolve) => {
+          timer = setTimeout(() => {
+            logger.warn({ url, timeoutMs }, 'first paint took too long: page sent client-rendered');
+            resolve(null);
+          }, timeoutMs);
+        });
+        const page = await Promise.race([server.renderPage({ url, apiOrigin: origin }), timeout]);
+        if (!page) return null;
+        const html = withFirstPaint(shell, { html: page.html, state: page.state, assets: assetsOf(page.pageModules) });
+        logger.debug({ url, ms: Math.round(performance.now() - started) }, 'first paint rendered');
+        return html;
+      } catch (error) {
+        logger.warn({ err: error, url }, 'first paint failed: page sent client-rendered');
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

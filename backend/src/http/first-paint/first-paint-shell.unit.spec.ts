@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ENTRY_LOADER, SERVER_STATE_ELEMENT_ID, withFirstPaint } from './first-paint-shell.ts';
+
+/** The head and body Vite writes into frontend/dist/index.html. */
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Evently</title>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-V.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-A.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const paint = (html: string, state: Record<string, unknown> = {}) =>
+  withFirstPaint(SHELL, { html, state, assets: { styles: ['/assets/page-P.css'], scripts: ['/assets/page-P.js'] } });
+
+describe('writing a first paint into the shell', () => {
+  it('puts the markup in #root and turns the entry script into a preload the loader starts after the first paint', () => {
+    const page = paint('<main><h1>Jazz Night</h1></main>') ?? '';
+    expect(page).toContain('<div id="root"><main><h1>Jazz Night</h1></main></div>');
+    expect(page).not.toContain('<script type="module"');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/index-A.js" data-evently-entry>');
+    expect(page).toContain(`<script>${ENTRY_LOADER}</script>`);
+    expect(ENTRY_LOADER).toContain('first-contentful-paint');
+  });
+
+  it("links the lazy page's stylesheets and preloads its scripts in the head", () => {
+    const head = (paint('<main></main>') ?? '').split('</head>')[0];
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/page-P.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/page-P.js">');
+  });
+
+  it('embeds the answers as inert JSON that cannot end its script element', () => {
+    const state = { api: { queries: { q: { data: { name: '</script><script>alert(1)</script>' } } } } };
+    const page = paint('<main></main>', state) ?? '';
+    const json = new RegExp(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toEqual(state);
+  });
+
+  it('writes text holding replacement patterns such as $& as it is', () => {
+    expect(paint("<p>Tickets $& more $' $1</p>")).toContain("<div id=\"root\"><p>Tickets $& more $' $1</p></div>");
+  });
+
+  it('declines a shell that is not the one Vite builds', () => {
+    expect(withFirstPaint('<html><body><main></main></body></html>', { html: '<p></p>', state: {}, assets: { styles: [], scripts: [] } })).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Decision 025 in a real browser against the real server with demo data: home and event pages arrive
+ * server-rendered, so a visitor sees results before any script has run; the client starts after that first
+ * paint, takes over the server's answers instead of asking again, and a visitor whose stored location changes
+ * the landing query still gets their own results.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+import { gotoStarted, waitForSettled } from './settle.ts';
+
+const DESKTOP = { width: 1366, height: 900 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+
+let harness: HomeHarness;
+
+beforeAll(async () => {
+  harness = await startHomeHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** A page that runs no script at all: what the server's HTML and the stylesheets paint by themselves. */
+async function openWithoutScripts(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  const { page } = await openPage(harness, { viewport, javaScriptEnabled: false });
+  await page.goto(`${harness.server.url}${path}`);
+  return page;
+}
+
+/** Every /api/events list request the browser makes. */
+function listRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') seen.push(request.url());
+  });
+  return seen;
+}
+
+describe('server-rendered first paint (decision 025)', () => {
+  it.each([
+    ['1366×900', DESKTOP, 3],
+    ['390×844', PHONE, 1],
+  ] as const)('home shows its first row of events at %s before any script runs', async (_size, viewport, perRow) => {
+    const page = await openWithoutScripts('/', viewport);
+    await expect(page.getByRole('heading', { level: 1, name: 'Discover Amazing Events' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('count-line').textContent()).resolves.toMatch(/^100 of \d+ events shown$/);
+    const cards = page.locator('.event-card');
+    const firstRow = await Promise.all(Array.from({ length: perRow }, (_, index) => cards.nth(index).locator('.event-card__title').boundingBox()));
+    for (const box of firstRow) {
+      expect(box).not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+    }
+    await page.context().close();
+  });
+
+  it('an event page shows its title, date and Get Tickets before any script runs', async () => {
+    const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
+    const page = await openWithoutScripts(`/event/${event!.id}`, PHONE);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(event!.name);
+    await expect(page.getByRole('complementary', { name: 'Get Tickets' }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('the client starts after the first paint, shows the same cards without asking for them again, and logs nothing', async () => {
+    const { page } = await openPage(harness, { viewport: DESKTOP });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const requests = listRequests(page);
+    // When the loader adds the entry's script, against the browser's own first contentful paint.
+    await page.addInitScript(() => {
+      new MutationObserver((changes, observer) => {
+        const added = changes.some((change) => [...change.addedNodes].some((node) => node instanceof HTMLScriptElement && node.type === 'module'));
+        if (!added) return;
+        (window as unknown as { entryStartedAt: number }).entryStartedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await gotoStarted(page, harness.server.url);
+    await waitForSettled(page);
+    const { firstPaint, entryStartedAt } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      entryStartedAt: (window as unknown as { entryStartedAt?: number }).entryStartedAt ?? Number.NaN,
+    }));
+    expect(firstPaint).toBeLessThan(entryStartedAt);
+    // The first cards render at once and the rest of the page of 100 in a background render.
+    await expect.poll(() => page.locator('.event-card').count()).toBe(100);
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a visitor with a stored location gets the client's own results, sorted by distance", async () => {
+    const { page } = await openPage(harness, { viewport: DESKTOP });
+    await page.addInitScript(() => {
+      const stored = { lat: 51.507351, lon: -0.127758, source: 'browser', timestamp: Date.now(), radius_km: 100 };
+      localStorage.setItem('evently.nearby_location.v1', JSON.stringify(stored));
+    });
+    const requests = listRequests(page);
+    await gotoStarted(page, harness.server.url);
+    await waitForSettled(page);
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]!).searchParams.get('sort_by')).toBe('distance');
+    await expect(page.getByLabel('Sort by', { exact: true }).inputValue()).resolves.toBe('distance');
+    await page.context().close();
+  });
+});
