@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressJson } from './compress-json.ts';
+import { brotliWindowBits, compressJson } from './compress-json.ts';
 
 const big = { data: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
 const html = `<!doctype html><html><body>${'<p>Event card</p>'.repeat(200)}</body></html>`;
@@ -64,7 +64,13 @@ describe('JSON compression', () => {
 
   it('compresses JSON at Brotli quality 4 (cheaper per list answer) and HTML at 5', async () => {
     const brotliAt = (text: string, quality: number) =>
-      brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } });
+      brotliCompressSync(text, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(Buffer.byteLength(text)),
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        },
+      });
     // The two qualities give different bytes for both bodies, so each comparison tells them apart.
     expect(brotliAt(JSON.stringify(big), 4).equals(brotliAt(JSON.stringify(big), 5))).toBe(false);
     expect(brotliAt(html, 4).equals(brotliAt(html, 5))).toBe(false);
@@ -73,5 +79,15 @@ describe('JSON compression', () => {
     const page = await get('/page', 'br');
     expect(page.response.headers['content-type']).toContain('text/html');
     expect(page.body.equals(brotliAt(html, 5))).toBe(true);
+  });
+
+  it('sizes the Brotli window to the answer: the smallest power of two that holds it, 64 KB to 4 MB', () => {
+    expect(brotliWindowBits(0)).toBe(16);
+    expect(brotliWindowBits(2_815)).toBe(16);
+    expect(brotliWindowBits(65_536)).toBe(16);
+    expect(brotliWindowBits(65_537)).toBe(17);
+    expect(brotliWindowBits(76_247)).toBe(17);
+    expect(brotliWindowBits(762_040)).toBe(20);
+    expect(brotliWindowBits(50_000_000)).toBe(22);
   });
 });
