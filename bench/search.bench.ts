@@ -1,66 +1,48 @@
 /**
- * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16] [--whole-events]`
+ * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16] [--whole-events] [--only a,b]`
+ * `npm run bench:search -- --url http://127.0.0.1:3000 [--pid <its pid>] --events 200000 [...]`
  *
  * Starts the embedded-profile server in a child process, which generates and loads N events and reports the
  * load rate (events per second until searchable). Then runs each query type of the fixed mix over HTTP with
  * the given concurrency for the given seconds, prints p50/p95/p99 and req/s per type and the server's peak
  * memory, and writes everything as JSON under bench/results/. List types ask for card items (`fields=card`) as
- * the home page does; `--whole-events` asks for whole events, as lists did before decision 024.
+ * the home page does; `--whole-events` asks for whole events, as lists did before decision 024. `--only` runs
+ * the named query types only. `--url` drives a server that is already running (the real `main.ts api` process
+ * with its whole middleware chain: logging, metrics, security headers, compression) instead of starting the
+ * bench's own, which serves the events routers on a bare Koa app; `--events` then only sizes the mix, and the
+ * requests accept Brotli and gzip as browsers do. Each type's line gives the server process's CPU per request
+ * (all its threads, read from /proc; with `--url` only when `--pid` names the process).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { flagArg, numberArg } from './lib/args.ts';
+import { flagArg, numberArg, stringArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { searchMix } from './lib/search-mix.ts';
+import { processCpuSeconds } from './lib/process-cpu.ts';
 
 const args = process.argv.slice(2);
 const events = numberArg(args, 'events', 100_000);
 const seconds = numberArg(args, 'seconds', 10);
 const concurrency = numberArg(args, 'concurrency', 16);
 const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
+const only = stringArg(args, 'only')?.split(',');
+const givenUrl = stringArg(args, 'url');
 const root = path.resolve(import.meta.dirname, '..');
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 // `--data-dir <DATA_DIR>` serves a catalogue seeded beforehand instead of generating and loading one.
 const dataDirArg = args.includes('--data-dir') ? ['--data-dir', path.resolve(args[args.indexOf('--data-dir') + 1] ?? '')] : [];
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events), ...dataDirArg], {
-  cwd: root,
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const messages = createInterface({ input: child.stdout });
-const waiting = new Map<string, (message: Record<string, unknown>) => void>();
-const received = new Map<string, Record<string, unknown>>();
-messages.on('line', (line) => {
-  if (!line.startsWith('BENCH ')) return;
-  const message = JSON.parse(line.slice(6)) as Record<string, unknown>;
-  if (message.type === 'progress') {
-    console.log(`load: ${message.written} events written after ${(message.seconds as number).toFixed(1)} s`);
-    return;
-  }
-  received.set(message.type as string, message);
-  waiting.get(message.type as string)?.(message);
-});
-const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-function expect(type: string): Promise<Record<string, unknown>> {
-  const already = received.get(type);
-  if (already) return Promise.resolve(already);
-  return Promise.race([
-    new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve)),
-    exited.then((code) => {
-      throw new Error(`bench server exited (${code}) before '${type}'`);
-    }),
-  ]);
-}
+const server = givenUrl ? runningServer(givenUrl, stringArg(args, 'pid')) : startBenchServer();
 
 console.log(
-  `bench:search: ${dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
+  `bench:search: ${givenUrl ?? dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
     `list items ${listFields ?? 'whole events'}, load average ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`,
 );
-const loaded = await expect('loaded');
+const loaded = await server.expect('loaded');
 const catalogue = typeof loaded.reused === 'string' ? (loaded.events as number) : events;
 if (typeof loaded.reused === 'string') console.log(`load: none, serving the ${catalogue} events already in ${loaded.reused}`);
 else console.log(
@@ -74,41 +56,113 @@ if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_secon
       `worker (projection) ${loaded.worker_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.worker_cpu_seconds)} us/event`,
   );
 }
-const { url } = (await expect('listening')) as { url: string };
+const { url } = (await server.expect('listening')) as { url: string };
 
 const results: Record<string, unknown> = {};
 for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }))) {
-  await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next }); // warm-up, not recorded
-  const summary = await runLoad(url, { concurrency, seconds, next });
-  results[name] = summary;
+  if (only && !only.includes(name)) continue;
+  // Browsers accept Brotli; the real server compresses for them (the bench's own server never compresses).
+  const request = givenUrl ? (i: number) => { const r = next(i); return { ...r, headers: { 'Accept-Encoding': 'gzip, deflate, br', ...r.headers } }; } : next;
+  await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next: request }); // warm-up, not recorded
+  const cpuBefore = server.cpuSeconds();
+  const summary = await runLoad(url, { concurrency, seconds, next: request });
+  const cpuAfter = server.cpuSeconds();
+  // CPU of the whole server process (main thread, reader threads, GC) per answered request.
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
+  results[name] = { ...summary, server_cpu_ms_per_request: cpuMs };
   console.log(
     `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
       `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  ` +
-      `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  errors ${summary.errors}` +
+      `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  server CPU ${cpuMs ?? '?'} ms/req  errors ${summary.errors}` +
       (summary.first_error ? `  (${summary.first_error})` : ''),
   );
 }
 
 console.log(`load average after the queries: ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
-child.stdin.write('stats\n');
-const stats = await expect('stats');
-child.stdin.write('exit\n');
-await exited;
+const stats = await server.stop();
 const benchPeak = process.resourceUsage().maxRSS * 1024;
-console.log(`memory: server peak RSS ${mb(stats.peak_rss as number)} MB (OS max ${mb(stats.max_rss_os as number)} MB), load generator ${mb(benchPeak)} MB`);
+const serverMemory = givenUrl ? 'not measured (--url)' : `peak RSS ${mb(stats.peak_rss as number)} MB (OS max ${mb(stats.max_rss_os as number)} MB)`;
+console.log(`memory: server ${serverMemory}, load generator ${mb(benchPeak)} MB`);
+
+interface Server {
+  expect(type: string): Promise<Record<string, unknown>>;
+  /** CPU seconds the server process has used so far, or null when its pid is unknown. */
+  cpuSeconds(): number | null;
+  /** Its memory figures; the bench's own server is stopped too. */
+  stop(): Promise<Record<string, unknown>>;
+}
+
+/** The bench's own server (search-bench-server.ts) in a child process, talking in `BENCH {json}` lines. */
+function startBenchServer(): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events), ...dataDirArg], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const messages = createInterface({ input: child.stdout });
+  const waiting = new Map<string, (message: Record<string, unknown>) => void>();
+  const received = new Map<string, Record<string, unknown>>();
+  messages.on('line', (line) => {
+    if (!line.startsWith('BENCH ')) return;
+    const message = JSON.parse(line.slice(6)) as Record<string, unknown>;
+    if (message.type === 'progress') {
+      console.log(`load: ${message.written} events written after ${(message.seconds as number).toFixed(1)} s`);
+      return;
+    }
+    received.set(message.type as string, message);
+    waiting.get(message.type as string)?.(message);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const expect = (type: string): Promise<Record<string, unknown>> => {
+    const already = received.get(type);
+    if (already) return Promise.resolve(already);
+    return Promise.race([
+      new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve)),
+      exited.then((code) => {
+        throw new Error(`bench server exited (${code}) before '${type}'`);
+      }),
+    ]);
+  };
+  return {
+    expect,
+    cpuSeconds: () => processCpuSeconds(child.pid ?? 0),
+    async stop() {
+      child.stdin.write('stats\n');
+      const stats = await expect('stats');
+      child.stdin.write('exit\n');
+      await exited;
+      return stats;
+    },
+  };
+}
+
+/** A server started apart (`--url`, optionally `--pid` to read its CPU): nothing to load, nothing to stop. */
+function runningServer(url: string, pid: string | undefined): Server {
+  const given: Record<string, Record<string, unknown>> = {
+    loaded: { type: 'loaded', events, reused: url },
+    listening: { type: 'listening', url },
+  };
+  return {
+    expect: (type) => Promise.resolve(given[type] ?? {}),
+    cpuSeconds: () => (pid === undefined ? null : processCpuSeconds(Number(pid))),
+    stop: () => Promise.resolve({ peak_rss: 0, max_rss_os: 0 }),
+  };
+}
 
 const report = {
   benchmark: 'search',
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_mb: mb(totalmem()), node: process.version },
   engine: 'sqlite (embedded profile)',
+  server: givenUrl ? `already running at ${givenUrl}` : 'bench server (events routers on a bare Koa app)',
   events,
   list_items: listFields ?? 'whole events',
   concurrency,
   seconds_per_type: seconds,
   load: loaded,
   queries: results,
-  memory: { server_peak_rss_mb: mb(stats.peak_rss as number), server_os_max_rss_mb: mb(stats.max_rss_os as number), load_generator_peak_rss_mb: mb(benchPeak) },
+  memory: givenUrl
+    ? { load_generator_peak_rss_mb: mb(benchPeak) }
+    : { server_peak_rss_mb: mb(stats.peak_rss as number), server_os_max_rss_mb: mb(stats.max_rss_os as number), load_generator_peak_rss_mb: mb(benchPeak) },
 };
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `search-${events}-${report.date.replace(/[:.]/g, '-')}.json`);
