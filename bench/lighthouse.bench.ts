@@ -38,6 +38,22 @@ interface Report {
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
+/** Chrome now and then loses the start of a trace (NO_NAVSTART, NO_TRACING_STARTED): that run is repeated. */
+const LOST_TRACE = /\((NO_NAVSTART|NO_TRACING_STARTED)\)/;
+
+async function runRetryingLostTraces(args: string[], attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await run(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+      return;
+    } catch (error) {
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+      if (attempt >= attempts || !LOST_TRACE.test(stderr)) throw error;
+      console.error(`lighthouse lost its trace (${LOST_TRACE.exec(stderr)?.[1]}), running again`);
+    }
+  }
+}
+
 async function lighthouse(url: string, formFactor: FormFactor, output: string): Promise<{ scores: Scores; lcpMs: number; tbtMs: number; cls: number }> {
   const args = [
     lighthouseBin,
@@ -50,7 +66,7 @@ async function lighthouse(url: string, formFactor: FormFactor, output: string): 
     `--only-categories=${CATEGORIES.join(',')}`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  await run(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  await runRetryingLostTraces(args);
   const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
   const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)])) as Scores;
   return {

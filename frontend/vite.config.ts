@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress-plugin.ts';
+import { preloadFont } from './preload-font-plugin.ts';
 
 // The API server (Koa) listens on 3000 in development; Vite proxies the calls the client makes so the
 // browser sees one origin, exactly as in production where Koa serves the built files itself.
@@ -39,7 +40,7 @@ const serverRendererBuild = defineConfig({
 });
 
 const clientBuild = defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFont(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

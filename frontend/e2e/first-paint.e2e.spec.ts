@@ -1,7 +1,7 @@
 /**
  * Decision 025 in a real browser against the real server with demo data: home and event pages arrive
  * server-rendered, so a visitor sees results before any script has run; the client starts after that first
- * paint, takes over the server's answers instead of asking again, and a visitor whose stored location changes
+ * paint and hydrates the markup with the server's answers instead of asking again, and a visitor whose stored location changes
  * the landing query still gets their own results.
  */
 import type { Page } from 'playwright-core';
@@ -63,8 +63,13 @@ describe('server-rendered first paint (decision 025)', () => {
     await page.context().close();
   });
 
-  it('the client starts after the first paint, shows the same cards without asking for them again, and logs nothing', async () => {
-    const { page } = await openPage(harness, { viewport: DESKTOP });
+  it.each([
+    ['home', '1366×900', '/', DESKTOP],
+    ['home', '390×844', '/', PHONE],
+    ['an event page', '390×844', 'event', PHONE],
+  ] as const)('on %s at %s the client starts after the first paint, adopts the markup without asking again, and logs nothing', async (_page, _size, path, viewport) => {
+    const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
+    const { page } = await openPage(harness, { viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
@@ -80,16 +85,23 @@ describe('server-rendered first paint (decision 025)', () => {
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
-    await gotoStarted(page, harness.server.url);
+    const url = path === 'event' ? `${harness.server.url}/event/${event!.id}` : `${harness.server.url}${path}`;
+    // The server's first card or title, to tell whether the client kept it or built its own.
+    await page.goto(url, { waitUntil: 'commit' });
+    const serverNode = await page.waitForSelector(path === 'event' ? 'h1' : '.event-card');
+    await page.waitForSelector('html[data-client="ready"]', { state: 'attached' });
     await waitForSettled(page);
     const { firstPaint, entryStartedAt } = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       entryStartedAt: (window as unknown as { entryStartedAt?: number }).entryStartedAt ?? Number.NaN,
     }));
     expect(firstPaint).toBeLessThan(entryStartedAt);
-    // The first cards render at once and the rest of the page of 100 in a background render.
-    await expect.poll(() => page.locator('.event-card').count()).toBe(100);
-    expect(requests).toEqual([]);
+    await expect(serverNode.evaluate((node) => node.isConnected)).resolves.toBe(true);
+    if (path === '/') {
+      // The first cards render at once and the rest of the page of 100 in a background render.
+      await expect.poll(() => page.locator('.event-card').count()).toBe(100);
+      expect(requests).toEqual([]);
+    }
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,9 +1,9 @@
 /**
  * The server's first paint of a landing page (decision 025): the backend calls `renderPage` for `/` and for
  * event pages, and writes the markup into `#root` with the answers it was drawn with. The page then paints
- * from the HTML and the stylesheet alone; the client starts after that paint and renders the same page over
- * it (main.tsx). Built by `vite build --ssr` into `frontend/dist-server/`, with its packages bundled in, so the
- * production image needs nothing but that file.
+ * from the HTML and the stylesheet alone; the client starts after that paint and hydrates it (main.tsx).
+ * Built by `vite build --ssr` into `frontend/dist-server/`, with its packages bundled in, so the production
+ * image needs nothing but that file.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { createStore } from './app/store.ts';
@@ -8,9 +8,9 @@ import { FatalErrorBoundary } from './app/fatal-error-boundary.tsx';
 import { prefetchLandingData } from './app/prefetch-landing-data.ts';
 import { embeddedServerState, serverStateReceived } from './app/server-state.ts';
 import { loadLazyRoutesOf } from './app/load-lazy-routes.ts';
-import { ClientReady } from './app/client-ready.tsx';
+import { loadLocation } from './features/nearby/location-storage.ts';
 // The font's latin and other subsets download only when a page uses their characters (unicode-range).
-import '@fontsource-variable/inter/wght.css';
+import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -22,20 +22,40 @@ const serverState = embeddedServerState();
 if (serverState) store.dispatch(serverStateReceived(serverState));
 void prefetchLandingData(store.dispatch, window.location);
 
+/**
+ * A server-rendered page (decision 025) is hydrated: React adopts the markup on screen instead of building it
+ * again, which on a phone was the longest task of the page's start. The server renders the landing a visitor
+ * without a stored location gets; a visitor with one gets their own results, so their page is rendered anew.
+ */
+function hydratable(): boolean {
+  return Boolean(serverState) && (window.location.pathname !== '/' || loadLocation() === null);
+}
+
+/**
+ * A markup difference React recovers from by rendering that part anew (say a browser formats a date otherwise
+ * than the server): the visitor sees the right page, so it is a warning, not an error.
+ */
+function onRecoverableError(error: unknown) {
+  console.warn('Server-rendered markup differed; React rendered it anew', error);
+}
+
 async function start(root: HTMLElement) {
-  // A server-rendered page (decision 025) is on screen: its lazy page must be ready for the first render, or
-  // that render would put the router's loading text over it.
+  // The page's lazy route must be ready for the first render, or that render would put the router's loading
+  // text over the server's page.
   if (serverState) await loadLazyRoutesOf(routes, window.location.pathname);
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <FatalErrorBoundary>
         <Provider store={store}>
           <RouterProvider router={createAppRouter()} />
-          <ClientReady />
         </Provider>
       </FatalErrorBoundary>
-    </StrictMode>,
+    </StrictMode>
   );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page (the page is already on screen, so nothing waits for it to finish at once).
+  if (hydratable()) startTransition(() => void hydrateRoot(root, app, { onRecoverableError }));
+  else createRoot(root).render(app);
 }
 
 void start(container);

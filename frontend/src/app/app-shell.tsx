@@ -1,6 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { config } from './config.ts';
+import { ClientReady } from './client-ready.tsx';
 import { RouteEffects } from './route-effects.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
@@ -45,6 +46,7 @@ export function AppShell() {
       <SiteFooter appName={config.appName} social={config.social} />
       {!WITHOUT_HELP_WIDGET.test(pathname) && <HelpWidget />}
       <Toaster />
+      <ClientReady />
     </BuyFlowProvider>
   );
 }

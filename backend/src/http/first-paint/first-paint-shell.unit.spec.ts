@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_LOADER, SERVER_STATE_ELEMENT_ID, withFirstPaint } from './first-paint-shell.ts';
+import { ENTRY_ELEMENT_ID, ENTRY_LOADER, SERVER_STATE_ELEMENT_ID, withFirstPaint } from './first-paint-shell.ts';
 
 /** The head and body Vite writes into frontend/dist/index.html. */
 const SHELL = `<!doctype html>
@@ -19,19 +19,21 @@ const paint = (html: string, state: Record<string, unknown> = {}) =>
   withFirstPaint(SHELL, { html, state, assets: { styles: ['/assets/page-P.css'], scripts: ['/assets/page-P.js'] } });
 
 describe('writing a first paint into the shell', () => {
-  it('puts the markup in #root and turns the entry script into a preload the loader starts after the first paint', () => {
+  it('puts the markup in #root and hands the entry and its modules to the loader, which starts them after the first paint', () => {
     const page = paint('<main><h1>Jazz Night</h1></main>') ?? '';
     expect(page).toContain('<div id="root"><main><h1>Jazz Night</h1></main></div>');
     expect(page).not.toContain('<script type="module"');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/index-A.js" data-evently-entry>');
+    expect(page).not.toContain('<link rel="modulepreload"');
+    const scripts = new RegExp(`<script type="application/json" id="${ENTRY_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    expect(JSON.parse(scripts)).toEqual({ entry: '/assets/index-A.js', modules: ['/assets/vendor-V.js', '/assets/page-P.js'] });
     expect(page).toContain(`<script>${ENTRY_LOADER}</script>`);
     expect(ENTRY_LOADER).toContain('first-contentful-paint');
   });
 
-  it("links the lazy page's stylesheets and preloads its scripts in the head", () => {
+  it("links the lazy page's stylesheets in the head, beside the entry's", () => {
     const head = (paint('<main></main>') ?? '').split('</head>')[0];
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-A.css">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/page-P.css">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/page-P.js">');
   });
 
   it('embeds the answers as inert JSON that cannot end its script element', () => {
