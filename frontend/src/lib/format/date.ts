@@ -1,5 +1,5 @@
 /** Date display rules of spec 01 §5. */
-import { dateTimeFormat } from './date-time-format.ts';
+import { dateTimeFormat, EVENT_DATE_FIELDS } from './date-time-format.ts';
 
 /** Where a date is shown: the event card says 'Available Now' for a missing date, everywhere else says 'TBA'. */
 export type DateContext = 'card' | 'detail';
@@ -36,18 +36,16 @@ export interface DateFormatOptions {
   showZone?: boolean;
 }
 
+function eventDateFormat(options: Pick<DateFormatOptions, 'locale' | 'timeZone'>): Intl.DateTimeFormat {
+  return dateTimeFormat(options.locale ?? 'en-US', { ...EVENT_DATE_FIELDS, timeZone: options.timeZone });
+}
+
 /** e.g. "Sat, Nov 21, 2026" in the visitor's time zone. */
 export function formatEventDate(value: string | null | undefined, options: DateFormatOptions): string {
   const date = parseEventDate(value);
   if (!date) return missingDateText(options.context);
   if (isImplausibleYear(date, options.now ?? new Date())) return 'Date TBA';
-  return dateTimeFormat(options.locale ?? 'en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: options.timeZone,
-  }).format(date);
+  return eventDateFormat(options).format(date);
 }
 
 /** e.g. "7:30 PM"; follows the same missing and implausible rules as the date. */
@@ -72,9 +70,9 @@ export interface DateBlock {
 export function dateBlock(value: string | null | undefined, options: Omit<DateFormatOptions, 'context'>): DateBlock | undefined {
   const date = parseEventDate(value);
   if (!date || isImplausibleYear(date, options.now ?? new Date())) return undefined;
-  const part = (format: Intl.DateTimeFormatOptions) =>
-    dateTimeFormat(options.locale ?? 'en-US', { ...format, timeZone: options.timeZone }).format(date);
-  return { month: part({ month: 'short' }).toUpperCase(), day: part({ day: 'numeric' }) };
+  const parts = eventDateFormat(options).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return { month: part('month').toUpperCase(), day: part('day') };
 }
 
 /** Date and time together ("Sat, Nov 21, 2026 · 7:30 PM"), or the single fallback text when there is none. */
