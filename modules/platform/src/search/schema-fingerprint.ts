@@ -12,3 +12,14 @@ export const ANALYSIS_VERSION = 2;
 export function schemaFingerprint(schema: IndexSchema): string {
   return JSON.stringify({ name: schema.name, fields: schema.fields, analysis: ANALYSIS_VERSION });
 }
+
+/**
+ * The embedded engine's fingerprint: the same, plus the schema's `views` when it has some (each is a stored
+ * column there, so a changed list is a rebuild; Elasticsearch stores nothing for them). A schema without views
+ * keeps the fingerprint it had before views existed, so its indexes are not rebuilt for nothing. The embedded
+ * engine reads its live layout back from this text, views included.
+ */
+export function storedSchemaFingerprint(schema: IndexSchema): string {
+  if (schema.views === undefined || Object.keys(schema.views).length === 0) return schemaFingerprint(schema);
+  return JSON.stringify({ name: schema.name, fields: schema.fields, analysis: ANALYSIS_VERSION, views: schema.views });
+}

@@ -20,6 +20,8 @@ export const contractSchema = (name: string): IndexSchema => ({
     date: { type: 'date' },
     location: { type: 'geo' },
   },
+  // A list's fields: the embedded engine answers `fields` naming exactly these from a stored projection.
+  views: { listing: ['name', 'price', 'location', 'tags'] },
 });
 
 interface FixtureFields {

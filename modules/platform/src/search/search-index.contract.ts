@@ -409,6 +409,22 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(lyon.hits[0]!.source).toEqual({ id: '22', name: 'Lyon Food Festival' });
     });
 
+    it('fields naming a schema view (in any order) answer what picking them from the whole documents gives', async () => {
+      const query: SearchQuery = { sort: [{ by: 'field', field: 'date', direction: 'asc' }], limit: 1000 };
+      const whole = await search.search(index, query);
+      const listing = await search.search(index, { ...query, fields: ['tags', 'location', 'name', 'price'] });
+      const picked = whole.hits.map(({ id, source }) =>
+        Object.fromEntries([['id', id], ...Object.entries(source).filter(([key]) => ['name', 'price', 'location', 'tags'].includes(key))]),
+      );
+      expect(listing.hits.map((hit) => hit.source)).toEqual(picked);
+      expect(listing.hits.map((hit) => hit.source).some((source) => !('price' in source))).toBe(true);
+      expect(listing.total).toBe(whole.total);
+      const near = { near: { field: 'location', ...berlin, radiusKm: 30 }, sort: [{ by: 'distance' as const, direction: 'asc' as const }] };
+      const nearWhole = await search.search(index, near);
+      const nearListing = await search.search(index, { ...near, fields: ['name', 'price', 'location', 'tags'] });
+      expect(nearListing.hits.map(({ id, distanceKm }) => [id, distanceKm])).toEqual(nearWhole.hits.map(({ id, distanceKm }) => [id, distanceKm]));
+    });
+
     it('count agrees with the search total', async () => {
       const query = { filters: [{ field: 'country', op: 'eq', value: 'DE' } as const], near: { field: 'location', ...berlin, radiusKm: 30 } };
       expect(await search.count(index, query)).toBe((await search.search(index, query)).total);

@@ -40,6 +40,14 @@ export interface IndexSchema {
    * At most one `geo` field is used for `near`/`bounds`/distance (the one the query names).
    */
   fields: Record<string, FieldSpec>;
+  /**
+   * Field lists that queries often ask for as `fields` (a list card's), by name. The embedded engine keeps each
+   * document's projection on each list ready from the write on (decision 024), so a query whose `fields` holds
+   * exactly one list's fields (in any order) reads it instead of picking the fields out of every document; the
+   * answer is the same. Elasticsearch needs nothing for it (`_source` includes), and its schema fingerprint
+   * leaves this out; the embedded one counts it, so adding or changing a list rebuilds blue/green.
+   */
+  views?: Record<string, string[]>;
 }
 
 /** A document as indexed: `id` plus any fields; fields not named in the schema are only stored. */

@@ -9,6 +9,7 @@ import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { usdPriceRange } from '../../domain/currency.ts';
 import { withCanonicalFields } from '../../domain/offers/canonical-view.ts';
 import { offersUsdRange } from '../../domain/offers/offer.ts';
+import { CARD_SOURCE_FIELDS } from '../../domain/public-view.ts';
 
 export const EVENTS_INDEX = 'events';
 
@@ -32,6 +33,9 @@ export const eventsIndexSchema: IndexSchema = {
     start: { type: 'date' },
     location: { type: 'geo' },
   },
+  // A list card's fields, kept per document by the embedded engine so card pages read them as stored
+  // (decision 024, addendum of 2026-11-23).
+  views: { card: [...CARD_SOURCE_FIELDS] },
 };
 
 export const COUNTRY_CITY_SEPARATOR = ' | ';

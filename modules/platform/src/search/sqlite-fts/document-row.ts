@@ -13,6 +13,24 @@ export interface DocumentRow {
   /** Values for the FTS row, in `layout.searchable` order; null when nothing is searchable. */
   text: Array<string | null> | null;
   geo: Record<string, GeoPoint | null>;
+  /** The document's projection on each of `layout.views`, in that order, as JSON text. */
+  views: string[];
+}
+
+/**
+ * The document's fields named in `fields`, as a JSON object text: its keys in the document's own order (that of
+ * `JSON.stringify(doc)`, which the stored source keeps), a missing or undefined field left out, each value as
+ * `JSON.stringify` writes it in the whole document. Built as text so a key like `__proto__` stays a key.
+ */
+export function projectionJson(doc: IndexDocument, fields: readonly string[]): string {
+  const wanted = new Set(fields);
+  const parts: string[] = [];
+  for (const key of Object.keys(doc)) {
+    if (!wanted.has(key)) continue;
+    const value = JSON.stringify(doc[key]) as string | undefined;
+    if (value !== undefined) parts.push(`${JSON.stringify(key)}:${value}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 function asText(value: unknown): string | null {
@@ -63,5 +81,5 @@ export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
           return parts.length > 0 ? parts.join('\n') : null;
         })
       : null;
-  return { values, json: JSON.stringify(doc), text, geo };
+  return { values, json: JSON.stringify(doc), text, geo, views: layout.views.map((view) => projectionJson(doc, view.fields)) };
 }

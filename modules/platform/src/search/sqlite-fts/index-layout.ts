@@ -28,6 +28,20 @@ export interface IndexLayout {
   facets: string;
   geo: Record<string, string>;
   searchable: SearchableColumn[];
+  /**
+   * The schema's `views`: each a TEXT column of the views table (one row per document, by rid) holding the
+   * document's projection on the view's fields. Apart from the sources table so both keep their rows small:
+   * a source and a card in one row are ~2.1 KB, one row per 4 KB page, which doubled that table.
+   */
+  views: StoredView[];
+  viewsTable: string;
+}
+
+/** A schema view as stored: its fields and the sources column with each document's JSON on them. */
+export interface StoredView {
+  name: string;
+  fields: string[];
+  column: string;
 }
 
 const quote = (identifier: string): string => `"${identifier}"`;
@@ -66,12 +80,24 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     version,
     docs: quote(`${prefix}_docs`),
     sources: quote(`${prefix}_sources`),
+    viewsTable: quote(`${prefix}_views`),
     fts: quote(`${prefix}_fts`),
     ftsVocab: quote(`${prefix}_fts_vocab`),
     facets: quote(`${prefix}_facets`),
     geo,
     searchable,
+    views: Object.entries(schema.views ?? {}).map(([name, fields]) => {
+      assertPlainName('View', name);
+      return { name, fields: [...new Set(fields)], column: quote(`v_${name}`) };
+    }),
   };
+}
+
+/** The stored view that holds exactly `fields` (in any order, repeats ignored), if the layout keeps one. */
+export function viewFor(layout: IndexLayout, fields: readonly string[]): StoredView | null {
+  if (layout.views.length === 0) return null;
+  const wanted = new Set(fields);
+  return layout.views.find((view) => view.fields.length === wanted.size && view.fields.every((field) => wanted.has(field))) ?? null;
 }
 
 function columnsOf(field: string, spec: FieldSpec): string[] {
@@ -100,6 +126,11 @@ export function createTablesSql(layout: IndexLayout): string[] {
     // table makes those rows small, so a geo or filter scan touches a fraction of the pages.
     `CREATE TABLE IF NOT EXISTS ${layout.sources} (rid INTEGER PRIMARY KEY, src BLOB NOT NULL)`,
   ];
+  if (layout.views.length > 0) {
+    // A view's column is the document's projection on the view's fields as JSON text, returned as stored
+    // (decision 024): a card page reads 100 short texts instead of picking 25 keys out of 100 JSONB documents.
+    statements.push(`CREATE TABLE IF NOT EXISTS ${layout.viewsTable} (rid INTEGER PRIMARY KEY${layout.views.map((view) => `, ${view.column} TEXT NOT NULL`).join('')})`);
+  }
   if (layout.searchable.length > 0) {
     // Contentless (the text lives in src) with contentless_delete so replaced documents leave the index;
     // detail=column keeps the index small because queries never need word positions. No prefix indexes:
@@ -164,6 +195,7 @@ export function dropSql(layout: IndexLayout): string[] {
     `DROP TABLE IF EXISTS ${layout.fts}`,
     ...Object.values(layout.geo).map((table) => `DROP TABLE IF EXISTS ${table}`),
     `DROP TABLE IF EXISTS ${layout.sources}`,
+    `DROP TABLE IF EXISTS ${layout.viewsTable}`,
     `DROP TABLE IF EXISTS ${layout.facets}`,
     `DROP TABLE IF EXISTS ${layout.docs}`,
   ];

@@ -20,7 +20,7 @@ import { createIndexesSql, createTablesSql, dropSql, layoutFor, type IndexLayout
 import { rowColumns, toRow } from './document-row.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
-import { schemaFingerprint } from '../schema-fingerprint.ts';
+import { storedSchemaFingerprint } from '../schema-fingerprint.ts';
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 
 export interface SqliteSearchIndexOptions {
@@ -106,6 +106,10 @@ export function createSqliteSearchIndex({
         ` ON CONFLICT(id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(', ')} RETURNING rid`,
     ).pluck();
     const writeSource = prepared(`INSERT OR REPLACE INTO ${layout.sources} (rid, src) VALUES (?, jsonb(?))`);
+    const writeViews =
+      layout.views.length > 0
+        ? prepared(`INSERT OR REPLACE INTO ${layout.viewsTable} (rid, ${layout.views.map((view) => view.column).join(', ')}) VALUES (?${', ?'.repeat(layout.views.length)})`)
+        : null;
     const writeText =
       layout.searchable.length > 0
         ? prepared(
@@ -131,6 +135,7 @@ export function createSqliteSearchIndex({
         const row = toRow(layout, doc);
         const rid = upsertDoc.get(row.values) as number;
         writeSource.run(rid, row.json);
+        writeViews?.run(rid, ...row.views);
         if (writeText && row.text) writeText.run(rid, ...row.text);
         for (const geo of geoWrites) {
           const point = row.geo[geo.field];
@@ -151,6 +156,7 @@ export function createSqliteSearchIndex({
     const findRid = prepared(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck();
     const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
     const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
+    const removeViews = layout.views.length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
     const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
     const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
     db.transaction(() => {
@@ -165,6 +171,7 @@ export function createSqliteSearchIndex({
         if (rid === undefined) continue;
         removeDoc.run(rid);
         removeSource.run(rid);
+        removeViews?.run(rid);
         removeText?.run(rid);
         for (const statement of removeGeo) statement.run(rid);
       }
@@ -203,7 +210,7 @@ export function createSqliteSearchIndex({
     engine: 'sqlite',
 
     async init(schema) {
-      const wanted = schemaFingerprint(schema);
+      const wanted = storedSchemaFingerprint(schema);
       const meta = readMeta(schema.name);
       if (meta && meta.schema === wanted) {
         pendingSchemas.delete(schema.name);
@@ -318,7 +325,7 @@ export function createSqliteSearchIndex({
             setAutomerge(next, FTS_DEFAULT_AUTOMERGE);
           }
           db.transaction(() => {
-            prepared('UPDATE search_index_meta SET version = ?, schema = ? WHERE name = ?').run(next.version, schemaFingerprint(next.schema), index);
+            prepared('UPDATE search_index_meta SET version = ?, schema = ? WHERE name = ?').run(next.version, storedSchemaFingerprint(next.schema), index);
             dropLayout(current);
           })();
           if (pendingSchemas.get(index) === next.schema) pendingSchemas.delete(index);
