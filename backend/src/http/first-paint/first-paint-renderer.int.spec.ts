@@ -48,6 +48,15 @@ describe('the first paint renderer', () => {
     await expect(createFirstPaintRenderer({ ...dirs, apiOrigin: origin, logger }).render('/support', SHELL)).resolves.toBeNull();
   });
 
+  it('renders only paths of this site, never an address that names another host', async () => {
+    const { logger } = recordingLogger();
+    const dirs = await builds("return { html: '<main></main>', state: {}, pageModules: [] };");
+    const renderer = createFirstPaintRenderer({ ...dirs, apiOrigin: origin, logger });
+    await expect(renderer.render('//evil.example/', SHELL)).resolves.toBeNull();
+    await expect(renderer.render('/\\evil.example/', SHELL)).resolves.toBeNull();
+    await expect(renderer.render('/', SHELL)).resolves.toContain('<main></main>');
+  });
+
   it('sends the shell when there is no server build, or before the server listens', async () => {
     const { logger } = recordingLogger();
     await expect(createFirstPaintRenderer({ ...(await builds(null)), apiOrigin: origin, logger }).render('/', SHELL)).resolves.toBeNull();

@@ -35,6 +35,7 @@ export interface FirstPaintRenderer {
 }
 
 const ENTRY_FILE = 'entry-server.js';
+const SITE_PATH = /^\/(?![/\\])/;
 
 export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, logger, timeoutMs = 1500 }: FirstPaintOptions): FirstPaintRenderer {
   const entryFile = path.join(serverBuild, ENTRY_FILE);
@@ -56,7 +57,8 @@ export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, 
   return {
     async render(url, shell) {
       const origin = apiOrigin();
-      if (!origin) return null;
+      // Only a path of this site: `//host/...` would read as another origin wherever it is resolved.
+      if (!origin || !SITE_PATH.test(url)) return null;
       let timer: NodeJS.Timeout | undefined;
       try {
         // Loading the build happens once per process and is not what the time limit is for.
