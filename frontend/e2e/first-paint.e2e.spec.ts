@@ -60,6 +60,9 @@ describe('server-rendered first paint (decision 025)', () => {
     const page = await openWithoutScripts(`/event/${event!.id}`, PHONE);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(event!.name);
     await expect(page.getByRole('complementary', { name: 'Get Tickets' }).isVisible()).resolves.toBe(true);
+    // The page's own stylesheet wins over the shared image frame's, as in the client: a 5:2 hero, not 4:3.
+    const hero = await page.locator('.event-details__image').boundingBox();
+    expect(hero!.width / hero!.height).toBeCloseTo(2.5, 1);
     await page.context().close();
   });
 

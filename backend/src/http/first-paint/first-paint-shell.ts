@@ -56,7 +56,9 @@ export function withFirstPaint(shell: string, { html, state, assets }: FirstPain
   const entry = ENTRY_SCRIPT.exec(shell);
   if (!entry?.[1] || !shell.includes(EMPTY_ROOT)) return null;
   const modules = [...[...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''), ...assets.scripts];
-  const styles = assets.styles.map((href) => `\n    <link rel="stylesheet" crossorigin href="${href}">`).join('');
+  // After the entry's own stylesheets, where the client would append them: the page's rules win ties, as they
+  // do in a client-rendered page (the hero's 5:2 over the image frame's 4:3).
+  const styles = assets.styles.map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n  `).join('');
   const body = [
     `<div id="root">${html}</div>`,
     `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${jsonForScript(state)}</script>`,
@@ -65,7 +67,8 @@ export function withFirstPaint(shell: string, { html, state, assets }: FirstPain
   ].join('\n    ');
   // Replacer functions: the page's text may hold `$&` and the like, which a replacement string would expand.
   return shell
-    .replace(entry[0], () => styles)
+    .replace(entry[0], '')
     .replace(MODULE_PRELOAD, '')
+    .replace('</head>', () => `${styles}</head>`)
     .replace(EMPTY_ROOT, () => body);
 }
