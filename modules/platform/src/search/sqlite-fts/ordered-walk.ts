@@ -21,11 +21,13 @@ const MAX_WALKED_ROWS = 50_000;
  * needs every distance, relevance every score), and an ORDER BY the index serves as is (descending, or
  * ascending on a field the filters guarantee present, so no "missing last" term). Text may take part: a common
  * word in date order (what the home page asks: its sort is always sent, by date unless changed) tests each
- * walked row against the word's match set, built once, instead of sorting every match (issue 14).
+ * walked row against the word's match set, built once, instead of sorting every match (issue 14). Relevance
+ * first takes part only when `constantRelevance` says the score cannot tell matches apart: the field sort
+ * after it is then the whole order.
  */
-export function walkableSortIndex(layout: IndexLayout, query: SearchQuery): string | null {
+export function walkableSortIndex(layout: IndexLayout, query: SearchQuery, constantRelevance = false): string | null {
   if (!query.bounds && !query.near && (query.filters ?? []).length === 0) return null;
-  if (query.text !== undefined && (query.sort ?? []).some((clause) => clause.by === 'relevance')) return null;
+  if (query.text !== undefined && !constantRelevance && (query.sort ?? []).some((clause) => clause.by === 'relevance')) return null;
   if (sortedByIndexFor(layout, query) !== null) return null;
   const only = onlyFieldSort(query);
   if (only === null) return null;

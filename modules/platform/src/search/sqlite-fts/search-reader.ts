@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { CountOptions, FacetRequest, FacetResult, FilterClause, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
 import { layoutFor, column, viewFor, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
-import { afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
+import { CONSTANT_BM25, afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
 import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
 import { sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
@@ -143,9 +143,36 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return counts.get(sql, {}, () => statements.prepared(sql).pluck().get() as number);
   };
 
+  const constantScores = new Map<string, boolean>();
+  /**
+   * Whether bm25 gives every match of this FTS table the same score. It does for ours: the table is contentless
+   * with `detail=column` (index-layout.ts), and FTS5 has no position lists for such a table (it would rebuild
+   * them from the content it does not keep), so bm25 counts no occurrences and scores every match -0. Relevance
+   * first is then the next sort keys' order (issue 14): a keyword without `sort_by` scored, joined and sorted every
+   * match (40 ms for "festival" at 200k) for a key that never decided anything. Probed, not assumed: one
+   * indexed word's matches are scored once per table and connection, so an SQLite that ranks such tables
+   * brings the scoring plan back by itself. An empty table is probed again on the next call.
+   */
+  const bm25IsConstant = (layout: IndexLayout): boolean => {
+    const known = constantScores.get(layout.fts);
+    if (known !== undefined) return known;
+    const term = statements.prepared(`SELECT term FROM ${layout.ftsVocab} WHERE doc > 0 LIMIT 1`).pluck().get() as string | undefined;
+    if (term === undefined) return false;
+    const weights = layout.searchable.map((s) => s.boost).join(', ');
+    const scores = statements
+      .prepared(`SELECT bm25(${layout.fts}, ${weights}) FROM ${layout.fts} WHERE ${layout.fts} MATCH @match LIMIT 50`)
+      .pluck()
+      .all({ match: `"${term.replaceAll('"', '""')}"` }) as number[];
+    const constant = scores.length > 0 && scores.every((score) => score === 0);
+    constantScores.set(layout.fts, constant);
+    return constant;
+  };
+  const wantsRelevance = (query: SearchQuery): boolean => query.text !== undefined && (query.sort ?? []).some((clause) => clause.by === 'relevance');
+
   /** The same conditions on the docs columns (no R*Tree subquery, text as a match set), read in the order of `index`. */
   const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string, match: string | null): MatchPlan => {
-    const plan = planMatch(layout, query, match, false, 'fts', [], true);
+    // Only a query whose relevance is constant walks with it (walkableSortIndex): the key is kept for its cursors.
+    const plan = planMatch(layout, query, match, wantsRelevance(query), 'fts', [], true, true);
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
 
@@ -177,7 +204,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
     const count = planMatch(layout, query, match.expression, false, drive);
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
-    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.forms) : count, count, match: match.expression };
+    const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
+    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.forms, false, constant) : count, count, match: match.expression };
   };
 
   /** One page's rows in order, their stored sources as JSON text, the total and the next cursor. */
@@ -189,7 +217,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const after = query.after;
     // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
     // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
-    const walkIndex = walkableSortIndex(layout, query);
+    const walkIndex = walkableSortIndex(layout, query, plans.page.score === CONSTANT_BM25);
     // Nearest first is read from a smaller circle when the total says one holds the page (nearest-rings.ts).
     const nearest = after === undefined && nearestFirst(query);
     const known = offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null;

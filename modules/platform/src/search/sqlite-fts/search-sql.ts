@@ -24,6 +24,12 @@ export interface MatchPlan {
   score: string | null;
 }
 
+/**
+ * The score of every match when bm25 cannot tell matches apart (see `planMatch`'s `constantScore`): the key
+ * stays in the order (a cursor names it), but the page neither computes nor sorts it.
+ */
+export const CONSTANT_BM25 = '(-0.0)';
+
 /** A few millionths of a degree of slack for the R*Tree prefilter; the exact test follows on the columns. */
 const BOX_SLACK = 1e-6;
 
@@ -154,6 +160,7 @@ export function planMatch(
   drive: TextDrive = 'fts',
   words: string[][] = [],
   geoIndex = false,
+  constantScore = false,
 ): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
@@ -167,7 +174,11 @@ export function planMatch(
   if (ftsMatch !== null) {
     const match = bag.add(ftsMatch);
     const weights = layout.searchable.map((s) => s.boost).join(', ');
-    if (wantScore && drive === 'fts') {
+    if (wantScore && drive === 'fts' && constantScore) {
+      // bm25 is the same (-0) for every match of this table (search-reader.ts, `bm25IsConstant`): ranking would
+      // score and sort every match for an order the next keys decide alone. The match set is a condition instead.
+      score = CONSTANT_BM25;
+    } else if (wantScore && drive === 'fts') {
       from += ` JOIN (SELECT rowid AS rid, bm25(${layout.fts}, ${weights}) AS score FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match}) m ON m.rid = d.rid`;
       score = 'm.score';
     } else if (wantScore) {
@@ -262,7 +273,7 @@ export function orderKeys(layout: IndexLayout, query: SearchQuery, plan: MatchPl
   for (const clause of query.sort ?? []) {
     if (clause.by === 'relevance') {
       // bm25 and the name-match score are different scales: a cursor of one is refused by the other.
-      if (plan.score) keys.push({ label: plan.score === 'm.score' ? 'bm25' : 'names', sql: plan.score, orderBy: plan.score, direction: 'ASC', nullable: false });
+      if (plan.score) keys.push({ label: plan.score === 'm.score' || plan.score === CONSTANT_BM25 ? 'bm25' : 'names', sql: plan.score, orderBy: plan.score, direction: 'ASC', nullable: false });
     } else if (clause.by === 'distance') {
       if (plan.distance !== null) {
         tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
@@ -338,6 +349,8 @@ export function afterCursor(plan: MatchPlan, keyset: string): MatchPlan {
 export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchPlan, reversed = false): string {
   const terms: string[] = [];
   for (const key of orderKeys(layout, query, plan)) {
+    // A constant key orders nothing; left out, the index of the next key can serve the order as it is.
+    if (key.sql === CONSTANT_BM25) continue;
     // SQLite orders NULL first ascending and last descending; missing values must come last both ways.
     if (key.nullable && key.direction === 'ASC') terms.push(`${key.orderBy} IS NULL`);
     terms.push(`${key.orderBy} ${key.direction}`);
