@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryColor } from '../../lib/categories.ts';
 import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
@@ -43,7 +43,11 @@ export function eventPath(event: Pick<VisitorEvent, 'id'>): string {
   return `/event/${encodeURIComponent(String(event.id))}`;
 }
 
-export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel = 3, imageLoading }: EventCardProps) {
+/**
+ * Memoised: the home page re-renders on every hover, filter-option answer and popular list, and 100 cards
+ * re-rendered each time (five venue-zone date formats apiece) made the longest tasks after a page had loaded.
+ */
+export const EventCard = memo(function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel = 3, imageLoading }: EventCardProps) {
   const buy = useBuyTickets();
   const title = displayTitle(event);
   const description = displayDescription(event);
@@ -131,4 +135,4 @@ export function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel
       </div>
     </article>
   );
-}
+});
