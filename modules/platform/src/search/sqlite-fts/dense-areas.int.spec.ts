@@ -14,6 +14,7 @@ import { contractSchema } from '../search-index.contract-fixtures.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 import { walkBeatsSort } from './ordered-walk.ts';
 import { ringRadii } from './nearest-rings.ts';
+import { seededRandom } from '../../random/seeded-random.ts';
 
 interface Doc extends IndexDocument {
   name: string;
@@ -23,18 +24,9 @@ interface Doc extends IndexDocument {
 }
 
 const COUNT = 3000;
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const next = random(42);
+// Seeded, so a failure can be replayed.
+const next = seededRandom(42).next;
 const docs: Doc[] = Array.from({ length: COUNT }, (_, i) => ({
   id: String(i + 1),
   // Every other one is a jazz night: a common word for the text walk.
@@ -82,6 +74,21 @@ const page = async (query: SearchQuery) => {
   return { total: result.total, ids: result.hits.map((hit) => hit.id), distances: result.hits.map((hit) => hit.distanceKm) };
 };
 
+/** Pages of 20 by date from upcoming events at each offset: the scan's total and the scan's order. */
+async function expectDatePages(query: SearchQuery, direction: 1 | -1, expected: Doc[], offsets: number[]) {
+  for (const offset of offsets) {
+    const answer = await page({
+      ...query,
+      filters: [...(query.filters ?? []), { field: 'date', op: 'range', gte: from }],
+      sort: [{ by: 'field', field: 'date', direction: direction === 1 ? 'asc' : 'desc' }],
+      offset,
+      limit: 20,
+    });
+    expect(answer.total).toBe(expected.length);
+    expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
+  }
+}
+
 describe('dense map areas on the embedded engine, against a brute-force scan', () => {
   it('the cases below are dense enough for the ordered walk', () => {
     expect(walkBeatsSort(20, docs.filter((d) => inBox(d) && upcoming(d)).length, COUNT)).toBe(true);
@@ -93,17 +100,7 @@ describe('dense map areas on the embedded engine, against a brute-force scan', (
     ['descending', -1 as const],
   ])('a box by date %s: same total and pages as a scan', async (_, direction) => {
     const expected = docs.filter((d) => inBox(d) && upcoming(d)).sort(byDate(direction));
-    for (const offset of [0, 40, expected.length - 30]) {
-      const answer = await page({
-        bounds: box,
-        filters: [{ field: 'date', op: 'range', gte: from }],
-        sort: [{ by: 'field', field: 'date', direction: direction === 1 ? 'asc' : 'desc' }],
-        offset,
-        limit: 20,
-      });
-      expect(answer.total).toBe(expected.length);
-      expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
-    }
+    await expectDatePages({ bounds: box }, direction, expected, [0, 40, expected.length - 30]);
   });
 
   it('a box by price descending, missing prices last', async () => {
@@ -118,16 +115,8 @@ describe('dense map areas on the embedded engine, against a brute-force scan', (
   it('a category with a price range by date: the walk along the date index gives the scan order', async () => {
     const expected = docs.filter((d) => d.category === 'music' && d.price !== null && d.price >= 10 && upcoming(d)).sort(byDate(1));
     expect(walkBeatsSort(60, expected.length, COUNT)).toBe(true);
-    for (const offset of [0, 40]) {
-      const answer = await page({
-        filters: [{ field: 'category', op: 'eq', value: 'MUSIC' }, { field: 'price', op: 'range', gte: 10 }, { field: 'date', op: 'range', gte: from }],
-        sort: [{ by: 'field', field: 'date', direction: 'asc' }],
-        offset,
-        limit: 20,
-      });
-      expect(answer.total).toBe(expected.length);
-      expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
-    }
+    const filters: SearchQuery['filters'] = [{ field: 'category', op: 'eq', value: 'MUSIC' }, { field: 'price', op: 'range', gte: 10 }];
+    await expectDatePages({ filters }, 1, expected, [0, 40]);
   });
 
   it.each([
@@ -136,17 +125,7 @@ describe('dense map areas on the embedded engine, against a brute-force scan', (
   ])('a common word by date %s: the walk tests each row against the match set and gives the scan order', async (_, direction) => {
     const expected = docs.filter((d) => d.name.startsWith('Jazz') && upcoming(d)).sort(byDate(direction));
     expect(walkBeatsSort(60, expected.length, COUNT)).toBe(true);
-    for (const offset of [0, 40, expected.length - 30]) {
-      const answer = await page({
-        text: 'jazz',
-        filters: [{ field: 'date', op: 'range', gte: from }],
-        sort: [{ by: 'field', field: 'date', direction: direction === 1 ? 'asc' : 'desc' }],
-        offset,
-        limit: 20,
-      });
-      expect(answer.total).toBe(expected.length);
-      expect(answer.ids).toEqual(expected.slice(offset, offset + 20).map((d) => d.id));
-    }
+    await expectDatePages({ text: 'jazz' }, direction, expected, [0, 40, expected.length - 30]);
   });
 
   it('near me by date: the count a brute-force haversine gives, with its distances', async () => {

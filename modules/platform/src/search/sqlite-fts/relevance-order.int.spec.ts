@@ -16,20 +16,12 @@ import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 import { layoutFor, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
 import { fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
+import { seededRandom } from '../../random/seeded-random.ts';
 
 const COUNT = 3000;
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const next = random(14);
+// Seeded, so a failure can be replayed.
+const next = seededRandom(14).next;
 const from = Date.UTC(2030, 0, 3);
 // "jazz" in half the names, in some descriptions and tags (other boosts, other lengths); "harbour" rarely.
 // Whole hours over three weeks, so many matches share a start (the id decides) and a tenth are past.
