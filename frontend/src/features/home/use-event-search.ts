@@ -23,12 +23,12 @@ function isAbort(error: unknown): boolean {
 const NOTHING_YET: EventSearchState = { events: [], pagination: null, loading: true, loadingMore: false };
 
 /**
- * Where a search starts: the first page's answer when the store already holds it (the server rendered the page
- * with it, or it arrived before the page rendered), so the first render shows the cards rather than a loading
- * state; otherwise loading.
+ * The answer the store already holds for a query (the server rendered the page with it, or it arrived before
+ * the page rendered), as a loaded state; otherwise loading. A search starts from it, so its first render shows
+ * the cards rather than a loading state.
  */
-function answeredFirstPage(state: RootState, baseQuery: Record<string, string>): EventSearchState {
-  const answer = homeApi.endpoints.searchEvents.select({ page: '1', ...baseQuery })(state);
+function heldAnswer(state: RootState, query: Record<string, string>): EventSearchState {
+  const answer = homeApi.endpoints.searchEvents.select(query)(state);
   return answer.data ? { events: answer.data.data, pagination: answer.data.pagination, loading: false, loadingMore: false } : NOTHING_YET;
 }
 
@@ -40,7 +40,7 @@ function answeredFirstPage(state: RootState, baseQuery: Record<string, string>):
 export function useEventSearch(baseQuery: Record<string, string>) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
-  const [state, setState] = useState<EventSearchState>(() => answeredFirstPage(store.getState(), baseQuery));
+  const [state, setState] = useState<EventSearchState>(() => heldAnswer(store.getState(), { ...baseQuery, page: '1' }));
   const sequence = useRef(0);
   const running = useRef<Running | null>(null);
   const key = JSON.stringify(baseQuery);
@@ -50,10 +50,11 @@ export function useEventSearch(baseQuery: Record<string, string>) {
       running.current?.abort();
       running.current?.unsubscribe();
       const ticket = ++sequence.current;
+      const query = { ...JSON.parse(key), page: String(page) };
       // An answer the store holds shows at once: no loading state flashes over cards already on screen.
-      const held = append ? NOTHING_YET : answeredFirstPage(store.getState(), { ...JSON.parse(key), page: String(page) });
+      const held = append ? NOTHING_YET : heldAnswer(store.getState(), query);
       setState((current) => (held.loading ? { ...current, loading: !append, loadingMore: append } : current.events === held.events ? current : held));
-      const request = dispatch(homeApi.endpoints.searchEvents.initiate({ ...JSON.parse(key), page: String(page) }));
+      const request = dispatch(homeApi.endpoints.searchEvents.initiate(query));
       running.current = request;
       try {
         const result = await request.unwrap();
