@@ -5,6 +5,7 @@
  * of a loading state and the page does not ask for them again.
  */
 import { createAction } from '@reduxjs/toolkit';
+import { embeddedJsonObject } from '../lib/dom/embedded-json.ts';
 
 export const SERVER_STATE_ELEMENT_ID = 'evently-server-state';
 
@@ -13,12 +14,5 @@ export const serverStateReceived = createAction<Record<string, unknown>>('eventl
 
 /** The state the server embedded in this page, or undefined when the page was not server-rendered. */
 export function embeddedServerState(): Record<string, unknown> | undefined {
-  const text = globalThis.document?.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  return embeddedJsonObject(SERVER_STATE_ELEMENT_ID);
 }

@@ -6,6 +6,7 @@
  * `content_html` is the server's own rendering.
  */
 import type { Post } from '../../lib/blog/post-types.ts';
+import { embeddedJsonObject } from '../../lib/dom/embedded-json.ts';
 
 declare global {
   interface Window {
@@ -27,19 +28,7 @@ function looksLikePost(value: unknown, slug: string): value is Post {
   );
 }
 
-/** The posts the server embedded in this page, or undefined when there are none or they do not parse. */
-function embeddedPosts(): Record<string, unknown> | undefined {
-  const text = globalThis.document?.getElementById(PRELOADED_POSTS_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function preloadedPost(slug: string): Post | undefined {
-  const candidate = globalThis.window?.__EVENTLY_POSTS__?.[slug] ?? embeddedPosts()?.[slug];
+  const candidate = globalThis.window?.__EVENTLY_POSTS__?.[slug] ?? embeddedJsonObject(PRELOADED_POSTS_ELEMENT_ID)?.[slug];
   return looksLikePost(candidate, slug) ? candidate : undefined;
 }
