@@ -37,7 +37,7 @@ afterAll(async () => {
 
 /** The plan the reader builds for a query without text: a keyword's `sortedBy` index named when it applies. */
 function matchPlan(query: SearchQuery) {
-  const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
+  const plan = planMatch(layout, query, null, false, { geoIndex: coveredByGeoIndex(layout, query) });
   const sortedBy = sortedByIndexFor(layout, query);
   return sortedBy === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${sortedBy}` };
 }

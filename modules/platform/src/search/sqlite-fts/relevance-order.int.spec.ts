@@ -59,7 +59,7 @@ afterAll(async () => {
 /** Every id in the order of the statement the adapter ran before: bm25 joined from FTS5, then the sort keys. */
 function beforeOrder(query: SearchQuery): string[] {
   const match = ftsMatch(db, layout, query.text!)!;
-  const plan = planMatch(layout, query, match.expression, true, 'fts', match.forms);
+  const plan = planMatch(layout, query, match.expression, true, { words: match.forms });
   expect(plan.score).toBe('m.score');
   return db.prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`).pluck().all(plan.params) as string[];
 }

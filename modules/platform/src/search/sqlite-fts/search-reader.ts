@@ -172,7 +172,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /** The same conditions on the docs columns (no R*Tree subquery, text as a match set), read in the order of `index`. */
   const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string, match: string | null): MatchPlan => {
     // Only a query whose relevance is constant walks with it (walkableSortIndex): the key is kept for its cursors.
-    const plan = planMatch(layout, query, match, wantsRelevance(query), 'fts', [], true, true);
+    const plan = planMatch(layout, query, match, wantsRelevance(query), { geoIndex: true, constantScore: true });
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
 
@@ -195,17 +195,17 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan; match: string | null } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
-      const plan = planMatch(layout, query, null, false, 'fts', [], coveredByGeoIndex(layout, query));
+      const plan = planMatch(layout, query, null, false, { geoIndex: coveredByGeoIndex(layout, query) });
       // Named, not left to the planner: a new index has no statistics until the next ANALYZE.
       const sortedBy = sortedByIndexFor(layout, query);
       const indexed = sortedBy === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${sortedBy}` };
       return { page: indexed, count: indexed, match: null };
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
-    const count = planMatch(layout, query, match.expression, false, drive);
+    const count = planMatch(layout, query, match.expression, false, { drive });
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
-    return { page: wantScore ? planMatch(layout, query, match.expression, true, drive, match.forms, false, constant) : count, count, match: match.expression };
+    return { page: wantScore ? planMatch(layout, query, match.expression, true, { drive, words: match.forms, constantScore: constant }) : count, count, match: match.expression };
   };
 
   /** One page's rows in order, their stored sources as JSON text, the total and the next cursor. */

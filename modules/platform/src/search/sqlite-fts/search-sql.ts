@@ -152,15 +152,24 @@ export function coveredByGeoIndex(layout: IndexLayout, query: SearchQuery): bool
   return filtersCovered && sortsCovered;
 }
 
+/** How a match is planned beyond the query itself. */
+export interface MatchPlanOptions {
+  /** Which index drives a text match (default `fts`). */
+  drive?: TextDrive;
+  /** The query's word forms, for the name score of text matches. */
+  words?: string[][];
+  /** Test a geo area on the covering latitude/longitude index instead of the R*Tree. */
+  geoIndex?: boolean;
+  /** bm25 scores every match alike (search-reader.ts, `bm25IsConstant`): the match set is a condition. */
+  constantScore?: boolean;
+}
+
 export function planMatch(
   layout: IndexLayout,
   query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
   ftsMatch: string | null,
   wantScore: boolean,
-  drive: TextDrive = 'fts',
-  words: string[][] = [],
-  geoIndex = false,
-  constantScore = false,
+  { drive = 'fts', words = [], geoIndex = false, constantScore = false }: MatchPlanOptions = {},
 ): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
