@@ -10,6 +10,7 @@ import { ftsMatch } from './fts-match.ts';
 import { CONSTANT_BM25, afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
 import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
+import { matchSetsOf } from './match-sets.ts';
 import { sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
@@ -69,6 +70,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const statements = createStatementCache(db);
   const layouts = new Map<string, IndexLayout>();
   const counts = new CountCache(db);
+  const matchSets = matchSetsOf(db);
 
   const readMeta = (name: string): MetaRow | undefined =>
     statements.prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as MetaRow | undefined;
@@ -172,7 +174,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /** The same conditions on the docs columns (no R*Tree subquery, text as a match set), read in the order of `index`. */
   const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string, match: string | null): MatchPlan => {
     // Only a query whose relevance is constant walks with it (walkableSortIndex): the key is kept for its cursors.
-    const plan = planMatch(layout, query, match, wantsRelevance(query), { geoIndex: true, constantScore: true });
+    const matchSetSlot = match === null ? undefined : matchSets.slotFor(layout, match);
+    const plan = planMatch(layout, query, match, wantsRelevance(query), { geoIndex: true, constantScore: true, matchSetSlot });
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
 
@@ -202,10 +205,13 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       return { page: indexed, count: indexed, match: null };
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
-    const count = planMatch(layout, query, match.expression, false, { drive });
+    // A selective docs index drives and tests each of its rows against the match set (match-sets.ts).
+    const matchSetSlot = drive === 'docs' ? matchSets.slotFor(layout, match.expression) : undefined;
+    const count = planMatch(layout, query, match.expression, false, { drive, matchSetSlot });
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
-    return { page: wantScore ? planMatch(layout, query, match.expression, true, { drive, words: match.forms, constantScore: constant }) : count, count, match: match.expression };
+    const page = wantScore ? planMatch(layout, query, match.expression, true, { drive, words: match.forms, constantScore: constant, matchSetSlot }) : count;
+    return { page, count, match: match.expression };
   };
 
   /** One page's rows in order, their stored sources as JSON text, the total and the next cursor. */
@@ -274,7 +280,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     live,
     readMeta,
     statements,
-    invalidate: () => counts.invalidate(),
+    invalidate: () => {
+      counts.invalidate();
+      matchSets.invalidate();
+    },
     get(index: string, id: string): IndexDocument | null {
       const layout = live(index);
       const src = statements

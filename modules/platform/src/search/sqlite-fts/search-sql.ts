@@ -7,6 +7,7 @@
 import type { FacetRequest, FieldSpec, FilterClause, SearchQuery } from '../search-index.port.ts';
 import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, type LonRange } from '../geo-math.ts';
 import { column, type IndexLayout } from './index-layout.ts';
+import { MATCH_SET_FUNCTION } from './match-sets.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { foldKeyword } from '../keyword-folding.ts';
 import type { CursorSlot } from '../search-cursor.ts';
@@ -162,6 +163,11 @@ export interface MatchPlanOptions {
   geoIndex?: boolean;
   /** bm25 scores every match alike (search-reader.ts, `bm25IsConstant`): the match set is a condition. */
   constantScore?: boolean;
+  /**
+   * The match as a bitmap slot (match-sets.ts) for plans another index drives: each row tests a bit instead of
+   * SQLite building the whole match set on every execution.
+   */
+  matchSetSlot?: number;
 }
 
 export function planMatch(
@@ -169,7 +175,7 @@ export function planMatch(
   query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
   ftsMatch: string | null,
   wantScore: boolean,
-  { drive = 'fts', words = [], geoIndex = false, constantScore = false }: MatchPlanOptions = {},
+  { drive = 'fts', words = [], geoIndex = false, constantScore = false, matchSetSlot }: MatchPlanOptions = {},
 ): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
@@ -181,21 +187,24 @@ export function planMatch(
       : rtreePrefilter(table, south, north, ranges, bag);
   let score: string | null = null;
   if (ftsMatch !== null) {
-    const match = bag.add(ftsMatch);
     const weights = layout.searchable.map((s) => s.boost).join(', ');
+    const matchSetQuery = () => `SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ${bag.add(ftsMatch)}`;
     if (wantScore && drive === 'fts' && constantScore) {
       // bm25 is the same (-0) for every match of this table (search-reader.ts, `bm25IsConstant`): ranking would
       // score and sort every match for an order the next keys decide alone. The match set is a condition instead.
       score = CONSTANT_BM25;
     } else if (wantScore && drive === 'fts') {
-      from += ` JOIN (SELECT rowid AS rid, bm25(${layout.fts}, ${weights}) AS score FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match}) m ON m.rid = d.rid`;
+      from += ` JOIN (SELECT rowid AS rid, bm25(${layout.fts}, ${weights}) AS score FROM ${layout.fts} WHERE ${layout.fts} MATCH ${bag.add(ftsMatch)}) m ON m.rid = d.rid`;
       score = 'm.score';
     } else if (wantScore) {
       score = nameMatchScore(layout, words, bag);
     }
     if (score !== 'm.score') {
-      const rid = drive === 'docs' ? '+d.rid' : 'd.rid';
-      where.push(`${rid} IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ${match})`);
+      where.push(
+        matchSetSlot !== undefined
+          ? `${MATCH_SET_FUNCTION}(${bag.add(matchSetSlot)}, d.rid)`
+          : `${drive === 'docs' ? '+d.rid' : 'd.rid'} IN (${matchSetQuery()})`,
+      );
     }
   }
   for (const clause of query.filters ?? []) where.push(filterSql(layout, clause, bag));
