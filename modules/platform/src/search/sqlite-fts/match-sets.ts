@@ -19,9 +19,16 @@ export const MATCH_SET_FUNCTION = 'in_match_set';
 /** Bytes of bitmaps one connection keeps; about 130 distinct word sets at a million documents. */
 const BYTE_BUDGET = 16 * 1024 * 1024;
 
+export interface MatchSet {
+  /** What `in_match_set` is called with. */
+  slot: number;
+  /** How many documents match. */
+  size: number;
+}
+
 export interface MatchSets {
-  /** The slot holding this match's rowids, read from the FTS index if no valid bitmap holds them. */
-  slotFor(layout: IndexLayout, expression: string): number;
+  /** The bitmap of this match's rowids, read from the FTS index if no valid one holds them. */
+  load(layout: IndexLayout, expression: string): MatchSet;
   invalidate(): void;
 }
 
@@ -39,8 +46,8 @@ export function matchSetsOf(db: Database.Database): MatchSets {
 
 function createMatchSets(db: Database.Database): MatchSets {
   const bySlot = new Map<number, Uint8Array>();
-  /** Slot per (FTS table, expression), in least recently used order (Map order, refreshed on use). */
-  const byKey = new Map<string, number>();
+  /** Set per (FTS table, expression), in least recently used order (Map order, refreshed on use). */
+  const byKey = new Map<string, MatchSet>();
   let nextSlot = 1;
   let bytes = 0;
   let seenVersion = -1;
@@ -59,16 +66,16 @@ function createMatchSets(db: Database.Database): MatchSets {
     bytes = 0;
   };
 
-  const read = (layout: IndexLayout, expression: string): Uint8Array => {
+  const read = (layout: IndexLayout, expression: string): { bits: Uint8Array; size: number } => {
     const rids = db.prepare(`SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?`).pluck().all(expression) as number[];
     // FTS5 returns rowids in ascending order, so the last is the largest.
     const bits = new Uint8Array(((rids[rids.length - 1] ?? 0) >> 3) + 1);
     for (const rid of rids) bits[rid >> 3]! |= 1 << (rid & 7);
-    return bits;
+    return { bits, size: rids.length };
   };
 
   return {
-    slotFor(layout, expression) {
+    load(layout, expression) {
       const version = dataVersion.get() as number;
       if (version !== seenVersion) {
         clear();
@@ -81,18 +88,18 @@ function createMatchSets(db: Database.Database): MatchSets {
         byKey.set(key, known);
         return known;
       }
-      const bits = read(layout, expression);
-      for (const [oldKey, oldSlot] of byKey) {
+      const { bits, size } = read(layout, expression);
+      for (const [oldKey, old] of byKey) {
         if (bytes + bits.length <= BYTE_BUDGET) break;
-        bytes -= bySlot.get(oldSlot)?.length ?? 0;
-        bySlot.delete(oldSlot);
+        bytes -= bySlot.get(old.slot)?.length ?? 0;
+        bySlot.delete(old.slot);
         byKey.delete(oldKey);
       }
-      const slot = nextSlot++;
-      bySlot.set(slot, bits);
-      byKey.set(key, slot);
+      const set = { slot: nextSlot++, size };
+      bySlot.set(set.slot, bits);
+      byKey.set(key, set);
       bytes += bits.length;
-      return slot;
+      return set;
     },
     invalidate: clear,
   };

@@ -10,7 +10,7 @@ import { ftsMatch } from './fts-match.ts';
 import { CONSTANT_BM25, afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
 import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
-import { matchSetsOf } from './match-sets.ts';
+import { MATCH_SET_FUNCTION, matchSetsOf } from './match-sets.ts';
 import { sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
@@ -97,12 +97,14 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /**
    * `field >= x` alone (the "upcoming events" default of every listing) matches most of the index, and
    * counting it walks most of an index. Counting the few rows below `x` and subtracting them from the rows
-   * that have the field (cached until the next write) answers the same in a fraction of the time.
+   * that have the field (cached until the next write) answers the same in a fraction of the time. With words,
+   * the same holds within their match set: its size less its rows below `x` or without the field, each row
+   * tested against the set's bitmap (match-sets.ts), instead of looking up every match's field.
    */
   const complementCount = (layout: IndexLayout, query: MatchQuery): number | null => {
     const filters = query.filters ?? [];
     const only = filters[0];
-    if (query.text || query.near || query.bounds || filters.length !== 1 || only?.op !== 'range') return null;
+    if (query.near || query.bounds || filters.length !== 1 || only?.op !== 'range') return null;
     if (only.lte !== undefined || only.lt !== undefined || (only.gte === undefined) === (only.gt === undefined)) return null;
     const spec = layout.schema.fields[only.field];
     if (spec?.type !== 'number' && spec?.type !== 'date') return null;
@@ -110,11 +112,31 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const bound = only.gte ?? only.gt;
     const value = spec.type === 'number' ? Number(bound) : asEpochMillis(bound);
     if (value === null || Number.isNaN(value)) return null;
+    const below = `${target} ${only.gte !== undefined ? '<' : '<='} @value`;
+    if (query.text !== undefined) return complementInMatch(layout, query.text, [below, `${target} IS NULL`], value);
     const presentSql = `SELECT count(*) FROM ${layout.docs} d WHERE ${target} IS NOT NULL`;
-    const belowSql = `SELECT count(*) FROM (SELECT 1 FROM ${layout.docs} d WHERE ${target} ${only.gte !== undefined ? '<' : '<='} @value LIMIT ${COMPLEMENT_LIMIT})`;
-    const below = counts.get(belowSql, { value }, () => statements.prepared(belowSql).pluck().get({ value }) as number);
-    if (below >= COMPLEMENT_LIMIT) return null;
-    return counts.get(presentSql, {}, () => statements.prepared(presentSql).pluck().get() as number) - below;
+    const belowSql = `SELECT count(*) FROM (SELECT 1 FROM ${layout.docs} d WHERE ${below} LIMIT ${COMPLEMENT_LIMIT})`;
+    const belowRows = counts.get(belowSql, { value }, () => statements.prepared(belowSql).pluck().get({ value }) as number);
+    if (belowRows >= COMPLEMENT_LIMIT) return null;
+    return counts.get(presentSql, {}, () => statements.prepared(presentSql).pluck().get() as number) - belowRows;
+  };
+
+  /** The text's matches less those meeting any of `outside`, read through its index while they are few. */
+  const complementInMatch = (layout: IndexLayout, text: string, outside: string[], value: number): number | null => {
+    const match = ftsMatch(db, layout, text);
+    if (match === null) return null;
+    const set = matchSets.load(layout, match.expression);
+    let excluded = 0;
+    for (const condition of outside) {
+      const sql =
+        `SELECT count(*) AS rows, coalesce(sum(${MATCH_SET_FUNCTION}(@slot, rid)), 0) AS matches ` +
+        `FROM (SELECT d.rid FROM ${layout.docs} d WHERE ${condition} LIMIT ${COMPLEMENT_LIMIT})`;
+      const params = condition.includes('@value') ? { slot: set.slot, value } : { slot: set.slot };
+      const found = counts.get(sql, params, () => statements.prepared(sql).get(params)) as { rows: number; matches: number };
+      if (found.rows >= COMPLEMENT_LIMIT) return null;
+      excluded += found.matches;
+    }
+    return set.size - excluded;
   };
 
   /**
@@ -174,7 +196,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /** The same conditions on the docs columns (no R*Tree subquery, text as a match set), read in the order of `index`. */
   const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string, match: string | null): MatchPlan => {
     // Only a query whose relevance is constant walks with it (walkableSortIndex): the key is kept for its cursors.
-    const matchSetSlot = match === null ? undefined : matchSets.slotFor(layout, match);
+    const matchSetSlot = match === null ? undefined : matchSets.load(layout, match).slot;
     const plan = planMatch(layout, query, match, wantsRelevance(query), { geoIndex: true, constantScore: true, matchSetSlot });
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
@@ -206,7 +228,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
     // A selective docs index drives and tests each of its rows against the match set (match-sets.ts).
-    const matchSetSlot = drive === 'docs' ? matchSets.slotFor(layout, match.expression) : undefined;
+    const matchSetSlot = drive === 'docs' ? matchSets.load(layout, match.expression).slot : undefined;
     const count = planMatch(layout, query, match.expression, false, { drive, matchSetSlot });
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
@@ -234,7 +256,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const window = reversed
       ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
       : { limit: after === undefined ? limit : limit + 1, offset };
-    const walk = walkIndex !== null && known !== null && walkBeatsSort(window.offset + window.limit, known, indexedRows(layout));
+    const walk = walkIndex !== null && known !== null && walkBeatsSort(window.offset + window.limit, known, indexedRows(layout), plans.match !== null);
     const readPage = (page: MatchPlan) => {
       const keys = orderKeys(layout, query, page);
       const order = keysetOrder(keys, query);
