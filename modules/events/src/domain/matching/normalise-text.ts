@@ -60,9 +60,26 @@ export function titleTokens(title: string): string[] {
 /** One spelling per venue word, so "Theater"/"Theatre" and "St."/"Saint" name the same place. */
 const PLACE_SPELLINGS: Readonly<Record<string, string>> = { theater: 'theatre', center: 'centre', st: 'saint', ste: 'sainte', mt: 'mount', ctr: 'centre' };
 
+/**
+ * Places already normalised. Venue and city names repeat across a catalogue (each write and each candidate
+ * comparison normalises both), and the Unicode folding was ~4% of a bulk load's CPU (issue 14). Bounded: a
+ * full cache is emptied and refilled, so memory stays small whatever the names.
+ */
+const normalisedPlaces = new Map<string, string>();
+const NORMALISED_PLACES_LIMIT = 20_000;
+
 /** A venue or city name reduced to comparable form: folded, punctuation and function words gone, sorted. */
 export function normalisePlace(name: string | null | undefined): string {
   if (!name) return '';
+  const known = normalisedPlaces.get(name);
+  if (known !== undefined) return known;
+  if (normalisedPlaces.size >= NORMALISED_PLACES_LIMIT) normalisedPlaces.clear();
+  const normalised = normaliseUncached(name);
+  normalisedPlaces.set(name, normalised);
+  return normalised;
+}
+
+function normaliseUncached(name: string): string {
   const words = foldCase(name)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .split(' ')
