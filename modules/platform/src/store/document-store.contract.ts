@@ -323,6 +323,31 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
         expect(await store.count('venues')).toBe(20);
       });
 
+      it('a range takes the values as many single increments would, then single increments go on after it', async () => {
+        expect(await store.nextCounter('event')).toBe(1);
+        expect(await store.transaction((tx) => tx.nextCounterRange('event', 5))).toBe(2);
+        expect(await store.nextCounter('event')).toBe(7);
+        expect(await store.transaction((tx) => tx.nextCounterRange('fresh', 3))).toBe(1);
+        expect(await store.nextCounter('fresh')).toBe(4);
+        await expect(store.transaction((tx) => tx.nextCounterRange('event', 0))).rejects.toThrow(/count/);
+      });
+
+      it('concurrent ranges never overlap', async () => {
+        const firsts = await Promise.all(Array.from({ length: 10 }, () => store.transaction((tx) => tx.nextCounterRange('ticket:2025', 4))));
+        const taken = firsts.flatMap((first) => [first, first + 1, first + 2, first + 3]);
+        expect(taken.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      });
+
+      it('a range taken inside a rolled back transaction is discarded', async () => {
+        await expect(
+          store.transaction(async (tx) => {
+            await tx.nextCounterRange('ticket:2025', 10);
+            throw new Error('abort');
+          }),
+        ).rejects.toThrow('abort');
+        expect(await store.nextCounter('ticket:2025')).toBe(1);
+      });
+
       it('an increment inside a rolled back transaction is discarded', async () => {
         await store.nextCounter('ticket:2025');
         await expect(

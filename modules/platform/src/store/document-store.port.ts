@@ -99,13 +99,21 @@ export interface DocumentReader {
 
 /** Everything a unit of work may do; all of it commits or rolls back together. */
 export interface DocumentTransaction extends DocumentReader {
-  /** `id` is generated (a UUID) when the body has none. */
+  /**
+   * `id` is generated (a UUID) when the body has none. Returns the stored document: the body's fields (a
+   * top-level undefined left out) and the metadata; nested values may be the body's own objects, not copies.
+   */
   insert<T>(collection: string, body: DocumentBody<T> & { id?: string }): Promise<Stored<T>>;
   /** Merges `patch` into the document if it is still at `expectedVersion`; otherwise ConcurrencyError. */
   update<T>(collection: string, id: string, expectedVersion: number, patch: Partial<DocumentBody<T>>): Promise<Stored<T>>;
   delete(collection: string, id: string, expectedVersion?: number): Promise<boolean>;
   /** Atomically increments and returns a named counter (first value 1). */
   nextCounter(name: string): Promise<number>;
+  /**
+   * Takes `count` consecutive values of a named counter in one step and returns the first: the values
+   * `count` calls of `nextCounter` would have returned, for bulk inserts that number many documents.
+   */
+  nextCounterRange(name: string, count: number): Promise<number>;
   /** Queues a message; it reaches the bus only if the transaction commits. */
   appendOutbox(records: OutboxRecord[]): Promise<void>;
 }

@@ -191,6 +191,13 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
 
       nextCounter: (name) => serial(async () => incrementCounter(await counters(), name, 1, session)),
 
+      nextCounterRange: (name, count) =>
+        serial(async () => {
+          if (!Number.isSafeInteger(count) || count < 1) throw new Error(`a counter range needs a whole count >= 1, got ${count}`);
+          // One $inc by the whole count: the last value taken comes back, the range ends there.
+          return (await incrementCounter(await counters(), name, count, session)) - count + 1;
+        }),
+
       appendOutbox: (records: OutboxRecord[]) =>
         serial(async () => {
           const valid = records.map((record) => envelopeSchema.parse(record) as OutboxRecord);

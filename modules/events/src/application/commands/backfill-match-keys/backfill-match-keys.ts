@@ -15,7 +15,7 @@
  * the keys always describe the fields they were derived from.
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { ConcurrencyError, type DocumentStore, type ModuleDeps } from '@evently/platform';
+import { ConcurrencyError, type DocumentReader, type DocumentStore, type ModuleDeps } from '@evently/platform';
 import { storedEventSchema, type StoredEvent } from '../../../contracts/stored-event.ts';
 import { matchKeys, type MatchKeys } from '../../../domain/matching/match-keys.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
@@ -50,7 +50,7 @@ const STATUSES = storedEventSchema.shape.status.options;
  * Records without keys, whatever their status (a cancelled record may come back). Naming every status lets
  * the (status, match_venue, start_utc) index answer, so a keyed catalogue costs each start a few index reads.
  */
-export const countWithoutKeys = (store: DocumentStore) => store.count(EVENTS_COLLECTION, { status: { in: [...STATUSES] }, match_venue: null });
+export const countWithoutKeys = (store: DocumentReader) => store.count(EVENTS_COLLECTION, { status: { in: [...STATUSES] }, match_venue: null });
 
 /** One transaction: each record gets its keys if it is still at the version read. Returns the ids that were not. */
 async function keyRecords(store: DocumentStore, records: StoredEvent[]): Promise<string[]> {

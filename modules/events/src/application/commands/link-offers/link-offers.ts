@@ -23,6 +23,14 @@ export interface LinkResult {
   written: Written;
 }
 
+export interface LinkOptions {
+  /**
+   * Whether stored records may lack match keys (written before them). A bulk write that found none at its
+   * start passes false: its own writes always carry keys, so the "no keys" lookup would read nothing.
+   */
+  keylessRecords?: boolean;
+}
+
 const WINDOW_MS = START_TOLERANCE_MINUTES * 60_000;
 
 interface Best {
@@ -36,7 +44,7 @@ interface Best {
  * neighbouring coordinate cell, or no keys at all (stored before the keys existed). Reading the whole time
  * window instead costs a parse per live event in it, hundreds per write at a million events.
  */
-async function readCandidates(tx: DocumentTransaction, record: StoredEvent): Promise<StoredEvent[]> {
+async function readCandidates(tx: DocumentTransaction, record: StoredEvent, keylessRecords: boolean): Promise<StoredEvent[]> {
   const start = Date.parse(record.start_utc);
   const window: Where = {
     id: { ne: record.id },
@@ -47,17 +55,20 @@ async function readCandidates(tx: DocumentTransaction, record: StoredEvent): Pro
   const cells = record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
   // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
   if (cells === null) return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: window });
-  const lookups: Where[] = [{ ...window, match_venue: null }];
+  const lookups: Where[] = [];
+  if (keylessRecords) lookups.push({ ...window, match_venue: null });
   if (venue !== '') lookups.push({ ...window, match_venue: venue });
   // Records of the same venue key share the cell too: leaving them out here saves parsing each one twice.
   if (cells.length > 0) lookups.push({ ...window, match_cell: { in: cells }, ...(venue !== '' ? { match_venue: { ne: venue } } : {}) });
-  const found = new Map<string, StoredEvent>();
-  for (const where of lookups) for (const event of await tx.find<StoredEvent>(EVENTS_COLLECTION, { where })) found.set(event.id, event);
-  return [...found.values()];
+  const [only] = lookups;
+  if (!only) return [];
+  // One read for all lookups (each alternative carries the whole window, so each is answered from its own
+  // index: a multi-index OR on SQLite, $or on MongoDB); a record matching two comes back once.
+  return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: lookups.length === 1 ? only : { or: lookups } });
 }
 
-async function findBestMatch(tx: DocumentTransaction, record: StoredEvent): Promise<Best | null> {
-  const nearby = await readCandidates(tx, record);
+async function findBestMatch(tx: DocumentTransaction, record: StoredEvent, keylessRecords: boolean): Promise<Best | null> {
+  const nearby = await readCandidates(tx, record, keylessRecords);
   const candidates = nearby.filter((event) => event.canonical_id !== record.id).sort((a, b) => Number(a.id) - Number(b.id));
   if (candidates.length === 0) return null;
   const canonicalOf = (event: StoredEvent) => event.canonical_id ?? event.id;
@@ -80,7 +91,13 @@ async function findBestMatch(tx: DocumentTransaction, record: StoredEvent): Prom
 }
 
 /** After a record changed: keep its group current, or link it if it is a loose record that now matches. */
-export async function linkAfterChange(tx: DocumentTransaction, saved: StoredEvent, matchFieldsChanged: boolean, now: Date): Promise<LinkResult> {
+export async function linkAfterChange(
+  tx: DocumentTransaction,
+  saved: StoredEvent,
+  matchFieldsChanged: boolean,
+  now: Date,
+  { keylessRecords = true }: LinkOptions = {},
+): Promise<LinkResult> {
   const written: Written = new Map();
   let record = saved;
   if (record.canonical_id) {
@@ -105,7 +122,7 @@ export async function linkAfterChange(tx: DocumentTransaction, saved: StoredEven
   }
   if (!matchFieldsChanged) return { linkedTo: null, written };
 
-  const best = await findBestMatch(tx, record);
+  const best = await findBestMatch(tx, record, keylessRecords);
   if (!best) return { linkedTo: null, written };
   await writeGroupPatch(tx, record, { canonical_id: best.canonicalId, offers: null, merged: null }, now, written);
   const canonicalId = await refreshGroup(tx, best.canonicalId, now, written);

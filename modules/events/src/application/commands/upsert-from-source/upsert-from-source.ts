@@ -12,7 +12,8 @@ import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { newEventBody, sourceChanges, sourceFields, type SourceFields } from '../../../domain/event.ts';
 import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../events-collections.ts';
-import { linkAfterChange, MATCH_FIELDS, type LinkResult } from '../link-offers/link-offers.ts';
+import { countWithoutKeys } from '../backfill-match-keys/backfill-match-keys.ts';
+import { linkAfterChange, MATCH_FIELDS, type LinkOptions, type LinkResult } from '../link-offers/link-offers.ts';
 
 export interface UpsertResult {
   outcome: UpsertOutcome;
@@ -23,18 +24,23 @@ export interface UpsertResult {
 
 const parseSource = (input: unknown): SourceFields => sourceFields(parseWith(sourceEventSchema, input));
 
+/** Hands out the ids of new events: one counter step each, or from a range a batch took at once. */
+type NextId = () => Promise<string>;
+
 async function upsertOne(
   tx: DocumentTransaction,
   fields: SourceFields,
   current: StoredEvent | null,
   now: Date,
-  linking: boolean,
+  /** How to link offers after the write; null when this store does not link them. */
+  link: LinkOptions | null,
+  nextId: NextId,
 ): Promise<UpsertResult & { saved?: StoredEvent; written?: LinkResult['written'] }> {
   let saved: StoredEvent;
   let outcome: UpsertOutcome;
   let matchFieldsChanged: boolean;
   if (!current) {
-    const id = String(await tx.nextCounter(EVENT_ID_COUNTER));
+    const id = await nextId();
     saved = await tx.insert<StoredEvent>(EVENTS_COLLECTION, newEventBody(id, fields));
     outcome = 'created';
     matchFieldsChanged = true;
@@ -54,10 +60,10 @@ async function upsertOne(
       at: now,
     }),
   ]);
-  if (!linking) return { outcome, id: saved.id, saved };
-  const link = await linkAfterChange(tx, saved, matchFieldsChanged, now);
-  const latest = link.written.get(saved.id) ?? saved;
-  return { outcome, id: saved.id, saved: latest, written: link.written, ...(link.linkedTo ? { linked_to: link.linkedTo } : {}) };
+  if (!link) return { outcome, id: saved.id, saved };
+  const linked = await linkAfterChange(tx, saved, matchFieldsChanged, now, link);
+  const latest = linked.written.get(saved.id) ?? saved;
+  return { outcome, id: saved.id, saved: latest, written: linked.written, ...(linked.linkedTo ? { linked_to: linked.linkedTo } : {}) };
 }
 
 const identity = (fields: { source: string; external_id: string }) => `${fields.source}\u0000${fields.external_id}`;
@@ -78,6 +84,26 @@ async function currentByIdentity(tx: DocumentTransaction, batch: SourceFields[])
   return found;
 }
 
+/**
+ * The ids of a batch's new events from one counter range: the batch's pairs not stored yet, each counted once
+ * (a pair listed twice is created by its first listing). The same ids, in the same order, as one counter
+ * step per new event, without a statement per event (issue 14).
+ */
+async function batchIds(tx: DocumentTransaction, batch: SourceFields[], current: Map<string, StoredEvent>): Promise<{ nextId: NextId; assertAllUsed: () => void }> {
+  const created = new Set(batch.map(identity).filter((key) => !current.has(key))).size;
+  let next = created > 0 ? await tx.nextCounterRange(EVENT_ID_COUNTER, created) : 0;
+  const end = next + created;
+  return {
+    nextId: async () => {
+      if (next >= end) throw new Error('upsertManyFromSource created more events than the ids it counted');
+      return String(next++);
+    },
+    assertAllUsed: () => {
+      if (next !== end) throw new Error('upsertManyFromSource created fewer events than the ids it counted');
+    },
+  };
+}
+
 const resultOf = ({ outcome, id, linked_to }: UpsertResult): UpsertResult => (linked_to ? { outcome, id, linked_to } : { outcome, id });
 
 /** `linkOffers`: match each written record against the catalogue and link same-performance records (issue 16). */
@@ -88,7 +114,7 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock;
       const fields = parseSource(input);
       const result = await deps.store.transaction(async (tx) => {
         const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source: fields.source, external_id: fields.external_id });
-        return upsertOne(tx, fields, current, deps.clock.now(), linking);
+        return upsertOne(tx, fields, current, deps.clock.now(), linking ? {} : null, async () => String(await tx.nextCounter(EVENT_ID_COUNTER)));
       });
       return resultOf(result);
     },
@@ -101,15 +127,19 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock;
       return deps.store.transaction(async (tx) => {
         const now = deps.clock.now();
         const current = await currentByIdentity(tx, batch);
+        const ids = await batchIds(tx, batch, current);
+        // Checked once per batch instead of read once per record (issue 14); nothing in the batch removes keys.
+        const link = linking ? { keylessRecords: (await countWithoutKeys(tx)) > 0 } : null;
         const results: UpsertResult[] = [];
         for (const fields of batch) {
-          const result = await upsertOne(tx, fields, current.get(identity(fields)) ?? null, now, linking);
+          const result = await upsertOne(tx, fields, current.get(identity(fields)) ?? null, now, link, ids.nextId);
           // A pair listed twice in one batch: the second sees the first's write.
           if (result.saved) current.set(identity(fields), result.saved);
           // Linking may have written other records of the batch (their group's canonical record).
           for (const other of result.written?.values() ?? []) if (current.has(identity(other))) current.set(identity(other), other);
           results.push(resultOf(result));
         }
+        ids.assertAllUsed();
         return results;
       });
     },
