@@ -22,6 +22,8 @@ export const contractSchema = (name: string): IndexSchema => ({
   },
   // A list's fields: the embedded engine answers `fields` naming exactly these from a stored projection.
   views: { listing: ['name', 'price', 'location', 'tags'] },
+  // An answer piece a writer renders per document: kept apart from sources, returned as text by searchFragments.
+  fragments: { pin: 1 },
 });
 
 interface FixtureFields {

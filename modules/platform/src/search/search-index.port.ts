@@ -48,6 +48,15 @@ export interface IndexSchema {
    * leaves this out; the embedded one counts it, so adding or changing a list rebuilds blue/green.
    */
   views?: Record<string, string[]>;
+  /**
+   * Answer fragments, by name, with the version of their rendering: top-level document fields whose value the
+   * writer rendered as a piece of its own answers (a list card, a map pin). Engines keep them apart from the
+   * document: `search`, `scan`, `get` and `getMany` never return them, and `searchFragments` returns one per
+   * hit as JSON text, written as `JSON.stringify` writes the value, so a caller splices it into its answer
+   * without parsing it (issue 14). Raise a version when its rendering changes: the schema fingerprint (both
+   * engines) then asks for a rebuild, which renders every document again.
+   */
+  fragments?: Record<string, number>;
 }
 
 /** A document as indexed: `id` plus any fields; fields not named in the schema are only stored. */
@@ -143,6 +152,21 @@ export interface SearchResult<T = IndexDocument> {
   total: number;
   hits: Array<SearchHit<T>>;
   /** Pass as `after` for the next page (of an offset page too); null when no match follows this page. */
+  nextCursor: string | null;
+}
+
+/** A hit of `searchFragments`: the fragment's JSON text, or null for a document written without it. */
+export interface FragmentHit {
+  id: string;
+  fragment: string | null;
+  /** As `SearchHit.distanceKm`. */
+  distanceKm?: number;
+}
+
+/** What `search` answers, with each hit's fragment in place of its source. */
+export interface FragmentPage {
+  total: number;
+  hits: FragmentHit[];
   nextCursor: string | null;
 }
 
@@ -257,6 +281,12 @@ export interface SearchIndex {
    * "upcoming since now" (e.g. to the minute) so repeated listings share them.
    */
   search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>>;
+  /**
+   * The page `search` gives for `query` (the same hits in the same order, total, distances and cursor), each hit
+   * carrying its `fragment` (a name of `IndexSchema.fragments`) as JSON text instead of a source. A document
+   * written before the fragment existed (an index not yet rebuilt) has null: answer that page from `search`.
+   */
+  searchFragments(index: string, query: Omit<SearchQuery, 'fields'>, fragment: string): Promise<FragmentPage>;
   /**
    * Every matching document in `query.sort` order (id tie-break included), `pageSize` at a time, with no depth
    * limit and a consistent view: Elasticsearch walks a point in time with `search_after`; SQLite reads in one

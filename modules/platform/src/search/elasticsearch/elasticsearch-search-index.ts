@@ -12,6 +12,8 @@ import {
   assertWithinWindow,
   MAX_RESULT_WINDOW,
   type FacetResult,
+  type FragmentHit,
+  type FragmentPage,
   type IndexDocument,
   type IndexRebuild,
   type IndexSchema,
@@ -114,15 +116,41 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     for (let start = 0; start < ids.length; start += BULK_CHUNK) await bulk(deleteOperations(index, ids.slice(start, start + BULK_CHUNK)));
   };
 
-  const getMany = async (index: string, ids: string[]): Promise<Map<string, IndexDocument>> => {
+  /** `_source` of whole-document reads: without the schema's answer fragments, which the port keeps apart. */
+  const wholeSource = (schema: IndexSchema): { _source_excludes?: string[] } => {
+    const fragments = Object.keys(schema.fragments ?? {});
+    return fragments.length > 0 ? { _source_excludes: fragments } : {};
+  };
+
+  const getMany = async (index: string, schema: IndexSchema, ids: string[]): Promise<Map<string, IndexDocument>> => {
     if (ids.length === 0) return new Map();
-    return mgetDocuments(await client.mget<IndexDocument>({ index, ids: [...new Set(ids)] }));
+    return mgetDocuments(await client.mget<IndexDocument>({ index, ids: [...new Set(ids)], ...wholeSource(schema) }));
   };
 
   const toHit = <T>(hit: estypes.SearchHit<IndexDocument>, distanceSlot: number | null): SearchHit<T> => {
     const result: SearchHit = { id: hit._id!, source: hit._source ?? { id: hit._id! } };
     if (distanceSlot !== null) result.distanceKm = portDistanceKm(Number(hit.sort?.[distanceSlot]));
     return result as SearchHit<T>;
+  };
+
+  const searchPage = async <T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> => {
+    assertWithinWindow(query, DEFAULT_LIMIT);
+    // Cursor pages run on the live index, not a point in time: a cursor crosses HTTP, a visitor may stop
+    // walking at any page, and api replicas share nothing, so a PIT per walk would be opened by one request
+    // and left to expire by another. The id tie-break keeps the order total without one (decision 019).
+    const { request, distanceSlot, limit, order } = searchBody(schemaOf(index), query);
+    const response = await client.search<IndexDocument>({ index, ...request });
+    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+    const page = response.hits.hits.slice(0, limit);
+    const last = page[page.length - 1];
+    // A cursor page read one hit over (a page of the whole window could not: it may end on an empty page).
+    const beyond = query.after === undefined ? (query.offset ?? 0) + page.length < total : response.hits.hits.length > limit || page.length === MAX_RESULT_WINDOW;
+    const more = beyond && last?.sort !== undefined;
+    return {
+      total,
+      hits: page.map((hit) => toHit<T>(hit, distanceSlot)),
+      nextCursor: more ? encodeCursor(order, last.sort as CursorValue[]) : null,
+    };
   };
 
   /** Best effort: a copy left by a crashed or superseded rebuild is never served again. */
@@ -169,7 +197,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     async get(index, id) {
       schemaOf(index);
       try {
-        const response = await client.get<IndexDocument>({ index, id });
+        const response = await client.get<IndexDocument>({ index, id, ...wholeSource(schemaOf(index)) });
         return response._source ?? null;
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -178,8 +206,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     },
 
     async getMany(index, ids) {
-      schemaOf(index);
-      return getMany(index, ids);
+      return getMany(index, schemaOf(index), ids);
     },
 
     async refresh(index) {
@@ -187,23 +214,19 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       await client.indices.refresh({ index });
     },
 
-    async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
-      assertWithinWindow(query, DEFAULT_LIMIT);
-      // Cursor pages run on the live index, not a point in time: a cursor crosses HTTP, a visitor may stop
-      // walking at any page, and api replicas share nothing, so a PIT per walk would be opened by one request
-      // and left to expire by another. The id tie-break keeps the order total without one (decision 019).
-      const { request, distanceSlot, limit, order } = searchBody(schemaOf(index), query);
-      const response = await client.search<IndexDocument>({ index, ...request });
-      const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
-      const page = response.hits.hits.slice(0, limit);
-      const last = page[page.length - 1];
-      // A cursor page read one hit over (a page of the whole window could not: it may end on an empty page).
-      const beyond = query.after === undefined ? (query.offset ?? 0) + page.length < total : response.hits.hits.length > limit || page.length === MAX_RESULT_WINDOW;
-      const more = beyond && last?.sort !== undefined;
+    search: searchPage,
+
+    async searchFragments(index, query, fragment): Promise<FragmentPage> {
+      // Elasticsearch keeps a fragment as a field of `_source` (not indexed: the mapping is not dynamic) and
+      // returns it parsed, so it is written back as text: the same text, since JSON.parse keeps key order.
+      const page = await searchPage<IndexDocument>(index, { ...query, fields: [fragment] });
       return {
-        total,
-        hits: page.map((hit) => toHit<T>(hit, distanceSlot)),
-        nextCursor: more ? encodeCursor(order, last.sort as CursorValue[]) : null,
+        total: page.total,
+        nextCursor: page.nextCursor,
+        hits: page.hits.map(({ id, source, distanceKm }): FragmentHit => {
+          const value = source[fragment];
+          return { id, fragment: value === undefined ? null : JSON.stringify(value), ...(distanceKm === undefined ? {} : { distanceKm }) };
+        }),
       };
     },
 
@@ -282,7 +305,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
         },
         async getMany(ids) {
           ensureOpen();
-          return getMany(next, ids);
+          return getMany(next, schema, ids);
         },
         async commit() {
           ensureOpen();

@@ -215,7 +215,7 @@ export function searchBody(schema: IndexSchema, query: SearchQuery): SearchBody 
       // One over the page, within the window the engine allows for any single request.
       size: query.after === undefined ? limit : Math.min(limit + 1, MAX_RESULT_WINDOW),
       track_total_hits: true,
-      _source: query.fields ? { includes: [ID_FIELD, ...query.fields] } : true,
+      _source: sourceFilter(schema, query.fields),
     },
     distanceSlot,
     limit,
@@ -242,10 +242,20 @@ export function scanBody(
       track_total_hits: false,
       pit: { id: page.pitId, keep_alive: page.keepAlive },
       ...(page.after ? { search_after: page.after } : {}),
-      _source: query.fields ? { includes: [ID_FIELD, ...query.fields] } : true,
+      _source: sourceFilter(schema, query.fields),
     },
     distanceSlot,
   };
+}
+
+/**
+ * What of `_source` a search returns: the named fields plus the id, or the whole document; answer fragments
+ * only when named (the port keeps them out of sources).
+ */
+export function sourceFilter(schema: IndexSchema, fields: string[] | undefined): estypes.SearchSourceConfig {
+  const fragments = Object.keys(schema.fragments ?? {}).filter((name) => !fields?.includes(name));
+  if (fields) return fragments.length > 0 ? { includes: [ID_FIELD, ...fields], excludes: fragments } : { includes: [ID_FIELD, ...fields] };
+  return fragments.length > 0 ? { excludes: fragments } : true;
 }
 
 /** Distance in the port's kilometres from a hit's sort value. */

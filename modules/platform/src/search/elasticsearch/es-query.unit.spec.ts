@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contractSchema } from '../search-index.contract-fixtures.ts';
 import { encodeCursor, SearchCursorError } from '../search-cursor.ts';
 import type { SearchQuery } from '../search-index.port.ts';
-import { ES_DISTANCE_RATIO, facetsBody, matchQuery, portDistanceKm, searchBody, sortClauses, textQuery } from './es-query.ts';
+import { ES_DISTANCE_RATIO, facetsBody, matchQuery, portDistanceKm, searchBody, sortClauses, sourceFilter, textQuery } from './es-query.ts';
 
 const schema = contractSchema('events');
 const fields = ['name^4', 'description^1', 'tags^1', 'city.text^2'];
@@ -192,9 +192,17 @@ describe('Elasticsearch search and facet bodies', () => {
       from: 200,
       size: 1000,
       track_total_hits: true,
-      _source: { includes: ['id', 'name', 'location'] },
+      _source: { includes: ['id', 'name', 'location'], excludes: ['pin'] },
     });
-    expect(searchBody(schema, {}).request).toMatchObject({ from: 0, size: 100, _source: true });
+    expect(searchBody(schema, {}).request).toMatchObject({ from: 0, size: 100, _source: { excludes: ['pin'] } });
+  });
+
+  it('sources leave answer fragments out unless named; a schema without fragments reads whole sources', () => {
+    expect(sourceFilter(schema, undefined)).toEqual({ excludes: ['pin'] });
+    expect(sourceFilter(schema, ['pin'])).toEqual({ includes: ['id', 'pin'] });
+    const { fragments: _none, ...plain } = schema;
+    expect(sourceFilter(plain, undefined)).toBe(true);
+    expect(sourceFilter(plain, ['name'])).toEqual({ includes: ['id', 'name'] });
   });
 
   it('a cursor page searches after the sort values the cursor carries, with no from, one hit over the page, still counting every hit', () => {
@@ -209,7 +217,7 @@ describe('Elasticsearch search and facet bodies', () => {
       search_after: [1_900_000_000_000, 42, '42'],
       size: 1001,
       track_total_hits: true,
-      _source: true,
+      _source: { excludes: ['pin'] },
     });
     expect(request).not.toHaveProperty('from');
     expect(request).not.toHaveProperty('pit');

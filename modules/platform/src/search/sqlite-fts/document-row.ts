@@ -8,13 +8,15 @@ import { foldKeyword } from '../keyword-folding.ts';
 export interface DocumentRow {
   /** Positional values for the docs table insert, in `rowColumns` order. */
   values: unknown[];
-  /** The whole document as JSON text, stored in the sources table. */
+  /** The whole document as JSON text, stored in the sources table (without its answer fragments). */
   json: string;
   /** Values for the FTS row, in `layout.searchable` order; null when nothing is searchable. */
   text: Array<string | null> | null;
   geo: Record<string, GeoPoint | null>;
   /** The document's projection on each of `layout.views`, in that order, as JSON text. */
   views: string[];
+  /** Each of `layout.fragments` as JSON text, in that order; null when the document has none. */
+  fragments: Array<string | null>;
 }
 
 /**
@@ -81,5 +83,20 @@ export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
           return parts.length > 0 ? parts.join('\n') : null;
         })
       : null;
-  return { values, json: JSON.stringify(doc), text, geo, views: layout.views.map((view) => projectionJson(doc, view.fields)) };
+  return {
+    values,
+    json: JSON.stringify(withoutFragments(layout, doc)),
+    text,
+    geo,
+    views: layout.views.map((view) => projectionJson(doc, view.fields)),
+    fragments: layout.fragments.map((fragment) => (JSON.stringify(doc[fragment.name]) as string | undefined) ?? null),
+  };
+}
+
+/** The document as `search` and `get` return it: answer fragments live in their own columns only. */
+function withoutFragments(layout: IndexLayout, doc: IndexDocument): IndexDocument {
+  if (!layout.fragments.some((fragment) => fragment.name in doc)) return doc;
+  const rest: IndexDocument = { ...doc };
+  for (const fragment of layout.fragments) delete rest[fragment.name];
+  return rest;
 }

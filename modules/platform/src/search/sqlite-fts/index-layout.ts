@@ -34,7 +34,17 @@ export interface IndexLayout {
    * a source and a card in one row are ~2.1 KB, one row per 4 KB page, which doubled that table.
    */
   views: StoredView[];
+  /**
+   * The schema's answer `fragments`: each a nullable TEXT column of the same views table holding the fragment's
+   * JSON text as the writer rendered it (the sources table keeps the document without them).
+   */
+  fragments: StoredFragment[];
   viewsTable: string;
+}
+
+export interface StoredFragment {
+  name: string;
+  column: string;
 }
 
 /** A schema view as stored: its fields and the sources column with each document's JSON on them. */
@@ -90,8 +100,15 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
       assertPlainName('View', name);
       return { name, fields: [...new Set(fields)], column: quote(`v_${name}`) };
     }),
+    fragments: Object.keys(schema.fragments ?? {}).map((name) => {
+      assertPlainName('Fragment', name);
+      return { name, column: quote(`f_${name}`) };
+    }),
   };
 }
+
+/** Columns of the views table after `rid`: the views', then the fragments'. */
+export const viewsTableColumns = (layout: IndexLayout): string[] => [...layout.views, ...layout.fragments].map((stored) => stored.column);
 
 /** The stored view that holds exactly `fields` (in any order, repeats ignored), if the layout keeps one. */
 export function viewFor(layout: IndexLayout, fields: readonly string[]): StoredView | null {
@@ -126,10 +143,12 @@ export function createTablesSql(layout: IndexLayout): string[] {
     // table makes those rows small, so a geo or filter scan touches a fraction of the pages.
     `CREATE TABLE IF NOT EXISTS ${layout.sources} (rid INTEGER PRIMARY KEY, src BLOB NOT NULL)`,
   ];
-  if (layout.views.length > 0) {
+  if (viewsTableColumns(layout).length > 0) {
     // A view's column is the document's projection on the view's fields as JSON text, returned as stored
     // (decision 024): a card page reads 100 short texts instead of picking 25 keys out of 100 JSONB documents.
-    statements.push(`CREATE TABLE IF NOT EXISTS ${layout.viewsTable} (rid INTEGER PRIMARY KEY${layout.views.map((view) => `, ${view.column} TEXT NOT NULL`).join('')})`);
+    // A fragment's column is the text its writer rendered, null when a document came without it.
+    const columns = [...layout.views.map((view) => `, ${view.column} TEXT NOT NULL`), ...layout.fragments.map((fragment) => `, ${fragment.column} TEXT`)];
+    statements.push(`CREATE TABLE IF NOT EXISTS ${layout.viewsTable} (rid INTEGER PRIMARY KEY${columns.join('')})`);
   }
   if (layout.searchable.length > 0) {
     // Contentless (the text lives in src) with contentless_delete so replaced documents leave the index;

@@ -8,6 +8,7 @@ export interface ReaderThreadData {
 
 export type ReadCall =
   | { method: 'search'; index: string; query: SearchQuery }
+  | { method: 'fragments'; index: string; query: SearchQuery; fragment: string }
   | { method: 'count'; index: string; query: SearchQuery; options?: CountOptions }
   | { method: 'facets'; index: string; request: FacetRequest };
 

@@ -28,6 +28,9 @@ const answer = db.transaction((request: ReadRequest): unknown => {
     case 'search':
       // As JSON text: one string crosses to the main thread instead of a structured clone of every hit.
       return reader.searchJson(request.index, request.query);
+    case 'fragments':
+      // Already text: the fragments cross as strings, with the page's ids, distances and cursor.
+      return reader.searchFragments(request.index, request.query, request.fragment);
     case 'count':
       return reader.count(request.index, request.query, request.options);
     case 'facets':

@@ -4,7 +4,7 @@
  * size of 0 keeps every query in the main thread, and on the read-only connections of the reader threads.
  */
 import type Database from 'better-sqlite3';
-import type { CountOptions, FacetRequest, FacetResult, FilterClause, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
+import type { CountOptions, FacetRequest, FacetResult, FilterClause, FragmentHit, FragmentPage, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
 import { layoutFor, column, viewFor, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
 import { CONSTANT_BM25, afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
@@ -34,10 +34,9 @@ interface FoundRow {
 }
 
 interface FoundPage {
+  layout: IndexLayout;
   total: number;
   rows: FoundRow[];
-  /** Stored sources by rid, as JSON text (only the query's `fields` when it names some). */
-  sources: Map<number, string>;
   nextCursor: string | null;
 }
 
@@ -58,6 +57,8 @@ export interface SearchReader {
    * the objects and rebuilding them on the other side.
    */
   searchJson(index: string, query: SearchQuery): string;
+  /** The same page with each hit's stored answer fragment instead of its source (the port's `searchFragments`). */
+  searchFragments(index: string, query: SearchQuery, fragment: string): FragmentPage;
   count(index: string, query: MatchQuery, options?: CountOptions): number;
   facets(index: string, request: FacetRequest): FacetResult;
   get(index: string, id: string): IndexDocument | null;
@@ -161,6 +162,16 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return new Map(rows.map((row) => [row.rid, row.src]));
   };
 
+  /** A page's stored texts of one answer fragment by rid; none when the live copy predates the fragment. */
+  const loadFragments = (layout: IndexLayout, rids: number[], name: string): Map<number, string | null> => {
+    const fragment = layout.fragments.find((candidate) => candidate.name === name);
+    if (!fragment) return new Map();
+    const rows = statements
+      .prepared(`SELECT rid, ${fragment.column} AS text FROM ${layout.viewsTable} WHERE rid IN (SELECT value FROM json_each(@rids))`)
+      .all({ rids: JSON.stringify(rids) }) as Array<{ rid: number; text: string | null }>;
+    return new Map(rows.map((row) => [row.rid, row.text]));
+  };
+
   /** Rows in the docs table, near enough (deleted rows leave gaps in rid) to estimate a walk's length. */
   const indexedRows = (layout: IndexLayout): number => {
     const sql = `SELECT coalesce(max(rid), 0) FROM ${layout.docs}`;
@@ -236,7 +247,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return { page, count, match: match.expression };
   };
 
-  /** One page's rows in order, their stored sources as JSON text, the total and the next cursor. */
+  /** One page's rows in order, the total and the next cursor. */
   const findPage = (index: string, query: SearchQuery): FoundPage => {
     const layout = live(index);
     const plans = plansFor(layout, query);
@@ -249,7 +260,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     // Nearest first is read from a smaller circle when the total says one holds the page (nearest-rings.ts).
     const nearest = after === undefined && nearestFirst(query);
     const known = offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null;
-    if (known !== null && offset >= known) return { total: known, rows: [], sources: new Map(), nextCursor: null };
+    if (known !== null && offset >= known) return { layout, total: known, rows: [], nextCursor: null };
     // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
     const reversed = known !== null && offset > known / 2;
     // A cursor page reads one row more than it returns: that row says whether another page follows.
@@ -284,7 +295,6 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const { page, keys, order, countInPage, read } = answer ?? readPage(walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page);
     const rows = read.slice(0, limit);
     if (reversed) rows.reverse();
-    const sources = loadSources(layout, rows.map((row) => row.rid as number), query.fields);
     const found = rows.map((row): FoundRow => {
       const hit: FoundRow = { rid: row.rid as number, id: row.id as string };
       if (page.distance) hit.dist = row.dist as number;
@@ -295,7 +305,13 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const last = rows[rows.length - 1];
     const more = after === undefined ? offset + rows.length < count : read.length > limit;
     const nextCursor = more && last ? encodeCursor(order, keys.map((key, i) => (key.orderBy === 'dist' ? last.dist : last[`k${i}`]) as CursorValue)) : null;
-    return { total: count, rows: found, sources, nextCursor };
+    return { layout, total: count, rows: found, nextCursor };
+  };
+
+  /** A page and its rows' sources as JSON text (only the query's `fields` when it names some). */
+  const findPageWithSources = (index: string, query: SearchQuery): FoundPage & { sources: Map<number, string> } => {
+    const page = findPage(index, query);
+    return { ...page, sources: loadSources(page.layout, page.rows.map((row) => row.rid), query.fields) };
   };
 
   return {
@@ -316,7 +332,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     },
 
     search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T> {
-      const { total: count, rows, sources, nextCursor } = findPage(index, query);
+      const { total: count, rows, sources, nextCursor } = findPageWithSources(index, query);
       const hits = rows.map((row) => {
         const text = sources.get(row.rid);
         const source = text === undefined ? { id: row.id } : (JSON.parse(text) as IndexDocument);
@@ -328,7 +344,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     },
 
     searchJson(index: string, query: SearchQuery): string {
-      const { total: count, rows, sources, nextCursor } = findPage(index, query);
+      const { total: count, rows, sources, nextCursor } = findPageWithSources(index, query);
       const hits = rows.map((row) => {
         const id = JSON.stringify(row.id);
         const text = sources.get(row.rid);
@@ -338,6 +354,17 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         return `{"id":${id},"source":${source}${row.dist === undefined ? '' : `,"distanceKm":${JSON.stringify(row.dist)}`}}`;
       });
       return `{"total":${count},"hits":[${hits.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+    },
+
+    searchFragments(index: string, query: SearchQuery, fragment: string): FragmentPage {
+      const { layout, total: count, rows, nextCursor } = findPage(index, query);
+      const texts = loadFragments(layout, rows.map((row) => row.rid), fragment);
+      const hits = rows.map((row): FragmentHit => {
+        const hit: FragmentHit = { id: row.id, fragment: texts.get(row.rid) ?? null };
+        if (row.dist !== undefined) hit.distanceKm = row.dist;
+        return hit;
+      });
+      return { total: count, hits, nextCursor };
     },
 
     count(index: string, query: MatchQuery, options?: CountOptions): number {

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import {
   assertWithinWindow,
   type FacetResult,
+  type FragmentPage,
   type IndexDocument,
   type IndexRebuild,
   type IndexSchema,
@@ -16,7 +17,7 @@ import {
   type SearchResult,
   type VersionedId,
 } from '../search-index.port.ts';
-import { createIndexesSql, createTablesSql, dropSql, layoutFor, type IndexLayout } from './index-layout.ts';
+import { createIndexesSql, createTablesSql, dropSql, layoutFor, viewsTableColumns, type IndexLayout } from './index-layout.ts';
 import { rowColumns, toRow } from './document-row.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
@@ -106,9 +107,10 @@ export function createSqliteSearchIndex({
         ` ON CONFLICT(id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(', ')} RETURNING rid`,
     ).pluck();
     const writeSource = prepared(`INSERT OR REPLACE INTO ${layout.sources} (rid, src) VALUES (?, jsonb(?))`);
+    const storedColumns = viewsTableColumns(layout);
     const writeViews =
-      layout.views.length > 0
-        ? prepared(`INSERT OR REPLACE INTO ${layout.viewsTable} (rid, ${layout.views.map((view) => view.column).join(', ')}) VALUES (?${', ?'.repeat(layout.views.length)})`)
+      storedColumns.length > 0
+        ? prepared(`INSERT OR REPLACE INTO ${layout.viewsTable} (rid, ${storedColumns.join(', ')}) VALUES (?${', ?'.repeat(storedColumns.length)})`)
         : null;
     const writeText =
       layout.searchable.length > 0
@@ -135,7 +137,7 @@ export function createSqliteSearchIndex({
         const row = toRow(layout, doc);
         const rid = upsertDoc.get(row.values) as number;
         writeSource.run(rid, row.json);
-        writeViews?.run(rid, ...row.views);
+        writeViews?.run(rid, ...row.views, ...row.fragments);
         if (writeText && row.text) writeText.run(rid, ...row.text);
         for (const geo of geoWrites) {
           const point = row.geo[geo.field];
@@ -156,7 +158,7 @@ export function createSqliteSearchIndex({
     const findRid = prepared(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck();
     const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
     const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
-    const removeViews = layout.views.length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
+    const removeViews = viewsTableColumns(layout).length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
     const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
     const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
     db.transaction(() => {
@@ -266,6 +268,11 @@ export function createSqliteSearchIndex({
       assertWithinWindow(query, DEFAULT_LIMIT);
       // A reader thread answers a search as JSON text (search-reader.ts, `searchJson`).
       return pool ? (JSON.parse((await pool.run({ method: 'search', index, query })) as string) as SearchResult<T>) : reader.search<T>(index, query);
+    },
+
+    async searchFragments(index, query, fragment) {
+      assertWithinWindow(query, DEFAULT_LIMIT);
+      return pool ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage) : reader.searchFragments(index, query, fragment);
     },
 
     async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
