@@ -19,6 +19,7 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
   const ratings = makeEventRatings(baseDeps);
   const deps = { ...baseDeps, ratings };
   const getStoredById = makeGetStoredEvent(deps);
+  const { searchEvents, searchEventsText } = makeSearchEvents(deps);
   const lookups = makeCatalogueLookups(deps);
   /** The public event with its rating (one index read). */
   const toPublic = async (event: StoredEvent): Promise<PublicEvent> => {
@@ -26,7 +27,9 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
     return view as PublicEvent;
   };
   return {
-    search: makeSearchEvents(deps),
+    search: searchEvents,
+    /** The same answer as JSON text, as HTTP sends it: card and pin pages are spliced from stored texts. */
+    searchText: searchEventsText,
     getStoredById,
     /** Ids of records linked into another event lead there (issue 16). */
     canonicalRedirect: makeCanonicalRedirect(deps),

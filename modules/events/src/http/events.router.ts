@@ -34,7 +34,9 @@ export function createEventsRouter(queries: EventsQueries, recordView: (id: stri
   const router = new Router({ prefix: '/api/events' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await queries.search(ctx.query, { timezone: ctx.get('X-Timezone') });
+    // Already JSON text (card and pin pages are never objects here); Koa would call a string text/plain.
+    ctx.body = await queries.searchText(ctx.query, { timezone: ctx.get('X-Timezone') });
+    ctx.type = 'json';
   });
 
   router.get('/filters', async (ctx) => {

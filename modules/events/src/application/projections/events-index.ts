@@ -9,7 +9,7 @@ import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { usdPriceRange } from '../../domain/currency.ts';
 import { withCanonicalFields } from '../../domain/offers/canonical-view.ts';
 import { offersUsdRange } from '../../domain/offers/offer.ts';
-import { CARD_SOURCE_FIELDS } from '../../domain/public-view.ts';
+import { ANSWER_FRAGMENTS } from './answer-fragments.ts';
 
 export const EVENTS_INDEX = 'events';
 
@@ -33,9 +33,8 @@ export const eventsIndexSchema: IndexSchema = {
     start: { type: 'date' },
     location: { type: 'geo' },
   },
-  // A list card's fields, kept per document by the embedded engine so card pages read them as stored
-  // (decision 024, addendum of 2026-11-23).
-  views: { card: [...CARD_SOURCE_FIELDS] },
+  // A list card and a map pin per event, rendered at write time (answer-fragments.ts, decision 024 addenda).
+  fragments: ANSWER_FRAGMENTS,
 };
 
 export const COUNTRY_CITY_SEPARATOR = ' | ';

@@ -21,6 +21,7 @@ import {
 } from '../../contracts/event-messages.ts';
 import { isListed } from '../../domain/offers/canonical-view.ts';
 import { EVENTS_INDEX, toIndexDocument, type EventIndexDocument } from './events-index.ts';
+import { withAnswerFragments } from './answer-fragments.ts';
 
 /** Written as the engine's external version: a replayed or late write never replaces a newer document. */
 const VERSIONED = { versionField: 'aggregate_version' } as const;
@@ -42,7 +43,7 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
   /** Live index, or the copy being rebuilt: the same reads and writes either way. */
   const target = () => ({
     getMany: (ids: string[]): Promise<Map<string, IndexDocument>> => (rebuild ? rebuild.getMany(ids) : deps.search.getMany(EVENTS_INDEX, ids)),
-    upsert: (docs: EventIndexDocument[]) => (rebuild ? rebuild.upsert(docs, VERSIONED) : deps.search.upsert(EVENTS_INDEX, docs, VERSIONED)),
+    upsert: (docs: IndexDocument[]) => (rebuild ? rebuild.upsert(docs, VERSIONED) : deps.search.upsert(EVENTS_INDEX, docs, VERSIONED)),
     delete: (ids: VersionedId[]) => (rebuild ? rebuild.delete(ids, VERSIONED) : deps.search.delete(EVENTS_INDEX, ids, VERSIONED)),
   });
 
@@ -112,7 +113,8 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
         if (slot.doc) upserts.push(slot.doc);
         else deletes.push({ id, version: slot.removedAt ?? 1 });
       }
-      if (upserts.length) await index.upsert(upserts);
+      // Fragments are rendered at every write: a document read back (getMany) comes without them.
+      if (upserts.length) await index.upsert(upserts.map(withAnswerFragments));
       if (deletes.length) await index.delete(deletes);
     },
     async beginRebuild() {
