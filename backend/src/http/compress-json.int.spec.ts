@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliWindowBits, compressJson } from './compress-json.ts';
+import { brotliQuality, brotliWindowBits, compressJson } from './compress-json.ts';
 
 const big = { data: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
+/** Past 64 KB, as a list page of 100 cards. */
+const list = { data: Array.from({ length: 3000 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
 const html = `<!doctype html><html><body>${'<p>Event card</p>'.repeat(200)}</body></html>`;
 let server: ReturnType<Koa['listen']>;
 let base: string;
@@ -19,7 +21,7 @@ beforeAll(async () => {
       ctx.body = html;
       return;
     }
-    ctx.body = ctx.path === '/small' ? { ok: true } : big;
+    ctx.body = ctx.path === '/small' ? { ok: true } : ctx.path === '/list' ? list : big;
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -62,7 +64,7 @@ describe('JSON compression', () => {
     expect(small.response.headers['content-encoding']).toBeUndefined();
   });
 
-  it('compresses JSON at Brotli quality 4 (cheaper per list answer) and HTML at 5', async () => {
+  it('compresses JSON at Brotli quality 4, JSON past 64 KB (list pages) at 1 and HTML at 5', async () => {
     const brotliAt = (text: string, quality: number) =>
       brotliCompressSync(text, {
         params: {
@@ -76,9 +78,18 @@ describe('JSON compression', () => {
     expect(brotliAt(html, 4).equals(brotliAt(html, 5))).toBe(false);
     const json = await get('/', 'br');
     expect(json.body.equals(brotliAt(JSON.stringify(big), 4))).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(list))).toBeGreaterThan(64 * 1024);
+    expect(brotliAt(JSON.stringify(list), 1).equals(brotliAt(JSON.stringify(list), 4))).toBe(false);
+    expect((await get('/list', 'br')).body.equals(brotliAt(JSON.stringify(list), 1))).toBe(true);
     const page = await get('/page', 'br');
     expect(page.response.headers['content-type']).toContain('text/html');
     expect(page.body.equals(brotliAt(html, 5))).toBe(true);
+  });
+
+  it('chooses the quality by type and size: the fastest for JSON past 64 KB', () => {
+    expect(brotliQuality('application/json', 65_536)).toBe(4);
+    expect(brotliQuality('application/json', 65_537)).toBe(1);
+    expect(brotliQuality('text/html', 500_000)).toBe(5);
   });
 
   it('sizes the Brotli window to the answer: the smallest power of two that holds it, 64 KB to 4 MB', () => {

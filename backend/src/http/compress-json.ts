@@ -6,7 +6,12 @@
  *
  * JSON answers use Brotli quality 4, HTML quality 5: on a page of 100 list cards quality 4 costs about 0.5 ms of
  * CPU instead of 0.8 ms for 12-16 % more bytes (10.8 instead of 9.7 KB), and every list request pays it on the
- * two cores the searches share (issue 14, docs/performance.md). The Brotli window is sized to the answer: the
+ * two cores the searches share (issue 14, docs/performance.md). JSON answers past 64 KB (list pages of 100 cards,
+ * about 76 KB; map pages of 1,000 pins, 156 KB) use quality 1: once the answers themselves were spliced from
+ * stored texts, compressing them was the largest CPU cost of a card page left on the main process, and quality 1
+ * takes about a third of quality 4's CPU for 10-13 % more bytes (12.1 instead of 10.8 KB a card page, 20.9
+ * instead of 19.0 KB a map page). Smaller answers (an event, filter options) keep quality 4, where the CPU is
+ * small either way. The Brotli window is sized to the answer: the
  * default 4 MB window made every encoder allocate megabytes that V8 counts as external memory, so a major
  * garbage collection ran every dozen answers (2-3 ms of CPU per request at 16 clients); a window just larger
  * than the answer compresses to the same size.
@@ -24,6 +29,14 @@ export function brotliWindowBits(bytes: number): number {
   return Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(Math.max(1, bytes)))));
 }
 const COMPRESSIBLE = /^(application\/(json|xml)|text\/html)/;
+/** JSON answers larger than this are list pages: compressed at the fastest quality. */
+const LARGE_JSON_BYTES = 64 * 1024;
+
+/** Brotli quality for an answer of this type and size (see the top of the file). */
+export function brotliQuality(type: string, bytes: number): number {
+  if (type !== 'application/json') return 5;
+  return bytes > LARGE_JSON_BYTES ? 1 : 4;
+}
 
 export function compressJson(): Middleware {
   return async (ctx, next) => {
@@ -42,7 +55,7 @@ export function compressJson(): Middleware {
     // Brotli whenever the client takes it (clients list gzip first out of habit, not preference).
     const encoding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
     if (!encoding) return;
-    const quality = type === 'application/json' ? 4 : 5;
+    const quality = brotliQuality(type, bytes);
     const compressed =
       encoding === 'br'
         ? await brotli(text, {
