@@ -1,14 +1,16 @@
 /**
  * `npm run reindex [projector...]`: rebuilds read models from offset zero. Each projector starts a fresh read
  * model, the runner replays the whole log into it, and the new copy is swapped in once caught up, so the
- * site keeps answering from the old copy meanwhile. Consumers with side effects (mailers) are never replayed. Progress is printed per projector, from the log's size
- * and the group's lag after the replay.
+ * site keeps answering from the old copy meanwhile. Consumers with side effects (mailers) are never replayed.
+ * Progress is printed per projector, from the log's size and the group's lag: every ten seconds during the
+ * replay and once at its end.
  */
 import type { Logger } from 'pino';
 import { projectorGroup } from '@evently/platform';
 import { compose } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { UsageError } from './usage-error.ts';
+import { progressTicker } from './progress-ticker.ts';
 
 export async function runReindex({ config, logger, names }: { config: Config; logger: Logger; names: string[] }): Promise<void> {
   const composition = await compose({ config, logger, role: 'reindex' });
@@ -27,11 +29,21 @@ export async function runReindex({ config, logger, names }: { config: Config; lo
       const total = Object.values(size).reduce((sum, n) => sum + n, 0);
       const projectorStarted = Date.now();
       process.stdout.write(`reindex: ${projector.name}: replaying ${total} messages from offset zero\n`);
-      await composition.projectors.rebuild([projector.name]);
-      const lag = await composition.bus.lag(projectorGroup(projector), projector.topics);
-      const left = Object.values(lag).reduce((sum, n) => sum + n, 0);
-      const seconds = ((Date.now() - projectorStarted) / 1000).toFixed(1);
-      process.stdout.write(`reindex: ${projector.name}: ${total - left}/${total} messages applied in ${seconds} s\n`);
+      const applied = async () => {
+        const lag = await composition.bus.lag(projectorGroup(projector), projector.topics);
+        const left = Object.values(lag).reduce((sum, n) => sum + n, 0);
+        const seconds = ((Date.now() - projectorStarted) / 1000).toFixed(1);
+        return `${Math.max(0, total - left)}/${total} messages applied in ${seconds} s`;
+      };
+      const ticker = progressTicker(async () => {
+        process.stdout.write(`reindex: ${projector.name}: ${await applied()} so far\n`);
+      });
+      try {
+        await composition.projectors.rebuild([projector.name]);
+      } finally {
+        ticker.stop();
+      }
+      process.stdout.write(`reindex: ${projector.name}: ${await applied()}\n`);
     }
     process.stdout.write(`reindex: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   } finally {
