@@ -171,10 +171,16 @@ export function sortedByIndex(layout: IndexLayout, keyword: string, field: strin
   return quote(`${layout.docs.slice(1, -1)}_kl_${keyword}_by_${field}`);
 }
 
+/** The covering (lat, lon, id_key, dates, numbers) index of a geo field. */
+export function geoIndex(layout: IndexLayout, field: string): string {
+  return quote(`${layout.docs.slice(1, -1)}_g_${field}`);
+}
+
 /**
  * Secondary indexes: every filter/sort column followed by id_key, so a sort walks one index in either
  * direction. Date indexes also carry every number column: a date window combined with price filters (the
- * date-preset listings) is then counted from the index alone, without visiting a million table rows. Geo
+ * date-preset listings) is then counted from the index alone, without visiting a million table rows; and the
+ * geo columns, so a map area walked in date order is tested in the index entry. Geo
  * fields get a covering (lat, lon, id_key, dates, numbers) index for the same reason, and so does each
  * keyword's `sortedBy` index (keyword, field, id_key, the other dates and numbers).
  */
@@ -188,6 +194,9 @@ export function createIndexesSql(layout: IndexLayout): string[] {
   const dateColumns = Object.entries(layout.schema.fields)
     .filter(([, spec]) => spec.type === 'date')
     .map(([field]) => column.date(field));
+  const geoColumns = Object.entries(layout.schema.fields)
+    .filter(([, spec]) => spec.type === 'geo')
+    .flatMap(([field]) => [column.lat(field), column.lon(field)]);
   const add = (name: string, columns: string) =>
     statements.push(`CREATE INDEX IF NOT EXISTS ${quote(`${table}_${name}`)} ON ${layout.docs} (${columns})`);
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
@@ -198,7 +207,10 @@ export function createIndexesSql(layout: IndexLayout): string[] {
       add(`kl_${field}_by_${by}`, [column.keywordLower(field), sorted, 'id_key', ...others].join(', '));
     }
     if (spec.type === 'number') add(`n_${field}`, `${column.number(field)}, id_key`);
-    if (spec.type === 'date') add(`d_${field}`, [column.date(field), 'id_key', ...numberColumns].join(', '));
+    // The date order also carries the points, so a map box or circle in date order (every map view) tests each
+    // walked entry in the index instead of looking up its docs row: 0.6-1.3 ms instead of 28-72 ms for the
+    // page of a 3x4 degree box at a million events (issue 14).
+    if (spec.type === 'date') add(`d_${field}`, [column.date(field), 'id_key', ...numberColumns, ...geoColumns].join(', '));
     if (spec.type === 'text' && spec.sortable) add(`s_${field}`, `${column.sortText(field)}, id_key`);
     // Map and "near me" listings filtered only by dates and numbers read one latitude band of this index
     // sequentially instead of looking up one docs row per point the R*Tree finds (measured at a million

@@ -14,12 +14,12 @@ import { fieldsKnownPresent } from './search-sql.ts';
 /** A walked row costs a docs lookup, a sorted match a sequential read plus its share of the sort: about 3:1. */
 const WALK_COST_RATIO = 3;
 /**
- * A walked row of a text query reads the next index entry and tests a bit of the words' cached match set
- * (match-sets.ts); a sorted match costs a docs lookup by rowid and its share of the sort. Measured at 200k
- * (issue 14): 0.35 us a walked row, 2.8 us a sorted match, so the walk wins up to about eight rows a match;
- * six keeps a margin for the first request, which reads the set.
+ * A walked row the index answers alone (its columns hold every condition; words are a bit test of their cached
+ * match set, match-sets.ts) costs an index entry, a sorted match a docs lookup and its share of the sort.
+ * Measured at 200k for words (0.35 against 2.8 us) and at a million for map boxes (0.11 against 0.5-1.9 us) in
+ * issue 14: the walk wins up to 5-17 rows a match; five keeps a margin.
  */
-const TEXT_WALK_COST_RATIO = 1 / 6;
+const COVERED_WALK_COST_RATIO = 1 / 5;
 /** Never walk further than this many rows, whatever the estimate says (sparse tails of an order). */
 const MAX_WALKED_ROWS = 50_000;
 
@@ -64,13 +64,18 @@ export function walkableSortIndex(layout: IndexLayout, query: SearchQuery, const
 
 /**
  * Whether walking `rowsNeeded` rows of the order (offset + limit) through an index of `indexedRows` beats
- * sorting all `matches`: the walk reads about rowsNeeded * indexedRows / matches rows. `textMatch`: the rows
- * are tested against a text match set, which costs a bit test, not a docs lookup.
+ * sorting all `matches`: the walk reads about rowsNeeded * indexedRows / matches rows. `covered`: the index
+ * entries hold every column the walk tests, so a walked row needs no docs lookup.
  */
-export function walkBeatsSort(rowsNeeded: number, matches: number, indexedRows: number, textMatch = false): boolean {
+export function walkBeatsSort(rowsNeeded: number, matches: number, indexedRows: number, covered = false): boolean {
   if (matches === 0) return false;
   const walked = (rowsNeeded * indexedRows) / matches;
-  return walked <= MAX_WALKED_ROWS && walked * (textMatch ? TEXT_WALK_COST_RATIO : WALK_COST_RATIO) < matches;
+  return walked <= MAX_WALKED_ROWS && walked * (covered ? COVERED_WALK_COST_RATIO : WALK_COST_RATIO) < matches;
+}
+
+/** The docs columns a plan's conditions read (`d."column"`, as search-sql.ts writes every one of them). */
+export function columnsTested(conditions: readonly string[]): Set<string> {
+  return new Set(conditions.flatMap((condition) => [...condition.matchAll(/\bd\."([^"]+)"/g)].map((found) => found[1]!)));
 }
 
 /** The query's one field sort, when its order has no other key (distance counts only with `near`). */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDataDir } from '../../testing/temp-dir.ts';
 import type { SearchQuery } from '../search-index.port.ts';
 import { contractSchema, fixtureEvents } from '../search-index.contract-fixtures.ts';
-import { layoutFor, type IndexLayout } from './index-layout.ts';
+import { geoIndex, layoutFor, type IndexLayout } from './index-layout.ts';
 import { afterCursor, coveredByGeoIndex, fromWhereSql, keysetSql, orderBySql, orderKeys, planMatch } from './search-sql.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 import { sortedByIndexFor } from './ordered-walk.ts';
@@ -35,11 +35,12 @@ afterAll(async () => {
   await dataDir.remove();
 });
 
-/** The plan the reader builds for a query without text: a keyword's `sortedBy` index named when it applies. */
+/** The plan the reader builds for a query without text: a keyword's `sortedBy` index or the geo index named when it applies. */
 function matchPlan(query: SearchQuery) {
-  const plan = planMatch(layout, query, null, false, { geoIndex: coveredByGeoIndex(layout, query) });
-  const sortedBy = sortedByIndexFor(layout, query);
-  return sortedBy === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${sortedBy}` };
+  const area = coveredByGeoIndex(layout, query) ? (query.near ?? query.bounds)!.field : null;
+  const plan = planMatch(layout, query, null, false, { geoIndex: area !== null });
+  const named = sortedByIndexFor(layout, query) ?? (area === null ? null : geoIndex(layout, area));
+  return named === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${named}` };
 }
 
 /** The page query's plan; with `after` (the keys of the previous page's last row), a cursor page's. */
@@ -128,6 +129,21 @@ describe('SQLite search query plans', () => {
     expect(near).toMatch(/COVERING INDEX \S+_g_location/);
     const bounds = pagePlan({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 }, filters: [upcoming], sort: [{ by: 'field', field: 'date', direction: 'asc' }] });
     expect(bounds).toMatch(/COVERING INDEX \S+_g_location/);
+  });
+
+  it('a map box or circle walked in date order is tested inside the date index, no docs lookup and no sort', () => {
+    const table = layout.docs.slice(1, -1);
+    const box = { field: 'location', south: 52.3, north: 52.6, west: 13.0, east: 13.5 };
+    for (const area of [{ bounds: box }, { near: { field: 'location', lat: 52.5, lon: 13.4, radiusKm: 30 } }]) {
+      const query: SearchQuery = { ...area, filters: [upcoming], sort: [{ by: 'field', field: 'date', direction: 'asc' }] };
+      // The ordered walk's plan (search-reader.ts): the area as latitude/longitude tests, the date index named.
+      const plan = planMatch(layout, query, null, false, { geoIndex: true });
+      const walked = { ...plan, from: `${plan.from} INDEXED BY "${table}_d_date"` };
+      const sql = `EXPLAIN QUERY PLAN SELECT d.rid ${fromWhereSql(walked)} ${orderBySql(layout, query, walked)} LIMIT 100`;
+      const detail = (db.prepare(sql).all(walked.params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+      expect(detail).toMatch(/USING COVERING INDEX \S+_d_date/);
+      expect(detail).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it('geo queries with other filters start from the R*Tree; an antimeridian box takes two lookups', () => {
