@@ -26,11 +26,17 @@ const COMPLEMENT_LIMIT = 200_000;
 
 export type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>;
 
+/** A row of a page; its id is read with its source or fragment, once the page is decided (see `withIds`). */
 interface FoundRow {
   rid: number;
-  id: string;
   /** Only when the query has `near`. */
   dist?: number;
+}
+
+/** A page row's id and stored text (a source, a view or a fragment; null when it has none). */
+interface LoadedRow {
+  id: string;
+  text: string | null;
 }
 
 interface FoundPage {
@@ -148,30 +154,42 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * `views`, the projection stored at write time is the answer as it is (decision 024 addendum): a card page
    * spends about 1 ms less of the reader thread's CPU than with the key pass.
    */
-  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, string> => {
+  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, LoadedRow> => {
     const view = fields ? viewFor(layout, fields) : null;
     const source = view
-      ? view.column
+      ? `s.${view.column}`
       : fields
-        ? '(SELECT json_group_object(key, value) FROM json_each(src) WHERE key IN (SELECT value FROM json_each(@fields)))'
-        : 'json(src)';
+        ? '(SELECT json_group_object(key, value) FROM json_each(s.src) WHERE key IN (SELECT value FROM json_each(@fields)))'
+        : 'json(s.src)';
     const params = { rids: JSON.stringify(rids), ...(fields && !view ? { fields: JSON.stringify(fields) } : {}) };
-    const rows = statements
-      .prepared(`SELECT rid, ${source} AS src FROM ${view ? layout.viewsTable : layout.sources} WHERE rid IN (SELECT value FROM json_each(@rids))`)
-      .all(params) as Array<{ rid: number; src: string }>;
-    return new Map(rows.map((row) => [row.rid, row.src]));
+    return withIds(layout, view ? layout.viewsTable : layout.sources, source, params);
   };
 
-  /** A page's stored texts of one answer fragment by rid; none when the live copy predates the fragment. */
-  const loadFragments = (layout: IndexLayout, rids: number[], name: string): Map<number, string | null> => {
-    const fragment = layout.fragments.find((candidate) => candidate.name === name);
-    if (!fragment) return new Map();
+  /**
+   * Page rows' ids with one stored text each, read by rid once the page is decided. The page statement selects no
+   * id: a sorted page (a map box, a circle) keeps every match's selected columns until its sort ends, and `id` is
+   * the one column its covering index lacks, so it was read from the docs table for each of thousands of matches
+   * (a city box at 200k: 3.7 ms with it, 2.3 ms without, for the 100 rows kept).
+   */
+  const withIds = (layout: IndexLayout, table: string, text: string, params: { rids: string } & Record<string, string>): Map<number, LoadedRow> => {
     const rows = statements
-      // Driven by the page's rids: a third less CPU than `rid IN (SELECT ...)` for a map page of 1,000 (2.6 vs 3.9 ms).
-      .prepared(`SELECT v.rid, v.${fragment.column} AS text FROM json_each(@rids) j JOIN ${layout.viewsTable} v ON v.rid = j.value`)
-      .all({ rids: JSON.stringify(rids) }) as Array<{ rid: number; text: string | null }>;
-    return new Map(rows.map((row) => [row.rid, row.text]));
+      .prepared(`SELECT d.rid, d.id, ${text} AS text FROM json_each(@rids) j JOIN ${layout.docs} d ON d.rid = j.value LEFT JOIN ${table} s ON s.rid = j.value`)
+      .all(params) as Array<{ rid: number; id: string; text: string | null }>;
+    return new Map(rows.map((row) => [row.rid, { id: row.id, text: row.text }]));
   };
+
+  /** A page's ids and stored texts of one answer fragment (null when the live copy predates the fragment). */
+  const loadFragments = (layout: IndexLayout, rids: number[], name: string): Map<number, LoadedRow> => {
+    const fragment = layout.fragments.find((candidate) => candidate.name === name);
+    return withIds(layout, layout.viewsTable, fragment ? `s.${fragment.column}` : 'NULL', { rids: JSON.stringify(rids) });
+  };
+
+  /** The page's rows in order with what was loaded for them; a row deleted since the page was read is left out. */
+  const loadedRows = (rows: FoundRow[], loaded: Map<number, LoadedRow>): Array<LoadedRow & { row: FoundRow }> =>
+    rows.flatMap((row) => {
+      const found = loaded.get(row.rid);
+      return found ? [{ row, ...found }] : [];
+    });
 
   const indexColumnNames = new Map<string, Set<string>>();
   /** The columns an index holds, read from SQLite (an index built by an older layout may hold fewer). */
@@ -302,7 +320,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
       const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
       const sql =
-        `SELECT d.rid, d.id${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
+        `SELECT d.rid${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
         `${fromWhereSql(keyset ? afterCursor(page, keyset.sql) : page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
       const read = statements.prepared(sql).all({ ...page.params, ...keyset?.params, ...window }) as Array<Record<string, unknown>>;
       return { page, keys, order, countInPage, read };
@@ -320,7 +338,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const rows = read.slice(0, limit);
     if (reversed) rows.reverse();
     const found = rows.map((row): FoundRow => {
-      const hit: FoundRow = { rid: row.rid as number, id: row.id as string };
+      const hit: FoundRow = { rid: row.rid as number };
       if (page.distance) hit.dist = row.dist as number;
       return hit;
     });
@@ -333,7 +351,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   };
 
   /** A page and its rows' sources as JSON text (only the query's `fields` when it names some). */
-  const findPageWithSources = (index: string, query: SearchQuery): FoundPage & { sources: Map<number, string> } => {
+  const findPageWithSources = (index: string, query: SearchQuery): FoundPage & { sources: Map<number, LoadedRow> } => {
     const page = findPage(index, query);
     return { ...page, sources: loadSources(page.layout, page.rows.map((row) => row.rid), query.fields) };
   };
@@ -357,10 +375,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
 
     search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T> {
       const { total: count, rows, sources, nextCursor } = findPageWithSources(index, query);
-      const hits = rows.map((row) => {
-        const text = sources.get(row.rid);
-        const source = text === undefined ? { id: row.id } : (JSON.parse(text) as IndexDocument);
-        const hit: SearchHit = { id: row.id, source: query.fields ? Object.assign({ id: row.id }, source) : source };
+      const hits = loadedRows(rows, sources).map(({ row, id, text }) => {
+        const source = text === null ? { id } : (JSON.parse(text) as IndexDocument);
+        const hit: SearchHit = { id, source: query.fields ? Object.assign({ id }, source) : source };
         if (row.dist !== undefined) hit.distanceKm = row.dist;
         return hit as SearchHit<T>;
       });
@@ -369,12 +386,11 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
 
     searchJson(index: string, query: SearchQuery): string {
       const { total: count, rows, sources, nextCursor } = findPageWithSources(index, query);
-      const hits = rows.map((row) => {
-        const id = JSON.stringify(row.id);
-        const text = sources.get(row.rid);
+      const hits = loadedRows(rows, sources).map(({ row, id: rawId, text }) => {
+        const id = JSON.stringify(rawId);
         // `Object.assign({ id }, source)` as text: the id first, then the source's keys (a later duplicate wins
         // in JSON.parse as in Object.assign). Without `fields` the stored document is the source, id included.
-        const source = text === undefined ? `{"id":${id}}` : !query.fields ? text : text === '{}' ? `{"id":${id}}` : `{"id":${id},${text.slice(1)}`;
+        const source = text === null ? `{"id":${id}}` : !query.fields ? text : text === '{}' ? `{"id":${id}}` : `{"id":${id},${text.slice(1)}`;
         return `{"id":${id},"source":${source}${row.dist === undefined ? '' : `,"distanceKm":${JSON.stringify(row.dist)}`}}`;
       });
       return `{"total":${count},"hits":[${hits.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
@@ -383,8 +399,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     searchFragments(index: string, query: SearchQuery, fragment: string): FragmentPage {
       const { layout, total: count, rows, nextCursor } = findPage(index, query);
       const texts = loadFragments(layout, rows.map((row) => row.rid), fragment);
-      const hits = rows.map((row): FragmentHit => {
-        const hit: FragmentHit = { id: row.id, fragment: texts.get(row.rid) ?? null };
+      const hits = loadedRows(rows, texts).map(({ row, id, text }): FragmentHit => {
+        const hit: FragmentHit = { id, fragment: text };
         if (row.dist !== undefined) hit.distanceKm = row.dist;
         return hit;
       });
