@@ -10,7 +10,7 @@ import { ftsMatch } from './fts-match.ts';
 import { CONSTANT_BM25, afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
 import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
-import { MATCH_SET_FUNCTION, matchSetsOf } from './match-sets.ts';
+import { matchSetTest, matchSetsOf } from './match-sets.ts';
 import { columnsTested, sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
@@ -136,9 +136,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     let excluded = 0;
     for (const condition of outside) {
       const sql =
-        `SELECT count(*) AS rows, coalesce(sum(${MATCH_SET_FUNCTION}(@slot, rid)), 0) AS matches ` +
-        `FROM (SELECT d.rid FROM ${layout.docs} d WHERE ${condition} LIMIT ${COMPLEMENT_LIMIT})`;
-      const params = condition.includes('@value') ? { slot: set.slot, value } : { slot: set.slot };
+        `SELECT count(*) AS rows, coalesce(sum(${matchSetTest('@set')}), 0) AS matches ` +
+        `FROM (SELECT d.rid FROM ${layout.docs} d WHERE ${condition} LIMIT ${COMPLEMENT_LIMIT}) d`;
+      const params = condition.includes('@value') ? { set: set.bytes, value } : { set: set.bytes };
       const found = counts.get(sql, params, () => statements.prepared(sql).get(params)) as { rows: number; matches: number };
       if (found.rows >= COMPLEMENT_LIMIT) return null;
       excluded += found.matches;
@@ -244,8 +244,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /** The same conditions on the docs columns (no R*Tree subquery, text as a match set), read in the order of `index`. */
   const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string, match: string | null): MatchPlan => {
     // Only a query whose relevance is constant walks with it (walkableSortIndex): the key is kept for its cursors.
-    const matchSetSlot = match === null ? undefined : matchSets.load(layout, match).slot;
-    const plan = planMatch(layout, query, match, wantsRelevance(query), { geoIndex: true, constantScore: true, matchSetSlot });
+    const matchSet = match === null ? undefined : matchSets.load(layout, match).bytes;
+    const plan = planMatch(layout, query, match, wantsRelevance(query), { geoIndex: true, constantScore: true, matchSet });
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
 
@@ -278,11 +278,11 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     }
     const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
     // A selective docs index drives and tests each of its rows against the match set (match-sets.ts).
-    const matchSetSlot = drive === 'docs' ? matchSets.load(layout, match.expression).slot : undefined;
-    const count = planMatch(layout, query, match.expression, false, { drive, matchSetSlot });
+    const matchSet = drive === 'docs' ? matchSets.load(layout, match.expression).bytes : undefined;
+    const count = planMatch(layout, query, match.expression, false, { drive, matchSet });
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
-    const page = wantScore ? planMatch(layout, query, match.expression, true, { drive, words: match.forms, constantScore: constant, matchSetSlot }) : count;
+    const page = wantScore ? planMatch(layout, query, match.expression, true, { drive, words: match.forms, constantScore: constant, matchSet }) : count;
     return { page, count, match: match.expression };
   };
 

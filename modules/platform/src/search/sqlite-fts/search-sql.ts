@@ -7,7 +7,7 @@
 import type { FacetRequest, FieldSpec, FilterClause, SearchQuery } from '../search-index.port.ts';
 import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, type LonRange } from '../geo-math.ts';
 import { column, type IndexLayout } from './index-layout.ts';
-import { MATCH_SET_FUNCTION } from './match-sets.ts';
+import { matchSetTest } from './match-sets.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { foldKeyword } from '../keyword-folding.ts';
 import type { CursorSlot } from '../search-cursor.ts';
@@ -164,10 +164,10 @@ export interface MatchPlanOptions {
   /** bm25 scores every match alike (search-reader.ts, `bm25IsConstant`): the match set is a condition. */
   constantScore?: boolean;
   /**
-   * The match as a bitmap slot (match-sets.ts) for plans another index drives: each row tests a bit instead of
-   * SQLite building the whole match set on every execution.
+   * The match's set (match-sets.ts) for plans another index drives: each row tests its byte instead of SQLite
+   * building the whole match set on every execution.
    */
-  matchSetSlot?: number;
+  matchSet?: Buffer;
 }
 
 export function planMatch(
@@ -175,7 +175,7 @@ export function planMatch(
   query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
   ftsMatch: string | null,
   wantScore: boolean,
-  { drive = 'fts', words = [], geoIndex = false, constantScore = false, matchSetSlot }: MatchPlanOptions = {},
+  { drive = 'fts', words = [], geoIndex = false, constantScore = false, matchSet }: MatchPlanOptions = {},
 ): MatchPlan {
   const bag = new ParamBag();
   const where: string[] = [];
@@ -201,8 +201,8 @@ export function planMatch(
     }
     if (score !== 'm.score') {
       where.push(
-        matchSetSlot !== undefined
-          ? `${MATCH_SET_FUNCTION}(${bag.add(matchSetSlot)}, d.rid)`
+        matchSet !== undefined
+          ? matchSetTest(bag.add(matchSet))
           : `${drive === 'docs' ? '+d.rid' : 'd.rid'} IN (${matchSetQuery()})`,
       );
     }
