@@ -5,7 +5,7 @@
  * exactly; distances use SQLite's math functions with R = 6371 km.
  */
 import type { FacetRequest, FieldSpec, FilterClause, SearchQuery } from '../search-index.port.ts';
-import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, type LonRange } from '../geo-math.ts';
+import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, squareInsideCircle, type LonRange } from '../geo-math.ts';
 import { column, type IndexLayout } from './index-layout.ts';
 import { matchSetTest } from './match-sets.ts';
 import { asEpochMillis } from '../field-values.ts';
@@ -223,7 +223,14 @@ export function planMatch(
     distance =
       `(${2 * EARTH_RADIUS_KM} * asin(min(1, sqrt(pow(sin((${docLat} - ${latRad}) / 2), 2)` +
       ` + ${cosLat} * cos(${docLat}) * pow(sin((${docLon} - ${lonRad}) / 2), 2)))))`;
-    where.push(`${distance} <= ${bag.add(radiusKm)}`);
+    const within = `${distance} <= ${bag.add(radiusKm)}`;
+    // Points in a rectangle inside the circle are within it without their distance (SQLite stops an OR at its
+    // first true term): a circle's count computes the distances of its edge only.
+    const square = squareInsideCircle(lat, lon, radiusKm);
+    const inSquare = square
+      ? `d.${column.lat(field)} BETWEEN ${bag.add(square.south)} AND ${bag.add(square.north)} AND d.${column.lon(field)} BETWEEN ${bag.add(square.west)} AND ${bag.add(square.east)}`
+      : null;
+    where.push(inSquare ? `((${inSquare}) OR ${within})` : within);
   }
   if (query.bounds) {
     const { field, north, south, east, west } = query.bounds;
