@@ -6,13 +6,10 @@
  * a write, in this connection or in another, is seen by the next search, and the sets themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { createTempDataDir } from '../../testing/temp-dir.ts';
-import type { IndexDocument, IndexSchema, SearchIndex, SearchQuery } from '../search-index.port.ts';
-import { contractSchema } from '../search-index.contract-fixtures.ts';
-import { createSqliteSearchIndex } from './sqlite-search-index.ts';
-import { layoutFor, type IndexLayout } from './index-layout.ts';
+import type Database from 'better-sqlite3';
+import type { IndexDocument, SearchIndex, SearchQuery } from '../search-index.port.ts';
+import type { IndexLayout } from './index-layout.ts';
+import { openIndexedTestFile, type IndexedTestFile } from './indexed-test-file.ts';
 import { ftsMatch } from './fts-match.ts';
 import { fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
 import { matchSetTest, matchSetsOf } from './match-sets.ts';
@@ -35,29 +32,19 @@ const docs: IndexDocument[] = Array.from({ length: COUNT }, (_, i) => ({
   price: Math.round(next() * 100),
 }));
 
-let dataDir: { dir: string; remove: () => Promise<void> };
+let fixture: IndexedTestFile;
 let search: SearchIndex;
 let db: Database.Database;
 let layout: IndexLayout;
 
 beforeAll(async () => {
-  dataDir = await createTempDataDir('evently-match-sets-');
-  const file = join(dataDir.dir, 'search.sqlite');
   // A low "common word" bar, so a word with a city or an area makes the docs side drive, as at a million events.
-  search = createSqliteSearchIndex({ file, readerThreads: 1, commonTextDocuments: 100 });
-  await search.init(contractSchema('events'));
-  await search.upsert('events', docs);
-  db = new Database(file, { readonly: true });
-  const meta = db.prepare("SELECT version, schema FROM search_index_meta WHERE name = 'events'").get() as { version: number; schema: string };
-  layout = layoutFor(JSON.parse(meta.schema) as IndexSchema, meta.version);
+  fixture = await openIndexedTestFile('evently-match-sets-', docs, { readerThreads: 1, commonTextDocuments: 100 });
+  ({ search, db, layout } = fixture);
 });
-afterAll(async () => {
-  db.close();
-  await search.close();
-  await dataDir.remove();
-});
+afterAll(() => fixture.close());
 
-/** Every id in the order the statement with the match as a subquery gives (the plan before bitmaps). */
+/** Every id in the order the statement with the match as a subquery gives (the plan before match sets). */
 function subqueryOrder(query: SearchQuery): string[] {
   const match = ftsMatch(db, layout, query.text!)!;
   const relevance = (query.sort ?? []).some((clause) => clause.by === 'relevance');

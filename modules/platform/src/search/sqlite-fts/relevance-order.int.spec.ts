@@ -7,13 +7,10 @@
  * out, a rare word (the planner's plan) and a common one (the walk), ties on the start decided by the id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { createTempDataDir } from '../../testing/temp-dir.ts';
-import type { IndexDocument, IndexSchema, SearchIndex, SearchQuery } from '../search-index.port.ts';
-import { contractSchema } from '../search-index.contract-fixtures.ts';
-import { createSqliteSearchIndex } from './sqlite-search-index.ts';
-import { layoutFor, type IndexLayout } from './index-layout.ts';
+import type Database from 'better-sqlite3';
+import type { IndexDocument, SearchIndex, SearchQuery } from '../search-index.port.ts';
+import type { IndexLayout } from './index-layout.ts';
+import { openIndexedTestFile, type IndexedTestFile } from './indexed-test-file.ts';
 import { ftsMatch } from './fts-match.ts';
 import { fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
@@ -35,26 +32,16 @@ const docs: IndexDocument[] = Array.from({ length: COUNT }, (_, i) => ({
   price: Math.round(next() * 100),
 }));
 
-let dataDir: { dir: string; remove: () => Promise<void> };
+let fixture: IndexedTestFile;
 let search: SearchIndex;
 let db: Database.Database;
 let layout: IndexLayout;
 
 beforeAll(async () => {
-  dataDir = await createTempDataDir('evently-relevance-');
-  const file = join(dataDir.dir, 'search.sqlite');
-  search = createSqliteSearchIndex({ file, readerThreads: 0 });
-  await search.init(contractSchema('events'));
-  await search.upsert('events', docs);
-  db = new Database(file, { readonly: true });
-  const meta = db.prepare("SELECT version, schema FROM search_index_meta WHERE name = 'events'").get() as { version: number; schema: string };
-  layout = layoutFor(JSON.parse(meta.schema) as IndexSchema, meta.version);
+  fixture = await openIndexedTestFile('evently-relevance-', docs, { readerThreads: 0 });
+  ({ search, db, layout } = fixture);
 });
-afterAll(async () => {
-  db.close();
-  await search.close();
-  await dataDir.remove();
-});
+afterAll(() => fixture.close());
 
 /** Every id in the order of the statement the adapter ran before: bm25 joined from FTS5, then the sort keys. */
 function beforeOrder(query: SearchQuery): string[] {
