@@ -29,6 +29,16 @@ async function projectorsToRebuild(composition: Composition): Promise<string[]> 
   return names;
 }
 
+/** Messages the projectors have yet to apply, summed over their consumer groups (a rebuilt one counts from zero). */
+export async function messagesLeft(composition: Composition): Promise<number> {
+  let left = 0;
+  for (const projector of composition.modules.flatMap((m) => m.projectors)) {
+    const lag = await composition.bus.lag(projectorGroup(projector), projector.topics);
+    left += Object.values(lag).reduce((sum, n) => sum + n, 0);
+  }
+  return left;
+}
+
 /** Relays, rebuilds or catches up every projector, and returns the names of those rebuilt. */
 export async function projectBacklog(composition: Composition): Promise<string[]> {
   const { relay, projectors } = composition;

@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { compose } from '../compose.ts';
 import type { Config } from '../config.ts';
-import { projectBacklog } from './project-backlog.ts';
+import { messagesLeft, projectBacklog } from './project-backlog.ts';
+import { progressTicker } from './progress-ticker.ts';
 import { UsageError } from './usage-error.ts';
 
 const countSchema = z.coerce.number().int().min(1).max(1_000_000);
@@ -41,7 +42,17 @@ export async function runSeed({ config, logger, args }: { config: Config; logger
     }
     const written = Date.now();
     process.stdout.write(`seed: projecting ${added} events into the search index (written in ${((written - started) / 1000).toFixed(1)} s)\n`);
-    const rebuilt = await projectBacklog(composition);
+    // A million events take minutes to project: say how far it has come every few seconds.
+    const ticker = progressTicker(async () => {
+      const left = await messagesLeft(composition);
+      process.stdout.write(`seed: ${left} messages left to project (${((Date.now() - written) / 1000).toFixed(0)} s)\n`);
+    });
+    let rebuilt: string[];
+    try {
+      rebuilt = await projectBacklog(composition);
+    } finally {
+      ticker.stop();
+    }
     const how = rebuilt.length > 0 ? ` (rebuilt in bulk: ${rebuilt.join(', ')})` : '';
     process.stdout.write(`seed: projected in ${((Date.now() - written) / 1000).toFixed(1)} s${how}\n`);
     process.stdout.write(`seed: ${added} events added in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
