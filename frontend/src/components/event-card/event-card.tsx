@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { categoryColor } from '../../lib/categories.ts';
 import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { dateBlock, formatEventDateTime } from '../../lib/format/date.ts';
+import { ZonedText } from '../zoned-text/zoned-text.tsx';
 import { formatDistance, formatExactDistance } from '../../lib/format/distance.ts';
 import {
   displayDescription,
@@ -84,14 +85,14 @@ export const EventCard = memo(function EventCard({ event, onDetails, onShowOnMap
         )}
         {tile && (
           <span className="event-card__tile" aria-hidden="true">
-            <span className="event-card__tile-month">{tile.month}</span>
-            <span className="event-card__tile-day">{tile.day}</span>
+            <ZonedText className="event-card__tile-month">{tile.month}</ZonedText>
+            <ZonedText className="event-card__tile-day">{tile.day}</ZonedText>
           </span>
         )}
       </div>
       <div className="event-card__body">
         <p className="event-card__date">
-          {formatEventDateTime(start, { context: 'card', timeZone, showZone: true })}
+          <ZonedText>{formatEventDateTime(start, { context: 'card', timeZone, showZone: true })}</ZonedText>
         </p>
         <Heading className="event-card__title">
           <Link className="event-card__link" to={eventPath(event)} onClick={openDetails}>

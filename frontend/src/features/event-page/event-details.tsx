@@ -2,6 +2,7 @@ import { EventImage } from '../../components/event-image/event-image.tsx';
 import { HERO_IMAGE_SIZES } from '../../components/event-image/responsive-sources.ts';
 import { categoryColor } from '../../lib/categories.ts';
 import { formatEventDate, formatEventDateTime, formatEventTime } from '../../lib/format/date.ts';
+import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { Icon } from '../../components/icon/icon.tsx';
 import { displayDescription, displayTitle, eventStart, eventTags, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
@@ -55,7 +56,7 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
       <ul className="event-details__when-where">
         <li>
           <Icon name="calendar" />
-          <span>{formatEventDateTime(start, { context: 'detail', timeZone, showZone: true })}</span>
+          <ZonedText>{formatEventDateTime(start, { context: 'detail', timeZone, showZone: true })}</ZonedText>
         </li>
         {venue && (
           <li>
@@ -114,9 +115,13 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
         <h2 id="details-heading">Event Details</h2>
         <dl className="event-details__facts">
           <dt>Date</dt>
-          <dd>{formatEventDate(start, { context: 'detail', timeZone })}</dd>
+          <dd>
+            <ZonedText>{formatEventDate(start, { context: 'detail', timeZone })}</ZonedText>
+          </dd>
           <dt>Time</dt>
-          <dd>{formatEventTime(start, { context: 'detail', timeZone, showZone: true })}</dd>
+          <dd>
+            <ZonedText>{formatEventTime(start, { context: 'detail', timeZone, showZone: true })}</ZonedText>
+          </dd>
           <dt>Venue</dt>
           <dd>{venue || 'TBA'}</dd>
           <dt>Price range</dt>

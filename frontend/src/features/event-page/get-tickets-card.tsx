@@ -3,6 +3,7 @@ import { ShareButton } from '../../components/share/share-button.tsx';
 import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { Icon } from '../../components/icon/icon.tsx';
 import { formatEventDateTime } from '../../lib/format/date.ts';
+import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { displayTitle, eventCoordinates, eventStart, eventTimeZone, showOnMapHref, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { cheapestPurchase, sellersSummary } from '../../lib/offers/offers.ts';
@@ -30,7 +31,7 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
       {event.price_note?.trim() && <p className="tickets-card__note">{event.price_note}</p>}
       <p className="tickets-card__when">
         <Icon name="calendar" />
-        {formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}
+        <ZonedText>{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</ZonedText>
       </p>
       <button type="button" className="btn btn-primary tickets-card__buy" onClick={() => void buy(cheapestPurchase(event))}>
         Buy Tickets

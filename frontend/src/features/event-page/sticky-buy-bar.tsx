@@ -1,6 +1,7 @@
 import { Icon } from '../../components/icon/icon.tsx';
 import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { formatEventDateTime } from '../../lib/format/date.ts';
+import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { eventStart, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { cheapestPurchase } from '../../lib/offers/offers.ts';
@@ -21,7 +22,9 @@ export function StickyBuyBar({ event }: { event: VisitorEvent }) {
     <div className="buy-bar" role="region" aria-label="Buy tickets">
       <div className="buy-bar__text">
         <p className="buy-bar__price">{formatPrice(event)}</p>
-        <p className="buy-bar__date">{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</p>
+        <p className="buy-bar__date">
+          <ZonedText>{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</ZonedText>
+        </p>
       </div>
       <button type="button" className="btn btn-primary buy-bar__buy" onClick={() => void buy(cheapestPurchase(event))}>
         <Icon name="ticket" />
