@@ -13,6 +13,7 @@ import { CountCache } from './count-cache.ts';
 import { matchSetTest, matchSetsOf } from './match-sets.ts';
 import { columnsTested, sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
+import { createNearestPoints } from './nearest-points.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
@@ -78,6 +79,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const layouts = new Map<string, IndexLayout>();
   const counts = new CountCache(db);
   const matchSets = matchSetsOf(db);
+  const nearestPoints = createNearestPoints(statements, counts);
 
   const readMeta = (name: string): MetaRow | undefined =>
     statements.prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as MetaRow | undefined;
@@ -296,12 +298,14 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
     // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
     const walkIndex = walkableSortIndex(layout, query, plans.page.score === CONSTANT_BM25);
-    // Nearest first is read from a smaller circle when the total says one holds the page (nearest-rings.ts).
+    // Nearest first is read from the nearest points' rows (nearest-points.ts), else from a smaller circle when
+    // the total says one holds the page (nearest-rings.ts).
     const nearest = after === undefined && nearestFirst(query);
-    const known = offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null;
+    const byPoints = nearest ? nearestPoints.page(layout, query, offset + limit) : null;
+    const known = byPoints?.total ?? (offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null);
     if (known !== null && offset >= known) return { layout, total: known, rows: [], nextCursor: null };
     // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
-    const reversed = known !== null && offset > known / 2;
+    const reversed = byPoints === null && known !== null && offset > known / 2;
     // A cursor page reads one row more than it returns: that row says whether another page follows.
     const window = reversed
       ? { limit: Math.min(limit, known - offset), offset: Math.max(0, known - offset - limit) }
@@ -326,7 +330,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       return { page, keys, order, countInPage, read };
     };
     let answer: ReturnType<typeof readPage> | null = null;
-    const rings = query.near && nearest && known !== null ? ringRadii(query.near.radiusKm, window.offset + window.limit, known) : [];
+    const rings = query.near && nearest && byPoints === null && known !== null ? ringRadii(query.near.radiusKm, window.offset + window.limit, known) : [];
     for (const radiusKm of rings) {
       const ring = readPage(plansFor(layout, { ...query, near: { ...query.near!, radiusKm } }).page);
       if (ring.read.length === window.limit) {
@@ -334,7 +338,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         break;
       }
     }
-    const { page, keys, order, countInPage, read } = answer ?? readPage(walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page);
+    const { page, keys, order, countInPage, read } = answer ?? readPage(byPoints?.plan ?? (walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page));
     const rows = read.slice(0, limit);
     if (reversed) rows.reverse();
     const found = rows.map((row): FoundRow => {

@@ -214,15 +214,7 @@ export function planMatch(
     const table = geoField(layout, field);
     const box = boxAroundCircle(lat, lon, radiusKm);
     where.push(areaCondition(table, field, box.south, box.north, box.lonRanges));
-    const latRad = bag.add((lat * Math.PI) / 180);
-    const lonRad = bag.add((lon * Math.PI) / 180);
-    const cosLat = bag.add(Math.cos((lat * Math.PI) / 180));
-    const docLat = `radians(d.${column.lat(field)})`;
-    const docLon = `radians(d.${column.lon(field)})`;
-    // Haversine; min(1, ...) guards asin against rounding just above 1 for antipodal points.
-    distance =
-      `(${2 * EARTH_RADIUS_KM} * asin(min(1, sqrt(pow(sin((${docLat} - ${latRad}) / 2), 2)` +
-      ` + ${cosLat} * cos(${docLat}) * pow(sin((${docLon} - ${lonRad}) / 2), 2)))))`;
+    distance = haversineKmSql(`d.${column.lat(field)}`, `d.${column.lon(field)}`, lat, lon, (value) => bag.add(value));
     const within = `${distance} <= ${bag.add(radiusKm)}`;
     // Points in a rectangle inside the circle are within it without their distance (SQLite stops an OR at its
     // first true term): a circle's count computes the distances of its edge only.
@@ -241,6 +233,23 @@ export function planMatch(
     where.push(lonTest(`d.${column.lon(field)}`, ranges, bag));
   }
   return { from, where, params: bag.values, distance, score };
+}
+
+/**
+ * The great-circle distance in km from (lat, lon) to the point in the two SQL columns. One definition for the
+ * page, the count and the per-point distances of nearest-points.ts, so all of them compute the same double.
+ */
+export function haversineKmSql(latColumn: string, lonColumn: string, lat: number, lon: number, add: (value: number) => string): string {
+  const latRad = add((lat * Math.PI) / 180);
+  const lonRad = add((lon * Math.PI) / 180);
+  const cosLat = add(Math.cos((lat * Math.PI) / 180));
+  const docLat = `radians(${latColumn})`;
+  const docLon = `radians(${lonColumn})`;
+  // Haversine; min(1, ...) guards asin against rounding just above 1 for antipodal points.
+  return (
+    `(${2 * EARTH_RADIUS_KM} * asin(min(1, sqrt(pow(sin((${docLat} - ${latRad}) / 2), 2)` +
+    ` + ${cosLat} * cos(${docLat}) * pow(sin((${docLon} - ${lonRad}) / 2), 2)))))`
+  );
 }
 
 /**
