@@ -12,3 +12,8 @@ export function numericId(id: string): number | null {
 export function assertPlainName(kind: string, name: string): void {
   if (!/^[a-z][a-z0-9_]*$/i.test(name)) throw new Error(`${kind} name must be letters, digits and _: ${name}`);
 }
+
+/** The id a sort key stands for: `numericId` gives canonical integers as numbers, which print back the same. */
+export function idOfKey(key: number | string): string {
+  return typeof key === 'number' ? String(key) : key;
+}

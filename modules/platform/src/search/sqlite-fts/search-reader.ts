@@ -18,6 +18,7 @@ import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type Fac
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { preferredSpelling } from '../keyword-folding.ts';
+import { idOfKey } from '../document-id.ts';
 
 export const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
@@ -27,9 +28,11 @@ const COMPLEMENT_LIMIT = 200_000;
 
 export type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>;
 
-/** A row of a page; its id is read with its source or fragment, once the page is decided (see `withIds`). */
+/** A row of a page. */
 interface FoundRow {
   rid: number;
+  /** From the id's sort key, which every page statement selects for its cursor (`idOfKey`). */
+  id: string;
   /** Only when the query has `near`. */
   dist?: number;
 }
@@ -156,41 +159,50 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * `views`, the projection stored at write time is the answer as it is (decision 024 addendum): a card page
    * spends about 1 ms less of the reader thread's CPU than with the key pass.
    */
-  const loadSources = (layout: IndexLayout, rids: number[], fields: string[] | undefined): Map<number, LoadedRow> => {
+  const loadSources = (layout: IndexLayout, rows: FoundRow[], fields: string[] | undefined): Map<number, string | null> => {
     const view = fields ? viewFor(layout, fields) : null;
     const source = view
       ? `s.${view.column}`
       : fields
         ? '(SELECT json_group_object(key, value) FROM json_each(s.src) WHERE key IN (SELECT value FROM json_each(@fields)))'
         : 'json(s.src)';
-    const params = { rids: JSON.stringify(rids), ...(fields && !view ? { fields: JSON.stringify(fields) } : {}) };
-    return withIds(layout, view ? layout.viewsTable : layout.sources, source, params);
+    const params: Record<string, string> = fields && !view ? { fields: JSON.stringify(fields) } : {};
+    return textsByRid(view ? layout.viewsTable : layout.sources, source, rows, params);
   };
 
   /**
-   * Page rows' ids with one stored text each, read by rid once the page is decided. The page statement selects no
-   * id: a sorted page (a map box, a circle) keeps every match's selected columns until its sort ends, and `id` is
-   * the one column its covering index lacks, so it was read from the docs table for each of thousands of matches
-   * (a city box at 200k: 3.7 ms with it, 2.3 ms without, for the 100 rows kept).
+   * Page rows' stored texts, read by rid once the page is decided from the one table that holds them. The ids
+   * come from the page statement's id key (`idOfKey`), never from the docs table: a sorted page (a map box, a
+   * circle) keeps every match's selected columns until its sort ends and `id` is the one column its covering
+   * index lacks (a city box at 200k: 3.7 ms with it, 2.3 ms without, for the 100 rows kept), and reading it
+   * afterwards by rid was a second b-tree lookup per row (about 2.6 ms of the 1,000 pins of a map page at a
+   * million events, issue 14). Sources and stored texts are written and deleted with their docs row in one
+   * transaction (sqlite-search-index.ts), so a row deleted since the page was read is left out as before.
+   *
+   * The rids are looked up in ascending order, whatever the page's: consecutive lookups then descend the same
+   * b-tree pages and move forward through the leaves instead of jumping across the table at random. For the
+   * 1,000 pins of a map page at a million events the read took about half the time (9.6 -> 5.3 ms with the ids);
+   * the page's order is kept by `loadedRows`, which reads the rows by rid.
    */
-  const withIds = (layout: IndexLayout, table: string, text: string, params: { rids: string } & Record<string, string>): Map<number, LoadedRow> => {
-    const rows = statements
-      .prepared(`SELECT d.rid, d.id, ${text} AS text FROM json_each(@rids) j JOIN ${layout.docs} d ON d.rid = j.value LEFT JOIN ${table} s ON s.rid = j.value`)
-      .all(params) as Array<{ rid: number; id: string; text: string | null }>;
-    return new Map(rows.map((row) => [row.rid, { id: row.id, text: row.text }]));
+  const textsByRid = (table: string, text: string, rows: FoundRow[], params: Record<string, string>): Map<number, string | null> => {
+    const ascending = JSON.stringify(rows.map((row) => row.rid).sort((a, b) => a - b));
+    const found = statements
+      .prepared(`SELECT j.value AS rid, ${text} AS text FROM json_each(@rids) j JOIN ${table} s ON s.rid = j.value`)
+      .all({ ...params, rids: ascending }) as Array<{ rid: number; text: string | null }>;
+    return new Map(found.map((row) => [row.rid, row.text]));
   };
 
-  /** A page's ids and stored texts of one answer fragment (null when the live copy predates the fragment). */
-  const loadFragments = (layout: IndexLayout, rids: number[], name: string): Map<number, LoadedRow> => {
+  /** A page's stored texts of one answer fragment (null when the live copy predates the fragment). */
+  const loadFragments = (layout: IndexLayout, rows: FoundRow[], name: string): Map<number, string | null> => {
     const fragment = layout.fragments.find((candidate) => candidate.name === name);
-    return withIds(layout, layout.viewsTable, fragment ? `s.${fragment.column}` : 'NULL', { rids: JSON.stringify(rids) });
+    return fragment ? textsByRid(layout.viewsTable, `s.${fragment.column}`, rows, {}) : textsByRid(layout.docs, 'NULL', rows, {});
   };
 
   /** The page's rows in order with what was loaded for them; a row deleted since the page was read is left out. */
-  const loadedRows = (rows: FoundRow[], loaded: Map<number, LoadedRow>): Array<LoadedRow & { row: FoundRow }> =>
+  const loadedRows = (rows: FoundRow[], loaded: Map<number, string | null>): Array<LoadedRow & { row: FoundRow }> =>
     rows.flatMap((row) => {
-      const found = loaded.get(row.rid);
-      return found ? [{ row, ...found }] : [];
+      const text = loaded.get(row.rid);
+      return text === undefined ? [] : [{ row, id: row.id, text }];
     });
 
   const indexColumnNames = new Map<string, Set<string>>();
@@ -341,8 +353,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const { page, keys, order, countInPage, read } = answer ?? readPage(byPoints?.plan ?? (walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page));
     const rows = read.slice(0, limit);
     if (reversed) rows.reverse();
+    // The id key is the order's last key (orderKeys), selected for the cursor.
+    const idKey = `k${keys.length - 1}`;
     const found = rows.map((row): FoundRow => {
-      const hit: FoundRow = { rid: row.rid as number };
+      const hit: FoundRow = { rid: row.rid as number, id: idOfKey(row[idKey] as number | string) };
       if (page.distance) hit.dist = row.dist as number;
       return hit;
     });
@@ -355,9 +369,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   };
 
   /** A page and its rows' sources as JSON text (only the query's `fields` when it names some). */
-  const findPageWithSources = (index: string, query: SearchQuery): FoundPage & { sources: Map<number, LoadedRow> } => {
+  const findPageWithSources = (index: string, query: SearchQuery): FoundPage & { sources: Map<number, string | null> } => {
     const page = findPage(index, query);
-    return { ...page, sources: loadSources(page.layout, page.rows.map((row) => row.rid), query.fields) };
+    return { ...page, sources: loadSources(page.layout, page.rows, query.fields) };
   };
 
   return {
@@ -402,7 +416,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
 
     searchFragments(index: string, query: SearchQuery, fragment: string): FragmentPage {
       const { layout, total: count, rows, nextCursor } = findPage(index, query);
-      const texts = loadFragments(layout, rows.map((row) => row.rid), fragment);
+      const texts = loadFragments(layout, rows, fragment);
       const hits = loadedRows(rows, texts).map(({ row, id, text }): FragmentHit => {
         const hit: FragmentHit = { id, fragment: text };
         if (row.dist !== undefined) hit.distanceKm = row.dist;
