@@ -1,12 +1,14 @@
 /**
  * A small pool of search reader threads (see search-reader-thread.ts). Each request goes to the thread with
- * the fewest requests waiting; a thread that dies fails its waiting requests and is replaced on the next
+ * the fewest requests waiting, or to the one its words or area prefer while that one is not much busier
+ * (reader-affinity.ts); a thread that dies fails its waiting requests and is replaced on the next
  * request. Threads start on first use and are unreferenced while idle, so an idle pool never keeps the
  * process alive; `close()` terminates them.
  */
 import { Worker } from 'node:worker_threads';
 import type { ReadCall, ReadReply, ReadRequest, ReaderThreadData } from './reader-protocol.ts';
 import { SearchCursorError } from '../search-cursor.ts';
+import { affinityKey, chooseSlot, preferredSlot } from './reader-affinity.ts';
 
 export interface ReaderPool {
   run(call: ReadCall): Promise<unknown>;
@@ -58,20 +60,18 @@ export function createReaderPool({ size, ...data }: ReaderThreadData & { size: n
     return reader;
   };
 
-  const leastBusy = (): Reader => {
-    let best: Reader | null = null;
-    for (let slot = 0; slot < readers.length; slot++) {
-      const reader = readers[slot] ?? start(slot);
-      if (!best || reader.waiting.size < best.waiting.size) best = reader;
-      if (reader.waiting.size === 0) break;
-    }
-    return best!;
+  /** The thread the read prefers (reader-affinity.ts) unless it is much busier than the least busy one. */
+  const readerFor = (call: ReadCall): Reader => {
+    const key = affinityKey(call);
+    const waiting = readers.map((reader) => reader?.waiting.size ?? 0);
+    const slot = chooseSlot(waiting, key === null ? null : preferredSlot(key, readers.length));
+    return readers[slot] ?? start(slot);
   };
 
   return {
     run(call) {
       if (closed) return Promise.reject(new Error('Search index closed'));
-      const reader = leastBusy();
+      const reader = readerFor(call);
       const request: ReadRequest = { ...call, id: nextId++ };
       return new Promise((resolve, reject) => {
         reader.waiting.set(request.id, { resolve, reject });
