@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliQuality, brotliWindowBits, compressJson } from './compress-json.ts';
+import { IN_THREAD_BYTES, brotliQuality, brotliWindowBits, compressJson } from './compress-json.ts';
 
 const big = { data: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
 /** Past 64 KB, as a list page of 100 cards. */
 const list = { data: Array.from({ length: 3000 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
+/** Past the size compressed in the request's thread: compressed in libuv's pool. */
+const huge = { data: Array.from({ length: 25_000 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
 const html = `<!doctype html><html><body>${'<p>Event card</p>'.repeat(200)}</body></html>`;
 let server: ReturnType<Koa['listen']>;
 let base: string;
@@ -21,7 +23,7 @@ beforeAll(async () => {
       ctx.body = html;
       return;
     }
-    ctx.body = ctx.path === '/small' ? { ok: true } : ctx.path === '/list' ? list : big;
+    ctx.body = ctx.path === '/small' ? { ok: true } : ctx.path === '/list' ? list : ctx.path === '/huge' ? huge : big;
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -84,6 +86,24 @@ describe('JSON compression', () => {
     const page = await get('/page', 'br');
     expect(page.response.headers['content-type']).toContain('text/html');
     expect(page.body.equals(brotliAt(html, 5))).toBe(true);
+  });
+
+  it('gives the same bytes for answers compressed in the pool, past the size compressed in the thread', async () => {
+    const text = JSON.stringify(huge);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(IN_THREAD_BYTES);
+    const brotli = await get('/huge', 'br');
+    const expected = brotliCompressSync(text, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 1,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(Buffer.byteLength(text)),
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      },
+    });
+    expect(brotli.response.headers['content-encoding']).toBe('br');
+    expect(brotli.body.equals(expected)).toBe(true);
+    const gzipped = await get('/huge', 'gzip');
+    expect(gzipped.response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(text);
   });
 
   it('chooses the quality by type and size: the fastest for JSON past 64 KB', () => {
