@@ -12,7 +12,7 @@ export const contractSchema = (name: string): IndexSchema => ({
     name: { type: 'text', boost: 4, sortable: true },
     description: { type: 'text' },
     tags: { type: 'text' },
-    city: { type: 'keyword', searchable: true, boost: 2 },
+    city: { type: 'keyword', searchable: true, boost: 2, sortedBy: ['date'] },
     country: { type: 'keyword' },
     category: { type: 'keyword', sortedBy: ['price'] },
     price: { type: 'number' },

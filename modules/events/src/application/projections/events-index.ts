@@ -21,7 +21,8 @@ export const eventsIndexSchema: IndexSchema = {
     description: { type: 'text', boost: 1 },
     venue_name: { type: 'text', boost: 2 },
     tags: { type: 'text', boost: 2 },
-    city: { type: 'keyword', searchable: true, boost: 2 },
+    // Words with a city, ranked by the name then by date, read the city's rows in date order (decision 021).
+    city: { type: 'keyword', searchable: true, boost: 2, sortedBy: ['start'] },
     country: { type: 'keyword' },
     // "A category by price" listings stop after their page (decision 021).
     category: { type: 'keyword', sortedBy: ['price_usd_min'] },

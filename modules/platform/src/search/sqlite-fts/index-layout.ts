@@ -182,7 +182,7 @@ export function geoIndex(layout: IndexLayout, field: string): string {
  * date-preset listings) is then counted from the index alone, without visiting a million table rows; and the
  * geo columns, so a map area walked in date order is tested in the index entry. Geo
  * fields get a covering (lat, lon, id_key, dates, numbers) index for the same reason, and so does each
- * keyword's `sortedBy` index (keyword, field, id_key, the other dates and numbers).
+ * keyword's `sortedBy` index (keyword, field, id_key, the other dates and numbers, the sortable texts).
  */
 export function createIndexesSql(layout: IndexLayout): string[] {
   const table = layout.docs.slice(1, -1);
@@ -197,14 +197,19 @@ export function createIndexesSql(layout: IndexLayout): string[] {
   const geoColumns = Object.entries(layout.schema.fields)
     .filter(([, spec]) => spec.type === 'geo')
     .flatMap(([field]) => [column.lat(field), column.lon(field)]);
+  const sortableTextColumns = Object.entries(layout.schema.fields)
+    .filter(([, spec]) => spec.type === 'text' && spec.sortable)
+    .map(([field]) => column.sortText(field));
   const add = (name: string, columns: string) =>
     statements.push(`CREATE INDEX IF NOT EXISTS ${quote(`${table}_${name}`)} ON ${layout.docs} (${columns})`);
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
     if (spec.type === 'keyword') add(`kl_${field}`, `${column.keywordLower(field)}, id_key`);
     for (const by of spec.type === 'keyword' ? (spec.sortedBy ?? []) : []) {
       const sorted = layout.schema.fields[by]?.type === 'date' ? column.date(by) : column.number(by);
+      // The sortable texts too: words with that keyword value rank by the name before this order, and read it
+      // in the index entry (keyword-order.ts).
       const others = [...dateColumns, ...numberColumns].filter((name) => name !== sorted);
-      add(`kl_${field}_by_${by}`, [column.keywordLower(field), sorted, 'id_key', ...others].join(', '));
+      add(`kl_${field}_by_${by}`, [column.keywordLower(field), sorted, 'id_key', ...others, ...sortableTextColumns].join(', '));
     }
     if (spec.type === 'number') add(`n_${field}`, `${column.number(field)}, id_key`);
     // The date order also carries the points, so a map box or circle in date order (every map view) tests each

@@ -91,9 +91,11 @@ function onlyFieldSort(query: SearchQuery): { field: string; direction: 'asc' | 
  * column the index carries. The page then reads that value's entries in order and stops after the page (no
  * sort of every match: a category with a price range holds ~33,000 events at a million), and the count reads
  * the same entries without visiting the table. Ascending needs the field known present, as for any index order.
+ * With `words`, a text query takes part too (relevance before the field is left to the caller, keyword-order.ts):
+ * words with a city in date order test each entry against the match set (match-sets.ts) in the index.
  */
-export function sortedByIndexFor(layout: IndexLayout, query: SearchQuery): string | null {
-  if (query.text !== undefined || query.near || query.bounds) return null;
+export function sortedByIndexFor(layout: IndexLayout, query: SearchQuery, words = false): string | null {
+  if ((query.text !== undefined && !words) || query.near || query.bounds) return null;
   const only = onlyFieldSort(query);
   if (only === null || (only.direction === 'asc' && !fieldsKnownPresent(query).has(only.field))) return null;
   const filters = query.filters ?? [];

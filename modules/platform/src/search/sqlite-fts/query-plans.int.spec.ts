@@ -13,6 +13,7 @@ import { geoIndex, layoutFor, type IndexLayout } from './index-layout.ts';
 import { afterCursor, coveredByGeoIndex, fromWhereSql, keysetSql, orderBySql, orderKeys, planMatch } from './search-sql.ts';
 import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 import { sortedByIndexFor } from './ordered-walk.ts';
+import { keywordOrderIndexFor } from './keyword-order.ts';
 
 let dataDir: { dir: string; remove: () => Promise<void> };
 let db: Database.Database;
@@ -114,6 +115,20 @@ describe('SQLite search query plans', () => {
     expect(countPlan({ filters: [...filters] })).toMatch(/COVERING INDEX \S+_kl_category_by_price/);
     // Another keyword filter is not in that index: the planner chooses.
     expect(sortedByIndexFor(layout, { filters: [...filters, { field: 'city', op: 'eq', value: 'berlin' }], sort: [{ by: 'field', field: 'price', direction: 'asc' }] })).toBeNull();
+  });
+
+  it('words with a city, by relevance then date, read the city sortedBy index alone: best-scored rows in order, the count', () => {
+    const query: SearchQuery = { text: 'jazz', filters: [{ field: 'city', op: 'eq', value: 'Berlin' }, upcoming], sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'asc' }] };
+    const ordered = keywordOrderIndexFor(layout, query);
+    expect(ordered?.index).toMatch(/_kl_city_by_date"$/);
+    // As search-reader.ts plans it: the city drives, each entry tests the words' match set, the name scores.
+    const plan = planMatch(layout, query, '"jazz"*', true, { drive: 'docs', words: [['jazz']], matchSet: Buffer.alloc(300) });
+    const indexed = { ...plan, from: `${plan.from} INDEXED BY ${ordered!.index}` };
+    const explain = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(indexed.params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+    const bestFirst = explain(`SELECT d.rid ${fromWhereSql(indexed, [`${plan.score} = -4`])} ${orderBySql(layout, query, { ...indexed, score: null })} LIMIT 100`);
+    expect(bestFirst).toMatch(/SEARCH d USING COVERING INDEX \S+_kl_city_by_date \(kl_city=\? AND d_date>\?\)/);
+    expect(bestFirst).not.toMatch(/TEMP B-TREE/);
+    expect(explain(`SELECT count(*) ${fromWhereSql(indexed)}`)).toMatch(/COVERING INDEX \S+_kl_city_by_date/);
   });
 
   it('a city filter uses the keyword index', () => {

@@ -13,6 +13,8 @@ import { CountCache } from './count-cache.ts';
 import { matchSetTest, matchSetsOf } from './match-sets.ts';
 import { columnsTested, sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
+import { keywordOrderIndexFor, keywordOrderOf, readBestFirst } from './keyword-order.ts';
+import { keywordRowsOf } from './keyword-rows.ts';
 import { createNearestPoints } from './nearest-points.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
@@ -82,6 +84,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const layouts = new Map<string, IndexLayout>();
   const counts = new CountCache(db);
   const matchSets = matchSetsOf(db);
+  const keywordRows = keywordRowsOf(db);
   const nearestPoints = createNearestPoints(statements, counts);
 
   const readMeta = (name: string): MetaRow | undefined =>
@@ -102,8 +105,22 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const total = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan): number => {
     const complement = complementCount(layout, query);
     if (complement !== null) return complement;
+    if (plan.keywordOrder) return keywordOrderTotals(layout, plan).total;
     const sql = `SELECT count(*) ${fromWhereSql(plan)}`;
     return counts.get(sql, plan.params, () => statements.prepared(sql).pluck().get(plan.params) as number);
+  };
+
+  /**
+   * A keyword-ordered plan's total and how many of its rows have no name score (keyword-order.ts): the page's
+   * best-first walk needs the second to be 0. A pass over the keyword value's kept rows when the filters allow
+   * (keyword-rows.ts), else one read of the index entries.
+   */
+  const keywordOrderTotals = (layout: IndexLayout, plan: MatchPlan): { total: number; unscored: number } => {
+    const { rows, matchSet, unscored } = plan.keywordOrder!;
+    const counted = rows === null ? null : keywordRows.count(layout, rows, matchSet);
+    if (counted !== null) return counted;
+    const sql = `SELECT count(*) AS total, total(${unscored ?? '0'}) AS unscored ${fromWhereSql(plan)}`;
+    return counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as { total: number; unscored: number };
   };
 
   /**
@@ -297,6 +314,14 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
     const page = wantScore ? planMatch(layout, query, match.expression, true, { drive, words: match.forms, constantScore: constant, matchSet }) : count;
+    // Words with a city in date order (or relevance, then date): the city's `sortedBy` index holds every
+    // column, in the page's order (keyword-order.ts).
+    const byKeyword = matchSet !== undefined ? keywordOrderIndexFor(layout, query) : null;
+    if (byKeyword !== null) {
+      const keywordOrder = keywordOrderOf(layout, query, byKeyword, match.forms, page.score, matchSet!);
+      const ordered = (plan: MatchPlan): MatchPlan => ({ ...plan, from: `${plan.from} INDEXED BY ${byKeyword.index}`, keywordOrder });
+      return { page: ordered(page), count: ordered(count), match: match.expression };
+    }
     return { page, count, match: match.expression };
   };
 
@@ -309,7 +334,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const after = query.after;
     // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
     // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
-    const walkIndex = walkableSortIndex(layout, query, plans.page.score === CONSTANT_BM25);
+    const walkIndex = plans.page.keywordOrder ? null : walkableSortIndex(layout, query, plans.page.score === CONSTANT_BM25);
     // Nearest first is read from the nearest points' rows (nearest-points.ts), else from a smaller circle when
     // the total says one holds the page (nearest-rings.ts).
     const nearest = after === undefined && nearestFirst(query);
@@ -332,13 +357,27 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
       // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
       // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
-      const countInPage = known === null && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
+      // A keyword-ordered page (keyword-order.ts) stops after its rows: its total is counted apart.
+      const countInPage =
+        known === null && page.keywordOrder === undefined && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
       // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
       const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
-      const sql =
-        `SELECT d.rid${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
-        `${fromWhereSql(keyset ? afterCursor(page, keyset.sql) : page)} ${orderBySql(layout, query, page, reversed)} LIMIT @limit OFFSET @offset`;
-      const read = statements.prepared(sql).all({ ...page.params, ...keyset?.params, ...window }) as Array<Record<string, unknown>>;
+      const conditions = keyset ? afterCursor(page, keyset.sql) : page;
+      const readRows = (extra: string[], orderBy: string, rows: { limit: number; offset: number }) =>
+        statements
+          .prepared(
+            `SELECT d.rid${page.distance ? `, ${page.distance} AS dist` : ''}${countInPage ? ', count(*) OVER () AS total_rows' : ''}${keyColumns} ` +
+              `${fromWhereSql(conditions, extra)} ${orderBy} LIMIT @limit OFFSET @offset`,
+          )
+          .all({ ...page.params, ...keyset?.params, ...rows }) as Array<Record<string, unknown>>;
+      const fullOrderBy = orderBySql(layout, query, page, reversed);
+      // Best-scored rows first when the page may end before the others: a total within the page sorts them all anyway.
+      const best = page.keywordOrder?.best ?? null;
+      const totals = best === null || reversed ? null : keywordOrderTotals(layout, plans.count);
+      const bestFirst = best !== null && page.score !== null && totals !== null && totals.unscored === 0 && totals.total > window.offset + window.limit;
+      const read = bestFirst
+        ? readBestFirst(readRows, page.score!, best, orderBySql(layout, query, { ...page, score: null }), fullOrderBy, window)
+        : readRows([], fullOrderBy, window);
       return { page, keys, order, countInPage, read };
     };
     let answer: ReturnType<typeof readPage> | null = null;
@@ -381,6 +420,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     invalidate: () => {
       counts.invalidate();
       matchSets.invalidate();
+      keywordRows.invalidate();
     },
     get(index: string, id: string): IndexDocument | null {
       const layout = live(index);

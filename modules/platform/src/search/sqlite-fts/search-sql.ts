@@ -8,6 +8,7 @@ import type { FacetRequest, FieldSpec, FilterClause, SearchQuery } from '../sear
 import { EARTH_RADIUS_KM, boundsLonRanges, boxAroundCircle, squareInsideCircle, type LonRange } from '../geo-math.ts';
 import { column, type IndexLayout } from './index-layout.ts';
 import { matchSetTest } from './match-sets.ts';
+import type { KeywordOrder } from './keyword-order.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { foldKeyword } from '../keyword-folding.ts';
 import type { CursorSlot } from '../search-cursor.ts';
@@ -23,6 +24,11 @@ export interface MatchPlan {
   distance: string | null;
   /** SQL of the bm25 relevance (lower is better) when the page is sorted by relevance. */
   score: string | null;
+  /**
+   * Set when the plan reads a keyword's `sortedBy` index in the page's order (keyword-order.ts): the page stops
+   * after its rows, so its total is counted apart, and no other walk applies.
+   */
+  keywordOrder?: KeywordOrder;
 }
 
 /**
