@@ -77,6 +77,7 @@ describe('near me by distance, point by point', () => {
     { limit: 20 },
     { limit: 20, offset: 40 },
     { limit: 100, offset: 130 },
+    { limit: 5000 },
     { filters: [{ field: 'date', op: 'range', gte: Date.UTC(2030, 0, 5) }] },
     { filters: [{ field: 'price', op: 'range', gte: 10, lte: 80 }], limit: 30, offset: 5 },
     // Not in the geo index: the filter is tested on the row.
@@ -108,7 +109,14 @@ describe('near me by distance, point by point', () => {
     const points = createNearestPoints(statements, new CountCache(file.db));
     const served = points.page(file.layout, nearQuery(52.52, 13.405), 100);
     expect(served?.total).toBe(rowByRow(nearQuery(52.52, 13.405)).total);
-    expect(served?.plan.from).toContain('VALUES');
+    // The three shapes the comparison above goes through: the nearest venue's first rows alone, nearer venues'
+    // rows plus the farthest one's first rows, every chosen venue's rows.
+    const from = (rowsNeeded: number) => points.page(file.layout, nearQuery(52.52, 13.405), rowsNeeded)?.plan.from ?? '';
+    expect(from(20)).toContain('LIMIT @lastRows');
+    expect(from(20)).not.toContain('VALUES');
+    expect(from(230)).toContain('UNION ALL');
+    expect(from(5000)).toContain('VALUES');
+    expect(from(5000)).not.toContain('UNION ALL');
 
     const spread: IndexDocument[] = Array.from({ length: MAX_BAND_POINTS + 50 }, (_, i) => ({
       id: `s${i}`,

@@ -128,6 +128,32 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
     return { from, where: filters.where, params, distance: 'p.column3', score: null };
   };
 
+  /**
+   * The same rows when the farthest chosen point alone holds more than the page still needs (a venue with
+   * thousands of events): its rows come after every nearer point's, in id order, which is the geo index's order
+   * at one point, so only its first `rest` rows are read (`ORDER BY id_key LIMIT`), not all of them sorted. Null
+   * when it holds no more than that, or another point is at the same distance (their rows interleave by id).
+   */
+  const cappedLastPointPlan = (layout: IndexLayout, field: string, filters: MatchPlan, points: NearPoint[], rowsNeeded: number): MatchPlan | null => {
+    const last = points.at(-1);
+    if (!last || points.filter((point) => point.distanceKm === last.distanceKm).length > 1) return null;
+    const nearer = points.slice(0, -1);
+    const rest = rowsNeeded - nearer.reduce((sum, point) => sum + point.events, 0);
+    if (last.events <= rest) return null;
+    const index = geoIndex(layout, field);
+    const where = [`d.${column.lat(field)} = @lastLat`, `d.${column.lon(field)} = @lastLon`, ...filters.where].join(' AND ');
+    const lastRows = `SELECT * FROM (SELECT d.*, @lastDistance AS point_km FROM ${filters.from} INDEXED BY ${index} WHERE ${where} ORDER BY d.id_key LIMIT @lastRows)`;
+    const params: Params = { ...filters.params, lastLat: last.lat, lastLon: last.lon, lastDistance: last.distanceKm, lastRows: rest };
+    let union = lastRows;
+    if (nearer.length > 0) {
+      const joined = pointsPlan(layout, field, filters, nearer);
+      Object.assign(params, joined.params);
+      const conditions = joined.where.length > 0 ? ` WHERE ${joined.where.join(' AND ')}` : '';
+      union = `SELECT d.*, p.column3 AS point_km FROM ${joined.from}${conditions} UNION ALL ${lastRows}`;
+    }
+    return { from: `(${union}) d`, where: [], params, distance: 'd.point_km', score: null };
+  };
+
   return {
     page(layout, query, rowsNeeded) {
       const near = query.near;
@@ -146,7 +172,7 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
       const chosen = pagePoints(nearest, rowsNeeded);
       if (chosen.length > MAX_PAGE_POINTS) return null;
       const total = nearest.reduce((sum, point) => sum + point.events, 0);
-      return { total, plan: pointsPlan(layout, near.field, filters, chosen) };
+      return { total, plan: cappedLastPointPlan(layout, near.field, filters, chosen, rowsNeeded) ?? pointsPlan(layout, near.field, filters, chosen) };
     },
   };
 }
