@@ -21,6 +21,7 @@ import { createIndexesSql, createTablesSql, dropSql, layoutFor, viewsTableColumn
 import { rowColumns, toRow } from './document-row.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
+import { KEPT_PAGE_ROWS, PageCache } from './page-cache.ts';
 import { storedSchemaFingerprint } from '../schema-fingerprint.ts';
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 
@@ -78,6 +79,13 @@ export function createSqliteSearchIndex({
   const prepared = reader.statements.prepared;
   const pool =
     readerThreads > 0 && !db.memory ? createReaderPool({ file, size: readerThreads, commonTextDocuments }) : null;
+  // The map's pages of 1,000 pins, kept until the file changes (page-cache.ts).
+  const keptPages = new PageCache(db);
+  /** After this connection's own writes: cached totals, sets and pages are forgotten. */
+  const invalidate = (): void => {
+    reader.invalidate();
+    keptPages.invalidate();
+  };
   let writtenSinceStatistics = 0;
   /** Schemas given to `init` that differ from the live copy's: applied by the next rebuild, never in place. */
   const pendingSchemas = new Map<string, IndexSchema>();
@@ -146,7 +154,7 @@ export function createSqliteSearchIndex({
         }
       }
     })();
-    reader.invalidate();
+    invalidate();
     writtenSinceStatistics += docs.length;
     if (writtenSinceStatistics >= STATISTICS_EVERY) {
       writtenSinceStatistics = 0;
@@ -178,7 +186,7 @@ export function createSqliteSearchIndex({
         for (const statement of removeGeo) statement.run(rid);
       }
     })();
-    reader.invalidate();
+    invalidate();
   };
 
   /**
@@ -233,7 +241,7 @@ export function createSqliteSearchIndex({
           'INSERT INTO search_index_meta (name, version, schema) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET version = excluded.version, schema = excluded.schema',
         ).run(schema.name, layout.version, wanted);
       })();
-      reader.invalidate();
+      invalidate();
       return { created: true };
     },
 
@@ -272,7 +280,10 @@ export function createSqliteSearchIndex({
 
     async searchFragments(index, query, fragment) {
       assertWithinWindow(query, DEFAULT_LIMIT);
-      return pool ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage) : reader.searchFragments(index, query, fragment);
+      const read = async (): Promise<FragmentPage> =>
+        pool ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage) : reader.searchFragments(index, query, fragment);
+      if ((query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS) return read();
+      return keptPages.get(JSON.stringify([index, fragment, query]), read);
     },
 
     async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
@@ -337,7 +348,7 @@ export function createSqliteSearchIndex({
           })();
           if (pendingSchemas.get(index) === next.schema) pendingSchemas.delete(index);
           db.exec('ANALYZE');
-          reader.invalidate();
+          invalidate();
         },
         async abort() {
           if (finished) return;
