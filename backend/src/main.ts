@@ -7,6 +7,7 @@
  *   ingestion  feed workers on their configured intervals (writes only; the worker projects)
  *   reindex    rebuild read models from offset zero: `reindex [projector...]`
  *   seed       load demo events: `seed [--events N]`
+ *   seed-projection  started by `seed` only: projects a first load in a second process (seed-projection.ts)
  *   dead-letters  list or replay messages consumers gave up on: `dead-letters list [group] | replay <id>`
  *   ingest     run one feed once with a progress bar: `ingest --source ticketmaster|fever|file [--path p]... [--full]`
  *   offers     compare-offers groups: `offers list <eventId> | offers split <eventId> [reason]`
@@ -20,11 +21,12 @@ import { runOffers } from './processes/offers.ts';
 import { runDeadLetters } from './processes/dead-letters.ts';
 import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
+import { runSeedProjection } from './processes/seed-projection.ts';
 import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 import { UsageError } from './processes/usage-error.ts';
 
-const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'ingest', 'dead-letters', 'offers'] as const;
+const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'seed-projection', 'ingest', 'dead-letters', 'offers'] as const;
 type Role = (typeof ROLES)[number];
 
 async function main(): Promise<void> {
@@ -60,6 +62,9 @@ async function main(): Promise<void> {
       return;
     case 'seed':
       await runSeed({ config, logger, args: rest });
+      return;
+    case 'seed-projection':
+      await runSeedProjection({ config, logger, names: rest });
       return;
     case 'dead-letters':
       await runDeadLetters({ config, logger, args: rest });

@@ -15,18 +15,32 @@
 import { projectorGroup } from '@evently/platform';
 import type { Composition } from '../compose.ts';
 
-/** Projectors with a backlog whose search indexes hold nothing yet. */
-async function projectorsToRebuild(composition: Composition): Promise<string[]> {
-  const names: string[] = [];
+/** Read-model projectors whose search indexes all hold nothing yet (a first load), with their backlogs. */
+async function emptyReadModels(composition: Composition, topics?: string[]): Promise<Array<{ name: string; backlog: number }>> {
+  const found: Array<{ name: string; backlog: number }> = [];
   for (const projector of composition.modules.flatMap((m) => m.projectors)) {
     if (projector.sideEffects || !projector.searchIndexes?.length) continue;
-    const lag = await composition.bus.lag(projectorGroup(projector), projector.topics);
-    const backlog = Object.values(lag).reduce((sum, n) => sum + n, 0);
+    if (topics && !projector.topics.some((topic) => topics.includes(topic))) continue;
     let held = 0;
     for (const index of projector.searchIndexes) held += await composition.search.count(index, {}, { atMost: 1 });
-    if (backlog > 0 && held === 0) names.push(projector.name);
+    if (held > 0) continue;
+    const lag = await composition.bus.lag(projectorGroup(projector), projector.topics);
+    found.push({ name: projector.name, backlog: Object.values(lag).reduce((sum, n) => sum + n, 0) });
   }
-  return names;
+  return found;
+}
+
+/**
+ * Projectors whose search indexes hold nothing yet, safe to replay into fresh copies (see the header); only
+ * those reading one of `topics` when given.
+ */
+export async function projectorsWithEmptyIndexes(composition: Composition, topics?: string[]): Promise<string[]> {
+  return (await emptyReadModels(composition, topics)).map(({ name }) => name);
+}
+
+/** Projectors with a backlog whose search indexes hold nothing yet. */
+async function projectorsToRebuild(composition: Composition): Promise<string[]> {
+  return (await emptyReadModels(composition)).filter(({ backlog }) => backlog > 0).map(({ name }) => name);
 }
 
 /** Messages the projectors have yet to apply, summed over their consumer groups (a rebuilt one counts from zero). */

@@ -2,11 +2,12 @@
  * `npm run seed` loads a first catalogue in bulk (the rebuild path) and adds to a filled one event by event;
  * either way every event is searchable when the command returns. Runs the real backend as a child process.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteSearchIndex } from '@evently/platform';
+import { createSqliteSearchIndex, type SearchResult } from '@evently/platform';
 import { spawnBackend } from '../testing/spawn-backend.ts';
 
 const dirs: string[] = [];
@@ -27,7 +28,7 @@ describe('seed (process level)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
     dirs.push(dataDir);
 
-    expect(await seed(dataDir, 150)).toContain('rebuilt in bulk: events-search');
+    expect(await seed(dataDir, 150)).toContain('rebuilt in bulk: events-search; alongside the writes');
     expect(await seed(dataDir, 50)).not.toContain('events-search');
 
     const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db'), readerThreads: 0 });
@@ -37,4 +38,42 @@ describe('seed (process level)', () => {
       await search.close();
     }
   });
+
+  it('given the projection process dies during the writes, then the seed projects after them and every event is searchable', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
+    dirs.push(dataDir);
+    const backend = spawnBackend(['seed', '--events', '2000'], { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'seed-test-password', LOG_LEVEL: 'warn' });
+    await backend.waitForLine((line) => line.startsWith('seed: 1000/2000 events written'));
+    // The seed's one child is the projection process; it cannot finish before the seed's writes are done.
+    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid)], { encoding: 'utf8' }).trim().split('\n');
+    process.kill(Number(projection), 'SIGKILL');
+
+    const projected = await backend.waitForLine((line) => line.startsWith('seed: projected in'));
+    expect(await backend.exited).toBe(0);
+    expect(projected).toContain('rebuilt in bulk: events-search');
+    expect(projected).not.toContain('alongside');
+    expect(backend.lines.some((line) => line.includes('the projection process failed'))).toBe(true);
+    // The same 2,000 generated events seeded undisturbed give the same listed events (a few are linked offers).
+    const undisturbed = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
+    dirs.push(undisturbed);
+    expect(await seed(undisturbed, 2000)).toContain('alongside the writes');
+    expect(await indexedIds(dataDir)).toEqual(await indexedIds(undisturbed));
+  }, 120_000);
 });
+
+async function indexedIds(dataDir: string): Promise<string[]> {
+  const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db'), readerThreads: 0 });
+  try {
+    const ids: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: SearchResult = await search.search('events', { limit: 500, ...(after ? { after } : {}) });
+      ids.push(...page.hits.map((hit) => hit.id));
+      after = page.nextCursor;
+    } while (after);
+    expect(ids.length).toBeGreaterThan(1900);
+    return ids;
+  } finally {
+    await search.close();
+  }
+}

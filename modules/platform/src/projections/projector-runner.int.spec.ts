@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEnvelope, type Delivered, type Envelope } from '../bus/envelope.ts';
 import type { EventBus } from '../bus/event-bus.port.ts';
 import { createSqliteEventBus } from '../bus/sqlite-log/sqlite-event-bus.ts';
@@ -130,6 +130,38 @@ describe('projector runner', () => {
     expect(others.calls).toEqual([]);
     expect(others.rows.size).toBe(0);
     await expect(runner.rebuild(['nope'])).rejects.toThrow(/unknown projector nope/);
+  });
+
+  it('rebuild with until applies what is appended meanwhile, and swaps the copy in only after until and the log end', async () => {
+    const bus = await openBus();
+    const things = memoryProjector('things', ['evently.things']);
+    const runner = createProjectorRunner({ bus, projectors: [things.projector], logger });
+    await bus.publish([message('evently.things', 't1', 1, 'before the replay')]);
+    let writesDone!: () => void;
+    const rebuilt = runner.rebuild(['things'], { until: new Promise<void>((resolve) => (writesDone = resolve)) });
+
+    await bus.publish([message('evently.things', 't2', 1, 'written during the replay')]);
+    await vi.waitFor(() => expect(things.rows.has('t2')).toBe(true));
+    expect(things.calls).toEqual(['begin']);
+    await bus.publish([message('evently.things', 't1', 2, 'the last write'), message('evently.things', 't3', 1, 'c')]);
+    writesDone();
+    await rebuilt;
+
+    expect(things.calls).toEqual(['begin', 'finish with 3 rows']);
+    expect(things.rows.get('t1')?.title).toBe('the last write');
+    expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 0 });
+  });
+
+  it('rebuild with until never finishes a copy when until rejects', async () => {
+    const bus = await openBus();
+    const things = memoryProjector('things', ['evently.things']);
+    const others = memoryProjector('others', ['evently.others']);
+    const runner = createProjectorRunner({ bus, projectors: [things.projector, others.projector], logger });
+    await bus.publish([message('evently.things', 't1', 1, 'a')]);
+
+    await expect(runner.rebuild(['things', 'others'], { until: Promise.reject(new Error('the writer failed')) })).rejects.toThrow('the writer failed');
+    expect(things.calls).toEqual(['begin']);
+    expect(others.calls).toEqual(['begin']);
   });
 
   it('a failing projector is retried until it succeeds, without holding up the others', async () => {

@@ -28,7 +28,17 @@ export interface ProjectorRunner {
    * Replays the whole log into fresh read models of the named projectors (every read-model projector when
    * omitted). Side-effect consumers are refused: replaying them would repeat their mail and pushes.
    */
-  rebuild(names?: string[]): Promise<void>;
+  rebuild(names?: string[], options?: RebuildOptions): Promise<void>;
+}
+
+export interface RebuildOptions {
+  /**
+   * While another process is still appending to the log (`npm run seed` writing a first load): the replays of
+   * all the named projectors run at once and keep applying what is appended until `until` resolves, then
+   * catch up with the log's end and swap their copies in. If it rejects, the replays stop, no copy is swapped
+   * in, and rebuild rejects with its reason.
+   */
+  until?: Promise<unknown>;
 }
 
 const DEFAULT_REBUILD_BATCH = 2000;
@@ -72,7 +82,7 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
       if (!started) throw new Error('the projector runner is not started');
       await Promise.all([...running.values()].map((subscription) => subscription.drained()));
     },
-    async rebuild(names) {
+    async rebuild(names, { until } = {}) {
       const replayable = [...byName.values()].filter((projector) => !projector.sideEffects).map((projector) => projector.name);
       const selected = (names ?? replayable).map((name) => {
         const projector = byName.get(name);
@@ -80,21 +90,39 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
         if (projector.sideEffects) throw new Error(`${name} has side effects (mail, pushes) and is never replayed`);
         return projector;
       });
-      for (const projector of selected) {
+      const beginReplay = async (projector: Projector) => {
         const startedAt = Date.now();
         // Stop the live consumer first: a batch in flight must not commit over the reset offsets.
         await running.get(projector.name)?.stop();
         running.delete(projector.name);
         await projector.beginRebuild?.();
         await bus.resetGroup(projectorGroup(projector), projector.topics);
-        const replay = await subscribe(projector, options.rebuildBatch ?? DEFAULT_REBUILD_BATCH);
+        return { projector, startedAt, replay: await subscribe(projector, options.rebuildBatch ?? DEFAULT_REBUILD_BATCH) };
+      };
+      const finishReplay = async ({ projector, startedAt, replay }: Awaited<ReturnType<typeof beginReplay>>) => {
         await replay.drained();
         await projector.finishRebuild?.();
         // Live batches stay at their usual size: the replay's consumer hands over to a fresh one.
         await replay.stop();
         if (started) running.set(projector.name, await subscribe(projector));
         logger.info({ projector: projector.name, ms: Date.now() - startedAt }, 'projector rebuilt');
+      };
+      if (!until) {
+        for (const projector of selected) await finishReplay(await beginReplay(projector));
+        return;
       }
+      // Handled here already: it may reject while the replays are still starting.
+      until.catch(() => undefined);
+      const replays: Array<Awaited<ReturnType<typeof beginReplay>>> = [];
+      try {
+        for (const projector of selected) replays.push(await beginReplay(projector));
+        await until;
+      } catch (error) {
+        // The copies stay unfinished (never swapped in); the caller decides what to replay instead.
+        await Promise.all(replays.map(({ replay }) => replay.stop()));
+        throw error;
+      }
+      for (const replay of replays) await finishReplay(replay);
     },
   };
 }
