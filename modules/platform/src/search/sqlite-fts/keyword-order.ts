@@ -115,6 +115,25 @@ export function keywordOrderOf(
   return { best, unscored, rows, matchSet };
 }
 
+/**
+ * Entries of the range below which one sort of every match costs less than the walk, which reads the whole
+ * range when fewer best-scored rows exist than the page needs and then sorts the rest: at a million events a
+ * city's 30 days (about 1,100 entries) took 1.1 ms sorted against 2.3 ms walked (load 9-11).
+ */
+const SORT_BELOW_ENTRIES = 2000;
+
+/** A keyword-ordered plan's total, its rows without a score, and (counted from kept rows) the range's entries. */
+export interface KeywordOrderTotals {
+  total: number;
+  unscored: number;
+  inRange?: number;
+}
+
+/** Whether the page reads its best-scored rows first (`readBestFirst`) rather than sorting every match. */
+export function walkBestFirst(totals: KeywordOrderTotals, wanted: number): boolean {
+  return totals.unscored === 0 && totals.total > wanted && (totals.inRange ?? Infinity) >= SORT_BELOW_ENTRIES;
+}
+
 /** One statement of the page: extra conditions, its ORDER BY, and its LIMIT and OFFSET. */
 export type PageRead = (extra: string[], orderBy: string, window: { limit: number; offset: number }) => Array<Record<string, unknown>>;
 

@@ -40,12 +40,19 @@ export interface KeywordRowsCount {
   range: { gte?: number; gt?: number; lte?: number; lt?: number };
 }
 
+/** A count's answer: the matches, and how many of the value's rows the range holds (matching or not). */
+export interface KeywordRowsTotals {
+  total: number;
+  unscored: 0;
+  inRange: number;
+}
+
 export interface KeywordRowsCache {
   /**
    * Matches of `set` among the value's rows within the range (none of them lacking a sortable text), or null
    * when some of the value's rows lack one: the caller counts in SQL, which tells how many of the matches do.
    */
-  count(layout: IndexLayout, request: KeywordRowsCount, set: Buffer): { total: number; unscored: 0 } | null;
+  count(layout: IndexLayout, request: KeywordRowsCount, set: Buffer): KeywordRowsTotals | null;
   invalidate(): void;
 }
 
@@ -78,6 +85,31 @@ function parseIntegers(text: string, into: { length: number; [i: number]: number
       value = value * 10 + (code - ZERO);
     }
   }
+}
+
+function countAll(rids: Int32Array, bytes: Uint8Array): KeywordRowsTotals {
+  const length = bytes.length;
+  let total = 0;
+  for (let i = 0; i < rids.length; i++) {
+    const rid = rids[i]!;
+    if (rid < length && bytes[rid] === 1) total++;
+  }
+  return { total, unscored: 0, inRange: rids.length };
+}
+
+/** NaN (no date) fails every comparison, as NULL fails every range in SQL. */
+function countInRange(rids: Int32Array, dates: Float64Array, bytes: Uint8Array, gte: number, gt: number, lte: number, lt: number): KeywordRowsTotals {
+  const length = bytes.length;
+  let total = 0;
+  let inRange = 0;
+  for (let i = 0; i < rids.length; i++) {
+    const date = dates[i]!;
+    if (!(date >= gte && date > gt && date <= lte && date < lt)) continue;
+    inRange++;
+    const rid = rids[i]!;
+    if (rid < length && bytes[rid] === 1) total++;
+  }
+  return { total, unscored: 0, inRange };
 }
 
 function createKeywordRows(db: Database.Database): KeywordRowsCache {
@@ -145,20 +177,13 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       if (unscored !== 0) return null;
       const { gte, gt, lte, lt } = request.range;
       const ranged = gte !== undefined || gt !== undefined || lte !== undefined || lt !== undefined;
-      const low = gte ?? -Infinity;
-      const high = lte ?? Infinity;
-      let total = 0;
-      for (let i = 0; i < rids.length; i++) {
-        if (set[rids[i]!] !== 1) continue;
-        if (!ranged) {
-          total++;
-          continue;
-        }
-        const date = dates[i]!;
-        // NaN (no date) fails every comparison, as NULL fails every range in SQL.
-        if (date >= low && date <= high && (gt === undefined || date > gt) && (lt === undefined || date < lt)) total++;
-      }
-      return { total, unscored: 0 };
+      // A plain byte view: every set is a Buffer with its own toJSON (match-sets.ts), so indexing the sets
+      // themselves is polymorphic, and a rid past a set's last match reads out of bounds. Both slowed this loop
+      // twentyfold in the api's reader threads (about 1 ms a count).
+      const bytes = new Uint8Array(set.buffer, set.byteOffset, set.length);
+      return ranged
+        ? countInRange(rids, dates, bytes, gte ?? -Infinity, gt ?? -Infinity, lte ?? Infinity, lt ?? Infinity)
+        : countAll(rids, bytes);
     },
     invalidate: clear,
   };

@@ -13,7 +13,7 @@ import { CountCache } from './count-cache.ts';
 import { matchSetTest, matchSetsOf } from './match-sets.ts';
 import { columnsTested, sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
-import { keywordOrderIndexFor, keywordOrderOf, readBestFirst } from './keyword-order.ts';
+import { keywordOrderIndexFor, keywordOrderOf, readBestFirst, walkBestFirst, type KeywordOrderTotals } from './keyword-order.ts';
 import { keywordRowsOf } from './keyword-rows.ts';
 import { createNearestPoints } from './nearest-points.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
@@ -115,12 +115,12 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * best-first walk needs the second to be 0. A pass over the keyword value's kept rows when the filters allow
    * (keyword-rows.ts), else one read of the index entries.
    */
-  const keywordOrderTotals = (layout: IndexLayout, plan: MatchPlan): { total: number; unscored: number } => {
+  const keywordOrderTotals = (layout: IndexLayout, plan: MatchPlan): KeywordOrderTotals => {
     const { rows, matchSet, unscored } = plan.keywordOrder!;
     const counted = rows === null ? null : keywordRows.count(layout, rows, matchSet);
     if (counted !== null) return counted;
     const sql = `SELECT count(*) AS total, total(${unscored ?? '0'}) AS unscored ${fromWhereSql(plan)}`;
-    return counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as { total: number; unscored: number };
+    return counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as KeywordOrderTotals;
   };
 
   /**
@@ -371,10 +371,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
           )
           .all({ ...page.params, ...keyset?.params, ...rows }) as Array<Record<string, unknown>>;
       const fullOrderBy = orderBySql(layout, query, page, reversed);
-      // Best-scored rows first when the page may end before the others: a total within the page sorts them all anyway.
+      // Best-scored rows first when the page may end before the others (keyword-order.ts, `walkBestFirst`).
       const best = page.keywordOrder?.best ?? null;
       const totals = best === null || reversed ? null : keywordOrderTotals(layout, plans.count);
-      const bestFirst = best !== null && page.score !== null && totals !== null && totals.unscored === 0 && totals.total > window.offset + window.limit;
+      const bestFirst = best !== null && page.score !== null && totals !== null && walkBestFirst(totals, window.offset + window.limit);
       const read = bestFirst
         ? readBestFirst(readRows, page.score!, best, orderBySql(layout, query, { ...page, score: null }), fullOrderBy, window)
         : readRows([], fullOrderBy, window);
