@@ -50,7 +50,8 @@ export interface KeywordRowsTotals {
 export interface KeywordRowsCache {
   /**
    * Matches of `set` among the value's rows within the range (none of them lacking a sortable text), or null
-   * when some of the value's rows lack one: the caller counts in SQL, which tells how many of the matches do.
+   * when some of the value's rows lack one (the caller counts in SQL, which tells how many of the matches do)
+   * or on the value's first ask since the last write (see `load`).
    */
   count(layout: IndexLayout, request: KeywordRowsCount, set: Buffer): KeywordRowsTotals | null;
   invalidate(): void;
@@ -114,11 +115,14 @@ function countInRange(rids: Int32Array, dates: Float64Array, bytes: Uint8Array, 
 
 function createKeywordRows(db: Database.Database): KeywordRowsCache {
   const byKey = new Map<string, KeywordRows>();
+  /** Values asked for once since the last write: the next ask reads their rows. */
+  const asked = new Set<string>();
   let bytes = 0;
   let seenVersion = -1;
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const clear = () => {
     byKey.clear();
+    asked.clear();
     bytes = 0;
   };
 
@@ -145,7 +149,12 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
     return { rids, dates, unscored: found.unscored };
   };
 
-  const load = (layout: IndexLayout, request: KeywordRowsCount): KeywordRows => {
+  /**
+   * The value's rows, or null on its first ask since the last write: reading them costs about three counts in
+   * SQL (every entry's rid and date as text), which pays back only when the value is asked again, and a write
+   * discards them (with frequent writes, a value asked once per write would pay the read every time).
+   */
+  const load = (layout: IndexLayout, request: KeywordRowsCount): KeywordRows | null => {
     const version = dataVersion.get() as number;
     if (version !== seenVersion) {
       clear();
@@ -157,6 +166,11 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       byKey.delete(key);
       byKey.set(key, known);
       return known;
+    }
+    if (!asked.has(key)) {
+      if (asked.size >= 10_000) asked.clear();
+      asked.add(key);
+      return null;
     }
     const rows = read(layout, request);
     const size = rows.rids.byteLength + rows.dates.byteLength;
@@ -172,7 +186,9 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
 
   return {
     count(layout, request, set) {
-      const { rids, dates, unscored } = load(layout, request);
+      const rows = load(layout, request);
+      if (rows === null) return null;
+      const { rids, dates, unscored } = rows;
       // Which matches lack a text is not kept per row: only "none of the value's rows" answers for every set.
       if (unscored !== 0) return null;
       const { gte, gt, lte, lt } = request.range;

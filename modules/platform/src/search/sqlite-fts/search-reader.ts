@@ -117,10 +117,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    */
   const keywordOrderTotals = (layout: IndexLayout, plan: MatchPlan): KeywordOrderTotals => {
     const { rows, matchSet, unscored } = plan.keywordOrder!;
-    const counted = rows === null ? null : keywordRows.count(layout, rows, matchSet);
-    if (counted !== null) return counted;
     const sql = `SELECT count(*) AS total, total(${unscored ?? '0'}) AS unscored ${fromWhereSql(plan)}`;
-    return counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as KeywordOrderTotals;
+    const counted = () => (rows === null ? null : keywordRows.count(layout, rows, matchSet)) ?? statements.prepared(sql).get(plan.params);
+    return counts.get(sql, plan.params, counted) as KeywordOrderTotals;
   };
 
   /**
