@@ -44,8 +44,8 @@ describe('seed (process level)', () => {
     dirs.push(dataDir);
     const backend = spawnBackend(['seed', '--events', '2000'], { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'seed-test-password', LOG_LEVEL: 'warn' });
     await backend.waitForLine((line) => line.startsWith('seed: 1000/2000 events written'));
-    // The seed's one child is the projection process; it cannot finish before the seed's writes are done.
-    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid)], { encoding: 'utf8' }).trim().split('\n');
+    // The seed's child running the projection role; it cannot finish before the seed's writes are done.
+    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], { encoding: 'utf8' }).trim().split('\n');
     process.kill(Number(projection), 'SIGKILL');
 
     const projected = await backend.waitForLine((line) => line.startsWith('seed: projected in'));
