@@ -14,12 +14,10 @@
  */
 import type Database from 'better-sqlite3';
 import { column, type IndexLayout } from './index-layout.ts';
+import { parseIntegers } from './integer-list.ts';
 
 /** Bytes of lists one connection keeps: every row of a million-event index twice over (12 bytes a row). */
 const BYTE_BUDGET = 24 * 1024 * 1024;
-const COMMA = 44;
-const ZERO = 48;
-const MINUS = 45;
 
 export interface KeywordRows {
   rids: Int32Array;
@@ -67,25 +65,6 @@ export function keywordRowsOf(db: Database.Database): KeywordRowsCache {
     perConnection.set(db, cache);
   }
   return cache;
-}
-
-/** Integers of a comma-separated text (SQLite's group_concat of INTEGER values), parsed without splitting. */
-function parseIntegers(text: string, into: { length: number; [i: number]: number }): void {
-  let n = 0;
-  let value = 0;
-  let negative = false;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : COMMA;
-    if (code === COMMA) {
-      into[n++] = negative ? -value : value;
-      value = 0;
-      negative = false;
-    } else if (code === MINUS) {
-      negative = true;
-    } else {
-      value = value * 10 + (code - ZERO);
-    }
-  }
 }
 
 function countAll(rids: Int32Array, bytes: Uint8Array): KeywordRowsTotals {
