@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { EventImage } from '../../components/event-image/event-image.tsx';
 import { formatEventDate } from '../../lib/format/date.ts';
 import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
-import { displayTitle, eventStart, type VisitorEvent } from '../../lib/format/event.ts';
+import { displayTitle, eventStart, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
 import { homeApi } from './api.ts';
 import { currentPopular, POPULAR_RECHECK_MS } from './popular-expiry.ts';
 
@@ -43,7 +43,8 @@ export function PopularSidebar() {
                 <EventImage src={event.image_url} name={title} category={event.category} className="popular__image" sizes="64px" />
                 <div className="popular__text">
                   <Link to={`/event/${encodeURIComponent(String(event.id))}`} className="popular__name">{title}</Link>
-                  <ZonedText className="popular__meta">{formatEventDate(eventStart(event), { context: 'detail' })}</ZonedText>
+                  {/* The venue's calendar day, as on the event's card and page: the visitor's zone can name another day. */}
+                  <ZonedText className="popular__meta">{formatEventDate(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event) })}</ZonedText>
                   {event.category && <span className="popular__meta">{event.category}</span>}
                   {href && (
                     <a href={href} target="_blank" rel="noopener noreferrer sponsored" className="popular__buy">
