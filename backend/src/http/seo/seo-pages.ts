@@ -8,7 +8,7 @@ import type { PostView } from '@evently/blog';
 import type { PublicEvent } from '@evently/events';
 import { eventPageUrl, parseEventIdSegment } from '@evently/events';
 import type { WebSite, WithContext } from 'schema-dts';
-import { PAGE_TITLES, isKnownPath, normalisePath } from '../../../../frontend/src/app/route-paths.ts';
+import { PAGE_TITLES, isKnownPath, normalisePath } from '@evently/frontend/route-paths';
 import { eventJsonLd } from './event-json-ld.ts';
 import { summarise, type PageMeta } from './page-meta.ts';
 import { postJsonLd } from './post-json-ld.ts';
