@@ -11,6 +11,9 @@ import { gotoStarted, waitForSettled } from './settle.ts';
 
 const DESKTOP = { width: 1366, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
+// Headless Chromium names itself HeadlessChrome, which reads as a robot; a person's browser does not.
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let harness: HomeHarness;
 
@@ -27,6 +30,10 @@ async function openWithoutScripts(path: string, viewport: { width: number; heigh
   const { page } = await openPage(harness, { viewport, javaScriptEnabled: false });
   await page.goto(`${harness.server.url}${path}`);
   return page;
+}
+
+function crawlerGet(path: string): Promise<Response> {
+  return fetch(new URL(path, harness.server.url), { headers: { 'User-Agent': GOOGLEBOT } });
 }
 
 /** Every /api/events list request the browser makes. */
@@ -107,6 +114,26 @@ describe('server-rendered first paint (decision 025)', () => {
     }
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it("a person's visit to an event page counts one view, a crawler's none: popularity ranks by views", async () => {
+    const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
+    // Read with a crawler's name, so that reading the count does not move it.
+    const views = async () => (await crawlerGet(`/api/events/${event!.id}`).then((response) => response.json() as Promise<{ view_count: number }>)).view_count;
+    const before = await views();
+
+    const { page } = await openPage(harness, { viewport: DESKTOP, userAgent: PERSON });
+    await page.goto(`${harness.server.url}/event/${event!.id}`);
+    await page.waitForSelector('html[data-client="ready"]', { state: 'attached' });
+    await waitForSettled(page);
+    await page.context().close();
+    // The server's first paint asked for the event on the person's behalf; the client adopted that answer.
+    expect(await views()).toBe(before + 1);
+
+    const crawled = await crawlerGet(`/event/${event!.id}`);
+    expect(crawled.status).toBe(200);
+    expect(await crawled.text()).toContain('event-details');
+    expect(await views()).toBe(before + 1);
   });
 
   it("a visitor with a stored location gets the client's own results, sorted by distance", async () => {

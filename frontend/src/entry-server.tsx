@@ -20,6 +20,8 @@ export interface ServerRenderRequest {
   url: string;
   /** Where this server's own API answers (a loopback address): the page's answers come from it. */
   apiOrigin: string;
+  /** The visitor's User-Agent, sent on with the page's API requests (a crawler's reads count no views). */
+  userAgent?: string;
 }
 
 export interface ServerRenderedPage {
@@ -50,11 +52,11 @@ const handler = createStaticHandler(routes);
  * The page's markup, or null for a page that is not server-rendered (only `/` and event pages are) and when the
  * route table answers with a redirect or a response of its own.
  */
-export async function renderPage({ url, apiOrigin }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
+export async function renderPage({ url, apiOrigin, userAgent }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
   const address = new URL(url, apiOrigin);
   const pageModules = pageModulesOf(address.pathname);
   if (!pageModules) return null;
-  const store = createStore(undefined, { apiOrigin });
+  const store = createStore(undefined, { apiOrigin, ...(userAgent ? { userAgent } : {}) });
   // A failed answer renders the page's own error state, exactly as in the browser.
   await prefetchLandingData(store.dispatch, address, () => null);
   const context = await handler.query(new Request(address));

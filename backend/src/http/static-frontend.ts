@@ -93,7 +93,7 @@ export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOption
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     const shell = renderShell(readIndex(), page.meta);
-    const painted = page.status === 200 && ctx.method === 'GET' && firstPaint ? await firstPaint.render(ctx.url, shell) : null;
+    const painted = page.status === 200 && ctx.method === 'GET' && firstPaint ? await firstPaint.render(ctx.url, shell, { userAgent: ctx.get('User-Agent') }) : null;
     ctx.body = painted ?? shell;
   };
 }

@@ -27,13 +27,20 @@ export async function readJsonOrEmpty(response: Response): Promise<unknown> {
 /** What a store hands its queries: the server's renderer (entry-server.tsx) names the API's origin, a page does not. */
 export interface QueryContext {
   apiOrigin?: string;
+  /**
+   * The visitor's User-Agent, which the server's renderer passes on: its requests are made for that visitor, and
+   * the API tells people's views from crawlers' by it. A page cannot set the header and needs not.
+   */
+  userAgent?: string;
 }
 
 function apiQueryFor(origin: string) {
   return fetchBaseQuery({
     baseUrl: `${origin}/api`,
-    prepareHeaders: (headers) => {
+    prepareHeaders: (headers, { extra }) => {
       headers.set('X-Timezone', visitorTimeZone());
+      const userAgent = (extra as QueryContext | undefined)?.userAgent;
+      if (userAgent) headers.set('User-Agent', userAgent);
       return headers;
     },
     responseHandler: readJsonOrEmpty,

@@ -14,7 +14,7 @@ import { withFirstPaint } from './first-paint-shell.ts';
 
 /** What `frontend/src/entry-server.tsx` exports. */
 interface ServerEntry {
-  renderPage(request: { url: string; apiOrigin: string }): Promise<{ html: string; state: Record<string, unknown>; pageModules: string[] } | null>;
+  renderPage(request: { url: string; apiOrigin: string; userAgent?: string }): Promise<{ html: string; state: Record<string, unknown>; pageModules: string[] } | null>;
 }
 
 export interface FirstPaintOptions {
@@ -30,8 +30,11 @@ export interface FirstPaintOptions {
 }
 
 export interface FirstPaintRenderer {
-  /** The shell with the page's first paint written in, or null to send the shell as it is. */
-  render(url: string, shell: string): Promise<string | null>;
+  /**
+   * The shell with the page's first paint written in, or null to send the shell as it is. The visitor's
+   * User-Agent goes with the page's API requests, which are made on their behalf.
+   */
+  render(url: string, shell: string, visitor?: { userAgent?: string }): Promise<string | null>;
 }
 
 const ENTRY_FILE = 'entry-server.js';
@@ -55,7 +58,7 @@ export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, 
   entry()?.catch((error: unknown) => logger.error({ err: error, file: entryFile }, 'the server build does not load: pages are client-rendered'));
 
   return {
-    async render(url, shell) {
+    async render(url, shell, visitor = {}) {
       const origin = apiOrigin();
       // Only a path of this site: `//host/...` would read as another origin wherever it is resolved.
       if (!origin || !SITE_PATH.test(url)) return null;
@@ -71,7 +74,7 @@ export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, 
             resolve(null);
           }, timeoutMs);
         });
-        const page = await Promise.race([server.renderPage({ url, apiOrigin: origin }), timeout]);
+        const page = await Promise.race([server.renderPage({ url, apiOrigin: origin, ...(visitor.userAgent ? { userAgent: visitor.userAgent } : {}) }), timeout]);
         if (!page) return null;
         const html = withFirstPaint(shell, { html: page.html, state: page.state, assets: assetsOf(page.pageModules) });
         logger.debug({ url, ms: Math.round(performance.now() - started) }, 'first paint rendered');

@@ -6,6 +6,11 @@ import { makeSourceEvent } from '../testing/make-event.ts';
 
 const TEMPLATE = 'https://ticketmaster.evyy.net/c/111/222/333?u={url}';
 
+
+// Node's fetch names itself "node", which reads as a script: the visitor tests name a browser.
+const BROWSER = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' };
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const SLACK_PREVIEW = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 describe('events HTTP API', () => {
   let h: EventsHarness;
   let url: string;
@@ -142,11 +147,21 @@ describe('events HTTP API', () => {
 
   describe('GET /api/events/:id', () => {
     it('answers the event by numeric id and counts the view', async () => {
-      const first = await get('/api/events/2');
-      const second = await get('/api/events/2');
+      const first = await get('/api/events/2', BROWSER);
+      const second = await get('/api/events/2', BROWSER);
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ id: 2, name: 'Blues Night Madrid', slug: '2-blues-night-madrid' });
       expect(second.body.view_count).toBe((first.body.view_count as number) + 1);
+    });
+
+    it("answers a crawler or a link preview the event without counting a view: popularity ranks by people's views", async () => {
+      const before = (await get('/api/events/2', BROWSER)).body.view_count as number;
+      for (const agent of [GOOGLEBOT, SLACK_PREVIEW, 'curl/8.5.0']) {
+        const crawled = await get('/api/events/2', { 'User-Agent': agent });
+        expect(crawled.status).toBe(200);
+        expect(crawled.body).toMatchObject({ id: 2, view_count: before });
+      }
+      expect((await get('/api/events/2', BROWSER)).body.view_count).toBe(before + 1);
     });
 
     it('answers the same event for a slugged path segment', async () => {

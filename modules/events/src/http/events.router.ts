@@ -3,6 +3,7 @@
  * `{ error }` (thrown as HttpError and rendered by the app's error handler), unknown events a 404.
  */
 import Router, { type RouterContext } from '@koa/router';
+import { isbot } from 'isbot';
 import { notFound, type HttpError } from '@evently/platform';
 import type { ActivityTotals } from '../application/commands/record-activity/record-activity.ts';
 import type { EventsQueries } from '../application/events-queries.ts';
@@ -51,7 +52,8 @@ export function createEventsRouter(queries: EventsQueries, recordView: (id: stri
     if (await redirectToCanonical(ctx, queries, '')) return;
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
-    const totals = await recordView(event.id);
+    // Crawlers and link previews fetch pages nobody is looking at; popularity ranks by views, so they count none.
+    const totals = isbot(ctx.get('User-Agent')) ? null : await recordView(event.id);
     const view = await queries.toPublic(event);
     // The answer counts the view it just recorded.
     if (totals) view.view_count = totals.view_count;
