@@ -4,6 +4,8 @@
  * is the embedded one; it replays the log into fresh copies (the rebuild path of project-backlog.ts) and keeps
  * applying what the seed appends, so the projection runs on the second core instead of after the writes.
  * Once the seed says its writes are committed, it catches up with the log's end and swaps the copies in.
+ * Its consumer groups' positions are stored once, after the swap (the runner's `until` replays defer their
+ * commits): a position stored per batch emptied the seed's page cache each time (docs/performance.md).
  *
  * The same read model as projecting after the writes: the replay is the projectors' ordinary rebuild, and
  * projectors are replayable by contract. Only the seed starts this role (over an IPC channel), never a person.

@@ -55,16 +55,23 @@ export async function runSeed({ config, logger, args }: { config: Config; logger
     }
     const written = Date.now();
     process.stdout.write(`seed: projecting ${added} events into the search index (written in ${((written - started) / 1000).toFixed(1)} s)\n`);
-    // A million events take minutes to project: say how far it has come every few seconds.
+    // A million events take minutes to project: say how far it has come every few seconds. The projection
+    // process stores its position only once its copies are swapped in, so until then nothing counts down.
+    let waitingForProjectionProcess = alongside !== null;
     const ticker = progressTicker(async () => {
+      const seconds = ((Date.now() - written) / 1000).toFixed(0);
+      if (waitingForProjectionProcess) {
+        process.stdout.write(`seed: the projection process is catching up with the writes and building its indexes (${seconds} s)\n`);
+        return;
+      }
       const left = await messagesLeft(composition);
-      process.stdout.write(`seed: ${left} messages left to project (${((Date.now() - written) / 1000).toFixed(0)} s)\n`);
+      process.stdout.write(`seed: ${left} messages left to project (${seconds} s)\n`);
     });
     const rebuilt: string[] = [];
     let projectedAlongside = false;
     try {
       if (alongside) {
-        const outcome = await finishAlongside(alongside, composition);
+        const outcome = await finishAlongside(alongside, composition, () => (waitingForProjectionProcess = false));
         projectedAlongside = outcome.alongside;
         rebuilt.push(...outcome.rebuilt);
       }
@@ -87,9 +94,10 @@ export async function runSeed({ config, logger, args }: { config: Config; logger
 async function finishAlongside(
   alongside: { names: string[]; process: ProjectionAlongside },
   composition: Composition,
+  settled: () => void,
 ): Promise<{ rebuilt: string[]; alongside: boolean }> {
   try {
-    const projecting = await alongside.process.finished;
+    const projecting = await alongside.process.finished.finally(settled);
     const writing = process.resourceUsage();
     const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
     process.stdout.write(

@@ -57,7 +57,7 @@ export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'a
     const collect = async (
       groupName: string,
       topics: string[],
-      options: { maxBatch?: number; mode?: SubscriptionMode; fail?: (batch: Delivered[]) => boolean } = {},
+      options: { maxBatch?: number; mode?: SubscriptionMode; deferCommits?: boolean; fail?: (batch: Delivered[]) => boolean } = {},
     ) => {
       const received: Delivered[] = [];
       const batchSizes: number[] = [];
@@ -66,6 +66,7 @@ export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'a
         topics,
         maxBatch: options.maxBatch,
         mode: options.mode,
+        deferCommits: options.deferCommits,
         handle: async (batch) => {
           if (options.fail?.(batch)) throw new Error('handler failure (expected by the test)');
           batchSizes.push(batch.length);
@@ -177,6 +178,20 @@ export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'a
       await second.subscription.drained();
       expect(second.received.map((item) => item.aggregate_version)).toEqual([4, 5]);
       expect(await bus.lag(group, [topic])).toEqual({ [topic]: 0 });
+    });
+
+    it('a deferred subscription drains on what it handled, and after commit() the group resumes after it', async () => {
+      await bus.publish(interleaved(topic, ['a', 'b'], 3));
+      const first = await collect(group, [topic], { deferCommits: true, maxBatch: 2 });
+      await first.subscription.drained();
+      expect(versionsByKey(first.received)).toEqual({ a: [1, 2, 3], b: [1, 2, 3] });
+      await first.subscription.commit();
+      await first.subscription.stop();
+      expect(await bus.lag(group, [topic])).toEqual({ [topic]: 0 });
+      await bus.publish([message(topic, 'a', 4)]);
+      const second = await collect(group, [topic]);
+      await second.subscription.drained();
+      expect(second.received.map((item) => item.aggregate_version)).toEqual([4]);
     });
 
     it('resetGroup replays the whole log to the group', async () => {

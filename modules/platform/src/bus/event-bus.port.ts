@@ -43,6 +43,15 @@ export interface SubscribeArgs {
    * `dead-letters.ts`.
    */
   maxAttempts?: number;
+  /**
+   * Keep the handled position in memory and store it only when `commit()` is called (a durable group's replay
+   * into a copy that is swapped in at the end: `npm run seed` alongside its writes). A position stored before
+   * the swap would point past messages the live copy never received, and on the embedded log every stored
+   * position is a commit to the file the writers use, which empties their page caches. `drained()` counts
+   * what was handled. An adapter whose stored positions cost the writers nothing may still store them per
+   * batch (Kafka: the broker's offsets topic); either way a crash delivers at most the uncommitted part again.
+   */
+  deferCommits?: boolean;
 }
 
 export interface Subscription {
@@ -50,6 +59,11 @@ export interface Subscription {
   readonly group: string;
   /** Resolves once every message published before the call has been handled (used by tests and reindex). */
   drained(): Promise<void>;
+  /**
+   * Stores the handled position now: a `deferCommits` subscription's only commit (call it before `stop()`, which
+   * never stores a deferred position). Resolves at once where every handled batch is stored already.
+   */
+  commit(): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -136,6 +136,14 @@ describe('projector runner', () => {
     const bus = await openBus();
     const things = memoryProjector('things', ['evently.things']);
     const runner = createProjectorRunner({ bus, projectors: [things.projector], logger });
+    const lagOf = async () => (await bus.lag('projector.things', ['evently.things']))['evently.things'];
+    // The group's stored position when the copy is swapped in: the replay stores it only afterwards.
+    let lagAtSwap: number | undefined;
+    const finish = things.projector.finishRebuild!;
+    things.projector.finishRebuild = async () => {
+      lagAtSwap = await lagOf();
+      await finish();
+    };
     await bus.publish([message('evently.things', 't1', 1, 'before the replay')]);
     let writesDone!: () => void;
     const rebuilt = runner.rebuild(['things'], { until: new Promise<void>((resolve) => (writesDone = resolve)) });
@@ -143,12 +151,15 @@ describe('projector runner', () => {
     await bus.publish([message('evently.things', 't2', 1, 'written during the replay')]);
     await vi.waitFor(() => expect(things.rows.has('t2')).toBe(true));
     expect(things.calls).toEqual(['begin']);
+    // Applied, but not stored: the appending process's page cache is left alone.
+    expect(await lagOf()).toBe(2);
     await bus.publish([message('evently.things', 't1', 2, 'the last write'), message('evently.things', 't3', 1, 'c')]);
     writesDone();
     await rebuilt;
 
     expect(things.calls).toEqual(['begin', 'finish with 3 rows']);
     expect(things.rows.get('t1')?.title).toBe('the last write');
+    expect(lagAtSwap).toBe(4);
     expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 0 });
   });
 
@@ -161,6 +172,8 @@ describe('projector runner', () => {
 
     await expect(runner.rebuild(['things', 'others'], { until: Promise.reject(new Error('the writer failed')) })).rejects.toThrow('the writer failed');
     expect(things.calls).toEqual(['begin']);
+    // Whatever the replay applied is not stored: the live copy gets the whole log again.
+    expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 1 });
     expect(others.calls).toEqual(['begin']);
   });
 

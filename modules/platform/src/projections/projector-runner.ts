@@ -37,6 +37,11 @@ export interface RebuildOptions {
    * all the named projectors run at once and keep applying what is appended until `until` resolves, then
    * catch up with the log's end and swap their copies in. If it rejects, the replays stop, no copy is swapped
    * in, and rebuild rejects with its reason.
+   *
+   * Such replays keep their consumer groups' positions in memory and store them once, after the swap
+   * (`deferCommits`): a position stored per batch is a commit to the appending process's file on the embedded
+   * log, which empties that process's page cache each time, and a group stored ahead of a copy that is never
+   * swapped in would skip, in the live copy, what the replay had applied. `lag()` counts from the start until then.
    */
   until?: Promise<unknown>;
 }
@@ -57,11 +62,12 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
   const running = new Map<string, Subscription>();
   let started = false;
 
-  const subscribe = (projector: Projector, maxBatch = options.maxBatch): Promise<Subscription> =>
+  const subscribe = (projector: Projector, maxBatch = options.maxBatch, deferCommits = false): Promise<Subscription> =>
     bus.subscribe({
       group: projectorGroup(projector),
       topics: projector.topics,
       maxBatch,
+      deferCommits,
       handle: (batch) => projector.apply(batch),
     });
 
@@ -90,32 +96,34 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
         if (projector.sideEffects) throw new Error(`${name} has side effects (mail, pushes) and is never replayed`);
         return projector;
       });
-      const beginReplay = async (projector: Projector) => {
+      const beginReplay = async (projector: Projector, deferCommits: boolean) => {
         const startedAt = Date.now();
         // Stop the live consumer first: a batch in flight must not commit over the reset offsets.
         await running.get(projector.name)?.stop();
         running.delete(projector.name);
         await projector.beginRebuild?.();
         await bus.resetGroup(projectorGroup(projector), projector.topics);
-        return { projector, startedAt, replay: await subscribe(projector, options.rebuildBatch ?? DEFAULT_REBUILD_BATCH) };
+        return { projector, startedAt, replay: await subscribe(projector, options.rebuildBatch ?? DEFAULT_REBUILD_BATCH, deferCommits) };
       };
       const finishReplay = async ({ projector, startedAt, replay }: Awaited<ReturnType<typeof beginReplay>>) => {
         await replay.drained();
         await projector.finishRebuild?.();
+        // After the swap: a crash before this replays the whole log into the swapped-in copy (idempotent).
+        await replay.commit();
         // Live batches stay at their usual size: the replay's consumer hands over to a fresh one.
         await replay.stop();
         if (started) running.set(projector.name, await subscribe(projector));
         logger.info({ projector: projector.name, ms: Date.now() - startedAt }, 'projector rebuilt');
       };
       if (!until) {
-        for (const projector of selected) await finishReplay(await beginReplay(projector));
+        for (const projector of selected) await finishReplay(await beginReplay(projector, false));
         return;
       }
       // Handled here already: it may reject while the replays are still starting.
       until.catch(() => undefined);
       const replays: Array<Awaited<ReturnType<typeof beginReplay>>> = [];
       try {
-        for (const projector of selected) replays.push(await beginReplay(projector));
+        for (const projector of selected) replays.push(await beginReplay(projector, true));
         await until;
       } catch (error) {
         // The copies stay unfinished (never swapped in); the caller decides what to replay instead.

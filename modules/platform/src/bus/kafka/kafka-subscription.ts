@@ -128,6 +128,11 @@ export async function startKafkaSubscription(deps: {
       }
     },
 
+    // `deferCommits` is not taken up: every chunk's offset is committed once handled, as always. Kafka's
+    // commits go to the broker's offsets topic, not to storage the writers share (the reason the embedded log
+    // defers them), so a deferred replay here just stores its progress earlier; nothing is left to store now.
+    async commit() {},
+
     async stop() {
       if (stopped) return;
       stopped = true;

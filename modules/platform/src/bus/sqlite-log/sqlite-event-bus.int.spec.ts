@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testEventBus } from '../event-bus.contract.ts';
@@ -188,6 +189,48 @@ describe('embedded log specifics', () => {
     expect(received.slice(3)).toEqual(['a-1', 'a-2', 'a-3']);
     await subscription.stop();
     await reindexProcess.close();
+    await close();
+  });
+
+  it('a deferred subscription writes nothing to the file until commit(), and stopping without it stores nothing', async () => {
+    const { file, bus, close } = await openShared();
+    await bus.publish([record('a', 1), record('a', 2), record('b', 1)]);
+    // Another process sharing the file (the seed's writer): it reads the stored offsets and the file's version.
+    const other = new Database(file, { readonly: true });
+    const dataVersion = () => other.pragma('data_version', { simple: true });
+    const before = dataVersion();
+    const deferred = await bus.subscribe({ group: 'g', topics: [topic], maxBatch: 1, deferCommits: true, handle: async () => undefined });
+    await deferred.drained();
+    expect(dataVersion()).toBe(before);
+    expect(await bus.lag('g', [topic])).toEqual({ [topic]: 3 });
+    await deferred.stop();
+    expect(await bus.lag('g', [topic])).toEqual({ [topic]: 3 });
+
+    const again = await bus.subscribe({ group: 'g', topics: [topic], deferCommits: true, handle: async () => undefined });
+    await again.drained();
+    await again.commit();
+    expect(dataVersion()).not.toBe(before);
+    expect(await bus.lag('g', [topic])).toEqual({ [topic]: 0 });
+    await again.stop();
+    other.close();
+    await close();
+  });
+
+  it('a deferred commit follows a reset made meanwhile by another process instead of writing over it', async () => {
+    const { file, bus, close } = await openShared();
+    await bus.publish([record('a', 1), record('a', 2)]);
+    const received: string[] = [];
+    const deferred = await bus.subscribe({ group: 'g', topics: [topic], deferCommits: true, handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    await deferred.drained();
+    // Another process stores a position for the group (a worker that handled the first record).
+    const other = new Database(file);
+    other.prepare(`INSERT INTO consumer_offsets (group_name, topic, seq, updated_at) VALUES ('g', ?, 1, '2025-06-01T10:00:00.000Z')`).run(topic);
+    await deferred.commit();
+    expect(await bus.lag('g', [topic])).toEqual({ [topic]: 1 });
+    await waitFor(() => received.length === 3, 'the deferred subscription to follow the stored position');
+    expect(received).toEqual(['a-1', 'a-2', 'a-2']);
+    await deferred.stop();
+    other.close();
     await close();
   });
 

@@ -79,6 +79,7 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
       return {
         group,
         drained: () => subscription.drained(),
+        commit: () => subscription.commit(),
         stop: async () => {
           active.delete(subscription);
           await subscription.stop();

@@ -9,6 +9,10 @@
  * In `tail` mode the group is private to this subscription (`uniqueTailGroup`): it starts at each topic's
  * current `MAX(seq)` and keeps its offsets in memory only, so it never writes `consumer_offsets`. `seq` grows in
  * commit order (SQLite has one writer per file), so every record committed after the start is read.
+ *
+ * With `deferCommits` a durable group's position also stays in memory until `commit()` stores it: each stored
+ * position is a commit to the shared file, and SQLite empties every other connection's page cache when the
+ * file changes under it (the seed's writer lost its cache after each batch of its projection process).
  */
 import type { Logger } from 'pino';
 import type { Delivered } from '../envelope.ts';
@@ -39,6 +43,8 @@ const readSql = 'SELECT seq, topic, envelope FROM outbox WHERE topic = ? AND seq
 
 export class SqliteSubscription implements Subscription {
   private readonly offsets = new Map<string, number>();
+  /** The group's offsets as last read from or written to `consumer_offsets`: a commit expects them unchanged. */
+  private readonly stored = new Map<string, number>();
   private readonly drainWaiters: DrainWaiter[] = [];
   private readonly maxBatch: number;
   private stopped = false;
@@ -85,12 +91,20 @@ export class SqliteSubscription implements Subscription {
       seq: number;
     }>;
     const committed = new Map(rows.map((row) => [row.topic, row.seq]));
-    for (const topic of this.args.topics) this.offsets.set(topic, committed.get(topic) ?? 0);
+    for (const topic of this.args.topics) {
+      this.offsets.set(topic, committed.get(topic) ?? 0);
+      this.stored.set(topic, committed.get(topic) ?? 0);
+    }
   }
 
   /** Rewinds the given topics to the start (called by `resetGroup` while this subscription runs). */
   rewind(topics: readonly string[]): void {
-    for (const topic of topics) if (this.offsets.has(topic)) this.offsets.set(topic, 0);
+    for (const topic of topics) {
+      if (!this.offsets.has(topic)) continue;
+      this.offsets.set(topic, 0);
+      // resetGroup deleted the stored rows.
+      this.stored.set(topic, 0);
+    }
     this.generation += 1;
     this.signal();
   }
@@ -101,6 +115,13 @@ export class SqliteSubscription implements Subscription {
     for (const topic of this.args.topics) targets.set(topic, this.lastSeq(topic));
     if (this.reached(targets)) return Promise.resolve();
     return new Promise((resolve, reject) => this.drainWaiters.push({ targets, resolve, reject }));
+  }
+
+  /** Stores a deferred position (see the header); the others are stored after every batch already. */
+  async commit(): Promise<void> {
+    if (this.tail || !this.args.deferCommits) return;
+    const moved = new Map([...this.offsets].filter(([topic, seq]) => seq !== (this.stored.get(topic) ?? 0)));
+    if (moved.size > 0) await this.store(moved);
   }
 
   async stop(): Promise<void> {
@@ -150,7 +171,7 @@ export class SqliteSubscription implements Subscription {
       failures = 0;
       if (generation !== this.generation) continue;
       try {
-        await this.commit(batch);
+        await this.commitBatch(batch);
       } catch (error) {
         if (this.stopped) return;
         // The batch will be delivered again: at-least-once, never at-most-once.
@@ -175,14 +196,20 @@ export class SqliteSubscription implements Subscription {
     return rows.slice(0, this.maxBatch);
   }
 
-  private async commit(batch: LogRow[]): Promise<void> {
+  private async commitBatch(batch: LogRow[]): Promise<void> {
     const last = new Map<string, number>();
     for (const row of batch) last.set(row.topic, row.seq);
-    if (this.tail) {
-      // A tail position is this process's alone and is never resumed after a restart: memory is enough.
+    // A tail position is this process's alone and is never resumed after a restart: memory is enough. A
+    // deferred one waits for commit().
+    if (this.tail || this.args.deferCommits) {
       for (const [topic, seq] of last) this.offsets.set(topic, seq);
       return;
     }
+    await this.store(last);
+  }
+
+  /** Writes `last` (topic -> seq) to `consumer_offsets`, unless another process moved the group meanwhile. */
+  private async store(last: Map<string, number>): Promise<void> {
     const generation = this.generation;
     const now = new Date().toISOString();
     const movedElsewhere = await this.engine.write(() => {
@@ -193,7 +220,7 @@ export class SqliteSubscription implements Subscription {
       // stored offsets instead of writing ours over them.
       for (const topic of last.keys()) {
         const stored = (read.get(this.group, topic) as { seq: number } | undefined)?.seq ?? 0;
-        if (stored !== (this.offsets.get(topic) ?? 0)) return true;
+        if (stored !== (this.stored.get(topic) ?? 0)) return true;
       }
       const upsert = this.engine.statement(
         this.engine.writer,
@@ -210,7 +237,10 @@ export class SqliteSubscription implements Subscription {
       return;
     }
     if (generation !== this.generation) return;
-    for (const [topic, seq] of last) this.offsets.set(topic, seq);
+    for (const [topic, seq] of last) {
+      this.offsets.set(topic, seq);
+      this.stored.set(topic, seq);
+    }
   }
 
   private reached(targets: Map<string, number>): boolean {
