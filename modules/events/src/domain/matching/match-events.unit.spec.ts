@@ -61,4 +61,20 @@ describe('offer matcher', () => {
   it('given the same pair in either order, then the verdict and score are the same', () => {
     for (const pair of LABELLED_PAIRS) expect(compareForMatch(pair.b, pair.a)).toEqual(compareForMatch(pair.a, pair.b));
   });
+
+  it('given long words one letter longer or shorter, then they are spelling variants; two letters, then not', () => {
+    // A missing letter, an extra one: one edit, lengths one apart.
+    expect(titleSimilarity('Beatles Revival', 'Beattles Revival')).toBe(1);
+    expect(titleSimilarity('Colour Festival', 'Color Festival')).toBe(1);
+    // Two letters more: two edits, whatever the rest.
+    expect(titleSimilarity('Beatles Revival', 'Beatlesxx Revival')).toBeLessThan(1);
+  });
+
+  it('given a title compared again with other titles, then every score is the one it had the first time', () => {
+    const titles = LABELLED_PAIRS.flatMap((pair) => [pair.a.name, pair.b.name]);
+    const first = titles.map((left) => titles.map((right) => titleSimilarity(left, right)));
+    const again = titles.map((left) => titles.map((right) => titleSimilarity(left, right)));
+    expect(again).toEqual(first);
+    for (const pair of LABELLED_PAIRS) expect(titleSimilarity(pair.a.name, pair.b.name)).toBe(titleSimilarity(pair.b.name, pair.a.name));
+  });
 });

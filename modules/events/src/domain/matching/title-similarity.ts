@@ -34,22 +34,45 @@ function editDistance(a: string, b: string): number {
   return cell(a.length, b.length);
 }
 
-const numbersOf = (words: string[]) => words.filter((word) => /^\d+$/.test(word)).join(' ');
+const numbersOf = (words: readonly string[]) => words.filter((word) => /^\d+$/.test(word)).join(' ');
 
 /** Spelling variants of one word: long words (5+ letters) one edit apart. Numbers must match exactly. */
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
-  if (a.length < 5 || b.length < 5 || /\d/.test(a) || /\d/.test(b)) return false;
+  // Lengths more than one apart are more than one edit apart: no need to build the distance table.
+  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1 || /\d/.test(a) || /\d/.test(b)) return false;
   return editDistance(a, b) <= 1;
 }
 
+interface Title {
+  tokens: readonly string[];
+  numbers: string;
+  weight: number;
+}
+
+/**
+ * Titles already tokenised. A write compares its title with every candidate's, and the same titles come back
+ * write after write (a bulk load's matcher tokenised each one again per comparison, issue 14). Bounded like
+ * `normalisePlace`'s cache: a full map is emptied and refilled.
+ */
+const tokenisedTitles = new Map<string, Title>();
+const TOKENISED_TITLES_LIMIT = 20_000;
+
+function tokenised(title: string): Title {
+  const known = tokenisedTitles.get(title);
+  if (known) return known;
+  if (tokenisedTitles.size >= TOKENISED_TITLES_LIMIT) tokenisedTitles.clear();
+  const tokens = titleTokens(title);
+  const entry = { tokens, numbers: numbersOf(tokens), weight: tokens.reduce((sum, word) => sum + weight(word), 0) };
+  tokenisedTitles.set(title, entry);
+  return entry;
+}
+
 export function titleSimilarity(left: string, right: string): number {
-  const a = titleTokens(left);
-  const b = titleTokens(right);
+  const { tokens: a, numbers: numbersA, weight: weightA } = tokenised(left);
+  const { tokens: b, numbers: numbersB, weight: weightB } = tokenised(right);
   if (a.length === 0 || b.length === 0) return 0;
   // Numbers name a part of a series ("Day 1"/"Day 2", "Night 2"): when both titles carry numbers, they must agree.
-  const numbersA = numbersOf(a);
-  const numbersB = numbersOf(b);
   if (numbersA !== '' && numbersB !== '' && numbersA !== numbersB) return 0;
   const unmatched = [...b];
   let shared = 0;
@@ -61,6 +84,6 @@ export function titleSimilarity(left: string, right: string): number {
     shared += Math.min(weight(word), weight(unmatched[at] ?? word));
     unmatched.splice(at, 1);
   }
-  const total = a.reduce((sum, word) => sum + weight(word), 0) + b.reduce((sum, word) => sum + weight(word), 0);
+  const total = weightA + weightB;
   return total === 0 ? 0 : (2 * shared) / total;
 }
