@@ -10,15 +10,13 @@
  * score come first in (date, id_key) order: the index's. So the page walks the index for the best-scored rows
  * and stops after the page; only when fewer of them match than the page needs are the other rows read and
  * sorted (`readBestFirst`). Before this, every match of the city was looked up, scored and sorted with a window
- * count: 6-17 ms at a million events for "night" or "market" in a city of 13,000 events.
- *
- * A row whose name is missing scores NULL, which SQLite sorts before every number: the walk applies only when
- * the count (which reads the same index entries) found no such row among the matches.
+ * count: 6-17 ms at a million events for "night" or "market" in a city of 13,000 events. A row without a name
+ * scores 0, as one whose name lacks the words (never NULL, which would sort before every number).
  */
 import type { SearchQuery } from '../search-index.port.ts';
 import { asEpochMillis } from '../field-values.ts';
 import { foldKeyword } from '../keyword-folding.ts';
-import { column, type IndexLayout } from './index-layout.ts';
+import type { IndexLayout } from './index-layout.ts';
 import type { KeywordRowsCount } from './keyword-rows.ts';
 import { sortedByIndexFor } from './ordered-walk.ts';
 
@@ -26,8 +24,6 @@ import { sortedByIndexFor } from './ordered-walk.ts';
 export interface KeywordOrder {
   /** The name score's best value, when the page's order starts with relevance (the name score). */
   best: number | null;
-  /** The condition "this row's score is NULL" (a sortable text missing), counted with the total. */
-  unscored: string | null;
   /** The count as a pass over the keyword value's rows (keyword-rows.ts), when the filters allow it. */
   rows: KeywordRowsCount | null;
   /** The words' match set (match-sets.ts). */
@@ -104,15 +100,12 @@ export function keywordOrderOf(
   matchSet: Buffer,
 ): KeywordOrder {
   const rows = rowsCount(layout, query, ordered);
-  if (score === null) return { best: null, unscored: null, rows, matchSet };
+  if (score === null) return { best: null, rows, matchSet };
   // Every word found in every scored field: the score's least value, subtracted in the SQL's order so the
   // doubles are the same.
   let best = 0;
   for (const [, boost] of scoredFields(layout)) for (const _word of words) best -= boost;
-  const unscored = scoredFields(layout)
-    .map(([field]) => `d.${column.sortText(field)} IS NULL`)
-    .join(' OR ');
-  return { best, unscored, rows, matchSet };
+  return { best, rows, matchSet };
 }
 
 /**
@@ -123,16 +116,15 @@ export function keywordOrderOf(
  */
 const SORT_BELOW_ENTRIES = 5000;
 
-/** A keyword-ordered plan's total, its rows without a score, and (counted from kept rows) the range's entries. */
+/** A keyword-ordered plan's total and (counted from kept rows) the range's entries. */
 export interface KeywordOrderTotals {
   total: number;
-  unscored: number;
   inRange?: number;
 }
 
 /** Whether the page reads its best-scored rows first (`readBestFirst`) rather than sorting every match. */
 export function walkBestFirst(totals: KeywordOrderTotals, wanted: number): boolean {
-  return totals.unscored === 0 && totals.total > wanted && (totals.inRange ?? Infinity) >= SORT_BELOW_ENTRIES;
+  return totals.total > wanted && (totals.inRange ?? Infinity) >= SORT_BELOW_ENTRIES;
 }
 
 /** One statement of the page: extra conditions, its ORDER BY, and its LIMIT and OFFSET. */

@@ -6,8 +6,7 @@
  * counting in SQL read 13,000 index entries (1-2 ms) for every new pair of words and city (issue 14: the mix
  * asks some 600 pairs, so cached totals rarely hit).
  *
- * Dates only: they are stored as integers, which cross from SQLite as exact text. The list also says how many
- * of the rows lack a sortable text (their name score is NULL, keyword-order.ts).
+ * Dates only: they are stored as integers, which cross from SQLite as exact text.
  *
  * Validity is the match sets': until this connection writes (`invalidate`) or another connection commits
  * (`PRAGMA data_version`). Lists are kept within a byte budget, least recently used first out.
@@ -23,8 +22,6 @@ export interface KeywordRows {
   rids: Int32Array;
   /** The date of each row, in epoch milliseconds; NaN when it has none. */
   dates: Float64Array;
-  /** Rows without one of the sortable texts. */
-  unscored: number;
 }
 
 /** The rows a count reads: one keyword value, a range of a date field (each bound optional). */
@@ -41,16 +38,11 @@ export interface KeywordRowsCount {
 /** A count's answer: the matches, and how many of the value's rows the range holds (matching or not). */
 export interface KeywordRowsTotals {
   total: number;
-  unscored: 0;
   inRange: number;
 }
 
 export interface KeywordRowsCache {
-  /**
-   * Matches of `set` among the value's rows within the range (none of them lacking a sortable text), or null
-   * when some of the value's rows lack one (the caller counts in SQL, which tells how many of the matches do)
-   * or on the value's first ask since the last write (see `load`).
-   */
+  /** Matches of `set` among the value's rows within the range, or null on the value's first ask since the last write (see `load`). */
   count(layout: IndexLayout, request: KeywordRowsCount, set: Buffer): KeywordRowsTotals | null;
   invalidate(): void;
 }
@@ -74,7 +66,7 @@ function countAll(rids: Int32Array, bytes: Uint8Array): KeywordRowsTotals {
     const rid = rids[i]!;
     if (rid < length && bytes[rid] === 1) total++;
   }
-  return { total, unscored: 0, inRange: rids.length };
+  return { total, inRange: rids.length };
 }
 
 /** NaN (no date) fails every comparison, as NULL fails every range in SQL. */
@@ -89,7 +81,7 @@ function countInRange(rids: Int32Array, dates: Float64Array, bytes: Uint8Array, 
     const rid = rids[i]!;
     if (rid < length && bytes[rid] === 1) total++;
   }
-  return { total, unscored: 0, inRange };
+  return { total, inRange };
 }
 
 function createKeywordRows(db: Database.Database): KeywordRowsCache {
@@ -106,17 +98,15 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
   };
 
   const read = (layout: IndexLayout, request: KeywordRowsCount): KeywordRows => {
-    const texts = Object.entries(layout.schema.fields).flatMap(([field, spec]) => (spec.type === 'text' && spec.sortable ? [column.sortText(field)] : []));
-    const unscored = texts.length === 0 ? '0' : texts.map((name) => `d.${name} IS NULL`).join(' OR ');
     const keyword = `d.${column.keywordLower(request.keyword)}`;
     const date = `d.${column.date(request.date)}`;
     // A row without a date is an 'x' in the dates' text (group_concat skips NULLs, which would shift the rest).
     const found = db
       .prepare(
-        `SELECT count(*) AS rows, group_concat(d.rid) AS rids, group_concat(coalesce(${date}, 'x')) AS dates, total(${unscored}) AS unscored ` +
+        `SELECT count(*) AS rows, group_concat(d.rid) AS rids, group_concat(coalesce(${date}, 'x')) AS dates ` +
           `FROM ${layout.docs} d INDEXED BY ${request.index} WHERE ${keyword} = ?`,
       )
-      .get(request.value) as { rows: number; rids: string | null; dates: string | null; unscored: number };
+      .get(request.value) as { rows: number; rids: string | null; dates: string | null };
     const rids = new Int32Array(found.rows);
     const dates = new Float64Array(found.rows);
     if (found.rows > 0) {
@@ -125,7 +115,7 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       if (parts) for (let i = 0; i < parts.length; i++) dates[i] = parts[i] === 'x' ? Number.NaN : Number(parts[i]);
       else parseIntegers(found.dates!, dates);
     }
-    return { rids, dates, unscored: found.unscored };
+    return { rids, dates };
   };
 
   /**
@@ -167,9 +157,7 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
     count(layout, request, set) {
       const rows = load(layout, request);
       if (rows === null) return null;
-      const { rids, dates, unscored } = rows;
-      // Which matches lack a text is not kept per row: only "none of the value's rows" answers for every set.
-      if (unscored !== 0) return null;
+      const { rids, dates } = rows;
       const { gte, gt, lte, lt } = request.range;
       const ranged = gte !== undefined || gt !== undefined || lte !== undefined || lt !== undefined;
       // A plain byte view: every set is a Buffer with its own toJSON (match-sets.ts), so indexing the sets

@@ -111,13 +111,12 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   };
 
   /**
-   * A keyword-ordered plan's total and how many of its rows have no name score (keyword-order.ts): the page's
-   * best-first walk needs the second to be 0. A pass over the keyword value's kept rows when the filters allow
-   * (keyword-rows.ts), else one read of the index entries.
+   * A keyword-ordered plan's total (keyword-order.ts): a pass over the keyword value's kept rows when the filters
+   * allow (keyword-rows.ts), else one read of the index entries.
    */
   const keywordOrderTotals = (layout: IndexLayout, plan: MatchPlan): KeywordOrderTotals => {
-    const { rows, matchSet, unscored } = plan.keywordOrder!;
-    const sql = `SELECT count(*) AS total, total(${unscored ?? '0'}) AS unscored ${fromWhereSql(plan)}`;
+    const { rows, matchSet } = plan.keywordOrder!;
+    const sql = `SELECT count(*) AS total ${fromWhereSql(plan)}`;
     const counted = () => (rows === null ? null : keywordRows.count(layout, rows, matchSet)) ?? statements.prepared(sql).get(plan.params);
     return counts.get(sql, plan.params, counted) as KeywordOrderTotals;
   };

@@ -263,14 +263,16 @@ export function haversineKmSql(latColumn: string, lonColumn: string, lat: number
  * time costs a doclist walk per row (measured: minutes at a million documents), while ranking every match of a
  * common word costs a scan of all of them. So the survivors are ranked by where the words occur instead: each
  * word found in a sortable text field (the name), in any of its forms, adds that field's boost. Ties fall to
- * the next sort clause.
+ * the next sort clause. A document without a sortable text scores 0 for it, never NULL.
  */
 function nameMatchScore(layout: IndexLayout, words: string[][], bag: ParamBag): string | null {
   const terms: string[] = [];
   for (const [field, spec] of Object.entries(layout.schema.fields)) {
     if (spec.type !== 'text' || !spec.sortable) continue;
     for (const forms of words) {
-      const found = forms.map((form) => `instr(d.${column.sortText(field)}, ${bag.add(form)}) > 0`).join(' OR ');
+      // A document without the field scores as one without the words (0): a NULL score would sort first and
+      // make a cursor the codec refuses as a number key.
+      const found = forms.map((form) => `instr(coalesce(d.${column.sortText(field)}, ''), ${bag.add(form)}) > 0`).join(' OR ');
       terms.push(`${spec.boost ?? 1} * (${found})`);
     }
   }
