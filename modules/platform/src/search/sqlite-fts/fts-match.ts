@@ -7,6 +7,11 @@
  * table. Words that already match are not widened, so exact hits are never drowned by near-misses.
  * Plurals and word forms: each word also matches the inflected forms sharing its Porter stem (`stem-forms.ts`),
  * as whole words, so "concerts" finds "concert" while "festiva" still finds "festival" by prefix.
+ *
+ * Whether a word or form is in the index is asked of the index itself (`MATCH ... LIMIT 1`), which reads the
+ * first entry of the term's document list. The vocabulary table counted them instead: fts5vocab walks every
+ * entry of each term it returns, so at a million events a common word's first ask paid a whole extra pass
+ * over its documents (issue 14) before the match itself walked them again.
  */
 import type Database from 'better-sqlite3';
 import { allowedEdits, editDistance, queryWords } from '../text-terms.ts';
@@ -27,50 +32,47 @@ export interface FtsMatch {
   words: string[];
   /** Per word: the word and the other forms it matches (same stem), for ranking by the name. */
   forms: string[][];
-  /** Roughly how many documents match (the rarest word's document count); used to pick a query plan. */
-  estimate: number;
 }
 
-/** Document counts per word change slowly; a minute-old estimate is good enough to choose a plan. */
-const ESTIMATE_TTL_MS = 60_000;
-const estimates = new WeakMap<Database.Database, Map<string, { count: number; at: number }>>();
+/** Which terms the index holds changes slowly; a minute-old answer is good enough to write the expression. */
+const PRESENCE_TTL_MS = 60_000;
+const presences = new WeakMap<Database.Database, Map<string, { found: boolean; at: number }>>();
 
 export function ftsMatch(db: Database.Database, layout: IndexLayout, text: string): FtsMatch | null {
   const words = queryWords(text);
   if (words.length === 0) return null;
-  let estimate = Number.POSITIVE_INFINITY;
   const forms: string[][] = [];
   const groups = words.map((word) => {
     const asPrefix = [...word].length >= MIN_PREFIX_LENGTH;
     const own = asPrefix ? `${phrase(word)}*` : phrase(word);
     // Only forms the index holds: a query naming absent terms still costs a lookup per segment.
-    const stemmed = stemForms(word, asPrefix).filter((form) => documentsWith(db, layout, form, false) > 0);
+    const stemmed = stemForms(word, asPrefix).filter((form) => holds(db, layout, form, false));
     forms.push([word, ...stemmed]);
-    // The vocabulary count also tells whether the word matches at all, without running a prefix query.
-    const documents = documentsWith(db, layout, word, asPrefix) + stemmed.reduce((sum, form) => sum + documentsWith(db, layout, form, false), 0);
-    estimate = Math.min(estimate, documents);
     const edits = allowedEdits(word);
-    const alternatives = edits === 0 || documents > 0 ? stemmed : nearMisses(db, layout, word, edits);
+    // The whole word first: it is the usual query, and its first entry is one lookup, where a prefix query
+    // merges the document lists of every term it matches before returning any.
+    const matches = edits === 0 || stemmed.length > 0 || holds(db, layout, word, false) || (asPrefix && holds(db, layout, word, true));
+    const alternatives = matches ? stemmed : nearMisses(db, layout, word, edits);
     return alternatives.length === 0 ? own : `(${[own, ...alternatives.map(phrase)].join(' OR ')})`;
   });
-  return { expression: groups.join(' AND '), words, forms, estimate };
+  return { expression: groups.join(' AND '), words, forms };
 }
 
-function documentsWith(db: Database.Database, layout: IndexLayout, word: string, asPrefix: boolean): number {
-  let cache = estimates.get(db);
+/** Whether some document holds the word (as a prefix of one of its words when `asPrefix`). */
+function holds(db: Database.Database, layout: IndexLayout, word: string, asPrefix: boolean): boolean {
+  let cache = presences.get(db);
   if (!cache) {
     cache = new Map();
-    estimates.set(db, cache);
+    presences.set(db, cache);
   }
   const key = `${layout.fts}\u0000${word}\u0000${asPrefix}`;
   const cached = cache.get(key);
-  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.count;
-  const count = asPrefix
-    ? (db.prepare(`SELECT total(doc) FROM ${layout.ftsVocab} WHERE term >= ? AND term < ?`).pluck().get(word, `${word}\u{10FFFF}`) as number)
-    : (db.prepare(`SELECT total(doc) FROM ${layout.ftsVocab} WHERE term = ?`).pluck().get(word) as number);
+  if (cached && Date.now() - cached.at < PRESENCE_TTL_MS) return cached.found;
+  const expression = asPrefix ? `${phrase(word)}*` : phrase(word);
+  const found = db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(expression) !== undefined;
   if (cache.size > 10_000) cache.clear();
-  cache.set(key, { count, at: Date.now() });
-  return count;
+  cache.set(key, { found, at: Date.now() });
+  return found;
 }
 
 function nearMisses(db: Database.Database, layout: IndexLayout, word: string, edits: number): string[] {

@@ -16,7 +16,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
-import { integerCount, parseIntegers } from './integer-list.ts';
+import { byteSetOf } from './integer-list.ts';
 
 /** Bytes of sets one connection keeps: 48 distinct word sets at a million documents. */
 const BYTE_BUDGET = 48 * 1024 * 1024;
@@ -62,15 +62,14 @@ function createMatchSets(db: Database.Database): MatchSets {
     bytes = 0;
   };
 
-  /** The match's rowids, read as one text (integer-list.ts), with a 1 at each in the set. */
+  /**
+   * The match's rowids, read as one list in a BLOB (integer-list.ts), with a 1 at each in the set. FTS5
+   * returns them in ascending order, so the last is the largest and sizes the set. As bytes rather than text:
+   * at a million events the 216,000 matches of "market" took 2 ms to mark instead of 7 (issue 14).
+   */
   const read = (layout: IndexLayout, expression: string): MatchSet => {
-    const text = (db.prepare(`SELECT group_concat(rowid) FROM ${layout.fts} WHERE ${layout.fts} MATCH ?`).pluck().get(expression) as string | null) ?? '';
-    const rids = new Int32Array(integerCount(text));
-    parseIntegers(text, rids);
-    // FTS5 returns rowids in ascending order, so the last is the largest.
-    const set = Buffer.alloc((rids.at(-1) ?? 0) + 1);
-    for (let i = 0; i < rids.length; i++) set[rids[i]!] = 1;
-    const size = rids.length;
+    const list = db.prepare(`SELECT CAST(group_concat(rowid) AS BLOB) FROM ${layout.fts} WHERE ${layout.fts} MATCH ?`).pluck().get(expression) as Buffer | null;
+    const { set, size } = byteSetOf(list);
     // Cached totals are keyed by their parameters' JSON: a set stands for itself there by a name, not its bytes.
     const name = `match-set ${++built}`;
     Object.defineProperty(set, 'toJSON', { value: () => name });

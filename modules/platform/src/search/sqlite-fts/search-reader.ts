@@ -305,7 +305,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       const indexed = named === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${named}` };
       return { page: indexed, count: indexed, match: null };
     }
-    const drive = match.estimate > commonTextDocuments && hasSelectiveCondition(query, layout) ? 'docs' : 'fts';
+    // How many documents match decides only when another condition could drive: the words' set tells exactly,
+    // and the docs side would need it anyway (fts-match.ts no longer counts the vocabulary to estimate it).
+    const drive = hasSelectiveCondition(query, layout) && matchSets.load(layout, match.expression).size > commonTextDocuments ? 'docs' : 'fts';
     // A selective docs index drives and tests each of its rows against the match set (match-sets.ts).
     const matchSet = drive === 'docs' ? matchSets.load(layout, match.expression).bytes : undefined;
     const count = planMatch(layout, query, match.expression, false, { drive, matchSet });
