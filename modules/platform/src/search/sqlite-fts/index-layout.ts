@@ -27,6 +27,8 @@ export interface IndexLayout {
   /** Document counts per keyword value and spelling, kept by triggers (facet-counts.ts). */
   facets: string;
   geo: Record<string, string>;
+  /** Events per map cell and start day for each geo and date field, kept by triggers (area-counts.ts). */
+  areaCounts: AreaCountTable[];
   searchable: SearchableColumn[];
   /**
    * The schema's `views`: each a TEXT column of the views table (one row per document, by rid) holding the
@@ -40,6 +42,12 @@ export interface IndexLayout {
    */
   fragments: StoredFragment[];
   viewsTable: string;
+}
+
+export interface AreaCountTable {
+  geo: string;
+  date: string;
+  table: string;
 }
 
 export interface StoredFragment {
@@ -95,6 +103,11 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     ftsVocab: quote(`${prefix}_fts_vocab`),
     facets: quote(`${prefix}_facets`),
     geo,
+    areaCounts: Object.keys(geo).flatMap((field) =>
+      Object.entries(schema.fields)
+        .filter(([, spec]) => spec.type === 'date')
+        .map(([date]) => ({ geo: field, date, table: quote(`${prefix}_cells_${field}_${date}`) })),
+    ),
     searchable,
     views: Object.entries(schema.views ?? {}).map(([name, fields]) => {
       assertPlainName('View', name);
@@ -176,6 +189,11 @@ export function geoIndex(layout: IndexLayout, field: string): string {
   return quote(`${layout.docs.slice(1, -1)}_g_${field}`);
 }
 
+/** The (date, id_key, numbers, points) index of a date field. */
+export function dateIndex(layout: IndexLayout, field: string): string {
+  return quote(`${layout.docs.slice(1, -1)}_d_${field}`);
+}
+
 /**
  * Secondary indexes: every filter/sort column followed by id_key, so a sort walks one index in either
  * direction. Date indexes also carry every number column: a date window combined with price filters (the
@@ -233,6 +251,7 @@ export function dropSql(layout: IndexLayout): string[] {
     `DROP TABLE IF EXISTS ${layout.sources}`,
     `DROP TABLE IF EXISTS ${layout.viewsTable}`,
     `DROP TABLE IF EXISTS ${layout.facets}`,
+    ...layout.areaCounts.map((area) => `DROP TABLE IF EXISTS ${area.table}`),
     `DROP TABLE IF EXISTS ${layout.docs}`,
   ];
 }

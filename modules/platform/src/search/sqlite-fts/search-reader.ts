@@ -16,6 +16,7 @@ import { nearestFirst, ringRadii } from './nearest-rings.ts';
 import { keywordOrderIndexFor, keywordOrderOf, readBestFirst, walkBestFirst, type KeywordOrderTotals } from './keyword-order.ts';
 import { keywordRowsOf } from './keyword-rows.ts';
 import { createNearestPoints } from './nearest-points.ts';
+import { createAreaCounts } from './area-counts.ts';
 import { excludedRowsFacetsSql, subtractFacetRows, wholeIndexFacetsSql, type FacetRow } from './facet-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { asEpochMillis } from '../field-values.ts';
@@ -86,6 +87,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const matchSets = matchSetsOf(db);
   const keywordRows = keywordRowsOf(db);
   const nearestPoints = createNearestPoints(statements, counts);
+  const areaCounts = createAreaCounts(statements, counts);
 
   const readMeta = (name: string): MetaRow | undefined =>
     statements.prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as MetaRow | undefined;
@@ -105,6 +107,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const total = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan): number => {
     const complement = complementCount(layout, query);
     if (complement !== null) return complement;
+    const area = areaCounts.count(layout, query);
+    if (area !== null) return area;
     if (plan.keywordOrder) return keywordOrderTotals(layout, plan).total;
     const sql = `SELECT count(*) ${fromWhereSql(plan)}`;
     return counts.get(sql, plan.params, () => statements.prepared(sql).pluck().get(plan.params) as number);

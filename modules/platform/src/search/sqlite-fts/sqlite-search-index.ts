@@ -24,6 +24,7 @@ import { createReaderPool } from './reader-pool.ts';
 import { KEPT_PAGE_ROWS, PageCache } from './page-cache.ts';
 import { storedSchemaFingerprint } from '../schema-fingerprint.ts';
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
+import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -190,8 +191,8 @@ export function createSqliteSearchIndex({
   };
 
   /**
-   * The facet counts table and its triggers; filled from the rows already there when the table is new (an
-   * index from before it, or a bulk load, which runs without the triggers). Checked and filled in one
+   * The facet counts and area counts tables and their triggers; each filled from the rows already there when the
+   * table is new (an index from before it, or a bulk load, which runs without the triggers). Checked and filled in one
    * immediate transaction, so two processes starting at once cannot both fill it.
    */
   const ensureFacetCounts = (layout: IndexLayout): void => {
@@ -199,6 +200,11 @@ export function createSqliteSearchIndex({
       const existed = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.facets.slice(1, -1)) !== undefined;
       for (const sql of facetCountsSql(layout)) db.exec(sql);
       if (!existed) for (const sql of backfillFacetCountsSql(layout)) db.exec(sql);
+      // Events per map cell and day (area-counts.ts), the same way: an index from before them is filled once.
+      const tableExists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
+      const newAreas = layout.areaCounts.filter((area) => tableExists.get(area.table.slice(1, -1)) === undefined);
+      for (const sql of areaCountsSql(layout)) db.exec(sql);
+      for (const area of newAreas) db.exec(backfillAreaCountsSql(area, layout));
     }).immediate();
   };
 
