@@ -117,4 +117,22 @@ describe('text matches as cached bitmaps', () => {
     expect(inSet.all({ set: set.bytes })).not.toContain('harbour-new');
     await search.delete('events', ['harbour-new']);
   });
+
+  // A prefix is read as the whole terms it stands for when they are few (match-sets.ts, `wholeTerms`).
+  it.each([
+    ['a word that is also a prefix of a few others', 'jaz'],
+    ['a word without longer terms', 'harbour'],
+    ['two words, one with forms', 'jazz evenings'],
+    ['a prefix of many terms (read as the prefix)', 'eve'],
+    ['a word the tokenizer folds', 'Jàzz'],
+  ])('%s: the set holds exactly the match', async (_, text) => {
+    await search.upsert('events', ['jazzy', 'jazzfest', 'jazzman', 'evea', 'eveb', 'evec', 'eved', 'evee', 'evef', 'eveg', 'eveh', 'evei', 'evej'].map((word, i) => ({ id: `extra-${i}`, name: `${word} ${i % 2 === 0 ? 'evening' : ''}`, date: new Date(from).toISOString() })));
+    const expression = ftsMatch(db, layout, text)!.expression;
+    const set = matchSetsOf(db).load(layout, expression);
+    const inSet = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE ${matchSetTest('@set')} ORDER BY d.rid`).pluck();
+    const matched = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`).pluck();
+    expect(matched.all(expression).length).toBeGreaterThan(0);
+    expect(inSet.all({ set: set.bytes })).toEqual(matched.all(expression));
+    expect(set.size).toBe(matched.all(expression).length);
+  });
 });
