@@ -2,7 +2,8 @@
  * Map boxes counted from the trigger-kept cells (area-counts.ts) against a brute-force count of the documents:
  * boxes whose edges fall on cell boundaries and between them, points on cell boundaries, cutoffs on a day's
  * boundary, near a day's start and near its end, "gt" and "gte", and after inserts, moves, date changes and deletes
- * (the triggers) and on an index loaded in bulk (the backfill).
+ * (the triggers) and on an index loaded in bulk (the backfill). Near me by distance reads its points the same
+ * way (whole days, then the cutoff's part of its day), checked the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -43,6 +44,8 @@ const dateFor = (i: number): number | null => {
 };
 const makeDoc = (i: number): Doc => ({ id: String(i), name: `Event ${i}`, date: dateFor(i), location: pointFor(i) });
 const initial: Doc[] = Array.from({ length: 2500 }, (_, i) => makeDoc(i + 1));
+// Starts exactly at a "gt" cutoff in the later half of its day (below), at a place every box and circle holds.
+for (const id of [7, 14, 28]) Object.assign(initial[id - 1]!, { date: DAY0 + 5 * DAY_MS + 13 * 3_600_000, location: PLACES[0] });
 
 interface Box {
   south: number;
@@ -90,7 +93,43 @@ let dataDir: { dir: string; remove: () => Promise<void> };
 let search: SearchIndex;
 const held = new Map<string, Doc>();
 
+const haversineKm = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number => {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+};
+const CENTRES = [PLACES[0]!, { lat: 47.2, lon: 7.1 }];
+
+/**
+ * Near me by distance (nearest-points.ts reads its bands from whole days): totals and pages as a scan gives them,
+ * by distance alone (as the app asks: ties by id) and then by date.
+ */
+async function expectBruteForceNearMe() {
+  for (const byDate of [false, true]) {
+    for (const centre of CENTRES) {
+      for (const cutoff of CUTOFFS) {
+        const after = (date: number) => ('gte' in cutoff ? date >= cutoff.gte : date > cutoff.gt);
+        const nearest = [...held.values()]
+          .filter((d) => d.location && d.date !== null && after(d.date) && haversineKm(centre, d.location) <= 60)
+          .sort((a, b) => haversineKm(centre, a.location!) - haversineKm(centre, b.location!) || (byDate ? a.date! - b.date! : 0) || Number(a.id) - Number(b.id));
+        for (const offset of [0, 20]) {
+          const answer = await search.search('events', {
+            near: { field: 'location', ...centre, radiusKm: 60 },
+            filters: [{ field: 'date', op: 'range', ...cutoff }],
+            sort: [{ by: 'distance', direction: 'asc' }, ...(byDate ? [{ by: 'field' as const, field: 'date', direction: 'asc' as const }] : [])],
+            offset,
+            limit: 20,
+          });
+          const ids = nearest.slice(offset, offset + 20).map((d) => d.id);
+          expect({ byDate, centre, cutoff, offset, total: answer.total, ids: answer.hits.map((hit) => hit.id) }).toEqual({ byDate, centre, cutoff, offset, total: nearest.length, ids });
+        }
+      }
+    }
+  }
+}
+
 async function expectBruteForceCounts() {
+  await expectBruteForceNearMe();
   for (const box of BOXES) {
     for (const cutoff of CUTOFFS) {
       const expected = bruteForce(held.values(), box, cutoff);

@@ -78,20 +78,39 @@ export function innerCells(low: number, high: number): [number, number] {
   return [first, last];
 }
 
-/** The box's field pair and the cutoff (`strict`: "> cutoff") of a query this module counts, or null. */
+/** `filters` when they are one lower bound on a date field (the upcoming listings): the field and cutoff (`strict`: "> cutoff"). */
+export function dateCutoff(layout: IndexLayout, filters: FilterClause[]): { field: string; cutoff: number; strict: boolean } | null {
+  const only = filters[0];
+  if (filters.length !== 1 || only?.op !== 'range' || layout.schema.fields[only.field]?.type !== 'date') return null;
+  if (only.lt !== undefined || only.lte !== undefined || (only.gte === undefined) === (only.gt === undefined)) return null;
+  const cutoff = asEpochMillis(only.gte ?? only.gt);
+  return cutoff === null ? null : { field: only.field, cutoff, strict: only.gt !== undefined };
+}
+
+/**
+ * How a cutoff's day is split: the rows from day `wholeFrom` on (kept across minutes), corrected by the part of
+ * the cutoff's day on its nearer side, `[sliceFrom, sliceTo)` (`]` when `sliceToIncluded`), subtracted or added.
+ * With `strict` and the cutoff in the day's later half, the rows exactly at the cutoff are subtracted too
+ * (`exactlyAt`).
+ */
+export function splitCutoff(cutoff: number, strict: boolean): { wholeFrom: number; sliceFrom: number; sliceTo: number; sliceToIncluded: boolean; sign: 1 | -1; exactlyAt: boolean } {
+  const day = Math.floor(cutoff / DAY_MS);
+  if (cutoff - day * DAY_MS <= DAY_MS / 2) {
+    return { wholeFrom: day, sliceFrom: day * DAY_MS, sliceTo: cutoff, sliceToIncluded: strict, sign: -1, exactlyAt: false };
+  }
+  return { wholeFrom: day + 1, sliceFrom: cutoff, sliceTo: (day + 1) * DAY_MS, sliceToIncluded: false, sign: 1, exactlyAt: strict };
+}
+
+/** The box's field pair and the cutoff of a query this module counts, or null (then the caller counts its rows). */
 export function countedArea(
   layout: IndexLayout,
   query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
 ): { area: AreaCountTable; cutoff: number; strict: boolean } | null {
   const bounds = query.bounds;
-  const filters: FilterClause[] = query.filters ?? [];
-  const only = filters[0];
-  if (!bounds || query.near || query.text !== undefined || filters.length !== 1 || only?.op !== 'range') return null;
-  if (only.lt !== undefined || only.lte !== undefined || (only.gte === undefined) === (only.gt === undefined)) return null;
-  const area = layout.areaCounts.find((candidate) => candidate.geo === bounds.field && candidate.date === only.field);
-  if (!area) return null;
-  const cutoff = asEpochMillis(only.gte ?? only.gt);
-  return cutoff === null ? null : { area, cutoff, strict: only.gt !== undefined };
+  if (!bounds || query.near || query.text !== undefined) return null;
+  const bound = dateCutoff(layout, query.filters ?? []);
+  const area = bound && layout.areaCounts.find((candidate) => candidate.geo === bounds.field && candidate.date === bound.field);
+  return bound && area ? { area, cutoff: bound.cutoff, strict: bound.strict } : null;
 }
 
 export interface AreaCounts {
@@ -187,13 +206,10 @@ export function createAreaCounts(statements: StatementCache, counts: CountCache)
       };
 
       // The cutoff's day is counted from its nearer end: at most half a day of the date index.
-      const day = Math.floor(cutoff / DAY_MS);
-      const nearStart = cutoff - day * DAY_MS <= DAY_MS / 2;
-      const wholeFrom = nearStart ? day : day + 1;
-      const whole = counts.get(`area:${area.table}`, { ...box, day: wholeFrom }, () => fromDay(wholeFrom));
-      if (nearStart) return whole - slice(day * DAY_MS, strict ? '<=' : '<', cutoff);
-      // From the cutoff (after it when strict) to the next day: the rows at or after it, less those at it.
-      return whole + slice(cutoff, '<', (day + 1) * DAY_MS) - (strict ? slice(cutoff, '<=', cutoff) : 0);
+      const split = splitCutoff(cutoff, strict);
+      const whole = counts.get(`area:${area.table}`, { ...box, day: split.wholeFrom }, () => fromDay(split.wholeFrom));
+      const part = slice(split.sliceFrom, split.sliceToIncluded ? '<=' : '<', split.sliceTo);
+      return whole + split.sign * part - (split.exactlyAt ? slice(cutoff, '<=', cutoff) : 0);
     },
   };
 }

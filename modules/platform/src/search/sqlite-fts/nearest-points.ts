@@ -13,7 +13,8 @@
  */
 import type { SearchQuery } from '../search-index.port.ts';
 import { boxAroundCircle, type CircleBox } from '../geo-math.ts';
-import { column, geoIndex, type IndexLayout } from './index-layout.ts';
+import { column, dateIndex, geoIndex, type IndexLayout } from './index-layout.ts';
+import { DAY_MS, dateCutoff, splitCutoff } from './area-counts.ts';
 import { haversineKmSql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
 import type { CountCache } from './count-cache.ts';
 import type { StatementCache } from './statement-cache.ts';
@@ -91,6 +92,49 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
     return points.length > MAX_BAND_POINTS ? null : points;
   };
 
+  /**
+   * A band's points for "date >= cutoff" alone (the upcoming listings), from the points of whole days on (kept in
+   * the count cache across minutes) corrected by the cutoff's part of its day, read on the date index (its entries
+   * hold the point): the cutoff moves every minute, and each move made every band of every circle a read of the
+   * geo index again. Same points and counts as `bandPoints` with the cutoff, in the same (latitude, longitude) order.
+   */
+  const upcomingBandPoints = (
+    layout: IndexLayout,
+    field: string,
+    upcoming: { field: string; cutoff: number; strict: boolean },
+    band: [number, number],
+  ): Array<[number, number, number]> | null => {
+    const split = splitCutoff(upcoming.cutoff, upcoming.strict);
+    const fromDay = planMatch(layout, { filters: [{ field: upcoming.field, op: 'range', gte: split.wholeFrom * DAY_MS }] }, null, false, { geoIndex: true });
+    const whole = bandPoints(layout, field, fromDay, band);
+    if (whole === null) return null;
+    const lat = `d.${column.lat(field)}`;
+    const lon = `d.${column.lon(field)}`;
+    const date = `d.${column.date(upcoming.field)}`;
+    // The slice's points of every band at once: read once per cutoff, not once per band of every circle.
+    const slice = (from: number, op: '<' | '<=', to: number): Array<[number, number, number]> => {
+      const sql =
+        `SELECT ${lat}, ${lon}, count(*) FROM ${layout.docs} d INDEXED BY ${dateIndex(layout, upcoming.field)} ` +
+        `WHERE ${date} >= @from AND ${date} ${op} @to AND ${lat} IS NOT NULL AND ${lon} IS NOT NULL GROUP BY 1, 2`;
+      const params = { from, to };
+      const points = counts.get(sql, params, () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>);
+      return points.filter((point) => point[0] >= band[0] && point[0] < band[1]);
+    };
+    const events = new Map<string, [number, number, number]>(whole.map(([a, b, n]) => [`${a},${b}`, [a, b, n]]));
+    const apply = (rows: Array<[number, number, number]>, sign: 1 | -1) => {
+      for (const [a, b, n] of rows) {
+        const key = `${a},${b}`;
+        const held = events.get(key);
+        if (held) held[2] += sign * n;
+        else events.set(key, [a, b, sign * n]);
+      }
+    };
+    apply(slice(split.sliceFrom, split.sliceToIncluded ? '<=' : '<', split.sliceTo), split.sign);
+    if (split.exactlyAt) apply(slice(upcoming.cutoff, '<=', upcoming.cutoff), -1);
+    const points = [...events.values()].filter((point) => point[2] > 0).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    return points.length > MAX_BAND_POINTS ? null : points;
+  };
+
   /** The candidates within the radius, nearest first, with SQLite's distances. */
   const withinRadius = (near: NonNullable<SearchQuery['near']>, candidates: Array<[number, number, number]>): NearPoint[] => {
     const size = paddedLength(candidates.length);
@@ -161,9 +205,10 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
       // The query's filters alone; the circle is tested per point here.
       const filters = planMatch(layout, { filters: query.filters ?? [] }, null, false, { geoIndex: true });
       const box = boxAroundCircle(near.lat, near.lon, near.radiusKm);
+      const upcoming = dateCutoff(layout, query.filters ?? []);
       const candidates: Array<[number, number, number]> = [];
       for (const band of bandsCovering(box.south, box.north)) {
-        const points = bandPoints(layout, near.field, filters, band);
+        const points = upcoming ? upcomingBandPoints(layout, near.field, upcoming, band) : bandPoints(layout, near.field, filters, band);
         if (points === null) return null;
         for (const point of points) if (insideBox(point[0], point[1], box)) candidates.push(point);
       }
@@ -172,7 +217,11 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
       const chosen = pagePoints(nearest, rowsNeeded);
       if (chosen.length > MAX_PAGE_POINTS) return null;
       const total = nearest.reduce((sum, point) => sum + point.events, 0);
-      return { total, plan: cappedLastPointPlan(layout, near.field, filters, chosen, rowsNeeded) ?? pointsPlan(layout, near.field, filters, chosen) };
+      // Rows at one point are in id order on the geo index, which is the page's order there only when the distance
+      // is the one sort key (the id breaks its ties); a later key (a date) orders them otherwise.
+      const idBreaksTies = (query.sort ?? []).filter((clause) => clause.by !== 'relevance').length === 1;
+      const capped = idBreaksTies ? cappedLastPointPlan(layout, near.field, filters, chosen, rowsNeeded) : null;
+      return { total, plan: capped ?? pointsPlan(layout, near.field, filters, chosen) };
     },
   };
 }
