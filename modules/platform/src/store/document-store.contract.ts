@@ -83,15 +83,6 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
         expect(await store.count('venues')).toBe(5);
       });
 
-      it('withIndexesDeferred runs the load and answers what it returns; the loaded documents are found by the deferred index after', async () => {
-        const loaded = await store.withIndexesDeferred('venues', [['city']], async () => {
-          await seed();
-          return 'done';
-        });
-        expect(loaded).toBe('done');
-        expect(ids(await store.find('venues', { where: { city: 'Berlin' } }))).toEqual(['v1', 'v3']);
-      });
-
       it('insert generates an id and metadata, get returns the document', async () => {
         const saved = await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'Blue Note', city: 'Berlin' }));
         expect(saved.id).toEqual(expect.any(String));

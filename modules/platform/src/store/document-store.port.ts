@@ -132,15 +132,6 @@ export interface DocumentStore extends DocumentReader {
   transaction<R>(work: (tx: DocumentTransaction) => Promise<R>): Promise<R>;
   /** Atomically increments and returns a named counter outside any transaction. */
   nextCounter(name: string): Promise<number>;
-  /**
-   * A first load into an empty collection (`npm run seed`): runs `work` without the named secondary indexes
-   * (declared in `init`, not unique) and builds them once it settles, which costs a fraction of keeping them
-   * up to date row by row. Name only indexes `work` never reads; readers elsewhere see the same results,
-   * unindexed, meanwhile. A non-empty collection keeps its indexes. If the process dies during `work`, the
-   * next `init` builds them. The embedded engine only: MongoDB runs `work` with every index in place
-   * (dropping an index there would slow every replica's readers, and its inserts pay no page-cache penalty).
-   */
-  withIndexesDeferred<R>(collection: string, indexes: string[][], work: () => Promise<R>): Promise<R>;
   /** Throws when the engine is unreachable (used by /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -4,7 +4,7 @@
  */
 import type { Clock, DocumentStore } from '@evently/platform';
 import type { SourceEventInput } from '../../contracts/source-event.ts';
-import { EVENTS_COLLECTION, UNREAD_BY_WRITES } from '../../application/events-collections.ts';
+import { EVENTS_COLLECTION } from '../../application/events-collections.ts';
 import type { UpsertResult } from '../../application/commands/upsert-from-source/upsert-from-source.ts';
 import { loadBundledStays } from '../store-stays-provider.ts';
 import { generateDemoEvents } from './demo-catalogue.ts';
@@ -47,15 +47,11 @@ export function makeSeeding(deps: SeedDeps) {
       if ((await deps.store.count(EVENTS_COLLECTION)) > 0) return 0;
       return loadGenerated(deps, { count: DEMO_EVENT_COUNT, seed: 42, idPrefix: 'demo' });
     },
-    /**
-     * Adds `count` generated events after whatever is there (new external ids each run). Into an empty store,
-     * the indexes the writes never read are built once at the end (embedded engine; see withIndexesDeferred).
-     */
+    /** Adds `count` generated events after whatever is there (new external ids each run). */
     async seed(count: number, onProgress?: (done: number) => void): Promise<number> {
       await loadBundledStays(deps.store);
       const existing = await deps.store.count(EVENTS_COLLECTION);
-      const load = () => loadGenerated(deps, { count, seed: 1000 + existing, idPrefix: `seed${existing}`, startIndex: existing, onProgress });
-      return existing === 0 ? deps.store.withIndexesDeferred(EVENTS_COLLECTION, UNREAD_BY_WRITES, load) : load();
+      return loadGenerated(deps, { count, seed: 1000 + existing, idPrefix: `seed${existing}`, startIndex: existing, onProgress });
     },
   };
 }

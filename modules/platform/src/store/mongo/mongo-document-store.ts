@@ -264,11 +264,6 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
       return incrementCounter(await counters(), name, 1);
     },
 
-    // Indexes stay in place (see the port): the load runs as it would anyway.
-    async withIndexesDeferred(_collection, _indexes, work) {
-      return work();
-    },
-
     async ping() {
       await (await database()).admin().ping();
     },

@@ -89,47 +89,6 @@ describe('SQLite document store specifics', () => {
     await temp.remove();
   });
 
-  it('withIndexesDeferred loads an empty collection without the named indexes and builds them after, also when the load fails', async () => {
-    const { temp, file, store } = await open();
-    const raw = new Database(file, { readonly: true });
-    const indexes = () => (raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'doc_notes' AND name LIKE 'ix_%'`).all() as Array<{ name: string }>).map((row) => row.name).sort();
-    const declared = indexes();
-    expect(declared).toEqual(['ix_notes__i__title', 'ix_notes__u__slug']);
-    let during: string[] = [];
-    await store.withIndexesDeferred('notes', [['title']], async () => {
-      await store.transaction((tx) => tx.insert<Note>('notes', { title: 'loaded', slug: 'one' }));
-      during = indexes();
-    });
-    expect(during).toEqual(['ix_notes__u__slug']);
-    expect(indexes()).toEqual(declared);
-    expect(raw.prepare(`EXPLAIN QUERY PLAN SELECT id FROM doc_notes WHERE json_extract(body, '$.title') = 'loaded'`).all()).toEqual([
-      expect.objectContaining({ detail: expect.stringContaining('ix_notes__i__title') }),
-    ]);
-    expect(await store.count('notes', { title: 'loaded' })).toBe(1);
-
-    // Not empty any more: the indexes stay while the work runs.
-    await store.withIndexesDeferred('notes', [['title']], async () => {
-      during = indexes();
-    });
-    expect(during).toEqual(declared);
-    raw.close();
-    await store.close();
-    await temp.remove();
-
-    const second = await open();
-    const failing = second.store.withIndexesDeferred('notes', [['title']], async () => {
-      await second.store.transaction((tx) => tx.insert<Note>('notes', { title: 'half a load' }));
-      throw new Error('the load failed');
-    });
-    await expect(failing).rejects.toThrow('the load failed');
-    const check = new Database(second.file, { readonly: true });
-    expect(check.prepare(`SELECT name FROM sqlite_master WHERE name = 'ix_notes__i__title'`).all()).toHaveLength(1);
-    check.close();
-    await expect(second.store.withIndexesDeferred('notes', [['slug']], async () => undefined)).rejects.toThrow(/no secondary index on \(slug\)/);
-    await second.store.close();
-    await second.temp.remove();
-  });
-
   it('an undeclared collection is reported by name', async () => {
     const { temp, store } = await open();
     await expect(store.get('nope', 'x')).rejects.toThrow(/"nope" is not initialised/);

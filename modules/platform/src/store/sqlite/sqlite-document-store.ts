@@ -21,7 +21,7 @@ import {
   type Stored,
   type Where,
 } from '../document-store.port.ts';
-import { createTableSql, indexDefinitions, indexPrefix, type IndexDefinition } from './collection-schema.ts';
+import { createTableSql, indexDefinitions, indexPrefix } from './collection-schema.ts';
 import { assertFieldName, isMetaField, tableName } from './sql-fields.ts';
 import { compileLimit, compileOrderBy, compileWhere } from './sql-where.ts';
 import { SqliteEngine, registerEngine } from './sqlite-engine.ts';
@@ -43,8 +43,6 @@ interface Row {
 
 interface CollectionInfo {
   table: string;
-  /** Declared indexes and unique constraints, as `init` creates them. */
-  definitions: IndexDefinition[];
   containsFields: Set<string>;
   /** Unique index name -> the fields it covers, to explain a UNIQUE failure. */
   uniqueIndexes: Map<string, string[]>;
@@ -239,7 +237,6 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
           for (const field of spec.containsFields ?? []) assertFieldName(field);
           collections.set(spec.name, {
             table,
-            definitions,
             containsFields: new Set(spec.containsFields ?? []),
             uniqueIndexes: new Map(definitions.filter((d) => d.unique).map((d) => [d.name, d.fields])),
           });
@@ -271,30 +268,6 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
     async nextCounter(name: string): Promise<number> {
       assertNotNested();
       return engine.write(() => (engine.statement(engine.writer, counterSql).get(name) as { value: number }).value);
-    },
-    async withIndexesDeferred<R>(name: string, indexes: string[][], work: () => Promise<R>): Promise<R> {
-      assertNotNested();
-      const info = collection(name);
-      const deferred = indexes.map((fields) => {
-        const definition = info.definitions.find((d) => !d.unique && d.fields.join('\u0000') === fields.join('\u0000'));
-        if (!definition) throw new Error(`${name} declares no secondary index on (${fields.join(', ')}) to defer`);
-        return definition;
-      });
-      // Dropped in the same transaction that finds the table empty: no row can be written without them meanwhile.
-      const dropped = await engine.write(() => {
-        if (engine.statement(engine.writer, `SELECT 1 FROM ${info.table} LIMIT 1`).get() !== undefined) return false;
-        for (const definition of deferred) engine.writer.exec(`DROP INDEX IF EXISTS "${definition.name}"`);
-        return true;
-      });
-      if (!dropped) return work();
-      try {
-        return await work();
-      } finally {
-        // One sort of the loaded rows per index, instead of a B-tree insert per row (scattered keys miss the cache).
-        await engine.write(() => {
-          for (const definition of deferred) engine.writer.exec(definition.sql);
-        });
-      }
     },
     async ping(): Promise<void> {
       engine.assertOpen();
