@@ -40,7 +40,10 @@ export async function runSeedProjection({ config, logger, names }: { config: Con
       if (message === WRITTEN) resolve();
     });
     // The seed died or gave up: no copy is swapped in, and the seed (or the worker) replays an empty index.
-    process.once('disconnect', () => reject(new Error('the seed process went away before its writes were committed')));
+    const gone = () => reject(new Error('the seed process went away before its writes were committed'));
+    process.once('disconnect', gone);
+    // A seed killed while this process was still loading disconnected before there was a listener to hear it.
+    if (!process.connected) gone();
   });
   // Writes only: no search reader threads (each loads the code and opens the index).
   const composition = await compose({ config: { ...config, searchReaderThreads: 0 }, logger, role: SEED_PROJECTION_ROLE });

@@ -3,7 +3,7 @@
  * either way every event is searchable when the command returns. Runs the real backend as a child process.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,7 +59,33 @@ describe('seed (process level)', () => {
     expect(await seed(undisturbed, 2000)).toContain('alongside the writes');
     expect(await indexedIds(dataDir)).toEqual(await indexedIds(undisturbed));
   }, 120_000);
+
+  it('given the seed is killed once its writes are committed, then its projection process ends too', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
+    dirs.push(dataDir);
+    const backend = spawnBackend(['seed', '--events', '120'], { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'seed-test-password', LOG_LEVEL: 'warn' });
+    await backend.waitForLine((line) => line === 'seed: 120/120 events written');
+    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], { encoding: 'utf8' }).trim().split('\n');
+    // Killed while its projection process is most likely still loading: the disconnect comes before any listener.
+    expect(await backend.kill('SIGKILL')).toBe('SIGKILL');
+    try {
+      // It gives up (no copy swapped in; the worker replays the empty index) instead of waiting for the seed forever.
+      await expect.poll(() => isRunning(Number(projection)), { timeout: 30_000, interval: 200 }).toBe(false);
+    } finally {
+      if (isRunning(Number(projection))) process.kill(Number(projection), 'SIGKILL');
+    }
+  }, 60_000);
 });
+
+/** Whether the process exists and has not ended (an orphan's exit may leave a zombie until someone reaps it). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 async function indexedIds(dataDir: string): Promise<string[]> {
   const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db'), readerThreads: 0 });
