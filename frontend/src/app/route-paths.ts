@@ -23,7 +23,11 @@ export const PAGE_PATHS = [
   '/reviews/thanks',
 ] as const;
 
-/** Spec 02 "Page titles": each named page's own title; the product name is added as a suffix. */
+/**
+ * Spec 02 "Page titles": each named page's own title; the product name is added as a suffix. The reviews pages
+ * are named pages too (their headings are their titles), so only paths the table does not name keep the
+ * spec's path fallback.
+ */
 export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/': 'Discover Amazing Events',
   '/support': 'Support',
@@ -33,6 +37,9 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/terms': 'Terms of Use',
   '/partner': 'Partner With Us',
   '/admin': 'Admin Panel',
+  '/reviews': 'Event Reviews',
+  '/reviews/write': 'Write a Review',
+  '/reviews/thanks': 'Thank You',
 };
 
 /** Trailing slashes do not make another page. */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { BlogCover } from '../../components/blog-cover/blog-cover.tsx';
 import { formatPostDate } from '../../lib/blog/post-types.ts';
+import { withProductName } from '../../app/page-title.ts';
 import { useBlogPostQuery } from './api.ts';
 import { preloadedPost } from './preloaded-posts.ts';
 import './blog.css';
@@ -12,7 +13,7 @@ const PAGE_SIZES = '(max-width: 960px) 100vw, 960px';
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const [params] = useSearchParams();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const preview = params.get('preview') === '1';
   const supplied = preview ? undefined : preloadedPost(slug);
@@ -23,6 +24,13 @@ export function BlogPostPage() {
   useEffect(() => {
     if (post && post.slug !== slug) navigate(`/blog/${post.slug}${search}`, { replace: true });
   }, [post, slug, search, navigate]);
+
+  // The post's own title, as the server wrote it; a missing post keeps the path, as the server's 404 does.
+  const loading = query.isLoading || query.isFetching;
+  const title = post ? post.title : loading ? null : pathname;
+  useEffect(() => {
+    if (title) document.title = withProductName(title);
+  }, [title]);
 
   const back = (
     <nav className="blog-post__back" aria-label="Back">
@@ -36,7 +44,6 @@ export function BlogPostPage() {
   );
 
   if (!post) {
-    const loading = query.isLoading || query.isFetching;
     return (
       <main className="page blog-post-page">
         {back}
