@@ -7,7 +7,7 @@ import type { ScopeFilter } from './sources/source.ts';
 
 export type RemoveOutcome = 'removed' | 'unchanged' | 'not_found';
 
-/** `linked_to`: the record was linked into that event as one of its offers by this write (issue 16). */
+/** `linked_to`: the record was linked into that event as one of its offers by this write. */
 export interface UpsertAnswer {
   outcome: UpsertOutcome;
   linked_to?: string;

@@ -4,7 +4,8 @@
  *
  * Order matters: the request id and log wrap everything so even a failed request is logged with its id;
  * security headers and CORS are set before the error handler so error answers carry them too; the error
- * handler wraps the body parser so malformed or oversized bodies become JSON 400/413 answers.
+ * handler wraps the body parser so malformed or oversized bodies become JSON 400/413 answers. Writes from
+ * another origin and bodies that are not JSON are refused before any route or the body parser runs.
  */
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
@@ -16,9 +17,12 @@ import { errorHandler } from './error-handler.ts';
 import type { FirstPaintRenderer } from './first-paint/first-paint-renderer.ts';
 import { forwardedHeadersCheck } from './forwarded-headers.ts';
 import { healthRouter, type ReadinessCheck } from './health.ts';
+import { jsonBodiesOnly } from './json-bodies-only.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
+import { createOriginPolicy } from './origin-policy.ts';
 import { requestId } from './request-id.ts';
 import { requestLog } from './request-log.ts';
+import { sameOriginWrites } from './same-origin-writes.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { Seo } from './seo/seo.ts';
 import { staticFrontend } from './static-frontend.ts';
@@ -29,6 +33,8 @@ export interface AppOptions {
   readiness: ReadinessCheck[];
   /** Absolute path of the built SPA (`frontend/dist`). */
   staticRoot: string;
+  /** The site's own origin: pages there may change things (origin-policy.ts), as on the request's own host. */
+  publicUrl?: string;
   corsOrigins?: string[];
   /** Number of trusted reverse proxies; above 0 the client address comes from X-Forwarded-For. */
   trustedProxies?: number;
@@ -51,6 +57,7 @@ export function createApp({
   routers,
   readiness,
   staticRoot,
+  publicUrl,
   corsOrigins = [],
   trustedProxies = 0,
   https = false,
@@ -72,10 +79,12 @@ export function createApp({
   app.use(corsFor(corsOrigins));
   app.use(errorHandler(logger));
   app.use(methodNotAllowed());
-  // Answers of the routers and the SPA shell travel compressed (issue 17); error answers are small and not.
+  app.use(sameOriginWrites(createOriginPolicy({ publicUrl, corsOrigins })));
+  app.use(jsonBodiesOnly(routers));
+  // Answers of the routers and the SPA shell travel compressed; error answers are small and not.
   app.use(compressJson());
   app.use(staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}), ...(firstPaint ? { firstPaint } : {}) }));
-  // Forms only for RFC 8058 one-click unsubscribe, which mail clients POST as urlencoded.
+  // Forms only reach the routes that take them (json-bodies-only.ts): the mail links' pages and RFC 8058.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));
 
   const health = healthRouter(readiness, logger);

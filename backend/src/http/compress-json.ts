@@ -1,27 +1,19 @@
 /**
  * Compresses JSON answers (and the HTML shell) when the client accepts it: Brotli at a fast level, else gzip.
- * A page of 100 events is about 130 KB of JSON and sits on the critical path of the home page's first cards;
- * compressed it is about a sixth of that, which on a phone's connection is most of a second (issue 17). Built
- * files are served precompressed by koa-send instead (frontend/precompress-plugin.ts); streams are left alone.
+ * A page of cards sits on the critical path of the home page's first paint, and on a phone's connection its
+ * uncompressed bytes cost most of a second. Built files are served precompressed by koa-send instead
+ * (frontend/precompress-plugin.ts); streams are left alone.
  *
- * JSON answers use Brotli quality 4, HTML quality 5: on a page of 100 list cards quality 4 costs about 0.5 ms of
- * CPU instead of 0.8 ms for 12-16 % more bytes (10.8 instead of 9.7 KB), and every list request pays it on the
- * two cores the searches share (issue 14, docs/performance.md). JSON answers past 64 KB (list pages of 100 cards,
- * about 76 KB; map pages of 1,000 pins, 156 KB) use quality 1: once the answers themselves were spliced from
- * stored texts, compressing them was the largest CPU cost of a card page left on the main process, and quality 1
- * takes about a third of quality 4's CPU for 10-13 % more bytes (12.1 instead of 10.8 KB a card page, 20.9
- * instead of 19.0 KB a map page). Smaller answers (an event, filter options) keep quality 4, where the CPU is
- * small either way. The Brotli window is sized to the answer: the
- * default 4 MB window made every encoder allocate megabytes that V8 counts as external memory, so a major
- * garbage collection ran every dozen answers (2-3 ms of CPU per request at 16 clients); a window just larger
- * than the answer compresses to the same size.
+ * Levels are chosen for CPU, since every list request pays them on the cores the searches share: JSON at
+ * Brotli quality 4 (HTML 5), and quality 1 past 64 KB (list and map pages), where it takes a fraction of
+ * quality 4's CPU for slightly more bytes. The Brotli window is sized to the answer: the default 4 MB window
+ * made every encoder allocate megabytes that V8 counts as external memory, forcing frequent major garbage
+ * collections, while a window just larger than the answer compresses to the same size.
  *
- * Answers up to 512 KB (every list and map page) are compressed in the request's own thread, not in libuv's
- * pool: the pool's round trip (a zlib stream per answer, a hand-off to a pool thread and back) and the encoder's
- * memory, which a pool thread maps afresh for each answer and the main thread reuses, cost more than the
- * compression itself. Measured in isolation at 16 answers in flight (load 9): a card page 0.92-1.03 ms of CPU in
- * the pool against 0.30-0.42 ms in the thread, a map page of 1,000 pins 1.01-1.36 against 0.46-0.57 ms, with the
- * same bytes. Larger answers still go to the pool, so the event loop never waits long for one.
+ * Answers up to 512 KB are compressed in the request's own thread, not in libuv's pool: the pool's round trip
+ * and the encoder's memory, which a pool thread maps afresh for each answer, cost more than the compression
+ * itself. Larger answers still go to the pool, so the event loop never waits long for one. The measurements
+ * behind these choices are in docs/performance.md's history.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';

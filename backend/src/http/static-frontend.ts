@@ -84,7 +84,7 @@ export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOption
     }
     const page = await pages.resolve(ctx.path);
     if (page.movedTo) {
-      // An offer's old event URL (issue 16): shared links keep working and search engines move their ranking.
+      // An offer's old event URL: shared links keep working and search engines move their ranking.
       ctx.status = 301;
       ctx.redirect(`${page.movedTo}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
       return;

@@ -1,6 +1,6 @@
 /**
  * `tsx backend/src/main.ts offers list <eventId>` and `... offers split <eventId> [reason]`: the operator's
- * view of compare-offers groups (issue 16, decision 022) without the admin HTTP API. `split` runs the events
+ * view of compare-offers groups (decision 022) without the admin HTTP API. `split` runs the events
  * module's own `splitOffer` command, so the decision is remembered exactly as `POST /api/admin/events/{id}/split`
  * remembers it; its messages go to the outbox and a running worker projects them.
  */

@@ -5,7 +5,7 @@
  * A read-model projector whose search indexes are all empty (a first load) is replayed into a fresh copy
  * instead of catching up on the live one: the `rebuild` path loads the copy without secondary indexes, facet
  * triggers or full-text merges, builds them once at the end and swaps the copy in, several times faster
- * (docs/performance.md, issue 14). The read model is the same: projectors are replayable by contract.
+ * (docs/performance.md). The read model is the same: projectors are replayable by contract.
  * Side-effect consumers (mail, pushes) are never replayed; they consume their backlog as usual.
  *
  * Only empty indexes, because a rebuild moves the projector's consumer group as it replays: killed half-way,

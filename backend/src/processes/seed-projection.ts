@@ -1,7 +1,6 @@
 /**
- * The bulk projection of a first load, in a second process while `npm run seed` writes (issue 14: "bulk
- * projection during seeding"). The seed starts it when the read models' search indexes are empty and the log
- * is the embedded one; it replays the log into fresh copies (the rebuild path of project-backlog.ts) and keeps
+ * The bulk projection of a first load, in a second process while `npm run seed` writes. The seed starts it
+ * when the read models' search indexes are empty and the log is the embedded one; it replays the log into fresh copies (the rebuild path of project-backlog.ts) and keeps
  * applying what the seed appends, so the projection runs on the second core instead of after the writes.
  * Once the seed says its writes are committed, it catches up with the log's end and swaps the copies in.
  * Its consumer groups' positions are stored once, after the swap (the runner's `until` replays defer their

@@ -14,7 +14,7 @@ export interface RunCounts {
   failed_requests: number;
   pages: number;
   /**
-   * Records this run linked into another event as one of its offers (issue 16; part of created/updated).
+   * Records this run linked into another event as one of its offers (part of created/updated).
    * Optional: counts stored before it existed lack it.
    */
   linked?: number;

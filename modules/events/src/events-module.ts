@@ -85,7 +85,7 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     queries: {
       search: queries.search,
       getById: queries.getById,
-      /** Where the id of a record linked into another event leads (issue 16), or null. */
+      /** Where the id of a record linked into another event leads, or null. */
       canonicalRedirect: queries.canonicalRedirect,
       listActiveExternalIds: queries.listActiveExternalIds,
       upcomingNear: queries.upcomingNear,

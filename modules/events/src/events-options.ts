@@ -23,7 +23,7 @@ export interface EventsOptions {
    */
   activityFlushMs?: number;
   /**
-   * Link records of one performance from several sellers into one canonical event with offers (issue 16).
+   * Link records of one performance from several sellers into one canonical event with offers.
    * Off unless set; `eventsOptionsFromEnv` turns it on unless `OFFER_MATCHING=off`. Tests of single-source
    * behaviour keep it off, so their look-alike fixtures stay separate events.
    */

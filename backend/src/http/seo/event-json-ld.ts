@@ -2,7 +2,7 @@
  * schema.org `Event` for an event page, typed with `schema-dts`, shaped after what Google's Event rich result
  * reads: name, start (and end), a Place with a PostalAddress, offers with price, currency, availability and
  * the buy URL, the image, the organizer when the source names one, and an aggregateRating once approved
- * reviews exist. An event sold by several sellers (issue 16) is one `AggregateOffer` over every offer, with
+ * reviews exist. An event sold by several sellers is one `AggregateOffer` over every offer, with
  * each seller's `Offer` inside it.
  */
 import type { PublicEvent } from '@evently/events';

@@ -19,7 +19,7 @@ export interface SeoSources {
   publicUrl: string;
   /** The public event by id (or slugged id), or null. */
   getEvent(id: string): Promise<PublicEvent | null>;
-  /** The canonical event an id of a linked offer moved to (issue 16), or null; absent: no redirects. */
+  /** The canonical event an id of a linked offer moved to, or null; absent: no redirects. */
   canonicalEvent?(id: string): Promise<{ id: string; slug: string } | null>;
   /** The published post at this slug, or null (drafts and unknown slugs); absent without a blog. */
   getPost?(slug: string): Promise<PostView | null>;

@@ -53,7 +53,7 @@ export const EventCard = memo(function EventCard({ event, onDetails, onShowOnMap
   const title = displayTitle(event);
   const description = displayDescription(event);
   const start = eventStart(event);
-  // Times read on the venue's clock, with its offset shown (issue 17); date presets stay in the visitor's zone.
+  // Times read on the venue's clock, with its offset shown; date presets stay in the visitor's zone.
   const timeZone = eventTimeZone(event);
   const tile = dateBlock(start, { timeZone });
   const coordinates = eventCoordinates(event);

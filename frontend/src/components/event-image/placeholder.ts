@@ -1,9 +1,9 @@
 /**
- * The generated artwork that replaces a missing or broken event image (spec 01 §5, §8, §9; issue 17): a
+ * The generated artwork that replaces a missing or broken event image (spec 01 §5, §8, §9): a
  * gradient in the category's colour, a pattern, the category's icon as a large watermark, and the event's name
  * laid out over up to three lines. It is a data URI, so it needs no network at all.
  *
- * Spec 01 §5 cut long names to 20 characters plus '...'; issue 17 asks for the name in full over two or three
+ * Spec 01 §5 cut long names to 20 characters plus '...'; the artwork shows the name in full over two or three
  * lines instead (docs/decisions/023-visitor-visual-system.md). Only what does not fit in three lines is cut, with '...'.
  */
 import { categoryColor } from '../../lib/categories.ts';

@@ -7,7 +7,7 @@ import { RequestDetail } from './request-detail.tsx';
 import './partnerships-tab.css';
 
 /**
- * The panel's fifth tab (issue 12): partnership requests, newest first, with the selected one on the right.
+ * The panel's fifth tab: partnership requests, newest first, with the selected one on the right.
  * The spec's panel has no place for them, so without this tab they would reach only the team inbox.
  */
 export function PartnershipsTab() {

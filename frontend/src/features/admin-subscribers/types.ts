@@ -12,7 +12,7 @@ export interface AdminSubscriber {
   created_at: string;
   updated_at: string | null;
   last_sent_at: string | null;
-  /** Double opt-in (issue 13), when the server has it: pending until the address is confirmed. */
+  /** Double opt-in, when the server has it: pending until the address is confirmed. */
   status?: 'pending' | 'active' | 'unsubscribed';
   confirmed?: boolean;
   confirmed_at?: string | null;

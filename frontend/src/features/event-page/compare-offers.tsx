@@ -1,5 +1,5 @@
 /**
- * 'Compare offers' in the Get Tickets card (issue 16): every seller of this event, cheapest first, each with
+ * 'Compare offers' in the Get Tickets card: every seller of this event, cheapest first, each with
  * its price and its own Buy button running the spec's buy flow for its source (tracking link, fallbacks, click
  * and conversion records). Shown only when more than one seller lists the event.
  */

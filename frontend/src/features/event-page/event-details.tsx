@@ -27,7 +27,7 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
   const nearby = (event.nearby ?? []).filter(present);
   const start = eventStart(event);
   const venue = [event.venue_name, event.city, event.country].filter(present).join(', ');
-  // The venue's clock, with its offset named (issue 17).
+  // The venue's clock, with its offset named.
   const timeZone = eventTimeZone(event);
 
   return (

@@ -25,7 +25,7 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
   return (
     <aside className="tickets-card" aria-labelledby="get-tickets-heading">
       <h2 id="get-tickets-heading">Get Tickets</h2>
-      {/* With several sellers the API's price is the cheapest offer's, and Buy Tickets buys that offer (issue 16). */}
+      {/* With several sellers the API's price is the cheapest offer's, and Buy Tickets buys that offer. */}
       <p className="tickets-card__price">{formatPrice(event)}</p>
       {sellersSummary(event) && <p className="tickets-card__note">{sellersSummary(event)}</p>}
       {event.price_note?.trim() && <p className="tickets-card__note">{event.price_note}</p>}
@@ -51,7 +51,7 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
             View on Original Site
           </a>
         )}
-        {/* A plain download: the server answers an RFC 5545 file that every calendar app opens (issue 12). */}
+        {/* A plain download: the server answers an RFC 5545 file that every calendar app opens. */}
         <a className="btn tickets-card__secondary" href={`/api/events/${encodeURIComponent(String(event.id))}/calendar.ics`} download>
           Add to calendar
         </a>

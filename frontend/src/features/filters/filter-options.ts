@@ -25,7 +25,7 @@ const foldKey = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').t
 const hasAccents = (text: string) => /\p{M}/u.test(text.normalize('NFD'));
 
 /**
- * One entry per place when sources spell it with and without accents (issue 17): the accented spelling is shown,
+ * One entry per place when sources spell it with and without accents: the accented spelling is shown,
  * at the position of the first spelling seen. Matching the two in search belongs to the search engines.
  */
 export function dedupeAccentVariants(list: string[]): string[] {

@@ -4,7 +4,7 @@ import { sellersSummary } from '../../lib/offers/offers.ts';
 /**
  * Spec 01 "Map" popup: name, 'Distance: N km' when distance_km is present, city and country, and a
  * 'View details' button opening the event page in a new tab. Built with DOM nodes so names are never HTML.
- * An event several sellers list says so ('2 sellers'; issue 16), from the pin's `offer_count`.
+ * An event several sellers list says so ('2 sellers'), from the pin's `offer_count`.
  */
 export function buildMarkerPopup(event: VisitorEvent): HTMLElement {
   const root = document.createElement('div');

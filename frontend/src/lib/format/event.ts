@@ -18,7 +18,7 @@ export interface VisitorEvent {
   source?: string | null;
   date?: string | null;
   end_date?: string | null;
-  /** The venue's IANA time zone; times are shown in it (issue 17). */
+  /** The venue's IANA time zone; times are shown in it. */
   timezone?: string | null;
   start_datetime?: string | null;
   start_datetime_utc?: string | null;
@@ -49,13 +49,13 @@ export interface VisitorEvent {
   organizer?: string | null;
   event_type?: string | null;
   view_count?: number | null;
-  /** Approved reviews of the event (issue 10); 0 when none. */
+  /** Approved reviews of the event; 0 when none. */
   review_count?: number | null;
   /** The approved reviews' average rating, one decimal; null when none. */
   rating_avg?: number | null;
   created_at?: string | null;
   distance_km?: number | null;
-  /** Every seller's offer, cheapest first (issue 16); one when a single seller lists the event. */
+  /** Every seller's offer, cheapest first; one when a single seller lists the event. */
   offers?: readonly VisitorOffer[] | null;
   offer_count?: number | null;
   /** The cheapest offer's lowest price in USD. */

@@ -1,5 +1,5 @@
 /**
- * Offers on the visitor side (issue 16): the "from USD x · N sellers" summary and the event each offer's buy
+ * Offers on the visitor side: the "from USD x · N sellers" summary and the event each offer's buy
  * flow runs with. An offer is bought exactly like an event of its own source (spec 01 §7): its source picks
  * the tracking-link endpoint, its own ids and links feed it and its fallbacks.
  */

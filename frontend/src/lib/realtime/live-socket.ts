@@ -1,5 +1,5 @@
 /**
- * One live socket.io connection with the rules every live view shares (issue 9 "Live updates"):
+ * One live socket.io connection with the rules every live view shares (decision 013):
  * - a connect whose session was not recovered (the first one, or a reconnect past the server's recovery
  *   window) asks the caller to refetch, because pushes may have been missed meanwhile;
  * - a socket that was connected and dropped reports 'reconnecting' until it is back;

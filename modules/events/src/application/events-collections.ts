@@ -3,7 +3,7 @@ import type { CollectionSpec } from '@evently/platform';
 
 export const EVENTS_COLLECTION = 'events';
 export const STAYS_COLLECTION = 'stays';
-/** Admin split decisions (issue 16): records that must never be linked again with the ones listed. */
+/** Admin split decisions: records that must never be linked again with the ones listed. */
 export const OFFER_SPLITS_COLLECTION = 'event_offer_splits';
 /** Counter behind numeric event ids. */
 export const EVENT_ID_COUNTER = 'events.id';
@@ -12,7 +12,7 @@ export const EVENTS_COLLECTIONS: CollectionSpec[] = [
   {
     name: EVENTS_COLLECTION,
     unique: [['source', 'external_id']],
-    // canonical_id: the members of an offer group are read by it (issue 16). match_venue and match_cell: the
+    // canonical_id: the members of an offer group are read by it. match_venue and match_cell: the
     // offer matcher reads the live records of one venue key or grid cell around a start (match-keys.ts).
     indexes: [['source', 'status'], ['status', 'start_utc'], ['canonical_id'], ['status', 'match_venue', 'start_utc'], ['status', 'match_cell', 'start_utc']],
   },

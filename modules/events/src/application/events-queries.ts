@@ -31,7 +31,7 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
     /** The same answer as JSON text, as HTTP sends it: card and pin pages are spliced from stored texts. */
     searchText: searchEventsText,
     getStoredById,
-    /** Ids of records linked into another event lead there (issue 16). */
+    /** Ids of records linked into another event lead there. */
     canonicalRedirect: makeCanonicalRedirect(deps),
     toPublic,
     ratings,

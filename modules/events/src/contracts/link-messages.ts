@@ -1,5 +1,5 @@
 /**
- * Messages about offer links (issue 16), on their own topic so the search projector, which needs only the
+ * Messages about offer links, on their own topic so the search projector, which needs only the
  * event snapshots on `evently.events`, never sees them. Keyed by the canonical event's id; versioned.
  * The snapshots carry the result (`canonical_id`, `offers`); these say why it changed, for audit and for
  * consumers such as run summaries or an admin view.

@@ -1,5 +1,5 @@
 /**
- * Offers (issue 16): one event sold by several sellers is one canonical event, and each linked record is an
+ * Offers: one event sold by several sellers is one canonical event, and each linked record is an
  * offer. The canonical record (the group's first record, whose id is the public id) carries every live offer,
  * cheapest first, and the fields merged from the group. Both are owned by the module, never by a source.
  */

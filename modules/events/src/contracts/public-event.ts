@@ -51,7 +51,7 @@ export interface PublicEvent {
   created_at: string;
   /** Only when the query had a point: great-circle km, 3 decimals. */
   distance_km?: number;
-  /** Every seller's offer of this event, cheapest first (one when a single seller lists it; issue 16). */
+  /** Every seller's offer of this event, cheapest first (one when a single seller lists it). */
   offers: PublicOffer[];
   /** Number of sellers (offers). */
   offer_count: number;
@@ -123,7 +123,7 @@ export interface MapBasicEvent {
   category: Category;
   date: string;
   distance_km?: number;
-  /** Number of sellers, present only when several sell this event (issue 16). */
+  /** Number of sellers, present only when several sell this event. */
   offer_count?: number;
 }
 

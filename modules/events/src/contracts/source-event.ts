@@ -27,7 +27,7 @@ export const sourceEventSchema = z.object({
   /** Start instant in UTC (ISO-8601). Sources convert local times using `timezone`. */
   start_utc: isoInstant,
   end_utc: isoInstant.nullable().optional(),
-  /** When public sales open (UTC), for sources that say; a group of offers shows the earliest (issue 16). */
+  /** When public sales open (UTC), for sources that say; a group of offers shows the earliest. */
   on_sale_utc: isoInstant.nullable().optional(),
   /** IANA zone of the venue, e.g. `Europe/Madrid`, when known. */
   timezone: optionalText,

@@ -56,7 +56,7 @@ export const storedEventSchema = z.object({
   updated_at: z.string(),
   version: z.number().int().positive(),
   /**
-   * Offers (issue 16, decision 022). On a record linked into another event: that event's id (this record is
+   * Offers (decision 022). On a record linked into another event: that event's id (this record is
    * an offer, and its id redirects there). Absent or null: the record is listed itself.
    */
   canonical_id: z.string().nullable().optional(),

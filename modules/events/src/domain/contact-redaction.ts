@@ -9,7 +9,7 @@ const PHONE = /(?:\+|\(\d)[\d\s().-]{8,}\d/g;
 export function redactContacts(text: string | null): string | null {
   if (text === null) return null;
   // An e-mail needs an '@' and a phone a '+' or '('; most texts have neither, and a plain character search is
-  // far cheaper than the patterns' scans, which whole answers run on every FAQ answer and highlight (issue 14).
+  // far cheaper than the patterns' scans, which whole answers run on every FAQ answer and highlight.
   const email = text.includes('@') ? text.replace(EMAIL, '[contact removed]') : text;
   return email.includes('+') || email.includes('(') ? email.replace(PHONE, '[contact removed]') : email;
 }

@@ -1,5 +1,5 @@
 /**
- * Date presets resolved in the visitor's zone (spec 01 §3 filter state, issue 3). Each is a half-open range
+ * Date presets resolved in the visitor's zone (spec 01 §3 filter state). Each is a half-open range
  * [from, to) in UTC. Weeks run Monday to Sunday; "this week" and "this month" start at today's midnight, because
  * the days already gone hold only past events.
  */

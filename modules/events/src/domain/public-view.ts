@@ -105,11 +105,11 @@ export function toCardEvent(source: CardSource, distanceKm?: number): CardEvent 
 
 /** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
 export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
-  // A canonical event shows its group's merged fields and its cheapest offer's price (issue 16).
+  // A canonical event shows its group's merged fields and its cheapest offer's price.
   const event = withCanonicalFields(stored);
   const offers = offersOf(event);
   // The card's values are copied one by one, in the answer's order: spreading the card into this literal
-  // made the mapping twenty times slower (V8 builds the result in dictionary mode; measured in issue 14).
+  // made the mapping many times slower (V8 builds the result in dictionary mode).
   const card = cardView(event, offers);
   const view: PublicEvent = {
     id: card.id,

@@ -62,8 +62,8 @@ export function startFromRecord(record: Record<string, unknown>, timezone?: stri
 }
 
 /**
- * Zones found valid so far. Building an Intl.DateTimeFormat costs about 0.2 ms, and every event of a list
- * answer checks its venue's zone (issue 14: 20 ms a page of 100). Only valid zones are kept, and at most
+ * Zones found valid so far. Building an Intl.DateTimeFormat is costly, and every event of a list answer
+ * checks its venue's zone. Only valid zones are kept, and at most
  * `KNOWN_ZONES_MAX`, so visitor headers of made-up or oddly cased names cannot grow it without bound.
  */
 const knownZones = new Set<string>();

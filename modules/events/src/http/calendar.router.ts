@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" (issue 12): `GET /api/events/{id}/calendar.ics` for one event, and
+ * "Add to calendar": `GET /api/events/{id}/calendar.ics` for one event, and
  * `GET /api/events/calendar.ics?{the filters of /api/events}`, a feed calendar apps can subscribe to. Mounted
  * before the events router, whose `/:id` would otherwise take `calendar.ics` for an event id.
  */

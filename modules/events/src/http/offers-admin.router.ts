@@ -1,5 +1,5 @@
 /**
- * Admin calls for offer links (issue 16), behind the admin credential: split a wrongly linked record off its
+ * Admin calls for offer links, behind the admin credential: split a wrongly linked record off its
  * event. `POST /api/admin/events/{id}/split` with an optional `{ "reason": "..." }`; answers the record's id
  * and the id its former group now lists under. The split is remembered (it is never linked back).
  */

@@ -199,7 +199,7 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
 
   // Its own catalogue and engine: linking needs the module option the contract above keeps off, since its
   // fixtures hold deliberate look-alikes (tie-a/tie-b) that would link.
-  describe.skipIf(options.skip ?? false)(`event queries over linked offers on ${label} (issue 16)`, () => {
+  describe.skipIf(options.skip ?? false)(`event queries over linked offers on ${label}`, () => {
     let h: EventsHarness;
 
     beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Hand-labelled record pairs for the offer matcher (issue 16): true matches as two sellers really spell one
+ * Hand-labelled record pairs for the offer matcher: true matches as two sellers really spell one
  * show, near misses (later show of the same act, a venue across town, another act the same night). The matcher's
  * threshold is chosen on these; add a pair here whenever a wrong link or a missed one is reported.
  */

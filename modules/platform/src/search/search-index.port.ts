@@ -53,7 +53,7 @@ export interface IndexSchema {
    * writer rendered as a piece of its own answers (a list card, a map pin). Engines keep them apart from the
    * document: `search`, `scan`, `get` and `getMany` never return them, and `searchFragments` returns one per
    * hit as JSON text, written as `JSON.stringify` writes the value, so a caller splices it into its answer
-   * without parsing it (issue 14). Raise a version when its rendering changes: the schema fingerprint (both
+   * without parsing it. Raise a version when its rendering changes: the schema fingerprint (both
    * engines) then asks for a rebuild, which renders every document again.
    */
   fragments?: Record<string, number>;

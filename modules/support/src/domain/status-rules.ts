@@ -1,5 +1,5 @@
 /**
- * How a ticket's state moves (spec 02 §4 and issue 9). Pure decisions; the commands apply them.
+ * How a ticket's state moves (spec 02 §4). Pure decisions; the commands apply them.
  *
  * - An administrator may set in_progress, waiting_for_user, resolved or closed from any state, with an
  *   optional message appended to the conversation. Resolving or closing with a message makes that message the

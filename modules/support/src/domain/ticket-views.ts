@@ -1,5 +1,5 @@
 /**
- * What each kind of reader may see of a ticket (issue 9, "Privacy and access"). Ticket numbers are sequential
+ * What each kind of reader may see of a ticket (decision 012). Ticket numbers are sequential
  * and therefore guessable, so the number alone reveals only the summary; the description and the conversation
  * need the ticket's access token; only an administrator sees who wrote it. No view ever carries the token.
  */

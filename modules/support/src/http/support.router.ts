@@ -1,4 +1,4 @@
-/** HTTP door of the support module: the calls of spec 02 §7, with the access rules of issue 9. */
+/** HTTP door of the support module: the calls of spec 02 §7, with the access rules of decision 012. */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { parseBody, parseQuery } from '@evently/platform';

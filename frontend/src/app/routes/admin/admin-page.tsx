@@ -20,7 +20,7 @@ const TABS: readonly TabItem<AdminTab>[] = [
   { id: 'blog', label: 'Blog Posts' },
   { id: 'subscribers', label: 'Subscribers' },
   { id: 'reviews', label: 'Reviews' },
-  // Beyond the spec's four (issue 12): partnership requests would otherwise reach only the team inbox.
+  // Beyond the spec's four: partnership requests would otherwise reach only the team inbox.
   { id: 'partnerships', label: 'Partnerships' },
 ];
 

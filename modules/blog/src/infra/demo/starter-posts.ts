@@ -1,5 +1,5 @@
 /**
- * Three real posts a new install's blog opens with (issue 11): two city guides and how buying through our
+ * Three real posts a new install's blog opens with: two city guides and how buying through our
  * partners works. Written for Evently; the covers are shipped by the web client under
  * `/static/blog/covers/` in the four responsive widths, webp and jpeg.
  */

@@ -1,5 +1,5 @@
 /**
- * The light list items, rendered when an event is indexed (issue 14, decision 024 addendum of 2026-11-26): its
+ * The light list items, rendered when an event is indexed (decision 024): its
  * card (`fields=card`) and its map pin (`fields=map_basic`), kept by the SearchIndex as answer fragments. A list
  * page is then spliced from the stored texts (queries/search-events/fragment-answer.ts) instead of reading the
  * card's fields, parsing them, mapping them and serialising the answer on every request. Only the distance,

@@ -51,7 +51,7 @@ export interface EventIndexDocument extends IndexDocument, StoredEvent {
 }
 
 export function toIndexDocument(stored: StoredEvent, aggregateVersion: number): EventIndexDocument {
-  // A canonical event of several offers (issue 16) is indexed with its merged fields, and its USD range spans
+  // A canonical event of several offers is indexed with its merged fields, and its USD range spans
   // every offer, so price filters, the price sort and the facet use the cheapest offer.
   const event = withCanonicalFields(stored);
   const usd = event.offers && event.offers.length > 1 ? offersUsdRange(event.offers) : usdPriceRange(event.min_price, event.max_price, event.currency);

@@ -53,7 +53,7 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
     switch (message.type) {
       case EVENT_MESSAGE_TYPES.upserted: {
         const { event } = eventUpsertedV1.parse(message.data);
-        // A record linked into another event is one of its offers, not a listing of its own (issue 16).
+        // A record linked into another event is one of its offers, not a listing of its own.
         slot.doc = isListed(event) ? toIndexDocument(event, message.aggregate_version) : null;
         slot.dirty = true;
         return;

@@ -1,5 +1,5 @@
 /**
- * Do two records describe the same performance? Three rules, all required (issue 16):
+ * Do two records describe the same performance? Three rules, all required:
  * - the same venue: coordinates within VENUE_RADIUS_KM, or the same normalised venue name in the same city;
  * - starts at most START_TOLERANCE_MINUTES apart (the 7 pm and 10 pm shows of one act stay apart);
  * - titles agreeing at least TITLE_MATCH_THRESHOLD (two acts at one venue on one night stay apart).

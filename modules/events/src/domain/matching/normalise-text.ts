@@ -62,7 +62,7 @@ const PLACE_SPELLINGS: Readonly<Record<string, string>> = { theater: 'theatre', 
 
 /**
  * Places already normalised. Venue and city names repeat across a catalogue (each write and each candidate
- * comparison normalises both), and the Unicode folding was ~4% of a bulk load's CPU (issue 14). Bounded: a
+ * comparison normalises both), and the Unicode folding was ~4% of a bulk load's CPU. Bounded: a
  * full cache is emptied and refilled, so memory stays small whatever the names.
  */
 const normalisedPlaces = new Map<string, string>();

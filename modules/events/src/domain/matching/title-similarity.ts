@@ -52,7 +52,7 @@ interface Title {
 
 /**
  * Titles already tokenised. A write compares its title with every candidate's, and the same titles come back
- * write after write (a bulk load's matcher tokenised each one again per comparison, issue 14). Bounded like
+ * write after write (a bulk load's matcher tokenised each one again per comparison). Bounded like
  * `normalisePlace`'s cache: a full map is emptied and refilled.
  */
 const tokenisedTitles = new Map<string, Title>();

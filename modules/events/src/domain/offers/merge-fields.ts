@@ -1,5 +1,5 @@
 /**
- * How a canonical event's fields are taken from its linked records (issue 16; docs/ingestion.md "Offers").
+ * How a canonical event's fields are taken from its linked records (docs/ingestion.md "Offers").
  * Records are given canonical first, then by id, so every rule is deterministic. Nothing is lost: each record
  * keeps its own fields in the store, and lists are unions.
  * - description: the richest, i.e. the longest after trimming (ties: the earlier record);

@@ -11,7 +11,7 @@
  * Whether a word or form is in the index is asked of the index itself (`MATCH ... LIMIT 1`), which reads the
  * first entry of the term's document list. The vocabulary table counted them instead: fts5vocab walks every
  * entry of each term it returns, so at a million events a common word's first ask paid a whole extra pass
- * over its documents (issue 14) before the match itself walked them again.
+ * over its documents before the match itself walked them again.
  */
 import type Database from 'better-sqlite3';
 import { allowedEdits, editDistance, queryWords } from '../text-terms.ts';

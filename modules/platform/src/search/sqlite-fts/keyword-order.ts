@@ -1,6 +1,6 @@
 /**
  * Words with one value of a keyword (a city) in that keyword's `sortedBy` order: the events list's "jazz in
- * Berlin", ranked by relevance then date, or by date alone (issue 14). The city drives (its rows test the word's
+ * Berlin", ranked by relevance then date, or by date alone. The city drives (its rows test the word's
  * match set, match-sets.ts) and its `sortedBy` index, (city, date, id_key, other dates and numbers, sortable
  * texts) at the same layout version, holds every column such a query reads: the count and the page read index
  * entries only, in date order.

@@ -2,9 +2,8 @@
  * One keyword value's rows (a city's events) as rids with their date, read once from the keyword's `sortedBy`
  * index and kept like match sets (match-sets.ts), so words with a city are counted in JavaScript: a pass over
  * the city's rids testing each one's byte in the word's match set and its date against the query's range.
- * At a million events a city holds about 13,000 rows: the pass takes a few hundredths of a millisecond, where
- * counting in SQL read 13,000 index entries (1-2 ms) for every new pair of words and city (issue 14: the mix
- * asks some 600 pairs, so cached totals rarely hit).
+ * A pass over a big city's rows costs a small fraction of counting in SQL, which reads the city's index entries
+ * again for every new pair of words and city; visitors ask many such pairs, so cached totals rarely hit.
  *
  * Dates only: they are stored as integers, which cross from SQLite as exact text.
  *

@@ -2,13 +2,12 @@
  * A text match as a byte per docs rowid, for plans where another index drives and each row only asks "does
  * this document match the words?": a common word walked in date order, or a word with a city or a map area.
  * As `rid IN (SELECT rowid FROM fts WHERE fts MATCH ...)`, SQLite rebuilds the whole match set as an ephemeral
- * B-tree on every execution (issue 14: 6-12 ms for "festival" or "market" at 200k, 319 ms for "festival" in
- * Berlin at a million). Here the set is read from the FTS index once into a buffer holding 1 at each matching
- * rowid, bound to the statement as a blob, and each row tests its byte in plain SQL (`matchSetTest`).
+ * B-tree on every execution, which dominated a common word's page. Here the set is read from the FTS index
+ * once into a buffer holding 1 at each matching rowid, bound to the statement as a blob, and each row tests its
+ * byte in plain SQL (`matchSetTest`).
  *
  * A byte, not a bit: SQLite has no function that reads a byte of a blob as a number, and a SQL function
- * written here costs a call into JavaScript per row (measured at a million: 10.5 ms for the 13,158 events of
- * Berlin through such a function, 2.6 ms comparing the byte in SQL, 1.5 ms for the rows alone).
+ * written here costs a call into JavaScript per row, several times the cost of comparing the byte in SQL.
  *
  * Validity is the CountCache's: a set lives until this connection writes (`invalidate`) or another connection
  * commits (`PRAGMA data_version` changes). Sets are kept within a byte budget, least recently used first out:
@@ -74,7 +73,7 @@ function createMatchSets(db: Database.Database): MatchSets {
    * word itself and the indexed terms that extend it ("market" OR "marketing" for `"market"*`). The same
    * documents match. FTS5 answers a prefix by merging the lists of its terms into a new one before returning
    * any, and walking the terms' own lists cost a third to a half less: at a million events, "market" 59 -> 31 ms
-   * and "summit" 15.5 -> 9.5 ms at load 8.6 (issue 14). The longer terms are listed from the vocabulary,
+   * and "summit" 15.5 -> 9.5 ms at load 8.6. The longer terms are listed from the vocabulary,
    * which walks their lists (not the word's own, which starts the range but is left out by its lower bound):
    * usually a few small ones.
    */
@@ -93,7 +92,7 @@ function createMatchSets(db: Database.Database): MatchSets {
   /**
    * The match's rowids, read as one list in a BLOB (integer-list.ts), with a 1 at each in the set. FTS5
    * returns them in ascending order, so the last is the largest and sizes the set. As bytes rather than text:
-   * at a million events the 216,000 matches of "market" took 2 ms to mark instead of 7 (issue 14). The terms
+   * at a million events the 216,000 matches of "market" took 2 ms to mark instead of 7. The terms
    * and the list are read in one transaction, so a term written in between cannot be missing from the set.
    */
   const readList = db.transaction(

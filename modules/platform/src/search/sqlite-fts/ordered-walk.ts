@@ -16,8 +16,8 @@ const WALK_COST_RATIO = 3;
 /**
  * A walked row the index answers alone (its columns hold every condition; words are a bit test of their cached
  * match set, match-sets.ts) costs an index entry, a sorted match a docs lookup and its share of the sort.
- * Measured at 200k for words (0.35 against 2.8 us) and at a million for map boxes (0.11 against 0.5-1.9 us) in
- * issue 14: the walk wins up to 5-17 rows a match; five keeps a margin.
+ * Measured for words and for map boxes, the walk wins up to several rows a match; five keeps a margin
+ * (decision 021).
  */
 const COVERED_WALK_COST_RATIO = 1 / 5;
 /** Never walk further than this many rows, whatever the estimate says (sparse tails of an order). */
@@ -28,7 +28,7 @@ const MAX_WALKED_ROWS = 50_000;
  * needs every distance, relevance every score), and an ORDER BY the index serves as is (descending, or
  * ascending on a field the filters guarantee present, so no "missing last" term). Text may take part: a common
  * word in date order (what the home page asks: its sort is always sent, by date unless changed) tests each
- * walked row against the word's match set, built once, instead of sorting every match (issue 14). Relevance
+ * walked row against the word's match set, built once, instead of sorting every match. Relevance
  * first takes part only when `constantRelevance` says the score cannot tell matches apart: the field sort
  * after it is then the whole order.
  */

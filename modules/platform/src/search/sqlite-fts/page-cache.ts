@@ -1,6 +1,6 @@
 /**
  * Whole answers of the largest pages (a map's pages of 1,000 pins), kept on the owning connection until the
- * index file changes (issue 14). Every visitor of the map asks the same few pages, and each costs a reader thread
+ * index file changes. Every visitor of the map asks the same few pages, and each costs a reader thread
  * the page's walk and a thousand fragment lookups, and the main thread the copy of a thousand hits from that
  * thread; a list page of 100 rows is cheap enough to read each time and is not kept.
  *

@@ -65,7 +65,7 @@ export interface SearchReader {
   search<T = IndexDocument>(index: string, query: SearchQuery): SearchResult<T>;
   /**
    * The same answer as `search`, as JSON text: the stored sources go into it as SQLite returns them, never
-   * parsed here. A reader thread sends this string instead of the result objects (issue 14): copying one
+   * parsed here. A reader thread sends this string instead of the result objects: copying one
    * string to the main thread and parsing it there costs less than parsing every source, structured-cloning
    * the objects and rebuilding them on the other side.
    */
@@ -173,7 +173,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /**
    * Sources of one page, read by rowid after the page is decided. `fields` keeps the named top-level keys in one
    * pass over the stored JSONB (a missing field stays missing, a skipped value is never converted): a third
-   * less CPU than one path lookup per field for the 25 of a list card (issue 14), and unlike parsing the whole
+   * less CPU than one path lookup per field for the 25 of a list card, and unlike parsing the whole
    * document its cost does not grow with long descriptions or FAQs. When `fields` are one of the schema's
    * `views`, the projection stored at write time is the answer as it is (decision 024 addendum): a card page
    * spends about 1 ms less of the reader thread's CPU than with the key pass.
@@ -195,7 +195,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * circle) keeps every match's selected columns until its sort ends and `id` is the one column its covering
    * index lacks (a city box at 200k: 3.7 ms with it, 2.3 ms without, for the 100 rows kept), and reading it
    * afterwards by rid was a second b-tree lookup per row (about 2.6 ms of the 1,000 pins of a map page at a
-   * million events, issue 14). Sources and stored texts are written and deleted with their docs row in one
+   * million events). Sources and stored texts are written and deleted with their docs row in one
    * transaction (sqlite-search-index.ts), so a row deleted since the page was read is left out as before.
    *
    * The rids are looked up in ascending order, whatever the page's: consecutive lookups then descend the same
@@ -253,7 +253,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * Whether bm25 gives every match of this FTS table the same score. It does for ours: the table is contentless
    * with `detail=column` (index-layout.ts), and FTS5 has no position lists for such a table (it would rebuild
    * them from the content it does not keep), so bm25 counts no occurrences and scores every match -0. Relevance
-   * first is then the next sort keys' order (issue 14): a keyword without `sort_by` scored, joined and sorted every
+   * first is then the next sort keys' order: a keyword without `sort_by` scored, joined and sorted every
    * match (40 ms for "festival" at 200k) for a key that never decided anything. Probed, not assumed: one
    * indexed word's matches are scored once per table and connection, so an SQLite that ranks such tables
    * brings the scoring plan back by itself. An empty table is probed again on the next call.

@@ -154,7 +154,7 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
         } catch (error) {
           throw translateWriteError(error, name);
         }
-        // The body as given rather than its JSON parsed back (a third of an insert's CPU in bulk loads, issue 14),
+        // The body as given rather than its JSON parsed back (a third of an insert's CPU in bulk loads),
         // like the MongoDB adapter: same fields, nested values not copied.
         return { ...stored, id, version: 1, created_at: now, updated_at: now } as Stored<T>;
       },

@@ -1,5 +1,5 @@
 /**
- * Links a record that has just been written to the canonical event it sells, if any (issue 16). Runs inside
+ * Links a record that has just been written to the canonical event it sells, if any. Runs inside
  * the upsert's or removal's transaction, so the decision, its snapshots and its `EventOfferLinked` message
  * commit with the change that caused them. Deterministic: candidates are read in id order and the best match
  * wins by title score, then by lowest canonical id; an admin split is never undone.

@@ -1,5 +1,5 @@
 /**
- * Offer groups on the write side (issue 16): read a group, and bring its canonical record's `offers` and
+ * Offer groups on the write side: read a group, and bring its canonical record's `offers` and
  * `merged` fields up to date after any change to one of its records. Every write goes with its
  * `EventUpserted` snapshot in the caller's transaction, so the log alone rebuilds the read side.
  */

@@ -1,5 +1,5 @@
 /**
- * Remembered admin splits (issue 16): a record split off a group lists every record it was separated from,
+ * Remembered admin splits: a record split off a group lists every record it was separated from,
  * and the matcher never links it to any of them, nor to a group containing one, again (replays and re-runs of
  * the same feed included).
  */

@@ -12,7 +12,7 @@ import { linkAfterChange } from '../link-offers/link-offers.ts';
 
 export type RemoveOutcome = 'removed' | 'unchanged' | 'not_found';
 
-/** `linkOffers`: a removed offer leaves its group's offers, and a removed canonical record hands over (issue 16). */
+/** `linkOffers`: a removed offer leaves its group's offers, and a removed canonical record hands over. */
 export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock; linkOffers?: boolean }) {
   return {
     removeFromSource(source: string, externalId: string, reason: string): Promise<{ outcome: RemoveOutcome; id: string | null }> {

@@ -1,5 +1,5 @@
 /**
- * splitOffer: an administrator says a record was linked wrongly (issue 16). The record leaves its group and
+ * splitOffer: an administrator says a record was linked wrongly. The record leaves its group and
  * lists on its own again under its own id; the decision is stored, so neither a replay nor the next run of
  * the feed links it back. When the split record was the group's canonical one, the lowest-id record left
  * becomes canonical and the others' links move to it.

@@ -36,7 +36,7 @@ export function makeTrackOutboundClick(deps: {
     if (!event) return { status: 'not_found' };
     const url = affiliateUrl(event, programFor(event.source, deps.settings));
     if (!url) return { status: 'no_link' };
-    // A linked offer's click counts for the event it is listed under (issue 16): that is what ranks in search.
+    // A linked offer's click counts for the event it is listed under: that is what ranks in search.
     await deps.recordClick(event.canonical_id ?? event.id, program);
     return { status: 'ok', affiliate_url: url };
   };

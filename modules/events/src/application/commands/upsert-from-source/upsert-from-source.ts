@@ -18,7 +18,7 @@ import { linkAfterChange, MATCH_FIELDS, type LinkOptions, type LinkResult } from
 export interface UpsertResult {
   outcome: UpsertOutcome;
   id: string;
-  /** Only when this upsert linked the record into another event as one of its offers (issue 16). */
+  /** Only when this upsert linked the record into another event as one of its offers. */
   linked_to?: string;
 }
 
@@ -87,7 +87,7 @@ async function currentByIdentity(tx: DocumentTransaction, batch: SourceFields[])
 /**
  * The ids of a batch's new events from one counter range: the batch's pairs not stored yet, each counted once
  * (a pair listed twice is created by its first listing). The same ids, in the same order, as one counter
- * step per new event, without a statement per event (issue 14).
+ * step per new event, without a statement per event.
  */
 async function batchIds(tx: DocumentTransaction, batch: SourceFields[], current: Map<string, StoredEvent>): Promise<{ nextId: NextId; assertAllUsed: () => void }> {
   const created = new Set(batch.map(identity).filter((key) => !current.has(key))).size;
@@ -106,7 +106,7 @@ async function batchIds(tx: DocumentTransaction, batch: SourceFields[], current:
 
 const resultOf = ({ outcome, id, linked_to }: UpsertResult): UpsertResult => (linked_to ? { outcome, id, linked_to } : { outcome, id });
 
-/** `linkOffers`: match each written record against the catalogue and link same-performance records (issue 16). */
+/** `linkOffers`: match each written record against the catalogue and link same-performance records. */
 export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock; linkOffers?: boolean }) {
   const linking = deps.linkOffers ?? false;
   return {
@@ -128,7 +128,7 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock;
         const now = deps.clock.now();
         const current = await currentByIdentity(tx, batch);
         const ids = await batchIds(tx, batch, current);
-        // Checked once per batch instead of read once per record (issue 14); nothing in the batch removes keys.
+        // Checked once per batch instead of read once per record; nothing in the batch removes keys.
         const link = linking ? { keylessRecords: (await countWithoutKeys(tx)) > 0 } : null;
         const results: UpsertResult[] = [];
         for (const fields of batch) {

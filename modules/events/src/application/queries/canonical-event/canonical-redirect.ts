@@ -1,5 +1,5 @@
 /**
- * Where an id of a linked record leads (issue 16): records linked into a canonical event redirect to it, so
+ * Where an id of a linked record leads: records linked into a canonical event redirect to it, so
  * old links and shared URLs keep working. Follows a short chain (a canonical record that was itself handed
  * over) and answers the canonical event's id and slug, or null when the id is not a linked record.
  */

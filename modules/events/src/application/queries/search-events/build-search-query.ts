@@ -10,7 +10,7 @@ import { upcomingCutoff } from '../upcoming-cutoff.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 import type { SearchParams } from './search-params.ts';
 
-// `offers` for the popup's "N sellers" (issue 16): only a canonical event of several sellers has it (2-4
+// `offers` for the popup's "N sellers": only a canonical event of several sellers has it (2-4
 // entries), so single-seller pins cost nothing extra and no index field or reindex is needed.
 export const MAP_BASIC_FIELDS = ['name', 'latitude', 'longitude', 'category', 'start_utc', 'offers'];
 export const LOCATION_FIELD = 'location';

@@ -1,7 +1,7 @@
 /**
  * `GET /api/events` answers spliced from stored item fragments (projections/answer-fragments.ts): each card or
  * pin is the text rendered when the event was indexed, so a page costs string joins instead of parsing the
- * index's answer, mapping each item and serialising the whole (issue 14). The text is the one
+ * index's answer, mapping each item and serialising the whole. The text is the one
  * `JSON.stringify` gives for the same answer built as objects: items keep their keys' order, and a distance goes
  * where the mapping puts it.
  */
