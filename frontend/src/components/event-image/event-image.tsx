@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { placeholderDataUri, PLACEHOLDER_HEIGHT, PLACEHOLDER_WIDTH } from './placeholder.ts';
 import { CARD_IMAGE_SIZES, responsiveSources } from './responsive-sources.ts';
 import { useNearViewport } from './use-near-viewport.ts';
@@ -32,6 +32,14 @@ export function EventImage(props: EventImageProps) {
 function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, className, loading = 'lazy', artworkSize }: EventImageProps) {
   const source = src?.trim();
   const [state, setState] = useState<LoadState>(source ? 'loading' : 'failed');
+  const image = useRef<HTMLImageElement>(null);
+  // A server-rendered image may have loaded or failed before the client attached its handlers: React never
+  // replays those events, so the element's own settled state is read once it is ours.
+  useLayoutEffect(() => {
+    const element = image.current;
+    if (!element?.complete || !element.currentSrc) return;
+    setState(element.naturalWidth > 0 ? 'loaded' : 'failed');
+  }, []);
   const frameClass = ['event-image', className].filter(Boolean).join(' ');
 
   if (!source || state === 'failed') {
@@ -49,6 +57,7 @@ function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, cl
       <picture>
         {candidates && <source type="image/webp" srcSet={candidates.webp} sizes={sizes} />}
         <img
+          ref={image}
           className="event-image__img"
           src={candidates?.fallback ?? source}
           srcSet={candidates?.jpeg}

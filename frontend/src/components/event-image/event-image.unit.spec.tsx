@@ -1,4 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventImage } from './event-image.tsx';
 
@@ -30,5 +32,39 @@ describe('event image states (spec 01 §4 Image, §8)', () => {
     const { container } = render(<EventImage src="https://images.unsplash.com/photo-1" name="Wide" />);
     expect(container.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain('1600w');
     expect(container.querySelector('img')?.getAttribute('srcset')).toContain('fm=jpg');
+  });
+
+  describe('a server-rendered image that settled before the client started', () => {
+    const src = 'https://example.com/hero.jpg';
+
+    /** Paints the server's markup, lets the browser settle the image as given, then hydrates. */
+    async function hydrateSettled(naturalWidth: number): Promise<HTMLElement> {
+      const element = <EventImage src={src} name="Jazz Night" category="Music & Concerts" loading="eager" />;
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(element);
+      document.body.append(container);
+      const img = container.querySelector('img') as HTMLImageElement;
+      Object.defineProperties(img, { complete: { value: true }, naturalWidth: { value: naturalWidth }, currentSrc: { value: src } });
+      await act(async () => {
+        hydrateRoot(container, element);
+      });
+      return container;
+    }
+
+    afterEach(() => {
+      document.body.replaceChildren();
+    });
+
+    it('shows the generated artwork when the image had already failed', async () => {
+      const container = await hydrateSettled(0);
+      expect(container.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+      expect(container.textContent).not.toContain('Загрузка...');
+    });
+
+    it('drops the loading text when the image had already loaded', async () => {
+      const container = await hydrateSettled(1200);
+      expect(container.querySelector('img')?.getAttribute('src')).toBe(src);
+      expect(container.textContent).not.toContain('Загрузка...');
+    });
   });
 });
