@@ -29,6 +29,7 @@ export type {
   PublicTicketDetail,
   PublicTicketSummary,
   TicketMessageView,
+  TicketStatusView,
 } from './domain/ticket-views.ts';
 export type {
   AdminTicketPush,

@@ -2,12 +2,13 @@ import { api } from '../../app/api.ts';
 import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
 import { openLiveSocket } from '../../lib/realtime/live-socket.ts';
 import { conversationIsBehind, isNewer, mergeTicketPush } from '../../lib/support/apply-push.ts';
-import type {
-  BrowserInfo,
-  FaqEntry,
-  PublicTicket,
-  PublicTicketDetail,
-  PublicTicketPush,
+import {
+  hasConversation,
+  type BrowserInfo,
+  type FaqEntry,
+  type PublicTicket,
+  type PublicTicketDetail,
+  type PublicTicketPush,
 } from '../../lib/support/ticket-types.ts';
 
 export interface CreateTicketPayload {
@@ -76,6 +77,8 @@ export const supportApi = api.injectEndpoints({
             if (push.ticket_number !== lookup.number) return;
             let needsRefetch = false;
             updateCachedData((ticket) => {
+              // A lookup with a token answers in full; the status view of a bare number takes no pushes.
+              if (!hasConversation(ticket)) return;
               const outcome = mergeTicketPush(ticket, push);
               needsRefetch = outcome === 'deleted' || (outcome === 'merged' && conversationIsBehind(ticket));
             });
@@ -103,7 +106,7 @@ export const supportApi = api.injectEndpoints({
           // The answer is the newest ticket: put it on screen now; the echoing push is then dropped as stale.
           dispatch(
             supportApi.util.updateQueryData('ticket', { number, token }, (cached) =>
-              isNewer(data.version, cached.version) ? data : cached,
+              !hasConversation(cached) || isNewer(data.version, cached.version) ? data : cached,
             ),
           );
         } catch {

@@ -199,19 +199,22 @@ describe('track ticket', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows only the summary without a token', async () => {
+  it('shows only the status and dates without a token', async () => {
     const api = stubApi({
       ...baseRoutes,
       [`GET /api/support/tickets/${NUMBER}`]: () => {
-        const { description: _d, messages: _m, ...summary } = makeDetail({ status: 'in_progress' });
-        return json({ ticket: summary });
+        const { ticket_number, status, created_at, updated_at } = makeDetail({ status: 'resolved' });
+        return json({ ticket: { ticket_number, status, created_at, updated_at } });
       },
     });
     renderPage('/support#search');
     fireEvent.change(screen.getByLabelText('Ticket Number'), { target: { value: 'tt-2025-0001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('In Progress')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Where are my tickets?' })).toBeTruthy();
+    expect(await screen.findByText('Resolved')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: `Ticket ${NUMBER}` })).toBeTruthy();
+    expect(screen.getByText('Last updated')).toBeTruthy();
+    expect(screen.queryByText('Resolution')).toBeNull();
+    expect(screen.queryByText('Messages')).toBeNull();
     expect(screen.queryByLabelText('Add a message')).toBeNull();
     expect(api.calls(`GET /api/support/tickets/${NUMBER}`)[0]?.headers.get('X-Ticket-Token')).toBeNull();
   });

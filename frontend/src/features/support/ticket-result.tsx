@@ -1,7 +1,7 @@
 import { LiveIndicator } from '../../components/live-status/live-indicator.tsx';
 import { StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
-import { hasConversation, priorityLabel, type PublicTicket } from '../../lib/support/ticket-types.ts';
+import { hasConversation, priorityLabel, type PublicTicket, type PublicTicketDetail } from '../../lib/support/ticket-types.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { ticketChannel } from './api.ts';
 import { Conversation } from '../../components/support-ticket/conversation.tsx';
@@ -12,11 +12,12 @@ interface Props {
   token: string | undefined;
 }
 
-/** The found ticket: its state for anyone with the number, the conversation only for the token holder. */
+/**
+ * The found ticket. A number alone shows where the ticket stands (status and dates); the subject, the
+ * resolution and the conversation are for the holder of the private link.
+ */
 export function TicketResult({ ticket, token }: Props) {
-  const categories = useSupportCategoriesQuery();
-  const category = categoryLabel(categories.data, ticket.category);
-  const detailed = hasConversation(ticket);
+  const detailed = hasConversation(ticket) && token ? ticket : null;
 
   return (
     <article className="ticket-result" aria-labelledby="ticket-result-subject">
@@ -24,19 +25,47 @@ export function TicketResult({ ticket, token }: Props) {
         <div>
           <p className="ticket-result__number">{ticket.ticket_number}</p>
           <h3 id="ticket-result-subject" className="ticket-result__subject">
-            {ticket.subject}
+            {detailed ? detailed.subject : `Ticket ${ticket.ticket_number}`}
           </h3>
         </div>
         <div className="ticket-result__state">
           <span className="visually-hidden">Status: </span>
           <StatusBadge status={ticket.status} />
-          {token && <LiveIndicator channel={ticketChannel(ticket.ticket_number)} />}
+          {detailed && <LiveIndicator channel={ticketChannel(ticket.ticket_number)} />}
         </div>
       </header>
+      {detailed ? (
+        <TicketDetail ticket={detailed} token={token!} />
+      ) : (
+        <>
+          <dl className="ticket-result__facts">
+            <div>
+              <dt>Created</dt>
+              <dd>{formatTicketTime(ticket.created_at)}</dd>
+            </div>
+            <div>
+              <dt>Last updated</dt>
+              <dd>{formatTicketTime(ticket.updated_at)}</dd>
+            </div>
+          </dl>
+          <p className="ticket-result__locked">
+            The subject, our replies and the conversation are shown only on the device that created the ticket, or through the link in
+            your confirmation e-mail.
+          </p>
+        </>
+      )}
+    </article>
+  );
+}
+
+function TicketDetail({ ticket, token }: { ticket: PublicTicketDetail; token: string }) {
+  const categories = useSupportCategoriesQuery();
+  return (
+    <>
       <dl className="ticket-result__facts">
         <div>
           <dt>Category</dt>
-          <dd>{category}</dd>
+          <dd>{categoryLabel(categories.data, ticket.category)}</dd>
         </div>
         <div>
           <dt>Priority</dt>
@@ -61,24 +90,16 @@ export function TicketResult({ ticket, token }: Props) {
           <p>{ticket.resolution}</p>
         </section>
       )}
-      {detailed && token ? (
-        <>
-          <section className="ticket-result__description" aria-label="Your message">
-            <h4>Your message</h4>
-            <p>{ticket.description}</p>
-          </section>
-          <Conversation messages={ticket.messages} emptyText="No replies yet. We usually answer within 24 hours." />
-          {ticket.status === 'closed' ? (
-            <p className="support-panel__lead">This ticket is closed. To follow up, please open a new ticket.</p>
-          ) : (
-            <FollowUpForm number={ticket.ticket_number} token={token} />
-          )}
-        </>
+      <section className="ticket-result__description" aria-label="Your message">
+        <h4>Your message</h4>
+        <p>{ticket.description}</p>
+      </section>
+      <Conversation messages={ticket.messages} emptyText="No replies yet. We usually answer within 24 hours." />
+      {ticket.status === 'closed' ? (
+        <p className="support-panel__lead">This ticket is closed. To follow up, please open a new ticket.</p>
       ) : (
-        <p className="ticket-result__locked">
-          The conversation is shown only on the device that created the ticket, or through the link in your confirmation e-mail.
-        </p>
+        <FollowUpForm number={ticket.ticket_number} token={token} />
       )}
-    </article>
+    </>
   );
 }

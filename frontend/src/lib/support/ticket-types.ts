@@ -47,7 +47,15 @@ export interface BrowserInfo {
   screenResolution?: string | null;
 }
 
-/** What anyone with the number sees: nothing personal (sequential numbers are guessable). */
+/** What anyone with the number sees: where the ticket stands, none of its words (sequential numbers are guessable). */
+export interface TicketStatusView {
+  ticket_number: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The token holder's summary, as the live pushes on `/tickets` carry it. */
 export interface PublicTicketSummary {
   ticket_number: string;
   subject: string;
@@ -67,7 +75,7 @@ export interface PublicTicketDetail extends PublicTicketSummary {
   messages: TicketMessage[];
 }
 
-export type PublicTicket = PublicTicketSummary | PublicTicketDetail;
+export type PublicTicket = TicketStatusView | PublicTicketDetail;
 
 export function hasConversation(ticket: PublicTicket): ticket is PublicTicketDetail {
   return 'messages' in ticket && Array.isArray(ticket.messages);

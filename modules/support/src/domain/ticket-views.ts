@@ -1,7 +1,8 @@
 /**
- * What each kind of reader may see of a ticket (decision 012). Ticket numbers are sequential
- * and therefore guessable, so the number alone reveals only the summary; the description and the conversation
- * need the ticket's access token; only an administrator sees who wrote it. No view ever carries the token.
+ * What each kind of reader may see of a ticket (decisions 012 and 018). Ticket numbers are sequential and
+ * therefore guessable, so the number alone reveals only where the ticket stands: its status and dates, none of
+ * the words anyone wrote. The subject, the resolution, the description and the conversation need the ticket's
+ * access token; only an administrator sees who wrote it. No view ever carries the token.
  */
 import type { Stored } from '@evently/platform';
 import type { BrowserInfo, Ticket, TicketPriority, TicketStatus } from './ticket.ts';
@@ -13,7 +14,15 @@ export interface TicketMessageView {
   created_at: string;
 }
 
-/** Anyone who knows the number. */
+/** Anyone who knows the number: where the ticket stands, and nothing anyone wrote in it. */
+export interface TicketStatusView {
+  ticket_number: string;
+  status: TicketStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The token holder's summary: the ticket without its description and conversation (also their live pushes). */
 export interface PublicTicketSummary {
   ticket_number: string;
   subject: string;
@@ -48,6 +57,10 @@ export type AdminTicketSummary = Omit<AdminTicket, 'messages'>;
 
 /** How the visitor's own messages are labelled in their view, so their name never leaves the server. */
 export const VISITOR_SENDER_LABEL = 'You';
+
+export function toStatusView(ticket: Stored<Ticket>): TicketStatusView {
+  return { ticket_number: ticket.ticket_number, status: ticket.status, created_at: ticket.created_at, updated_at: ticket.updated_at };
+}
 
 export function toPublicSummary(ticket: Stored<Ticket>): PublicTicketSummary {
   return {

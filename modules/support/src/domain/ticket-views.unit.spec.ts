@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTicket } from '../testing/make-ticket.ts';
 import { tokensMatch } from './access-token.ts';
 import { newAccessToken } from './ticket.ts';
-import { toAdminSummary, toAdminTicket, toPublicDetail, toPublicSummary } from './ticket-views.ts';
+import { toAdminSummary, toAdminTicket, toPublicDetail, toPublicSummary, toStatusView } from './ticket-views.ts';
 
 const ticket = makeTicket({
   status: 'in_progress',
@@ -16,7 +16,17 @@ const ticket = makeTicket({
 const personal = [ticket.user_name, ticket.user_email, ticket.user_phone!, ticket.access_token];
 
 describe('what each reader sees', () => {
-  it('a number alone: exactly the summary fields and the version', () => {
+  it('a number alone: the status and dates, nothing anyone wrote', () => {
+    const resolved = { ...ticket, status: 'resolved' as const, resolution: 'Refunded to the card ending 0042.' };
+    expect(toStatusView(resolved)).toEqual({
+      ticket_number: ticket.ticket_number,
+      status: 'resolved',
+      created_at: ticket.created_at,
+      updated_at: ticket.updated_at,
+    });
+  });
+
+  it('the token holder\'s summary (and live pushes): the subject, the counts and the resolution', () => {
     expect(Object.keys(toPublicSummary(ticket)).sort()).toEqual(
       ['created_at', 'category', 'messages_count', 'priority', 'resolution', 'status', 'subject', 'ticket_number', 'updated_at', 'version'].sort(),
     );
@@ -30,6 +40,7 @@ describe('what each reader sees', () => {
   });
 
   it.each([
+    ['status view', toStatusView(ticket)],
     ['summary', toPublicSummary(ticket)],
     ['detail', toPublicDetail(ticket)],
   ])('the public %s never carries the name, e-mail, phone or token', (_label, view) => {

@@ -7,10 +7,10 @@ import { tokensMatch } from '../../../domain/access-token.ts';
 import {
   toAdminTicket,
   toPublicDetail,
-  toPublicSummary,
+  toStatusView,
   type AdminTicket,
   type PublicTicketDetail,
-  type PublicTicketSummary,
+  type TicketStatusView,
 } from '../../../domain/ticket-views.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
@@ -18,7 +18,7 @@ import { findByNumber } from '../../find-ticket.ts';
 export type TicketReader = { kind: 'admin' } | { kind: 'visitor'; token: string | null };
 
 export type GetTicketResult =
-  | { status: 'found'; ticket: AdminTicket | PublicTicketDetail | PublicTicketSummary }
+  | { status: 'found'; ticket: AdminTicket | PublicTicketDetail | TicketStatusView }
   | { status: 'not_found' }
   | { status: 'forbidden' };
 
@@ -26,7 +26,7 @@ export async function getTicket(ctx: SupportContext, ticketNumber: string, reade
   const ticket = await findByNumber(ctx.store, ticketNumber);
   if (!ticket) return { status: 'not_found' };
   if (reader.kind === 'admin') return { status: 'found', ticket: toAdminTicket(ticket) };
-  if (reader.token === null) return { status: 'found', ticket: toPublicSummary(ticket) };
+  if (reader.token === null) return { status: 'found', ticket: toStatusView(ticket) };
   if (!tokensMatch(reader.token, ticket.access_token)) return { status: 'forbidden' };
   return { status: 'found', ticket: toPublicDetail(ticket) };
 }
