@@ -42,9 +42,11 @@ const serverRendererBuild = defineConfig({
 const clientBuild = defineConfig({
   plugins: [react(), preloadFont(), precompress()],
   server: {
+    // The Host header stays the dev server's: the API accepts writes and socket handshakes from the origin the
+    // request was sent to, which is the page's own here (backend origin-policy.ts).
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
+      '/api': { target: apiTarget },
+      '/socket.io': { target: apiTarget, ws: true },
     },
   },
   build: {

@@ -87,6 +87,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         routers: composition.routers,
         readiness: composition.readiness,
         staticRoot,
+        publicUrl: config.publicUrl,
         corsOrigins: config.corsOrigins,
         trustedProxies: config.trustedProxies,
         https: config.publicUrl.startsWith('https:'),
@@ -109,6 +110,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
       });
       const server = createHttpServer(app);
       realtime = attachRealtime(server, {
+        publicUrl: config.publicUrl,
         corsOrigins: config.corsOrigins,
         trustedProxies: config.trustedProxies,
         logger: logger.child({ component: 'realtime' }),

@@ -6,6 +6,9 @@
  * - `/tickets`: one visitor following one ticket. The handshake carries `auth: { ticket_number, token }` and is
  *   accepted only with that ticket's access token; the socket then sits in the ticket's room.
  *
+ * Before either, the handshake's origin must be the site's own or a listed one (`http/origin-policy.ts`): a page
+ * on a sibling host would otherwise join `/admin` with the administrator's cookie.
+ *
  * Connection state recovery is on: a client that drops briefly and comes back to the same process gets the
  * pushes it missed. Otherwise (`socket.recovered` false, or it reconnects to another replica) the client
  * refetches, so nothing is lost either way. Credentials are checked again on a recovered reconnect too.
@@ -15,6 +18,7 @@ import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { HandshakeCredentials } from '@evently/platform';
+import { createOriginPolicy } from '../http/origin-policy.ts';
 import { ticketRoom, type LivePush, type TicketAccess } from './live-feed.ts';
 
 export const ADMIN_NAMESPACE = '/admin';
@@ -27,6 +31,8 @@ const followSchema = z.object({
 });
 
 export interface RealtimeOptions {
+  /** The site's own origin; handshakes from it, from the request's own host and from `corsOrigins` are accepted. */
+  publicUrl?: string;
   corsOrigins: string[];
   logger: Logger;
   /** Number of trusted reverse proxies, as for HTTP: above 0 the client address comes from X-Forwarded-For. */
@@ -63,8 +69,19 @@ function clientAddress(socket: Socket, trustedProxies: number): string {
 
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): Realtime {
   const { corsOrigins, logger, trustedProxies = 0 } = options;
+  const judgeOrigin = createOriginPolicy({ publicUrl: options.publicUrl, corsOrigins });
   const io = new Server(httpServer, {
     serveClient: false,
+    // Every new engine session (polling or WebSocket) of every namespace; the refusal ends it with a 403.
+    allowRequest: (request, callback) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' && value !== '' ? value : undefined;
+      };
+      const verdict = judgeOrigin({ origin: header('origin'), referer: header('referer'), host: header('host'), cookieHeader: header('cookie') });
+      if (!verdict.allowed) logger.warn({ origin: verdict.origin }, 'socket handshake from another origin refused');
+      callback(verdict.allowed ? null : 'cross-origin handshake refused', verdict.allowed);
+    },
     // Same rule as the HTTP API: same-origin unless CORS_ORIGINS lists others.
     cors: corsOrigins.length > 0 ? { origin: corsOrigins.includes('*') ? '*' : corsOrigins, credentials: !corsOrigins.includes('*') } : undefined,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },

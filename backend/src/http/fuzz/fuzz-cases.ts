@@ -28,6 +28,12 @@ const BODY_KEYS = [
 
 const UNKNOWN_METHODS = ['PROPFIND', 'PURGE', 'LINK', 'UNLINK', 'MKCOL', 'LOCK', 'REPORT'];
 
+/** Pages of other origins a browser may name in `Origin` or `Referer`: siblings, look-alikes, opaque ones. */
+const FOREIGN_ORIGINS = [
+  'http://127.0.0.1:1', 'https://evil.example', 'https://evently.example.evil.example', 'https://sub.evently.example',
+  'http://evently.example', 'null', 'file://', 'chrome-extension://abcdef',
+];
+
 function nastyValue(random: Random, depth = 0): unknown {
   switch (random.int(0, 9)) {
     case 0:
@@ -72,10 +78,28 @@ function nastyQuery(random: Random): string {
 
 type Body = { headers: Record<string, string>; body: Buffer | string };
 
+/**
+ * What a plain HTML form on another page can post without a CORS preflight, in its three encodings; text/plain
+ * with the JSON-looking body a form builds from one field named `{"a":"` and the value `"}`.
+ */
+function htmlFormBody(random: Random, json: string): Body {
+  switch (random.int(0, 2)) {
+    case 0:
+      return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `status=published&title=${encodeURIComponent(random.pick(NASTY_TEXT))}` };
+    case 1:
+      return {
+        headers: { 'content-type': 'multipart/form-data; boundary=----form' },
+        body: `------form\r\nContent-Disposition: form-data; name="${random.pick(BODY_KEYS)}"\r\n\r\n${random.pick(NASTY_TEXT)}\r\n------form--\r\n`,
+      };
+    default:
+      return { headers: { 'content-type': 'text/plain' }, body: `${json.slice(0, -1)},"x":"=\"}` };
+  }
+}
+
 function nastyBody(random: Random): Body {
   const json = { 'content-type': 'application/json' };
   const valid = JSON.stringify(nastyObject(random));
-  switch (random.int(0, 11)) {
+  switch (random.int(0, 12)) {
     case 0:
       return { headers: json, body: random.pick(['{"email":', '{', '[', 'nul', '{"a":1,}', "{'a':1}", '\u0000', '']) };
     case 1:
@@ -94,6 +118,8 @@ function nastyBody(random: Random): Body {
       return { headers: { 'content-type': random.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=utf-7']) }, body: valid };
     case 8:
       return { headers: json, body: JSON.stringify({ data: 'x'.repeat(1_500_000) }) };
+    case 9:
+      return htmlFormBody(random, valid);
     default:
       return { headers: json, body: valid };
   }
@@ -101,13 +127,31 @@ function nastyBody(random: Random): Body {
 
 export interface FuzzOptions {
   adminPassword: string;
+  /** The server's own origin, which pages may write from. */
+  siteOrigin: string;
+}
+
+/** Where a fuzzed request says it comes from, as a browser would: `Origin`, or only `Referer`, or nothing. */
+function originHeaders(random: Random, siteOrigin: string): Record<string, string> {
+  switch (random.int(0, 5)) {
+    case 0:
+      return { origin: random.pick(FOREIGN_ORIGINS) };
+    case 1:
+      return { referer: `${random.pick(FOREIGN_ORIGINS.filter((origin) => origin.includes('//')))}/page?q=${encodeURIComponent(random.pick(NASTY_TEXT))}` };
+    case 2:
+      return { origin: siteOrigin };
+    case 3:
+      return { referer: `${siteOrigin}/admin` };
+    default:
+      return {};
+  }
 }
 
 /** One request against `route`: a method it has (mostly) or an unknown one, nasty params, query and body. */
-export function fuzzRequest(random: Random, route: MountedRoute, { adminPassword }: FuzzOptions): RawRequest {
+export function fuzzRequest(random: Random, route: MountedRoute, { adminPassword, siteOrigin }: FuzzOptions): RawRequest {
   const method = random.chance(0.1) ? random.pick(UNKNOWN_METHODS) : random.pick(route.methods);
   const path = fillParams(route.path, () => String(random.chance(0.2) ? random.int(1, 50) : random.pick(NASTY_TEXT))) + nastyQuery(random);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = originHeaders(random, siteOrigin);
   // Half the requests carry the admin credential, so handlers behind `requireAdmin` are fuzzed as well.
   if (random.chance(0.5)) headers['x-admin-password'] = adminPassword;
   if (method === 'GET' || method === 'HEAD' || random.chance(0.1)) return { method, path, headers };

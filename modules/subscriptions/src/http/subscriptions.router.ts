@@ -1,7 +1,7 @@
 /** HTTP door of the subscriptions module: public sign-up, confirm and unsubscribe, and the admin calls of spec 02 §7. */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { HttpError, UniqueConstraintError, parseBody, parseParams, parseQuery, parseWith } from '@evently/platform';
+import { HttpError, UniqueConstraintError, acceptFormBodies, parseBody, parseParams, parseQuery, parseWith } from '@evently/platform';
 import { adminListQuerySchema, adminPatchSchema, mailLinkTokenSchema, subscriberIdSchema } from '../contracts/admin.ts';
 import { signUpSchema } from '../contracts/sign-up.ts';
 import { deleteSubscriber, getSubscriber, listSubscribers, updateSubscriber } from '../application/admin-subscribers.ts';
@@ -83,7 +83,7 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     const outcome = token ? await checkConfirmToken(app, token) : 'unknown_token';
     page(ctx, confirmStatus(outcome), confirmTexts[outcome]!, outcome === 'valid' ? { path: ctx.path, label: 'Confirm subscription' } : undefined);
   });
-  router.post('/confirm/:token', async (ctx) => {
+  router.post('/confirm/:token', acceptFormBodies, async (ctx) => {
     const token = tokenOf(ctx);
     const outcome = token ? await confirmSubscription(app, token) : 'unknown_token';
     page(ctx, confirmStatus(outcome), confirmTexts[outcome]!);
@@ -105,7 +105,7 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     page(ctx, 200, unsubscribeTexts.subscribed!, { path: ctx.path, label: 'Unsubscribe' });
   });
   // The page's button, and RFC 8058 one-click unsubscribe (mail clients POST `List-Unsubscribe=One-Click`).
-  router.post('/unsubscribe/:token', async (ctx) => {
+  router.post('/unsubscribe/:token', acceptFormBodies, async (ctx) => {
     const token = tokenOf(ctx);
     const outcome: UnsubscribeOutcome = token ? await unsubscribe(app, token) : { status: 'unknown_token' };
     const status = outcome.status === 'unknown_token' ? 404 : 200;
