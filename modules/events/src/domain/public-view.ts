@@ -103,6 +103,16 @@ export function toCardEvent(source: CardSource, distanceKm?: number): CardEvent 
   return view;
 }
 
+/**
+ * Tags that say something about the event: a source's feed may tag its own events with its name ("Fever"), and
+ * a merged event unions every seller's tags, so seller and source names are left out; the sellers are listed
+ * beside the price instead.
+ */
+function visibleTags(tags: readonly string[], offers: readonly Pick<Offer, 'source' | 'seller'>[]): string[] {
+  const sellers = new Set(offers.flatMap((offer) => [offer.source.toLowerCase(), offer.seller.toLowerCase()]));
+  return tags.filter((tag) => !sellers.has(tag.trim().toLowerCase()));
+}
+
 /** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
 export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
   // A canonical event shows its group's merged fields and its cheapest offer's price.
@@ -143,7 +153,7 @@ export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: numbe
     original_url: card.original_url,
     external_url: event.original_url ?? event.purchase_url,
     external_id: card.external_id,
-    tags: event.tags.join(', '),
+    tags: visibleTags(event.tags, offers).join(', '),
     highlights: event.highlights.map((h) => redactContacts(h) ?? ''),
     faq: event.faq.map((f) => ({ question: f.question, answer: redactContacts(f.answer) ?? '' })),
     nearby: event.nearby,

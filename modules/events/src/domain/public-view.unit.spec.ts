@@ -22,6 +22,14 @@ describe('public event view', () => {
     });
   });
 
+  it("given tags naming a seller or a source, then they are left out (a feed's own name is no tag)", () => {
+    const dear = makeStoredEvent({ id: '1', tags: ['jazz', 'Ticketmaster'] });
+    const cheap = makeStoredEvent({ id: '2', source: 'fever', external_id: 'fv-1', tags: ['Fever', 'live', 'candlelight'] });
+    const merged = { ...dear, offers: [toOffer(dear), toOffer(cheap)], merged: mergeFields([dear, cheap]) };
+    expect(toPublicEvent(merged, now).tags).toBe('jazz, live, candlelight');
+    expect(toPublicEvent(makeStoredEvent({ source: 'fever', tags: [' fever ', 'music'] }), now).tags).toBe('music');
+  });
+
   it('given contacts in free text, then they are removed from the answer', () => {
     const view = toPublicEvent(makeStoredEvent({ description: 'Mail boss@club.example or call +34 612 345 678.', organizer: 'Ann (ann@x.io)' }), now);
     expect(view.description).toBe('Mail [contact removed] or call [contact removed].');
