@@ -47,7 +47,7 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
             {event.category}
           </span>
         )}
-        {typeof event.view_count === 'number' && (
+        {typeof event.view_count === 'number' && event.view_count > 0 && (
           <span className="event-details__views">{formatViews(event.view_count)}</span>
         )}
       </div>

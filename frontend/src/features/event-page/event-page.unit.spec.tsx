@@ -131,6 +131,17 @@ describe('event page (spec 01 §2 Event detail)', () => {
     expect(document.title).toContain('Harbour Jazz Night');
   });
 
+  it('shows no view count for an event nobody has opened yet', async () => {
+    stubApi({
+      '/api/events/7': { status: 200, body: makeEvent({ view_count: 0 }) },
+      '/api/events/7/similar': { status: 200, body: { similar_events: [] } },
+      '/api/events/7/accommodations': { status: 200, body: { items: [] } },
+    });
+    renderAt('/event/7');
+    await screen.findByRole('heading', { level: 1, name: 'Harbour Jazz Night' });
+    expect(screen.queryByText(/\bviews?\b/)).toBeNull();
+  });
+
   it('links Show on map, View on Original Site and Write Review as the spec says', async () => {
     stubApi({ '/api/events/7': { status: 200, body: makeEvent() } });
     renderAt('/event/7');
