@@ -32,7 +32,7 @@ export interface DateFormatOptions {
   locale?: string;
   /** The zone to read the instant in: the venue's (event.timezone) for event times, else the visitor's. */
   timeZone?: string;
-  /** Adds the zone's offset after the time ("8:30 PM GMT+1"), so a visitor elsewhere knows whose clock it is. */
+  /** Names the clock after the time ("8:30 PM EST", "8:30 PM local time"), so a visitor elsewhere knows whose it is. */
   showZone?: boolean;
 }
 
@@ -48,17 +48,30 @@ export function formatEventDate(value: string | null | undefined, options: DateF
   return eventDateFormat(options).format(date);
 }
 
-/** e.g. "7:30 PM"; follows the same missing and implausible rules as the date. */
+/** e.g. "7:30 PM" or "7:30 PM local time"; follows the same missing and implausible rules as the date. */
 export function formatEventTime(value: string | null | undefined, options: DateFormatOptions): string {
   const date = parseEventDate(value);
   if (!date) return missingDateText(options.context);
   if (isImplausibleYear(date, options.now ?? new Date())) return 'Date TBA';
-  return dateTimeFormat(options.locale ?? 'en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: options.timeZone,
-    timeZoneName: options.showZone ? 'shortOffset' : undefined,
-  }).format(date);
+  const locale = options.locale ?? 'en-US';
+  const time = dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: options.timeZone }).format(date);
+  return options.showZone ? `${time} ${zoneLabel(date, locale, options.timeZone)}` : time;
+}
+
+/** A bare offset: what Intl gives for a zone the locale has no abbreviation for ("GMT+11", "GMT-3", "UTC+5:30"). */
+const OFFSET_ONLY = /^(GMT|UTC)[+\-\u2212]/;
+
+/**
+ * The zone's short name where the locale has one people read ("EST", "PDT", "GMT"); otherwise a bare offset
+ * such as "GMT+11" says little to most visitors, so the time is called the venue's "local time" (the venue is
+ * shown beside it), or "your time" when the event has no zone and the visitor's own clock is used.
+ */
+function zoneLabel(date: Date, locale: string, timeZone: string | undefined): string {
+  const name = dateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  if (name && !OFFSET_ONLY.test(name)) return name;
+  return timeZone ? 'local time' : 'your time';
 }
 
 export interface DateBlock {

@@ -42,9 +42,19 @@ describe('date display (spec 01 §5)', () => {
 
   it("reads the time in the venue's zone and names the zone (issue 17)", () => {
     const kolkata = { now, timeZone: 'Asia/Kolkata', showZone: true, context: 'card' } as const;
-    expect(formatEventDateTime('2026-12-05T14:30:00Z', kolkata)).toBe('Sat, Dec 5, 2026 · 8:00 PM GMT+5:30');
+    expect(formatEventDateTime('2026-12-05T14:30:00Z', kolkata)).toBe('Sat, Dec 5, 2026 · 8:00 PM local time');
     // Late evening in New York is already the next day in UTC: the venue's calendar day wins.
     expect(formatEventDate('2026-12-06T02:00:00Z', { now, timeZone: 'America/New_York', context: 'card' })).toBe('Sat, Dec 5, 2026');
+  });
+
+  it('names the zone by its abbreviation where readers know one, else says whose local time it is', () => {
+    const at = (timeZone: string | undefined) => formatEventTime('2026-12-05T14:30:00Z', { now, timeZone, showZone: true, context: 'detail' });
+    expect(at('America/New_York')).toBe('9:30 AM EST');
+    expect(at('Europe/London')).toBe('2:30 PM GMT');
+    expect(at('Australia/Sydney')).toBe('1:30 AM local time');
+    expect(at('Europe/Paris')).toBe('3:30 PM local time');
+    expect(at('Asia/Kolkata')).not.toMatch(/GMT|UTC/);
+    expect(at(undefined)).toMatch(/ (your time|[A-Z]{2,5})$/);
   });
 
   it('gives the calendar tile in the zone, and none without a real date', () => {
