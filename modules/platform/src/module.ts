@@ -13,6 +13,7 @@ import type { Projector } from './projections/projector.ts';
 import type { Clock } from './clock/clock.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.port.ts';
+import type { ErasureSubject, ModuleErasure } from './erasure/person-erasure.ts';
 
 export interface ModuleDeps {
   store: DocumentStore;
@@ -56,6 +57,11 @@ export interface AppModule {
   schedulers: Scheduler[];
   /** Mounted under the api; each router carries its own `/api/...` prefixes. */
   routers: Router[];
+  /**
+   * Removes everything the module keeps about the person with this address, through its own commands (the
+   * log announces each removal), and reports what it removed. Modules that keep no personal data leave it out.
+   */
+  erasePerson?(subject: ErasureSubject): Promise<ModuleErasure>;
   /** Runs after storage, bus and search are initialised (e.g. load bundled data); idempotent. */
   init?(): Promise<void>;
   close?(): Promise<void>;

@@ -15,6 +15,7 @@
  *   tail subscription sees every later message (fan-out), nothing is ever replayed, and nothing is stored, so
  *   a restart starts at the end again. For live pushes, which each api replica makes to its own sockets.
  */
+import type { LogErasure } from '../erasure/person-erasure.ts';
 import type { DeadLetterQueue } from './dead-letters.ts';
 import type { Delivered, Envelope } from './envelope.ts';
 
@@ -72,6 +73,8 @@ export interface EventBus {
   /** Messages consumer groups gave up on (embedded: a table; Kafka: the compacted `evently.dead-letters` topic). */
   readonly deadLetters: DeadLetterQueue;
   init(topics: string[]): Promise<void>;
+  /** Forgets a person: redacts records (embedded), tombstones compacted keys (Kafka), redacts dead letters. */
+  readonly erasure: LogErasure;
   /** Appends messages to their topics; resolves once they are durable. */
   publish(messages: Envelope[]): Promise<void>;
   subscribe(args: SubscribeArgs): Promise<Subscription>;

@@ -20,6 +20,7 @@ import { topicLag } from './kafka-offsets.ts';
 import { startKafkaSubscription, type KafkaSubscription } from './kafka-subscription.ts';
 import { assertValidTopicName, topicConfigs, type TopicLayout } from './kafka-topics.ts';
 import { createKafkaDeadLetters, DEAD_LETTER_TOPIC } from './kafka-dead-letters.ts';
+import { createKafkaLogErasure } from './kafka-log-erasure.ts';
 import { withDeadLetters } from '../dead-letters.ts';
 
 export interface KafkaEventBusOptions {
@@ -118,6 +119,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     async init(topics: string[]) {
       await ensureTopics(topics);
     },
+    erasure: createKafkaLogErasure({ producer, deadLetters, compactedTopics: snapshotTopics, ensureTopics }),
 
     async publish(messages: Envelope[]) {
       if (messages.length === 0) return;

@@ -45,15 +45,24 @@ export const ACTIVITY_TOPIC_SUFFIX = '.activity';
 /** How long activity topics keep their records. */
 export const ACTIVITY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * The longest a record replaced or tombstoned on a compacted topic may wait for the log cleaner: an erased
+ * person's dead letter or an erased key is physically gone within this (plus `delete.retention.ms`, one day by
+ * default, for the tombstone itself). It also rolls the active segment, which is never compacted.
+ */
+export const MAX_COMPACTION_LAG_MS = 24 * 60 * 60 * 1000;
+
 export type TopicKind = 'snapshot' | 'activity' | 'history';
 
 /**
  * - `snapshot`: every message of a key carries the aggregate's whole state (or removes it), so compaction
  *   (`cleanup.policy=compact`: the broker keeps at least the last record per key) leaves a replayable snapshot
- *   of every aggregate, bounded by the number of aggregates rather than of changes.
+ *   of every aggregate, bounded by the number of aggregates rather than of changes; a replaced record is gone
+ *   within `MAX_COMPACTION_LAG_MS`.
  * - `activity`: `cleanup.policy=delete` with `retention.ms` of 7 days.
  * - `history`: anything not declared otherwise keeps everything (`retention.ms=-1`): a module whose messages
  *   are changes rather than snapshots needs all of them to replay; it opts in to compaction once they are.
+ *   Kept for ever, so they carry ids and states only, never a person's address, phone or name (decision 026).
  */
 export function topicKind(topic: string, snapshotTopics: ReadonlySet<string>): TopicKind {
   if (topic.endsWith(ACTIVITY_TOPIC_SUFFIX)) return 'activity';
@@ -63,7 +72,10 @@ export function topicKind(topic: string, snapshotTopics: ReadonlySet<string>): T
 export function topicConfigEntries(kind: TopicKind): Array<{ name: string; value: string }> {
   switch (kind) {
     case 'snapshot':
-      return [{ name: 'cleanup.policy', value: 'compact' }];
+      return [
+        { name: 'cleanup.policy', value: 'compact' },
+        { name: 'max.compaction.lag.ms', value: String(MAX_COMPACTION_LAG_MS) },
+      ];
     case 'activity':
       return [
         { name: 'cleanup.policy', value: 'delete' },

@@ -40,7 +40,13 @@ describe('topicConfigs', () => {
   it('compacts snapshot topics, bounds activity topics to 7 days and keeps every other topic whole', () => {
     const configs = topicConfigs(['evently.events', 'evently.events.activity', 'evently.tickets'], { partitions: 3, replicationFactor: 1 }, new Set(['evently.events']));
     expect(configs.map((config) => [config.topic, config.configEntries])).toEqual([
-      ['evently.events', [{ name: 'cleanup.policy', value: 'compact' }]],
+      [
+        'evently.events',
+        [
+          { name: 'cleanup.policy', value: 'compact' },
+          { name: 'max.compaction.lag.ms', value: String(24 * 3600 * 1000) },
+        ],
+      ],
       [
         'evently.events.activity',
         [

@@ -13,6 +13,7 @@ import { uniqueTailGroup } from '../tail-group.ts';
 import { SqliteSubscription, type SubscriptionTiming } from './sqlite-subscription.ts';
 import { withDeadLetters } from '../dead-letters.ts';
 import { createSqliteDeadLetters } from './sqlite-dead-letters.ts';
+import { createSqliteLogErasure } from './sqlite-log-erasure.ts';
 
 export type SqliteEventBusOptions = ({ store: DocumentStore; file?: never } | { file: string; store?: never }) &
   Partial<SubscriptionTiming> & { logger?: Logger };
@@ -56,6 +57,7 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
     async init(topics: string[]): Promise<void> {
       assertTopics(topics);
     },
+    erasure: createSqliteLogErasure(engine),
     async publish(messages: Envelope[]): Promise<void> {
       if (closed) throw new Error('event bus is closed');
       if (messages.length === 0) return;
