@@ -9,6 +9,7 @@ import { prefetchLandingData } from './app/prefetch-landing-data.ts';
 import { embeddedServerState, serverStateReceived } from './app/server-state.ts';
 import { loadLazyRoutesOf } from './app/load-lazy-routes.ts';
 import { loadLocation } from './features/nearby/location-storage.ts';
+import { definesFilters } from './app/routes/home/search-url.ts';
 // The font's latin and other subsets download only when a page uses their characters (unicode-range).
 import './styles/fonts.css';
 import './styles/tokens.css';
@@ -27,11 +28,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A server-rendered page (decision 025) is hydrated: React adopts the markup on screen instead of building it
- * again, which on a phone was the longest task of the page's start. The server renders the landing a visitor
- * without a stored location gets; a visitor with one gets their own results, so their page is rendered anew.
+ * again, which on a phone was the longest task of the page's start. The server renders the search the address
+ * holds, else the landing a visitor without a stored location gets; a visitor with one arriving on a plain
+ * address gets their own results, so their page is rendered anew.
  */
 function hydratable(): boolean {
-  return Boolean(serverState) && (window.location.pathname !== '/' || loadLocation() === null);
+  const { pathname, search } = window.location;
+  return Boolean(serverState) && (pathname !== '/' || definesFilters(search) || loadLocation() === null);
 }
 
 /**

@@ -12,11 +12,17 @@ import './filter-panel.css';
 /** Spec 01 §4: text-like fields (keyword, country, city, category, sort) apply after a 300 ms pause. */
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
 
+export type FilterChange = 'typing' | 'commit';
+
 interface Props {
   value: FilterState;
   options: FilterOptions;
   nearbyActive: boolean;
-  onApply: (next: FilterState) => void;
+  /**
+   * Applied filters, and how they changed: 'typing' while the visitor types (the keyword, a price), 'commit'
+   * for a choice made (the page keeps one history entry per typing burst and one per choice).
+   */
+  onApply: (next: FilterState, change: FilterChange) => void;
   /** The page's 'Near me' control, placed in the bar next to the filters (features do not import each other). */
   nearMe?: ReactNode;
 }
@@ -38,15 +44,15 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
   useEffect(() => setDraft(value), [value]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const applyNow = (next: FilterState) => {
+  const applyNow = (next: FilterState, change: FilterChange = 'commit') => {
     window.clearTimeout(timer.current);
     setDraft(next);
-    onApply(next);
+    onApply(next, change);
   };
-  const applyLater = (next: FilterState) => {
+  const applyLater = (next: FilterState, change: FilterChange = 'commit') => {
     window.clearTimeout(timer.current);
     setDraft(next);
-    timer.current = window.setTimeout(() => onApply(next), TEXT_FILTER_DEBOUNCE_MS);
+    timer.current = window.setTimeout(() => onApply(next, change), TEXT_FILTER_DEBOUNCE_MS);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -71,7 +77,7 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
             type="search"
             placeholder="Search events, venues, cities..."
             value={draft.keyword}
-            onChange={(event) => applyLater({ ...draft, keyword: event.target.value })}
+            onChange={(event) => applyLater({ ...draft, keyword: event.target.value }, 'typing')}
           />
         </div>
         <button type="submit" className="btn btn-primary filter-panel__submit">Search</button>
@@ -171,7 +177,7 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
                     inputMode="decimal"
                     placeholder="0"
                     value={draft.min_price}
-                    onChange={(event) => applyNow({ ...draft, min_price: event.target.value })}
+                    onChange={(event) => applyNow({ ...draft, min_price: event.target.value }, 'typing')}
                   />
                 </div>
                 <div className="field">
@@ -183,7 +189,7 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
                     inputMode="decimal"
                     placeholder="Any"
                     value={draft.max_price}
-                    onChange={(event) => applyNow({ ...draft, max_price: event.target.value })}
+                    onChange={(event) => applyNow({ ...draft, max_price: event.target.value }, 'typing')}
                   />
                 </div>
               </div>

@@ -33,19 +33,21 @@ describe('filter panel', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(onApply).toHaveBeenCalledTimes(1);
     expect(onApply.mock.calls[0]?.[0]).toMatchObject({ keyword: 'jazz' });
+    // Typing makes one history entry per burst, not one per pause.
+    expect(onApply.mock.calls[0]?.[1]).toBe('typing');
   });
 
   it('applies at once on Search', () => {
     const { onApply } = renderPanel();
     fireEvent.change(screen.getByLabelText('Keyword'), { target: { value: 'rock' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ keyword: 'rock' }));
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ keyword: 'rock' }), 'commit');
   });
 
   it('applies a price immediately', () => {
     const { onApply } = renderPanel();
     fireEvent.change(screen.getByLabelText('Min price (USD)'), { target: { value: '15' } });
-    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ min_price: '15' }));
+    expect(onApply).toHaveBeenCalledWith(expect.objectContaining({ min_price: '15' }), 'typing');
   });
 
   it("resets the city when the country changes and lists only that country's cities", () => {
@@ -53,7 +55,7 @@ describe('filter panel', () => {
     expect(screen.getAllByRole('option', { name: /Lyon|Paris|Madrid/ }).map((option) => option.textContent)).toEqual(['Lyon', 'Paris']);
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'Spain' } });
     act(() => vi.advanceTimersByTime(TEXT_FILTER_DEBOUNCE_MS));
-    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ country: 'Spain', city: 'all' }));
+    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ country: 'Spain', city: 'all' }), 'commit');
   });
 
   it("shows the custom date inputs only for 'Custom dates'", () => {
@@ -68,8 +70,8 @@ describe('filter panel', () => {
     const { onApply } = renderPanel({ ...DEFAULT_FILTERS, keyword: 'jazz', min_price: '5', max_price: '9' });
     expect(screen.getByText('Active Filters')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Price: $5 - $9' }));
-    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: 'jazz', min_price: '', max_price: '' }));
+    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: 'jazz', min_price: '', max_price: '' }), 'commit');
     fireEvent.click(screen.getByRole('button', { name: 'Clear All' }));
-    expect(onApply).toHaveBeenLastCalledWith(DEFAULT_FILTERS);
+    expect(onApply).toHaveBeenLastCalledWith(DEFAULT_FILTERS, 'commit');
   });
 });

@@ -76,5 +76,11 @@ export function useNearbyLocation(onResolved: (location: ResolvedLocation) => vo
       attempt.current += 1;
       setState({ status: 'idle', location: null, error: null });
     }, []),
+    /** Takes a location the page already has (a search restored by Back or Forward), or none, without asking. */
+    adopt: useCallback((location: ResolvedLocation | null) => {
+      attempt.current += 1;
+      if (location) lastMethod.current = location.source;
+      setState({ status: location ? 'success' : 'idle', location, error: null });
+    }, []),
   };
 }

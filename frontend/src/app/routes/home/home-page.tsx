@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { EventCard } from '../../../components/event-card/event-card.tsx';
 import { displayTitle, eventCoordinates, type VisitorEvent } from '../../../lib/format/event.ts';
 import { trackSearch } from '../../../lib/analytics/ads-tag.ts';
@@ -14,21 +14,23 @@ import { MapOptions } from '../../../features/map/map-options.tsx';
 import { requestBounds, type ViewportReport } from '../../../features/map/map-rules.ts';
 import { readOnlyInView, writeOnlyInView } from '../../../features/map/only-in-view-storage.ts';
 import { useAllMapEvents } from '../../../features/map/use-all-map-events.ts';
-import { loadLocation, saveLocation, toStoredLocation } from '../../../features/nearby/location-storage.ts';
+import { loadLocation, saveLocation, toStoredLocation, type StoredLocation } from '../../../features/nearby/location-storage.ts';
 import { NearMeControl } from '../../../features/nearby/near-me-control.tsx';
 import type { ResolvedLocation } from '../../../features/nearby/resolve-location.ts';
 import { useNearbyLocation } from '../../../features/nearby/use-nearby-location.ts';
 import { SubscribeForm } from '../../../features/subscribe/subscribe-form.tsx';
 import { useGetEventQuery } from '../../../features/event-page/api.ts';
 import { countLine, mapLoadLine, remainingCount } from '../../../features/home/count-line.ts';
-import { hasFocus, initialViewMode, readFocusParams, withoutFocusParams, type ViewMode } from '../../../features/home/focus-params.ts';
-import { withoutLinkFilters } from '../../../features/filters/link-filters.ts';
+import { hasFocus, initialViewMode, readFocusParams, type ViewMode } from '../../../features/home/focus-params.ts';
 import { CardSkeletons, EmptyResults } from '../../../features/home/list-states.tsx';
 import { PopularSidebar } from '../../../features/home/popular-sidebar.tsx';
 import { useEventSearch } from '../../../features/home/use-event-search.ts';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../../lib/dom/use-media-query.ts';
 import { ViewSwitch } from '../../../features/home/view-switch.tsx';
-import { homeEventsQuery, initialHomeFilters } from './home-query.ts';
+import { homeEventsQuery } from './home-query.ts';
+import { parseHomeSearch, type HomeSearch } from './search-url.ts';
+import { useSearchAddress } from './use-search-address.ts';
+import type { FilterChange } from '../../../features/filters/filter-panel.tsx';
 import './home-page.css';
 
 /** Spec 01 "Map heights": 650 px in map view, 750 px in split view. */
@@ -44,23 +46,30 @@ const FIRST_PAINT_CARDS = 12;
 const EAGER_IMAGE_CARDS = 4;
 const NO_EVENTS: VisitorEvent[] = [];
 
+/** The location a search is near, with where a remembered one came from (a shared link's reads as the browser's). */
+function locationOf(filters: FilterState, stored: StoredLocation | null): ResolvedLocation | null {
+  if (filters.latitude === null || filters.longitude === null) return null;
+  return { lat: filters.latitude, lon: filters.longitude, source: stored?.source ?? 'browser' };
+}
+
 /**
  * The home page: subscribe form, filters, nearby, list / map / split results and the popular sidebar. It
  * composes several features, so it lives in app/ (features never import each other).
  */
 export function HomePage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const filterOptions = useFilterOptions();
 
-  // Read once: the focus parameters are removed from the address bar right after (spec 01 "Home").
+  // Read once: the focus parameters are removed from the address bar right after (spec 01 "Home"); the search
+  // itself stays in the address (search-url.ts).
   const [focusParams] = useState(() => readFocusParams(location.search));
   const [storedLocation] = useState(loadLocation);
-  const [filters, setFilters] = useState<FilterState>(() => initialHomeFilters(location.search, storedLocation));
+  const [arrival] = useState(() => parseHomeSearch(location.search, storedLocation));
+  const [filters, setFilters] = useState<FilterState>(arrival.filters);
   const previousSort = useRef<{ sort_by: SortBy; sort_order: SortOrder }>({ sort_by: 'date', sort_order: 'asc' });
 
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
-  const [view, setView] = useState<ViewMode>(() => initialViewMode(focusParams));
+  const [view, setView] = useState<ViewMode>(() => (arrival.view !== 'list' ? arrival.view : initialViewMode(focusParams)));
   const effectiveView: ViewMode = view === 'split' && narrow ? 'list' : view;
   const mapVisible = effectiveView !== 'list';
 
@@ -89,8 +98,6 @@ export function HomePage() {
   });
 
   useEffect(() => {
-    const stripped = withoutLinkFilters(withoutFocusParams(location.search));
-    if (stripped !== location.search) navigate({ pathname: location.pathname, search: stripped, hash: location.hash }, { replace: true });
     if (hasFocus(focusParams)) scrollToMap();
     // Runs once on arrival; later navigation within the page does not re-read the parameters.
   }, []);
@@ -135,9 +142,25 @@ export function HomePage() {
     // Spec 01 §4: applying filters that carry coordinates switches the view to the map.
     setView((current) => (current === 'list' ? 'map' : current));
   }, []);
-  const nearby = useNearbyLocation(
-    applyLocation,
-    storedLocation ? { lat: storedLocation.lat, lon: storedLocation.lon, source: storedLocation.source } : null,
+  const nearby = useNearbyLocation(applyLocation, locationOf(arrival.filters, storedLocation));
+
+  // --- The search in the address (Back, Forward, reload and shared links) ----------------------------------
+  const adoptLocation = nearby.adopt;
+  const restoreSearch = useCallback(
+    (restored: HomeSearch) => {
+      setFilters(restored.filters);
+      setView(restored.view);
+      adoptLocation(locationOf(restored.filters, loadLocation()));
+    },
+    [adoptLocation],
+  );
+  const markChange = useSearchAddress({ filters, view }, restoreSearch);
+  const applyFilters = useCallback(
+    (next: FilterState, change: FilterChange) => {
+      markChange(change);
+      setFilters(next);
+    },
+    [markChange],
   );
 
   const clearNearby = useCallback(() => {
@@ -153,6 +176,8 @@ export function HomePage() {
   }, [nearby]);
 
   const changeRadius = useCallback((radiusKm: number) => {
+    // A radius is dragged or typed: one history entry for the whole adjustment.
+    markChange('typing');
     setFilters((current) => {
       if (current.latitude !== null && current.longitude !== null) {
         const stored = loadLocation();
@@ -160,7 +185,7 @@ export function HomePage() {
       }
       return { ...current, nearby_radius_km: radiusKm };
     });
-  }, []);
+  }, [markChange]);
 
   const nearbyActive = filters.latitude !== null && filters.longitude !== null;
   // One object per location and radius: the map re-centres on the visitor whenever this identity changes.
@@ -308,7 +333,7 @@ export function HomePage() {
         <h1 className="home-page__title">Discover Amazing Events</h1>
         <SubscribeForm countries={filterOptions.countries} cities={filterOptions.cities} citiesByCountry={filterOptions.citiesByCountry} />
       </div>
-      <FilterPanel value={filters} options={filterOptions} nearbyActive={nearbyActive} onApply={setFilters} nearMe={nearMe} />
+      <FilterPanel value={filters} options={filterOptions} nearbyActive={nearbyActive} onApply={applyFilters} nearMe={nearMe} />
       {/* In Split view the Popular sidebar steps aside (below) so the list and the map share the full width. */}
       <div className={effectiveView === 'split' ? 'home-layout home-layout--wide' : 'home-layout'}>
         <div className="home-layout__main">

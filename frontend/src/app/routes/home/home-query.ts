@@ -1,15 +1,12 @@
-import { readLinkFilters, withLinkFilters } from '../../../features/filters/link-filters.ts';
-import { DEFAULT_FILTERS, type FilterState } from '../../../features/filters/filter-state.ts';
+import type { FilterState } from '../../../features/filters/filter-state.ts';
 import { buildEventsQuery, type Bounds } from '../../../features/filters/query-params.ts';
 import { EVENTS_PER_PAGE } from '../../../features/home/use-event-search.ts';
 import type { StoredLocation } from '../../../features/nearby/location-storage.ts';
+import { parseHomeSearch } from './search-url.ts';
 
-/** The filters a visit starts with: a remembered location sorts by distance, a place link (`?city=`) wins over it. */
+/** The filters a visit starts with: the address's search, else a remembered location sorting by distance. */
 export function initialHomeFilters(search: string, stored: StoredLocation | null): FilterState {
-  const start: FilterState = stored
-    ? { ...DEFAULT_FILTERS, latitude: stored.lat, longitude: stored.lon, nearby_radius_km: stored.radius_km, sort_by: 'distance' }
-    : DEFAULT_FILTERS;
-  return withLinkFilters(start, readLinkFilters(search));
+  return parseHomeSearch(search, stored).filters;
 }
 
 /** The events query for some filters, everything but the page (useEventSearch adds it). */

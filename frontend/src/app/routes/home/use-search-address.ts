@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { FilterChange } from '../../../features/filters/filter-panel.tsx';
+import { loadLocation } from '../../../features/nearby/location-storage.ts';
+import { parseHomeSearch, serialiseHomeSearch, type HomeSearch } from './search-url.ts';
+
+/**
+ * Keeps the address and the home page's search in step, both ways.
+ *
+ * The page's search is written into the address: a choice made (a select, a chip, Near me, the view) pushes a
+ * history entry; typing makes one entry per burst (its first applied change pushes, the rest replace it), so
+ * Back returns to the search before the typing rather than to every word of it. The first write replaces the
+ * entry the visitor arrived on (it only tidies the address: the spec's focus parameters go, `mode` becomes `view`).
+ *
+ * An address the page did not write (Back, Forward, a link to another search) is read back into the page
+ * through `restore`. Returns `markChange`, which the page calls before a change that is typing.
+ */
+export function useSearchAddress(current: HomeSearch, restore: (search: HomeSearch) => void): (change: FilterChange) => void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const address = serialiseHomeSearch(current);
+  /** The address that stands for the page's search; null before the first write. */
+  const written = useRef<string | null>(null);
+  const pending = useRef<FilterChange>('commit');
+  const inTypingBurst = useRef(false);
+  const restoring = useRef(false);
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
+
+  useEffect(() => {
+    const change = pending.current;
+    pending.current = 'commit';
+    const first = written.current === null;
+    const continuesBurst = change === 'typing' && inTypingBurst.current;
+    inTypingBurst.current = change === 'typing';
+    const replace = first || restoring.current || continuesBurst;
+    restoring.current = false;
+    written.current = address;
+    if (address === location.search) return;
+    navigate({ pathname: location.pathname, search: address, hash: location.hash }, { replace });
+    // Only a new search is written; where the page is within it (the hash, the pathname) stays as it is.
+  }, [address]);
+
+  useEffect(() => {
+    if (written.current === null || location.search === written.current) return;
+    const restored = parseHomeSearch(location.search, loadLocation(), false);
+    const restoredAddress = serialiseHomeSearch(restored);
+    written.current = location.search;
+    inTypingBurst.current = false;
+    // A search equal to the page's own renders nothing new; otherwise its tidy address replaces this entry.
+    if (restoredAddress === address) return;
+    restoring.current = true;
+    restoreRef.current(restored);
+  }, [location.search]);
+
+  return useCallback((change: FilterChange) => {
+    pending.current = change;
+  }, []);
+}
