@@ -24,7 +24,7 @@ export {
   type ReviewRejected,
   type ReviewSubmitted,
 } from './contracts/messages.ts';
-export { DUPLICATE_REVIEW_MESSAGE, EVENT_NOT_FOUND_MESSAGE, REVIEW_SUBMITTED_MESSAGE } from './http/reviews.router.ts';
+export { EVENT_NOT_FOUND_MESSAGE, REVIEW_SUBMITTED_MESSAGE } from './http/reviews.router.ts';
 export { REVIEW_DELETED_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from './http/admin-reviews.router.ts';
 export { ADMIN_LIST_LIMIT } from './application/queries/list-for-admin/list-for-admin.ts';
 

@@ -14,8 +14,8 @@ const blogRoutes: ApiRoute[] = [
 ];
 
 const reviewsRoutes: ApiRoute[] = [
-  { method: 'post', path: '/api/events/:eventId/reviews', tag: 'reviews', summary: 'Review a catalogue event (held for moderation)', body: reviewFieldsSchema, responses: { 201: 'Submitted', 400: 'A field is invalid', 404: 'Event not found', 409: 'Already reviewed', 429: 'Too many reviews from this network' } },
-  { method: 'post', path: '/api/reviews', tag: 'reviews', summary: 'Review an event named in free text', body: freeTextReviewSchema, responses: { 201: 'Submitted', 400: 'A field is invalid', 409: 'Already reviewed', 429: 'Too many reviews from this network' } },
+  { method: 'post', path: '/api/events/:eventId/reviews', tag: 'reviews', summary: 'Review a catalogue event (held for moderation; a repeat from one address is answered alike and not stored)', body: reviewFieldsSchema, responses: { 201: 'Submitted', 400: 'A field is invalid', 404: 'Event not found', 429: 'Too many reviews from this network' } },
+  { method: 'post', path: '/api/reviews', tag: 'reviews', summary: 'Review an event named in free text', body: freeTextReviewSchema, responses: { 201: 'Submitted', 400: 'A field is invalid', 429: 'Too many reviews from this network' } },
   { method: 'get', path: '/api/reviews', tag: 'reviews', summary: 'Approved reviews', query: reviewPublicListQuerySchema, responses: { 200: 'A page of reviews' } },
   { method: 'get', path: '/api/admin/reviews', tag: 'reviews', admin: true, summary: 'Reviews for moderation', query: reviewAdminListQuerySchema, responses: { 200: 'Reviews' } },
   { method: 'post', path: '/api/admin/reviews/:id/approve', tag: 'reviews', admin: true, summary: 'Approve a review', responses: { 200: 'Approved', 404: 'Review not found', 409: 'Already approved' } },

@@ -165,7 +165,7 @@ describe('write review page', () => {
   });
 
   it.each([
-    ['the server error', () => json({ error: 'You have already reviewed this event' }, 409), 'You have already reviewed this event'],
+    ['the server error', () => json({ error: 'Too many reviews from your network, please try again later.' }, 429), 'Too many reviews from your network, please try again later.'],
     ['a failure without text', () => json(null, 500), 'Failed to submit review'],
     ['no connection', networkFailure, 'Failed to submit review'],
   ])('alerts %s and stays on the form', async (_label, answer, text) => {

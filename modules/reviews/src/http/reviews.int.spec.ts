@@ -3,7 +3,7 @@
  * defences, the privacy rule and "nothing written on a 4xx" (documents and log rows counted around each).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LIST_LIMIT, ALREADY_APPROVED, ALREADY_REJECTED, DUPLICATE_REVIEW_MESSAGE, REVIEW_SUBMITTED_MESSAGE } from '../index.ts';
+import { ADMIN_LIST_LIMIT, ALREADY_APPROVED, ALREADY_REJECTED, REVIEW_SUBMITTED_MESSAGE } from '../index.ts';
 import { makeReviewBody } from '../testing/make-review.ts';
 import { asAdmin, startReviewsHarness, type Json, type ReviewsHarness } from '../testing/reviews-harness.ts';
 
@@ -89,13 +89,26 @@ describe('POST /api/events/:eventId/reviews', () => {
     });
   });
 
-  it('answers 409 to a second review of the same event by the same e-mail, whatever its case, and writes nothing', async () => {
-    await submitted('/api/events/2/reviews', { user_email: 'twice@example.com' });
+  it('answers a second review of the same event by the same e-mail, whatever its case, exactly like a first one, and keeps the first', async () => {
+    const body = (email: string, title: string) => makeReviewBody({ user_email: email, title, rating: 4 });
+    const first = await publicCall('POST', '/api/events/2/reviews', body('twice@example.com', 'First visit'));
+    h.clock.advance(1000);
+    let again: Awaited<ReturnType<typeof publicCall>> | undefined;
     await writesNothing(async () => {
-      const again = await publicCall('POST', '/api/events/2-candlelight-vivaldi/reviews', makeReviewBody({ user_email: ' TWICE@example.COM ' }));
-      expect(again.status).toBe(409);
-      expect(again.body).toEqual({ error: DUPLICATE_REVIEW_MESSAGE });
+      again = await publicCall('POST', '/api/events/2-candlelight-vivaldi/reviews', body(' TWICE@example.COM ', 'Second visit'));
     });
+    // Same status, same keys, same message: nothing tells whether this address had reviewed the event.
+    expect(again!.status).toBe(first.status);
+    expect(again!.body.message).toBe(REVIEW_SUBMITTED_MESSAGE);
+    const [firstReview, againReview] = [first.body.review as Json, again!.body.review as Json];
+    expect(Object.keys(againReview).sort()).toEqual(Object.keys(firstReview).sort());
+    expect(againReview).toMatchObject({ event_id: 2, status: 'pending', title: 'Second visit', rating: 4 });
+    expect(againReview.id).not.toBe(firstReview.id);
+    expect(String(againReview.id)).toMatch(/^[0-9a-f-]{36}$/);
+    // Behind the scenes the first review is the one kept.
+    const pending = await h.call('GET', '/api/admin/reviews?status=pending', { headers: asAdmin });
+    const fromTwice = (pending.body.reviews as Json[]).filter((review) => String(review.user_email).toLowerCase() === 'twice@example.com');
+    expect(fromTwice.map((review) => review.title)).toEqual(['First visit']);
     // Another event is another review.
     await submitted('/api/events/1/reviews', { user_email: 'twice@example.com' });
   });
@@ -132,11 +145,12 @@ describe('POST /api/reviews (free-text event)', () => {
     });
   });
 
-  it('answers 409 for the same free-text event written differently by the same e-mail', async () => {
+  it('answers the same free-text event written differently by the same e-mail as accepted, and stores nothing', async () => {
     await submitted('/api/reviews', { event_name: 'Café Müller Live', user_email: 'free@example.com' });
     await writesNothing(async () => {
       const again = await publicCall('POST', '/api/reviews', makeReviewBody({ event_name: 'cafe muller  live!', user_email: 'FREE@example.com' }));
-      expect(again.status).toBe(409);
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({ message: REVIEW_SUBMITTED_MESSAGE, review: { event_name: 'cafe muller  live!', status: 'pending' } });
     });
   });
 

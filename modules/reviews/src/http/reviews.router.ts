@@ -12,7 +12,6 @@ import { decoyReview, isHoneypotFilled } from './honeypot.ts';
 
 /** Spec 02 §8: the toast after a successful submit. */
 export const REVIEW_SUBMITTED_MESSAGE = 'Thanks! Your review was submitted and will appear after moderation.';
-export const DUPLICATE_REVIEW_MESSAGE = 'You have already reviewed this event';
 export const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
 
 function answer(ctx: Context, status: number, body: unknown): void {
@@ -22,7 +21,6 @@ function answer(ctx: Context, status: number, body: unknown): void {
 
 function answerOutcome(ctx: Context, outcome: SubmitOutcome): void {
   if (outcome.status === 'event_not_found') return answer(ctx, 404, { error: EVENT_NOT_FOUND_MESSAGE });
-  if (outcome.status === 'duplicate') return answer(ctx, 409, { error: DUPLICATE_REVIEW_MESSAGE });
   answer(ctx, 201, { review: toPublicReview(outcome.review), message: REVIEW_SUBMITTED_MESSAGE });
 }
 

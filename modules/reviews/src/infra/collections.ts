@@ -3,7 +3,7 @@ import type { CollectionSpec } from '@evently/platform';
 
 export const REVIEWS = 'reviews';
 
-/** The fields of the one-review-per-e-mail-per-event rule; a UniqueConstraintError on them is the 409. */
+/** The fields of the one-review-per-e-mail-per-event rule; a UniqueConstraintError on them is a repeat, answered like a first review. */
 export const ONE_REVIEW_PER_EMAIL = ['subject_key', 'email_key'];
 
 export const reviewsCollections: CollectionSpec[] = [

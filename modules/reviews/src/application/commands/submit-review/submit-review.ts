@@ -1,8 +1,14 @@
 /**
  * A visitor submits a review of a catalogue event or of a free-text one. It starts pending. The insert and its
- * `ReviewSubmitted` commit together; the unique index on (event, e-mail) refuses a second review in the same
- * transaction, so the rule holds under concurrent submits and a refused one leaves nothing behind.
+ * `ReviewSubmitted` commit together; the unique index on (event, e-mail) keeps one review per address and
+ * event, under concurrent submits too.
+ *
+ * A repeat from the same address is answered exactly like a first review (accepted, held for moderation) and
+ * stores nothing: answering "already reviewed" would tell anyone who types an address whether that person
+ * reviewed the event. The first review stays as it was, so nobody can rewrite someone else's review by typing
+ * their address either.
  */
+import { randomUUID } from 'node:crypto';
 import { UniqueConstraintError, type Stored } from '@evently/platform';
 import type { FreeTextReviewInput, ReviewFields } from '../../../contracts/submit-review.ts';
 import { reviewMessageTypes } from '../../../contracts/messages.ts';
@@ -12,26 +18,28 @@ import { REVIEWS } from '../../../infra/collections.ts';
 import { reviewMessage } from '../../../infra/envelopes.ts';
 import type { ReviewsContext } from '../../context.ts';
 
-export type SubmitOutcome = { status: 'created'; review: Stored<Review> } | { status: 'event_not_found' } | { status: 'duplicate' };
+/** `review` is what the visitor is shown; for a repeat it is the review as it would have been stored. */
+export type SubmitOutcome = { status: 'accepted'; review: Stored<Review> } | { status: 'event_not_found' };
 
 type Subject = Pick<Review, 'event_id' | 'event' | 'event_name' | 'event_link' | 'subject_key'>;
 
 async function insertReview(ctx: ReviewsContext, subject: Subject, fields: ReviewFields): Promise<SubmitOutcome> {
   const now = ctx.clock.now();
+  const document: Review = {
+    ...subject,
+    user_name: fields.user_name,
+    user_email: fields.user_email,
+    email_key: emailKey(fields.user_email),
+    rating: fields.rating,
+    title: fields.title,
+    comment: fields.comment,
+    attended: fields.attended,
+    status: 'pending',
+    admin_notes: null,
+  };
   try {
     const review = await ctx.store.transaction(async (tx) => {
-      const created = await tx.insert<Review>(REVIEWS, {
-        ...subject,
-        user_name: fields.user_name,
-        user_email: fields.user_email,
-        email_key: emailKey(fields.user_email),
-        rating: fields.rating,
-        title: fields.title,
-        comment: fields.comment,
-        attended: fields.attended,
-        status: 'pending',
-        admin_notes: null,
-      });
+      const created = await tx.insert<Review>(REVIEWS, document);
       await tx.appendOutbox([
         reviewMessage(
           reviewMessageTypes.submitted,
@@ -43,10 +51,12 @@ async function insertReview(ctx: ReviewsContext, subject: Subject, fields: Revie
       ]);
       return created;
     });
-    return { status: 'created', review };
+    return { status: 'accepted', review };
   } catch (error) {
-    if (error instanceof UniqueConstraintError) return { status: 'duplicate' };
-    throw error;
+    if (!(error instanceof UniqueConstraintError)) throw error;
+    ctx.logger.info({ event_id: subject.event_id }, 'repeat review from an address that already reviewed this event: answered as accepted, not stored');
+    const at = now.toISOString();
+    return { status: 'accepted', review: { ...document, id: randomUUID(), version: 1, created_at: at, updated_at: at } };
   }
 }
 
