@@ -186,14 +186,11 @@ export async function compose({ config, logger, role, env = process.env, clock =
     logger: logger.child({ component: 'projectors' }),
   });
   // Read at scrape time from the shared store and bus, so any process (the api included) reports the
-  // pipeline as a whole. Dead letters are counted per consumer group from the first 1000 (a healthy
-  // system has none; on Kafka this reads the compacted dead-letter topic, bounded like every source).
+  // pipeline as a whole. Dead letters are read as counts per consumer group (on Kafka, only the records of
+  // the dead-letter topic written since the last scrape); waiting consumers are this process's own.
   registerPipelineCollectors(metrics, {
-    deadLetters: async () => {
-      const counts: Record<string, number> = {};
-      for (const letter of await bus.deadLetters.list({ limit: 1000 })) counts[letter.group] = (counts[letter.group] ?? 0) + 1;
-      return counts;
-    },
+    deadLetters: () => bus.deadLetters.counts(),
+    waiting: () => bus.waiting(),
     outboxBacklog: async () => (await store.outbox.pending(OUTBOX_BACKLOG_CAP)).length,
     lag: {
       groups: modules.flatMap((m) => m.projectors).map((projector) => ({ group: projectorGroup(projector), topics: projector.topics })),

@@ -69,7 +69,8 @@ describe('pipeline collectors', () => {
     registerPipelineCollectors(metrics, {
       outboxBacklog: async () => backlog,
       lag: { groups: [{ group: 'projector.events-search', topics: ['evently.events'] }], read: async () => ({ 'evently.events': 7 }) },
-      deadLetters: async () => ({ 'evently.events': 1 }),
+      deadLetters: async () => ({ 'projector.events-search': 1 }),
+      waiting: () => [{ group: 'support.visitor-mailer', position: 'support.tickets/0', dependency: 'smtp', since: new Date(Date.now() - 90_000).toISOString() }],
     });
     registerPipelineCollectors(metrics, { sockets: () => ({ '/admin': 2 }) });
     expect(await metrics.registry.metrics()).toContain('evently_outbox_backlog 3');
@@ -77,7 +78,9 @@ describe('pipeline collectors', () => {
     const text = await metrics.registry.metrics();
     expect(text).toContain('evently_outbox_backlog 0');
     expect(text).toContain('evently_consumer_lag{group="projector.events-search",topic="evently.events"} 7');
-    expect(text).toContain('evently_dead_letters{source="evently.events"} 1');
+    expect(text).toContain('evently_dead_letters{source="projector.events-search"} 1');
+    const waited = Number(/^evently_consumer_waiting_seconds\{group="support.visitor-mailer",position="support.tickets\/0",dependency="smtp"\} (\S+)$/m.exec(text)?.[1]);
+    expect(waited).toBeGreaterThanOrEqual(90);
     expect(text).toContain('evently_socket_connections{namespace="/admin"} 2');
   });
 

@@ -1,6 +1,6 @@
 /**
- * Gauges read at scrape time: outbox backlog, consumer lag per projector group and topic, dead letters and
- * live socket connections. Each gauge asks its source only when Prometheus scrapes, so an idle process does
+ * Gauges read at scrape time: outbox backlog, consumer lag per projector group and topic, dead letters,
+ * consumers waiting for a dependency that is down, and live socket connections. Each gauge asks its source only when Prometheus scrapes, so an idle process does
  * no work for metrics, and every source is optional: a process registers what it has (the api has sockets,
  * any process can read the shared backlog and lag).
  *
@@ -24,8 +24,10 @@ export interface PipelineSources {
   outboxBacklog?: () => Promise<number>;
   /** Messages each durable group has not handled yet, per topic (`EventBus.lag`). */
   lag?: { groups: ConsumerGroup[]; read: (group: string, topics: string[]) => Promise<Record<string, number>> };
-  /** Parked poison messages, by whatever the dead-letter store keys them on (topic or consumer group). */
+  /** Parked poison messages per consumer group, read as counts (`DeadLetterQueue.counts`). */
   deadLetters?: () => Promise<Record<string, number>>;
+  /** This process's consumer positions paused until a dependency answers (`EventBus.waiting`). */
+  waiting?: () => Array<{ group: string; position: string; dependency: string; since: string }>;
   /** Open socket.io connections of this process, per namespace. */
   sockets?: () => Record<string, number>;
 }
@@ -104,6 +106,23 @@ export function registerPipelineCollectors(metrics: Pick<Metrics, 'registry'>, s
       async collect() {
         this.reset();
         for (const [source, value] of Object.entries((await read('dead-letters', deadLetters)) ?? {})) this.set({ source }, value);
+      },
+    });
+  }
+
+  if (sources.waiting) {
+    const waiting = sources.waiting;
+    new Gauge({
+      name: 'evently_consumer_waiting_seconds',
+      help: 'How long a consumer position has been paused waiting for a dependency that is down (no series while none waits)',
+      labelNames: ['group', 'position', 'dependency'],
+      registers,
+      collect() {
+        this.reset();
+        const now = Date.now();
+        for (const entry of waiting()) {
+          this.set({ group: entry.group, position: entry.position, dependency: entry.dependency }, Math.max(0, (now - Date.parse(entry.since)) / 1000));
+        }
       },
     });
   }

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import type { Delivered } from './envelope.ts';
 import { PermanentMessageError, withDeadLetters, type DeadLetter, type DeadLetterQueue } from './dead-letters.ts';
+import { DependencyOutage } from './outage.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -14,10 +15,15 @@ function memoryQueue(): DeadLetterQueue & { entries: DeadLetter[] } {
     list: async () => entries,
     get: async (id) => entries.find((entry) => entry.id === id) ?? null,
     remove: async (id) => void entries.splice(entries.findIndex((entry) => entry.id === id), 1),
+    counts: async () => {
+      const counts: Record<string, number> = {};
+      for (const entry of entries) counts[entry.group] = (counts[entry.group] ?? 0) + 1;
+      return counts;
+    },
   };
 }
 
-const message = (offset: number, data: unknown = { ok: true }): Delivered => ({
+const message = (offset: number | string, data: unknown = { ok: true }): Delivered => ({
   id: `m${offset}`,
   topic: 'evently.events',
   key: `k${offset}`,
@@ -62,14 +68,70 @@ describe('withDeadLetters', () => {
     expect(queue.entries.map((entry) => [entry.message.id, entry.attempts])).toEqual([['m7', 3]]);
   });
 
-  it('given every message of a batch failing for a transient reason, then nothing is dead-lettered: the engine is down', async () => {
+  it('given an outage, then nothing is dead-lettered however many times it fails, and no attempt is counted', async () => {
     const queue = memoryQueue();
-    const down = async () => {
-      throw new Error('search index unreachable');
-    };
-    const handle = withDeadLetters({ group: 'g', handle: down, queue, logger, maxAttempts: 1 });
-    await expect(handle([message(1), message(2)])).rejects.toThrow(/unreachable/);
+    let down = true;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9200'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 9200 });
+    const handle = withDeadLetters({
+      group: 'g',
+      handle: async (batch) => {
+        if (down) throw refused;
+        if (batch.some((m) => m.id === 'm2')) throw new Error('cannot project m2');
+      },
+      queue,
+      logger,
+      maxAttempts: 2,
+    });
+    for (let round = 0; round < 50; round += 1) await expect(handle([message(1), message(2)])).rejects.toBe(refused);
     expect(queue.entries).toEqual([]);
+    // Back up: the message's own failures start counting from the first, not from the outage's fifty.
+    down = false;
+    await expect(handle([message(1), message(2)])).rejects.toThrow(/cannot project m2/);
+    await handle([message(1), message(2)]);
+    expect(queue.entries.map((entry) => [entry.message.id, entry.attempts])).toEqual([['m2', 2]]);
+  });
+
+  it('given an outage while isolating a spent batch, then it waits for it and dead-letters nothing yet', async () => {
+    const queue = memoryQueue();
+    let calls = 0;
+    const handle = withDeadLetters({
+      group: 'mailer',
+      handle: async (batch) => {
+        calls += 1;
+        // The batch fails on its own; isolating it, the SMTP relay goes away.
+        if (batch.length > 1) throw new Error('cannot render m1');
+        if (calls <= 3) throw new DependencyOutage('smtp', 'relay unavailable');
+        if (batch[0]!.id === 'm1') throw new Error('cannot render m1');
+      },
+      queue,
+      logger,
+      maxAttempts: 1,
+    });
+    await expect(handle([message(1), message(2)])).rejects.toThrow(/relay unavailable/);
+    expect(queue.entries).toEqual([]);
+    await handle([message(1), message(2)]);
+    expect(queue.entries.map((entry) => entry.message.id)).toEqual(['m1']);
+  });
+
+  it('counts attempts per (topic, partition, offset): other partitions succeeding in between never reset a poison count', async () => {
+    const queue = memoryQueue();
+    const handle = withDeadLetters({
+      group: 'g',
+      handle: async (batch) => {
+        if (batch.some((m) => m.offset === '0:7')) throw new Error('cannot project this');
+      },
+      queue,
+      logger,
+      maxAttempts: 3,
+    });
+    // Kafka offsets name their partition: partition 0 holds the poison, partitions 1 and 2 keep flowing.
+    for (let round = 0; round < 2; round += 1) {
+      await expect(handle([message('0:7')])).rejects.toThrow();
+      await handle([message(`1:${round}`)]);
+      await handle([message(`2:${round}`)]);
+    }
+    await handle([message('0:7')]);
+    expect(queue.entries.map((entry) => [entry.message.offset, entry.attempts])).toEqual([['0:7', 3]]);
   });
 
   it('given a PermanentMessageError, then the message is set aside without waiting for the retries', async () => {

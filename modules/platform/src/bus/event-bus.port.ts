@@ -15,6 +15,7 @@
  *   tail subscription sees every later message (fan-out), nothing is ever replayed, and nothing is stored, so
  *   a restart starts at the end again. For live pushes, which each api replica makes to its own sockets.
  */
+import type { WaitingConsumer } from './consumer-waits.ts';
 import type { LogErasure } from '../erasure/person-erasure.ts';
 import type { DeadLetterQueue } from './dead-letters.ts';
 import type { Delivered, Envelope } from './envelope.ts';
@@ -39,9 +40,9 @@ export interface SubscribeArgs {
    */
   mode?: SubscriptionMode;
   /**
-   * Failures of one batch before its messages are tried one by one and those that still fail are moved to
-   * the dead-letter queue (default `DEFAULT_MAX_ATTEMPTS`; a permanent error skips the count). See
-   * `dead-letters.ts`.
+   * Failures of one batch caused by its messages before they are tried one by one and those that still fail
+   * are moved to the dead-letter queue (default `DEFAULT_MAX_ATTEMPTS`; a permanent error skips the count, an
+   * outage is never counted). See `dead-letters.ts`.
    */
   maxAttempts?: number;
   /**
@@ -72,9 +73,14 @@ export interface EventBus {
   readonly engine: 'sqlite' | 'kafka';
   /** Messages consumer groups gave up on (embedded: a table; Kafka: the compacted `evently.dead-letters` topic). */
   readonly deadLetters: DeadLetterQueue;
-  init(topics: string[]): Promise<void>;
   /** Forgets a person: redacts records (embedded), tombstones compacted keys (Kafka), redacts dead letters. */
   readonly erasure: LogErasure;
+  /**
+   * This process's consumer positions paused until a dependency answers (an outage is waited for, never
+   * dead-lettered: `outage.ts`), for metrics and health pages.
+   */
+  waiting(): WaitingConsumer[];
+  init(topics: string[]): Promise<void>;
   /** Appends messages to their topics; resolves once they are durable. */
   publish(messages: Envelope[]): Promise<void>;
   subscribe(args: SubscribeArgs): Promise<Subscription>;

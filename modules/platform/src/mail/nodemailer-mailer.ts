@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailMessage, Mailer, SentMail } from './mailer.port.ts';
+import { DependencyOutage, outageOf } from '../bus/outage.ts';
+import { PermanentMessageError } from '../bus/dead-letters.ts';
 
 export interface MailerOptions {
   /** `smtp://user:pass@host:port` or `smtps://...`; when absent, messages are written as `.eml` files. */
@@ -33,12 +35,45 @@ export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? createSmtpMailer(options, options.smtpUrl) : createEmlFileMailer(options);
 }
 
+/** nodemailer's codes for a relay that refused our credentials, TLS or protocol: nothing about this message. */
+const relayCodes = new Set(['EAUTH', 'ENOAUTH', 'ETLS', 'EPROTOCOL', 'EPROXY']);
+
+interface SmtpError {
+  code?: unknown;
+  responseCode?: unknown;
+  command?: unknown;
+}
+
+/**
+ * What a failed SMTP send means for the message. The server unreachable, a connection lost or timed out, a
+ * 4xx reply (RFC 5321: try again later), credentials or TLS refused: the relay is unavailable, and the consumer
+ * waits for it. A 5xx reply to this message (an unknown mailbox, a refused recipient or content): the
+ * message can never be sent as it is.
+ */
+export function classifySmtpFailure(error: unknown): Error {
+  const { code, responseCode, command } = (typeof error === 'object' && error !== null ? error : {}) as SmtpError;
+  const detail = error instanceof Error ? error.message : String(error);
+  if ((typeof code === 'string' && relayCodes.has(code)) || outageOf(error)) return new DependencyOutage('smtp', `SMTP relay unavailable: ${detail}`, { cause: error });
+  if (typeof responseCode === 'number' && responseCode >= 500 && code === 'EENVELOPE') {
+    return new PermanentMessageError(`SMTP relay refused the recipient${typeof command === 'string' ? ` (${command})` : ''}: ${detail}`, { cause: error });
+  }
+  if (typeof responseCode === 'number' && responseCode >= 500 && code === 'EMESSAGE') {
+    return new PermanentMessageError(`SMTP relay refused the message: ${detail}`, { cause: error });
+  }
+  return error instanceof Error ? error : new Error(detail);
+}
+
 function createSmtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(message) {
-      const info = await transport.sendMail(toNodemailer(message, options.from));
+      let info;
+      try {
+        info = await transport.sendMail(toNodemailer(message, options.from));
+      } catch (error) {
+        throw classifySmtpFailure(error);
+      }
       options.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       return { messageId: info.messageId, destination: String(info.response ?? 'smtp') };
     },

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Delivered, Envelope } from '../envelope.ts';
 import { createBatchHandler, type BatchPayload } from './kafka-batch-handler.ts';
 import { encodeEnvelope } from './kafka-codec.ts';
+import { ConsumerWaits } from '../consumer-waits.ts';
+import { DependencyOutage } from '../outage.ts';
 
 const topic = 'evently.events';
 
@@ -22,6 +24,7 @@ function makePayload(values: Array<string | null>, options: { firstOffset?: numb
   const first = options.firstOffset ?? 100;
   const resolved: string[] = [];
   const commits: string[] = [];
+  const pauses = { paused: 0, resumed: 0 };
   let uncommitted: string | undefined;
   const payload: BatchPayload = {
     batch: {
@@ -48,17 +51,27 @@ function makePayload(values: Array<string | null>, options: { firstOffset?: numb
     heartbeat: async () => undefined,
     isRunning: () => true,
     isStale: () => options.staleAfterChunks !== undefined && commits.length >= options.staleAfterChunks,
+    pause: () => {
+      pauses.paused += 1;
+      return () => void (pauses.resumed += 1);
+    },
   };
-  return { payload, resolved, commits };
+  return { payload, resolved, commits, pauses };
 }
 
 const encoded = (key: string, version: number) => String(encodeEnvelope(envelope(key, version)).value);
 const silent = pino({ level: 'silent' });
+/** What every handler needs besides its own options: a group, a waiting board and a backoff that waits for nothing. */
+const pacing = (sleep: (ms: number) => Promise<void> = async () => undefined) => ({
+  group: 'g',
+  waits: new ConsumerWaits(),
+  backoff: { initialMs: 100, maxMs: 400, sleep },
+});
 
 describe('createBatchHandler', () => {
   it('hands over chunks of at most maxBatch and commits the next offset after each one', async () => {
     const seen: Delivered[][] = [];
-    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(chunk), maxBatch: 2, logger: silent, onCommitted: () => undefined });
+    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(chunk), maxBatch: 2, logger: silent, onCommitted: () => undefined, ...pacing() });
     const { payload, resolved, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
     await handler(payload);
     expect(seen.map((chunk) => chunk.map((item) => item.aggregate_version))).toEqual([[1, 2], [3]]);
@@ -68,27 +81,59 @@ describe('createBatchHandler', () => {
     expect(commits).toEqual(['102', '103']);
   });
 
-  it('commits nothing for a chunk whose handler throws, so it is fetched again', async () => {
+  it('commits nothing for a chunk whose handler throws, pauses its partition alone and resumes it after the backoff', async () => {
     let calls = 0;
+    const waits: number[] = [];
+    let wake!: () => void;
     const handler = createBatchHandler({
       handle: async () => {
         calls += 1;
-        if (calls === 2) throw new Error('projector down');
+        if (calls === 2) throw new Error('cannot project this');
       },
       maxBatch: 1,
       logger: silent,
       onCommitted: () => undefined,
+      ...pacing((ms) => {
+        waits.push(ms);
+        return new Promise<void>((resolve) => (wake = resolve));
+      }),
     });
-    const { payload, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
-    await expect(handler(payload)).rejects.toThrow('projector down');
+    const { payload, commits, resolved, pauses } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
+    // Returns normally: an error reaching kafkajs would end in a consumer restart after its own retries.
+    await handler(payload);
     expect(commits).toEqual(['101']);
+    expect(resolved).toEqual(['100']);
+    expect(pauses).toEqual({ paused: 1, resumed: 0 });
+    expect(waits).toEqual([100]);
+    wake();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pauses).toEqual({ paused: 1, resumed: 1 });
+  });
+
+  it('doubles the pause of a partition that keeps failing, up to the cap, and shows an outage on the waiting board', async () => {
+    const waits: number[] = [];
+    const options = pacing(async (ms) => void waits.push(ms));
+    const handler = createBatchHandler({
+      handle: async () => {
+        throw new DependencyOutage('smtp', 'connect ECONNREFUSED 127.0.0.1:25');
+      },
+      maxBatch: 10,
+      logger: silent,
+      onCommitted: () => undefined,
+      ...options,
+    });
+    for (let round = 0; round < 5; round += 1) await handler(makePayload([encoded('a', 1)]).payload);
+    expect(waits).toEqual([100, 200, 400, 400, 400]);
+    expect(options.waits.list()).toEqual([
+      expect.objectContaining({ group: 'g', position: 'evently.events/2', dependency: 'smtp', retries: 5 }),
+    ]);
   });
 
   it('skips malformed records but commits past them, so the partition keeps moving', async () => {
     const seen: Delivered[] = [];
     const warnings: unknown[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
-    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(...chunk), maxBatch: 10, logger, onCommitted: () => undefined });
+    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(...chunk), maxBatch: 10, logger, onCommitted: () => undefined, ...pacing() });
     const { payload, commits } = makePayload(['{broken', null, encoded('b', 1)]);
     await handler(payload);
     expect(seen.map((item) => item.key)).toEqual(['b']);
@@ -101,7 +146,7 @@ describe('createBatchHandler', () => {
 
   it('does not call the handler for a chunk with no valid record, but still commits it', async () => {
     let calls = 0;
-    const handler = createBatchHandler({ handle: async () => void (calls += 1), maxBatch: 5, logger: silent, onCommitted: () => undefined });
+    const handler = createBatchHandler({ handle: async () => void (calls += 1), maxBatch: 5, logger: silent, onCommitted: () => undefined, ...pacing() });
     const { payload, commits } = makePayload(['nope']);
     await handler(payload);
     expect(calls).toBe(0);
@@ -116,6 +161,7 @@ describe('createBatchHandler', () => {
       maxBatch: 1,
       logger: silent,
       onCommitted: () => void (wakeups += 1),
+      ...pacing(),
     });
     const { payload, commits } = makePayload([encoded('a', 1), encoded('a', 2)], { staleAfterChunks: 1 });
     await handler(payload);
@@ -127,13 +173,11 @@ describe('createBatchHandler', () => {
   describe('tail mode', () => {
     const tailOptions = (positions: string[]) => ({
       onHandled: (_topic: string, partition: number, next: string) => void positions.push(`${partition}:${next}`),
-      retryDelayMs: 1,
-      maxRetryDelayMs: 2,
     });
 
     it('commits nothing and reports the next offset to read after each chunk', async () => {
       const positions: string[] = [];
-      const handler = createBatchHandler({ handle: async () => undefined, maxBatch: 2, logger: silent, onCommitted: () => undefined, tail: tailOptions(positions) });
+      const handler = createBatchHandler({ handle: async () => undefined, maxBatch: 2, logger: silent, onCommitted: () => undefined, ...pacing(), tail: tailOptions(positions) });
       const { payload, resolved, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
       await handler(payload);
       expect(commits).toEqual([]);
@@ -153,6 +197,7 @@ describe('createBatchHandler', () => {
         maxBatch: 1,
         logger: silent,
         onCommitted: () => undefined,
+      ...pacing(),
         tail: tailOptions(positions),
       });
       const { payload, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);

@@ -4,6 +4,10 @@
  * entry's deletion, so the topic stays as small as the set of open dead letters. Reading (`list`, `get`)
  * is an admin task: a private consumer group reads the topic from its start up to the high watermarks
  * taken when the call begins and is deleted afterwards, so nothing is committed for it.
+ *
+ * `counts` (the metrics' gauge, read at every scrape) keeps the folded topic in memory, as open ids per group,
+ * and reads only the records written since its last read: a scrape with no new dead letter costs one
+ * watermark request, never a read of the whole topic.
  */
 import { randomUUID } from 'node:crypto';
 import type { Admin, Kafka, Producer } from 'kafkajs';
@@ -38,27 +42,34 @@ export function createKafkaDeadLetters(deps: {
     await (await deps.producer()).send({ topic: DEAD_LETTER_TOPIC, acks: -1, messages: [{ key, value }] });
   };
 
-  const readAll = async (): Promise<DeadLetter[]> => {
+  /** The records from `from` (next offset per partition; absent means the start) up to the watermarks now. */
+  const readSince = async (from: ReadonlyMap<number, bigint>): Promise<{ records: DeadLetterRecord[]; upTo: Map<number, bigint> }> => {
     await deps.ensureTopic();
     const admin = await deps.admin();
     const targets = new Map((await admin.fetchTopicOffsets(DEAD_LETTER_TOPIC)).map((p) => [p.partition, BigInt(p.high)]));
-    const pending = new Set([...targets].filter(([, high]) => high > 0n).map(([partition]) => partition));
-    if (pending.size === 0) return [];
+    const pending = new Set([...targets].filter(([partition, high]) => high > (from.get(partition) ?? 0n)).map(([partition]) => partition));
+    const records: DeadLetterRecord[] = [];
+    if (pending.size === 0) return { records, upTo: targets };
     const groupId = `dead-letters.reader.${randomUUID()}`;
     const consumer = (await deps.kafka()).consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 500 });
-    const records: DeadLetterRecord[] = [];
     try {
       await consumer.connect();
       await consumer.subscribe({ topics: [DEAD_LETTER_TOPIC], fromBeginning: true });
+      // A new group starts at the beginning; after each join, partitions read before start where they stopped.
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        for (const [partition, offset] of from) if (offset > 0n) consumer.seek({ topic: DEAD_LETTER_TOPIC, partition, offset: offset.toString() });
+      });
       await new Promise<void>((resolve, reject) => {
         consumer.on(consumer.events.CRASH, ({ payload }) => reject(payload.error));
         consumer
           .run({
             autoCommit: false,
             eachMessage: async ({ partition, message }) => {
+              const offset = BigInt(message.offset);
+              if (offset < (from.get(partition) ?? 0n) || offset >= (targets.get(partition) ?? 0n)) return;
               if (message.key) records.push({ key: message.key.toString(), value: message.value ? message.value.toString() : null });
               // Compaction leaves gaps in offsets: done once the next offset reaches the watermark.
-              if (BigInt(message.offset) + 1n >= (targets.get(partition) ?? 0n)) pending.delete(partition);
+              if (offset + 1n >= (targets.get(partition) ?? 0n)) pending.delete(partition);
               if (pending.size === 0) resolve();
             },
           })
@@ -68,7 +79,25 @@ export function createKafkaDeadLetters(deps: {
       await consumer.disconnect().catch(() => undefined);
       await admin.deleteGroups([groupId]).catch(() => undefined);
     }
-    return foldDeadLetters(records);
+    return { records, upTo: targets };
+  };
+
+  const readAll = async (): Promise<DeadLetter[]> => foldDeadLetters((await readSince(new Map())).records);
+
+  // The gauge's running fold: open dead-letter id -> group, and the next offset to read per partition.
+  const openGroups = new Map<string, string>();
+  let readUpTo = new Map<number, bigint>();
+  let counting: Promise<Record<string, number>> | null = null;
+  const countNow = async (): Promise<Record<string, number>> => {
+    const { records, upTo } = await readSince(readUpTo);
+    for (const record of records) {
+      if (record.value === null) openGroups.delete(record.key);
+      else openGroups.set(record.key, (JSON.parse(record.value) as DeadLetter).group);
+    }
+    readUpTo = upTo;
+    const counts: Record<string, number> = {};
+    for (const group of openGroups.values()) counts[group] = (counts[group] ?? 0) + 1;
+    return counts;
   };
 
   return {
@@ -81,5 +110,10 @@ export function createKafkaDeadLetters(deps: {
       return (await readAll()).find((entry) => entry.id === id) ?? null;
     },
     remove: (id) => send(id, null),
+    counts() {
+      // Overlapping scrapes share one read.
+      counting ??= countNow().finally(() => (counting = null));
+      return counting;
+    },
   };
 }

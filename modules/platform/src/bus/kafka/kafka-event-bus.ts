@@ -22,6 +22,7 @@ import { assertValidTopicName, topicConfigs, type TopicLayout } from './kafka-to
 import { createKafkaDeadLetters, DEAD_LETTER_TOPIC } from './kafka-dead-letters.ts';
 import { createKafkaLogErasure } from './kafka-log-erasure.ts';
 import { withDeadLetters } from '../dead-letters.ts';
+import { ConsumerWaits, type Backoff } from '../consumer-waits.ts';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -35,6 +36,8 @@ export interface KafkaEventBusOptions {
    * `evently.events` and the dead-letter topic. Topics named `*.activity` get a 7-day retention.
    */
   snapshotTopics?: string[];
+  /** Redelivery pace of a failing partition (default `DEFAULT_KAFKA_BACKOFF`); tests inject a virtual `sleep`. */
+  backoff?: Backoff;
 }
 
 export const DEFAULT_SNAPSHOT_TOPICS = ['evently.events', DEAD_LETTER_TOPIC];
@@ -59,6 +62,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     ));
 
   const knownTopics = new Set<string>();
+  const waits = new ConsumerWaits();
   const subscriptions = new Set<KafkaSubscription>();
   let producerReady: Promise<Producer> | null = null;
   let adminReady: Promise<Admin> | null = null;
@@ -115,11 +119,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   return {
     engine: 'kafka',
     deadLetters,
+    waiting: () => waits.list(),
+    erasure: createKafkaLogErasure({ producer, deadLetters, compactedTopics: snapshotTopics, ensureTopics }),
 
     async init(topics: string[]) {
       await ensureTopics(topics);
     },
-    erasure: createKafkaLogErasure({ producer, deadLetters, compactedTopics: snapshotTopics, ensureTopics }),
 
     async publish(messages: Envelope[]) {
       if (messages.length === 0) return;
@@ -145,6 +150,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
         admin,
         args: { ...args, handle },
         logger,
+        waits,
+        ...(options.backoff ? { backoff: options.backoff } : {}),
         onStop: () => subscriptions.delete(subscription),
       });
       subscriptions.add(subscription);

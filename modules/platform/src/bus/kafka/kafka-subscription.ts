@@ -1,8 +1,7 @@
 /**
  * One consumer group reading some topics (a projector, a mailer). At-least-once: the offset of a
  * chunk is committed only after `handle` resolved for it (kafka-batch-handler.ts); if `handle` throws,
- * nothing is committed, kafkajs retries the batch and, once its retries are spent, restarts the consumer,
- * which resumes from the last committed offset. A crash between handling and committing delivers the chunk
+ * nothing is committed and that partition alone is paused and fetched again after a growing delay. A crash between handling and committing delivers the chunk
  * again, so handlers are idempotent (projectors compare `aggregate_version`).
  *
  * A tail subscription (live pushes, one per api replica) is its own consumer group with a unique id
@@ -23,12 +22,16 @@ import { uniqueTailGroup } from '../tail-group.ts';
 import { createBatchHandler } from './kafka-batch-handler.ts';
 import { reached, type PartitionWatermark } from './kafka-offsets.ts';
 import { TailPositions } from './kafka-tail-positions.ts';
+import type { Backoff, ConsumerWaits } from '../consumer-waits.ts';
 
 const DEFAULT_MAX_BATCH = 500;
 /** How often `drained()` re-reads the group's committed offsets when no local commit wakes it first. */
 const DRAIN_POLL_MS = 200;
-/** Tail retries stay well below kafkajs's 30 s session timeout, so waiting never costs the membership. */
-const TAIL_RETRY = { retryDelayMs: 200, maxRetryDelayMs: 5_000 };
+/**
+ * Redelivery pace of a failing partition. A tail subscription waits in place and heartbeats between waits, so
+ * the cap stays well below kafkajs's 30 s session timeout.
+ */
+export const DEFAULT_KAFKA_BACKOFF: Backoff = { initialMs: 200, maxMs: 10_000 };
 
 export interface KafkaSubscription extends Subscription {
   readonly group: string;
@@ -39,6 +42,8 @@ export async function startKafkaSubscription(deps: {
   admin: () => Promise<Admin>;
   args: SubscribeArgs;
   logger: Logger;
+  waits: ConsumerWaits;
+  backoff?: Backoff;
   onStop: () => void;
 }): Promise<KafkaSubscription> {
   const { kafka, args } = deps;
@@ -84,7 +89,10 @@ export async function startKafkaSubscription(deps: {
     maxBatch,
     logger,
     onCommitted: committed,
-    ...(positions ? { tail: { onHandled: positions.handled, ...TAIL_RETRY } } : {}),
+    group,
+    waits: deps.waits,
+    backoff: deps.backoff ?? DEFAULT_KAFKA_BACKOFF,
+    ...(positions ? { tail: { onHandled: positions.handled } } : {}),
   });
 
   await consumer.connect();

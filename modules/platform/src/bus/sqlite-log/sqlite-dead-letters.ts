@@ -46,6 +46,10 @@ export function createSqliteDeadLetters(engine: SqliteEngine): DeadLetterQueue {
       const row = engine.statement(engine.reader, 'SELECT * FROM dead_letters WHERE id = ?').get(id) as DeadLetterRow | undefined;
       return row ? toDeadLetter(row) : null;
     },
+    async counts() {
+      const rows = engine.statement(engine.reader, 'SELECT group_name, COUNT(*) AS n FROM dead_letters GROUP BY group_name').all() as Array<{ group_name: string; n: number }>;
+      return Object.fromEntries(rows.map((row) => [row.group_name, row.n]));
+    },
     async remove(id) {
       await engine.write(() => {
         engine.statement(engine.writer, 'DELETE FROM dead_letters WHERE id = ?').run(id);

@@ -14,6 +14,7 @@ import { SqliteSubscription, type SubscriptionTiming } from './sqlite-subscripti
 import { withDeadLetters } from '../dead-letters.ts';
 import { createSqliteDeadLetters } from './sqlite-dead-letters.ts';
 import { createSqliteLogErasure } from './sqlite-log-erasure.ts';
+import { ConsumerWaits } from '../consumer-waits.ts';
 
 export type SqliteEventBusOptions = ({ store: DocumentStore; file?: never } | { file: string; store?: never }) &
   Partial<SubscriptionTiming> & { logger?: Logger };
@@ -26,7 +27,9 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
     pollIntervalMs: options.pollIntervalMs ?? 250,
     retryDelayMs: options.retryDelayMs ?? 200,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 10_000,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   };
+  const waits = new ConsumerWaits();
   const active = new Set<SqliteSubscription>();
   const deadLetters = createSqliteDeadLetters(engine);
   let closed = false;
@@ -54,10 +57,11 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
   return {
     engine: 'sqlite',
     deadLetters,
+    erasure: createSqliteLogErasure(engine),
+    waiting: () => waits.list(),
     async init(topics: string[]): Promise<void> {
       assertTopics(topics);
     },
-    erasure: createSqliteLogErasure(engine),
     async publish(messages: Envelope[]): Promise<void> {
       if (closed) throw new Error('event bus is closed');
       if (messages.length === 0) return;
@@ -75,7 +79,7 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
       // A tail group is unique, so resetGroup (which matches names) can never rewind it.
       const group = tail ? uniqueTailGroup(args.group) : args.group;
       const handle = withDeadLetters({ group, handle: args.handle, queue: deadLetters, logger, maxAttempts: args.maxAttempts });
-      const subscription = new SqliteSubscription(engine, { ...args, handle }, group, timing, logger);
+      const subscription = new SqliteSubscription(engine, { ...args, handle }, group, timing, logger, waits);
       subscription.start();
       active.add(subscription);
       return {

@@ -18,13 +18,19 @@ import type { Logger } from 'pino';
 import type { Delivered } from '../envelope.ts';
 import type { SubscribeArgs, Subscription } from '../event-bus.port.ts';
 import type { SqliteEngine } from '../../store/sqlite/sqlite-engine.ts';
+import type { ConsumerWaits, PositionPacer } from '../consumer-waits.ts';
 
 export interface SubscriptionTiming {
   /** Idle re-check interval, for records written by other processes (default 250 ms). */
   pollIntervalMs: number;
-  /** First delay before redelivering a batch whose handler failed; doubles up to `maxRetryDelayMs`. */
+  /**
+   * First delay before redelivering a batch whose handler failed; doubles up to `maxRetryDelayMs` and goes on
+   * at that pace for as long as a dependency is down (consumer-waits.ts).
+   */
   retryDelayMs: number;
   maxRetryDelayMs: number;
+  /** Waits between redeliveries (tests pass a virtual clock's); a stop still ends the wait at once. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 interface LogRow {
@@ -55,6 +61,9 @@ export class SqliteSubscription implements Subscription {
   private loop: Promise<void> = Promise.resolve();
   private unsubscribeCommits: () => void = () => undefined;
   private readonly tail: boolean;
+  private readonly pacer: PositionPacer;
+  private stoppedSignal!: () => void;
+  private readonly whenStopped = new Promise<void>((resolve) => (this.stoppedSignal = resolve));
 
   /** `group` is the effective group: the caller's for durable subscriptions, the unique name for tail ones. */
   constructor(
@@ -63,8 +72,11 @@ export class SqliteSubscription implements Subscription {
     readonly group: string,
     private readonly timing: SubscriptionTiming,
     private readonly logger: Logger,
+    waits: ConsumerWaits,
   ) {
     this.maxBatch = args.maxBatch ?? 500;
+    // The embedded log has no partitions: the group's read position over its topics pauses as one.
+    this.pacer = waits.position(group, args.topics.join(','), logger, { initialMs: timing.retryDelayMs, maxMs: timing.maxRetryDelayMs });
     if (!Number.isInteger(this.maxBatch) || this.maxBatch < 1) throw new Error('maxBatch must be a positive integer');
     this.tail = args.mode === 'tail';
   }
@@ -129,7 +141,9 @@ export class SqliteSubscription implements Subscription {
     this.stopped = true;
     this.unsubscribeCommits();
     this.wakeSleeper?.();
+    this.stoppedSignal();
     await this.loop;
+    this.pacer.forget();
     for (const waiter of this.drainWaiters.splice(0)) waiter.reject(new Error(`subscription ${this.group} was stopped before it drained`));
   }
 
@@ -139,7 +153,6 @@ export class SqliteSubscription implements Subscription {
   }
 
   private async run(): Promise<void> {
-    let failures = 0;
     while (!this.stopped) {
       // The store that owned the shared connection was closed first: nothing left to read.
       if (this.engine.isClosed) return;
@@ -162,13 +175,10 @@ export class SqliteSubscription implements Subscription {
       try {
         await this.args.handle(batch.map(toDelivered));
       } catch (error) {
-        failures += 1;
-        const delay = Math.min(this.timing.retryDelayMs * 2 ** (failures - 1), this.timing.maxRetryDelayMs);
-        this.logger.warn({ err: error, group: this.group, attempt: failures, retryInMs: delay, fromOffset: batch[0]?.seq }, 'event handler failed; will redeliver');
-        await this.sleep(delay, false);
+        await this.backOff(this.pacer.failed(error, String(batch[0]?.seq)));
         continue;
       }
-      failures = 0;
+      this.pacer.succeeded();
       if (generation !== this.generation) continue;
       try {
         await this.commitBatch(batch);
@@ -256,6 +266,12 @@ export class SqliteSubscription implements Subscription {
         waiter.resolve();
       }
     }
+  }
+
+  private async backOff(ms: number): Promise<void> {
+    if (!this.timing.sleep) return this.sleep(ms, false);
+    if (this.stopped) return;
+    await Promise.race([this.timing.sleep(ms), this.whenStopped]);
   }
 
   /** Waits `ms`, or less when stopped or (if `wakeOnCommit`) when new records were committed. */
