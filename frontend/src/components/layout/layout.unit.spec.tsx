@@ -45,6 +45,20 @@ describe('header', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
   });
+
+  it('closes the open menu on Escape and hands focus back to its button', () => {
+    render(
+      <MemoryRouter>
+        <SiteHeader appName="Evently" />
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-label')).toBe('Open menu');
+    expect(document.activeElement).toBe(toggle);
+  });
 });
 
 describe('help widget', () => {

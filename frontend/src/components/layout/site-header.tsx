@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon } from '../icon/icon.tsx';
 import './site-header.css';
@@ -16,8 +16,22 @@ export function SiteHeader({ appName }: { appName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
+  const toggle = useRef<HTMLButtonElement>(null);
+
   // Following a link closes the small-screen menu, otherwise it would cover the page just opened.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape closes the open menu, and focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <header className="site-header">
@@ -37,6 +51,7 @@ export function SiteHeader({ appName }: { appName: string }) {
           <span className="site-header__tagline">Discover events near you and around the world</span>
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="site-header__toggle"
           aria-expanded={menuOpen}
