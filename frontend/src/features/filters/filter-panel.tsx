@@ -7,6 +7,7 @@ import { citiesFor, type FilterOptions } from './filter-options.ts';
 import { DATE_OPTIONS, sortOptions, type DateFilter, type FilterState, type SortBy } from './filter-state.ts';
 import { FilterSheetFrame } from './filter-sheet-frame.tsx';
 import { priceSummary } from './price-summary.ts';
+import { dateRangeSummary } from './date-range-summary.ts';
 import './filter-panel.css';
 
 /** Spec 01 §4: text-like fields (keyword, country, city, category, sort) apply after a 300 ms pause. */
@@ -36,6 +37,7 @@ interface Props {
 export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: Props) {
   const [draft, setDraft] = useState(value);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [datesSignal, setDatesSignal] = useState(0);
   const timer = useRef<number | undefined>(undefined);
   const keywordBox = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -63,6 +65,7 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
   const cities = citiesFor(options, draft.country);
   const chips = useMemo(() => activeChips(value), [value]);
   const price = priceSummary(draft.min_price, draft.max_price);
+  const dates = dateRangeSummary(draft.start_date, draft.end_date);
 
   return (
     <section className="filter-panel" aria-labelledby={`${id}-title`}>
@@ -102,7 +105,7 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
         </button>
 
         <FilterSheetFrame id={`${id}-controls`} open={sheetOpen} onClose={() => setSheetOpen(false)}>
-          <div className="field field--compact">
+          <div className="field field--compact filter-panel__country">
             <label htmlFor={`${id}-country`}>Country</label>
             <select
               id={`${id}-country`}
@@ -114,14 +117,14 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
               {options.countries.map((country) => <option key={country} value={country}>{country}</option>)}
             </select>
           </div>
-          <div className="field field--compact">
+          <div className="field field--compact filter-panel__city">
             <label htmlFor={`${id}-city`}>City</label>
             <select id={`${id}-city`} value={draft.city} onChange={(event) => applyLater({ ...draft, city: event.target.value })}>
               <option value="all">All cities</option>
               {cities.map((city) => <option key={city} value={city}>{city}</option>)}
             </select>
           </div>
-          <div className="field field--compact">
+          <div className="field field--compact filter-panel__category">
             <label htmlFor={`${id}-category`}>Category</label>
             <select
               id={`${id}-category`}
@@ -132,37 +135,48 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
               {options.categories.map((category) => <option key={category} value={category}>{category}</option>)}
             </select>
           </div>
-          <div className="field field--compact">
+          <div className="field field--compact filter-panel__date">
             <label htmlFor={`${id}-date`}>Date</label>
             <select
               id={`${id}-date`}
               value={draft.date_filter}
-              onChange={(event) => applyNow({ ...draft, date_filter: event.target.value as DateFilter })}
+              onChange={(event) => {
+                const dateFilter = event.target.value as DateFilter;
+                if (dateFilter === 'custom') setDatesSignal((signal) => signal + 1);
+                applyNow({ ...draft, date_filter: dateFilter });
+              }}
             >
               {DATE_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
             </select>
           </div>
           {draft.date_filter === 'custom' && (
-            <>
-              <div className="field field--compact">
-                <label htmlFor={`${id}-start`}>Start date</label>
-                <input
-                  id={`${id}-start`}
-                  type="date"
-                  value={draft.start_date}
-                  onChange={(event) => applyNow({ ...draft, start_date: event.target.value })}
-                />
-              </div>
-              <div className="field field--compact">
-                <label htmlFor={`${id}-end`}>End date</label>
-                <input
-                  id={`${id}-end`}
-                  type="date"
-                  value={draft.end_date}
-                  onChange={(event) => applyNow({ ...draft, end_date: event.target.value })}
-                />
-              </div>
-            </>
+            // The two dates share one compact control (a popover that opens as 'Custom dates' is chosen), so the
+            // bar keeps one row with every control open; the phone sheet shows them in place.
+            <div className="field field--compact filter-panel__dates">
+              <span className="filter-panel__price-caption" aria-hidden="true">Dates</span>
+              <Popover label={dates} ariaLabel={`Custom dates: ${dates}`} active={Boolean(draft.start_date || draft.end_date)} openSignal={datesSignal} className="filter-panel__dates-popover">
+                <div className="filter-panel__price-fields">
+                  <div className="field">
+                    <label htmlFor={`${id}-start`}>Start date</label>
+                    <input
+                      id={`${id}-start`}
+                      type="date"
+                      value={draft.start_date}
+                      onChange={(event) => applyNow({ ...draft, start_date: event.target.value })}
+                    />
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`${id}-end`}>End date</label>
+                    <input
+                      id={`${id}-end`}
+                      type="date"
+                      value={draft.end_date}
+                      onChange={(event) => applyNow({ ...draft, end_date: event.target.value })}
+                    />
+                  </div>
+                </div>
+              </Popover>
+            </div>
           )}
           <div className="field field--compact filter-panel__price">
             <span className="filter-panel__price-caption" aria-hidden="true">Price</span>
@@ -195,7 +209,7 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
               </div>
             </Popover>
           </div>
-          <div className="field field--compact">
+          <div className="field field--compact filter-panel__sort-field">
             <label htmlFor={`${id}-sort`}>Sort by</label>
             <div className="filter-panel__sort">
               <select
