@@ -76,6 +76,8 @@ export function SupportPage() {
     [select],
   );
 
+  const clearNotice = useCallback(() => setNotice(null), []);
+
   return (
     <main className="page support-page">
       <header className="support-hero">
@@ -100,7 +102,7 @@ export function SupportPage() {
           <ContactForm onCreated={onCreated} />
         </section>
         <section {...tabPanelProps(ID_PREFIX, 'search')} hidden={tab !== 'search'} className="support-panel">
-          <TrackTicket request={trackRequest} notice={notice} />
+          <TrackTicket request={trackRequest} notice={notice} onSearch={clearNotice} />
         </section>
       </div>
     </main>

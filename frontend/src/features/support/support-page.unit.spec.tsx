@@ -158,6 +158,26 @@ describe('contact form', () => {
     expect(api.calls(`GET /api/support/tickets/${NUMBER}`)[0]?.headers.get('X-Ticket-Token')).toBe('secret-token');
   });
 
+  it('takes the created notice away once the visitor searches for another ticket', async () => {
+    stubApi({
+      ...baseRoutes,
+      'POST /api/support/tickets': () => json({ message: 'ok', ticket: makeDetail(), access_token: 'secret-token' }, 201),
+      [`GET /api/support/tickets/${NUMBER}`]: () => json({ ticket: makeDetail() }),
+      'GET /api/support/tickets/TT-2025-0999': () => json({ error: 'Ticket not found' }, 404),
+    });
+    renderPage('/support#contact');
+    await screen.findByRole('option', { name: 'Tickets & booking' });
+    fillContactForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
+    const created = 'Support ticket created successfully! You will receive an email confirmation shortly.';
+    expect(await screen.findByText(created)).toBeTruthy();
+    await screen.findByRole('button', { name: 'Search' });
+    fireEvent.change(screen.getByLabelText('Ticket Number'), { target: { value: 'TT-2025-0999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByText(created)).toBeNull();
+  });
+
   it("shows the server's error", async () => {
     stubApi({ ...baseRoutes, 'POST /api/support/tickets': () => json({ error: 'Please enter a valid email address' }, 400) });
     renderPage('/support#contact');

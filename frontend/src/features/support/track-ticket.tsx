@@ -15,6 +15,8 @@ export interface TrackRequest {
 interface Props {
   request: TrackRequest | null;
   notice: string | null;
+  /** A search the visitor made here: a notice about an earlier ticket no longer belongs above its result. */
+  onSearch?: () => void;
 }
 
 function lookupFor(number: string, token?: string): TicketLookup {
@@ -24,7 +26,7 @@ function lookupFor(number: string, token?: string): TicketLookup {
 }
 
 /** Spec 02 "Track Ticket": a number search and the ticket it finds, followed live when this browser holds its token. */
-export function TrackTicket({ request, notice }: Props) {
+export function TrackTicket({ request, notice, onSearch }: Props) {
   const id = useId();
   const [input, setInput] = useState(request?.number ?? '');
   const [lookup, setLookup] = useState<TicketLookup | null>(() => (request ? lookupFor(request.number, request.token) : null));
@@ -41,6 +43,7 @@ export function TrackTicket({ request, notice }: Props) {
     const number = normaliseTicketNumber(input);
     // Spec 02 §5: an empty number does nothing.
     if (!number) return;
+    onSearch?.();
     const next = lookupFor(number);
     if (lookup && lookup.number === next.number && lookup.token === next.token) void result.refetch();
     else setLookup(next);
