@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for every role of the app: `api`, `worker`, `ingestion` (and one-off `reindex`, `seed`, `ingest`,
-# `dead-letters`). The server is built to JavaScript (`npm run build:server`, esbuild) and runs on plain
-# `node` with production dependencies only; the frontend is built with Vite and served by the api.
+# `dead-letters`). `npm run build:release` builds the server to JavaScript (esbuild) and the frontend (Vite),
+# and prunes the install to production dependencies; the image runs that folder on plain `node`.
 # Node 22 is the supported LTS here; the code also runs on Node 20 (package.json `engines`).
 
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -30,23 +30,16 @@ COPY . .
 ARG VITE_APP_NAME VITE_ADS_CONVERSION_ID VITE_ADS_LABEL_CLICK VITE_ADS_LABEL_PURCHASE VITE_ADS_LABEL_SIGNUP \
   VITE_ADS_LABEL_VIEW VITE_MAP_MAX_ZOOM VITE_MAP_TILE_URL VITE_MAP_TILE_ATTRIBUTION VITE_SOCIAL_FACEBOOK_URL \
   VITE_SOCIAL_INSTAGRAM_URL VITE_SOCIAL_TELEGRAM_URL VITE_SOCIAL_X_URL
-RUN npm run build:web && npm run build:server
-
-# Same install, minus dev dependencies (tsx, vitest, eslint, Vite...): the compiled native module is kept.
-FROM deps AS production-deps
-RUN npm prune --omit=dev
+# Everything the image runs, built by the one script the release test also runs and starts every role from
+# (scripts/build-release.ts): the SPA, the server bundle, the sample feeds, and this stage's install pruned
+# of dev dependencies by npm (the compiled native module kept). It refuses a release whose bundle imports a
+# package the production tree lacks.
+RUN npm run build:release -- /release
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json ./
-COPY --from=build --chown=node:node /app/dist/server ./dist/server
-# Files the server finds by path at run time: the built SPA and the bundled sample feeds.
-COPY --from=build --chown=node:node /app/frontend/dist ./frontend/dist
-# The landing pages' server-rendered first paint (decision 025), its packages bundled in.
-COPY --from=build --chown=node:node /app/frontend/dist-server ./frontend/dist-server
-COPY --from=build --chown=node:node /app/ingestion/samples ./ingestion/samples
+COPY --from=build --chown=node:node /release/ ./
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int',
-          include: ['{modules,backend,ingestion}/**/*.int.spec.ts'],
+          include: ['{modules,backend,ingestion,scripts}/**/*.int.spec.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -8,13 +8,15 @@
  * exactly as they do under tsx. The embedded search index's worker thread gets its own entry beside it.
  *
  * Source files that find files next to themselves (`import.meta.dirname` for the built SPA, the bundled
- * sample feeds) keep pointing at the source tree: their `import.meta` is replaced with their own location,
- * which the image keeps (`/app/frontend/dist`, `/app/ingestion/samples`).
+ * sample feeds, `createRequire` for the GeoLite files) keep their place in the source layout: their
+ * `import.meta` becomes their own path, resolved at run time against the app root two folders above the
+ * bundle (`<root>/dist/server/main.mjs`). So a release folder anywhere (`/app` in the image, a temporary
+ * folder in the release test) finds its own `frontend/dist`, `ingestion/samples` and `node_modules`, never
+ * the checkout it was built from.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_OUT_DIR = path.join(ROOT, 'dist/server');
@@ -36,27 +38,52 @@ const externalThirdParty: Plugin = {
   },
 };
 
+/** Declared once at the top of each output file: the app root as a file URL, from the bundle's own place. */
+const APP_ROOT_BANNER = [
+  "import { fileURLToPath as __eventlyFileURLToPath } from 'node:url';",
+  "const __eventlyAppRoot = new URL('../../', import.meta.url);",
+].join('\n');
+
+/** The expressions that stand for a source file's `import.meta` members, relative to the app root. */
+function sourceLocated(relativeFile: string) {
+  const url = `new URL(${JSON.stringify(relativeFile)}, __eventlyAppRoot)`;
+  return {
+    url: `${url}.href`,
+    filename: `__eventlyFileURLToPath(${url})`,
+    dirname: `__eventlyFileURLToPath(new URL(${JSON.stringify(path.posix.dirname(relativeFile))}, __eventlyAppRoot))`,
+  };
+}
+
 const sourceLocatedMeta: Plugin = {
   name: 'source-located-import-meta',
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta') || KEEP_BUNDLE_META.some((pattern) => pattern.test(args.path))) return { contents: source, loader: 'ts' };
+      const located = sourceLocated(path.relative(ROOT, args.path).split(path.sep).join('/'));
       const contents = source
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path))
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+        .replaceAll('import.meta.dirname', located.dirname)
+        .replaceAll('import.meta.filename', located.filename)
+        .replaceAll('import.meta.url', located.url);
       return { contents, loader: 'ts' };
     });
   },
 };
 
-export async function buildServer(outdir = SERVER_OUT_DIR): Promise<void> {
-  await build({
+/** A third-party import the bundle leaves to `node_modules`, and the source file that makes it. */
+export interface ExternalImport {
+  specifier: string;
+  importer: string;
+}
+
+/** Builds into `outdir`, which must be `<app root>/dist/server`; answers the bundle's third-party imports. */
+export async function buildServer(outdir = SERVER_OUT_DIR): Promise<ExternalImport[]> {
+  const result = await build({
     entryPoints: {
       main: path.join(ROOT, 'backend/src/main.ts'),
       'search-reader.worker': path.join(ROOT, 'modules/platform/src/search/sqlite-fts/search-reader-thread.ts'),
     },
+    absWorkingDir: ROOT,
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -67,8 +94,17 @@ export async function buildServer(outdir = SERVER_OUT_DIR): Promise<void> {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
+    banner: { js: APP_ROOT_BANNER },
     plugins: [externalThirdParty, sourceLocatedMeta],
   });
+  return externalImports(result.metafile);
+}
+
+function externalImports(metafile: Metafile): ExternalImport[] {
+  return Object.entries(metafile.inputs).flatMap(([importer, input]) =>
+    input.imports.filter((entry) => entry.external).map((entry) => ({ specifier: entry.path, importer })),
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

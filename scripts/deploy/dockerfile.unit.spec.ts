@@ -1,7 +1,7 @@
 /**
  * The Dockerfile read as instructions (no container engine here): a supported Node LTS, manifests and
- * `npm ci` before the source for layer caching, production dependencies only in the final stage, the server
- * run as built JavaScript by a non-root user.
+ * `npm ci` before the source for layer caching, the release folder of scripts/build-release.ts (production
+ * dependencies only) as the final stage's only content, the server run as built JavaScript by a non-root user.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,10 +43,19 @@ describe('Dockerfile', () => {
     expect(deps?.steps.some((step) => step === 'COPY . .')).toBe(false);
   });
 
-  it('ships production dependencies, the built server and no source or tsx, as a non-root user', () => {
-    expect(all.some((stage) => stage.steps.includes('RUN npm prune --omit=dev'))).toBe(true);
+  it('builds with the release script the release test runs, and ships only its folder', () => {
+    const build = all.find((stage) => / AS build$/.test(stage.from));
+    expect(build?.steps).toContain('RUN npm run build:release -- /release');
+    const scripts = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['build:release']).toBe('tsx scripts/build-release.ts');
+    // No second way to build or prune: every file of the final stage comes from the release folder.
+    expect(all.flatMap((stage) => stage.steps).some((step) => /npm (prune|run build:(web|server))/.test(step))).toBe(false);
+    const copies = (final?.steps ?? []).filter((step) => step.startsWith('COPY'));
+    expect(copies).toEqual(['COPY --from=build --chown=node:node /release/ ./']);
+  });
+
+  it('runs the built server and no source or tsx, as a non-root user', () => {
     const steps = final?.steps ?? [];
-    expect(steps.some((step) => /^COPY --from=production-deps .*node_modules/.test(step))).toBe(true);
     expect(steps.some((step) => step.startsWith('COPY . .') || /--from=deps\b/.test(step))).toBe(false);
     expect(steps).toContain('USER node');
     expect(steps.find((step) => step.startsWith('ENTRYPOINT'))).toBe('ENTRYPOINT ["node", "--enable-source-maps", "dist/server/main.mjs"]');

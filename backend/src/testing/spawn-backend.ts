@@ -23,8 +23,13 @@ export interface BackendProcess {
 }
 
 export function spawnBackend(args: string[], env: Record<string, string>): BackendProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts', ...args], {
-    cwd: REPO_ROOT,
+  return spawnNode(['--import', 'tsx', 'backend/src/main.ts', ...args], env, REPO_ROOT);
+}
+
+/** `node <args>` in `cwd` with only PATH, HOME and `env`: e.g. a built release's `dist/server/main.mjs <role>`. */
+export function spawnNode(args: string[], env: Record<string, string>, cwd: string): BackendProcess {
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
