@@ -69,7 +69,8 @@ describe('unsafe methods from another origin', () => {
   });
 
   it('accepts the request host itself, PUBLIC_URL, a CORS_ORIGINS entry, and a request naming no origin', async () => {
-    for (const headers of [{ origin: server.url }, { referer: `${server.url}/admin` }, { origin: PUBLIC_ORIGIN }, { origin: PARTNER_ORIGIN }, {}]) {
+    const namings: Array<Record<string, string>> = [{ origin: server.url }, { referer: `${server.url}/admin` }, { origin: PUBLIC_ORIGIN }, { origin: PARTNER_ORIGIN }, {}];
+    for (const headers of namings) {
       const title = postTitle();
       const res = await publish(title, headers);
       expect(res.status, JSON.stringify(headers)).toBe(201);
@@ -151,7 +152,8 @@ describe('socket handshakes', () => {
   });
 
   it('accepts /admin from the site itself, a listed origin, and a client naming no origin', async () => {
-    for (const headers of [{ origin: server.url }, { origin: PUBLIC_ORIGIN }, { origin: PARTNER_ORIGIN }, {}]) {
+    const namings: Array<Record<string, string>> = [{ origin: server.url }, { origin: PUBLIC_ORIGIN }, { origin: PARTNER_ORIGIN }, {}];
+    for (const headers of namings) {
       const connected = await openSocket(`${server.url}/admin`, { extraHeaders: { cookie, ...headers } });
       expect(connected.ok, JSON.stringify(headers)).toBe(true);
       connected.socket.close();

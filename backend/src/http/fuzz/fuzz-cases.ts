@@ -92,7 +92,7 @@ function htmlFormBody(random: Random, json: string): Body {
         body: `------form\r\nContent-Disposition: form-data; name="${random.pick(BODY_KEYS)}"\r\n\r\n${random.pick(NASTY_TEXT)}\r\n------form--\r\n`,
       };
     default:
-      return { headers: { 'content-type': 'text/plain' }, body: `${json.slice(0, -1)},"x":"=\"}` };
+      return { headers: { 'content-type': 'text/plain' }, body: `${json.slice(0, -1)},"x":"="}` };
   }
 }
 
