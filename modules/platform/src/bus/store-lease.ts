@@ -31,6 +31,10 @@ export interface Lease {
   acquire(): Promise<boolean>;
   /** Gives the lease up at once (clean shutdown), so a standby takes over without waiting for expiry. */
   release(): Promise<void>;
+  /** How long a take or renewal holds it: a holder renews well within this (every third of it). */
+  readonly ttlMs: number;
+  /** Who holds it now and until when (epoch ms), or null when nobody does (free or expired). */
+  current(): Promise<{ holder: string; expiresAt: number } | null>;
 }
 
 export interface LeaseOptions {
@@ -55,6 +59,12 @@ export function createStoreLease(options: LeaseOptions): Lease {
   return {
     name,
     holder,
+    ttlMs,
+    async current() {
+      await ready();
+      const seen = await store.get<LeaseDocument>(LEASES_COLLECTION, name);
+      return seen && seen.expires_at > now() ? { holder: seen.holder, expiresAt: seen.expires_at } : null;
+    },
     async acquire() {
       await ready();
       // A plain read first: a standby polling a held lease costs no transaction.

@@ -64,15 +64,17 @@ describe('latest-version projector', () => {
     expect(await texts()).toEqual({ a: 'a2', b: 'b2' });
   });
 
-  it('a rebuild streams into the new copy, reading it back, and the old copy serves until the commit', async () => {
+  it('a rebuild streams into the new copy, reading it back, while the live projector feeds the old copy until the swap', async () => {
     const notes = projector();
     await notes.apply([message('a', 1, 'stale'), message('b', 1, 'b1')]);
-    await notes.beginRebuild?.();
-    await notes.apply([message('a', 3, 'a3')]);
+    const copy = await notes.beginRebuild!();
+    await copy.apply([message('a', 3, 'a3')]);
     // Older than what the copy already holds: only a read of the copy (not the live index) can tell.
-    await notes.apply([message('a', 2, 'a2')]);
-    expect(await texts()).toEqual({ a: 'stale', b: 'b1' });
-    await notes.finishRebuild?.();
+    await copy.apply([message('a', 2, 'a2')]);
+    // The live projector keeps feeding the serving copy meanwhile.
+    await notes.apply([message('b', 2, 'b2')]);
+    expect(await texts()).toEqual({ a: 'stale', b: 'b2' });
+    await copy.finish();
     expect(await texts()).toEqual({ a: 'a3' });
   });
 });

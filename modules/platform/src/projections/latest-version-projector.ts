@@ -24,38 +24,46 @@ export interface LatestVersionProjectorOptions<D extends VersionedDocument> {
 
 export function createLatestVersionProjector<D extends VersionedDocument>(options: LatestVersionProjectorOptions<D>): Projector {
   const { search, index } = options;
-  let rebuild: IndexRebuild | null = null;
-  const target = {
-    getMany: (ids: string[]) => (rebuild ? rebuild.getMany(ids) : search.getMany(index, ids)),
-    upsert: (docs: D[]) => (rebuild ? rebuild.upsert(docs) : search.upsert(index, docs)),
+
+  /** Applies a batch to a read model: the serving index, or the copy a rebuild is filling. */
+  const applyTo = async (target: Target, batch: Delivered[]): Promise<void> => {
+    const newest = new Map<string, D>();
+    for (const message of batch) {
+      if (message.topic !== options.topic) continue;
+      const next = options.documentFor(message);
+      if (!next) continue;
+      const seen = newest.get(next.id);
+      if (!seen || next.aggregate_version > seen.aggregate_version) newest.set(next.id, next);
+    }
+    if (newest.size === 0) return;
+    const stored = await target.getMany([...newest.keys()]);
+    const upserts = [...newest.values()].filter((doc) => doc.aggregate_version > Number(stored.get(doc.id)?.aggregate_version ?? 0));
+    // Versioned: a replay and the live projector may write the same copy for a moment after a swap, and the
+    // engine keeps the newer document whichever comes last.
+    if (upserts.length > 0) await target.upsert(upserts, VERSIONED);
+  };
+
+  const live: Target = {
+    getMany: (ids) => search.getMany(index, ids),
+    upsert: (docs, upsertOptions) => search.upsert(index, docs, upsertOptions),
   };
 
   return {
     name: options.name,
     topics: [options.topic],
     searchIndexes: [index],
-    async apply(batch) {
-      const newest = new Map<string, D>();
-      for (const message of batch) {
-        if (message.topic !== options.topic) continue;
-        const next = options.documentFor(message);
-        if (!next) continue;
-        const seen = newest.get(next.id);
-        if (!seen || next.aggregate_version > seen.aggregate_version) newest.set(next.id, next);
-      }
-      if (newest.size === 0) return;
-      const stored = await target.getMany([...newest.keys()]);
-      const upserts = [...newest.values()].filter((doc) => doc.aggregate_version > Number(stored.get(doc.id)?.aggregate_version ?? 0));
-      if (upserts.length > 0) await target.upsert(upserts);
-    },
+    apply: (batch) => applyTo(live, batch),
     async beginRebuild() {
-      rebuild = await search.beginRebuild(index);
-    },
-    async finishRebuild() {
-      if (!rebuild) return;
-      const writer = rebuild;
-      rebuild = null;
-      await writer.commit();
+      const copy = await search.beginRebuild(index);
+      return {
+        apply: (batch) => applyTo(copy, batch),
+        finish: () => copy.commit(),
+        abort: () => copy.abort(),
+      };
     },
   };
 }
+
+const VERSIONED = { versionField: 'aggregate_version' } as const;
+
+type Target = Pick<IndexRebuild, 'getMany' | 'upsert'>;

@@ -40,6 +40,8 @@ describe.skipIf(!hasRuntime)('production pipeline on MongoDB, Kafka and Elastics
 
   const schema = (name: string, extra: IndexSchema['fields'] = {}): IndexSchema => ({ name, fields: { name: { type: 'text' }, ...extra } });
 
+  const docsOf = (batch: Delivered[]) => batch.map((m) => ({ id: m.key, ...(m.data as object), aggregate_version: m.aggregate_version }));
+
   it('a committed change reaches the index, a schema change rebuilds blue/green while the old copy serves', async () => {
     const index = `things_${Date.now().toString(36)}`;
     const store = createMongoDocumentStore({ uri: mongo.uri, dbName: `pipeline_${Date.now()}`, logger });
@@ -48,21 +50,20 @@ describe.skipIf(!hasRuntime)('production pipeline on MongoDB, Kafka and Elastics
     await store.init([{ name: 'things' }]);
     expect(await search.init(schema(index))).toEqual({ created: true });
     // A projector shaped like the events one: versioned writes, streaming into the rebuilt copy.
-    let rebuild: Awaited<ReturnType<typeof search.beginRebuild>> | null = null;
     const projector: Projector = {
       name: `things-${index}`,
       topics: [TOPIC],
       searchIndexes: [index],
       apply: async (batch: Delivered[]) => {
-        const docs = batch.map((m) => ({ id: m.key, ...(m.data as object), aggregate_version: m.aggregate_version }));
-        if (rebuild) await rebuild.upsert(docs, { versionField: 'aggregate_version' });
-        else await search.upsert(index, docs, { versionField: 'aggregate_version' });
+        await search.upsert(index, docsOf(batch), { versionField: 'aggregate_version' });
       },
-      beginRebuild: async () => void (rebuild = await search.beginRebuild(index)),
-      finishRebuild: async () => {
-        const writer = rebuild;
-        rebuild = null;
-        await writer?.commit();
+      beginRebuild: async () => {
+        const copy = await search.beginRebuild(index);
+        return {
+          apply: (batch: Delivered[]) => copy.upsert(docsOf(batch), { versionField: 'aggregate_version' }),
+          finish: () => copy.commit(),
+          abort: () => copy.abort(),
+        };
       },
     };
     const relay = createOutboxRelay({ outbox: store.outbox, bus, logger, lease: createStoreLease({ store, name: 'outbox-relay' }) });

@@ -6,7 +6,9 @@ import type { EventBus } from '../bus/event-bus.port.ts';
 import { createSqliteEventBus } from '../bus/sqlite-log/sqlite-event-bus.ts';
 import { createTempDataDir } from '../testing/temp-dir.ts';
 import type { Projector } from './projector.ts';
-import { createProjectorRunner } from './projector-runner.ts';
+import { createProjectorRunner, RebuildLeaseHeldError, replayGroup } from './projector-runner.ts';
+import { createStoreLease } from '../bus/store-lease.ts';
+import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -14,31 +16,47 @@ function message(topic: string, key: string, aggregateVersion: number, title: st
   return createEnvelope({ topic, key, type: 'ThingSaved', aggregateVersion, data: { title }, occurredAt: new Date('2025-06-01T10:00:00.000Z') });
 }
 
+type Rows = Map<string, { version: number; title: string }>;
+
 /** A read model keyed by aggregate id that keeps only the newest version, as real projectors do. */
 function memoryProjector(name: string, topics: string[]) {
-  const rows = new Map<string, { version: number; title: string }>();
+  let serving: Rows = new Map();
+  let building: Rows | null = null;
   const calls: string[] = [];
   let applied = 0;
+  const applyTo = (rows: Rows, batch: Delivered[]) => {
+    for (const item of batch) {
+      applied += 1;
+      const current = rows.get(item.key);
+      if (current && current.version >= item.aggregate_version) continue;
+      rows.set(item.key, { version: item.aggregate_version, title: (item.data as { title: string }).title });
+    }
+  };
   const projector: Projector = {
     name,
     topics,
     async apply(batch: Delivered[]) {
-      for (const item of batch) {
-        applied += 1;
-        const current = rows.get(item.key);
-        if (current && current.version >= item.aggregate_version) continue;
-        rows.set(item.key, { version: item.aggregate_version, title: (item.data as { title: string }).title });
-      }
+      applyTo(serving, batch);
     },
     async beginRebuild() {
       calls.push('begin');
-      rows.clear();
-    },
-    async finishRebuild() {
-      calls.push(`finish with ${rows.size} rows`);
+      const copy: Rows = new Map();
+      building = copy;
+      return {
+        apply: async (batch) => applyTo(copy, batch),
+        finish: async () => {
+          calls.push(`finish with ${copy.size} rows`);
+          serving = copy;
+          building = null;
+        },
+        abort: async () => {
+          calls.push('abort');
+          building = null;
+        },
+      };
     },
   };
-  return { projector, rows, calls, applied: () => applied };
+  return { projector, rows: () => serving, building: () => building, calls, applied: () => applied };
 }
 
 describe('projector runner', () => {
@@ -67,8 +85,8 @@ describe('projector runner', () => {
       message('evently.others', 'o1', 1, 'other'),
     ]);
     await runner.drained();
-    expect(things.rows.get('t1')).toEqual({ version: 2, title: 'second' });
-    expect(others.rows.get('o1')).toEqual({ version: 1, title: 'other' });
+    expect(things.rows().get('t1')).toEqual({ version: 2, title: 'second' });
+    expect(others.rows().get('o1')).toEqual({ version: 1, title: 'other' });
     expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 0 });
     expect(await bus.lag('projector.others', ['evently.others'])).toEqual({ 'evently.others': 0 });
   });
@@ -107,16 +125,16 @@ describe('projector runner', () => {
     cleanups.push(() => runner.stop());
     await bus.publish([message('evently.things', 't1', 1, 'a'), message('evently.things', 't2', 1, 'b')]);
     await runner.drained();
-    things.rows.set('stale', { version: 9, title: 'left over from an old model' });
+    things.rows().set('stale', { version: 9, title: 'left over from an old model' });
 
     await runner.rebuild();
     expect(things.calls).toEqual(['begin', 'finish with 2 rows']);
-    expect([...things.rows.keys()].sort()).toEqual(['t1', 't2']);
+    expect([...things.rows().keys()].sort()).toEqual(['t1', 't2']);
     expect(things.applied()).toBe(4);
 
     await bus.publish([message('evently.things', 't1', 2, 'still live after the rebuild')]);
     await runner.drained();
-    expect(things.rows.get('t1')?.title).toBe('still live after the rebuild');
+    expect(things.rows().get('t1')?.title).toBe('still live after the rebuild');
   });
 
   it('rebuild works on a runner that is not started and touches only the named projectors', async () => {
@@ -126,9 +144,9 @@ describe('projector runner', () => {
     await bus.publish([message('evently.things', 't1', 1, 'a'), message('evently.others', 'o1', 1, 'b')]);
     const runner = createProjectorRunner({ bus, projectors: [things.projector, others.projector], logger });
     await runner.rebuild(['things']);
-    expect(things.rows.size).toBe(1);
+    expect(things.rows().size).toBe(1);
     expect(others.calls).toEqual([]);
-    expect(others.rows.size).toBe(0);
+    expect(others.rows().size).toBe(0);
     await expect(runner.rebuild(['nope'])).rejects.toThrow(/unknown projector nope/);
   });
 
@@ -139,17 +157,23 @@ describe('projector runner', () => {
     const lagOf = async () => (await bus.lag('projector.things', ['evently.things']))['evently.things'];
     // The group's stored position when the copy is swapped in: the replay stores it only afterwards.
     let lagAtSwap: number | undefined;
-    const finish = things.projector.finishRebuild!;
-    things.projector.finishRebuild = async () => {
-      lagAtSwap = await lagOf();
-      await finish();
+    const begin = things.projector.beginRebuild!;
+    things.projector.beginRebuild = async () => {
+      const copy = await begin();
+      return {
+        ...copy,
+        finish: async () => {
+          lagAtSwap = await lagOf();
+          await copy.finish();
+        },
+      };
     };
     await bus.publish([message('evently.things', 't1', 1, 'before the replay')]);
     let writesDone!: () => void;
     const rebuilt = runner.rebuild(['things'], { until: new Promise<void>((resolve) => (writesDone = resolve)) });
 
     await bus.publish([message('evently.things', 't2', 1, 'written during the replay')]);
-    await vi.waitFor(() => expect(things.rows.has('t2')).toBe(true));
+    await vi.waitFor(() => expect(things.building()?.has('t2')).toBe(true));
     expect(things.calls).toEqual(['begin']);
     // Applied, but not stored: the appending process's page cache is left alone.
     expect(await lagOf()).toBe(2);
@@ -158,7 +182,7 @@ describe('projector runner', () => {
     await rebuilt;
 
     expect(things.calls).toEqual(['begin', 'finish with 3 rows']);
-    expect(things.rows.get('t1')?.title).toBe('the last write');
+    expect(things.rows().get('t1')?.title).toBe('the last write');
     expect(lagAtSwap).toBe(4);
     expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 0 });
   });
@@ -171,10 +195,143 @@ describe('projector runner', () => {
     await bus.publish([message('evently.things', 't1', 1, 'a')]);
 
     await expect(runner.rebuild(['things', 'others'], { until: Promise.reject(new Error('the writer failed')) })).rejects.toThrow('the writer failed');
-    expect(things.calls).toEqual(['begin']);
+    expect(things.calls).toEqual(['begin', 'abort']);
     // Whatever the replay applied is not stored: the live copy gets the whole log again.
     expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 1 });
-    expect(others.calls).toEqual(['begin']);
+    expect(others.calls).toEqual(['begin', 'abort']);
+  });
+
+  it('live projection goes on during a rebuild, and what it applies before the swap reaches the swapped-in copy', async () => {
+    const bus = await openBus();
+    const things = memoryProjector('things', ['evently.things']);
+    const runner = createProjectorRunner({ bus, projectors: [things.projector], logger });
+    await runner.start();
+    cleanups.push(() => runner.stop());
+    await bus.publish([message('evently.things', 't1', 1, 'before the rebuild')]);
+    await runner.drained();
+
+    // The replay is held at its first batch, as a long one would be.
+    let releaseReplay!: () => void;
+    const replayHeld = new Promise<void>((resolve) => (releaseReplay = resolve));
+    const begin = things.projector.beginRebuild!;
+    things.projector.beginRebuild = async () => {
+      const copy = await begin();
+      return {
+        ...copy,
+        apply: async (batch) => {
+          await replayHeld;
+          await copy.apply(batch);
+        },
+        finish: async () => {
+          // Published after the replay's end and applied by the live group to the old copy only.
+          await bus.publish([message('evently.things', 't3', 1, 'between the replay and the swap')]);
+          await vi.waitFor(() => expect(things.rows().has('t3')).toBe(true));
+          await copy.finish();
+        },
+      };
+    };
+    const rebuilt = runner.rebuild(['things']);
+    await bus.publish([message('evently.things', 't2', 1, 'during the rebuild')]);
+    // Searchable at once from the serving copy, although the replay has not swapped anything in.
+    await vi.waitFor(() => expect(things.rows().get('t2')?.title).toBe('during the rebuild'));
+    expect(things.calls).toEqual(['begin']);
+    releaseReplay();
+    await rebuilt;
+
+    expect(things.calls).toEqual(['begin', 'finish with 2 rows']);
+    // The swapped-in copy: everything, the message of the swap's moment included.
+    await runner.drained();
+    expect([...things.rows().keys()].sort()).toEqual(['t1', 't2', 't3']);
+    // The live group was never moved, and the replay had a group of its own.
+    expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 0 });
+    expect(await bus.lag(replayGroup(things.projector), ['evently.things'])).toEqual({ 'evently.things': 0 });
+  });
+
+  describe('with a rebuild lease (two workers on one store)', () => {
+    let clock = 1_000_000;
+    const openStore = async (file: string) => {
+      const store = await createSqliteDocumentStore({ file });
+      cleanups.push(() => store.close());
+      return store;
+    };
+
+    it('a second rebuilder waits for the holder and then runs; a command refuses with who holds it', async () => {
+      const temp = await createTempDataDir();
+      cleanups.push(temp.remove);
+      const bus = await createSqliteEventBus({ file: join(temp.dir, 'log.db') });
+      cleanups.push(() => bus.close());
+      const leaseOf = async (holder: string) =>
+        createStoreLease({ store: await openStore(join(temp.dir, 'store.db')), name: 'search-rebuild', holder, ttlMs: 60_000 });
+      const first = memoryProjector('things', ['evently.things']);
+      const second = memoryProjector('things', ['evently.things']);
+      const firstRunner = createProjectorRunner({ bus, projectors: [first.projector], logger, rebuildLease: await leaseOf('worker-a'), leasePollMs: 5 });
+      const secondLease = await leaseOf('worker-b');
+      let secondAsked = 0;
+      const acquire = secondLease.acquire;
+      secondLease.acquire = () => ((secondAsked += 1), acquire());
+      const secondRunner = createProjectorRunner({ bus, projectors: [second.projector], logger, rebuildLease: secondLease, leasePollMs: 5 });
+      await bus.publish([message('evently.things', 't1', 1, 'a')]);
+
+      let releaseFirst!: () => void;
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      const begin = first.projector.beginRebuild!;
+      first.projector.beginRebuild = async () => {
+        const copy = await begin();
+        return { ...copy, apply: async (batch) => (await firstHeld, copy.apply(batch)) };
+      };
+      const firstRebuild = firstRunner.rebuild();
+      await vi.waitFor(() => expect(first.calls).toEqual(['begin']));
+
+      const refused = await secondRunner.rebuild(undefined, { whenLeaseHeld: 'refuse' }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RebuildLeaseHeldError);
+      expect((refused as RebuildLeaseHeldError).holder).toBe('worker-a');
+      expect((refused as Error).message).toMatch(/Another process \(worker-a\) is rebuilding read models now/);
+
+      const asked = secondAsked;
+      const secondRebuild = secondRunner.rebuild();
+      // Waiting, not failing: it keeps asking, and starts nothing of its own while the first holds the lease.
+      await vi.waitFor(() => expect(secondAsked).toBeGreaterThan(asked + 3));
+      expect(second.calls).toEqual([]);
+      releaseFirst();
+      await firstRebuild;
+      await secondRebuild;
+      expect(first.calls).toEqual(['begin', 'finish with 1 rows']);
+      expect(second.calls).toEqual(['begin', 'finish with 1 rows']);
+    });
+
+    it('the holder renews the lease while its replay runs, so no other process takes it', async () => {
+      const temp = await createTempDataDir();
+      cleanups.push(temp.remove);
+      const bus = await createSqliteEventBus({ file: join(temp.dir, 'log.db') });
+      cleanups.push(() => bus.close());
+      clock = 1_000_000;
+      const now = () => clock;
+      const holderLease = createStoreLease({ store: await openStore(join(temp.dir, 'store.db')), name: 'search-rebuild', holder: 'worker-a', ttlMs: 60, now });
+      const otherLease = createStoreLease({ store: await openStore(join(temp.dir, 'store.db')), name: 'search-rebuild', holder: 'worker-b', ttlMs: 60, now });
+      const things = memoryProjector('things', ['evently.things']);
+      const runner = createProjectorRunner({ bus, projectors: [things.projector], logger, rebuildLease: holderLease });
+      await bus.publish([message('evently.things', 't1', 1, 'a')]);
+      let releaseReplay!: () => void;
+      const held = new Promise<void>((resolve) => (releaseReplay = resolve));
+      const begin = things.projector.beginRebuild!;
+      things.projector.beginRebuild = async () => {
+        const copy = await begin();
+        return { ...copy, apply: async (batch) => (await held, copy.apply(batch)) };
+      };
+      const rebuilt = runner.rebuild();
+      await vi.waitFor(() => expect(things.calls).toEqual(['begin']));
+      // Time passes well beyond the ttl; the holder's renewals (every third of it) move the expiry along.
+      for (let step = 0; step < 5; step += 1) {
+        const before = (await otherLease.current())!.expiresAt;
+        clock += 50;
+        await vi.waitFor(async () => expect((await otherLease.current())?.expiresAt).toBeGreaterThan(before));
+        expect(await otherLease.acquire()).toBe(false);
+      }
+      releaseReplay();
+      await rebuilt;
+      // Released at the end: the other takes it at once.
+      expect(await otherLease.acquire()).toBe(true);
+    });
   });
 
   it('a failing projector is retried until it succeeds, without holding up the others', async () => {
@@ -198,8 +355,8 @@ describe('projector runner', () => {
     await bus.publish([message('evently.things', 't1', 1, 'a')]);
     await runner.drained();
     expect(failuresLeft).toBe(0);
-    expect(flaky.rows.get('t1')).toEqual({ version: 1, title: 'a' });
-    expect(healthy.rows.get('t1')).toEqual({ version: 1, title: 'a' });
+    expect(flaky.rows().get('t1')).toEqual({ version: 1, title: 'a' });
+    expect(healthy.rows().get('t1')).toEqual({ version: 1, title: 'a' });
   });
 
   it('drained refuses to answer before start', async () => {

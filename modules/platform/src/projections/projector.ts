@@ -24,9 +24,19 @@ export interface Projector {
   searchIndexes?: string[];
   apply(batch: Delivered[]): Promise<void>;
   /**
-   * Called by `npm run reindex` before replaying from offset zero: start a fresh read model (e.g. via
-   * `SearchIndex.beginRebuild`). `finishRebuild` swaps it in once the replay has caught up.
+   * Starts a fresh read model for a replay from offset zero (`npm run reindex`, a new schema, a lost index),
+   * e.g. via `SearchIndex.beginRebuild`. The replay applies to the returned copy while `apply` keeps feeding
+   * the serving one, so live writes stay searchable until `finish` swaps the copy in.
    */
-  beginRebuild?(): Promise<void>;
-  finishRebuild?(): Promise<void>;
+  beginRebuild?(): Promise<ProjectorRebuild>;
+}
+
+/** A read model being rebuilt beside the serving one. */
+export interface ProjectorRebuild {
+  /** Like `Projector.apply`, into the copy being built (reading it back, never the serving one). */
+  apply(batch: Delivered[]): Promise<void>;
+  /** Swaps the copy in; from then on `Projector.apply` writes to it. */
+  finish(): Promise<void>;
+  /** Drops the copy; the serving one stays. */
+  abort(): Promise<void>;
 }

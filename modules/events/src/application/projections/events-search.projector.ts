@@ -10,7 +10,7 @@
  * Rebuild: the replay streams into the new copy batch by batch (read back, write, delete), exactly like live
  * projection, so memory stays one batch whatever the catalogue's size (docs/decisions/019-production-engines.md).
  */
-import type { Delivered, IndexDocument, IndexRebuild, ModuleDeps, Projector, SearchIndex, VersionedId } from '@evently/platform';
+import type { Delivered, IndexDocument, ModuleDeps, Projector, SearchIndex, VersionedId } from '@evently/platform';
 import {
   activityV1,
   EVENT_MESSAGE_TYPES,
@@ -37,15 +37,19 @@ const createsEvent = (message: Delivered) => message.type === EVENT_MESSAGE_TYPE
 /** What a batch decided for one id: a document to write, or `null` to delete. */
 type Slot = { doc: EventIndexDocument | null; dirty: boolean; removedAt?: number };
 
-export function createEventsSearchProjector(deps: { search: SearchIndex; logger: ModuleDeps['logger'] }): Projector {
-  let rebuild: IndexRebuild | null = null;
+/** The serving index or the copy being rebuilt: the same reads and writes either way. */
+interface Target {
+  getMany(ids: string[]): Promise<Map<string, IndexDocument>>;
+  upsert(docs: IndexDocument[]): Promise<void>;
+  delete(ids: VersionedId[]): Promise<void>;
+}
 
-  /** Live index, or the copy being rebuilt: the same reads and writes either way. */
-  const target = () => ({
-    getMany: (ids: string[]): Promise<Map<string, IndexDocument>> => (rebuild ? rebuild.getMany(ids) : deps.search.getMany(EVENTS_INDEX, ids)),
-    upsert: (docs: IndexDocument[]) => (rebuild ? rebuild.upsert(docs, VERSIONED) : deps.search.upsert(EVENTS_INDEX, docs, VERSIONED)),
-    delete: (ids: VersionedId[]) => (rebuild ? rebuild.delete(ids, VERSIONED) : deps.search.delete(EVENTS_INDEX, ids, VERSIONED)),
-  });
+export function createEventsSearchProjector(deps: { search: SearchIndex; logger: ModuleDeps['logger'] }): Projector {
+  const live: Target = {
+    getMany: (ids) => deps.search.getMany(EVENTS_INDEX, ids),
+    upsert: (docs) => deps.search.upsert(EVENTS_INDEX, docs, VERSIONED),
+    delete: (ids) => deps.search.delete(EVENTS_INDEX, ids, VERSIONED),
+  };
 
   function fold(slot: Slot, message: Delivered): void {
     const held = slot.doc?.aggregate_version ?? 0;
@@ -83,48 +87,49 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
     }
   }
 
+  async function applyTo(index: Target, batch: Delivered[]): Promise<void> {
+    // One batched read for every event the batch touches, except those it creates.
+    const firstOf = new Map<string, Delivered>();
+    for (const message of batch) if (!firstOf.has(message.key)) firstOf.set(message.key, message);
+    const toRead = [...firstOf.values()].filter((message) => !createsEvent(message)).map((message) => message.key);
+    const held = await index.getMany(toRead);
+    const slots = new Map<string, Slot>();
+    for (const message of batch) {
+      let slot = slots.get(message.key);
+      if (!slot) {
+        slot = { doc: (held.get(message.key) as EventIndexDocument | undefined) ?? null, dirty: false };
+        slots.set(message.key, slot);
+      }
+      const before = slot.doc?.aggregate_version ?? 0;
+      fold(slot, message);
+      // A removal is written as a versioned delete, so a late older upsert cannot bring the event back.
+      if (slot.doc === null && message.aggregate_version > before) slot.removedAt = message.aggregate_version;
+    }
+    const upserts: EventIndexDocument[] = [];
+    const deletes: VersionedId[] = [];
+    for (const [id, slot] of slots) {
+      if (!slot.dirty) continue;
+      if (slot.doc) upserts.push(slot.doc);
+      else deletes.push({ id, version: slot.removedAt ?? 1 });
+    }
+    // Fragments are rendered at every write: a document read back (getMany) comes without them.
+    if (upserts.length) await index.upsert(upserts.map(withAnswerFragments));
+    if (deletes.length) await index.delete(deletes);
+  }
+
   return {
     name: 'events-search',
     topics: [EVENTS_TOPIC],
     searchIndexes: [EVENTS_INDEX],
-    async apply(batch) {
-      const index = target();
-      // One batched read for every event the batch touches, except those it creates.
-      const firstOf = new Map<string, Delivered>();
-      for (const message of batch) if (!firstOf.has(message.key)) firstOf.set(message.key, message);
-      const toRead = [...firstOf.values()].filter((message) => !createsEvent(message)).map((message) => message.key);
-      const held = await index.getMany(toRead);
-      const slots = new Map<string, Slot>();
-      for (const message of batch) {
-        let slot = slots.get(message.key);
-        if (!slot) {
-          slot = { doc: (held.get(message.key) as EventIndexDocument | undefined) ?? null, dirty: false };
-          slots.set(message.key, slot);
-        }
-        const before = slot.doc?.aggregate_version ?? 0;
-        fold(slot, message);
-        // A removal is written as a versioned delete, so a late older upsert cannot bring the event back.
-        if (slot.doc === null && message.aggregate_version > before) slot.removedAt = message.aggregate_version;
-      }
-      const upserts: EventIndexDocument[] = [];
-      const deletes: VersionedId[] = [];
-      for (const [id, slot] of slots) {
-        if (!slot.dirty) continue;
-        if (slot.doc) upserts.push(slot.doc);
-        else deletes.push({ id, version: slot.removedAt ?? 1 });
-      }
-      // Fragments are rendered at every write: a document read back (getMany) comes without them.
-      if (upserts.length) await index.upsert(upserts.map(withAnswerFragments));
-      if (deletes.length) await index.delete(deletes);
-    },
+    apply: (batch) => applyTo(live, batch),
     async beginRebuild() {
-      rebuild = await deps.search.beginRebuild(EVENTS_INDEX);
-    },
-    async finishRebuild() {
-      if (!rebuild) return;
-      const writer = rebuild;
-      rebuild = null;
-      await writer.commit();
+      const copy = await deps.search.beginRebuild(EVENTS_INDEX);
+      const target: Target = {
+        getMany: (ids) => copy.getMany(ids),
+        upsert: (docs) => copy.upsert(docs, VERSIONED),
+        delete: (ids) => copy.delete(ids, VERSIONED),
+      };
+      return { apply: (batch) => applyTo(target, batch), finish: () => copy.commit(), abort: () => copy.abort() };
     },
   };
 }
