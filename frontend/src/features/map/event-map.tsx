@@ -17,7 +17,8 @@ import {
   USER_LOCATION_ZOOM,
   type ViewportReport,
 } from './map-rules.ts';
-import { BackgroundClick, DebugOverlay, ViewportReporter } from './map-viewport.tsx';
+import { BackgroundClick, ViewportReporter } from './map-viewport.tsx';
+import { DebugOverlay } from './debug-overlay.tsx';
 import { USER_ICON } from './marker-icons.ts';
 import './event-map.css';
 

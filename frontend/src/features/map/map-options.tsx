@@ -32,9 +32,10 @@ export function MapOptions({ onlyInView, showAll, onOnlyInViewChange, onShowAllC
       {showAll && status !== 'idle' && (
         <p className="map-options__progress" role="status" data-testid="map-load-progress">
           {status === 'loading' && <>Loading map events: {loaded} of {total || '…'} </>}
-          {status === 'aborted' && <>Map loading aborted at {loaded} of {total} </>}
+          {/* Counts only once a page arrived: 'aborted at 0 of 0' would describe a load that never ran. */}
+          {status === 'aborted' && (progress ? <>Map loading aborted at {loaded} of {total} </> : <>Map loading aborted before any events arrived </>)}
           {status === 'done' && <>All {loaded} map events loaded</>}
-          {status === 'error' && <>Map loading failed at {loaded} of {total} </>}
+          {status === 'error' && (progress ? <>Map loading failed at {loaded} of {total} </> : <>Map loading failed </>)}
           {status === 'loading' && (
             <button type="button" className="btn btn-small" onClick={onAbort}>Abort</button>
           )}

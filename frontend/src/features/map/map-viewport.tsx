@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
 import { VIEWPORT_REPORT_DEBOUNCE_MS, viewportReport, type ViewportReport } from './map-rules.ts';
 
@@ -36,30 +36,4 @@ export function ViewportReporter({ onReport }: { onReport: (report: ViewportRepo
 export function BackgroundClick({ onClear }: { onClear: () => void }) {
   useMapEvents({ click: onClear });
   return null;
-}
-
-/** Spec 01 "Map": a small overlay with zoom, centre and focus coordinates, on by default. */
-export function DebugOverlay({ focus }: { focus: { lat: number; lon: number } | null }) {
-  const map = useMap();
-  const [visible, setVisible] = useState(true);
-  const [view, setView] = useState(() => ({ zoom: map.getZoom(), center: map.getCenter() }));
-  useMapEvents({ moveend: () => setView({ zoom: map.getZoom(), center: map.getCenter() }) });
-
-  return (
-    <div className="map-debug leaflet-control" data-testid="map-debug">
-      <button type="button" className="map-debug__toggle" aria-expanded={visible} onClick={() => setVisible((v) => !v)}>
-        {visible ? 'Hide debug' : 'Debug'}
-      </button>
-      {visible && (
-        <dl>
-          <dt>Zoom</dt>
-          <dd>{view.zoom}</dd>
-          <dt>Centre</dt>
-          <dd>{view.center.lat.toFixed(5)}, {view.center.lng.toFixed(5)}</dd>
-          <dt>Focus</dt>
-          <dd>{focus ? `${focus.lat.toFixed(5)}, ${focus.lon.toFixed(5)}` : '—'}</dd>
-        </dl>
-      )}
-    </div>
-  );
 }
