@@ -10,7 +10,9 @@
  * With a `lease` (store-lease.ts), several workers may run the relay and only the lease holder moves records:
  * every pass first takes or renews the lease (the safety poll renews it while idle, so keep `safetyPollMs`
  * below a third of the lease's ttl), a standby's pass stops there, and a standby takes over once the holder's
- * lease expires. `stop()` releases it, so a clean shutdown hands over at once.
+ * lease expires. A long drain (a backlog after an outage) renews it between batches once a third of its ttl
+ * has passed, and stops if another process has taken it. `stop()` releases it, so a clean shutdown hands
+ * over at once.
  */
 import type { Logger } from 'pino';
 import type { EventBus } from './event-bus.port.ts';
@@ -29,6 +31,8 @@ export interface OutboxRelayOptions {
   retryDelayMs?: number;
   /** When set, only the holder relays (several workers). */
   lease?: Lease;
+  /** Clock of the lease renewals during a drain (tests move it); must be the lease's own. */
+  now?: () => number;
 }
 
 export interface OutboxRelay {
@@ -52,11 +56,15 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let poll: NodeJS.Timeout | undefined;
   let retry: NodeJS.Timeout | undefined;
   let leading: boolean | null = null;
+  const now = options.now ?? Date.now;
+  /** When this relay last took or renewed the lease. */
+  let renewedAt = 0;
 
   /** True when this relay may move records now; logs each change of role once. */
   const mayRelay = async (): Promise<boolean> => {
     if (!options.lease) return true;
     const held = await options.lease.acquire();
+    if (held) renewedAt = now();
     if (held !== leading) {
       leading = held;
       logger.info({ lease: options.lease.name, holder: options.lease.holder }, held ? 'outbox relay lease taken: relaying' : 'outbox relay lease held elsewhere: standby');
@@ -64,9 +72,16 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return held;
   };
 
+  /** Between two batches of a drain: renews the lease once a third of its ttl has passed since the last time. */
+  const stillLeading = async (): Promise<boolean> => {
+    if (!options.lease || now() - renewedAt < options.lease.ttlMs / 3) return true;
+    return mayRelay();
+  };
+
   const drain = async () => {
     if (!(await mayRelay())) return;
     for (;;) {
+      if (!(await stillLeading())) return;
       const pending = await outbox.pending(batchSize);
       if (pending.length === 0) return;
       await bus.publish(pending.map((item) => item.record));

@@ -89,4 +89,62 @@ describe('store lease on one SQLite file shared by two workers', () => {
     expect(published).toEqual({ a: 1, b: 1 });
     await relayB.stop();
   });
+
+  it('a relay renews its lease while a long drain runs, so a standby never takes over mid-drain', async () => {
+    const ttlMs = 15_000;
+    // A backlog of 30 batches, each taking 4 s of (test) time to publish: 120 s in all, eight ttls.
+    const records: PendingOutboxRecord[] = Array.from({ length: 30 }, (_, i) => ({
+      seq: String(i + 1),
+      record: createEnvelope({ topic: 't', key: `k${i}`, type: 'T', aggregateVersion: 1, data: {}, occurredAt: new Date(0) }),
+    }));
+    const relayed = new Set<string>();
+    const outbox: OutboxSource = {
+      pending: async (limit) => records.filter((item) => !relayed.has(item.seq)).slice(0, limit),
+      markRelayed: async (seqs) => seqs.forEach((seq) => relayed.add(seq)),
+      onCommit: () => () => undefined,
+    };
+    const holderLease = createStoreLease({ store: a, name: 'outbox-relay', holder: 'a', ttlMs, now });
+    const standbyLease = createStoreLease({ store: b, name: 'outbox-relay', holder: 'b', ttlMs, now });
+    const takenByStandby: number[] = [];
+    const bus = {
+      publish: async () => {
+        clock += 4_000;
+        // The standby's safety poll, every batch: it must find the lease held each time.
+        if (await standbyLease.acquire()) takenByStandby.push(clock);
+      },
+    } as unknown as EventBus;
+    const relay = createOutboxRelay({ outbox, bus, logger, batchSize: 1, lease: holderLease, now });
+    await relay.flush();
+    expect(relayed.size).toBe(30);
+    expect(takenByStandby).toEqual([]);
+    expect((await standbyLease.current())?.holder).toBe('a');
+    await relay.stop();
+  });
+
+  it('a drain stops between batches once another process holds the lease', async () => {
+    const records: PendingOutboxRecord[] = Array.from({ length: 10 }, (_, i) => ({
+      seq: String(i + 1),
+      record: createEnvelope({ topic: 't', key: `k${i}`, type: 'T', aggregateVersion: 1, data: {}, occurredAt: new Date(0) }),
+    }));
+    const relayed = new Set<string>();
+    const outbox: OutboxSource = {
+      pending: async (limit) => records.filter((item) => !relayed.has(item.seq)).slice(0, limit),
+      markRelayed: async (seqs) => seqs.forEach((seq) => relayed.add(seq)),
+      onCommit: () => () => undefined,
+    };
+    const holderLease = createStoreLease({ store: a, name: 'outbox-relay', holder: 'a', ttlMs: 15_000, now });
+    const otherLease = createStoreLease({ store: b, name: 'outbox-relay', holder: 'b', ttlMs: 15_000, now });
+    const bus = {
+      publish: async () => {
+        // This process stalls past its lease (a long GC pause, a lost connection) and another one takes over.
+        clock += 20_000;
+        await otherLease.acquire();
+      },
+    } as unknown as EventBus;
+    const relay = createOutboxRelay({ outbox, bus, logger, batchSize: 1, lease: holderLease, now });
+    await relay.flush();
+    expect(relayed.size).toBe(1);
+    expect((await otherLease.current())?.holder).toBe('b');
+    await relay.stop();
+  });
 });
