@@ -4,8 +4,13 @@
  * broker, and expectations hold for any partitioning: order is only asserted per key.
  */
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../logging/logger.ts';
+import { createMailer } from '../mail/nodemailer-mailer.ts';
+import { startSmtpSink } from '../mail/testing/smtp-sink.ts';
 import { waitFor } from '../testing/wait-for.ts';
+import { backoffDelay, type Backoff } from './consumer-waits.ts';
 import type { Delivered, Envelope } from './envelope.ts';
 import type { EventBus, Subscription, SubscriptionMode } from './event-bus.port.ts';
 
@@ -17,6 +22,11 @@ export interface EventBusFixture {
    */
   reopen: () => Promise<EventBus>;
   cleanup: () => Promise<void>;
+}
+
+/** What a case may ask of the adapter's fixture: the redelivery pace, with a `sleep` running virtual time. */
+export interface EventBusFixtureOptions {
+  backoff?: Backoff;
 }
 
 function message(topic: string, key: string, aggregateVersion: number, data: unknown = { n: aggregateVersion }): Envelope {
@@ -45,7 +55,17 @@ function versionsByKey(delivered: Delivered[]): Record<string, number[]> {
   return byKey;
 }
 
-export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'adapter'): void {
+/** Virtual time: every backoff wait returns at once (after a real millisecond, so the loop yields). */
+const instantSleep = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+
+/** Virtual time a position has waited after `retries` failures with `backoff`: the sum of its delays. */
+function waitedMs(backoff: Backoff, retries: number): number {
+  let total = 0;
+  for (let failure = 1; failure <= retries; failure += 1) total += backoffDelay(backoff, failure);
+  return total;
+}
+
+export function testEventBus(factory: (options?: EventBusFixtureOptions) => Promise<EventBusFixture>, label = 'adapter'): void {
   describe(`EventBus contract (${label})`, () => {
     let fixture: EventBusFixture;
     let bus: EventBus;
@@ -357,6 +377,98 @@ export function testEventBus(factory: () => Promise<EventBusFixture>, label = 'a
         expect((await bus.deadLetters.get(dead[0]!.id))?.message.id).toBe(dead[0]!.message.id);
         await bus.deadLetters.remove(dead[0]!.id);
         expect(await bus.deadLetters.list({ group })).toEqual([]);
+      });
+
+      it('a poison message on one partition is dead-lettered after N attempts while the others keep flowing, and the gauge reads a count', async () => {
+        // A fixture of its own whose backoff waits in virtual time, so N attempts cost no wall time.
+        const own = await factory({ backoff: { initialMs: 200, maxMs: 10_000, sleep: instantSleep } });
+        try {
+          await own.bus.init([topic]);
+          const handled: string[] = [];
+          let poisonAttempts = 0;
+          const subscription = await own.bus.subscribe({
+            group,
+            topics: [topic],
+            maxAttempts: 3,
+            maxBatch: 5,
+            handle: async (batch) => {
+              if (batch.some((m) => m.key === 'poison')) {
+                poisonAttempts += 1;
+                throw new TypeError("Cannot read properties of undefined (reading 'venue') (expected by the test)");
+              }
+              handled.push(...batch.map((m) => `${m.key}@${m.aggregate_version}`));
+            },
+          });
+          const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+          // The poison first, then every other key's messages: on Kafka the keys spread over the partitions.
+          await own.bus.publish([message(topic, 'poison', 1), ...interleaved(topic, keys, 4)]);
+          try {
+            await subscription.drained();
+          } finally {
+            await subscription.stop();
+          }
+          expect(handled.filter((entry) => !entry.startsWith('poison'))).toHaveLength(keys.length * 4);
+          expect([...new Set(handled)].sort()).toEqual(keys.flatMap((key) => range(4).map((version) => `${key}@${version}`)).sort());
+          const dead = await own.bus.deadLetters.list({ group });
+          expect(dead.map((entry) => [entry.message.key, entry.attempts])).toEqual([['poison', 3]]);
+          // Three failing batches, then the poison alone once while isolating.
+          expect(poisonAttempts).toBe(4);
+          expect(await own.bus.lag(group, [topic])).toEqual({ [topic]: 0 });
+          expect(await own.bus.deadLetters.counts()).toMatchObject({ [group]: 1 });
+          await own.bus.deadLetters.remove(dead[0]!.id);
+          expect((await own.bus.deadLetters.counts())[group] ?? 0).toBe(0);
+        } finally {
+          await own.cleanup();
+        }
+      });
+
+      it('an SMTP outage of 90 s loses no mail and dead-letters nothing; the consumer says it waits for smtp', async () => {
+        const backoff: Backoff = { initialMs: 200, maxMs: 10_000, sleep: instantSleep };
+        const own = await factory({ backoff });
+        const sink = await startSmtpSink();
+        const mailer = createMailer({ smtpUrl: sink.url, dataDir: tmpdir(), from: 'Evently <no-reply@localhost>', logger: silentLogger() });
+        try {
+          await own.bus.init([topic]);
+          // The relay goes away before anything is sent: every send meets connection refused.
+          await sink.stop();
+          const subscription = await own.bus.subscribe({
+            group,
+            topics: [topic],
+            // Far fewer than the retries a 90 s outage takes: an outage must never count as an attempt.
+            maxAttempts: 3,
+            handle: async (batch) => {
+              for (const m of batch) {
+                const { to } = m.data as { to: string };
+                await mailer.send({ to, subject: `Confirmation ${m.key}`, text: 'Welcome', html: '<p>Welcome</p>' });
+              }
+            },
+          });
+          const recipients = ['ana', 'ben', 'chloe', 'dev'].map((name) => `${name}@example.com`);
+          await own.bus.publish(recipients.map((to, index) => message(topic, `signup-${index}`, 1, { to })));
+          // Every position holding mail has waited 90 s of backoff for the relay, and says what it waits for.
+          await waitFor(() => {
+            const waiting = own.bus.waiting().filter((entry) => entry.group === group);
+            return waiting.length > 0 && waiting.every((entry) => entry.dependency === 'smtp' && waitedMs(backoff, entry.retries) >= 90_000);
+          }, 'the consumer to wait out 90 s of SMTP outage');
+          expect(sink.messages).toEqual([]);
+          expect(await own.bus.deadLetters.list({ group })).toEqual([]);
+
+          await sink.start();
+          await sink.waitFor(recipients.length);
+          try {
+            await subscription.drained();
+          } finally {
+            await subscription.stop();
+          }
+          expect(sink.messages.flatMap((mail) => mail.envelopeTo).sort()).toEqual(recipients);
+          expect(await own.bus.deadLetters.list({ group })).toEqual([]);
+          expect((await own.bus.deadLetters.counts())[group] ?? 0).toBe(0);
+          expect(own.bus.waiting().filter((entry) => entry.group === group)).toEqual([]);
+        } finally {
+          await mailer.close();
+          await sink.close();
+          await own.cleanup();
+        }
       });
     });
   });

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasContainerRuntime } from '../../testing/container-runtime.ts';
 import type { Delivered, Envelope } from '../envelope.ts';
-import { testEventBus } from '../event-bus.contract.ts';
+import { testEventBus, type EventBusFixtureOptions } from '../event-bus.contract.ts';
 import type { EventBus } from '../event-bus.port.ts';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
 import { startKafka, type StartedKafka } from './kafka-kraft-container.ts';
@@ -28,14 +28,15 @@ describe.skipIf(!hasRuntime)('Kafka event bus (apache/kafka 3.8, KRaft, one brok
     await kafka?.stop();
   });
 
-  const openBus = () => createKafkaEventBus({ brokers: kafka.brokers, clientId: `contract-${randomUUID()}`, logger });
+  const openBus = (options: EventBusFixtureOptions = {}) =>
+    createKafkaEventBus({ brokers: kafka.brokers, clientId: `contract-${randomUUID()}`, logger, ...(options.backoff ? { backoff: options.backoff } : {}) });
 
-  testEventBus(async () => {
-    const opened: EventBus[] = [openBus()];
+  testEventBus(async (options) => {
+    const opened: EventBus[] = [openBus(options)];
     return {
       bus: opened[0]!,
       reopen: async () => {
-        const bus = openBus();
+        const bus = openBus(options);
         opened.push(bus);
         return bus;
       },

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testEventBus } from '../event-bus.contract.ts';
+import { testEventBus, type EventBusFixtureOptions } from '../event-bus.contract.ts';
 import { createSqliteDocumentStore } from '../../store/sqlite/sqlite-document-store.ts';
 import { createTempDataDir } from '../../testing/temp-dir.ts';
 import type { EventBus } from '../event-bus.port.ts';
@@ -10,12 +10,18 @@ import { waitFor } from '../../testing/wait-for.ts';
 
 const fastRetries = { retryDelayMs: 5, maxRetryDelayMs: 20 };
 
-testEventBus(async () => {
+/** The fixture's redelivery pace: fast by default, or the case's own backoff (virtual time). */
+const timing = (options: EventBusFixtureOptions = {}) =>
+  options.backoff
+    ? { retryDelayMs: options.backoff.initialMs, maxRetryDelayMs: options.backoff.maxMs, ...(options.backoff.sleep ? { sleep: options.backoff.sleep } : {}) }
+    : fastRetries;
+
+testEventBus(async (options) => {
   const temp = await createTempDataDir();
   const file = join(temp.dir, 'log.db');
   const opened: EventBus[] = [];
   const open = async () => {
-    const bus = await createSqliteEventBus({ file, ...fastRetries });
+    const bus = await createSqliteEventBus({ file, ...timing(options) });
     opened.push(bus);
     return bus;
   };
@@ -29,13 +35,13 @@ testEventBus(async () => {
   };
 }, 'sqlite standalone log');
 
-testEventBus(async () => {
+testEventBus(async (options) => {
   const temp = await createTempDataDir();
   const file = join(temp.dir, 'evently.db');
   const closers: Array<() => Promise<void>> = [];
   const open = async () => {
     const store = await createSqliteDocumentStore({ file });
-    const bus = await createSqliteEventBus({ store, ...fastRetries });
+    const bus = await createSqliteEventBus({ store, ...timing(options) });
     closers.push(() => bus.close(), () => store.close());
     return bus;
   };

@@ -16,6 +16,9 @@ export interface SmtpSink {
   /** Accepts `accepted` more messages, then rejects every later one with a 451 until `recover()`. */
   failAfter(accepted: number): void;
   recover(): void;
+  /** Stops listening (senders meet connection refused, an SMTP outage) until `start()` listens on the same port again. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
@@ -29,7 +32,7 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {})
   const messages: ReceivedMail[] = [];
   // Messages still accepted before the server starts failing; Infinity while healthy.
   let acceptBudget = Number.POSITIVE_INFINITY;
-  const server = new SMTPServer({
+  const createServer = () => new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -50,7 +53,22 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {})
       };
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (server: SMTPServer, port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.server.off('error', reject);
+        resolve();
+      });
+    });
+  const closeServer = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+  let server: SMTPServer | null = createServer();
+  const stop = async () => {
+    const running = server;
+    server = null;
+    if (running) await closeServer(running);
+  };
+  await listen(server, 0);
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
@@ -69,6 +87,13 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {})
       }
       return messages;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    async start() {
+      if (server) return;
+      const next = createServer();
+      await listen(next, port);
+      server = next;
+    },
+    close: stop,
   };
 }
