@@ -19,7 +19,7 @@ export const eventsRoutes: ApiRoute[] = [
   { method: 'get', path: '/api/events/:id/accommodations', tag, summary: 'Places to stay near the event', responses: { 200: 'Accommodations', 301: 'A linked offer\'s id: moved to its event', 404: 'Event not found' } },
   { method: 'get', path: '/api/events/calendar.ics', tag, summary: 'The search as a subscribable calendar', query: searchQuerySchema, produces: 'text/calendar', responses: { 200: 'iCalendar feed' } },
   { method: 'get', path: '/api/events/:id/calendar.ics', tag, summary: 'One event as a calendar file', produces: 'text/calendar', responses: { 200: 'iCalendar file', 404: 'Event not found' } },
-  { method: 'get', path: '/api/geo/ip', tag, summary: "The caller's approximate position", responses: { 200: 'Latitude, longitude, city', 404: 'No position for this address' } },
+  { method: 'get', path: '/api/geo/ip', tag, summary: "The caller's approximate position", responses: { 200: 'Latitude, longitude, city', 404: '`{ error, reason }`, reason `private_address` (a private or local address) or `no_data` (the database does not place it)' } },
   { method: 'get', path: '/api/ticketmaster/tracking-link/:ref', tag, summary: 'Affiliate link of a Ticketmaster event (counts a click)', responses: { 200: '`{ affiliate_url }`', 404: 'No such event or no link' } },
   { method: 'get', path: '/api/feverup/tracking-link/:ref', tag, summary: 'Affiliate link of a Fever event (counts a click)', responses: { 200: '`{ affiliate_url }`', 404: 'No such event or no link' } },
   {

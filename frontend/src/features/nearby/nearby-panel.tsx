@@ -2,12 +2,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isLegendDismissed, rememberLegendDismissed } from './location-storage.ts';
 import { clampRadius, MAX_RADIUS_KM, MIN_RADIUS_KM, RADIUS_DEBOUNCE_MS } from './radius.ts';
 import type { NearbyStatus } from './use-nearby-location.ts';
+import type { BrowserRefusal } from './resolve-location.ts';
 import { Icon } from '../../components/icon/icon.tsx';
 import './nearby-panel.css';
 
 interface Props {
   status: NearbyStatus;
   error: string | null;
+  /** Why the browser's own location failed, when it did (the IP lookup may have answered instead). */
+  browserRefusal: BrowserRefusal | null;
   source: 'browser' | 'ip' | null;
   radiusKm: number;
   onRadiusChange: (radiusKm: number) => void;
@@ -19,9 +22,23 @@ interface Props {
   onClear: () => void;
 }
 
+/** What the browser's failure means for the visitor, and what they can do about it. */
+const REFUSAL_TEXT: Record<BrowserRefusal, string> = {
+  denied: 'Location permission was refused.',
+  unavailable: 'Your browser could not tell where you are.',
+  timeout: 'Your browser took too long to find your location.',
+};
+const HOW_TO_ALLOW =
+  'To allow it, open the site settings from the icon beside the address bar, set Location to Allow, then press Retry browser. Or use your approximate location from your IP address instead.';
+
+function successText(radiusKm: number, source: 'browser' | 'ip' | null, refusal: BrowserRefusal | null): string {
+  const where = `events within ${radiusKm} km of your ${source === 'ip' ? 'approximate (IP) ' : ''}location.`;
+  return source === 'ip' && refusal === 'denied' ? `Location permission was refused, so these are ${where}` : `Showing ${where}`;
+}
+
 /** Spec 01 "Nearby section": the location buttons, the radius, the privacy note and the distance legend. */
 export function NearbyPanel(props: Props) {
-  const { status, error, source, radiusKm, onRadiusChange } = props;
+  const { status, error, browserRefusal, source, radiusKm, onRadiusChange } = props;
   const id = useId();
   const [radiusDraft, setRadiusDraft] = useState(String(radiusKm));
   const timer = useRef<number | undefined>(undefined);
@@ -78,13 +95,21 @@ export function NearbyPanel(props: Props) {
 
       <p className="nearby-panel__status" role="status">
         {status === 'requesting' && 'Finding your location...'}
-        {status === 'success' && `Showing events within ${radiusKm} km of your ${source === 'ip' ? 'approximate (IP) ' : ''}location.`}
+        {status === 'success' && successText(radiusKm, source, browserRefusal)}
       </p>
       {status === 'error' && (
         <div className="nearby-panel__error" role="alert">
-          <span className="error-text">{error ?? 'Failed to resolve location'}</span>
-          <button type="button" className="btn btn-small" onClick={props.onRetryBrowser}>Retry browser</button>
-          <button type="button" className="btn btn-small" onClick={props.onTryIp}>Try IP</button>
+          {browserRefusal && (
+            <p className="nearby-panel__refusal">
+              <strong className="error-text">{REFUSAL_TEXT[browserRefusal]}</strong>
+              {browserRefusal === 'denied' && <> {HOW_TO_ALLOW}</>}
+            </p>
+          )}
+          {(error || !browserRefusal) && <p className="error-text">{error ?? 'Failed to resolve location'}</p>}
+          <div className="nearby-panel__error-actions">
+            <button type="button" className="btn btn-small" onClick={props.onRetryBrowser}>Retry browser</button>
+            <button type="button" className="btn btn-small" onClick={props.onTryIp}>Try IP</button>
+          </div>
         </div>
       )}
 

@@ -15,6 +15,14 @@ describe('IP location answers', () => {
     expect(() => interpretIpResult({ ok: false, status: 404 })).toThrow('IP lookup failed');
   });
 
+  it("adds the server's reason in plain words", () => {
+    expect(() => interpretIpResult({ ok: false, status: 404, reason: 'private_address' })).toThrow(
+      'IP lookup failed: your connection comes from a private or local network address, which has no public location.',
+    );
+    expect(() => interpretIpResult({ ok: false, status: 404, reason: 'no_data' })).toThrow('IP lookup failed: no location is known for your network address.');
+    expect(() => interpretIpResult({ ok: false, status: 503, reason: 'something_new' })).toThrow(/^IP lookup failed$/);
+  });
+
   it("says 'Invalid IP response' without coordinates", () => {
     expect(() => interpretIpResult({ ok: true, body: { latitude: 10 } })).toThrow('Invalid IP response');
     expect(() => interpretIpResult({ ok: true, body: null })).toThrow('Invalid IP response');
@@ -27,6 +35,13 @@ describe('IP location answers', () => {
 });
 
 describe('browser geolocation', () => {
+  it('says when the visitor refused the permission, apart from other failures', async () => {
+    const failing = (code: number) =>
+      ({ getCurrentPosition: (_ok: PositionCallback, error: PositionErrorCallback) => error({ code, message: '' } as GeolocationPositionError) }) as unknown as Geolocation;
+    await expect(browserPosition(failing(1))).rejects.toMatchObject({ browser: 'denied' });
+    await expect(browserPosition(failing(3))).rejects.toMatchObject({ browser: 'timeout' });
+  });
+
   it("reports 'Geolocation not supported' without the API", async () => {
     await expect(browserPosition(undefined)).rejects.toThrow('Geolocation not supported');
   });

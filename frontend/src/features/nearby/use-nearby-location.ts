@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store.ts';
 import { nearbyApi, toIpCallResult } from './api.ts';
-import { browserPosition, GEOLOCATION_UNSUPPORTED, interpretIpResult, type ResolvedLocation } from './resolve-location.ts';
+import { browserPosition, GEOLOCATION_UNSUPPORTED, interpretIpResult, LocationError, type BrowserRefusal, type ResolvedLocation } from './resolve-location.ts';
 
 export type NearbyStatus = 'idle' | 'requesting' | 'success' | 'error';
 type Method = 'browser' | 'ip';
@@ -10,6 +10,8 @@ export interface NearbyState {
   status: NearbyStatus;
   location: ResolvedLocation | null;
   error: string | null;
+  /** Why the browser's own location failed on the last attempt that asked it (the IP lookup may have stepped in). */
+  browserRefusal: BrowserRefusal | null;
 }
 
 /**
@@ -18,9 +20,10 @@ export interface NearbyState {
  */
 export function useNearbyLocation(onResolved: (location: ResolvedLocation) => void, initial: ResolvedLocation | null) {
   const dispatch = useAppDispatch();
-  const [state, setState] = useState<NearbyState>({ status: initial ? 'success' : 'idle', location: initial, error: null });
+  const [state, setState] = useState<NearbyState>({ status: initial ? 'success' : 'idle', location: initial, error: null, browserRefusal: null });
   const attempt = useRef(0);
   const lastMethod = useRef<Method>(initial?.source ?? 'browser');
+  const lastRefusal = useRef<BrowserRefusal | null>(null);
   const resolved = useRef(onResolved);
   resolved.current = onResolved;
 
@@ -39,12 +42,15 @@ export function useNearbyLocation(onResolved: (location: ResolvedLocation) => vo
       const ticket = ++attempt.current;
       lastMethod.current = method;
       setState((current) => ({ ...current, status: 'requesting', error: null }));
+      // An IP-only attempt keeps what the browser said last: the visitor still needs to know how to allow it.
+      let browserRefusal: BrowserRefusal | null = method === 'browser' ? null : lastRefusal.current;
       try {
         let location: ResolvedLocation;
         if (method === 'browser') {
           try {
             location = await browserPosition();
           } catch (browserError) {
+            if (browserError instanceof LocationError && browserError.browser) browserRefusal = browserError.browser;
             // Spec 01 §8: a browser without geolocation is an error; a failing one falls back to the IP lookup.
             const unsupported = browserError instanceof Error && browserError.message === GEOLOCATION_UNSUPPORTED;
             if (!fallbackToIp || unsupported || ticket !== attempt.current) throw browserError;
@@ -55,12 +61,16 @@ export function useNearbyLocation(onResolved: (location: ResolvedLocation) => vo
           location = await lookupIp();
         }
         if (ticket !== attempt.current) return;
-        setState({ status: 'success', location, error: null });
+        lastRefusal.current = browserRefusal;
+        setState({ status: 'success', location, error: null, browserRefusal });
         resolved.current(location);
       } catch (error) {
         if (ticket !== attempt.current) return;
-        const message = error instanceof Error && error.message ? error.message : 'Failed to resolve location';
-        setState((current) => ({ ...current, status: 'error', error: message }));
+        // The browser's own refusal is told by the panel in its own words (browserRefusal); the message is for the rest.
+        const browserOnly = error instanceof LocationError && error.browser !== undefined;
+        const message = browserOnly ? null : error instanceof Error && error.message ? error.message : 'Failed to resolve location';
+        lastRefusal.current = browserRefusal;
+        setState((current) => ({ ...current, status: 'error', error: message, browserRefusal }));
       }
     },
     [lookupIp],
@@ -74,13 +84,15 @@ export function useNearbyLocation(onResolved: (location: ResolvedLocation) => vo
     refetch: useCallback(() => void run(lastMethod.current, lastMethod.current === 'browser'), [run]),
     clear: useCallback(() => {
       attempt.current += 1;
-      setState({ status: 'idle', location: null, error: null });
+      lastRefusal.current = null;
+      setState({ status: 'idle', location: null, error: null, browserRefusal: null });
     }, []),
     /** Takes a location the page already has (a search restored by Back or Forward), or none, without asking. */
     adopt: useCallback((location: ResolvedLocation | null) => {
       attempt.current += 1;
       if (location) lastMethod.current = location.source;
-      setState({ status: location ? 'success' : 'idle', location, error: null });
+      lastRefusal.current = null;
+      setState({ status: location ? 'success' : 'idle', location, error: null, browserRefusal: null });
     }, []),
   };
 }

@@ -221,6 +221,7 @@ describe('events HTTP API', () => {
       const { status, body } = await get('/api/geo/ip');
       expect(status).toBe(404);
       expect(body.error).toMatch(/private|local/);
+      expect(body.reason).toBe('private_address');
     });
 
     it('locates the forwarded client when the connection comes from a trusted proxy, then serves it from cache', async () => {
@@ -234,6 +235,12 @@ describe('events HTTP API', () => {
 
     it('answers 404 when the forwarded address is private', async () => {
       expect((await get('/api/geo/ip', { 'X-Forwarded-For': '10.1.2.3' })).status).toBe(404);
+    });
+
+    it("answers 404 with the reason no_data for a public address the database does not place", async () => {
+      const { status, body } = await get('/api/geo/ip', { 'X-Forwarded-For': '192.0.2.200' });
+      expect(status).toBe(404);
+      expect(body).toEqual({ error: 'Location not found for this address', reason: 'no_data' });
     });
   });
 

@@ -13,14 +13,15 @@ export function createGeoIpRouter(locateIp: (ip: string | null) => Promise<Locat
     const ip = trustedProxies ? clientIp(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined, trustedProxies) : ctx.ip;
     const result = await locateIp(ip);
     ctx.set('Cache-Control', 'private, no-store');
+    // A reason code beside the text, so a client can tell the visitor why (and what to do) in its own words.
     if (result.status === 'private') {
       ctx.status = 404;
-      ctx.body = { error: 'Location not available for a private or local address' };
+      ctx.body = { error: 'Location not available for a private or local address', reason: 'private_address' };
       return;
     }
     if (result.status === 'unknown') {
       ctx.status = 404;
-      ctx.body = { error: 'Location not found for this address' };
+      ctx.body = { error: 'Location not found for this address', reason: 'no_data' };
       return;
     }
     ctx.body = {

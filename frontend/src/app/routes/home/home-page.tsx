@@ -315,6 +315,7 @@ export function HomePage() {
     <NearMeControl
       status={nearby.status}
       error={nearby.error}
+      browserRefusal={nearby.browserRefusal}
       source={nearby.location?.source ?? null}
       radiusKm={filters.nearby_radius_km}
       onRadiusChange={changeRadius}
