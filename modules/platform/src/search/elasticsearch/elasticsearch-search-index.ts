@@ -28,7 +28,7 @@ import { indexMappings, indexSettings } from './es-mapping.ts';
 import { schemaFingerprint } from '../schema-fingerprint.ts';
 import { preferredSpelling } from '../keyword-folding.ts';
 import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './es-query.ts';
-import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
+import { aliasSwapActions, bulkError, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
 import { initDecision, nextCopyName, staleCopies } from './es-index-setup.ts';
 import { encodeCursor, type CursorValue } from '../search-cursor.ts';
 
@@ -102,8 +102,8 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     // No refresh parameter: documents become searchable with the next scheduled refresh (1 s), which keeps
     // bulk throughput up; get and _mget are real-time and need none.
     const response = await client.bulk({ operations });
-    const failure = bulkFailure(response);
-    if (failure) throw new Error(`Elasticsearch bulk request failed: ${failure}`);
+    const failure = bulkError(response);
+    if (failure) throw failure;
   };
 
   const writeDocs = async (index: string, docs: IndexDocument[], versionField?: string): Promise<void> => {

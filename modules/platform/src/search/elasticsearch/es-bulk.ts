@@ -3,6 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { IndexDocument, VersionedId } from '../search-index.port.ts';
 import { numericId } from '../document-id.ts';
 import { ID_NUM_FIELD } from './es-mapping.ts';
+import { DependencyOutage } from '../../bus/outage.ts';
 
 type Operations = NonNullable<estypes.BulkRequest['operations']>;
 
@@ -61,6 +62,23 @@ export function bulkFailure(response: estypes.BulkResponse): string | null {
     return `${result._id}: ${result.error.type}: ${result.error.reason ?? ''}`;
   }
   return null;
+}
+
+/**
+ * The error a failed bulk request throws. An item refused with 429 (a full write queue) or 5xx (shards
+ * unavailable) says the engine is overloaded or down, not that the document is wrong: the whole request is an
+ * outage and its consumer waits. Any other refusal (a mapping conflict, a malformed document) is the message's.
+ */
+export function bulkError(response: estypes.BulkResponse): Error | null {
+  if (!response.errors) return null;
+  for (const item of response.items) {
+    const result = Object.values(item)[0];
+    if (result?.error && (result.status === 429 || result.status >= 500)) {
+      return new DependencyOutage('elasticsearch', `Elasticsearch refused a bulk item with ${result.status}: ${result.error.type}: ${result.error.reason ?? ''}`);
+    }
+  }
+  const failure = bulkFailure(response);
+  return failure ? new Error(`Elasticsearch bulk request failed: ${failure}`) : null;
 }
 
 /** Found documents of an `_mget` response by id. */

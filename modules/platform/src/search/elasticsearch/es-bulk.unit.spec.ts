@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { estypes } from '@elastic/elasticsearch';
-import { aliasSwapActions, bulkFailure, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
+import { aliasSwapActions, bulkError, bulkFailure, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
+import { outageOf } from '../../bus/outage.ts';
 
 describe('Elasticsearch bulk and alias requests', () => {
   it('indexes documents by id, adding the numeric id only for integer ids', () => {
@@ -66,5 +67,17 @@ describe('Elasticsearch bulk and alias requests', () => {
     expect(
       bulkFailure(response([{ index: { _index: 'e', _id: '3', status: 400, error: { type: 'mapper_parsing_exception', reason: 'bad' } } }])),
     ).toBe('3: mapper_parsing_exception: bad');
+  });
+
+  it('throws an outage when an item was refused for load or unavailability, a message failure when the document was refused', () => {
+    const response = (items: estypes.BulkResponse['items']): estypes.BulkResponse => ({ errors: true, items, took: 1 });
+    const refused = { index: { _index: 'e', _id: '3', status: 400, error: { type: 'mapper_parsing_exception', reason: 'bad' } } };
+    const shed = { index: { _index: 'e', _id: '4', status: 429, error: { type: 'es_rejected_execution_exception', reason: 'queue full' } } };
+    const unavailable = { index: { _index: 'e', _id: '5', status: 503, error: { type: 'unavailable_shards_exception', reason: 'primary shard is not active' } } };
+    expect(bulkError({ errors: false, items: [], took: 1 })).toBeNull();
+    expect(outageOf(bulkError(response([refused]))!)).toBeNull();
+    expect(bulkError(response([refused]))!.message).toMatch(/mapper_parsing_exception/);
+    expect(outageOf(bulkError(response([refused, shed]))!)?.dependency).toBe('elasticsearch');
+    expect(outageOf(bulkError(response([unavailable]))!)?.reason).toMatch(/503: unavailable_shards_exception/);
   });
 });
