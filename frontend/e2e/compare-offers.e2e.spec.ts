@@ -111,9 +111,9 @@ describe('compare offers on the event page (issue 16)', () => {
     const items = ticketsCard().locator('section[aria-labelledby="compare-offers-heading"] li');
     await items.first().waitFor();
     expect(await items.locator('.compare-offers__seller').allTextContents()).toEqual(['Fever', 'Ticketmaster']);
-    expect(await items.locator('.compare-offers__price').first().textContent()).toContain('USD 39');
-    expect(await ticketsCard().locator('.tickets-card__price').textContent()).toBe('From USD 39');
-    expect(await ticketsCard().getByText('from USD 39 · 2 sellers').isVisible()).toBe(true);
+    expect(await items.locator('.compare-offers__price').first().textContent()).toContain('From $39');
+    expect(await ticketsCard().locator('.tickets-card__price').textContent()).toBe('From $39');
+    expect(await ticketsCard().getByText('from $39 · 2 sellers').isVisible()).toBe(true);
   });
 
   it("buys from Fever through Fever's tracking link with Fever's own id", async () => {
@@ -156,11 +156,11 @@ describe('compare offers on the event page (issue 16)', () => {
     expect(page.url()).toBe(location.href);
   });
 
-  it('shows one card on home saying "from USD 39 · 2 sellers"', async () => {
+  it('shows one card on home saying "from $39 · 2 sellers"', async () => {
     await openPage('/');
     const cards = page.locator('.event-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(1);
-    expect(await cards.first().locator('.event-card__sellers').textContent()).toBe('from USD 39 · 2 sellers');
+    expect(await cards.first().locator('.event-card__sellers').textContent()).toBe('from $39 · 2 sellers');
   });
 });

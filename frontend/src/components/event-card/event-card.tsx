@@ -15,7 +15,7 @@ import {
   type VisitorEvent,
 } from '../../lib/format/event.ts';
 import type { CardEvent } from '../../lib/format/card-event.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { PriceText } from '../price-text/price-text.tsx';
 import { sellersSummary } from '../../lib/offers/offers.ts';
 import { EventImage } from '../event-image/event-image.tsx';
 import { Icon } from '../icon/icon.tsx';
@@ -110,7 +110,9 @@ export const EventCard = memo(function EventCard({ event, onDetails, onShowOnMap
         {/* Price and the main action share a line; share and map are quieter, under them. */}
         <div className="event-card__purchase">
           <div className="event-card__pricing">
-            <p className="event-card__price">{formatPrice(event)}</p>
+            <p className="event-card__price">
+              <PriceText fields={event} />
+            </p>
             {event.price_note?.trim() && <p className="event-card__price-note">{event.price_note}</p>}
             {sellersSummary(event) && <p className="event-card__sellers">{sellersSummary(event)}</p>}
           </div>

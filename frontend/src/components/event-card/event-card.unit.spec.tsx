@@ -55,7 +55,7 @@ describe('event card (spec 01 §2)', () => {
     expect(screen.getByText('An evening of jazz by the river.')).toBeTruthy();
     expect(screen.getByText('Music & Concerts')).toBeTruthy();
     expect(screen.getByText('Riverside Hall, Madrid')).toBeTruthy();
-    expect(screen.getByText('USD 10 - 30')).toBeTruthy();
+    expect(screen.getByText('$10 - $30')).toBeTruthy();
     expect(screen.getByText('Fees included')).toBeTruthy();
     expect(screen.getByText(/Dec 5, 2026/)).toBeTruthy();
   });

@@ -5,7 +5,8 @@
  */
 import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
 import type { VisitorEvent } from '../../lib/format/event.ts';
-import { eventForOffer, offersOf } from '../../lib/offers/offers.ts';
+import { eventForOffer, offerPrice, offersOf } from '../../lib/offers/offers.ts';
+import { PriceText } from '../../components/price-text/price-text.tsx';
 import './compare-offers.css';
 
 export function CompareOffers({ event }: { event: VisitorEvent }) {
@@ -20,7 +21,7 @@ export function CompareOffers({ event }: { event: VisitorEvent }) {
           <li key={`${offer.source}:${offer.id}`} className="compare-offers__item">
             <span className="compare-offers__seller">{offer.seller}</span>
             <span className="compare-offers__price">
-              {offer.price_text || 'Price TBA'}
+              <PriceText fields={offerPrice(offer)} />
               {index === 0 && <span className="compare-offers__badge"> Cheapest</span>}
             </span>
             <button

@@ -11,11 +11,13 @@ const event: VisitorEvent = {
   source: 'ticketmaster',
   external_id: 'tm-1',
   category: 'Music & Concerts',
-  offer_count: 2,
+  currency: 'EUR',
+  offer_count: 3,
   price_from_usd: 16.2,
   offers: [
-    { id: 2, source: 'fever', external_id: 'fv-1:s1', seller: 'Fever', price_text: 'EUR 15 - 30', purchase_url: 'https://feverup.com/m/1' },
-    { id: 1, source: 'ticketmaster', external_id: 'tm-1', seller: 'Ticketmaster', price_text: 'EUR 20 - 45', purchase_url: 'https://www.ticketmaster.com/event/tm-1' },
+    { id: 2, source: 'fever', external_id: 'fv-1:s1', seller: 'Fever', price_text: 'EUR 15 - 30', min_price: 15, max_price: 30, currency: 'EUR', usd_rate: 1.08, purchase_url: 'https://feverup.com/m/1' },
+    { id: 1, source: 'ticketmaster', external_id: 'tm-1', seller: 'Ticketmaster', price_text: 'EUR 20 - 45', min_price: 20, max_price: 45, currency: 'EUR', usd_rate: 1.08, purchase_url: 'https://www.ticketmaster.com/event/tm-1' },
+    { id: 3, source: 'citylisting', external_id: 'cl-1', seller: 'City Hall Box Office', price_text: 'At the door', purchase_url: 'https://citylisting.example/1' },
   ],
 };
 
@@ -28,8 +30,13 @@ describe('Compare offers (issue 16)', () => {
   it('given two sellers, then both are listed cheapest first with their prices', () => {
     render(<CompareOffers event={event} />);
     const rows = within(screen.getByRole('region', { name: 'Compare offers' })).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(['FeverEUR 15 - 30 CheapestBuy', 'TicketmasterEUR 20 - 45Buy']);
-    expect(sellersSummary(event)).toBe('from USD 16.2 · 2 sellers');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Fever$16 - $32 (EUR 15 - 30) CheapestBuy',
+      'Ticketmaster$22 - $49 (EUR 20 - 45)Buy',
+      'City Hall Box OfficeAt the doorBuy',
+    ]);
+    expect(sellersSummary(event)).toBe('from $16 · 3 sellers');
+    expect(sellersSummary({ ...event, currency: 'USD', price_from_usd: 39.5 })).toBe('from $39.50 · 3 sellers');
   });
 
   it("given a click on a seller's Buy, then that seller's tracking link is asked for and opened", async () => {

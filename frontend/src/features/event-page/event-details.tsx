@@ -5,7 +5,7 @@ import { formatEventDate, formatEventDateTime, formatEventTime } from '../../lib
 import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { Icon } from '../../components/icon/icon.tsx';
 import { displayDescription, displayTitle, eventStart, eventTags, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { PriceText } from '../../components/price-text/price-text.tsx';
 import { EventRating } from './event-rating.tsx';
 
 /** The hero is wide and short (at most about 360 px tall): its generated artwork is drawn in that shape. */
@@ -125,7 +125,9 @@ export function EventDetails({ event }: { event: VisitorEvent }) {
           <dt>Venue</dt>
           <dd>{venue || 'TBA'}</dd>
           <dt>Price range</dt>
-          <dd>{formatPrice(event)}</dd>
+          <dd>
+            <PriceText fields={event} />
+          </dd>
           {present(event.organizer) && (
             <>
               <dt>Organizer</dt>

@@ -126,7 +126,7 @@ describe('event page (spec 01 §2 Event detail)', () => {
     const facts = screen.getByText('Venue').closest('dl');
     expect(facts && within(facts as HTMLElement).getByText('Pier 4, Lisbon, Portugal')).toBeTruthy();
     expect(within(facts as HTMLElement).getByText('Lisbon Jazz Club')).toBeTruthy();
-    expect(within(facts as HTMLElement).getAllByText('USD 20 - 45')).toHaveLength(1);
+    expect(within(facts as HTMLElement).getAllByText('$20 - $45')).toHaveLength(1);
     expect(await screen.findByText('No nearby stays found for this city yet.')).toBeTruthy();
     expect(document.title).toContain('Harbour Jazz Night');
   });

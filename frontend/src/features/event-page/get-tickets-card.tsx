@@ -5,7 +5,7 @@ import { Icon } from '../../components/icon/icon.tsx';
 import { formatEventDateTime } from '../../lib/format/date.ts';
 import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { displayTitle, eventCoordinates, eventStart, eventTimeZone, showOnMapHref, type VisitorEvent } from '../../lib/format/event.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { PriceText } from '../../components/price-text/price-text.tsx';
 import { cheapestPurchase, sellersSummary } from '../../lib/offers/offers.ts';
 import { CompareOffers } from './compare-offers.tsx';
 
@@ -26,7 +26,9 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
     <aside className="tickets-card" aria-labelledby="get-tickets-heading">
       <h2 id="get-tickets-heading">Get Tickets</h2>
       {/* With several sellers the API's price is the cheapest offer's, and Buy Tickets buys that offer. */}
-      <p className="tickets-card__price">{formatPrice(event)}</p>
+      <p className="tickets-card__price">
+        <PriceText fields={event} />
+      </p>
       {sellersSummary(event) && <p className="tickets-card__note">{sellersSummary(event)}</p>}
       {event.price_note?.trim() && <p className="tickets-card__note">{event.price_note}</p>}
       <p className="tickets-card__when">

@@ -3,7 +3,7 @@ import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { formatEventDateTime } from '../../lib/format/date.ts';
 import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { eventStart, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
-import { formatPrice } from '../../lib/format/price.ts';
+import { PriceText } from '../../components/price-text/price-text.tsx';
 import { cheapestPurchase } from '../../lib/offers/offers.ts';
 import { useMediaQuery } from '../../lib/dom/use-media-query.ts';
 
@@ -21,7 +21,9 @@ export function StickyBuyBar({ event }: { event: VisitorEvent }) {
   return (
     <div className="buy-bar" role="region" aria-label="Buy tickets">
       <div className="buy-bar__text">
-        <p className="buy-bar__price">{formatPrice(event)}</p>
+        <p className="buy-bar__price">
+          <PriceText fields={event} />
+        </p>
         <p className="buy-bar__date">
           <ZonedText>{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</ZonedText>
         </p>

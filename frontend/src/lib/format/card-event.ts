@@ -24,6 +24,7 @@ export type CardEvent = Pick<
   | 'min_price'
   | 'max_price'
   | 'currency'
+  | 'usd_rate'
   | 'formatted_price'
   | 'price_note'
   | 'image_url'

@@ -32,6 +32,8 @@ export interface VisitorEvent {
   min_price?: number | string | null;
   max_price?: number | string | null;
   currency?: string | null;
+  /** USD per one unit of `currency`, from the server's price filter; null when unknown. */
+  usd_rate?: number | null;
   formatted_price?: string | null;
   price_note?: string | null;
   price_text?: string | null;
@@ -72,6 +74,7 @@ export interface VisitorOffer {
   min_price?: number | null;
   max_price?: number | null;
   currency?: string | null;
+  usd_rate?: number | null;
   purchase_url?: string | null;
   affiliate_url?: string | null;
   original_url?: string | null;

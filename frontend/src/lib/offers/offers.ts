@@ -1,21 +1,34 @@
 /**
- * Offers on the visitor side: the "from USD x · N sellers" summary and the event each offer's buy
+ * Offers on the visitor side: the "from $x · N sellers" summary and the event each offer's buy
  * flow runs with. An offer is bought exactly like an event of its own source (spec 01 §7): its source picks
  * the tracking-link endpoint, its own ids and links feed it and its fallbacks.
  */
 import type { VisitorEvent, VisitorOffer } from '../format/event.ts';
+import { formatUsd, type PriceFields } from '../format/price.ts';
 
-const usd = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** The cheapest price (the event's own, as the API lays it over) came in another currency than dollars. */
+const isConverted = (event: Pick<VisitorEvent, 'currency'>) => (event.currency?.trim().toUpperCase() || 'USD') !== 'USD';
 
 /** Offers of an event, cheapest first as the API sends them; empty when it sent none. */
 export const offersOf = (event: Pick<VisitorEvent, 'offers'>): readonly VisitorOffer[] => event.offers ?? [];
 
-/** "from USD 39 · 2 sellers" for an event with several sellers; undefined for one seller. */
-export function sellersSummary(event: Pick<VisitorEvent, 'offers' | 'offer_count' | 'price_from_usd'>): string | undefined {
+/** "from $39 · 2 sellers" for an event with several sellers; undefined for one seller. */
+export function sellersSummary(event: Pick<VisitorEvent, 'offers' | 'offer_count' | 'price_from_usd' | 'currency'>): string | undefined {
   const count = event.offer_count ?? offersOf(event).length;
   if (count < 2) return undefined;
-  const from = typeof event.price_from_usd === 'number' ? `from USD ${usd.format(event.price_from_usd)} · ` : '';
+  const from = typeof event.price_from_usd === 'number' ? `from ${formatUsd(event.price_from_usd, isConverted(event))} · ` : '';
   return `${from}${count} sellers`;
+}
+
+/**
+ * An offer's price for display: its amounts with their currency and rate, shown in USD first like every other
+ * price; an offer that has no amounts keeps the seller's own text (a source's formatted price) or Price TBA.
+ */
+export function offerPrice(offer: VisitorOffer): PriceFields {
+  const amounts = [offer.min_price, offer.max_price].some((amount) => amount !== null && amount !== undefined);
+  return amounts
+    ? { min_price: offer.min_price, max_price: offer.max_price, currency: offer.currency, usd_rate: offer.usd_rate }
+    : { formatted_price: offer.price_text };
 }
 
 /** The event as one offer's buy flow needs it: the offer's source, ids and links over the event's other fields. */
@@ -31,7 +44,8 @@ export function eventForOffer(event: VisitorEvent, offer: VisitorOffer): Visitor
     min_price: offer.min_price ?? null,
     max_price: offer.max_price ?? null,
     currency: offer.currency ?? null,
-    formatted_price: offer.price_text ?? null,
+    usd_rate: offer.usd_rate ?? null,
+    formatted_price: offerPrice(offer).formatted_price ?? null,
   };
 }
 

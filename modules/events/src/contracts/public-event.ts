@@ -25,6 +25,8 @@ export interface PublicEvent {
   min_price: number | null;
   max_price: number | null;
   currency: string;
+  /** USD per one unit of `currency` (the price filter's table), so prices can be shown in USD first; null when unknown. */
+  usd_rate: number | null;
   formatted_price: string | null;
   price_note: string | null;
   price_text: string;
@@ -69,6 +71,8 @@ export interface PublicOffer {
   min_price: number | null;
   max_price: number | null;
   currency: string;
+  /** USD per one unit of `currency`; null when unknown. */
+  usd_rate: number | null;
   price_text: string;
   price_usd_min: number | null;
   price_usd_max: number | null;
@@ -102,6 +106,7 @@ export type CardEvent = Pick<
   | 'min_price'
   | 'max_price'
   | 'currency'
+  | 'usd_rate'
   | 'formatted_price'
   | 'price_note'
   | 'image_url'

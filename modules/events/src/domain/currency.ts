@@ -1,7 +1,8 @@
 /**
- * Price filters compare in USD (spec 01 §1: prices shown in USD by default). Sources quote in their own
- * currency, so the module keeps a USD equivalent beside each price. Rates are a static table (USD per one
- * unit, mid-market, rounded, reviewed 2026-11): filtering needs stable, explainable buckets, not live FX;
+ * Price filters compare in USD and visitors read prices in USD first (spec 01 §1: prices shown in USD by
+ * default). Sources quote in their own currency, so the module keeps a USD equivalent beside each price and
+ * hands the rate it used to the visitor side, which shows both. Rates are a static table (USD per one unit,
+ * mid-market, rounded, reviewed 2026-11): filtering needs stable, explainable buckets, not live FX;
  * see docs/decisions/006-events-price-and-popularity.md. An unknown currency has no USD equivalent, so such an
  * event is not matched by a price filter rather than matched wrongly.
  */
@@ -37,10 +38,15 @@ export const USD_PER_UNIT: Readonly<Record<string, number>> = {
   ILS: 0.27,
 };
 
+/** USD per one unit of a currency, or null when the table does not know it (its prices are shown as given). */
+export function usdRate(currency: string): number | null {
+  return USD_PER_UNIT[currency.trim().toUpperCase()] ?? null;
+}
+
 export function toUsd(amount: number | null | undefined, currency: string): number | null {
   if (amount === null || amount === undefined || !Number.isFinite(amount) || amount < 0) return null;
-  const rate = USD_PER_UNIT[currency.toUpperCase()];
-  if (rate === undefined) return null;
+  const rate = usdRate(currency);
+  if (rate === null) return null;
   return Math.round(amount * rate * 100) / 100;
 }
 

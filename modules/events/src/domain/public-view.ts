@@ -7,6 +7,7 @@ import { roundKm } from './geo.ts';
 import { popularityAt } from './popularity.ts';
 import { NO_RATING, type EventRating } from './rating.ts';
 import { priceText } from './price-text.ts';
+import { usdRate } from './currency.ts';
 import { isValidTimeZone } from './start-time.ts';
 import { offersOf, withCanonicalFields } from './offers/canonical-view.ts';
 
@@ -19,6 +20,7 @@ function toPublicOffer(offer: Offer): PublicOffer {
     min_price: offer.min_price,
     max_price: offer.max_price,
     currency: offer.currency || 'USD',
+    usd_rate: usdRate(offer.currency || 'USD'),
     price_text: priceText({ min: offer.min_price, max: offer.max_price, currency: offer.currency, formatted: offer.formatted_price }),
     price_usd_min: offer.price_usd_min,
     price_usd_max: offer.price_usd_max,
@@ -84,6 +86,7 @@ function cardView(event: CardSource, offers: Offer[]): CardEvent {
     min_price: event.min_price,
     max_price: event.max_price,
     currency: event.currency || 'USD',
+    usd_rate: usdRate(event.currency || 'USD'),
     formatted_price: event.formatted_price,
     price_note: redactContacts(event.price_note),
     image_url: event.image_url,
@@ -144,6 +147,7 @@ export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: numbe
     min_price: card.min_price,
     max_price: card.max_price,
     currency: card.currency,
+    usd_rate: card.usd_rate,
     formatted_price: card.formatted_price,
     price_note: card.price_note,
     price_text: priceText({ min: event.min_price, max: event.max_price, currency: event.currency, formatted: event.formatted_price }),

@@ -30,6 +30,14 @@ describe('public event view', () => {
     expect(toPublicEvent(makeStoredEvent({ source: 'fever', tags: [' fever ', 'music'] }), now).tags).toBe('music');
   });
 
+  it("given a seller's currency, then the answer carries the rate the price filter converts with, or null when unknown", () => {
+    const view = toPublicEvent(makeStoredEvent({ currency: 'EUR' }), now);
+    expect(view.usd_rate).toBe(1.08);
+    expect(view.offers[0]?.usd_rate).toBe(1.08);
+    expect(toPublicEvent(makeStoredEvent({ currency: 'XYZ' }), now).usd_rate).toBeNull();
+    expect(toPublicEvent(makeStoredEvent({ currency: '' }), now).usd_rate).toBe(1);
+  });
+
   it('given contacts in free text, then they are removed from the answer', () => {
     const view = toPublicEvent(makeStoredEvent({ description: 'Mail boss@club.example or call +34 612 345 678.', organizer: 'Ann (ann@x.io)' }), now);
     expect(view.description).toBe('Mail [contact removed] or call [contact removed].');
@@ -82,7 +90,7 @@ describe('public event view', () => {
         [
           'affiliate_url', 'category', 'city', 'country', 'currency', 'date', 'description', 'external_id', 'formatted_price', 'id',
           'image_url', 'latitude', 'longitude', 'max_price', 'min_price', 'name', 'offer_count', 'original_url', 'price_from_usd',
-          'price_note', 'purchase_url', 'source', 'timezone', 'unique_description', 'unique_title', 'venue_name',
+          'price_note', 'purchase_url', 'source', 'timezone', 'unique_description', 'unique_title', 'usd_rate', 'venue_name',
         ].sort(),
       );
     });

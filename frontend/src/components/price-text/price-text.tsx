@@ -1,0 +1,16 @@
+import { priceDisplay, type PriceFields } from '../../lib/format/price.ts';
+import './price-text.css';
+
+/**
+ * A price as visitors read it: the US dollar amount first, the seller's own currency beside it in a quieter
+ * voice ("$32 - $70 (BRL 180 - 390)"). Its text is exactly `formatPrice`'s.
+ */
+export function PriceText({ fields }: { fields: PriceFields }) {
+  const price = priceDisplay(fields);
+  return (
+    <>
+      {price.main}
+      {price.local && <span className="price-text__local"> ({price.local})</span>}
+    </>
+  );
+}
