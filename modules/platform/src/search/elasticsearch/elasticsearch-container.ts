@@ -2,7 +2,7 @@
 import { GenericContainer, Wait } from 'testcontainers';
 
 // Client 9.x sends `compatible-with=9` headers, which an 8.x server refuses: the server must be 9.x too.
-export const ELASTICSEARCH_IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.1.0';
+export const ELASTICSEARCH_IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.4.3';
 
 export interface StartedElasticsearch {
   node: string;

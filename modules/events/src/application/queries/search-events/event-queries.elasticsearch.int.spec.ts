@@ -9,7 +9,7 @@ import { hasContainerRuntime } from '@evently/platform/testing';
 import { describeEventQueryCases } from '../../../testing/event-query-cases.ts';
 
 // The 9.x client sends compatible-with=9 headers, so the server must be 9.x as well.
-const IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.1.0';
+const IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.4.3';
 
 const hasRuntime = await hasContainerRuntime();
 if (!hasRuntime) console.log(`skipped: no container runtime (event queries on Elasticsearch, ${IMAGE})`);
