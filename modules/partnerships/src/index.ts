@@ -6,6 +6,7 @@ import { createModuleMailer, noReplySender, rateLimitsFor, type AppModule, type 
 import type { PartnershipsContext } from './application/context.ts';
 import { createAcknowledgementMailer, createTeamMailer } from './application/mail/request-mailers.ts';
 import { submitRequest } from './application/commands/submit-request/submit-request.ts';
+import { erasePerson } from './application/commands/erase-person/erase-person.ts';
 import { PARTNERSHIPS_TOPIC } from './contracts/messages.ts';
 import { submitRequestSchema } from './contracts/submit-request.ts';
 import { toAdminView, type AdminRequestView } from './domain/request-views.ts';
@@ -85,6 +86,7 @@ export function createPartnershipsModule(deps: ModuleDeps, options: Partnerships
         return { request: toAdminView(request), duplicate };
       },
     },
+    erasePerson: (subject) => erasePerson(ctx, subject),
     async close() {
       await mailer.close();
     },

@@ -13,6 +13,7 @@ export * from './projections/latest-version-projector.ts';
 export * from './clock/clock.ts';
 export * from './module.ts';
 export * from './erasure/person-erasure.ts';
+export * from './erasure/documents-matching.ts';
 export * from './http/http-error.ts';
 export * from './http/validate.ts';
 export * from './http/text-fields.ts';

@@ -7,6 +7,7 @@ import { rateLimitsFor, type AppModule, type ModuleDeps } from '@evently/platfor
 import type { ReviewsContext } from './application/context.ts';
 import type { ReviewEventLookup } from './application/event-lookup.ts';
 import { createReviewsLiveFeed, type ReviewsLiveFeed } from './application/live/pending-count-feed.ts';
+import { erasePerson } from './application/commands/erase-person/erase-person.ts';
 import { REVIEWS_TOPIC } from './contracts/messages.ts';
 import { createAdminReviewsRouter } from './http/admin-reviews.router.ts';
 import { createReviewsRouter } from './http/reviews.router.ts';
@@ -47,5 +48,6 @@ export function createReviewsModule(deps: ModuleDeps, options: ReviewsOptions): 
     schedulers: [],
     routers: [createReviewsRouter(ctx, { submitRateLimit }), createAdminReviewsRouter(ctx, { requireAdmin: deps.requireAdmin })],
     live: createReviewsLiveFeed(ctx),
+    erasePerson: (subject) => erasePerson(ctx, subject),
   };
 }

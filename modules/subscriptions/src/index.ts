@@ -8,6 +8,7 @@ import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
 import { runDigestBatch, type DigestBatchResult } from './application/run-digest-batch.ts';
 import { signUp } from './application/sign-up.ts';
+import { erasePerson } from './application/erase-person.ts';
 import { confirmSubscription, type ConfirmOutcome } from './application/confirm.ts';
 import { signUpSchema } from './contracts/sign-up.ts';
 import { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
@@ -79,6 +80,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
   });
   return {
     name: 'subscriptions',
+    erasePerson: (subject) => erasePerson(ctx, subject),
     collections: subscriptionCollections,
     topics: [SUBSCRIBERS_TOPIC],
     searchSchemas: [],

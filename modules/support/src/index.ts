@@ -13,6 +13,7 @@ import {
 } from '@evently/platform';
 import { createTicket } from './application/commands/create-ticket/create-ticket.ts';
 import type { SupportContext } from './application/context.ts';
+import { erasePerson } from './application/commands/erase-person/erase-person.ts';
 import { createSupportLiveFeed, type SupportLiveFeed } from './application/live/support-live-feed.ts';
 import { createTeamMailer } from './application/mail/team-mailer.ts';
 import { createVisitorMailer } from './application/mail/visitor-mailer.ts';
@@ -135,6 +136,7 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
     },
     live: createSupportLiveFeed(ctx),
     async close() {
+    erasePerson: (subject) => erasePerson(ctx, subject),
       await mailer.close();
     },
   };

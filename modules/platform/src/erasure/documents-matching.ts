@@ -1,0 +1,23 @@
+/**
+ * Every document of a collection that passes a test, read in pages of ids. For erasure, where the address a
+ * person gave is compared the way the module compares it (case, spaces) rather than as stored, so no index
+ * answers it; an erasure is rare and may read a collection once.
+ */
+import type { DocumentReader, Stored } from '../store/document-store.port.ts';
+
+const PAGE = 500;
+
+export async function documentsMatching<T>(reader: DocumentReader, collection: string, test: (document: Stored<T>) => boolean): Promise<Array<Stored<T>>> {
+  const found: Array<Stored<T>> = [];
+  let after: string | null = null;
+  for (;;) {
+    const page: Array<Stored<T>> = await reader.find<T>(collection, {
+      ...(after === null ? {} : { where: { id: { gt: after } } }),
+      sort: [{ field: 'id', direction: 'asc' }],
+      limit: PAGE,
+    });
+    found.push(...page.filter(test));
+    if (page.length < PAGE) return found;
+    after = page[page.length - 1]!.id;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Erasure: every subscription of the address (one per city) goes, with its sign-up requests (they hold the name
+ * asked for) and its digest claims, in one transaction per subscriber that also publishes `SubscriberDeleted`.
+ * A confirmation mail still waiting in the log then finds no request and sends nothing.
+ */
+import type { ErasureSubject, ModuleErasure, Stored } from '@evently/platform';
+import { SUBSCRIBERS_TOPIC, subscriberMessageTypes } from '../contracts/messages.ts';
+import type { SignUpRequest } from '../domain/sign-up-request.ts';
+import { normaliseKey, type Subscriber } from '../domain/subscriber.ts';
+import { DIGEST_SENDS, SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
+import { subscriberMessage } from '../infra/envelopes.ts';
+import type { SubscriptionsContext } from './context.ts';
+
+interface Removed {
+  subscriber: Stored<Subscriber>;
+  requestNames: Array<string | null>;
+  digestSends: number;
+}
+
+async function removeSubscriber(ctx: SubscriptionsContext, id: string): Promise<Removed | null> {
+  return ctx.store.transaction(async (tx) => {
+    const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, id);
+    if (!subscriber) return null;
+    const requests = await tx.find<SignUpRequest>(SIGN_UP_REQUESTS, { where: { subscriber_id: id } });
+    for (const request of requests) await tx.delete(SIGN_UP_REQUESTS, request.id);
+    const sends = await tx.find(DIGEST_SENDS, { where: { subscriber_id: id } });
+    for (const send of sends) await tx.delete(DIGEST_SENDS, send.id);
+    await tx.delete(SUBSCRIBERS, id, subscriber.version);
+    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, subscriber.version + 1, {}, ctx.clock.now())]);
+    return { subscriber, requestNames: requests.map((request) => request.name), digestSends: sends.length };
+  });
+}
+
+export async function erasePerson(ctx: SubscriptionsContext, subject: ErasureSubject): Promise<ModuleErasure> {
+  const subscribers = await ctx.store.find<Subscriber>(SUBSCRIBERS, { where: { email_key: normaliseKey(subject.email) } });
+  const removed: Removed[] = [];
+  for (const subscriber of subscribers) {
+    const done = await removeSubscriber(ctx, subscriber.id);
+    if (done) removed.push(done);
+  }
+  return {
+    module: 'subscriptions',
+    removed: {
+      subscribers: removed.length,
+      sign_up_requests: removed.reduce((sum, entry) => sum + entry.requestNames.length, 0),
+      digest_sends: removed.reduce((sum, entry) => sum + entry.digestSends, 0),
+    },
+    aggregates: removed.map((entry) => ({ topic: SUBSCRIBERS_TOPIC, key: entry.subscriber.id })),
+    contacts: removed.map((entry) => entry.subscriber.email),
+    names: removed.flatMap((entry) => [entry.subscriber.name ?? '', ...entry.requestNames.map((name) => name ?? '')]),
+  };
+}
