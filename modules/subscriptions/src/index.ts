@@ -80,7 +80,6 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
   });
   return {
     name: 'subscriptions',
-    erasePerson: (subject) => erasePerson(ctx, subject),
     collections: subscriptionCollections,
     topics: [SUBSCRIBERS_TOPIC],
     searchSchemas: [],
@@ -89,6 +88,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     routers: [createSubscriptionsRouter(ctx, { requireAdmin: deps.requireAdmin, signUpRateLimit })],
     commands: { signUp: (input) => signUp(ctx, signUpSchema.parse(input)), confirm: (token) => confirmSubscription(ctx, token) },
     runDigestBatch: () => runDigestBatch(ctx),
+    erasePerson: (subject) => erasePerson(ctx, subject),
     async close() {
       await mailer.close();
     },

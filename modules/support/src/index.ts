@@ -135,8 +135,8 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
       },
     },
     live: createSupportLiveFeed(ctx),
-    async close() {
     erasePerson: (subject) => erasePerson(ctx, subject),
+    async close() {
       await mailer.close();
     },
   };
