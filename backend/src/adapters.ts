@@ -39,17 +39,19 @@ export async function createAdapters(config: Config, role: string, logger: Logge
       : await createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) });
 
   let bus: EventBus;
+  // A failing consumer position is tried again after 200 ms, doubling up to the configured cap.
+  const retry = { initialMs: Math.min(200, config.consumerRetryMaxMs), maxMs: config.consumerRetryMaxMs };
   if (config.profile.bus === 'kafka' && config.kafkaBrokers) {
     bus = createKafkaEventBus({
       brokers: config.kafkaBrokers,
       clientId: `${config.appName.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}-${role}`,
       logger: logger.child({ component: 'kafka' }),
+      backoff: retry,
     });
-  } else if (store.engine === 'sqlite') {
-    bus = await createSqliteEventBus({ store, logger: logger.child({ component: 'event-log' }) });
   } else {
+    const logTiming = { retryDelayMs: retry.initialMs, maxRetryDelayMs: retry.maxMs, logger: logger.child({ component: 'event-log' }) };
     // Production store with an embedded bus: the relay copies the Mongo outbox into a local log file.
-    bus = await createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), logger: logger.child({ component: 'event-log' }) });
+    bus = store.engine === 'sqlite' ? await createSqliteEventBus({ store, ...logTiming }) : await createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), ...logTiming });
   }
 
   const search =

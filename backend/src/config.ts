@@ -62,6 +62,11 @@ export const envSchema = z.object({
   /** Longest the server may spend rendering a landing page's first paint (decision 025); 0 turns it off. */
   FIRST_PAINT_TIMEOUT_MS: integer(0, 60_000).default(1500),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  /**
+   * Longest pause before a consumer tries failing messages again (the pause doubles from 200 ms up to it). A
+   * dependency that is down is retried at this pace for as long as it lasts; nothing is dead-lettered meanwhile.
+   */
+  CONSUMER_RETRY_MAX_MS: integer(10, 600_000).default(10_000),
   /** Bearer token Prometheus sends for `GET /metrics`; without it only the admin credential opens it. */
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters long' }).max(256).optional(),
   /** Port of the metrics-only listener of the `worker` and `ingestion` roles (needs METRICS_TOKEN). */
@@ -103,6 +108,8 @@ export interface Config {
   /** 0: home and event pages are client-rendered only. */
   firstPaintTimeoutMs: number;
   smtpUrl: string | undefined;
+  /** Cap of the doubling pause between redeliveries of a failing consumer position. */
+  consumerRetryMaxMs: number;
   demoData: boolean;
   metricsToken: string | undefined;
   /** Undefined: the `worker` and `ingestion` roles serve no metrics listener. */
@@ -165,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchReaderThreads: e.SEARCH_READER_THREADS,
     firstPaintTimeoutMs: e.FIRST_PAINT_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
+    consumerRetryMaxMs: e.CONSUMER_RETRY_MAX_MS,
     demoData: e.DEMO_DATA ?? !e.MONGODB_URI,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,

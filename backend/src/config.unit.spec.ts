@@ -24,8 +24,14 @@ describe('loadConfig', () => {
       trustedProxies: 0,
       logLevel: 'info',
       profile: { store: 'sqlite', bus: 'sqlite', search: 'sqlite' },
+      consumerRetryMaxMs: 10_000,
       demoData: true,
     });
+  });
+
+  it('takes the cap of consumer redelivery pauses in milliseconds', () => {
+    expect(loadConfig({ CONSUMER_RETRY_MAX_MS: '30000' }).consumerRetryMaxMs).toBe(30_000);
+    expect(errorOf({ CONSUMER_RETRY_MAX_MS: '0' }).variable).toBe('CONSUMER_RETRY_MAX_MS');
   });
 
   it('keeps metrics closed unless a token long enough is set, and opens a metrics port only with one', () => {
