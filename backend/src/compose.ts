@@ -7,12 +7,14 @@ import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import {
   adminSessionsCollection,
-  ADMIN_LOGIN_LIMIT,
+  ADMIN_GUESS_BUDGET,
   createAdminAuth,
+  createGuessThrottle,
   createStoreAdminSessions,
   createOutboxRelay,
   createStoreLease,
   createProjectorRunner,
+  createStoreGuessLedger,
   createStoreRateLimits,
   effectClaimsCollection,
   projectorGroup,
@@ -93,14 +95,30 @@ export async function compose({ config, logger, role, env = process.env, clock =
 
   const adminPassword = resolveAdminPassword(config.adminPassword, config.dataDir);
   // Limit counters live in the store, so every api replica (and every process on one DATA_DIR) enforces one
-  // limit together and a restart does not reset it. `isAdmin` is looked up late: admin auth takes its own
-  // failed-login limiter from here.
+  // limit together and a restart does not reset it. `isAdmin` is looked up late: admin auth takes the
+  // site-wide budget of wrong guesses from here.
   const rateLimits = createStoreRateLimits({ store, clock, isAdmin: (ctx) => adminAuth.isAdmin(ctx) });
+  const adminAuthLogger = logger.child({ component: 'admin-auth' });
+  let budgetWarnedAt = Number.NEGATIVE_INFINITY;
   const adminAuth = createAdminAuth({
     password: adminPassword.password,
-    logger: logger.child({ component: 'admin-auth' }),
+    logger: adminAuthLogger,
     sessions: createStoreAdminSessions({ store, clock, ttlMs: ADMIN_SESSION_TTL_MS }),
-    limiter: rateLimits.create(ADMIN_LOGIN_LIMIT),
+    throttle: createGuessThrottle({
+      ledger: createStoreGuessLedger({ store, clock, name: 'admin.guesses' }),
+      budget: rateLimits.create(ADMIN_GUESS_BUDGET),
+      clock,
+      onBudgetSpent: () => {
+        // Once per window and process: every wrong guess after it would say the same.
+        const now = clock.now().getTime();
+        if (now - budgetWarnedAt < ADMIN_GUESS_BUDGET.windowMs) return;
+        budgetWarnedAt = now;
+        adminAuthLogger.warn(
+          { budget: ADMIN_GUESS_BUDGET.limit, window_minutes: ADMIN_GUESS_BUDGET.windowMs / 60_000 },
+          'wrong admin passwords have spent the site-wide budget: every address now waits a minute after each wrong guess',
+        );
+      },
+    }),
     secureCookie: config.publicUrl.startsWith('https:'),
   });
 

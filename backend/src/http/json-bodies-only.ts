@@ -17,10 +17,15 @@ export function jsonBodiesOnly(routers: Router[]): Middleware {
     routers.some((router) => router.match(ctx.path, ctx.method).pathAndMethod.some((layer) => layer.stack.includes(acceptFormBodies)));
 
   return async (ctx, next) => {
-    // Null when the request has no body (no Content-Length above 0, no chunked transfer). JSON means exactly
-    // `application/json` (any charset): what every client of ours sends and what the body parser reads.
+    // An empty body is no body (`is` counts `Content-Length: 0`, which fetch sends on a bare POST), and
+    // neither is a chunked one without a type (Node's client streams bare PROPFINDs so): the body parser
+    // reads neither. JSON means exactly `application/json` (any charset), what every client of ours sends.
+    const length = ctx.request.length;
+    const chunked = ctx.get('Transfer-Encoding') !== '';
+    if (!chunked && !length) return next();
+    if (chunked && !ctx.get('Content-Type')) return next();
     const type = ctx.request.is('urlencoded', 'application/json');
-    if (type === null || type === 'application/json') return next();
+    if (type === 'application/json') return next();
     if (type === 'urlencoded' && takesForms(ctx)) return next();
     ctx.status = 415;
     ctx.body = { error: JSON_ONLY_MESSAGE };

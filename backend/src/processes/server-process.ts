@@ -16,6 +16,7 @@ import { createApp } from '../http/app.ts';
 import { createFirstPaintRenderer } from '../http/first-paint/first-paint-renderer.ts';
 import { createSeo } from '../http/seo/seo.ts';
 import { createHttpServer, listen, type RunningHttpServer } from '../http/http-server.ts';
+import { proxyExposureWarning } from '../http/proxy-exposure.ts';
 import { httpMetrics } from '../observability/http-metrics.ts';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics-server.ts';
 import { registerPipelineCollectors } from '../observability/pipeline-collectors.ts';
@@ -127,6 +128,8 @@ export async function startServer({ config, logger, roles, announceAdminPassword
       });
       http = await listen(server, config.port, config.host);
       logger.info({ url: urlOf(config.host, http.port), publicUrl: config.publicUrl }, `${config.appName} is listening`);
+      const exposure = proxyExposureWarning(config.trustedProxies, config.host);
+      if (exposure) logger.warn({ setting: 'TRUSTED_PROXIES', value: config.trustedProxies, host: config.host, public_addresses: exposure.addresses }, exposure.message);
     }
 
     if (roles.worker) {

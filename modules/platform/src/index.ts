@@ -25,6 +25,8 @@ export * from './http/memory-rate-limiter.ts';
 export * from './http/admin-auth.ts';
 export * from './http/admin-sessions.ts';
 export * from './http/form-bodies.ts';
+export * from './http/guess-throttle.ts';
+export * from './http/store-guess-ledger.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
 export * from './mail/module-mailer.ts';

@@ -8,11 +8,11 @@
  *   so the browser never holds the password after the login form;
  * - the `X-Admin-Password` header (or the socket handshake's `auth.password`), for API clients.
  *
- * Only wrong passwords count against the per-address limiter, at the login endpoint and through the header
- * alike, so the header cannot be used to go around the login limit, and an administrator's own calls never
- * use up the allowance. Password checks run at most a few at a time per address; further ones wait for a
- * slot (and look at the limiter again once they have it) rather than being refused, so a panel or script
- * firing many calls at once is never throttled, while a burst of guesses cannot slip past the count.
+ * Wrong passwords slow their address down (guess-throttle.ts: a growing wait, never a lock), at the login
+ * endpoint and through the header alike, so the header cannot be used to go around the login's pace, and an
+ * administrator's own calls never count. Password checks run at most a few at a time per address; further
+ * ones wait for a slot (and look at the throttle again once they have it) rather than being refused, so a
+ * panel or script firing many calls at once is never throttled, while a burst of guesses cannot slip past it.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -23,8 +23,9 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { parseBody } from './validate.ts';
 import type { AdminSessions } from './admin-sessions.ts';
+import { ADMIN_GUESS_BUDGET, createGuessThrottle, createMemoryGuessLedger, describeWait, type GuessThrottle } from './guess-throttle.ts';
 import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
-import { answerTooManyRequests, type RateLimiter } from './rate-limit.ts';
+import { answerTooManyRequests } from './rate-limit.ts';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -37,17 +38,15 @@ export const ADMIN_LOGIN_PATH = '/api/support/admin/login';
 export const ADMIN_LOGOUT_PATH = '/api/support/admin/logout';
 export const ADMIN_SESSION_PATH = '/api/support/admin/session';
 export const ADMIN_SESSION_COOKIE = 'evently_admin';
-/** Wrong passwords allowed per client address and window before even the right one is refused. */
-export const ADMIN_LOGIN_LIMIT = { name: 'admin.failed-logins', limit: 5, windowMs: 15 * 60_000 } as const;
 
 export interface AdminAuthOptions {
   password: string;
   logger: Logger;
   /**
-   * Failed attempts per client address, 5 per 15 minutes. The composition passes a store-backed limiter so
-   * every api replica shares the count; without one (module harnesses) a per-process fake is used.
+   * The pace of wrong guesses per client address and for the whole site. The composition passes one kept in
+   * the store so every api replica shares it; without one (module harnesses) a per-process one is used.
    */
-  limiter?: RateLimiter;
+  throttle?: GuessThrottle;
   /** Cookie sessions; without them only the password header is accepted (module tests). */
   sessions?: AdminSessions;
   /** Mark the cookie `Secure` (the site is served over https). */
@@ -76,12 +75,12 @@ export interface AdminAuth {
 /** The login call's body; exported for the API document. */
 export const loginBodySchema = z.object({ password: z.string().min(1, 'Password is required').max(1024) });
 
-type Guess = 'accepted' | 'rejected' | 'throttled';
+type Guess = { outcome: 'accepted' } | { outcome: 'rejected' } | { outcome: 'throttled'; retryAfterSeconds: number };
 
 export function createAdminAuth({
   password,
   logger,
-  limiter = createMemoryRateLimiter(ADMIN_LOGIN_LIMIT),
+  throttle = createGuessThrottle({ ledger: createMemoryGuessLedger(), budget: createMemoryRateLimiter(ADMIN_GUESS_BUDGET) }),
   sessions,
   secureCookie = false,
 }: AdminAuthOptions): AdminAuth {
@@ -96,19 +95,21 @@ export function createAdminAuth({
 
   const slots = createSlots(MAX_PARALLEL_CHECKS, MAX_WAITING_CHECKS);
 
-  /** Checks a password guess from `ip` under the limiter. */
+  /** Checks a password guess from `ip` at the throttle's pace. */
   async function guess(ip: string, candidate: string, where: string): Promise<Guess> {
     const release = await slots.acquire(ip);
-    if (!release) return 'throttled';
+    // The wait queue is full: a one-second pause, not a wrong guess.
+    if (!release) return { outcome: 'throttled', retryAfterSeconds: 1 };
     try {
-      if (!(await limiter.peek(ip)).allowed) return 'throttled';
+      const wait = await throttle.wait(ip);
+      if (wait > 0) return { outcome: 'throttled', retryAfterSeconds: wait };
       if (await verify(candidate)) {
-        await limiter.reset(ip);
-        return 'accepted';
+        await throttle.succeeded(ip);
+        return { outcome: 'accepted' };
       }
-      await limiter.hit(ip);
-      logger.warn({ ip, where }, 'failed admin authentication');
-      return 'rejected';
+      const next = await throttle.failed(ip);
+      logger.warn({ ip, where, next_guess_in_seconds: next }, 'failed admin authentication');
+      return { outcome: 'rejected' };
     } finally {
       release();
     }
@@ -117,10 +118,10 @@ export function createAdminAuth({
   const hasSession = async (token: string | undefined) => Boolean(token && sessions && (await sessions.isValid(token)));
   const sessionToken = (ctx: Context) => ctx.cookies.get(ADMIN_SESSION_COOKIE) ?? undefined;
 
-  async function check(ctx: Context): Promise<Guess | 'missing'> {
-    if (await hasSession(sessionToken(ctx))) return 'accepted';
+  async function check(ctx: Context): Promise<Guess | { outcome: 'missing' }> {
+    if (await hasSession(sessionToken(ctx))) return { outcome: 'accepted' };
     const candidate = ctx.get(ADMIN_PASSWORD_HEADER);
-    if (!candidate) return 'missing';
+    if (!candidate) return { outcome: 'missing' };
     return guess(ctx.ip, candidate, ctx.path);
   }
 
@@ -128,10 +129,10 @@ export function createAdminAuth({
     ctx.status = 401;
     ctx.body = { error: 'Admin authentication required' };
   };
-  const throttled = async (ctx: Context, body: unknown) => {
-    const state = await limiter.peek(ctx.ip);
-    // Allowed again means the wait queue was full rather than the limit spent: ask for a one-second pause.
-    answerTooManyRequests(ctx, state.allowed ? { allowed: false, remaining: 0, retryAfterSeconds: 1 } : state, body);
+  /** 429 with Retry-After, and a message that says how long to wait: `${lead} Please wait 12 seconds and try again.` */
+  const throttled = (ctx: Context, retryAfterSeconds: number, lead: string, body: (message: string) => unknown) => {
+    const message = `${lead} Please wait ${describeWait(retryAfterSeconds)} and try again.`;
+    answerTooManyRequests(ctx, { allowed: false, remaining: 0, retryAfterSeconds }, body(message));
   };
 
   /**
@@ -153,12 +154,12 @@ export function createAdminAuth({
   const router = new Router();
   router.post(ADMIN_LOGIN_PATH, async (ctx) => {
     const { password: candidate } = parseBody(ctx, loginBodySchema);
-    const outcome = await guess(ctx.ip, candidate, ctx.path);
-    if (outcome === 'throttled') {
-      await throttled(ctx, { success: false, message: 'Too many login attempts. Please try again later.' });
+    const result = await guess(ctx.ip, candidate, ctx.path);
+    if (result.outcome === 'throttled') {
+      throttled(ctx, result.retryAfterSeconds, 'Too many login attempts.', (message) => ({ success: false, message }));
       return;
     }
-    if (outcome === 'rejected') {
+    if (result.outcome === 'rejected') {
       ctx.status = 401;
       ctx.body = { success: false, message: 'Invalid password' };
       return;
@@ -179,28 +180,28 @@ export function createAdminAuth({
 
   router.get(ADMIN_SESSION_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const outcome = await check(ctx);
-    if (outcome === 'throttled') return throttled(ctx, { authenticated: false, error: 'Too many failed attempts. Please try again later.' });
-    ctx.status = outcome === 'accepted' ? 200 : 401;
-    ctx.body = outcome === 'accepted' ? { authenticated: true } : { authenticated: false, error: 'Admin authentication required' };
+    const result = await check(ctx);
+    if (result.outcome === 'throttled') return throttled(ctx, result.retryAfterSeconds, 'Too many failed attempts.', (error) => ({ authenticated: false, error }));
+    ctx.status = result.outcome === 'accepted' ? 200 : 401;
+    ctx.body = result.outcome === 'accepted' ? { authenticated: true } : { authenticated: false, error: 'Admin authentication required' };
   });
 
   const requireAdmin: Middleware = async (ctx, next) => {
-    const outcome = await check(ctx);
-    if (outcome === 'throttled') return throttled(ctx, { error: 'Too many failed attempts. Please try again later.' });
-    if (outcome !== 'accepted') return refuse(ctx);
+    const result = await check(ctx);
+    if (result.outcome === 'throttled') return throttled(ctx, result.retryAfterSeconds, 'Too many failed attempts.', (error) => ({ error }));
+    if (result.outcome !== 'accepted') return refuse(ctx);
     await next();
   };
 
   return {
     router,
     requireAdmin,
-    isAdmin: async (ctx) => (await check(ctx)) === 'accepted',
+    isAdmin: async (ctx) => (await check(ctx)).outcome === 'accepted',
     async authenticateHandshake({ ip, cookieHeader, password: candidate }) {
       const token = cookieHeader ? parseCookies(cookieHeader)[ADMIN_SESSION_COOKIE] : undefined;
       if (await hasSession(token)) return true;
       if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 1024) return false;
-      return (await guess(ip, candidate, 'socket.io /admin')) === 'accepted';
+      return (await guess(ip, candidate, 'socket.io /admin')).outcome === 'accepted';
     },
     verify,
   };

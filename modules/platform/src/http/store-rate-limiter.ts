@@ -34,7 +34,20 @@ const MAX_ATTEMPTS = 8;
 /** Expired counters removed per new window opened, which keeps the collection about as large as live keys. */
 const SWEEP_BATCH = 20;
 
-const counterId = (name: string, key: string) => createHash('sha256').update(`${name}\n${key}`).digest('base64url');
+/** One counter document per (limiter name, key). */
+export const counterId = (name: string, key: string): string => createHash('sha256').update(`${name}\n${key}`).digest('base64url');
+
+/** Runs `work` in a transaction, again on a lost race (another process updated or created the same counter). */
+export async function counterTransaction<R>(store: DocumentStore, clock: Clock, work: (tx: DocumentTransaction, now: number) => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await store.transaction((tx) => work(tx, clock.now().getTime()));
+    } catch (error) {
+      const lostRace = error instanceof ConcurrencyError || error instanceof UniqueConstraintError;
+      if (!lostRace || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
 
 export interface StoreRateLimitsOptions {
   store: DocumentStore;
@@ -48,18 +61,10 @@ export function createStoreRateLimits({ store, clock, isAdmin }: StoreRateLimits
   let ready: Promise<void> | undefined;
   const ensureCollection = () => (ready ??= store.init([rateLimitCountersCollection]));
 
-  /** Runs `work` in a transaction, again on a lost race (another process updated or created the same counter). */
-  async function withRetry<R>(work: (tx: DocumentTransaction, now: number) => Promise<R>): Promise<R> {
+  const withRetry = async <R>(work: (tx: DocumentTransaction, now: number) => Promise<R>): Promise<R> => {
     await ensureCollection();
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await store.transaction((tx) => work(tx, clock.now().getTime()));
-      } catch (error) {
-        const lostRace = error instanceof ConcurrencyError || error instanceof UniqueConstraintError;
-        if (!lostRace || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
-  }
+    return counterTransaction(store, clock, work);
+  };
 
   function create({ name, limit, windowMs }: RateLimitSpec): RateLimiter {
     const refused = (resetAt: number, now: number): RateLimitState => ({
