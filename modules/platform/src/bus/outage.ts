@@ -50,8 +50,14 @@ const networkCodes = new Set([
   'EDNS',
 ]);
 
-/** Storage that is busy, locked, full or failing: the same write succeeds once it recovers. */
-const storageCodes = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_PROTOCOL', 'ENOSPC', 'EMFILE', 'ENFILE', 'EIO', 'EAGAIN']);
+/**
+ * Storage that is busy, locked, full, failing or not writable (a folder or file whose permissions or read-only
+ * mount an operator must fix): the same write succeeds once it recovers.
+ */
+const storageCodes = new Set([
+  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_PROTOCOL', 'SQLITE_READONLY', 'SQLITE_PERM',
+  'ENOSPC', 'EMFILE', 'ENFILE', 'EIO', 'EAGAIN', 'EACCES', 'EPERM', 'EROFS', 'EDQUOT',
+]);
 
 /** Error classes of the engines' clients that only ever mean "the engine did not answer". */
 const unavailableNames: Record<string, string> = {
@@ -101,7 +107,7 @@ function ruleFor(error: unknown): Outage | null {
     const where = typeof fields.address === 'string' ? `${fields.address}${fields.port === undefined ? '' : `:${String(fields.port)}`}` : 'network';
     return { dependency: where, reason };
   }
-  if (code && (storageCodes.has(code) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_IOERR'))) {
+  if (code && (storageCodes.has(code) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY'))) {
     return { dependency: code.startsWith('SQLITE') ? 'sqlite' : 'disk', reason };
   }
   const name = typeof fields.name === 'string' ? fields.name : '';
