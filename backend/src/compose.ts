@@ -15,8 +15,11 @@ import {
   createStoreLease,
   createProjectorRunner,
   createStoreGuessLedger,
+  createStoreMailboxCap,
   createStoreRateLimits,
   effectClaimsCollection,
+  mailboxCapCollection,
+  mailboxCapFromEnv,
   projectorGroup,
   rateLimitCountersCollection,
   systemClock,
@@ -131,6 +134,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
     requireAdmin: adminAuth.requireAdmin,
     isAdmin: adminAuth.isAdmin,
     rateLimits,
+    // One allowance per recipient mailbox for every module's public-form mail, counted in the store.
+    mailboxCap: createStoreMailboxCap({ store, clock, ...mailboxCapFromEnv(env) }),
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     // Every module's mail is counted, sent and failed, under its own name.
@@ -179,7 +184,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     await store.close();
   };
   try {
-    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection, adminSessionsCollection, rateLimitCountersCollection]);
+    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection, adminSessionsCollection, rateLimitCountersCollection, mailboxCapCollection]);
     await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
     for (const schema of modules.flatMap((m) => m.searchSchemas)) {
       if ((await search.init(schema)).created) createdSearchIndexes.add(schema.name);

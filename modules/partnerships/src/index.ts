@@ -2,7 +2,7 @@
  * The partnerships module's only public door: the partnership form call, the admin calls of the Partnerships
  * tab and the two mails per request. See ../CONTEXT.md for its vocabulary.
  */
-import { createModuleMailer, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import { createModuleMailer, mailboxCapFor, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
 import type { PartnershipsContext } from './application/context.ts';
 import { createAcknowledgementMailer, createTeamMailer } from './application/mail/request-mailers.ts';
 import { submitRequest } from './application/commands/submit-request/submit-request.ts';
@@ -60,7 +60,7 @@ export function createPartnershipsModule(deps: ModuleDeps, options: Partnerships
     appName: options.appName,
     publicUrl: deps.publicUrl,
   };
-  const mailCtx = { ...ctx, mailer };
+  const mailCtx = { ...ctx, mailer, mailboxCap: mailboxCapFor(deps) };
   const submitLimit = options.submitLimit ?? { limit: 5, windowMs: 10 * 60_000 };
   return {
     name: 'partnerships',

@@ -30,6 +30,8 @@ export * from './http/store-guess-ledger.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
 export * from './mail/module-mailer.ts';
+export * from './mail/mail-address.ts';
+export * from './mail/mailbox-cap.ts';
 export * from './effects/do-once.ts';
 export { createSqliteSearchIndex, type SqliteSearchIndexOptions } from './search/sqlite-fts/sqlite-search-index.ts';
 export { createMongoDocumentStore, type MongoDocumentStoreOptions } from './store/mongo/mongo-document-store.ts';

@@ -12,7 +12,7 @@ import type { SearchIndex, IndexSchema } from './search/search-index.port.ts';
 import type { Projector } from './projections/projector.ts';
 import type { Clock } from './clock/clock.ts';
 import type { RateLimits } from './http/rate-limit.ts';
-import type { Mailer } from './mail/mailer.port.ts';
+import type { MailboxCap, Mailer } from './mail/mailer.port.ts';
 import type { ErasureSubject, ModuleErasure } from './erasure/person-erasure.ts';
 
 export interface ModuleDeps {
@@ -33,6 +33,11 @@ export interface ModuleDeps {
    * harnesses may leave it out and get store-backed limits on `store` through `rateLimitsFor(deps)`.
    */
   rateLimits?: RateLimits;
+  /**
+   * The per-mailbox allowance every module's public-form mail goes through (counts in the store). The
+   * composition always sets it; module harnesses may leave it out and get one on `store` through `mailboxCapFor(deps)`.
+   */
+  mailboxCap?: MailboxCap;
   /** Public base URL of the site, e.g. `http://localhost:3000` (used in e-mails and links). */
   publicUrl: string;
   /** Directory for the embedded profile's files (`DATA_DIR`). */

@@ -2,7 +2,7 @@
  * The subscriptions module's only public door: weekly-digest sign-up, confirmation, unsubscribe, the digest
  * itself and the admin calls. See ../CONTEXT.md for its vocabulary.
  */
-import { createModuleMailer, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import { createModuleMailer, mailboxCapFor, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
 import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
@@ -25,8 +25,6 @@ export { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './contracts/sign-
 export { SIGN_UP_SUCCESS_MESSAGE } from './http/subscriptions.router.ts';
 export { subscriptionsOptionsFromEnv, type SubscriptionsEnvOptions } from './subscriptions-options.ts';
 
-const DEFAULT_CONFIRMATION_MAILS_PER_DAY = 3;
-
 export interface SubscriptionsOptions {
   /** Where the digest finds events; the backend passes the events module's queries. */
   catalogue: EventsCatalogue;
@@ -39,8 +37,6 @@ export interface SubscriptionsOptions {
   schedule?: DigestSchedule;
   /** Sign-ups allowed per client address per window (default 5 per 10 minutes). */
   signUpLimit?: { limit: number; windowMs: number };
-  /** Confirmation mails one recipient address can get per day, whoever signs it up (default 3). */
-  confirmationMailsPerDay?: number;
 }
 
 export interface SubscriptionsModule extends AppModule {
@@ -66,11 +62,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     catalogue: options.catalogue,
     appName: options.appName,
     publicUrl: deps.publicUrl,
-    confirmationMailCap: rateLimits.create({
-      name: 'subscriptions.confirmation-mails',
-      limit: options.confirmationMailsPerDay ?? DEFAULT_CONFIRMATION_MAILS_PER_DAY,
-      windowMs: 86_400_000,
-    }),
+    mailboxCap: mailboxCapFor(deps),
   };
   const limit = options.signUpLimit ?? { limit: 5, windowMs: 10 * 60_000 };
   const signUpRateLimit = rateLimits.middleware({

@@ -21,8 +21,6 @@ const envSchema = z.object({
   DIGEST_HOUR: wholeNumber(0, 23).default(9),
   /** From address of every e-mail, e.g. `Evently <digest@evently.example>`. */
   MAIL_FROM: z.string().trim().min(3).optional(),
-  /** Confirmation mails one address can receive per day, however many sign-ups name it; 3 by default. */
-  SUBSCRIBE_CONFIRMATIONS_PER_DAY: wholeNumber(1, 100).optional(),
   /** Sign-ups one client address may make per 10 minutes; 5 by default. */
   SUBSCRIBE_SIGN_UPS_PER_10_MIN: wholeNumber(1, 10_000).optional(),
 });
@@ -30,7 +28,6 @@ const envSchema = z.object({
 export interface SubscriptionsEnvOptions {
   schedule: DigestSchedule;
   mailFrom?: string;
-  confirmationMailsPerDay?: number;
   signUpLimit?: { limit: number; windowMs: number };
 }
 
@@ -39,7 +36,6 @@ export function subscriptionsOptionsFromEnv(env: Record<string, string | undefin
   return {
     schedule: { weekday: settings.DIGEST_WEEKDAY, hour: settings.DIGEST_HOUR },
     ...(settings.MAIL_FROM ? { mailFrom: settings.MAIL_FROM } : {}),
-    ...(settings.SUBSCRIBE_CONFIRMATIONS_PER_DAY ? { confirmationMailsPerDay: settings.SUBSCRIBE_CONFIRMATIONS_PER_DAY } : {}),
     ...(settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN ? { signUpLimit: { limit: settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN, windowMs: 10 * 60_000 } } : {}),
   };
 }

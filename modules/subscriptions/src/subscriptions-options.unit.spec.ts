@@ -11,13 +11,12 @@ describe('subscriptions settings from the environment', () => {
       mailFrom: 'Evently <d@e.x>',
     });
   });
-  it('reads the confirmation mail cap and the sign-up limit', () => {
-    expect(subscriptionsOptionsFromEnv({ SUBSCRIBE_CONFIRMATIONS_PER_DAY: '2', SUBSCRIBE_SIGN_UPS_PER_10_MIN: '20' })).toEqual({
+  it('reads the sign-up limit', () => {
+    expect(subscriptionsOptionsFromEnv({ SUBSCRIBE_SIGN_UPS_PER_10_MIN: '20' })).toEqual({
       schedule: { weekday: 1, hour: 9 },
-      confirmationMailsPerDay: 2,
       signUpLimit: { limit: 20, windowMs: 600_000 },
     });
-    expect(() => subscriptionsOptionsFromEnv({ SUBSCRIBE_CONFIRMATIONS_PER_DAY: '0' })).toThrow(/^Invalid configuration: SUBSCRIBE_CONFIRMATIONS_PER_DAY /);
+    expect(() => subscriptionsOptionsFromEnv({ SUBSCRIBE_SIGN_UPS_PER_10_MIN: '0' })).toThrow(/^Invalid configuration: SUBSCRIBE_SIGN_UPS_PER_10_MIN /);
   });
   it('stops with one line naming the variable on a bad value', () => {
     expect(() => subscriptionsOptionsFromEnv({ DIGEST_HOUR: '24' })).toThrow(

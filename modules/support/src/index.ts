@@ -5,6 +5,7 @@
  */
 import {
   createModuleMailer,
+  mailboxCapFor,
   noReplySender,
   rateLimitsFor,
   type AppModule,
@@ -102,7 +103,7 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
     appName: options.appName,
     publicUrl: deps.publicUrl,
   };
-  const mailCtx = { ...ctx, mailer };
+  const mailCtx = { ...ctx, mailer, mailboxCap: mailboxCapFor(deps) };
   const createLimit = options.createLimit ?? { limit: 5, windowMs: 10 * 60_000 };
   const lookupLimit = options.lookupLimit ?? { limit: 30, windowMs: 60_000 };
   const router = createSupportRouter(ctx, {

@@ -14,6 +14,8 @@ describe('supportOptionsFromEnv', () => {
   });
 
   it('names the variable when the inbox is not an address', () => {
-    expect(() => supportOptionsFromEnv({ SUPPORT_INBOX: 'team' })).toThrow('Invalid configuration: SUPPORT_INBOX must be an e-mail address');
+    expect(() => supportOptionsFromEnv({ SUPPORT_INBOX: 'team' })).toThrow('Invalid configuration: SUPPORT_INBOX must be a plain e-mail address such as team@example.com');
+    // A display name is refused too: the mailers send to plain addresses only.
+    expect(() => supportOptionsFromEnv({ SUPPORT_INBOX: 'Team <team@example.com>' })).toThrow(/^Invalid configuration: SUPPORT_INBOX /);
   });
 });

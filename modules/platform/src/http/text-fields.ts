@@ -3,12 +3,7 @@
  * messages that name the field, so a bypassed form gets an answer a person can act on.
  */
 import { z } from 'zod';
-
-/** Loose on purpose (spec: "text, at sign, text, dot, text"); a mail, where one is sent, proves deliverability. */
-export const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
-export const MAX_EMAIL_LENGTH = 254;
+import { emailAddress, isMailAddress } from '../mail/mail-address.ts';
 
 export const INVALID_EMAIL_ADDRESS = 'Please enter a valid email address';
 
@@ -30,11 +25,11 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const emailField = (label: string) =>
-  requiredText(label, MAX_EMAIL_LENGTH).regex(LOOSE_EMAIL, INVALID_EMAIL_ADDRESS);
+/** A form's e-mail field: a plain addr-spec (see mail/mail-address.ts), the field named when missing. */
+export const emailField = (label: string) => emailAddress(INVALID_EMAIL_ADDRESS, label);
 
-/** An operator's inbox setting (SUPPORT_INBOX, PARTNERS_INBOX): optional, but an address when given. */
-export const inboxSetting = z.string().trim().max(MAX_EMAIL_LENGTH).regex(LOOSE_EMAIL, 'must be an e-mail address').optional();
+/** An operator's inbox setting (SUPPORT_INBOX, PARTNERS_INBOX): optional, but a plain address when given. */
+export const inboxSetting = z.string().trim().refine(isMailAddress, 'must be a plain e-mail address such as team@example.com').optional();
 
 /** Treats "" and null like a missing field, so a form's empty select falls back to the default. */
 export const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -1,11 +1,17 @@
 /**
  * Both Mailer adapters use nodemailer so the bytes written to an `.eml` file are exactly what SMTP would
  * carry: `streamTransport` with `buffer: true` renders the message without sending it.
+ *
+ * Recipients reach nodemailer as parsed address objects, never as strings: nodemailer's own parser would read
+ * `v1<victim@x.example>.z` as a name around `victim@x.example`. An address that is not one plain addr-spec is
+ * refused here, whoever stored it.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { parseMailAddress } from './mail-address.ts';
 import type { MailMessage, Mailer, SentMail } from './mailer.port.ts';
 import { DependencyOutage, outageOf } from '../bus/outage.ts';
 import { PermanentMessageError } from '../bus/dead-letters.ts';
@@ -19,10 +25,25 @@ export interface MailerOptions {
   logger: Logger;
 }
 
+/** The message's own fault: a retry would fail the same way, so it is set aside at once, never waited for. */
+export class InvalidMailAddressError extends PermanentMessageError {
+  constructor(field: 'to' | 'replyTo') {
+    super(`mail not sent: its ${field} address is not a plain e-mail address`);
+    this.name = 'InvalidMailAddressError';
+  }
+}
+
+function addressObject(raw: string, field: 'to' | 'replyTo') {
+  const parsed = parseMailAddress(raw);
+  if (!parsed) throw new InvalidMailAddressError(field);
+  return { name: '', address: parsed.address };
+}
+
 function toNodemailer(message: MailMessage, from: string) {
   return {
     from,
-    to: message.to,
+    to: addressObject(message.to, 'to'),
+    ...(message.replyTo ? { replyTo: addressObject(message.replyTo, 'replyTo') } : {}),
     subject: message.subject,
     text: message.text,
     html: message.html,
@@ -83,19 +104,35 @@ function createSmtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
   };
 }
 
+/**
+ * Each message is its own file, named by the time and a random id: every module's mailer in every process
+ * writes into the same folder, so nothing shared (a pid, a counter) could keep two names apart. The bytes go
+ * to a hidden temporary file first and are renamed into place, so a reader (or a crash) never meets half a
+ * message under an `.eml` name.
+ */
+async function writeEmlFile(dir: string, bytes: Buffer): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+  const file = join(dir, name);
+  const temporary = join(dir, `.${name}.tmp`);
+  try {
+    await writeFile(temporary, bytes, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  return file;
+}
+
 function createEmlFileMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = join(options.dataDir, 'mail');
-  let sequence = 0;
   return {
     kind: 'eml-files',
     async send(message): Promise<SentMail> {
       const info = await transport.sendMail(toNodemailer(message, options.from));
-      await mkdir(dir, { recursive: true });
-      sequence += 1;
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(dir, `${stamp}-${process.pid}-${sequence}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const file = await writeEmlFile(dir, info.message as Buffer);
       options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written');
       return { messageId: info.messageId, destination: file };
     },

@@ -9,9 +9,10 @@
  * finds its claim and sends nothing. A mail that fails releases the claim and is retried by the bus; only a
  * crash between the claim and the end of sending can lose one (the claim row shows it, `done_at` null).
  *
- * Anyone can type anyone's address into the form, so the mail is built to be harmless to a stranger: at most
- * `confirmationMailCap` of them reach one address per day however many sign-ups there are, and it carries no
- * text the requester typed (no name, no city), only our own words and the link.
+ * Anyone can type anyone's address into the form, so the mail is built to be harmless to a stranger: it goes
+ * through the site's per-mailbox cap (shared with the other modules' public-form mail, `MailboxCap`), so only a
+ * few reach one inbox a day however many sign-ups or spellings of the address there are, and it carries no text
+ * the requester typed (no name, no city), only our own words and the link.
  */
 import { ConcurrencyError, doOnce, type Delivered, type Projector } from '@evently/platform';
 import { SUBSCRIBERS_TOPIC, subscriberMessageTypes, subscriberSignedUpSchema } from '../contracts/messages.ts';
@@ -37,12 +38,12 @@ async function mailConfirmation(ctx: SubscriptionsContext, message: Delivered): 
   let sent = false;
   await doOnce(ctx.store, confirmationClaimKey(message), async () => {
     // Counted inside the claim, so a replay that finds the claim never uses up the recipient's allowance.
-    const cap = await ctx.confirmationMailCap.hit(subscriber.email_key);
-    if (!cap.allowed) {
-      ctx.logger.warn({ subscriber_id: subscriber.id }, 'confirmation mail not sent: daily cap for this recipient reached');
+    const content = renderConfirmation({ appName: ctx.appName, publicUrl: ctx.publicUrl, confirmUrl: confirmUrl(ctx.publicUrl, request.token) });
+    const outcome = await ctx.mailboxCap.send(ctx.mailer, { to: subscriber.email, ...content });
+    if (outcome.status === 'capped') {
+      ctx.logger.warn({ subscriber_id: subscriber.id }, 'confirmation mail not sent: this mailbox has had its mail for today');
       return;
     }
-    await ctx.mailer.send({ to: subscriber.email, ...renderConfirmation({ appName: ctx.appName, publicUrl: ctx.publicUrl, confirmUrl: confirmUrl(ctx.publicUrl, request.token) }) });
     sent = true;
   });
   if (sent) await recordMailed(ctx, request.id);

@@ -1,5 +1,5 @@
 /** What the application services of this module share. */
-import type { Clock, DocumentStore, Mailer, RateLimiter } from '@evently/platform';
+import type { Clock, DocumentStore, MailboxCap, Mailer } from '@evently/platform';
 import type { Logger } from 'pino';
 import type { EventsCatalogue } from '../domain/digest-event.ts';
 
@@ -11,6 +11,6 @@ export interface SubscriptionsContext {
   catalogue: EventsCatalogue;
   appName: string;
   publicUrl: string;
-  /** Confirmation mails per recipient address (counters in the store, so every worker shares them). */
-  confirmationMailCap: RateLimiter;
+  /** The site's allowance of mail per recipient mailbox, which confirmation mails go through. */
+  mailboxCap: MailboxCap;
 }

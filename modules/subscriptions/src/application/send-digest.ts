@@ -9,7 +9,7 @@
  * released, since we know for certain it was not accepted.
  */
 import type { Stored } from '@evently/platform';
-import { ConcurrencyError, UniqueConstraintError } from '@evently/platform';
+import { ConcurrencyError, InvalidMailAddressError, UniqueConstraintError } from '@evently/platform';
 import { subscriberMessageTypes } from '../contracts/messages.ts';
 import { renderDigest } from '../domain/digest-content.ts';
 import type { DigestEvent } from '../domain/digest-event.ts';
@@ -23,7 +23,7 @@ const DIGEST_WINDOW_MS = 7 * 86_400_000;
 
 export type DigestOutcome =
   | { sent: true; events: number }
-  | { sent: false; reason: 'no_city_coordinates' | 'no_events' | 'already_sent_this_week' | 'inactive' | 'not_confirmed' };
+  | { sent: false; reason: 'no_city_coordinates' | 'no_events' | 'already_sent_this_week' | 'inactive' | 'not_confirmed' | 'invalid_address' };
 
 interface DigestSend {
   subscriber_id: string;
@@ -124,6 +124,15 @@ async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>
   });
 }
 
+/**
+ * An address stored before the check was strict (say `a<b@c.example>.d`) is never mailed: it is this
+ * subscriber's problem alone, so the batch goes on with the others.
+ */
+function skipInvalidAddress(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): DigestOutcome {
+  ctx.logger.warn({ subscriber_id: subscriber.id }, 'digest not sent: the stored address is not a plain e-mail address');
+  return { sent: false, reason: 'invalid_address' };
+}
+
 /** The weekly batch's send: at most once per subscriber and ISO week. */
 export async function sendScheduledDigest(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
   if (statusOf(subscriber) !== 'active') return { sent: false, reason: 'inactive' };
@@ -143,6 +152,7 @@ export async function sendScheduledDigest(ctx: SubscriptionsContext, subscriber:
     await deliver(ctx, subscriber, events, week, false);
   } catch (error) {
     await ctx.store.transaction((tx) => tx.delete(DIGEST_SENDS, claim.id));
+    if (error instanceof InvalidMailAddressError) return skipInvalidAddress(ctx, subscriber);
     throw new MailTransportError(error);
   }
   await recordSent(ctx, subscriber.id, week, events.map((event) => event.id));
@@ -164,6 +174,7 @@ export async function sendDigestNow(ctx: SubscriptionsContext, subscriber: Store
   try {
     await deliver(ctx, subscriber, events, week, true);
   } catch (error) {
+    if (error instanceof InvalidMailAddressError) return skipInvalidAddress(ctx, subscriber);
     throw new MailTransportError(error);
   }
   await recordSent(ctx, subscriber.id, week, events.map((event) => event.id));

@@ -4,10 +4,10 @@
  * (tested there); here it returns fixed events so the mail content is known.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { projectorGroup } from '@evently/platform';
+import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
 import { HARNESS_ADMIN_PASSWORD, startModuleHarness, startSmtpSink, type ModuleHarness, type SmtpSink } from '@evently/platform/testing';
 
-import { createSubscriptionsModule, SUBSCRIBERS_TOPIC, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
+import { createSubscriptionsModule, INVALID_EMAIL_MESSAGE, SUBSCRIBERS_TOPIC, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
 
 const ADMIN = HARNESS_ADMIN_PASSWORD;
 
@@ -139,17 +139,31 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     expect(await subscriberOf('ana@example.com')).toMatchObject({ id: first.id, is_active: true, name: 'Someone Else' });
   });
 
-  it('finding 3: caps confirmation mails per recipient, whatever the number of sign-ups or cities', async () => {
-    for (let i = 0; i < 8; i += 1) await signUp('victim@example.com', i % 2 ? 'Lisbon' : 'Porto');
+  it('finding 3: caps confirmation mails per mailbox, whatever the number of sign-ups, cities or spellings of the address', async () => {
+    const spellings = ['victim@example.com', 'Victim@Example.com', 'victim+1@example.com', 'VICTIM+news@example.com'];
+    for (let i = 0; i < 8; i += 1) await signUp(spellings[i % spellings.length]!, i % 2 ? 'Lisbon' : 'Porto');
     await h.runner.drained();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.messages.filter((mail) => mail.envelopeTo.includes('victim@example.com'))).toHaveLength(3);
-    // The cap is per recipient: another address still gets its mail, and the next day the victim can again.
+    const toVictim = () => smtp.messages.filter((mail) => mail.envelopeTo.some((to) => mailboxKey(to) === 'victim@example.com'));
+    expect(toVictim()).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
+    // The cap is per mailbox: another address still gets its mail, and the next day the victim can again.
     await signUp('other@example.com');
     h.clock.advance(86_400_000);
-    await signUp('victim@example.com');
+    await signUp('victim+later@example.com');
     await h.runner.drained();
-    await smtp.waitFor(5);
+    await smtp.waitFor(DEFAULT_MAILBOX_CAP.limit + 2);
+    expect(toVictim()).toHaveLength(DEFAULT_MAILBOX_CAP.limit + 1);
+  });
+
+  it('refuses an address that would be mailed somewhere else, with the form\'s message, and mails nothing', async () => {
+    for (const email of ['v1<victim@x.example>.z', 'Victim <victim@x.example>', '"victim"@x.example']) {
+      const { response, body } = await signUp(email);
+      expect(response.status).toBe(400);
+      expect(body).toEqual({ error: `email: ${INVALID_EMAIL_MESSAGE}` });
+    }
+    await h.runner.drained();
+    expect(smtp.messages).toHaveLength(0);
+    expect(await h.store.count('subscribers')).toBe(0);
   });
 
   it('finding 4: the confirmation mail carries no text typed by the requester', async () => {

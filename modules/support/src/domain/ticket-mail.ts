@@ -1,7 +1,8 @@
 /**
  * The support mails as plain text plus simple HTML. Pure: the same inputs give the same strings. Everything a
- * visitor or an administrator typed is escaped in the HTML part; header-bound text (the subject) is kept to
- * one line so a crafted ticket subject cannot add mail headers.
+ * visitor or an administrator typed is escaped in the HTML part. The Subject header carries only our words, the
+ * ticket number and our labels, never what a visitor typed: anyone can open a ticket in anyone's name, and a
+ * subject of theirs in our Subject line would turn the confirmation into their message to that inbox.
  */
 import { categoryLabel } from './categories.ts';
 import type { BrowserInfo, TicketPriority } from './ticket.ts';
@@ -14,11 +15,6 @@ export interface RenderedMail {
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
-const oneLine = (value: string, max = 120) => {
-  const flat = value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
@@ -53,7 +49,7 @@ export function renderConfirmation(input: ConfirmationInput): RenderedMail {
   const intro = `Thank you for contacting ${input.appName} support. We have received your request and will get back to you as soon as we can.`;
   const keep = 'Keep this e-mail: the link is private and lets you read our replies and add a message.';
   return {
-    subject: `[${input.ticketNumber}] We received your request: ${oneLine(input.subject)}`,
+    subject: `[${input.ticketNumber}] We received your request`,
     text: [
       `Hi ${input.userName},`,
       '',
@@ -109,7 +105,7 @@ export function renderTeamNotice(input: TeamNoticeInput): RenderedMail {
     ['Browser', browser || '-'],
   ];
   return {
-    subject: `[${input.ticketNumber}] New ${input.priority} ticket: ${oneLine(input.subject)}`,
+    subject: `[${input.ticketNumber}] New ${input.priority} ticket: ${categoryLabel(input.category)}`,
     text: [
       `A new support ticket was opened on ${input.appName}.`,
       '',
@@ -152,7 +148,7 @@ export function renderUpdate(input: UpdateInput): RenderedMail {
     : `There is a new reply on your ticket ${input.ticketNumber}.`;
   const subject = input.newStatus
     ? `[${input.ticketNumber}] Status: ${input.newStatus}${input.reply ? ' (new reply)' : ''}`
-    : `[${input.ticketNumber}] New reply: ${oneLine(input.subject)}`;
+    : `[${input.ticketNumber}] New reply`;
   return {
     subject,
     text: [

@@ -3,7 +3,7 @@
  * the requester per request, never again on a repeated submit, a replay of the mailers' groups or a rebuild.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { projectorGroup } from '@evently/platform';
+import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
 import { PARTNERSHIPS_TOPIC } from '../../contracts/messages.ts';
 import { makeRequestForm } from '../../testing/make-request.ts';
@@ -94,6 +94,16 @@ describe('when a request arrives', () => {
     expect(h.module.projectors.map((p) => p.name)).toEqual([ACK_MAILER_NAME]);
     await submit();
     expect((await settled()).map((mail) => mail.envelopeTo)).toEqual([['marta@lisbonlive.example']]);
+  });
+});
+
+describe('the per-mailbox cap', () => {
+  it('acknowledges to one inbox only up to the cap, whatever the spelling of the address; the team hears of every request', async () => {
+    const spellings = ['victim@example.com', 'Victim@Example.com', 'victim+1@example.com', 'VICTIM+spam@example.com'];
+    for (let i = 0; i < 8; i += 1) await submit(makeRequestForm({ company: `Company ${i}`, email: spellings[i % spellings.length]! }));
+    const mails = await settled();
+    expect(mails.filter((mail) => mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@example.com'))).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
+    expect(to(mails, PARTNERS_INBOX)).toHaveLength(8);
   });
 });
 

@@ -3,7 +3,7 @@
  * and never again on a redelivery, a replay of the mailers' groups or a rebuild of the read models.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { projectorGroup } from '@evently/platform';
+import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
 import { ADMIN_PASSWORD, SUPPORT_INBOX, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
@@ -32,11 +32,11 @@ async function settled(): Promise<ReceivedMail[]> {
 
 const to = (mails: ReceivedMail[], address: string) => mails.filter((mail) => mail.envelopeTo.includes(address));
 
-async function openTicket() {
+async function openTicket(overrides: Partial<typeof form> = {}) {
   const response = await fetch(`${h.url}/api/support/tickets`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(form),
+    body: JSON.stringify({ ...form, ...overrides }),
   });
   const body = (await response.json()) as { ticket: { ticket_number: string }; access_token: string };
   return { number: body.ticket.ticket_number, token: body.access_token };
@@ -67,7 +67,10 @@ describe('when a ticket is opened', () => {
     const { number, token } = await openTicket();
     const [mail, ...others] = to(await settled(), 'ana@example.com');
     expect(others).toHaveLength(0);
-    expect(mail!.headers.get('subject')).toBe(`[${number}] We received your request: Refund for <b>Fado</b> night`);
+    // Our words and the number only: the visitor's subject is quoted in the body, escaped, never in the header.
+    expect(mail!.headers.get('subject')).toBe(`[${number}] We received your request`);
+    expect(mail!.text).toContain('Subject: Refund for <b>Fado</b> night');
+    expect(mail!.html).toContain('Refund for &lt;b&gt;Fado&lt;/b&gt; night');
     const link = `http://evently.test/support?ticket=${number}&token=${token}#search`;
     expect(mail!.text).toContain(`Ticket number: ${number}`);
     expect(mail!.text).toContain(link);
@@ -80,7 +83,7 @@ describe('when a ticket is opened', () => {
     const { number, token } = await openTicket();
     const [mail, ...others] = to(await settled(), SUPPORT_INBOX);
     expect(others).toHaveLength(0);
-    expect(mail!.headers.get('subject')).toBe(`[${number}] New high ticket: Refund for <b>Fado</b> night`);
+    expect(mail!.headers.get('subject')).toBe(`[${number}] New high ticket: Refunds & exchanges`);
     expect(mail!.headers.get('reply-to')).toBe('ana@example.com');
     expect(mail!.text).toContain('From: Ana <Visitor> <ana@example.com>');
     expect(mail!.text).toContain('Phone: +351 900 111 222');
@@ -114,7 +117,7 @@ describe('when the team answers', () => {
     expect(mails.map((mail) => mail.headers.get('subject'))).toEqual([
       `[${number}] Status: In Progress`,
       `[${number}] Status: Waiting for User (new reply)`,
-      `[${number}] New reply: Refund for <b>Fado</b> night`,
+      `[${number}] New reply`,
     ]);
     expect(mails[1]!.text).toContain('is now: Waiting for User.');
     expect(mails[1]!.text).toContain('Rui wrote:\n\nWhich <date>?');
@@ -131,6 +134,45 @@ describe('when the team answers', () => {
     await settled();
     smtp.messages.length = 0;
     await setStatus(number, { status: 'resolved' });
+    expect(await settled()).toHaveLength(0);
+  });
+});
+
+describe('the per-mailbox cap', () => {
+  it('confirms tickets to one inbox only up to the cap, whatever the spelling of the address, and never a visitor\'s text in the Subject', async () => {
+    const spellings = ['victim@example.com', 'Victim@Example.com', 'victim+1@example.com', 'VICTIM+spam@example.com'];
+    for (let i = 0; i < 8; i += 1) await openTicket({ user_email: spellings[i % spellings.length]!, subject: 'Visit http://spam.example now' });
+    const toVictim = (await settled()).filter((mail) => mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@example.com'));
+    expect(toVictim).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
+    for (const mail of toVictim) expect(mail.headers.get('subject')).toMatch(/^\[TT-\d{4}-\d{4,}\] We received your request$/);
+    // The team still hears of every ticket.
+    expect(to(smtp.messages, SUPPORT_INBOX)).toHaveLength(8);
+  });
+
+  it('never holds back the team\'s answer, and a confirmation that failed to send used up nothing', async () => {
+    smtp.failAfter(0);
+    const first = await openTicket();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    smtp.recover();
+    await settled();
+    for (let i = 1; i < DEFAULT_MAILBOX_CAP.limit; i += 1) await openTicket();
+    expect(to(await settled(), 'ana@example.com')).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
+    await openTicket();
+    expect(to(await settled(), 'ana@example.com')).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
+    expect((await setStatus(first.number, { status: 'resolved', admin_message: 'Refunded.' })).status).toBe(200);
+    const mails = to(await settled(), 'ana@example.com');
+    expect(mails).toHaveLength(DEFAULT_MAILBOX_CAP.limit + 1);
+    expect(mails.at(-1)!.headers.get('subject')).toBe(`[${first.number}] Status: Resolved (new reply)`);
+  });
+
+  it('refuses an address that would be mailed somewhere else, and mails nothing', async () => {
+    const response = await fetch(`${h.url}/api/support/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...form, user_email: 'v1<victim@x.example>.z' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'user_email: Please enter a valid email address' });
     expect(await settled()).toHaveLength(0);
   });
 });

@@ -37,11 +37,11 @@ export function createTeamMailer(ctx: SupportMailContext, inbox: string): Projec
           adminUrl: adminPanelUrl(ctx.publicUrl),
         });
         await doOnce(ctx.store, `support.mail.team:${message.id}`, async () => {
-          // Replies from the inbox go straight to the visitor.
+          // Replies from the inbox go straight to the visitor. The team's own inbox has no cap.
           await ctx.mailer.send({
             to: inbox,
             ...content,
-            headers: { 'Reply-To': ticket.user_email },
+            replyTo: ticket.user_email,
             messageId: mailMessageId('team', message.id, ctx.publicUrl),
           });
         });

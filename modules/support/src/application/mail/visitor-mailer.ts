@@ -6,6 +6,10 @@
  * A side-effect consumer: never replayed by reindex, and each mail is claimed once per bus message through
  * `doOnce`, so a redelivery or a reset of the group sends nothing twice. The ticket is read at delivery time
  * (the messages carry no addresses); a ticket deleted in between gets no mail.
+ *
+ * Anyone can open a ticket with anyone's address, so the confirmation goes through the site's per-mailbox cap
+ * (`MailboxCap`, shared with the other modules' public-form mail). Updates are the team's doing and are not
+ * capped: an administrator answering a ticket always reaches its author.
  */
 import { doOnce, type Delivered, type Projector, type Stored } from '@evently/platform';
 import {
@@ -22,7 +26,8 @@ import { mailMessageId, type SupportMailContext } from './mail-context.ts';
 
 export const VISITOR_MAILER_NAME = 'support.visitor-mailer';
 
-type MailPlan = { ticket: Stored<Ticket>; content: RenderedMail } | null;
+/** `capped`: the mail exists because someone filled in a public form, so it counts against the mailbox. */
+type MailPlan = { ticket: Stored<Ticket>; content: RenderedMail; capped: boolean } | null;
 
 async function loadTicket(ctx: SupportMailContext, id: string): Promise<Stored<Ticket> | null> {
   const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
@@ -56,18 +61,18 @@ async function plan(ctx: SupportMailContext, message: Delivered): Promise<MailPl
         userName: ticket.user_name,
         trackingUrl: trackingUrl(ctx.publicUrl, ticket.ticket_number, ticket.access_token),
       });
-      return { ticket, content };
+      return { ticket, content, capped: true };
     }
     case supportMessageTypes.statusChanged: {
       const data = supportTicketStatusChangedSchema.parse(message.data);
       const ticket = await loadTicket(ctx, data.ticket_id);
-      return ticket ? { ticket, content: update(ctx, ticket, data.to, data.admin_message_posted ? data.message_index : null) } : null;
+      return ticket ? { ticket, content: update(ctx, ticket, data.to, data.admin_message_posted ? data.message_index : null), capped: false } : null;
     }
     case supportMessageTypes.messagePosted: {
       const data = supportTicketMessagePostedSchema.parse(message.data);
       if (!data.is_admin) return null;
       const ticket = await loadTicket(ctx, data.ticket_id);
-      return ticket ? { ticket, content: update(ctx, ticket, null, data.message_index) } : null;
+      return ticket ? { ticket, content: update(ctx, ticket, null, data.message_index), capped: false } : null;
     }
     default:
       return null;
@@ -84,11 +89,15 @@ export function createVisitorMailer(ctx: SupportMailContext): Projector {
         const mail = await plan(ctx, message);
         if (!mail) continue;
         await doOnce(ctx.store, `support.mail.visitor:${message.id}`, async () => {
-          await ctx.mailer.send({
-            to: mail.ticket.user_email,
-            ...mail.content,
-            messageId: mailMessageId('visitor', message.id, ctx.publicUrl),
-          });
+          const outgoing = { to: mail.ticket.user_email, ...mail.content, messageId: mailMessageId('visitor', message.id, ctx.publicUrl) };
+          if (!mail.capped) {
+            await ctx.mailer.send(outgoing);
+            return;
+          }
+          const outcome = await ctx.mailboxCap.send(ctx.mailer, outgoing);
+          if (outcome.status === 'capped') {
+            ctx.logger.warn({ ticket_id: mail.ticket.id }, 'ticket confirmation not sent: this mailbox has had its mail for today');
+          }
         });
       }
     },
