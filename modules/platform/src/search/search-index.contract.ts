@@ -546,6 +546,63 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(await ids({})).toEqual(['1', '2']);
     });
 
+    it('a schema change: readers use the serving copy\'s schema until the swap, and writes keep reaching it', async () => {
+      const changed = contractSchema(index);
+      changed.fields.rank = { type: 'number' };
+      changed.fields.organizer = { type: 'keyword' };
+      expect(await search.init(changed)).toEqual({ created: true });
+      // New code asking for the new fields before the swap: no error; they read as missing from every document.
+      const byRank = { sort: [{ by: 'field' as const, field: 'rank', direction: 'desc' as const }] };
+      expect(await ids(byRank)).toEqual(idsOf(fixtureEvents));
+      expect(await ids({ sort: [...byRank.sort, { by: 'field', field: 'price', direction: 'asc' }] })).toEqual(expectedOrder(fixtureEvents, sortValues.price!, 'asc'));
+      expect(await filtered({ field: 'organizer', op: 'eq', value: 'blue note' })).toEqual([]);
+      expect(await filtered({ field: 'organizer', op: 'exists', exists: false })).toEqual(idsOf(fixtureEvents));
+      expect(await search.count(index, { filters: [{ field: 'rank', op: 'range', gte: 1 }] })).toBe(0);
+      expect((await search.facets(index, { terms: ['organizer', 'country'], stats: ['rank'] })).terms.organizer).toEqual([]);
+      // A field neither schema knows is still a mistake.
+      await expect(search.search(index, { sort: [{ by: 'field', field: 'no_such_field', direction: 'asc' }] })).rejects.toThrow();
+
+      const rebuild = await search.beginRebuild(index);
+      await rebuild.upsert(fixtureEvents.map((event, i) => ({ ...event, rank: i, organizer: i === 0 ? 'Blue Note' : 'Other' })));
+      // A write during the rebuild is searchable at once from the serving copy (the projector replays it into the new one).
+      await search.upsert(index, [{ id: '900', name: 'Written During The Rebuild', rank: 99 }]);
+      await search.refresh(index);
+      expect(await sortedIds({ text: 'rebuild' })).toEqual(['900']);
+      expect(await ids(byRank)).toEqual([...idsOf(fixtureEvents), '900'].sort(compareIds));
+      await rebuild.upsert([{ id: '900', name: 'Written During The Rebuild', rank: 99 }]);
+      await rebuild.commit();
+
+      // After the swap, the new schema serves: the sort and the filter work on the new fields.
+      expect((await ids(byRank)).slice(0, 3)).toEqual(['900', fixtureEvents[fixtureEvents.length - 1]!.id, fixtureEvents[fixtureEvents.length - 2]!.id]);
+      expect(await filtered({ field: 'organizer', op: 'eq', value: 'blue note' })).toEqual([fixtureEvents[0]!.id]);
+      expect(await search.init(changed)).toEqual({ created: false });
+    });
+
+    it('copies an unfinished rebuild left are removed, never the serving one', async () => {
+      const left = await search.beginRebuild(index);
+      await left.upsert([fixtureEvents[0]!]);
+      // Its process died here: neither commit nor abort. The next rebuild removes the copy before its own.
+      const next = await search.beginRebuild(index);
+      await next.upsert(fixtureEvents.slice(0, 2));
+      expect((await search.search(index, {})).total).toBe(fixtureEvents.length);
+      expect(await search.dropUnusedCopies(index)).toHaveLength(1);
+      expect((await search.search(index, {})).total).toBe(fixtureEvents.length);
+      expect(await search.dropUnusedCopies(index)).toEqual([]);
+    });
+
+    it('a copy left with no rebuild after it is removed by dropUnusedCopies', async () => {
+      const left = await search.beginRebuild(index);
+      await left.upsert([fixtureEvents[0]!]);
+      expect(await search.dropUnusedCopies(index)).toHaveLength(1);
+      expect(await search.dropUnusedCopies(index)).toEqual([]);
+      expect((await search.search(index, {})).total).toBe(fixtureEvents.length);
+      const rebuild = await search.beginRebuild(index);
+      await rebuild.upsert(fixtureEvents.slice(0, 2));
+      await rebuild.commit();
+      expect(await ids({})).toEqual(['1', '2']);
+      expect(await search.dropUnusedCopies(index)).toEqual([]);
+    });
+
     it('abort keeps the old copy', async () => {
       const rebuild = await search.beginRebuild(index);
       await rebuild.upsert([fixtureEvents[0]!]);

@@ -257,7 +257,9 @@ export interface SearchIndex {
    * Answers `{ created: true }` when the caller should replay its source: the index did not exist, or it
    * exists with a different schema. A changed schema is never applied in place: the existing copy keeps
    * serving (documents written meanwhile are stored whole, new fields unindexed) until a rebuild
-   * (`beginRebuild` ... `commit`) swaps in a copy built with the new schema.
+   * (`beginRebuild` ... `commit`) swaps in a copy built with the new schema. Until then, reads use the
+   * schema the serving copy was built with: a field only the new schema names reads as missing from every
+   * document (a sort on it orders nothing, a filter on it matches nothing; served-schema.ts), never an error.
    */
   init(schema: IndexSchema): Promise<{ created: boolean }>;
   /**
@@ -305,9 +307,18 @@ export interface SearchIndex {
    * given to `init`; queries (and `upsert`/`delete`) keep hitting the old copy until `commit()` swaps the new one
    * in atomically (Elasticsearch: one `_aliases` call that also checks the alias still points at the copy
    * the rebuild started from; SQLite: version switch in one transaction) and drops the old one. `abort()`
-   * drops the new copy. The old copy is never deleted before the swap.
+   * drops the new copy. The old copy is never deleted before the swap. Copies left by earlier rebuilds that
+   * never finished are removed first (`dropUnusedCopies`): run one rebuild of an index at a time (the
+   * projector runner's rebuild lease).
    */
   beginRebuild(index: string): Promise<IndexRebuild>;
+  /**
+   * Removes every copy of the index that is not the serving one: those a rebuild left when its process died
+   * before `commit` or `abort` (Elasticsearch `<index>_vN` indices, the embedded engine's versioned tables).
+   * A copy another process is building goes too, so only the holder of the rebuild lease calls it. Answers
+   * the copies removed.
+   */
+  dropUnusedCopies(index: string): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

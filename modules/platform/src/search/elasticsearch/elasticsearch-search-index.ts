@@ -29,8 +29,9 @@ import { schemaFingerprint } from '../schema-fingerprint.ts';
 import { preferredSpelling } from '../keyword-folding.ts';
 import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './es-query.ts';
 import { aliasSwapActions, bulkError, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
-import { initDecision, nextCopyName, staleCopies } from './es-index-setup.ts';
+import { initDecision, nextCopyName, unusedCopies } from './es-index-setup.ts';
 import { encodeCursor, type CursorValue } from '../search-cursor.ts';
+import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema, schemaFromFingerprint } from '../served-schema.ts';
 
 export interface ElasticsearchSearchIndexOptions {
   /** e.g. `http://localhost:9200`. */
@@ -43,6 +44,8 @@ const DEFAULT_LIMIT = 100;
 const SCAN_PAGE = 1000;
 /** How long a point in time stays open between two pages of a scan (renewed by every page). */
 const PIT_KEEP_ALIVE = '1m';
+/** How long a process reads with the serving copy's schema before looking it up again. */
+const SERVED_SCHEMA_TTL_MS = 1000;
 /** Refresh interval of a serving copy; a copy being loaded has refreshes off until its commit. */
 const REFRESH_INTERVAL = '1s';
 
@@ -133,12 +136,33 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     return result as SearchHit<T>;
   };
 
-  const searchPage = async <T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> => {
-    assertWithinWindow(query, DEFAULT_LIMIT);
+  /**
+   * The schema the serving copy was built with (its `_meta`), which readers query it with until a rebuild's
+   * swap (served-schema.ts); looked up again after a second, so a swap made by another process is seen soon.
+   */
+  const served = new Map<string, { at: number; schema: IndexSchema; pending: ReadonlySet<string> }>();
+  const servedSchemaOf = async (index: string): Promise<{ schema: IndexSchema; pending: ReadonlySet<string> }> => {
+    const wanted = schemaOf(index);
+    const cached = served.get(index);
+    if (cached && Date.now() - cached.at < SERVED_SCHEMA_TTL_MS) return cached;
+    const mapping = await client.indices.getMapping({ index });
+    const schema = schemaFromFingerprint(Object.values(mapping)[0]?.mappings._meta?.schema, wanted);
+    const entry = { at: Date.now(), schema, pending: pendingFields(schema, wanted) };
+    served.set(index, entry);
+    return entry;
+  };
+
+  const emptyPage = <T>(): SearchResult<T> => ({ total: 0, hits: [], nextCursor: null });
+
+  const searchPage = async <T = IndexDocument>(index: string, asked: SearchQuery): Promise<SearchResult<T>> => {
+    assertWithinWindow(asked, DEFAULT_LIMIT);
+    const { schema, pending } = await servedSchemaOf(index);
+    const { query, matchesNothing } = queryForServedSchema(asked, pending);
+    if (matchesNothing) return emptyPage<T>();
     // Cursor pages run on the live index, not a point in time: a cursor crosses HTTP, a visitor may stop
     // walking at any page, and api replicas share nothing, so a PIT per walk would be opened by one request
     // and left to expire by another. The id tie-break keeps the order total without one (decision 019).
-    const { request, distanceSlot, limit, order } = searchBody(schemaOf(index), query);
+    const { request, distanceSlot, limit, order } = searchBody(schema, query);
     const response = await client.search<IndexDocument>({ index, ...request });
     const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
     const page = response.hits.hits.slice(0, limit);
@@ -153,11 +177,11 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     };
   };
 
-  /** Best effort: a copy left by a crashed or superseded rebuild is never served again. */
-  const dropStaleCopies = async (alias: string, live: string): Promise<void> => {
-    for (const stale of staleCopies(alias, await copiesOf(alias), live)) {
-      await client.indices.delete({ index: stale }, { ignore: [404] });
-    }
+  /** Copies left by crashed or superseded rebuilds: never served again (the caller holds the rebuild lease). */
+  const dropUnusedCopies = async (alias: string, live: string): Promise<string[]> => {
+    const unused = unusedCopies(alias, await copiesOf(alias), live);
+    for (const copy of unused) await client.indices.delete({ index: copy }, { ignore: [404] });
+    return unused;
   };
 
   return {
@@ -166,6 +190,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     async init(schema) {
       assertPlainName('Index', schema.name);
       schemas.set(schema.name, schema);
+      served.delete(schema.name);
       const wanted = schemaFingerprint(schema);
       let current = await concreteIndex(schema.name);
       let stored: string | undefined;
@@ -230,8 +255,10 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       };
     },
 
-    async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = SCAN_PAGE) {
-      const schema = schemaOf(index);
+    async *scan<T = IndexDocument>(index: string, asked: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = SCAN_PAGE) {
+      const { schema, pending } = await servedSchemaOf(index);
+      const { query, matchesNothing } = queryForServedSchema(asked, pending);
+      if (matchesNothing) return;
       const pit = await client.openPointInTime({ index, keep_alive: PIT_KEEP_ALIVE });
       let pitId = pit.id;
       try {
@@ -252,21 +279,29 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       }
     },
 
-    async count(index, query, options) {
+    async count(index, asked, options) {
       const atMost = options?.atMost;
+      const { schema, pending } = await servedSchemaOf(index);
+      const { query, matchesNothing } = queryForServedSchema(asked, pending);
+      if (matchesNothing) return 0;
       const response = await client.count({
         index,
-        query: matchQuery(schemaOf(index), query),
+        query: matchQuery(schema, query),
         ...(atMost !== undefined ? { terminate_after: Math.max(1, Math.floor(atMost)) } : {}),
       });
       if (atMost !== undefined) return Math.min(response.count, Math.max(0, Math.floor(atMost)));
       return response.count;
     },
 
-    async facets(index, request): Promise<FacetResult> {
-      const response = await client.search({ index, ...facetsBody(schemaOf(index), request) });
-      const aggregations = (response.aggregations ?? {}) as Record<string, unknown>;
+    async facets(index, asked): Promise<FacetResult> {
+      const { schema, pending } = await servedSchemaOf(index);
+      const { request, emptyTerms, emptyStats, matchesNothing } = facetsForServedSchema(asked, pending);
       const result: FacetResult = { terms: {}, stats: {} };
+      for (const field of emptyTerms) result.terms[field] = [];
+      for (const field of emptyStats) result.stats[field] = { min: null, max: null };
+      if (matchesNothing) return emptyFacets(asked);
+      const response = await client.search({ index, ...facetsBody(schema, request) });
+      const aggregations = (response.aggregations ?? {}) as Record<string, unknown>;
       for (const field of request.terms ?? []) {
         const buckets = (aggregations[`terms_${field}`] as TermsAggregate | undefined)?.buckets ?? [];
         result.terms[field] = buckets.map((bucket) => ({
@@ -286,7 +321,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       const schema = schemaOf(index);
       const current = await concreteIndex(index);
       if (current === null) throw new Error(`Search index "${index}" is not initialised`);
-      await dropStaleCopies(index, current);
+      await dropUnusedCopies(index, current);
       // A name above every existing copy; if another rebuild takes it first, take the next one.
       let next = nextCopyName(index, await copiesOf(index));
       while (!(await createIndex(next, schema, { loading: true }))) next = nextCopyName(index, await copiesOf(index));
@@ -319,6 +354,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
             await client.indices.delete({ index: next }, { ignore: [404] });
             throw new Error(`Rebuild of "${index}" lost the alias swap: ${index} no longer points at ${current}`, { cause: error });
           }
+          served.delete(index);
           // Only now, with the alias on the new copy, is the old one unused.
           await client.indices.delete({ index: current }, { ignore: [404] });
         },
@@ -328,6 +364,11 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
           await client.indices.delete({ index: next }, { ignore: [404] });
         },
       };
+    },
+
+    async dropUnusedCopies(index) {
+      const current = await concreteIndex(index);
+      return current === null ? [] : dropUnusedCopies(index, current);
     },
 
     async ping() {

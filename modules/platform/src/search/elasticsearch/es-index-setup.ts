@@ -5,8 +5,9 @@
  *   the race sees `resource_already_exists_exception` and uses the winner's index);
  * - a changed schema never touches the serving copy: the caller replays its source into a new copy
  *   (`beginRebuild`), which the alias swaps to once it has caught up;
- * - nothing the alias points at is ever deleted; only copies strictly older than the live one, which a
- *   crashed or superseded rebuild left behind (their commit would fail the swap's compare-and-set anyway).
+ * - nothing the alias points at is ever deleted; the other copies are left by a crashed or superseded rebuild
+ *   (their commit would fail the swap's compare-and-set anyway), and the holder of the rebuild lease, the
+ *   only process that builds, removes them.
  */
 import { versionOf, versionedName } from './es-mapping.ts';
 
@@ -35,10 +36,9 @@ export function nextCopyName(alias: string, indices: string[]): string {
   return versionedName(alias, highest + 1);
 }
 
-/** Copies older than the live one: never served again, safe to delete. */
-export function staleCopies(alias: string, indices: string[], live: string): string[] {
-  const liveVersion = versionOf(alias, live);
+/** Every copy but the live one: older ones are never served again, others were left by unfinished rebuilds. */
+export function unusedCopies(alias: string, indices: string[], live: string): string[] {
   return copiesOf(alias, indices)
-    .filter((copy) => copy.version < liveVersion)
+    .filter((copy) => copy.name !== live)
     .map((copy) => copy.name);
 }

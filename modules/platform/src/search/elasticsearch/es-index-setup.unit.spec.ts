@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initDecision, nextCopyName, staleCopies } from './es-index-setup.ts';
+import { initDecision, nextCopyName, unusedCopies } from './es-index-setup.ts';
 
 describe('Elasticsearch index set-up decisions', () => {
   it('creates the first copy only when the alias is missing', () => {
@@ -20,10 +20,11 @@ describe('Elasticsearch index set-up decisions', () => {
     expect(nextCopyName('events', ['events_v2', 'events_v7', 'events_ratings_v9', 'other'])).toBe('events_v8');
   });
 
-  it('only copies older than the live one are stale; the live one and newer rebuilds in progress are kept', () => {
-    expect(staleCopies('events', ['events_v1', 'events_v2', 'events_v3', 'events_v4', 'events_ratings_v1'], 'events_v3')).toEqual([
+  it('every copy but the live one is unused, newer leftovers of unfinished rebuilds included; other indices are not copies', () => {
+    expect(unusedCopies('events', ['events_v1', 'events_v2', 'events_v3', 'events_v4', 'events_ratings_v1', 'events_v3x'], 'events_v3')).toEqual([
       'events_v1',
       'events_v2',
+      'events_v4',
     ]);
   });
 });

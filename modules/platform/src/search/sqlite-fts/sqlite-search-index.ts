@@ -23,6 +23,7 @@ import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './sear
 import { createReaderPool } from './reader-pool.ts';
 import { KEPT_PAGE_ROWS, PageCache } from './page-cache.ts';
 import { storedSchemaFingerprint } from '../schema-fingerprint.ts';
+import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema } from '../served-schema.ts';
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
 
@@ -90,6 +91,12 @@ export function createSqliteSearchIndex({
   let writtenSinceStatistics = 0;
   /** Schemas given to `init` that differ from the live copy's: applied by the next rebuild, never in place. */
   const pendingSchemas = new Map<string, IndexSchema>();
+
+  /** Fields of a schema given to `init` that the live copy was not built with: read as missing until the swap. */
+  const pendingOf = (index: string): ReadonlySet<string> => {
+    const wanted = pendingSchemas.get(index);
+    return wanted ? pendingFields(live(index).schema, wanted) : new Set();
+  };
 
   /** The version a document is held at (the `versionField` of its stored source), or null when absent. */
   const heldVersion = (layout: IndexLayout, id: string, field: string): number | null => {
@@ -208,6 +215,29 @@ export function createSqliteSearchIndex({
     }).immediate();
   };
 
+  /**
+   * Tables of the index's copies other than the live one (`search_<name>_v<N>_...`), by copy. Virtual tables
+   * first: dropping one drops its shadow tables, which cannot be dropped on their own.
+   */
+  const dropCopiesBut = (index: string, keep: number): string[] => {
+    const pattern = new RegExp(`^search_${index}_v(\\d+)_`);
+    const tablesOf = () =>
+      (db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name LIKE 'search\\_%' ESCAPE '\\'").all() as Array<{ name: string; sql: string | null }>)
+        .map((table) => ({ ...table, version: Number(pattern.exec(table.name)?.[1] ?? keep) }))
+        .filter((table) => table.version !== keep);
+    const copies = new Set(tablesOf().map((table) => `search_${index}_v${table.version}`));
+    if (copies.size === 0) return [];
+    reader.statements.clear();
+    db.transaction(() => {
+      const virtual = tablesOf().filter((table) => /^CREATE VIRTUAL TABLE/i.test(table.sql ?? ''));
+      // A vocabulary table reads its full-text table: dropped before it.
+      virtual.sort((a, b) => Number(b.name.endsWith('_vocab')) - Number(a.name.endsWith('_vocab')));
+      for (const table of virtual) db.exec(`DROP TABLE IF EXISTS "${table.name}"`);
+      for (const table of tablesOf()) db.exec(`DROP TABLE IF EXISTS "${table.name}"`);
+    })();
+    return [...copies];
+  };
+
   const createLayout = (layout: IndexLayout, withIndexes: boolean): void => {
     for (const sql of createTablesSql(layout)) db.exec(sql);
     if (withIndexes) {
@@ -278,21 +308,27 @@ export function createSqliteSearchIndex({
       return reader.get(index, id);
     },
 
-    async search<T = IndexDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
-      assertWithinWindow(query, DEFAULT_LIMIT);
+    async search<T = IndexDocument>(index: string, asked: SearchQuery): Promise<SearchResult<T>> {
+      assertWithinWindow(asked, DEFAULT_LIMIT);
+      const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
+      if (matchesNothing) return { total: 0, hits: [], nextCursor: null };
       // A reader thread answers a search as JSON text (search-reader.ts, `searchJson`).
       return pool ? (JSON.parse((await pool.run({ method: 'search', index, query })) as string) as SearchResult<T>) : reader.search<T>(index, query);
     },
 
-    async searchFragments(index, query, fragment) {
-      assertWithinWindow(query, DEFAULT_LIMIT);
+    async searchFragments(index, asked, fragment) {
+      assertWithinWindow(asked, DEFAULT_LIMIT);
+      const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
+      if (matchesNothing) return { total: 0, hits: [], nextCursor: null };
       const read = async (): Promise<FragmentPage> =>
         pool ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage) : reader.searchFragments(index, query, fragment);
       if ((query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS) return read();
       return keptPages.get(JSON.stringify([index, fragment, query]), read);
     },
 
-    async *scan<T = IndexDocument>(index: string, query: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
+    async *scan<T = IndexDocument>(index: string, asked: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
+      const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
+      if (matchesNothing) return;
       // Offset pages on the owning connection, past the window `search` enforces: a local file has no
       // per-shard cost for depth. Unlike Elasticsearch's point in time, a write between pages may shift rows.
       for (let offset = 0; ; offset += pageSize) {
@@ -302,18 +338,26 @@ export function createSqliteSearchIndex({
       }
     },
 
-    async count(index, query, options) {
+    async count(index, asked, options) {
+      const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
+      if (matchesNothing) return 0;
       return pool ? ((await pool.run({ method: 'count', index, query, options })) as number) : reader.count(index, query, options);
     },
 
-    async facets(index, request) {
-      return pool ? ((await pool.run({ method: 'facets', index, request })) as FacetResult) : reader.facets(index, request);
+    async facets(index, asked) {
+      const { request, emptyTerms, emptyStats, matchesNothing } = facetsForServedSchema(asked, pendingOf(index));
+      if (matchesNothing) return emptyFacets(asked);
+      const counted = pool ? ((await pool.run({ method: 'facets', index, request })) as FacetResult) : reader.facets(index, request);
+      for (const field of emptyTerms) counted.terms[field] = [];
+      for (const field of emptyStats) counted.stats[field] = { min: null, max: null };
+      return counted;
     },
 
     async beginRebuild(index): Promise<IndexRebuild> {
       const current = live(index);
       const next = layoutFor(pendingSchemas.get(index) ?? current.schema, current.version + 1);
-      dropLayout(next);
+      // Whatever an unfinished rebuild left, under this version's names or others.
+      dropCopiesBut(index, current.version);
       // Secondary indexes are built once at commit: cheaper than maintaining them row by row during a load.
       createLayout(next, false);
       let finished = false;
@@ -362,6 +406,11 @@ export function createSqliteSearchIndex({
           dropLayout(next);
         },
       };
+    },
+
+    async dropUnusedCopies(index) {
+      const meta = readMeta(index);
+      return meta ? dropCopiesBut(index, meta.version) : [];
     },
 
     async ping() {
