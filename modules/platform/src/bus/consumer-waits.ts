@@ -41,6 +41,11 @@ export class ConsumerWaits {
     return [...this.entries.values()].map((entry) => ({ ...entry }));
   }
 
+  /** A stopped subscription's positions wait for nothing any more. */
+  forgetGroup(group: string): void {
+    for (const [key, entry] of this.entries) if (entry.group === group) this.entries.delete(key);
+  }
+
   /** The pacing of one position of one group; call `succeeded` after every handled batch, `failed` after a throw. */
   position(group: string, position: string, logger: Logger, backoff: Pick<Backoff, 'initialMs' | 'maxMs'>, now: () => Date = () => new Date()): PositionPacer {
     return new PositionPacer(this.entries, `${group}\u0000${position}`, { group, position }, logger, backoff, now);

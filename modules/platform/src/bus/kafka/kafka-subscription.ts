@@ -148,6 +148,7 @@ export async function startKafkaSubscription(deps: {
       // disconnect() stops fetching, waits for the running batch and leaves the group, so the group is
       // empty afterwards and resetGroup may move its offsets.
       await consumer.disconnect();
+      deps.waits.forgetGroup(group);
       deps.onStop();
       if (tail) {
         // The group is empty now and nothing will ever join it again; removing it keeps broker tools tidy.
