@@ -41,6 +41,8 @@ import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import { apiDocumentRouter } from './api-document/api-document.router.ts';
 import type { Config } from './config.ts';
+import { erasePerson, type ErasureOutcome, type ErasureProgress } from './erasure/erase-person.ts';
+import { erasureRouter } from './erasure/erasure.router.ts';
 import type { ReadinessCheck } from './http/health.ts';
 import { countedMailer } from './observability/counted-mailer.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
@@ -88,6 +90,8 @@ export interface Composition extends Adapters {
   metrics: Metrics;
   /** Search indexes this process found missing (or with another schema) and created empty. */
   createdSearchIndexes: ReadonlySet<string>;
+  /** Erases one person's data everywhere (`erase` command, admin API); `actor` goes into the audit line. */
+  erase(subject: { email: string }, actor: string, progress?: ErasureProgress): Promise<ErasureOutcome>;
   /** Releases modules and adapters in reverse order of creation; safe to call twice. */
   close(): Promise<void>;
 }
@@ -221,6 +225,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
     },
   });
 
+  const erase = (subject: { email: string }, actor: string, progress?: ErasureProgress) =>
+    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }) }, subject, actor, progress);
   let closing: Promise<void> | undefined;
   return {
     ...adapters,
@@ -236,6 +242,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
       adminAuth.router,
       ...modules.flatMap((m) => m.routers),
       metricsRouter({ metrics, token: config.metricsToken, requireAdmin: adminAuth.requireAdmin }),
+      erasureRouter({ requireAdmin: adminAuth.requireAdmin, erase: (request, actor) => erase(request, actor) }),
       // The API has no version scheme of its own yet; `1` moves on the first breaking change.
       apiDocumentRouter({ title: `${config.appName} API`, version: '1', serverUrl: config.publicUrl }),
     ],
@@ -248,6 +255,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     projectors,
     metrics,
     createdSearchIndexes,
+    erase,
     close() {
       closing ??= closeAll();
       return closing;

@@ -11,6 +11,7 @@
  *   dead-letters  list or replay messages consumers gave up on: `dead-letters list [group] | replay <id>`
  *   ingest     run one feed once with a progress bar: `ingest --source ticketmaster|fever|file [--path p]... [--full]`
  *   offers     compare-offers groups: `offers list <eventId> | offers split <eventId> [reason]`
+ *   erase      one person's data out of the store, the log and the search index: `erase --email <address>`
  */
 import { IngestionConfigError } from '@evently/ingestion';
 import { createLogger } from '@evently/platform';
@@ -19,6 +20,7 @@ import { runIngest } from './processes/ingest.ts';
 import { runIngestion } from './processes/ingestion.ts';
 import { runOffers } from './processes/offers.ts';
 import { runDeadLetters } from './processes/dead-letters.ts';
+import { runErase } from './processes/erase.ts';
 import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
 import { runSeedProjection } from './processes/seed-projection.ts';
@@ -26,7 +28,7 @@ import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 import { UsageError } from './processes/usage-error.ts';
 
-const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'seed-projection', 'ingest', 'dead-letters', 'offers'] as const;
+const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'seed-projection', 'ingest', 'dead-letters', 'offers', 'erase'] as const;
 type Role = (typeof ROLES)[number];
 
 async function main(): Promise<void> {
@@ -72,6 +74,8 @@ async function main(): Promise<void> {
     case 'offers':
       await runOffers({ config, logger, args: rest });
       return;
+    case 'erase':
+      await runErase({ config, logger, args: rest });
   }
 }
 

@@ -1,5 +1,7 @@
 /** Calls of the platform and the backend itself: admin login, health, metrics and this document. */
 import { ADMIN_LOGIN_PATH, ADMIN_LOGOUT_PATH, ADMIN_SESSION_PATH, loginBodySchema } from '@evently/platform';
+import { ERASURES_PATH } from '../../erasure/erasure.router.ts';
+import { erasureRequestSchema } from '../../erasure/erasure-request.ts';
 import { METRICS_PATH } from '../../observability/metrics.router.ts';
 import type { ApiRoute } from '../api-route.ts';
 
@@ -9,6 +11,7 @@ export const platformRoutes: ApiRoute[] = [
   { method: 'post', path: ADMIN_LOGIN_PATH, tag: 'admin', summary: 'Log in with the admin password (sets the session cookie)', body: loginBodySchema, responses: { 200: 'Logged in', 401: 'Wrong password', 429: 'Too many failed attempts' } },
   { method: 'post', path: ADMIN_LOGOUT_PATH, tag: 'admin', summary: 'Log out (ends the session)', responses: { 200: 'Logged out' } },
   { method: 'get', path: ADMIN_SESSION_PATH, tag: 'admin', summary: 'Whether this browser holds an admin session', responses: { 200: '`{ authenticated }`' } },
+  { method: 'post', path: ERASURES_PATH, tag: 'admin', summary: "Erase a person's data (subscriptions, tickets, reviews, partnership requests, the log's mentions) by their address", admin: true, body: erasureRequestSchema, responses: { 200: '`{ erasure_id, removed, log, search_pending }`', 400: 'Not an address', 401: 'No credential' } },
   { method: 'get', path: '/healthz', tag: 'operations', summary: 'Liveness: the process serves HTTP', responses: { 200: 'Up' } },
   { method: 'get', path: '/readyz', tag: 'operations', summary: 'Readiness: store, bus and search answer', responses: { 200: 'Ready', 503: 'A dependency is unavailable' } },
   { method: 'get', path: METRICS_PATH, tag: 'operations', summary: 'Prometheus metrics (METRICS_TOKEN bearer or the admin credential)', admin: true, produces: 'text/plain', responses: { 200: 'Prometheus text format', 401: 'No credential' } },

@@ -1,0 +1,110 @@
+/**
+ * One person's erasure across the whole system, for the `erase` command and the admin call alike:
+ *
+ * 1. every module that keeps personal data removes the person's documents through its own commands, which
+ *    publish the deletions (read models such as the events' ratings follow them);
+ * 2. the log forgets them as far as its engine allows (`bus.erasure`: redacted records and dead letters on the
+ *    embedded log, tombstones and redacted dead letters on Kafka);
+ * 3. the read-model projectors of the touched topics are waited for, so the search index has applied the
+ *    deletions before the answer says so (a bounded wait: with no worker running they apply when one starts).
+ *
+ * The audit line names an erasure id, who asked and what was removed: never the address, names or phones.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  logErasureRequest,
+  projectorGroup,
+  type AppModule,
+  type ErasureSubject,
+  type EventBus,
+  type LogErasureResult,
+  type ModuleErasure,
+} from '@evently/platform';
+
+export interface ErasureOutcome {
+  erasure_id: string;
+  /** Documents removed, per module and kind. */
+  removed: Record<string, Record<string, number>>;
+  log: LogErasureResult;
+  /** Deletions the search index's projectors had not applied when the wait ended (0: all applied). */
+  search_pending: number;
+}
+
+export interface ErasureDeps {
+  modules: readonly AppModule[];
+  bus: EventBus;
+  logger: Logger;
+  /** How long to wait for the projectors to apply the deletions (default 30 s). */
+  searchWaitMs?: number;
+}
+
+export interface ErasureProgress {
+  /** A step began or ended, in words. */
+  step?(line: string): void;
+  /** The log search advanced. */
+  log?(searched: number, total: number): void;
+}
+
+const POLL_MS = 100;
+
+/** Messages still to be applied by the read-model projectors that consume the touched topics. */
+async function pendingProjections(modules: readonly AppModule[], bus: EventBus, topics: ReadonlySet<string>): Promise<number> {
+  let pending = 0;
+  for (const projector of modules.flatMap((module) => module.projectors)) {
+    if (projector.sideEffects) continue;
+    const read = projector.topics.filter((topic) => topics.has(topic));
+    if (read.length === 0) continue;
+    const lag = await bus.lag(projectorGroup(projector), read);
+    pending += Object.values(lag).reduce((sum, value) => sum + value, 0);
+  }
+  return pending;
+}
+
+export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, actor: string, progress: ErasureProgress = {}): Promise<ErasureOutcome> {
+  const erasureId = randomUUID();
+  const reports: ModuleErasure[] = [];
+  for (const module of deps.modules) {
+    if (!module.erasePerson) continue;
+    progress.step?.(`${module.name}: removing documents`);
+    const report = await module.erasePerson(subject);
+    reports.push(report);
+    progress.step?.(`${module.name}: ${describeRemoved(report.removed)}`);
+  }
+
+  progress.step?.('log: searching for records and dead letters that name the person');
+  const log = await deps.bus.erasure.erase(logErasureRequest(subject, reports), { onProgress: progress.log });
+  progress.step?.(`log: ${log.redactedRecords} records redacted, ${log.tombstones} tombstones, ${log.redactedDeadLetters} dead letters redacted`);
+
+  const topics = new Set(reports.flatMap((report) => report.aggregates.map((aggregate) => aggregate.topic)));
+  const deadline = Date.now() + (deps.searchWaitMs ?? 30_000);
+  let searchPending = await pendingProjections(deps.modules, deps.bus, topics);
+  if (searchPending > 0) progress.step?.(`search: waiting for the projectors to apply ${searchPending} deletions`);
+  while (searchPending > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    searchPending = await pendingProjections(deps.modules, deps.bus, topics);
+  }
+  progress.step?.(
+    searchPending === 0
+      ? 'search: up to date'
+      : `search: ${searchPending} deletions not applied yet; a running worker applies them (nothing personal is indexed meanwhile)`,
+  );
+
+  const outcome: ErasureOutcome = {
+    erasure_id: erasureId,
+    removed: Object.fromEntries(reports.map((report) => [report.module, report.removed])),
+    log,
+    search_pending: searchPending,
+  };
+  deps.logger.info({ audit: 'erasure', actor, ...outcome }, 'personal data erased');
+  return outcome;
+}
+
+/** `{ tickets: 1, sign_up_requests: 2 }` -> `1 ticket, 2 sign up requests removed`. */
+export function describeRemoved(removed: Record<string, number>): string {
+  const parts = Object.entries(removed).map(([kind, count]) => {
+    const words = kind.replaceAll('_', ' ');
+    return `${count} ${count === 1 ? words.replace(/s$/, '') : words}`;
+  });
+  return parts.length > 0 ? `${parts.join(', ')} removed` : 'nothing kept';
+}

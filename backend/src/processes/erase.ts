@@ -1,0 +1,52 @@
+/**
+ * `npm run erase -- --email <address>`: erases one person's data (a right-to-erasure request) from the store,
+ * the log and its dead letters, and waits for the search index to apply it (`erasure/erase-person.ts`). Prints
+ * one line per step, the log search's progress while it runs, and a summary; the address itself is never
+ * printed back or logged.
+ */
+import type { Logger } from 'pino';
+import { compose } from '../compose.ts';
+import type { Config } from '../config.ts';
+import type { ErasureOutcome } from '../erasure/erase-person.ts';
+import { erasureRequestSchema } from '../erasure/erasure-request.ts';
+import { progressTicker } from './progress-ticker.ts';
+import { UsageError } from './usage-error.ts';
+
+export const ERASE_USAGE = 'Usage: erase --email <address>';
+
+export function parseEraseArgs(args: string[]): { email: string } {
+  const [flag, value, ...extra] = args;
+  const inline = flag?.startsWith('--email=') ? flag.slice('--email='.length) : undefined;
+  const email = inline ?? (flag === '--email' ? value : undefined);
+  if (email === undefined || (inline === undefined ? extra.length > 0 : value !== undefined)) throw new UsageError(ERASE_USAGE);
+  const parsed = erasureRequestSchema.safeParse({ email });
+  if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]?.message ?? 'Invalid address'}\n${ERASE_USAGE}`);
+  return parsed.data;
+}
+
+export function summarise(outcome: ErasureOutcome): string {
+  const removed = Object.values(outcome.removed).reduce((sum, kinds) => sum + Object.values(kinds).reduce((a, b) => a + b, 0), 0);
+  return `erasure ${outcome.erasure_id}: ${removed} documents removed, ${outcome.log.redactedRecords} log records and ${outcome.log.redactedDeadLetters} dead letters redacted, ${outcome.log.tombstones} tombstones${outcome.search_pending > 0 ? `, ${outcome.search_pending} search deletions waiting for a worker` : ''}`;
+}
+
+export async function runErase({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
+  const subject = parseEraseArgs(args);
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  const composition = await compose({ config, logger, role: 'erase' });
+  let searched: { done: number; total: number } | null = null;
+  const ticker = progressTicker(async () => {
+    if (searched) write(`log: ${searched.done} of ${searched.total} records searched`);
+  });
+  try {
+    const outcome = await composition.erase(subject, 'erase command', {
+      step: write,
+      log: (done, total) => {
+        searched = { done, total };
+      },
+    });
+    write(summarise(outcome));
+  } finally {
+    ticker.stop();
+    await composition.close();
+  }
+}
