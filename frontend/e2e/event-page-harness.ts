@@ -18,12 +18,14 @@ export interface DemoEvent {
   purchase_url: string | null;
   latitude: number | null;
   longitude: number | null;
+  offer_count?: number;
 }
 
 export interface Harness {
   server: TestServer;
   browser: Browser;
   newContext(options?: { width?: number; height?: number }): Promise<BrowserContext>;
+  /** A single-seller event of the kind asked: its Buy Tickets buys from its own source (several sellers: the cheapest). */
   findEvent(match: (event: DemoEvent) => boolean): Promise<DemoEvent>;
   stop(): Promise<void>;
 }
@@ -51,7 +53,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   async function findEvent(match: (event: DemoEvent) => boolean): Promise<DemoEvent> {
     const response = await fetch(`${server.url}/api/events?per_page=1000`);
     const body = (await response.json()) as { data: DemoEvent[] };
-    const found = body.data.find(match);
+    const found = body.data.find((event) => (event.offer_count ?? 1) === 1 && match(event));
     if (!found) throw new Error('the demo catalogue has no event of the kind this test needs');
     return found;
   }

@@ -125,6 +125,19 @@ describe('event page content', () => {
     );
   });
 
+  it('compares the sellers of a demo show sold three ways, cheapest first, from the first start', async () => {
+    const listed = (await (await fetch(`${harness.server.url}/api/events?per_page=1000`)).json()) as { data: Array<DemoEvent & { offer_count: number }> };
+    const show = listed.data.find((event) => event.offer_count === 3);
+    if (!show) throw new Error('the demo catalogue has no show with three sellers');
+    await openEventPage(show);
+    const offers = ticketsCard().locator('section[aria-labelledby="compare-offers-heading"] li');
+    await offers.first().waitFor();
+    expect(await offers.count()).toBe(3);
+    expect(await offers.first().textContent()).toContain('Cheapest');
+    expect(await ticketsCard().getByText(/^from \$[\d,.]+ · 3 sellers$/).isVisible()).toBe(true);
+    for (const price of await offers.locator('.compare-offers__price').allTextContents()) expect(price).toMatch(/^(From |Up to )?\$/);
+  });
+
   it('shows generated placeholders when event images cannot load', async () => {
     const event = await harness.findEvent(withCoordinates);
     await openEventPage(event);

@@ -1,7 +1,9 @@
 /**
  * Generates demo events as SourceEventInput records, the same shape ingestion hands to upsertFromSource.
  * Deterministic for a seed: real cities and their zones, every category and source, prices from free to
- * premium in local currencies, a share without price and a share without coordinates.
+ * premium in local currencies, a share without price and a share without coordinates. As on a real
+ * aggregator, some shows are sold by two or three sellers, each billing it its own way at its own price: those
+ * records link into one event with several offers (docs/ingestion.md "Offers").
  */
 import { CATEGORIES, type Category } from '../../contracts/categories.ts';
 import type { SourceEventInput } from '../../contracts/source-event.ts';
@@ -45,6 +47,53 @@ export interface DemoOptions {
   idPrefix: string;
   /** Index of the first generated event (continues numbering across loads). */
   startIndex?: number;
+  /**
+   * Sell some shows through further sellers (the demo catalogue a visitor browses). Off for bulk loads
+   * (`npm run seed`, benches), whose counts are of listed events.
+   */
+  severalSellers?: boolean;
+}
+
+/**
+ * Of every 20 records, 2 are a second seller of the show just before them and 1 (after the first of those) a
+ * third seller of the same show: about one show in seven has several sellers, half of them three, often
+ * enough that a visitor's first page has some. They count among the `count` records asked for.
+ */
+const isSecondSeller = (i: number) => i % 10 === 1;
+const isThirdSeller = (i: number) => i % 20 === 2;
+
+/** The same show as another seller lists it: its own name, id, link and price, the same venue and start. */
+function anotherSeller(show: SourceEventInput, nth: 1 | 2, externalId: string, random: ReturnType<typeof seededRandom>): SourceEventInput {
+  const source = DEMO_SOURCES.filter((candidate) => candidate !== show.source)[nth - 1] as string;
+  const city = show.city ?? '';
+  const title = show.name.endsWith(` ${city}`) ? show.name.slice(0, -city.length - 1) : show.name;
+  // A second seller bills "Jazz Night in Lisbon"; a third quotes international buyers in US dollars.
+  const name = nth === 1 ? `${title} in ${city}` : `${city}: ${title}`;
+  // Cheaper or dearer by 5 to 30 per cent, never the same amount.
+  const factor = random.chance(0.5) ? 0.7 + random.next() * 0.25 : 1.05 + random.next() * 0.25;
+  const inUsd = nth === 2 && show.currency !== 'USD';
+  const rate = inUsd ? (USD_PER_UNIT[show.currency ?? 'USD'] ?? 1) : 1;
+  const price = (amount: number | null | undefined) => {
+    if (amount === null || amount === undefined) return null;
+    const moved = Math.max(1, Math.round(amount * factor * rate));
+    return moved === amount && !inUsd ? amount + 1 : moved;
+  };
+  const purchase = purchaseUrl(source, externalId, show.category as Category);
+  return {
+    ...show,
+    source,
+    external_id: externalId,
+    name,
+    unique_title: null,
+    start_utc: new Date(Date.parse(show.start_utc) + random.pick([0, 0, 15]) * 60_000).toISOString(),
+    min_price: price(show.min_price),
+    max_price: price(show.max_price),
+    currency: inUsd ? 'USD' : show.currency,
+    price_note: null,
+    purchase_url: purchase,
+    original_url: purchase,
+    organizer: null,
+  };
 }
 
 export function* generateDemoEvents(options: DemoOptions): Generator<SourceEventInput> {
@@ -53,7 +102,13 @@ export function* generateDemoEvents(options: DemoOptions): Generator<SourceEvent
   const offsets = new Map(CITIES.map((c) => [c.name, zoneOffsetMs(options.now, c.timezone)]));
   const todayUtc = Math.floor(options.now.getTime() / DAY_MS) * DAY_MS;
   const first = options.startIndex ?? 0;
+  // The last priced show with a venue: the one further sellers list.
+  let lastShow: SourceEventInput | undefined;
   for (let i = first; i < first + options.count; i++) {
+    if (options.severalSellers && lastShow && (isSecondSeller(i) || isThirdSeller(i))) {
+      yield anotherSeller(lastShow, isThirdSeller(i) ? 2 : 1, `${options.idPrefix}-${i}`, random);
+      continue;
+    }
     const city = CITIES[i % CITIES.length] as (typeof CITIES)[number];
     const venues = DEMO_VENUES.get(city.name) ?? [];
     const venue = venues[skewedVenueIndex(random)] ?? venues[0];
@@ -88,7 +143,7 @@ export function* generateDemoEvents(options: DemoOptions): Generator<SourceEvent
     const tags = [...new Set([random.pick(spec.tags), random.pick(spec.tags), city.name.toLowerCase()])];
     const purchase = purchaseUrl(source, externalId, category);
 
-    yield {
+    const show: SourceEventInput = {
       source,
       external_id: externalId,
       name,
@@ -119,5 +174,7 @@ export function* generateDemoEvents(options: DemoOptions): Generator<SourceEvent
       organizer: `${city.name} ${spec.type} Collective`,
       event_type: spec.type,
     };
+    lastShow = options.severalSellers && category !== 'Gift Cards' && venue && (minPrice ?? 0) > 0 ? show : undefined;
+    yield show;
   }
 }

@@ -20,7 +20,7 @@ export interface SeedDeps {
 
 export async function loadGenerated(
   deps: SeedDeps,
-  options: { count: number; seed: number; idPrefix: string; startIndex?: number; onProgress?: (done: number) => void },
+  options: { count: number; seed: number; idPrefix: string; startIndex?: number; severalSellers?: boolean; onProgress?: (done: number) => void },
 ): Promise<number> {
   let batch: SourceEventInput[] = [];
   let done = 0;
@@ -45,7 +45,7 @@ export function makeSeeding(deps: SeedDeps) {
     async seedDemoIfEmpty(): Promise<number> {
       await loadBundledStays(deps.store);
       if ((await deps.store.count(EVENTS_COLLECTION)) > 0) return 0;
-      return loadGenerated(deps, { count: DEMO_EVENT_COUNT, seed: 42, idPrefix: 'demo' });
+      return loadGenerated(deps, { count: DEMO_EVENT_COUNT, seed: 42, idPrefix: 'demo', severalSellers: true });
     },
     /** Adds `count` generated events after whatever is there (new external ids each run). */
     async seed(count: number, onProgress?: (done: number) => void): Promise<number> {
