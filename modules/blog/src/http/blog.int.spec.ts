@@ -340,8 +340,23 @@ describe('messages and the projection', () => {
 });
 
 describe('GET /blog/rss.xml', () => {
-  it('is RSS 2.0 of published posts with absolute links and escaped text', async () => {
-    await create({ title: 'Fish & <Chips>', status: 'published', content: 'Some **bold** <script>x</script>' });
+  /** What an XML parser hands a reader for an element's content: character references and entities decoded once. */
+  const xmlTextOf = (xml: string, pattern: RegExp) =>
+    [...xml.matchAll(pattern)].map(([, raw]) =>
+      raw!
+        .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+        .replace(/&(lt|gt|quot|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[name]!),
+    );
+
+  it('is RSS 2.0 of published posts with absolute links, the title, excerpt and categories as text, and the body as safe HTML', async () => {
+    await create({
+      title: 'Fish & <Chips>',
+      excerpt: 'Try <b>this</b> & that',
+      category: 'Food & <Drink>',
+      tags: ['<i>late</i>'],
+      status: 'published',
+      content: 'Some **bold** <script>x</script>',
+    });
     await create({ title: 'Hidden draft' });
     await h.projected();
     const response = await fetch(`${h.url}/blog/rss.xml`);
@@ -351,9 +366,18 @@ describe('GET /blog/rss.xml', () => {
     expect(xml).toMatch(/<rss version="2.0"/);
     expect(xml).toContain('<title>Evently Blog</title>');
     expect(xml).toContain('<link>http://evently.test/blog/fish-and-chips</link>');
-    expect(xml).toContain('<![CDATA[Fish & <Chips>]]>');
-    expect(xml).toContain('<strong>bold</strong> &lt;script&gt;');
     expect(xml).not.toContain('Hidden draft');
+
+    // Text elements carry no markup at all and no CDATA (which readers cannot tell from markup).
+    const item = xml.slice(xml.indexOf('<item>'));
+    expect(item).toContain('<title>Fish &#x26; &#x3C;Chips&#x3E;</title>');
+    expect(xmlTextOf(item, /<title>(.*?)<\/title>/g)).toEqual(['Fish & <Chips>']);
+    expect(xmlTextOf(item, /<category>(.*?)<\/category>/g)).toEqual(['Food & <Drink>', '<i>late</i>']);
+    // The description is HTML to every reader: the excerpt arrives escaped, so it shows exactly as typed.
+    expect(xmlTextOf(item, /<description>(.*?)<\/description>/g)).toEqual(['Try &lt;b&gt;this&lt;/b&gt; &amp; that']);
+    expect(item).not.toMatch(/<(title|description|category)><!\[CDATA\[/);
+    // Only the body we rendered ourselves is markup.
+    expect(item).toContain('<content:encoded><![CDATA[<p>Some <strong>bold</strong> &lt;script&gt;x&lt;/script&gt;</p>');
   });
 });
 
