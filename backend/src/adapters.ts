@@ -5,7 +5,8 @@
  *
  * Embedded files under DATA_DIR: `evently.db` holds documents and the outbox, which is also the event log
  * when the bus is embedded too (sharing one connection makes "write + outbox" and "append to the log" the
- * same transaction); `search.db` holds the search projection, which can always be rebuilt from the log.
+ * same transaction); `search.db` holds the search projection, which can always be rebuilt from the log. They,
+ * and the mail folder when mail is written to files, are checked before anything opens them (storage-check.ts).
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -21,6 +22,7 @@ import {
   type SearchIndex,
 } from '@evently/platform';
 import type { Config } from './config.ts';
+import { checkStorage, openFailure } from './storage-check.ts';
 
 export interface Adapters {
   store: DocumentStore;
@@ -30,13 +32,35 @@ export interface Adapters {
 
 export const EMBEDDED_FILES = { store: 'evently.db', bus: 'event-log.db', search: 'search.db' } as const;
 
+/** Roles that send mail: the worker's mail consumers, and the api's admin calls that mail at once. */
+const MAILING_ROLES = new Set(['all', 'api', 'worker']);
+
+/** Opens an embedded file, naming it in the error when the engine cannot (SQLite's messages name no path). */
+async function opening<T>(file: string, open: () => T | Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    throw openFailure(file, error);
+  }
+}
+
 export async function createAdapters(config: Config, role: string, logger: Logger): Promise<Adapters> {
   const file = (name: string) => path.join(config.dataDir, name);
+  const embedded = { store: config.profile.store === 'sqlite', bus: config.profile.bus === 'sqlite', search: config.profile.search === 'sqlite' };
+  await checkStorage({
+    dataDir: config.dataDir,
+    databases: [
+      ...(embedded.store ? [EMBEDDED_FILES.store] : []),
+      ...(embedded.bus && !embedded.store ? [EMBEDDED_FILES.bus] : []),
+      ...(embedded.search ? [EMBEDDED_FILES.search] : []),
+    ],
+    mailFiles: !config.smtpUrl && MAILING_ROLES.has(role),
+  });
 
   const store =
     config.profile.store === 'mongodb' && config.mongodbUri
       ? createMongoDocumentStore({ uri: config.mongodbUri, logger: logger.child({ component: 'mongo-store' }) })
-      : await createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) });
+      : await opening(file(EMBEDDED_FILES.store), () => createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) }));
 
   let bus: EventBus;
   // A failing consumer position is tried again after 200 ms, doubling up to the configured cap.
@@ -51,13 +75,13 @@ export async function createAdapters(config: Config, role: string, logger: Logge
   } else {
     const logTiming = { retryDelayMs: retry.initialMs, maxRetryDelayMs: retry.maxMs, logger: logger.child({ component: 'event-log' }) };
     // Production store with an embedded bus: the relay copies the Mongo outbox into a local log file.
-    bus = store.engine === 'sqlite' ? await createSqliteEventBus({ store, ...logTiming }) : await createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), ...logTiming });
+    bus = store.engine === 'sqlite' ? await createSqliteEventBus({ store, ...logTiming }) : await opening(file(EMBEDDED_FILES.bus), () => createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), ...logTiming }));
   }
 
   const search =
     config.profile.search === 'elasticsearch' && config.elasticsearchUrl
       ? createElasticsearchSearchIndex({ node: config.elasticsearchUrl })
-      : createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search), readerThreads: config.searchReaderThreads });
+      : await opening(file(EMBEDDED_FILES.search), () => createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search), readerThreads: config.searchReaderThreads }));
 
   logger.info({ store: store.engine, bus: bus.engine, search: search.engine, dataDir: config.dataDir }, 'adapters selected');
   return { store, bus, search };

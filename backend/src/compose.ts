@@ -44,6 +44,7 @@ import type { Config } from './config.ts';
 import { erasePerson, type ErasureOutcome, type ErasureProgress } from './erasure/erase-person.ts';
 import { erasureRouter } from './erasure/erasure.router.ts';
 import type { ReadinessCheck } from './http/health.ts';
+import { mailFolder, probeWritableFolder } from './storage-check.ts';
 import { countedMailer } from './observability/counted-mailer.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { metricsRouter } from './observability/metrics.router.ts';
@@ -250,6 +251,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
       { name: 'store', ping: () => store.ping() },
       { name: 'bus', ping: () => bus.ping() },
       { name: 'search', ping: () => search.ping() },
+      // Mail written to files (no SMTP_URL): a folder this process cannot write sends nothing (the mailers wait).
+      ...(config.smtpUrl ? [] : [{ name: 'mail', ping: () => probeWritableFolder(mailFolder(config.dataDir)) }]),
     ],
     relay,
     projectors,

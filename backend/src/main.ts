@@ -16,6 +16,7 @@
 import { IngestionConfigError } from '@evently/ingestion';
 import { createLogger } from '@evently/platform';
 import { ConfigError, loadConfig } from './config.ts';
+import { StorageError } from './storage-check.ts';
 import { runIngest } from './processes/ingest.ts';
 import { runIngestion } from './processes/ingestion.ts';
 import { runOffers } from './processes/offers.ts';
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof IngestionConfigError) {
+  if (error instanceof ConfigError || error instanceof IngestionConfigError || error instanceof StorageError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

@@ -36,7 +36,7 @@ describe('backend over HTTP', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect((await answerOf(ready)).checks).toEqual({ store: 'ok', bus: 'ok', search: 'ok' });
+    expect((await answerOf(ready)).checks).toEqual({ store: 'ok', bus: 'ok', search: 'ok', mail: 'ok' });
   });
 
   it('answers malformed JSON, oversized bodies and unknown API routes with JSON errors', async () => {

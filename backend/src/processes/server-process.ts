@@ -142,16 +142,25 @@ export async function startServer({ config, logger, roles, announceAdminPassword
     // The api serves /metrics itself; a worker alone has no HTTP server, so it opens a metrics-only one.
     if (!roles.api) metricsServer = await startMetricsListener(config, composition, logger);
   } catch (error) {
-    // A failed start (port taken, engine unreachable) must not leave files or connections open behind it.
-    await metricsServer?.close();
-    await liveGateway?.stop();
-    await realtime?.close();
-    await http?.stop();
-    if (roles.worker) {
-      await composition.projectors.stop();
-      await composition.relay.stop();
+    // A failed start (port taken, engine unreachable) must not leave files or connections open behind it. A
+    // step of that clean-up may fail for the same reason the start did (a read-only file cannot be closed
+    // cleanly either): it is logged, and the start's own error is the one that surfaces.
+    const steps: Array<[string, (() => Promise<unknown>) | undefined]> = [
+      ['metrics listener', metricsServer ? () => metricsServer!.close() : undefined],
+      ['live gateway', liveGateway ? () => liveGateway!.stop() : undefined],
+      ['realtime', realtime ? () => realtime!.close() : undefined],
+      ['http', http ? () => http!.stop() : undefined],
+      ['projectors', roles.worker ? () => composition.projectors.stop() : undefined],
+      ['outbox relay', roles.worker ? () => composition.relay.stop() : undefined],
+      ['modules and adapters', () => composition.close()],
+    ];
+    for (const [name, step] of steps) {
+      try {
+        await step?.();
+      } catch (cleanupError) {
+        logger.warn({ err: cleanupError, step: name }, 'clean-up after a failed start failed');
+      }
     }
-    await composition.close();
     throw error;
   }
 

@@ -22,14 +22,22 @@ export interface BackendProcess {
   kill(signal: NodeJS.Signals): Promise<number | string>;
 }
 
-export function spawnBackend(args: string[], env: Record<string, string>): BackendProcess {
-  return spawnNode(['--import', 'tsx', 'backend/src/main.ts', ...args], env, REPO_ROOT);
+export interface SpawnOptions {
+  /** Run as this user and group (a test running as root checks what an unprivileged process may not do). */
+  uid?: number;
+  gid?: number;
+}
+
+export function spawnBackend(args: string[], env: Record<string, string>, options: SpawnOptions = {}): BackendProcess {
+  return spawnNode(['--import', 'tsx', 'backend/src/main.ts', ...args], env, REPO_ROOT, options);
 }
 
 /** `node <args>` in `cwd` with only PATH, HOME and `env`: e.g. a built release's `dist/server/main.mjs <role>`. */
-export function spawnNode(args: string[], env: Record<string, string>, cwd: string): BackendProcess {
+export function spawnNode(args: string[], env: Record<string, string>, cwd: string, { uid, gid }: SpawnOptions = {}): BackendProcess {
   const child = spawn(process.execPath, args, {
     cwd,
+    ...(uid !== undefined ? { uid } : {}),
+    ...(gid !== undefined ? { gid } : {}),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
