@@ -108,7 +108,7 @@ describe('admin login', () => {
   it.each([
     ['a wrong password', () => json({ success: false, message: 'Invalid password' }, 401), 'Invalid password'],
     ['a 401 without a message', () => json(null, 401), 'Invalid password'],
-    ['too many attempts', () => json({ success: false, message: 'Too many attempts. Try again in a minute.' }, 429), 'Too many attempts. Try again in a minute.'],
+    ['too many attempts', () => json({ success: false, message: 'Too many login attempts. Please wait 12 seconds and try again.' }, 429), 'Too many login attempts. Please wait 12 seconds and try again.'],
     ['no connection', networkFailure, 'Connection error. Please try again.'],
   ])('reports %s', async (_label, answer, text) => {
     stubApi({ ...loggedOut, 'POST /api/support/admin/login': answer });
