@@ -40,6 +40,7 @@ const READERS = [
   'modules/subscriptions/src/subscriptions-options.ts',
   'modules/support/src/support-options.ts',
   'modules/partnerships/src/partnerships-options.ts',
+  'modules/platform/src/mail/mailbox-cap.ts',
   'ingestion/src/config/ingestion-config.ts',
 ];
 const readVariables = [...new Set([...Object.keys(envSchema.shape), ...READERS.flatMap(variablesIn)])].sort();
