@@ -52,6 +52,8 @@ import { registerPipelineCollectors } from './observability/pipeline-collectors.
 import { combineLiveFeeds, type LiveFeed, type TicketAccess } from './realtime/live-feed.ts';
 import { reviewsLiveFeed, supportLiveFeed } from './realtime/module-feeds.ts';
 
+/** The store lease a process holds while it rebuilds read models. */
+export const REBUILD_LEASE = 'search-rebuild';
 /** An admin login lasts a working day; the panel asks for the password again after that. */
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
 /**
@@ -212,6 +214,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
     bus,
     projectors: modules.flatMap((m) => m.projectors),
     logger: logger.child({ component: 'projectors' }),
+    // One process rebuilds at a time: workers, `reindex` and `seed` (decision 019).
+    rebuildLease: createStoreLease({ store, name: REBUILD_LEASE }),
   });
   // Read at scrape time from the shared store and bus, so any process (the api included) reports the
   // pipeline as a whole. Dead letters are read as counts per consumer group (on Kafka, only the records of

@@ -8,9 +8,13 @@
  * (docs/performance.md). The read model is the same: projectors are replayable by contract.
  * Side-effect consumers (mail, pushes) are never replayed; they consume their backlog as usual.
  *
- * Only empty indexes, because a rebuild moves the projector's consumer group as it replays: killed half-way,
- * it leaves the group past messages the live copy never received. An empty live copy is safe (the worker
- * replays an empty index from the start on its next start); a filled one would keep the gap until a reindex.
+ * On the embedded log the live consumer group itself replays (`throughLiveGroup`), so it ends at the log's
+ * end instead of applying the whole log again after the swap. Only empty indexes, because that replay moves
+ * the live group as it goes: killed half-way, it leaves the group past messages the live copy never
+ * received. An empty live copy is safe (the worker rebuilds an empty index on its next start); a filled one
+ * would keep the gap until a reindex. On Kafka a running worker may be a member of that group, whose offsets
+ * Kafka will not move, so the replay runs beside it through its own group as every other rebuild does.
+ * Either way under the rebuild lease: the seed waits while a worker rebuilds.
  */
 import { projectorGroup } from '@evently/platform';
 import type { Composition } from '../compose.ts';
@@ -61,7 +65,7 @@ export async function projectBacklog(composition: Composition): Promise<string[]
     // The replay reads the bus, so everything committed must be on it first (a no-op on the embedded log).
     await relay.flush();
     const rebuilt = await projectorsToRebuild(composition);
-    if (rebuilt.length > 0) await projectors.rebuild(rebuilt);
+    if (rebuilt.length > 0) await projectors.rebuild(rebuilt, { throughLiveGroup: composition.bus.engine === 'sqlite' });
     await projectors.start();
     await projectors.drained();
     await projectors.stop();

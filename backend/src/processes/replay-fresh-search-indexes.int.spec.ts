@@ -1,12 +1,16 @@
 /**
  * Losing the search file while the store and log survive: the next worker start notices the empty index and
- * replays the events projector from the start of the log, so the catalogue is searchable again.
+ * rebuilds the events projector from the start of the log, so the catalogue is searchable again. A worker
+ * that finds another process rebuilding starts anyway and waits for it, and a copy an unfinished rebuild left
+ * behind is removed.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '@evently/platform';
+import { createSqliteDocumentStore, createSqliteSearchIndex, createStoreLease, silentLogger } from '@evently/platform';
+import { EMBEDDED_FILES } from '../adapters.ts';
+import { REBUILD_LEASE } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
@@ -49,6 +53,48 @@ describe('a lost search index', () => {
 
     const second = await start(dataDir);
     expect(second.composition.createdSearchIndexes.has('events')).toBe(true);
+    expect(await second.searchRebuild).toContain('events-search');
     expect(await total(second)).toBe(3);
+  });
+
+  it('a worker that finds another process rebuilding starts anyway, waits for it, then rebuilds and removes leftover copies', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-replay-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const first = await start(dataDir);
+    const soon = Date.now() + 3 * 86_400_000;
+    for (let i = 0; i < 2; i += 1) {
+      await first.composition.events.commands.upsertFromSource(
+        { source: 'demo', external_id: `standby-${i}`, name: `Standby Concert ${i}`, category: 'Music & Concerts', start_utc: new Date(soon + i * 3_600_000).toISOString() },
+      );
+    }
+    await first.composition.projectors.drained();
+    await first.stop();
+    // The search file was lost, and a rebuild that died half-way since left a copy in the new one.
+    for (const file of await readdir(dataDir)) {
+      if (file.startsWith('search.db')) await rm(path.join(dataDir, file));
+    }
+    const crashed = createSqliteSearchIndex({ file: path.join(dataDir, EMBEDDED_FILES.search), readerThreads: 0 });
+    const schema = first.composition.modules.flatMap((m) => m.searchSchemas).find((s) => s.name === 'events')!;
+    await crashed.init(schema);
+    await (await crashed.beginRebuild('events')).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
+    await crashed.close();
+    const store = await createSqliteDocumentStore({ file: path.join(dataDir, EMBEDDED_FILES.store) });
+    cleanups.push(() => store.close());
+    const other = createStoreLease({ store, name: REBUILD_LEASE, holder: 'another-worker', ttlMs: 60_000 });
+    expect(await other.acquire()).toBe(true);
+    // The serving copy is empty, so the new worker needs a rebuild, while another process holds the lease.
+
+    const second = await start(dataDir);
+    let settled = false;
+    void second.searchRebuild.then(() => (settled = true));
+    // Started and serving (no crash), its rebuild waiting behind the other process.
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect(await total(second)).toBe(0);
+    expect(settled).toBe(false);
+    await other.release();
+    expect(await second.searchRebuild).toContain('events-search');
+    expect(await total(second)).toBe(2);
+    // The half-way copy went when this worker took the lease.
+    expect(await second.composition.search.dropUnusedCopies('events')).toEqual([]);
   });
 });

@@ -37,6 +37,11 @@ export interface RunningServer {
   /** Base URL the api listens on (loopback address when bound to all interfaces); undefined for `worker`. */
   url: string | undefined;
   realtime: Realtime | undefined;
+  /**
+   * A worker's rebuild of new, empty or changed search indexes, which runs beside its live projectors (and
+   * waits while another process rebuilds): the projectors it rebuilt. Settled at once for `api`.
+   */
+  searchRebuild: Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
   let realtime: Realtime | undefined;
   let liveGateway: Subscription | undefined;
   let metricsServer: MetricsServer | undefined;
+  let searchRebuild: Promise<string[]> = Promise.resolve([]);
   const schedulers = composition.modules.flatMap((m) => m.schedulers);
   try {
     // Only a worker seeds, so an api scaled to several replicas cannot race to load the catalogue twice. The
@@ -134,8 +140,12 @@ export async function startServer({ config, logger, roles, announceAdminPassword
 
     if (roles.worker) {
       await composition.relay.start();
-      await replayFreshSearchIndexes(composition, logger);
       await composition.projectors.start();
+      // In the background: live projection goes on meanwhile, and a standby worker waits for the rebuild lease.
+      searchRebuild = replayFreshSearchIndexes(composition, logger).catch((error: unknown) => {
+        logger.error({ err: error }, 'rebuilding the search indexes failed; the next worker start tries again');
+        return [];
+      });
       for (const scheduler of schedulers) scheduler.start();
       logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');
     }
@@ -169,6 +179,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
     composition,
     url: http ? urlOf(config.host, http.port) : undefined,
     realtime,
+    searchRebuild,
     stop() {
       stopping ??= (async () => {
         await metricsServer?.close();
@@ -177,7 +188,9 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         await http?.stop();
         if (roles.worker) {
           for (const scheduler of schedulers) await scheduler.stop();
+          // Cancels a rebuild in progress (its copy is dropped) or waiting for the lease.
           await composition.projectors.stop();
+          await searchRebuild;
           await composition.relay.flush();
           await composition.relay.stop();
         }

@@ -39,6 +39,15 @@ export { createKafkaEventBus, type KafkaEventBusOptions } from './bus/kafka/kafk
 export { createSqliteDocumentStore, type SqliteDocumentStoreOptions } from './store/sqlite/sqlite-document-store.ts';
 export { createSqliteEventBus, type SqliteEventBusOptions } from './bus/sqlite-log/sqlite-event-bus.ts';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './bus/outbox-relay.ts';
-export { createProjectorRunner, projectorGroup, type ProjectorRunner, type ProjectorRunnerOptions, type RebuildOptions } from './projections/projector-runner.ts';
+export {
+  createProjectorRunner,
+  projectorGroup,
+  replayGroup,
+  RebuildCancelledError,
+  RebuildLeaseHeldError,
+  type ProjectorRunner,
+  type ProjectorRunnerOptions,
+  type RebuildOptions,
+} from './projections/projector-runner.ts';
 export { createElasticsearchSearchIndex, type ElasticsearchSearchIndexOptions } from './search/elasticsearch/elasticsearch-search-index.ts';
 export { seededRandom, type Random } from './random/seeded-random.ts';

@@ -67,7 +67,7 @@ describe('reviews feed the events read model', () => {
     const served = await serveRouters(modules.flatMap((m) => m.routers));
     url = served.url;
     settle = () => runner.drained();
-    rebuild = (names) => runner.rebuild(names);
+    rebuild = async (names) => void (await runner.rebuild(names));
     resetRatings = () => bus.resetGroup(projectorGroup({ name: 'event-ratings' }), [REVIEWS_TOPIC]);
     cleanup = async () => {
       await served.close();

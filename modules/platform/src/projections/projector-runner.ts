@@ -43,9 +43,10 @@ export interface ProjectorRunner {
   /**
    * Replays the whole log into fresh read models of the named projectors (every read-model projector when
    * omitted). Side-effect consumers are refused: replaying them would repeat their mail and pushes. `stop()`
-   * cancels a rebuild in progress (its copies are dropped).
+   * cancels a rebuild in progress (its copies are dropped) or one waiting for the lease. Answers the names
+   * of the projectors rebuilt.
    */
-  rebuild(names?: string[], options?: RebuildOptions): Promise<void>;
+  rebuild(names?: string[], options?: RebuildOptions): Promise<string[]>;
 }
 
 export interface RebuildOptions {
@@ -73,6 +74,20 @@ export interface RebuildOptions {
    * `RebuildLeaseHeldError` at once (a command an operator runs beside a worker that is rebuilding).
    */
   whenLeaseHeld?: 'wait' | 'refuse';
+  /**
+   * Runs once the lease is held, before any replay: answers which of the named projectors still need a
+   * rebuild (another process may have done it while this one waited), and may tidy up what only the lease
+   * holder may touch (copies a crashed rebuild left).
+   */
+  prepare?: (names: string[]) => Promise<string[]>;
+}
+
+/** `stop()` was called while a rebuild waited for the lease. */
+export class RebuildCancelledError extends Error {
+  constructor() {
+    super('the projector runner stopped while its rebuild waited for the rebuild lease');
+    this.name = 'RebuildCancelledError';
+  }
 }
 
 /** The rebuild lease is held by another process (`whenLeaseHeld: 'refuse'`). */
@@ -111,6 +126,9 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
   const running = new Map<string, Subscription>();
   /** Rebuilds in progress, cancelled by `stop()`. */
   const rebuilding = new Set<{ cancel(): Promise<void> }>();
+  /** Rebuilds waiting for the lease: woken (and given up) by `stop()`. */
+  const waiting = new Set<() => void>();
+  let stops = 0;
   let started = false;
 
   const subscribe = (
@@ -245,6 +263,8 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
     },
     async stop() {
       started = false;
+      stops += 1;
+      for (const wake of waiting) wake();
       await Promise.all([...rebuilding].map((entry) => entry.cancel()));
       const subscriptions = [...running.values()];
       running.clear();
@@ -254,14 +274,30 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
       if (!started) throw new Error('the projector runner is not started');
       await Promise.all([...running.values()].map((subscription) => subscription.drained()));
     },
-    async rebuild(names, { until, throughLiveGroup = until !== undefined, whenLeaseHeld = 'wait' } = {}) {
-      const selected = selectReplayable(names);
+    async rebuild(names, { until, throughLiveGroup = until !== undefined, whenLeaseHeld = 'wait', prepare } = {}) {
+      let selected = selectReplayable(names);
       // Handled here already: it may reject while the lease is awaited or the replays are still starting.
       until?.catch(() => undefined);
-      const lease = await holdLease(options, whenLeaseHeld, logger);
+      const stopsAtStart = stops;
+      const pause = (ms: number) =>
+        new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            waiting.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, ms);
+          waiting.add(wake);
+        });
+      const lease = await holdLease(options, whenLeaseHeld, logger, { pause, cancelled: () => stops !== stopsAtStart });
       try {
+        if (prepare) {
+          const still = new Set(await prepare(selected.map((projector) => projector.name)));
+          selected = selected.filter((projector) => still.has(projector.name));
+        }
         if (throughLiveGroup) await rebuildThroughLiveGroups(selected, lease, until);
         else for (const projector of selected) await rebuildBeside(projector, lease);
+        return selected.map((projector) => projector.name);
       } finally {
         await lease.release();
       }
@@ -276,7 +312,12 @@ interface HeldLease {
 }
 
 /** Takes the rebuild lease (waiting or refusing while another process holds it) and renews it until released. */
-async function holdLease(options: ProjectorRunnerOptions, whenHeld: 'wait' | 'refuse', logger: Logger): Promise<HeldLease> {
+async function holdLease(
+  options: ProjectorRunnerOptions,
+  whenHeld: 'wait' | 'refuse',
+  logger: Logger,
+  waits: { pause(ms: number): Promise<void>; cancelled(): boolean },
+): Promise<HeldLease> {
   const lease = options.rebuildLease;
   if (!lease) return { assertHeld: () => undefined, release: async () => undefined };
   let announced = false;
@@ -287,7 +328,8 @@ async function holdLease(options: ProjectorRunnerOptions, whenHeld: 'wait' | 're
       announced = true;
       logger.info({ lease: lease.name, holder: holder?.holder }, 'another process is rebuilding read models: waiting for it to finish');
     }
-    await new Promise((resolve) => setTimeout(resolve, options.leasePollMs ?? DEFAULT_LEASE_POLL_MS));
+    await waits.pause(options.leasePollMs ?? DEFAULT_LEASE_POLL_MS);
+    if (waits.cancelled()) throw new RebuildCancelledError();
   }
   let lost = false;
   const renew = setInterval(() => {
