@@ -8,6 +8,7 @@ import { suggestCities, suggestCountries } from './suggestions.ts';
 import {
   SUBSCRIBE_SUCCESS_INLINE,
   SUBSCRIBE_SUCCESS_TOAST,
+  confirmStepText,
   subscriptionErrorMessage,
   validateSubscription,
   type SubscribeForm as FormValues,
@@ -32,6 +33,7 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState<string | null>(null);
+  const [confirmTo, setConfirmTo] = useState<string | null>(null);
   const [subscribe] = subscribeApi.useSubscribeMutation();
 
   const set = (field: keyof FormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
@@ -50,6 +52,7 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
       await subscribe(checked.payload).unwrap();
       setStatus('success');
       setMessage(SUBSCRIBE_SUCCESS_INLINE);
+      setConfirmTo(checked.payload.email);
       setValues(EMPTY);
       setOpen(false);
       dispatch(showToast({ message: SUBSCRIBE_SUCCESS_TOAST, kind: 'success' }));
@@ -72,7 +75,12 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
       >
         Subscribe to updates
       </button>
-      {status === 'success' && message && <p className="subscribe__success" role="status">{message}</p>}
+      {status === 'success' && message && (
+        <div className="subscribe__done" role="status">
+          <p className="subscribe__success">{message}</p>
+          {confirmTo && <p className="subscribe__next-step">{confirmStepText(confirmTo)}</p>}
+        </div>
+      )}
       {open && (
         <form id={`${id}-form`} className="subscribe__form" noValidate onSubmit={onSubmit}>
           <div className="field">

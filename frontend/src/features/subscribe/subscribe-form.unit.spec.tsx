@@ -60,6 +60,10 @@ describe('subscribe form', () => {
     fill({ email: 'ana@example.com', country: 'Spain', city: 'Madrid' });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(screen.getByText("Subscribed! We'll send weekly events for your city.")).toBeTruthy());
+    // Nothing is sent before the address is confirmed: the next step is said in the mail's own words.
+    expect(screen.getByRole('status').textContent).toContain(
+      "One more step: we've e-mailed a link to ana@example.com. Open it and press Confirm, and the weekly digest starts; without it, we send nothing.",
+    );
     const request = fetchMock.mock.calls[0]?.[0] as Request;
     expect(request.method).toBe('POST');
     expect(new URL(request.url).pathname).toBe('/api/subscriptions');

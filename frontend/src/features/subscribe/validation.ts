@@ -33,6 +33,14 @@ export function validateSubscription(form: SubscribeForm): ValidationResult {
 
 export const SUBSCRIBE_SUCCESS_INLINE = "Subscribed! We'll send weekly events for your city.";
 export const SUBSCRIBE_SUCCESS_TOAST = "You're subscribed! Check your inbox for our confirmation email.";
+
+/**
+ * The spec's success texts say "Subscribed!", yet nothing is sent before the address is confirmed (double
+ * opt-in): this line says what is left to do, in the words of the confirmation mail and page.
+ */
+export function confirmStepText(email: string): string {
+  return `One more step: we've e-mailed a link to ${email}. Open it and press Confirm, and the weekly digest starts; without it, we send nothing.`;
+}
 export const SUBSCRIBE_SERVER_FALLBACK = 'Subscription failed. Please try again later.';
 export const SUBSCRIBE_NETWORK_ERROR = 'Network error. Please try again.';
 

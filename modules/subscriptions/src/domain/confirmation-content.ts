@@ -24,9 +24,9 @@ export function renderConfirmation(input: ConfirmationContentInput): RenderedMai
   const app = input.appName;
   const home = `${siteRoot(input.publicUrl)}/`;
   const subject = `Confirm your ${app} weekly digest subscription`;
-  const headline = 'One click to confirm';
+  const headline = 'One more step: confirm';
   const ask = `Someone, hopefully you, asked for the weekly ${app} events digest to be sent to this address: the best upcoming events near the city they chose, once a week.`;
-  const action = 'To start receiving it, confirm your subscription:';
+  const action = 'To start receiving it, open the link and press Confirm on the page it opens:';
   const ignore = 'If this was not you, ignore this e-mail: without confirmation you will not hear from us again.';
   const expiry = `The link works for ${countOf(Math.round(SIGN_UP_REQUEST_TTL_MS / 86_400_000), 'day')}.`;
 
@@ -38,7 +38,7 @@ export function renderConfirmation(input: ConfirmationContentInput): RenderedMai
 ${paragraph(escapeHtml(ask))}
 ${paragraph(escapeHtml(action), colours.ink)}
 </td></tr>
-<tr><td class="m-pad" align="center" style="padding:8px 28px 28px">${buttonHtml(input.confirmUrl, 'Confirm subscription')}</td></tr>
+<tr><td class="m-pad" align="center" style="padding:8px 28px 28px">${buttonHtml(input.confirmUrl, 'Open the confirmation page')}</td></tr>
 <tr><td class="m-pad" style="padding:0 28px 28px">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" class="d-rule" style="border-top:1px solid ${colours.rule}"><tr><td style="padding-top:20px">
 ${paragraph(`${escapeHtml(expiry)} If the button does not work, paste this address into your browser:<br><a class="d-brand" href="${escapeHtml(input.confirmUrl)}" target="_blank" style="color:${colours.brand};word-break:break-all">${escapeHtml(input.confirmUrl)}</a>`, colours.muted, 14)}
@@ -49,7 +49,7 @@ ${paragraph(escapeHtml(ignore), colours.muted, 14)}
 
   const html = mailDocument({
     title: subject,
-    preheader: 'Confirm your address to start getting the weekly events digest.',
+    preheader: 'Open the link and press Confirm to start getting the weekly events digest.',
     kicker: 'Weekly digest',
     appName: app,
     homeUrl: home,

@@ -20,7 +20,7 @@ describe('renderConfirmation', () => {
         '',
         'Someone, hopefully you, asked for the weekly Evently events digest to be sent to this address: the best upcoming events near the city they chose, once a week.',
         '',
-        'To start receiving it, confirm your subscription:',
+        'To start receiving it, open the link and press Confirm on the page it opens:',
         'https://evently.example/api/subscriptions/confirm/tok',
         '',
         'The link works for 7 days.',
@@ -36,7 +36,7 @@ describe('renderConfirmation', () => {
   it('puts the link behind a button and in plain sight, in the shared 600 px frame', () => {
     const mail = renderConfirmation(input);
     expect(mail.html).toContain('href="https://evently.example/api/subscriptions/confirm/tok" target="_blank" style="display:inline-block');
-    expect(mail.html).toContain('>Confirm subscription</a>');
+    expect(mail.html).toContain('>Open the confirmation page</a>');
     expect(mail.html).toContain('>https://evently.example/api/subscriptions/confirm/tok</a>');
     expect(mail.html).toContain('max-width:600px');
     // Every visible sentence of the HTML part is one of ours (tags, hidden preheader filler and styles removed)
@@ -48,10 +48,10 @@ describe('renderConfirmation', () => {
       .trim();
     expect(visible).toBe(
       [
-        'Confirm your address to start getting the weekly events digest.',
-        'Evently Weekly digest One click to confirm',
+        'Open the link and press Confirm to start getting the weekly events digest.',
+        'Evently Weekly digest One more step: confirm',
         'Someone, hopefully you, asked for the weekly Evently events digest to be sent to this address: the best upcoming events near the city they chose, once a week.',
-        'To start receiving it, confirm your subscription: Confirm subscription',
+        'To start receiving it, open the link and press Confirm on the page it opens: Open the confirmation page',
         'The link works for 7 days. If the button does not work, paste this address into your browser: https://evently.example/api/subscriptions/confirm/tok',
         'If this was not you, ignore this e-mail: without confirmation you will not hear from us again.',
         'You got this e-mail because this address was entered on Evently . No confirmation, no mail.',

@@ -113,7 +113,11 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     // Opening the link (as a mail scanner does) only shows the button.
     const opened = await fetch(`${h.url}${link}`);
     expect(opened.status).toBe(200);
-    expect(await opened.text()).toMatch(/<form method="post"[^>]*>.*Confirm subscription/s);
+    const page = await opened.text();
+    expect(page).toMatch(/<form method="post"[^>]*><button type="submit">Confirm<\/button>/);
+    // The site's header and a way back, as on every page of the site.
+    expect(page).toMatch(/<header class="hd">.*Event Reviews.*Partner With Us/s);
+    expect(page).toContain('>Back to Events</a>');
     expect((await subscriberOf('ana@example.com'))!.is_active).toBe(false);
     const confirmed = await confirmByLink(link);
     expect(await confirmed.text()).toContain('Subscription confirmed');

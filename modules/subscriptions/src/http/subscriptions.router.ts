@@ -69,7 +69,7 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
   };
 
   const confirmTexts: PageTexts = {
-    valid: ['Confirm your subscription', `Press the button to start receiving the weekly ${app.appName} events digest.`],
+    valid: ['Confirm your subscription', `Press Confirm to start receiving the weekly ${app.appName} events digest.`],
     confirmed: ['Subscription confirmed', `You will receive the weekly ${app.appName} events digest. Every mail has a link to unsubscribe.`],
     already_confirmed: ['Already confirmed', 'This subscription was already confirmed; nothing more to do.'],
     expired: ['Link expired', 'This confirmation link has expired. Sign up again to get a new one.'],
@@ -81,7 +81,7 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
   router.get('/confirm/:token', async (ctx) => {
     const token = tokenOf(ctx);
     const outcome = token ? await checkConfirmToken(app, token) : 'unknown_token';
-    page(ctx, confirmStatus(outcome), confirmTexts[outcome]!, outcome === 'valid' ? { path: ctx.path, label: 'Confirm subscription' } : undefined);
+    page(ctx, confirmStatus(outcome), confirmTexts[outcome]!, outcome === 'valid' ? { path: ctx.path, label: 'Confirm' } : undefined);
   });
   router.post('/confirm/:token', acceptFormBodies, async (ctx) => {
     const token = tokenOf(ctx);
@@ -90,7 +90,7 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
   });
 
   const unsubscribeTexts: PageTexts = {
-    subscribed: ['Unsubscribe?', `Press the button to stop the weekly ${app.appName} digest for this city.`],
+    subscribed: ['Unsubscribe?', `Press Unsubscribe to stop the weekly ${app.appName} digest for this city.`],
     unsubscribed: ['You have been unsubscribed', `You will no longer receive the weekly ${app.appName} digest for this city.`],
     already_inactive: ['You are already unsubscribed', 'This subscription was already inactive; nothing more to do.'],
     unknown_token: ['Link not recognised', 'This unsubscribe link is not valid or the subscription no longer exists.'],
