@@ -31,6 +31,27 @@ export function foldDeadLetters(records: DeadLetterRecord[]): DeadLetter[] {
   return [...open.values()].sort((a, b) => (a.failed_at < b.failed_at ? -1 : a.failed_at > b.failed_at ? 1 : a.id < b.id ? -1 : 1));
 }
 
+/**
+ * The gauge's running fold of the topic: open dead-letter ids and their groups. `add` takes the records read
+ * since the last call (a tombstone closes its id), `counts` answers per group.
+ */
+export class DeadLetterTally {
+  private readonly groupOf = new Map<string, string>();
+
+  add(records: DeadLetterRecord[]): void {
+    for (const record of records) {
+      if (record.value === null) this.groupOf.delete(record.key);
+      else this.groupOf.set(record.key, (JSON.parse(record.value) as DeadLetter).group);
+    }
+  }
+
+  counts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const group of this.groupOf.values()) counts[group] = (counts[group] ?? 0) + 1;
+    return counts;
+  }
+}
+
 export function createKafkaDeadLetters(deps: {
   kafka: () => Promise<Kafka>;
   producer: () => Promise<Producer>;
@@ -84,20 +105,15 @@ export function createKafkaDeadLetters(deps: {
 
   const readAll = async (): Promise<DeadLetter[]> => foldDeadLetters((await readSince(new Map())).records);
 
-  // The gauge's running fold: open dead-letter id -> group, and the next offset to read per partition.
-  const openGroups = new Map<string, string>();
+  // The gauge's running fold, and the next offset to read per partition.
+  const tally = new DeadLetterTally();
   let readUpTo = new Map<number, bigint>();
   let counting: Promise<Record<string, number>> | null = null;
   const countNow = async (): Promise<Record<string, number>> => {
     const { records, upTo } = await readSince(readUpTo);
-    for (const record of records) {
-      if (record.value === null) openGroups.delete(record.key);
-      else openGroups.set(record.key, (JSON.parse(record.value) as DeadLetter).group);
-    }
+    tally.add(records);
     readUpTo = upTo;
-    const counts: Record<string, number> = {};
-    for (const group of openGroups.values()) counts[group] = (counts[group] ?? 0) + 1;
-    return counts;
+    return tally.counts();
   };
 
   return {
