@@ -79,7 +79,7 @@ async function expectTicketConfirmed(url: string, email: string): Promise<void> 
   await waitFor(() => mine().length > 0, `the confirmation mail to ${email}`, 30_000);
   expect(mine()).toHaveLength(1);
   expect(mine()[0]?.headers.get('to')).toContain(email);
-  expect(mine()[0]?.headers.get('subject')).toBe(`[${number}] We received your request: Seats for the release night`);
+  expect(mine()[0]?.headers.get('subject')).toMatch(new RegExp(`^\\[${number}\\] We received your request`));
 }
 
 type EventPage = { data: Array<{ id: string; name: string }>; pagination: { total: number } };
