@@ -7,8 +7,9 @@
  *   which idempotence requires) and one request in flight, so a retry can never reorder a key's messages.
  * - Consumers: one group per subscriber, offsets committed after the handler resolved (kafka-subscription.ts);
  *   a tail subscription is a private group per subscription that commits nothing.
- * - `resetGroup` moves a stopped group back to the first retained offsets; `lag` compares the group's committed
- *   offsets with the topics' high watermarks.
+ * - `resetGroup` moves a stopped group back to the first retained offsets, once the broker reports it empty
+ *   (kafkajs `setOffsets` refuses a group with members; one that crashed stays a member until its session
+ *   times out); `lag` compares the group's committed offsets with the topics' high watermarks.
  */
 import type { Admin, Kafka, Producer, TopicMessages } from 'kafkajs';
 import pino, { type Logger } from 'pino';
@@ -116,6 +117,30 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
 
   const groupIsActive = (group: string) => [...subscriptions].some((subscription) => subscription.group === group);
 
+  /** Until the broker reports the group without members, polling once a second. */
+  const waitUntilEmpty = async (client: Admin, group: string): Promise<void> => {
+    const timeoutMs = options.groupEmptyTimeoutMs ?? 60_000;
+    const deadline = Date.now() + timeoutMs;
+    let logged = false;
+    for (;;) {
+      const { groups } = await client.describeGroups([group]);
+      const state = groups[0]?.state ?? 'Dead';
+      const members = groups[0]?.members.length ?? 0;
+      if (state === 'Empty' || state === 'Dead') return;
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `Consumer group ${group} still has ${members} member(s) (state ${state}) after ${Math.round(timeoutMs / 1000)} s, and Kafka moves no offsets of a group with members; ` +
+            `see who they are with kafka-consumer-groups.sh --describe --group ${group}`,
+        );
+      }
+      if (!logged) {
+        logged = true;
+        logger.info({ group, state, members }, 'waiting for the consumer group to empty before resetting its offsets');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+
   return {
     engine: 'kafka',
     deadLetters,
@@ -163,6 +188,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (groupIsActive(group)) throw new Error(`Stop the subscription of group ${group} before resetting it`);
       await ensureTopics(topics);
       const client = await admin();
+      await waitUntilEmpty(client, group);
       for (const topic of topics) {
         // Explicit low watermarks rather than `resetOffsets({ earliest: true })`, which commits the marker
         // -2: real offsets read the same in every tool (kafka-consumer-groups.sh, lag dashboards).
