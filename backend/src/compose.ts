@@ -3,6 +3,7 @@
  * pipeline pieces around them (outbox relay, projector runner, schedulers). Process roles in `main.ts` decide
  * which of these pieces run; building them is the same for every role, so `api` and `worker` cannot drift.
  */
+import path from 'node:path';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import {
@@ -231,7 +232,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
   });
 
   const erase = (subject: { email: string }, actor: string, progress?: ErasureProgress) =>
-    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }) }, subject, actor, progress);
+    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: path.join(config.dataDir, 'mail') }, subject, actor, progress);
   let closing: Promise<void> | undefined;
   return {
     ...adapters,

@@ -6,12 +6,14 @@
  * 2. the log forgets them as far as its engine allows (`bus.erasure`: redacted records and dead letters on the
  *    embedded log, tombstones and redacted dead letters on Kafka);
  * 3. the read-model projectors of the touched topics are waited for, so the search index has applied the
- *    deletions before the answer says so (a bounded wait: with no worker running they apply when one starts).
+ *    deletions before the answer says so (a bounded wait: with no worker running they apply when one starts);
+ * 4. the `.eml` files the mailers wrote without an SMTP server, addressed to or replying to the person, go.
  *
  * The audit line names an erasure id, who asked and what was removed: never the address, names or phones.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { removeMailFilesNaming } from './mail-folder.ts';
 import {
   logErasureRequest,
   projectorGroup,
@@ -27,6 +29,8 @@ export interface ErasureOutcome {
   /** Documents removed, per module and kind. */
   removed: Record<string, Record<string, number>>;
   log: LogErasureResult;
+  /** `.eml` files removed from the mail folder (embedded profile without SMTP). */
+  mail_files: number;
   /** Deletions the search index's projectors had not applied when the wait ended (0: all applied). */
   search_pending: number;
 }
@@ -35,6 +39,8 @@ export interface ErasureDeps {
   modules: readonly AppModule[];
   bus: EventBus;
   logger: Logger;
+  /** Where the mailers write `.eml` files when no SMTP server is set (`DATA_DIR/mail`). */
+  mailFolder: string;
   /** How long to wait for the projectors to apply the deletions (default 30 s). */
   searchWaitMs?: number;
 }
@@ -90,10 +96,14 @@ export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, ac
       : `search: ${searchPending} deletions not applied yet; a running worker applies them (nothing personal is indexed meanwhile)`,
   );
 
+  const mailFiles = await removeMailFilesNaming(deps.mailFolder, subject.email);
+  if (mailFiles > 0) progress.step?.(`mail folder: ${mailFiles} .eml files removed`);
+
   const outcome: ErasureOutcome = {
     erasure_id: erasureId,
     removed: Object.fromEntries(reports.map((report) => [report.module, report.removed])),
     log,
+    mail_files: mailFiles,
     search_pending: searchPending,
   };
   deps.logger.info({ audit: 'erasure', actor, ...outcome }, 'personal data erased');

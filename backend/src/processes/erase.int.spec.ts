@@ -137,7 +137,7 @@ describe('erase --email', () => {
     expect(output).toContain('partnerships: 1 partnership request removed');
     expect(output).toContain('subscriptions: 1 subscriber, 1 sign up request, 0 digest sends removed');
     expect(output).toContain('search: up to date');
-    expect(output).toMatch(/erasure [0-9a-f-]{36}: 5 documents removed, 1 log records and 1 dead letters redacted, 0 tombstones/);
+    expect(output).toMatch(/erasure [0-9a-f-]{36}: 5 documents removed, 1 log records and 1 dead letters redacted, 0 tombstones, 0 mail files removed/);
     const audit = erase.lines.map(logRecord).find((record) => record?.audit === 'erasure');
     expect(audit).toMatchObject({ actor: 'erase command', removed: { support: { tickets: 1 } } });
     // Neither the progress lines nor the audit line repeat what was erased.
