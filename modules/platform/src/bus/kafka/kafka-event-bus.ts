@@ -39,6 +39,11 @@ export interface KafkaEventBusOptions {
   snapshotTopics?: string[];
   /** Redelivery pace of a failing partition (default `DEFAULT_KAFKA_BACKOFF`); tests inject a virtual `sleep`. */
   backoff?: Backoff;
+  /**
+   * How long `resetGroup` waits for the group's members to leave (default 60 s: a member that crashed stays
+   * until its session timeout, 30 s by kafkajs's default) before failing with the group's state.
+   */
+  groupEmptyTimeoutMs?: number;
 }
 
 export const DEFAULT_SNAPSHOT_TOPICS = ['evently.events', DEAD_LETTER_TOPIC];
