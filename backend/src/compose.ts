@@ -232,7 +232,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
   });
 
   const erase = (subject: { email: string }, actor: string, progress?: ErasureProgress) =>
-    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: path.join(config.dataDir, 'mail') }, subject, actor, progress);
+    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: mailFolder(config.dataDir) }, subject, actor, progress);
   let closing: Promise<void> | undefined;
   return {
     ...adapters,
