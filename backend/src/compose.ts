@@ -3,7 +3,6 @@
  * pipeline pieces around them (outbox relay, projector runner, schedulers). Process roles in `main.ts` decide
  * which of these pieces run; building them is the same for every role, so `api` and `worker` cannot drift.
  */
-import path from 'node:path';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import {
