@@ -23,7 +23,7 @@ export function TicketResult({ ticket, token }: Props) {
     <article className="ticket-result" aria-labelledby="ticket-result-subject">
       <header className="ticket-result__header">
         <div>
-          <p className="ticket-result__number">{ticket.ticket_number}</p>
+          {detailed && <p className="ticket-result__number">{ticket.ticket_number}</p>}
           <h3 id="ticket-result-subject" className="ticket-result__subject">
             {detailed ? detailed.subject : `Ticket ${ticket.ticket_number}`}
           </h3>
