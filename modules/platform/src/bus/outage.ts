@@ -116,7 +116,9 @@ function ruleFor(error: unknown): Outage | null {
   const labels = fields.errorLabelSet instanceof Set ? [...fields.errorLabelSet] : Array.isArray(fields.errorLabels) ? fields.errorLabels : [];
   if (labels.includes('RetryableWriteError') || labels.includes('TransientTransactionError')) return { dependency: 'mongodb', reason };
   // An HTTP answer: 5xx, or 429 (the engine sheds load); a 4xx is the request's, so the message's, fault.
-  const status = [fields.statusCode, fields.meta?.statusCode, fields.status].find((value) => typeof value === 'number') as number | undefined;
+  // Our own HttpError carries the status we answer a client with, never a dependency's: it is not looked at.
+  const answered = name === 'HttpError' ? [] : [fields.statusCode, fields.meta?.statusCode, fields.status];
+  const status = answered.find((value) => typeof value === 'number') as number | undefined;
   if (status !== undefined && (status >= 500 || status === 429)) return { dependency: name === 'ResponseError' ? 'elasticsearch' : 'http', reason };
   // An SMTP reply: 4xx is transient by definition (RFC 5321 section 4.2.1).
   if (typeof fields.responseCode === 'number' && fields.responseCode >= 400 && fields.responseCode < 500) return { dependency: 'smtp', reason };

@@ -50,6 +50,7 @@ describe('telling an outage from a message that fails', () => {
     ['a bug on this input', new TypeError("Cannot read properties of undefined (reading 'city')")],
     ['a document the engine refuses (400)', withFields('mapper_parsing_exception', { meta: { statusCode: 400 } }, 'ResponseError')],
     ['an SMTP 5xx', withFields('550 Mailbox unavailable', { responseCode: 550 })],
+    ['our own HttpError, whatever its status', withFields('Internal error', { status: 500 }, 'HttpError')],
     ['a unique constraint', withFields('UNIQUE constraint failed', { code: 'SQLITE_CONSTRAINT_UNIQUE' }, 'SqliteError')],
   ])('%s is caused by the message', (_label, error) => {
     expect(outageOf(error)).toBeNull();
