@@ -49,7 +49,7 @@ export interface LogErasureResult {
   redactedDeadLetters: number;
 }
 
-/** What an event bus can do to forget a person; each adapter does what its engine allows (decision 026). */
+/** What an event bus can do to forget a person; each adapter does what its engine allows (decision 028). */
 export interface LogErasure {
   erase(request: LogErasureRequest, options?: LogErasureOptions): Promise<LogErasureResult>;
 }

@@ -7,7 +7,7 @@
  * - the dead-letter topic (compacted, keyed by dead-letter id): the redacted entry produced again under its own
  *   key, which replaces the one that named the person once the cleaner has run;
  * - history topics (changes, kept for replay): nothing can be rewritten, which is why their messages carry ids
- *   and states only (decision 026). They need no erasure: the person's data was never in them.
+ *   and states only (decision 028). They need no erasure: the person's data was never in them.
  */
 import type { Producer } from 'kafkajs';
 import type { DeadLetter, DeadLetterQueue } from '../dead-letters.ts';

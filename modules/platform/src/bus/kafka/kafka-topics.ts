@@ -62,7 +62,7 @@ export type TopicKind = 'snapshot' | 'activity' | 'history';
  * - `activity`: `cleanup.policy=delete` with `retention.ms` of 7 days.
  * - `history`: anything not declared otherwise keeps everything (`retention.ms=-1`): a module whose messages
  *   are changes rather than snapshots needs all of them to replay; it opts in to compaction once they are.
- *   Kept for ever, so they carry ids and states only, never a person's address, phone or name (decision 026).
+ *   Kept for ever, so they carry ids and states only, never a person's address, phone or name (decision 028).
  */
 export function topicKind(topic: string, snapshotTopics: ReadonlySet<string>): TopicKind {
   if (topic.endsWith(ACTIVITY_TOPIC_SUFFIX)) return 'activity';
