@@ -86,6 +86,9 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
         <button type="submit" className="btn btn-primary filter-panel__submit">Search</button>
       </form>
 
+      {/* Where, beside what: after Search on wide screens, before Filters on phones (the same order as Tab's). */}
+      {nearMe && <div className="filter-panel__near-me">{nearMe}</div>}
+
       <div className="filter-panel__bar">
         <button
           type="button"
@@ -233,7 +236,6 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
           </div>
         </FilterSheetFrame>
 
-        {nearMe && <div className="filter-panel__near-me">{nearMe}</div>}
       </div>
 
       <ActiveChipList
