@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../components/event-image/event-image.tsx';
 import { formatEventDate } from '../../lib/format/date.ts';
@@ -11,8 +11,13 @@ function buyLink(event: VisitorEvent): string | undefined {
   return [event.affiliate_url, event.purchase_url, event.original_url].find((url) => url?.trim()) ?? undefined;
 }
 
-/** The 'Popular Events' sidebar: ranked items with image, name, date, category and an external buy link. */
-export function PopularSidebar() {
+/**
+ * The 'Popular Events' sidebar: ranked items with image, name, date, category and an external buy link. As a
+ * 'strip' it is the same list in one sideways-scrolling row, which the page puts above the results where the
+ * sidebar would fall below a page of cards (phones and narrow windows; CSS shows one of the two).
+ */
+export function PopularSidebar({ variant = 'sidebar' }: { variant?: 'sidebar' | 'strip' }) {
+  const titleId = useId();
   const { data, error } = homeApi.useGetPopularEventsQuery();
   const [now, setNow] = useState(() => Date.now());
 
@@ -28,8 +33,8 @@ export function PopularSidebar() {
   const events = currentPopular(data ?? [], now);
 
   return (
-    <aside className="popular" aria-labelledby="popular-title">
-      <h2 id="popular-title">Popular Events</h2>
+    <aside className={variant === 'strip' ? 'popular popular--strip' : 'popular popular--sidebar'} aria-labelledby={titleId}>
+      <h2 id={titleId}>Popular Events</h2>
       {events.length === 0 ? (
         <p className="popular__empty">No popular events right now.</p>
       ) : (

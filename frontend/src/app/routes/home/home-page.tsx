@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { EventCard } from '../../../components/event-card/event-card.tsx';
 import { displayTitle, eventCoordinates, type VisitorEvent } from '../../../lib/format/event.ts';
@@ -25,6 +25,7 @@ import { hasFocus, initialViewMode, readFocusParams, type ViewMode } from '../..
 import { CardSkeletons, EmptyResults } from '../../../features/home/list-states.tsx';
 import { PopularSidebar } from '../../../features/home/popular-sidebar.tsx';
 import { useEventSearch } from '../../../features/home/use-event-search.ts';
+import { useProgressiveList } from '../../../features/home/use-progressive-list.ts';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../../lib/dom/use-media-query.ts';
 import { ViewSwitch } from '../../../features/home/view-switch.tsx';
 import { homeEventsQuery } from './home-query.ts';
@@ -36,15 +37,8 @@ import './home-page.css';
 /** Spec 01 "Map heights": 650 px in map view, 750 px in split view. */
 const MAP_HEIGHT = { map: 650, split: 750 } as const;
 const SKELETONS = { list: 6, split: 4 } as const;
-/**
- * A page of results is 100 events (spec 01 §9); rendering all 100 cards in the first commit blocked a phone's main
- * thread for over a second. The first cards render at once, the rest in an interruptible background render
- * (rendering them in batches a task apart was measured too and gave more long tasks, docs/performance.md).
- */
-const FIRST_PAINT_CARDS = 12;
 /** Cards whose images load at once: the first row at the widest grid (four columns); the rest load near the screen. */
 const EAGER_IMAGE_CARDS = 4;
-const NO_EVENTS: VisitorEvent[] = [];
 
 /** The location a search is near, with where a remembered one came from (a shared link's reads as the browser's). */
 function locationOf(filters: FilterState, stored: StoredLocation | null): ResolvedLocation | null {
@@ -107,10 +101,10 @@ export function HomePage() {
   const baseQuery = useMemo(() => homeEventsQuery(filters, activeBounds), [filters, activeBounds?.north, activeBounds?.south, activeBounds?.east, activeBounds?.west]);
   const search = useEventSearch(baseQuery);
   const total = search.pagination?.total ?? 0;
-  const deferredEvents = useDeferredValue(search.events, NO_EVENTS);
-  // While the background render catches up, keep what is already on screen (Load More must not collapse the list).
-  const shownEvents =
-    deferredEvents === search.events ? search.events : search.events.slice(0, Math.max(FIRST_PAINT_CARDS, deferredEvents.length));
+  // A page of results is 100 events (spec 01 §9); its cards render a step at a time as the visitor nears them.
+  const progressive = useProgressiveList(search.events.length, JSON.stringify(baseQuery));
+  const shownEvents = search.events.slice(0, progressive.count);
+  const allShown = shownEvents.length === search.events.length;
 
   useEffect(() => {
     const term = filters.keyword.trim();
@@ -266,12 +260,13 @@ export function HomePage() {
         <EmptyResults onShowAll={showAllEvents} />
       ) : (
         <>
-          <ul className="event-grid" aria-label="Events">
+          <ul className="event-grid" aria-label="Events" onFocus={progressive.onFocus}>
             {shownEvents.map((event, index) => {
               const id = String(event.id);
               return (
                 <li
                   key={id}
+                  data-index={index}
                   className={id === selectedId ? 'event-grid__item event-grid__item--selected' : 'event-grid__item'}
                   onMouseEnter={() => setHoveredId(id)}
                   onMouseLeave={() => setHoveredId((current) => (current === id ? null : current))}
@@ -281,7 +276,9 @@ export function HomePage() {
               );
             })}
           </ul>
-          {search.pagination?.has_next && (
+          {!allShown && <div ref={progressive.sentinel} className="event-grid__more" aria-hidden="true" />}
+          {/* Load More follows the last loaded card: it shows once every loaded card is on the page. */}
+          {allShown && search.pagination?.has_next && (
             <div className="load-more">
               <button type="button" className="btn btn-primary" onClick={search.loadMore} disabled={search.loadingMore}>
                 {search.loadingMore ? 'Loading...' : `Load More (${remainingCount(search.events.length, total)} remaining)`}
@@ -354,6 +351,7 @@ export function HomePage() {
               onResume={allMap.resume}
             />
           )}
+          <PopularSidebar variant="strip" />
           {effectiveView === 'list' && list}
           {effectiveView === 'map' && <div ref={mapSection} className="map-section">{map}</div>}
           {effectiveView === 'split' && (
