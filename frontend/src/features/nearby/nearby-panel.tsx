@@ -33,7 +33,8 @@ const HOW_TO_ALLOW =
 
 function successText(radiusKm: number, source: 'browser' | 'ip' | null, refusal: BrowserRefusal | null): string {
   const where = `events within ${radiusKm} km of your ${source === 'ip' ? 'approximate (IP) ' : ''}location.`;
-  return source === 'ip' && refusal === 'denied' ? `Location permission was refused, so these are ${where}` : `Showing ${where}`;
+  const refused = source === 'ip' && refusal === 'denied' ? ' Location permission was refused; allow it in the site settings for a closer match.' : '';
+  return `Showing ${where}${refused}`;
 }
 
 /** Spec 01 "Nearby section": the location buttons, the radius, the privacy note and the distance legend. */
