@@ -37,14 +37,17 @@ export async function buildRelease({ outDir, log = () => {} }: ReleaseOptions): 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
 
-  await buildWeb(outDir);
-  step('web built');
-  const externals = await buildServer(path.join(outDir, 'dist/server'));
-  step('server bundled');
-  await cp(path.join(ROOT, 'package.json'), path.join(outDir, 'package.json'));
-  await cp(path.join(ROOT, 'ingestion/samples'), path.join(outDir, 'ingestion/samples'), { recursive: true });
-  await installProductionDependencies(outDir);
-  step('production dependencies in place');
+  // Independent parts into separate folders, side by side: the builds are mostly CPU, the prune mostly disk.
+  const [externals] = await Promise.all([
+    buildServer(path.join(outDir, 'dist/server')).then((imports) => {
+      step('server bundled');
+      return imports;
+    }),
+    buildWeb(outDir).then(() => step('web built')),
+    installProductionDependencies(outDir).then(() => step('production dependencies in place')),
+    cp(path.join(ROOT, 'package.json'), path.join(outDir, 'package.json')),
+    cp(path.join(ROOT, 'ingestion/samples'), path.join(outDir, 'ingestion/samples'), { recursive: true }),
+  ]);
 
   const problems = releaseDependencyProblems({
     externals,

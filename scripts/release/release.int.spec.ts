@@ -84,6 +84,9 @@ async function expectTicketConfirmed(url: string, email: string): Promise<void> 
 
 type EventPage = { data: Array<{ id: string; name: string }>; pagination: { total: number } };
 
+// Several processes start per case; on a loaded two-core machine that takes far longer than one request.
+const ROLES_TIMEOUT_MS = 180_000;
+
 describe.concurrent('the release folder, production dependencies only', () => {
   it('carries no dev tool and no workspace tree of its own', async () => {
     const { existsSync } = await import('node:fs');
@@ -103,7 +106,7 @@ describe.concurrent('the release folder, production dependencies only', () => {
     expect(await (await fetch(`${url}/`)).text()).toContain('<div id="root">');
     await expectTicketConfirmed(url, 'all-role@example.com');
     expect(await all.kill('SIGTERM')).toBe(0);
-  });
+  }, ROLES_TIMEOUT_MS);
 
   it('roles ingest, worker, api and dead-letters on one DATA_DIR: the bundled feeds found by a search, a ticket mailed by the worker', async () => {
     const dataDir = await newDataDir('split');
@@ -136,5 +139,5 @@ describe.concurrent('the release folder, production dependencies only', () => {
 
     expect(await api.kill('SIGTERM')).toBe(0);
     expect(await worker.kill('SIGTERM')).toBe(0);
-  });
+  }, ROLES_TIMEOUT_MS);
 });
