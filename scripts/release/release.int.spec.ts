@@ -76,7 +76,7 @@ async function expectTicketConfirmed(url: string, email: string): Promise<void> 
   expect(res.status).toBe(201);
   const number = String(((await res.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number);
   const mine = () => smtp.messages.filter((mail) => mail.envelopeTo.includes(email));
-  await waitFor(() => mine().length > 0, `the confirmation mail to ${email}`, 30_000);
+  await waitFor(() => mine().length > 0, `the confirmation mail to ${email}`, 90_000);
   expect(mine()).toHaveLength(1);
   expect(mine()[0]?.headers.get('to')).toContain(email);
   expect(mine()[0]?.headers.get('subject')).toMatch(new RegExp(`^\\[${number}\\] We received your request`));
@@ -125,7 +125,7 @@ describe.concurrent('the release folder, production dependencies only', () => {
     await waitFor(async () => {
       first = ((await getJson(`${url}/api/events`)).body as EventPage).data[0];
       return first !== undefined;
-    }, 'the ingested events in search', 30_000);
+    }, 'the ingested events in search', 90_000);
     const word = first!.name.split(/\s+/).find((part) => /^\p{L}{4,}$/u.test(part)) ?? first!.name;
     const found = (await getJson(`${url}/api/events?keyword=${encodeURIComponent(word)}`)).body as EventPage;
     expect(found.pagination.total).toBeGreaterThan(0);
