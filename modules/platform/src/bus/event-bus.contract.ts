@@ -355,6 +355,29 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
       await expect(bus.ping()).resolves.toBeUndefined();
     });
 
+    it("erasure redacts the dead letters that name a person and leaves everyone else's as they were", async () => {
+      const suffix = randomUUID().slice(0, 8);
+      const address = `ana.${suffix}@example.com`;
+      const failedAt = new Date().toISOString();
+      const letter = (id: string, key: string, data: unknown, error: string, offset: string) => ({
+        id: `erasure-${id}-${suffix}`,
+        group,
+        message: { ...message(topic, key, 1, data), offset },
+        error,
+        attempts: 1,
+        failed_at: failedAt,
+      });
+      await bus.deadLetters.add(letter('address', 'k1', {}, `Error: 550 <${address}> recipient rejected`, '0'));
+      await bus.deadLetters.add(letter('erased', 'k2', { note: 'Ana Ruiz' }, 'Error: boom', '1'));
+      await bus.deadLetters.add(letter('other', 'k3', { note: 'Ana Ruiz' }, 'Error: boom', '2'));
+      const result = await bus.erasure.erase({ terms: [address], aggregateTerms: [address, 'Ana Ruiz'], aggregates: [{ topic, key: 'k2' }] });
+      expect(result.redactedDeadLetters).toBe(2);
+      expect((await bus.deadLetters.get(`erasure-address-${suffix}`))?.error).toBe('Error: 550 <[erased]> recipient rejected');
+      expect((await bus.deadLetters.get(`erasure-erased-${suffix}`))?.message.data).toEqual({ note: '[erased]' });
+      // A name outside the erased aggregates may be someone else's: it stays.
+      expect((await bus.deadLetters.get(`erasure-other-${suffix}`))?.message.data).toEqual({ note: 'Ana Ruiz' });
+    });
+
     describe('dead letters', () => {
       it('moves a poison message aside after bounded retries, goes on, and lists, reads and removes it', async () => {
         const handled: string[] = [];
