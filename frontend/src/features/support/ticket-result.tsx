@@ -39,14 +39,7 @@ export function TicketResult({ ticket, token }: Props) {
       ) : (
         <>
           <dl className="ticket-result__facts">
-            <div>
-              <dt>Created</dt>
-              <dd>{formatTicketTime(ticket.created_at)}</dd>
-            </div>
-            <div>
-              <dt>Last updated</dt>
-              <dd>{formatTicketTime(ticket.updated_at)}</dd>
-            </div>
+            <TicketDates ticket={ticket} />
           </dl>
           <p className="ticket-result__locked">
             The subject, our replies and the conversation are shown only on the device that created the ticket, or through the link in
@@ -55,6 +48,21 @@ export function TicketResult({ ticket, token }: Props) {
         </>
       )}
     </article>
+  );
+}
+
+function TicketDates({ ticket }: { ticket: Pick<PublicTicket, 'created_at' | 'updated_at'> }) {
+  return (
+    <>
+      <div>
+        <dt>Created</dt>
+        <dd>{formatTicketTime(ticket.created_at)}</dd>
+      </div>
+      <div>
+        <dt>Last updated</dt>
+        <dd>{formatTicketTime(ticket.updated_at)}</dd>
+      </div>
+    </>
   );
 }
 
@@ -71,14 +79,7 @@ function TicketDetail({ ticket, token }: { ticket: PublicTicketDetail; token: st
           <dt>Priority</dt>
           <dd>{priorityLabel(ticket.priority)}</dd>
         </div>
-        <div>
-          <dt>Created</dt>
-          <dd>{formatTicketTime(ticket.created_at)}</dd>
-        </div>
-        <div>
-          <dt>Last updated</dt>
-          <dd>{formatTicketTime(ticket.updated_at)}</dd>
-        </div>
+        <TicketDates ticket={ticket} />
         <div>
           <dt>Messages</dt>
           <dd>{ticket.messages_count}</dd>

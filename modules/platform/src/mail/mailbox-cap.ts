@@ -13,20 +13,16 @@
  * team's own inbox) is not capped and does not count: callers send it with the mailer directly.
  *
  * The counts live in the DocumentStore (`mailbox_cap_counts`), one document per mailbox and window, keyed by a
- * hash: every process sharing the store shares them, restarts keep them, and no address is stored.
+ * hash, changed like the rate-limit counters (versioned updates, retried on a lost race): every process sharing
+ * the store shares them, restarts keep them, and no address is stored.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock/clock.ts';
 import { parseEnvSettings } from '../config/env-settings.ts';
 import type { ModuleDeps } from '../module.ts';
-import {
-  ConcurrencyError,
-  UniqueConstraintError,
-  type CollectionSpec,
-  type DocumentStore,
-  type DocumentTransaction,
-} from '../store/document-store.port.ts';
+import { counterTransaction } from '../http/store-rate-limiter.ts';
+import type { CollectionSpec, DocumentStore, DocumentTransaction } from '../store/document-store.port.ts';
 import { mailboxKey, parseMailAddress } from './mail-address.ts';
 import type { MailboxCap, SentMail } from './mailer.port.ts';
 import { InvalidMailAddressError } from './nodemailer-mailer.ts';
@@ -49,7 +45,6 @@ interface MailboxCount {
   reset_at: number;
 }
 
-const MAX_ATTEMPTS = 8;
 /** Expired counts removed per new window opened, which keeps the collection about as large as live mailboxes. */
 const SWEEP_BATCH = 20;
 
@@ -68,14 +63,7 @@ export function createStoreMailboxCap({ store, clock, limit = DEFAULT_MAILBOX_CA
   /** Runs `work` in a transaction, again when another process changed or created the same count meanwhile. */
   async function withRetry<R>(work: (tx: DocumentTransaction, now: number) => Promise<R>): Promise<R> {
     await ensureCollection();
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await store.transaction((tx) => work(tx, clock.now().getTime()));
-      } catch (error) {
-        const lostRace = error instanceof ConcurrencyError || error instanceof UniqueConstraintError;
-        if (!lostRace || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+    return counterTransaction(store, clock, work);
   }
 
   /** Takes one slot of the mailbox's window: the window's end, or how long until one is free again. */
