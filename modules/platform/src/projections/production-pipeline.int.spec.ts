@@ -1,7 +1,7 @@
 /**
  * The assembled production path on real engines through testcontainers: MongoDB (replica set) → outbox →
  * relay (with its lease) → Kafka → projector → Elasticsearch, plus the blue/green rebuild a schema change
- * starts. Without a container engine (the team's build machines) the suite is reported as skipped.
+ * starts and the rebuild-beside-live case the embedded engines also run. Without a container engine (the team's build machines) the suite is reported as skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
@@ -18,6 +18,7 @@ import { createStoreLease } from '../bus/store-lease.ts';
 import { createEnvelope, type Delivered } from '../bus/envelope.ts';
 import type { IndexSchema } from '../search/search-index.port.ts';
 import { createProjectorRunner } from './projector-runner.ts';
+import { testRebuildBesideLive } from './rebuild-beside-live.contract.ts';
 import type { Projector } from './projector.ts';
 
 const hasRuntime = await hasContainerRuntime();
@@ -97,6 +98,15 @@ describe.skipIf(!hasRuntime)('production pipeline on MongoDB, Kafka and Elastics
       await store.close();
     }
   });
+
+  testRebuildBesideLive(
+    async () => {
+      const bus = createKafkaEventBus({ brokers: kafka.brokers, clientId: `rebuild-${Date.now()}`, logger });
+      const search = createElasticsearchSearchIndex({ node: elastic.node });
+      return { bus, search, close: async () => (await bus.close(), search.close()) };
+    },
+    TOPIC,
+  );
 
   it('two replicas initialising at once create one copy and neither deletes it', async () => {
     const index = `race_${Date.now().toString(36)}`;
