@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../contracts/categories.ts';
+import type { PublicEvent } from '../../contracts/public-event.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { EVENTS_COLLECTION, STAYS_COLLECTION } from '../../application/events-collections.ts';
 import { createEventsHarness, type EventsHarness } from '../../testing/events-harness.ts';
@@ -46,7 +47,7 @@ describe('demo catalogue', () => {
   });
 
   it('shows sellers on the first page a visitor opens, with a "from" price in USD', async () => {
-    const firstPage = (await h.module.queries.search({ per_page: '100', sort_by: 'date', sort_order: 'asc' })).data;
+    const firstPage = (await h.module.queries.search({ per_page: '100', sort_by: 'date', sort_order: 'asc' })).data as PublicEvent[];
     const sellers = firstPage.map((event) => event.offer_count);
     expect(sellers.filter((count) => count >= 2).length).toBeGreaterThanOrEqual(3);
     expect(sellers).toContain(3);
