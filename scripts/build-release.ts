@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildServer } from './build-server.ts';
+import { buildServer, type ExternalImport } from './build-server.ts';
 import { releaseDependencyProblems, type WorkspaceManifest } from './release/release-dependencies.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -31,7 +31,8 @@ export interface ReleaseOptions {
   log?: (line: string) => void;
 }
 
-export async function buildRelease({ outDir, log = () => {} }: ReleaseOptions): Promise<void> {
+/** Builds the release; answers the bundle's third-party imports, which the release was checked against. */
+export async function buildRelease({ outDir, log = () => {} }: ReleaseOptions): Promise<ExternalImport[]> {
   const started = Date.now();
   const step = (what: string) => log(`release: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await rm(outDir, { recursive: true, force: true });
@@ -57,6 +58,7 @@ export async function buildRelease({ outDir, log = () => {} }: ReleaseOptions): 
   });
   if (problems.length > 0) throw new Error(`the release cannot run:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   step('every third-party import of the bundle resolves in the release');
+  return externals;
 }
 
 /** The SPA and its server renderer, written into the release rather than the checkout's frontend/dist. */

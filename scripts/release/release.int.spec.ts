@@ -5,23 +5,28 @@
  * role at start; the checkout's node_modules is never on the resolution path (the folder is elsewhere and the
  * bundle finds its files from its own place).
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
 import { logRecord, spawnNode, type BackendProcess } from '../../backend/src/testing/spawn-backend.ts';
+import type { ExternalImport } from '../build-server.ts';
 import { buildRelease } from '../build-release.ts';
+import { releaseDependencyProblems } from './release-dependencies.ts';
 
 let workDir: string;
 let releaseDir: string;
 let smtp: SmtpSink;
+let externals: ExternalImport[];
 const running: BackendProcess[] = [];
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'evently-release-'));
   releaseDir = path.join(workDir, 'app');
-  [smtp] = await Promise.all([startSmtpSink(), buildRelease({ outDir: releaseDir })]);
+  [smtp, externals] = await Promise.all([startSmtpSink(), buildRelease({ outDir: releaseDir })]);
 }, 240_000);
 
 afterAll(async () => {
@@ -31,7 +36,7 @@ afterAll(async () => {
 });
 
 /** A role of the release, as the image's entry point runs it: `node --enable-source-maps dist/server/main.mjs`. */
-function startRole(args: string[], dataDir: string): BackendProcess {
+function startRole(args: string[], dataDir: string, appDir = releaseDir): BackendProcess {
   const role = spawnNode(['--enable-source-maps', 'dist/server/main.mjs', ...args], {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -41,7 +46,7 @@ function startRole(args: string[], dataDir: string): BackendProcess {
     DEMO_DATA: 'false',
     LOG_LEVEL: 'info',
     SMTP_URL: smtp.url,
-  }, releaseDir);
+  }, appDir);
   running.push(role);
   return role;
 }
@@ -88,12 +93,32 @@ type EventPage = { data: Array<{ id: string; name: string }>; pagination: { tota
 const ROLES_TIMEOUT_MS = 180_000;
 
 describe.concurrent('the release folder, production dependencies only', () => {
-  it('carries no dev tool and no workspace tree of its own', async () => {
-    const { existsSync } = await import('node:fs');
+  it('carries no dev tool and no workspace tree of its own', () => {
     for (const tool of ['vitest', 'tsx', 'vite', 'eslint', 'smtp-server']) expect(existsSync(path.join(releaseDir, 'node_modules', tool)), tool).toBe(false);
     for (const needed of ['nodemailer', 'better-sqlite3', 'kafkajs', 'mongoose', '@elastic/elasticsearch']) expect(existsSync(path.join(releaseDir, 'node_modules', needed, 'package.json')), needed).toBe(true);
     expect(existsSync(path.join(releaseDir, 'modules'))).toBe(false);
     expect(existsSync(path.join(releaseDir, 'frontend/dist/index.html'))).toBe(true);
+  });
+
+  it("is refused by the build's check, and fails at start, when a package the bundle imports is missing", async () => {
+    // A copy of the release without nodemailer, as the image was when the production tree lacked it. Hard
+    // links: the copy is quick, and removing its nodemailer unlinks only the copy's names.
+    const broken = path.join(workDir, 'without-nodemailer');
+    expect(spawnSync('cp', ['-al', releaseDir, broken]).status).toBe(0);
+    await rm(path.join(broken, 'node_modules/nodemailer'), { recursive: true });
+    expect(existsSync(path.join(releaseDir, 'node_modules/nodemailer/package.json'))).toBe(true);
+
+    const problems = releaseDependencyProblems({
+      externals,
+      workspaces: [{ dir: '' }, { dir: 'modules/platform', dependencies: { nodemailer: '*' } }],
+      inRelease: (name) => name !== 'nodemailer',
+      inWorkspaceOwnTree: () => false,
+    });
+    expect(problems.filter((problem) => problem.includes("'nodemailer', which the release's node_modules lacks"))).toHaveLength(1);
+
+    const all = startRole(['all'], await newDataDir('broken'), broken);
+    expect(await all.exited).not.toBe(0);
+    expect(all.stderr()).toContain("Cannot find package 'nodemailer'");
   });
 
   it('role all: healthy and ready, answers a search and the SPA, mails a ticket confirmation over SMTP', async () => {
