@@ -1,6 +1,6 @@
 /**
- * `npm run build:server`: the server as plain JavaScript for the image, so production runs `node` without
- * tsx or any dev dependency (docs/decisions/020-operations.md).
+ * The server as plain JavaScript for the image, so production runs `node` without tsx or any dev
+ * dependency (docs/decisions/020-operations.md); build-release.ts calls it for `npm run build:release`.
  *
  * esbuild bundles our own TypeScript (backend, ingestion, every `@evently/*` workspace) into
  * `dist/server/main.mjs`; every third-party package stays an external import resolved from the production
@@ -19,7 +19,6 @@ import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-export const SERVER_OUT_DIR = path.join(ROOT, 'dist/server');
 
 /**
  * Files whose `import.meta.url` must stay the bundle's: the reader pool starts `./search-reader.worker.mjs`,
@@ -77,7 +76,7 @@ export interface ExternalImport {
 }
 
 /** Builds into `outdir`, which must be `<app root>/dist/server`; answers the bundle's third-party imports. */
-export async function buildServer(outdir = SERVER_OUT_DIR): Promise<ExternalImport[]> {
+export async function buildServer(outdir: string): Promise<ExternalImport[]> {
   const result = await build({
     entryPoints: {
       main: path.join(ROOT, 'backend/src/main.ts'),
@@ -105,9 +104,4 @@ function externalImports(metafile: Metafile): ExternalImport[] {
   return Object.entries(metafile.inputs).flatMap(([importer, input]) =>
     input.imports.filter((entry) => entry.external).map((entry) => ({ specifier: entry.path, importer })),
   );
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  await buildServer();
-  process.stdout.write(`server built into ${path.relative(ROOT, SERVER_OUT_DIR)}/\n`);
 }
