@@ -97,4 +97,26 @@ describe('a lost search index', () => {
     // The half-way copy went when this worker took the lease.
     expect(await second.composition.search.dropUnusedCopies('events')).toEqual([]);
   });
+
+  it('a worker start that does not rebuild the events index still removes a copy of it an unfinished rebuild left', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-replay-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const first = await start(dataDir);
+    await first.composition.events.commands.upsertFromSource(
+      { source: 'demo', external_id: 'kept-0', name: 'Kept Concert', category: 'Music & Concerts', start_utc: new Date(Date.now() + 86_400_000).toISOString() },
+    );
+    await first.composition.projectors.drained();
+    await first.searchRebuild;
+    await first.stop();
+    const crashed = createSqliteSearchIndex({ file: path.join(dataDir, EMBEDDED_FILES.search), readerThreads: 0 });
+    await crashed.init(first.composition.modules.flatMap((m) => m.searchSchemas).find((s) => s.name === 'events')!);
+    await (await crashed.beginRebuild('events')).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
+    await crashed.close();
+
+    const second = await start(dataDir);
+    // The events index is whole: not rebuilt (indexes that are legitimately empty are replayed, cheaply).
+    expect(await second.searchRebuild).not.toContain('events-search');
+    expect(await second.composition.search.dropUnusedCopies('events')).toEqual([]);
+    expect(await total(second)).toBe(1);
+  });
 });
