@@ -30,6 +30,11 @@ export function useSearchAddress(current: HomeSearch, restore: (search: HomeSear
   useEffect(() => {
     const change = pending.current;
     pending.current = 'commit';
+    // Nothing new to write: the effect ran again (development's double run) or the address already says it.
+    if (written.current === address) {
+      restoring.current = false;
+      return;
+    }
     const first = written.current === null;
     const continuesBurst = change === 'typing' && inTypingBurst.current;
     inTypingBurst.current = change === 'typing';
