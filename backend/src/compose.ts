@@ -41,7 +41,7 @@ import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import { apiDocumentRouter } from './api-document/api-document.router.ts';
 import type { Config } from './config.ts';
-import { erasePerson, type ErasureOutcome, type ErasureProgress } from './erasure/erase-person.ts';
+import { erasePerson, type ErasureOptions, type ErasureOutcome } from './erasure/erase-person.ts';
 import { erasureRouter } from './erasure/erasure.router.ts';
 import type { ReadinessCheck } from './http/health.ts';
 import { mailFolder, probeWritableFolder } from './storage-check.ts';
@@ -94,7 +94,7 @@ export interface Composition extends Adapters {
   /** Search indexes this process found missing (or with another schema) and created empty. */
   createdSearchIndexes: ReadonlySet<string>;
   /** Erases one person's data everywhere (`erase` command, admin API); `actor` goes into the audit line. */
-  erase(subject: { email: string }, actor: string, progress?: ErasureProgress): Promise<ErasureOutcome>;
+  erase(subject: { email: string }, actor: string, options?: ErasureOptions): Promise<ErasureOutcome>;
   /** Releases modules and adapters in reverse order of creation; safe to call twice. */
   close(): Promise<void>;
 }
@@ -230,8 +230,8 @@ export async function compose({ config, logger, role, env = process.env, clock =
     },
   });
 
-  const erase = (subject: { email: string }, actor: string, progress?: ErasureProgress) =>
-    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: mailFolder(config.dataDir) }, subject, actor, progress);
+  const erase = (subject: { email: string }, actor: string, options?: ErasureOptions) =>
+    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: mailFolder(config.dataDir) }, subject, actor, options);
   let closing: Promise<void> | undefined;
   return {
     ...adapters,

@@ -52,6 +52,12 @@ export interface ErasureProgress {
   log?(searched: number, total: number): void;
 }
 
+export interface ErasureOptions {
+  progress?: ErasureProgress;
+  /** Rewrite the embedded log's file afterwards so no freed bytes remain (`erase --vacuum`). */
+  compactLog?: boolean;
+}
+
 const POLL_MS = 100;
 
 /** Messages still to be applied by the read-model projectors that consume the touched topics. */
@@ -67,7 +73,8 @@ async function pendingProjections(modules: readonly AppModule[], bus: EventBus, 
   return pending;
 }
 
-export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, actor: string, progress: ErasureProgress = {}): Promise<ErasureOutcome> {
+export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, actor: string, options: ErasureOptions = {}): Promise<ErasureOutcome> {
+  const progress = options.progress ?? {};
   const erasureId = randomUUID();
   const reports: ModuleErasure[] = [];
   for (const module of deps.modules) {
@@ -79,8 +86,11 @@ export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, ac
   }
 
   progress.step?.('log: searching for records and dead letters that name the person');
-  const log = await deps.bus.erasure.erase(logErasureRequest(subject, reports), { onProgress: progress.log });
-  progress.step?.(`log: ${log.redactedRecords} records redacted, ${log.tombstones} tombstones, ${log.redactedDeadLetters} dead letters redacted`);
+  if (options.compactLog) progress.step?.('log: the file will be rewritten afterwards (VACUUM); writers wait meanwhile');
+  const log = await deps.bus.erasure.erase(logErasureRequest(subject, reports), { ...(progress.log ? { onProgress: progress.log } : {}), compact: options.compactLog === true });
+  progress.step?.(
+    `log: ${log.redactedRecords} records redacted, ${log.tombstones} tombstones, ${log.redactedDeadLetters} dead letters redacted${log.compacted ? ', file rewritten without freed bytes' : ''}`,
+  );
 
   const topics = new Set(reports.flatMap((report) => report.aggregates.map((aggregate) => aggregate.topic)));
   const deadline = Date.now() + (deps.searchWaitMs ?? 30_000);

@@ -62,9 +62,9 @@ function storeText(dataDir: string): string {
   }
 }
 
-/** The raw bytes of the search index's files, as text. */
-async function searchFilesText(dataDir: string): Promise<string> {
-  const files = (await readdir(dataDir)).filter((name) => name.startsWith(EMBEDDED_FILES.search));
+/** The raw bytes of an embedded database's files (with its WAL), as lower-case text. */
+async function filesText(dataDir: string, database: string): Promise<string> {
+  const files = (await readdir(dataDir)).filter((name) => name.startsWith(database));
   expect(files.length).toBeGreaterThan(0);
   const contents = await Promise.all(files.map((name) => readFile(path.join(dataDir, name), 'latin1')));
   return lower(contents.join('\n'));
@@ -100,10 +100,10 @@ afterAll(async () => {
 });
 
 describe('erase --email', () => {
-  it('takes one address, as --email x or --email=x, and refuses anything else with the usage', () => {
-    expect(parseEraseArgs(['--email', ' Ana@Example.com '])).toEqual({ email: 'Ana@Example.com' });
-    expect(parseEraseArgs(['--email=ana@example.com'])).toEqual({ email: 'ana@example.com' });
-    for (const args of [[], ['--email'], ['ana@example.com'], ['--email', 'a@b', 'extra'], ['--email=a@b', 'extra'], ['--email', 'not an address']]) {
+  it('takes one address, as --email x or --email=x, and --vacuum, and refuses anything else with the usage', () => {
+    expect(parseEraseArgs(['--email', ' Ana@Example.com '])).toEqual({ email: 'Ana@Example.com', vacuum: false });
+    expect(parseEraseArgs(['--vacuum', '--email=ana@example.com'])).toEqual({ email: 'ana@example.com', vacuum: true });
+    for (const args of [[], ['--email'], ['ana@example.com'], ['--email', 'a@b', 'extra'], ['--email=a@b', '--email=c@d'], ['--vacuum'], ['--email', 'not an address']]) {
       expect(() => parseEraseArgs(args), args.join(' ')).toThrow(UsageError);
     }
     expect(() => parseEraseArgs(['--email', 'nope'])).toThrow(/Usage: erase --email <address>/);
@@ -129,7 +129,7 @@ describe('erase --email', () => {
     await waitFor(async () => (await search.get('event_ratings', erasedReview!))?.state === 'pending', 'the review in the ratings index', 30_000);
     for (const trace of traces(ERASED)) expect(storeText(server.dataDir)).toContain(trace);
 
-    const erase = spawnBackend(['erase', '--email', lower(ERASED.email)], { DATA_DIR: server.dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, LOG_LEVEL: 'info', DEMO_DATA: 'false' });
+    const erase = spawnBackend(['erase', '--email', lower(ERASED.email), '--vacuum'], { DATA_DIR: server.dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, LOG_LEVEL: 'info', DEMO_DATA: 'false' });
     expect(await erase.exited, erase.stderr()).toBe(0);
     const output = erase.lines.join('\n');
     expect(output).toContain('support: 1 ticket removed');
@@ -138,6 +138,7 @@ describe('erase --email', () => {
     expect(output).toContain('subscriptions: 1 subscriber, 1 sign up request, 0 digest sends removed');
     expect(output).toContain('search: up to date');
     expect(output).toMatch(/erasure [0-9a-f-]{36}: 5 documents removed, 1 log records and 1 dead letters redacted, 0 tombstones, 0 mail files removed/);
+    expect(output).toContain('file rewritten without freed bytes');
     const audit = erase.lines.map(logRecord).find((record) => record?.audit === 'erasure');
     expect(audit).toMatchObject({ actor: 'erase command', removed: { support: { tickets: 1 } } });
     // Neither the progress lines nor the audit line repeat what was erased.
@@ -146,7 +147,10 @@ describe('erase --email', () => {
     const after = storeText(server.dataDir);
     for (const trace of traces(ERASED)) expect(after).not.toContain(trace);
     for (const trace of traces(KEPT)) expect(after).toContain(trace);
-    const searchText = await searchFilesText(server.dataDir);
+    // --vacuum: not even the file's freed pages or the WAL keep the erased rows' bytes.
+    const storeFiles = await filesText(server.dataDir, EMBEDDED_FILES.store);
+    for (const trace of traces(ERASED)) expect(storeFiles).not.toContain(trace);
+    const searchText = await filesText(server.dataDir, EMBEDDED_FILES.search);
     for (const trace of traces(ERASED)) expect(searchText).not.toContain(trace);
     expect((await search.get('event_ratings', erasedReview!))?.state).toBe('deleted');
     expect((await search.get('event_ratings', keptReview!))?.state).toBe('pending');

@@ -1,8 +1,9 @@
 /**
- * `npm run erase -- --email <address>`: erases one person's data (a right-to-erasure request) from the store,
- * the log and its dead letters, and waits for the search index to apply it (`erasure/erase-person.ts`). Prints
- * one line per step, the log search's progress while it runs, and a summary; the address itself is never
- * printed back or logged.
+ * `npm run erase -- --email <address> [--vacuum]`: erases one person's data (a right-to-erasure request) from
+ * the store, the log and its dead letters, and waits for the search index to apply it (`erasure/erase-person.ts`).
+ * Prints one line per step, the log search's progress while it runs, and a summary; the address itself is never
+ * printed back or logged. `--vacuum` then rewrites the embedded file that holds the store and the log, so the
+ * erased rows' bytes are gone rather than freed.
  */
 import type { Logger } from 'pino';
 import { compose } from '../compose.ts';
@@ -12,16 +13,28 @@ import { erasureRequestSchema } from '../erasure/erasure-request.ts';
 import { progressTicker } from './progress-ticker.ts';
 import { UsageError } from './usage-error.ts';
 
-export const ERASE_USAGE = 'Usage: erase --email <address>';
+export const ERASE_USAGE = 'Usage: erase --email <address> [--vacuum]';
 
-export function parseEraseArgs(args: string[]): { email: string } {
-  const [flag, value, ...extra] = args;
-  const inline = flag?.startsWith('--email=') ? flag.slice('--email='.length) : undefined;
-  const email = inline ?? (flag === '--email' ? value : undefined);
-  if (email === undefined || (inline === undefined ? extra.length > 0 : value !== undefined)) throw new UsageError(ERASE_USAGE);
+export interface EraseCommand {
+  email: string;
+  /** Rewrite the embedded store's file afterwards so no freed bytes remain. */
+  vacuum: boolean;
+}
+
+export function parseEraseArgs(args: string[]): EraseCommand {
+  let email: string | undefined;
+  let vacuum = false;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--vacuum' && !vacuum) vacuum = true;
+    else if (arg.startsWith('--email=') && email === undefined) email = arg.slice('--email='.length);
+    else if (arg === '--email' && email === undefined && args[index + 1] !== undefined) email = args[(index += 1)];
+    else throw new UsageError(ERASE_USAGE);
+  }
+  if (email === undefined) throw new UsageError(ERASE_USAGE);
   const parsed = erasureRequestSchema.safeParse({ email });
   if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]?.message ?? 'Invalid address'}\n${ERASE_USAGE}`);
-  return parsed.data;
+  return { email: parsed.data.email, vacuum };
 }
 
 export function summarise(outcome: ErasureOutcome): string {
@@ -30,7 +43,7 @@ export function summarise(outcome: ErasureOutcome): string {
 }
 
 export async function runErase({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
-  const subject = parseEraseArgs(args);
+  const command = parseEraseArgs(args);
   const write = (line: string) => process.stdout.write(`${line}\n`);
   const composition = await compose({ config, logger, role: 'erase' });
   let searched: { done: number; total: number } | null = null;
@@ -38,10 +51,14 @@ export async function runErase({ config, logger, args }: { config: Config; logge
     if (searched) write(`log: ${searched.done} of ${searched.total} records searched`);
   });
   try {
-    const outcome = await composition.erase(subject, 'erase command', {
-      step: write,
-      log: (done, total) => {
-        searched = { done, total };
+    if (command.vacuum && composition.bus.engine !== 'sqlite') write('--vacuum: the log is not embedded here; Kafka and MongoDB reclaim freed space themselves (decision 028)');
+    const outcome = await composition.erase({ email: command.email }, 'erase command', {
+      compactLog: command.vacuum,
+      progress: {
+        step: write,
+        log: (done, total) => {
+          searched = { done, total };
+        },
       },
     });
     write(summarise(outcome));

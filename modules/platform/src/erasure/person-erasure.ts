@@ -47,6 +47,8 @@ export interface LogErasureResult {
   tombstones: number;
   /** Dead letters rewritten without the terms. */
   redactedDeadLetters: number;
+  /** Whether the log's file was rewritten so no freed bytes remain (embedded log, when asked). */
+  compacted: boolean;
 }
 
 /** What an event bus can do to forget a person; each adapter does what its engine allows (decision 028). */
@@ -57,6 +59,12 @@ export interface LogErasure {
 export interface LogErasureOptions {
   /** Called as the log is searched: records searched so far and in all (for a progress line). */
   onProgress?: (searched: number, total: number) => void;
+  /**
+   * Rewrite the log's file afterwards so the bytes of deleted and rewritten rows are gone, not just freed
+   * (embedded log: SQLite `VACUUM` and a truncated WAL; writers wait meanwhile). Ignored where the engine
+   * manages its own files (Kafka).
+   */
+  compact?: boolean;
 }
 
 /** What every erased text is replaced with: says something was there without saying what. */

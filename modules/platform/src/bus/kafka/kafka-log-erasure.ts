@@ -59,7 +59,7 @@ export function createKafkaLogErasure(deps: {
         });
       }
       for (const entry of plan.deadLetters) await deps.deadLetters.add(entry);
-      return { redactedRecords: 0, tombstones: plan.tombstones.length, redactedDeadLetters: plan.deadLetters.length };
+      return { redactedRecords: 0, tombstones: plan.tombstones.length, redactedDeadLetters: plan.deadLetters.length, compacted: false };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEnvelope, type Envelope } from '../envelope.ts';
@@ -43,7 +44,7 @@ describe('erasure on the embedded log', () => {
       aggregateTerms: ['ana@example.com', '+34 600 111 222', 'Ana Ruiz'],
       aggregates: [{ topic: 'evently.subscribers', key: 's1' }],
     });
-    expect(result).toEqual({ redactedRecords: 2, tombstones: 0, redactedDeadLetters: 0 });
+    expect(result).toEqual({ redactedRecords: 2, tombstones: 0, redactedDeadLetters: 0, compacted: false });
     const after = envelopes(store);
     expect(after.map((envelope) => envelope.id)).toEqual(old.map((envelope) => envelope.id));
     expect(after[0]?.data).toEqual({ subscriber_id: 's1', email: '[erased]', name: '[erased]' });
@@ -64,6 +65,20 @@ describe('erasure on the embedded log', () => {
     expect((await bus.deadLetters.get('d1'))?.message.data).toEqual({ note: '[erased]' });
     expect((await bus.deadLetters.get('d2'))?.error).toBe('Error: 550 <[erased]> unknown');
     expect((await bus.deadLetters.get('d3'))?.message.data).toEqual({ note: 'Ana Ruiz' });
+  });
+
+  it('on request rewrites the file, so neither freed pages nor the WAL keep what was redacted or deleted', async () => {
+    const { store, bus } = await open();
+    await bus.publish([message('evently.subscribers', 's1', { email: 'ana@example.com' })]);
+    await store.init([{ name: 'people' }]);
+    const person = await store.transaction((tx) => tx.insert<{ email: string }>('people', { email: 'ana@example.com' }));
+    await store.transaction((tx) => tx.delete('people', person.id));
+    const file = engineOf(store).file;
+    const bytes = async () => (await Promise.all([file, `${file}-wal`].map((name) => readFile(name, 'latin1').catch(() => '')))).join('');
+    expect(await bytes()).toContain('ana@example.com');
+    const result = await bus.erasure.erase({ terms: ['ana@example.com'], aggregateTerms: [], aggregates: [] }, { compact: true });
+    expect(result).toMatchObject({ redactedRecords: 1, compacted: true });
+    expect(await bytes()).not.toContain('ana@example.com');
   });
 
   it('reports its progress over the whole log', async () => {

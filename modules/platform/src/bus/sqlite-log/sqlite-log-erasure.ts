@@ -45,7 +45,8 @@ export function createSqliteLogErasure(engine: SqliteEngine): LogErasure {
       const termsFor = (topic: string, key: string) => (isErased(topic, key) ? request.aggregateTerms : request.terms);
       const redactedRecords = await redactLog(engine, request, termsFor, options.onProgress);
       const redactedDeadLetters = await redactDeadLetters(engine, termsFor);
-      return { redactedRecords, tombstones: 0, redactedDeadLetters };
+      if (options.compact) await compact(engine);
+      return { redactedRecords, tombstones: 0, redactedDeadLetters, compacted: options.compact === true };
     },
   };
 }
@@ -97,6 +98,38 @@ function candidateQuery(db: Database.Database, request: LogErasureRequest): { al
   if (conditions.length === 0) return { all: () => [] };
   const statement = db.prepare(`SELECT seq, topic, key, envelope FROM outbox WHERE seq BETWEEN ? AND ? AND (${conditions.join(' OR ')})`);
   return { all: (from, to) => statement.all(from, to, ...params) };
+}
+
+/** How long compaction waits for another process's write to finish before giving up. */
+const COMPACT_WAIT_MS = 60_000;
+
+/**
+ * SQLite frees the space of a deleted or rewritten row without clearing it, and the WAL keeps earlier page
+ * images until it is overwritten. `VACUUM` writes the database anew (freed bytes are not copied), and a
+ * TRUNCATE checkpoint copies it back into the main file and empties the WAL.
+ */
+async function compact(engine: SqliteEngine): Promise<void> {
+  const release = await engine.writeLock.acquire();
+  try {
+    const deadline = Date.now() + COMPACT_WAIT_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        engine.writer.exec('VACUUM');
+        break;
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        if (!code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** attempt, 200)));
+      }
+    }
+    // Readers of other processes may hold an older snapshot for a moment: try until the WAL is empty.
+    while ((engine.writer.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>)[0]?.busy) {
+      if (Date.now() > deadline) throw new Error('compaction: the log file is still being read by another process; run it again');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    release();
+  }
 }
 
 async function redactDeadLetters(engine: SqliteEngine, termsFor: (topic: string, key: string) => string[]): Promise<number> {
