@@ -6,7 +6,7 @@ import type { EventBus } from '../bus/event-bus.port.ts';
 import { createSqliteEventBus } from '../bus/sqlite-log/sqlite-event-bus.ts';
 import { createTempDataDir } from '../testing/temp-dir.ts';
 import type { Projector } from './projector.ts';
-import { createProjectorRunner, RebuildLeaseHeldError, replayGroup } from './projector-runner.ts';
+import { createProjectorRunner, RebuildCancelledError, RebuildLeaseHeldError, replayGroup } from './projector-runner.ts';
 import { createStoreLease } from '../bus/store-lease.ts';
 import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store.ts';
 
@@ -247,6 +247,32 @@ describe('projector runner', () => {
     expect(await bus.lag(replayGroup(things.projector), ['evently.things'])).toEqual({ 'evently.things': 0 });
   });
 
+  it('stop() cancels a rebuild in progress: the copy is dropped, the serving model stays', async () => {
+    const bus = await openBus();
+    const things = memoryProjector('things', ['evently.things']);
+    const runner = createProjectorRunner({ bus, projectors: [things.projector], logger });
+    await runner.start();
+    await bus.publish([message('evently.things', 't1', 1, 'a')]);
+    await runner.drained();
+    let batchTaken = false;
+    let releaseBatch!: () => void;
+    const batchHeld = new Promise<void>((resolve) => (releaseBatch = resolve));
+    const begin = things.projector.beginRebuild!;
+    things.projector.beginRebuild = async () => {
+      const copy = await begin();
+      // A long replay: its batch is in the copy's hands when the worker is asked to stop.
+      return { ...copy, apply: async () => ((batchTaken = true), await batchHeld) };
+    };
+    const rebuilt = runner.rebuild(['things']).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(batchTaken).toBe(true));
+    const stopping = runner.stop();
+    releaseBatch();
+    await stopping;
+    expect(await rebuilt).toBeInstanceOf(RebuildCancelledError);
+    expect(things.calls).toEqual(['begin', 'abort']);
+    expect([...things.rows().keys()]).toEqual(['t1']);
+  });
+
   describe('with a rebuild lease (two workers on one store)', () => {
     let clock = 1_000_000;
     const openStore = async (file: string) => {
@@ -297,6 +323,26 @@ describe('projector runner', () => {
       await secondRebuild;
       expect(first.calls).toEqual(['begin', 'finish with 1 rows']);
       expect(second.calls).toEqual(['begin', 'finish with 1 rows']);
+    });
+
+    it('stop() ends a rebuild that is waiting for the lease', async () => {
+      const temp = await createTempDataDir();
+      cleanups.push(temp.remove);
+      const bus = await createSqliteEventBus({ file: join(temp.dir, 'log.db') });
+      cleanups.push(() => bus.close());
+      const store = await openStore(join(temp.dir, 'store.db'));
+      expect(await createStoreLease({ store, name: 'search-rebuild', holder: 'elsewhere', ttlMs: 60_000 }).acquire()).toBe(true);
+      const things = memoryProjector('things', ['evently.things']);
+      const lease = createStoreLease({ store, name: 'search-rebuild', holder: 'here', ttlMs: 60_000 });
+      let asked = 0;
+      const acquire = lease.acquire;
+      lease.acquire = () => ((asked += 1), acquire());
+      const runner = createProjectorRunner({ bus, projectors: [things.projector], logger, rebuildLease: lease, leasePollMs: 60_000 });
+      const waiting = runner.rebuild().catch((error: unknown) => error);
+      await vi.waitFor(() => expect(asked).toBe(1));
+      await runner.stop();
+      expect(await waiting).toBeInstanceOf(RebuildCancelledError);
+      expect(things.calls).toEqual([]);
     });
 
     it('the holder renews the lease while its replay runs, so no other process takes it', async () => {

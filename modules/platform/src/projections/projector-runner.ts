@@ -82,10 +82,10 @@ export interface RebuildOptions {
   prepare?: (names: string[]) => Promise<string[]>;
 }
 
-/** `stop()` was called while a rebuild waited for the lease. */
+/** `stop()` was called before a rebuild finished (waiting for the lease or replaying): no copy was swapped in. */
 export class RebuildCancelledError extends Error {
   constructor() {
-    super('the projector runner stopped while its rebuild waited for the rebuild lease');
+    super('the projector runner stopped before its rebuild finished; no copy was swapped in');
     this.name = 'RebuildCancelledError';
   }
 }
@@ -161,12 +161,15 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
         await (swapped || !copy ? projector.apply(batch) : copy.apply(batch));
       },
       async swap() {
+        // A stopped replay may still report itself drained: its copy was dropped and must not be swapped in.
+        if (cancelled) throw new RebuildCancelledError();
         if (!copy || swapped) return;
         swapping = copy.finish();
         await swapping;
         swapped = true;
       },
       async cancel() {
+        if (cancelled) return;
         cancelled = true;
         if (!swapped) await copy?.abort().catch((error: unknown) => logger.warn({ err: error, projector: projector.name }, 'could not drop the copy of a cancelled rebuild'));
       },
@@ -174,7 +177,7 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
   };
 
   /** Beside the live group: see the header. */
-  const rebuildBeside = async (projector: Projector, lease: HeldLease): Promise<void> => {
+  const rebuildBeside = async (projector: Projector, lease: HeldLease, cancelled: () => boolean): Promise<void> => {
     const startedAt = Date.now();
     const copy = await projector.beginRebuild?.();
     const replay = replayInto(projector, copy);
@@ -187,6 +190,8 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
     };
     rebuilding.add(entry);
     try {
+      // A stop() that came while the copy was being made found nothing to cancel yet.
+      if (cancelled()) throw new RebuildCancelledError();
       await bus.resetGroup(replayGroup(projector), projector.topics);
       subscription = await subscribe(projector, { group: replayGroup(projector), maxBatch: options.rebuildBatch ?? DEFAULT_REBUILD_BATCH, handle: replay.handle });
       await subscription.drained();
@@ -295,9 +300,14 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
           const still = new Set(await prepare(selected.map((projector) => projector.name)));
           selected = selected.filter((projector) => still.has(projector.name));
         }
+        const cancelled = () => stops !== stopsAtStart;
         if (throughLiveGroup) await rebuildThroughLiveGroups(selected, lease, until);
-        else for (const projector of selected) await rebuildBeside(projector, lease);
+        else for (const projector of selected) await rebuildBeside(projector, lease, cancelled);
         return selected.map((projector) => projector.name);
+      } catch (error) {
+        // A replay stopped by stop() rejects with the subscription's own error: say what happened instead.
+        if (stops !== stopsAtStart && !(error instanceof RebuildCancelledError)) throw new RebuildCancelledError();
+        throw error;
       } finally {
         await lease.release();
       }
@@ -328,6 +338,7 @@ async function holdLease(
       announced = true;
       logger.info({ lease: lease.name, holder: holder?.holder }, 'another process is rebuilding read models: waiting for it to finish');
     }
+    if (waits.cancelled()) throw new RebuildCancelledError();
     await waits.pause(options.leasePollMs ?? DEFAULT_LEASE_POLL_MS);
     if (waits.cancelled()) throw new RebuildCancelledError();
   }
