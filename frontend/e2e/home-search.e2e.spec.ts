@@ -121,7 +121,8 @@ describe('home page in a real browser', () => {
     });
     await gotoStarted(page, `${harness.server.url}/?${search.toString()}`);
     await page.locator('.leaflet-container').waitFor();
-    await page.waitForURL((url) => url.search === '');
+    // The focus parameters go; the view is part of the search the address keeps (decision 029).
+    await page.waitForURL((url) => url.search === '?view=map');
     const popup = page.locator('.leaflet-popup-content');
     await popup.waitFor();
     expect(await popup.textContent()).toContain(target.name);

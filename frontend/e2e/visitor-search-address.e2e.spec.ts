@@ -98,6 +98,11 @@ describe('the search in the address', () => {
     expect(await page.evaluate(() => history.length)).toBe(typedEntries + 1);
     await shot(page, `search-address-${size}`);
 
+    // A chip's remove button is a 44 px target (drawn as a small circle).
+    const remove = (await page.getByRole('button', { name: `Remove Category: ${category}` }).boundingBox())!;
+    expect(remove.width).toBeGreaterThanOrEqual(44);
+    expect(remove.height).toBeGreaterThanOrEqual(44);
+
     await page.reload();
     await page.waitForSelector('html[data-client="ready"]', { state: 'attached' });
     await waitForSettled(page);
@@ -259,6 +264,30 @@ describe('the filter row with every control open', () => {
     // The open price panel lies below the row: it covers none of the bar's controls.
     const price = (await page.locator('.filter-panel__price .popover__panel').boundingBox())!;
     for (const box of boxes) expect(price.y).toBeGreaterThanOrEqual(box.y + box.height);
+    await page.context().close();
+  });
+});
+
+describe("the map's debug overlay", () => {
+  it.each(SIZES)('at %s is one line that follows every zoom, and stays hidden once a visitor hides it', async (size, viewport) => {
+    const page = await open(viewport, '/?view=map');
+    const overlay = page.getByTestId('map-debug');
+    await overlay.waitFor();
+    const zoom = async () => Number(await overlay.locator('dd').first().textContent());
+    const before = await zoom();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(zoom).toBe(before + 1);
+    const box = (await overlay.boundingBox())!;
+    expect(box.height).toBeLessThan(40);
+    await overlay.scrollIntoViewIfNeeded();
+    await shot(page, `map-debug-${size}`);
+
+    await page.getByRole('button', { name: 'Hide map debug info' }).click();
+    await expect.poll(() => overlay.count()).toBe(0);
+    await page.reload();
+    await page.locator('.leaflet-container').waitFor();
+    await page.getByRole('button', { name: 'Show map debug info' }).waitFor();
+    expect(await overlay.count()).toBe(0);
     await page.context().close();
   });
 });
