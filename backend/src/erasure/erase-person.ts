@@ -31,7 +31,7 @@ export interface ErasureOutcome {
   log: LogErasureResult;
   /** `.eml` files removed from the mail folder (embedded profile without SMTP). */
   mail_files: number;
-  /** Deletions the search index's projectors had not applied when the wait ended (0: all applied). */
+  /** Messages of the touched topics the search projectors had not applied when the wait ended (0: all applied). */
   search_pending: number;
 }
 
@@ -95,7 +95,7 @@ export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, ac
   const topics = new Set(reports.flatMap((report) => report.aggregates.map((aggregate) => aggregate.topic)));
   const deadline = Date.now() + (deps.searchWaitMs ?? 30_000);
   let searchPending = await pendingProjections(deps.modules, deps.bus, topics);
-  if (searchPending > 0) progress.step?.(`search: waiting for the projectors to apply ${searchPending} deletions`);
+  if (searchPending > 0) progress.step?.(`search: waiting for the projectors to apply ${searchPending} messages, the deletions among them`);
   while (searchPending > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     searchPending = await pendingProjections(deps.modules, deps.bus, topics);
@@ -103,7 +103,7 @@ export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, ac
   progress.step?.(
     searchPending === 0
       ? 'search: up to date'
-      : `search: ${searchPending} deletions not applied yet; a running worker applies them (nothing personal is indexed meanwhile)`,
+      : `search: ${searchPending} messages not applied yet; a running worker applies them (nothing personal is indexed meanwhile)`,
   );
 
   const mailFiles = await removeMailFilesNaming(deps.mailFolder, subject.email);

@@ -39,7 +39,7 @@ export function parseEraseArgs(args: string[]): EraseCommand {
 
 export function summarise(outcome: ErasureOutcome): string {
   const removed = Object.values(outcome.removed).reduce((sum, kinds) => sum + Object.values(kinds).reduce((a, b) => a + b, 0), 0);
-  return `erasure ${outcome.erasure_id}: ${removed} documents removed, ${outcome.log.redactedRecords} log records and ${outcome.log.redactedDeadLetters} dead letters redacted, ${outcome.log.tombstones} tombstones, ${outcome.mail_files} mail files removed${outcome.search_pending > 0 ? `, ${outcome.search_pending} search deletions waiting for a worker` : ''}`;
+  return `erasure ${outcome.erasure_id}: ${removed} documents removed, ${outcome.log.redactedRecords} log records and ${outcome.log.redactedDeadLetters} dead letters redacted, ${outcome.log.tombstones} tombstones, ${outcome.mail_files} mail files removed${outcome.search_pending > 0 ? `, ${outcome.search_pending} messages waiting for a worker to reach the search index` : ''}`;
 }
 
 export async function runErase({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
