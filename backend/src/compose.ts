@@ -232,6 +232,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
 
   const erase = (subject: { email: string }, actor: string, options?: ErasureOptions) =>
     erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: mailFolder(config.dataDir) }, subject, actor, options);
+
   let closing: Promise<void> | undefined;
   return {
     ...adapters,

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
       return;
     case 'erase':
       await runErase({ config, logger, args: rest });
+      return;
   }
 }
 
