@@ -168,6 +168,7 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
         await swapping;
         swapped = true;
       },
+      isSwapped: () => swapped && copy !== undefined,
       async cancel() {
         if (cancelled) return;
         cancelled = true;
@@ -184,6 +185,8 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
     let subscription: Subscription | undefined;
     const entry = {
       cancel: async () => {
+        // Swapped in already: the short run to the log's end closes the swap's gap, so it is let finish.
+        if (replay.isSwapped()) await subscription?.drained().catch(() => undefined);
         await replay.cancel();
         await subscription?.stop();
       },
