@@ -42,9 +42,16 @@ function queryParameters(route: ApiRoute): Parameter[] {
   }));
 }
 
+/** Answers every write may get before its route runs (backend `same-origin-writes.ts`, `json-bodies-only.ts`). */
+const WRITE_REFUSALS: Record<string, string> = {
+  403: 'Sent by a page of another origin (not PUBLIC_URL, the request host or CORS_ORIGINS)',
+};
+const BODY_REFUSALS: Record<string, string> = { 415: 'The body is not application/json' };
+
 function responsesOf(route: ApiRoute): RouteConfig['responses'] {
   const responses: RouteConfig['responses'] = {};
-  for (const [status, description] of Object.entries(route.responses)) {
+  const refusals: Record<string, string> = route.method === 'get' ? {} : { ...WRITE_REFUSALS, ...(route.body ? BODY_REFUSALS : {}) };
+  for (const [status, description] of Object.entries<string>({ ...refusals, ...route.responses })) {
     const code = Number(status);
     if (code >= 400) responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     else if (code >= 300) responses[status] = { description };
