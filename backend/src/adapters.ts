@@ -81,7 +81,7 @@ export async function createAdapters(config: Config, role: string, logger: Logge
   const search =
     config.profile.search === 'elasticsearch' && config.elasticsearchUrl
       ? createElasticsearchSearchIndex({ node: config.elasticsearchUrl })
-      : await opening(file(EMBEDDED_FILES.search), () => createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search), readerThreads: config.searchReaderThreads }));
+      : await opening(file(EMBEDDED_FILES.search), () => createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search), readerThreads: config.searchReaderThreads, logger: logger.child({ component: 'search-index' }) }));
 
   logger.info({ store: store.engine, bus: bus.engine, search: search.engine, dataDir: config.dataDir }, 'adapters selected');
   return { store, bus, search };

@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { availableParallelism } from 'node:os';
+import type { Logger } from 'pino';
 import {
   assertWithinWindow,
   type FacetResult,
@@ -26,6 +27,7 @@ import { storedSchemaFingerprint } from '../schema-fingerprint.ts';
 import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema } from '../served-schema.ts';
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
+import { whileBusy } from '../../store/sqlite/while-busy.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -44,6 +46,8 @@ export interface SqliteSearchIndexOptions {
    * `:memory:`, which a second connection cannot open).
    */
   readerThreads?: number;
+  /** Says when `init` waits for another process that is setting the same file up. */
+  logger?: Pick<Logger, 'warn' | 'info'>;
 }
 
 /** FTS5's own default: merge once 4 segments of a level exist, keeping live updates cheap to query. */
@@ -57,6 +61,7 @@ export function createSqliteSearchIndex({
   file,
   commonTextDocuments = COMMON_TEXT_DOCUMENTS,
   readerThreads = defaultReaderThreads(),
+  logger,
 }: SqliteSearchIndexOptions): SearchIndex {
   if (!Number.isInteger(readerThreads) || readerThreads < 0) throw new Error(`readerThreads must be a whole number >= 0, got ${readerThreads}`);
   const db = new Database(file);
@@ -248,6 +253,28 @@ export function createSqliteSearchIndex({
     else if (layout.searchable.length > 0) setAutomerge(layout, 0);
   };
 
+  /**
+   * The live copy's tables made sure of, or the index created when the meta table has none. The check and the
+   * setup are one IMMEDIATE transaction: a process starting beside another waits for the other's setup to
+   * commit and then finds the index made, instead of failing on a stale read or dropping the tables just made.
+   */
+  const setUp = db.transaction((schema: IndexSchema, wanted: string): 'kept' | 'pending' | 'created' => {
+    const meta = readMeta(schema.name);
+    if (meta) {
+      // A schema other than the live copy's: like Elasticsearch, the live copy keeps serving and the caller's
+      // rebuild brings the new schema in.
+      createLayout(live(schema.name), true);
+      return meta.schema === wanted ? 'kept' : 'pending';
+    }
+    const layout = layoutFor(schema, 1);
+    dropLayout(layout);
+    createLayout(layout, true);
+    prepared(
+      'INSERT INTO search_index_meta (name, version, schema) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET version = excluded.version, schema = excluded.schema',
+    ).run(schema.name, layout.version, wanted);
+    return 'created';
+  }).immediate;
+
   const setAutomerge = (layout: IndexLayout, segments: number): void => {
     db.exec(`INSERT INTO ${layout.fts} (${layout.fts}, rank) VALUES ('automerge', ${Math.trunc(segments)})`);
   };
@@ -257,28 +284,11 @@ export function createSqliteSearchIndex({
 
     async init(schema) {
       const wanted = storedSchemaFingerprint(schema);
-      const meta = readMeta(schema.name);
-      if (meta && meta.schema === wanted) {
-        pendingSchemas.delete(schema.name);
-        createLayout(live(schema.name), true);
-        return { created: false };
-      }
-      if (meta) {
-        // Like Elasticsearch: the live copy keeps serving; the caller's rebuild brings the new schema in.
-        pendingSchemas.set(schema.name, schema);
-        createLayout(live(schema.name), true);
-        return { created: true };
-      }
-      const layout = layoutFor(schema, 1);
-      db.transaction(() => {
-        dropLayout(layout);
-        createLayout(layout, true);
-        prepared(
-          'INSERT INTO search_index_meta (name, version, schema) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET version = excluded.version, schema = excluded.schema',
-        ).run(schema.name, layout.version, wanted);
-      })();
-      invalidate();
-      return { created: true };
+      const outcome = await whileBusy(() => setUp(schema, wanted), { what: `search index ${schema.name}`, logger });
+      if (outcome === 'pending') pendingSchemas.set(schema.name, schema);
+      else pendingSchemas.delete(schema.name);
+      if (outcome === 'created') invalidate();
+      return { created: outcome !== 'kept' };
     },
 
     async upsert(index, docs, options) {

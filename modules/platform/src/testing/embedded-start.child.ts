@@ -1,0 +1,27 @@
+/**
+ * Child process of `embedded-start.int.spec.ts`: opens the embedded store, log and search index on a data
+ * folder the way a process role does at start (migrations, collection tables, search tables), waiting first
+ * until a given moment so that several children start the setup at once. Prints `ready` and exits 0.
+ *
+ * Usage: node --import tsx embedded-start.child.ts <dataDir> <startAtEpochMs>
+ */
+import path from 'node:path';
+import { createSqliteEventBus } from '../bus/sqlite-log/sqlite-event-bus.ts';
+import { contractSchema } from '../search/search-index.contract-fixtures.ts';
+import { createSqliteSearchIndex } from '../search/sqlite-fts/sqlite-search-index.ts';
+import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store.ts';
+
+const [dataDir = '', startAt = '0'] = process.argv.slice(2);
+// A busy wait: a timer would let the children drift apart by a scheduler tick each.
+while (Date.now() < Number(startAt));
+
+const store = await createSqliteDocumentStore({ file: path.join(dataDir, 'evently.db') });
+await store.init([{ name: 'things', unique: [['slug']], indexes: [['city', 'startsAt']] }, { name: 'others' }]);
+const bus = await createSqliteEventBus({ store });
+const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db'), readerThreads: 0 });
+const created: string[] = [];
+for (const name of ['events', 'posts', 'tickets']) if ((await search.init(contractSchema(name))).created) created.push(name);
+process.stdout.write(`ready ${JSON.stringify(created)}\n`);
+await search.close();
+await bus.close();
+await store.close();
