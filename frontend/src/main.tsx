@@ -29,12 +29,15 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * A server-rendered page (decision 025) is hydrated: React adopts the markup on screen instead of building it
  * again, which on a phone was the longest task of the page's start. The server renders the search the address
- * holds, else the landing a visitor without a stored location gets; a visitor with one arriving on a plain
- * address gets their own results, so their page is rendered anew.
+ * holds (decision 029), else the landing a visitor without a stored location gets. A visitor with one gets
+ * their own results, so their page is rendered anew: on a plain address, and on a `near` address, which the
+ * page reads at the stored location's full precision where the server had the address's three decimals.
  */
 function hydratable(): boolean {
   const { pathname, search } = window.location;
-  return Boolean(serverState) && (pathname !== '/' || definesFilters(search) || loadLocation() === null);
+  if (!serverState) return false;
+  if (pathname !== '/' || loadLocation() === null) return true;
+  return definesFilters(search) && !new URLSearchParams(search).has('near');
 }
 
 /**
