@@ -16,8 +16,11 @@ export interface SubscriptionPayload {
 export const INVALID_EMAIL = 'Please enter a valid email.';
 export const LOCATION_REQUIRED = 'Country and City are required.';
 
-/** The loose pattern: text, at sign, text, dot, text. */
-const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The spec's loose pattern (text, at sign, text, dot, text) without the characters no plain address has: the
+ * server takes a bare addr-spec only, so `Ana <ana@x.example>` gets the form's own message here at once.
+ */
+const LOOSE_EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export type ValidationResult = { ok: true; payload: SubscriptionPayload } | { ok: false; message: string };
 
