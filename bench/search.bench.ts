@@ -9,9 +9,11 @@
  * the home page does; `--whole-events` asks for whole events, as lists did before decision 024. `--only` runs
  * the named query types only. `--url` drives a server that is already running (the real `main.ts api` process
  * with its whole middleware chain: logging, metrics, security headers, compression) instead of starting the
- * bench's own, which serves the events routers on a bare Koa app; `--events` then only sizes the mix, and the
- * requests accept Brotli and gzip as browsers do. Each type's line gives the server process's CPU per request
- * (all its threads, read from /proc; with `--url` only when `--pid` names the process).
+ * bench's own, which serves the events routers on a bare Koa app; `--events` then only sizes the mix (and the
+ * ids of `event_json`), and the requests accept Brotli and gzip as browsers do. With `--url` the mix also has
+ * the server-rendered home and event pages (`home_page`, `event_page`), compared with `event_json`
+ * (`bench/lib/serve-demo.ts` starts such a server). Each type's line gives the server process's CPU per
+ * request (all its threads, read from /proc; with `--url` only when `--pid` names the process).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { flagArg, numberArg, stringArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
-import { searchMix } from './lib/search-mix.ts';
+import { pageMix, searchMix } from './lib/search-mix.ts';
 import { processCpuSeconds } from './lib/process-cpu.ts';
 
 const args = process.argv.slice(2);
@@ -59,7 +61,8 @@ if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_secon
 const { url } = (await server.expect('listening')) as { url: string };
 
 const results: Record<string, unknown> = {};
-for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }))) {
+const mix = { ...searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }), ...pageMix(catalogue, givenUrl !== undefined) };
+for (const [name, next] of Object.entries(mix)) {
   if (only && !only.includes(name)) continue;
   // Browsers accept Brotli; the real server compresses for them (the bench's own server never compresses).
   const request = givenUrl ? (i: number) => { const r = next(i); return { ...r, headers: { 'Accept-Encoding': 'gzip, deflate, br', ...r.headers } }; } : next;
@@ -78,6 +81,12 @@ for (const [name, next] of Object.entries(searchMix(DEMO_CITIES, catalogue, CATE
   );
 }
 
+// The goal for server-rendered pages: a p95 at most 1.5 times the event's JSON answer's, in the same run.
+const p95 = (name: string) => (results[name] as { p95_ms?: number } | undefined)?.p95_ms;
+for (const page of ['event_page', 'home_page']) {
+  const [pageP95, jsonP95] = [p95(page), p95('event_json')];
+  if (pageP95 !== undefined && jsonP95) console.log(`${page} p95 / event_json p95 = ${(pageP95 / jsonP95).toFixed(2)} (goal at most 1.5)`);
+}
 console.log(`load average after the queries: ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
 const stats = await server.stop();
 const benchPeak = process.resourceUsage().maxRSS * 1024;

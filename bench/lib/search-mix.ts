@@ -53,6 +53,25 @@ export function searchMix(
   );
 }
 
+/**
+ * One event by id as JSON, and the two server-rendered landing pages (decision 025) a visitor arrives on: an
+ * event page and home, asked for as a browser asks (HTML), each counting a view as a visitor's does. Ids are spread over the catalogue. The pages exist
+ * only on the real server (`--url`); the bench's own server serves the events routers alone.
+ */
+export function pageMix(totalEvents: number, withPages: boolean): Record<string, RequestBuilder> {
+  const id = (i: number) => 1 + ((i * 7919) % Math.max(1, totalEvents));
+  // A visitor's browser: a script's User-Agent reads as a bot, and a bot's event reads count no view.
+  const visitor = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' };
+  const html = { ...visitor, Accept: 'text/html,application/xhtml+xml' };
+  const json: Record<string, RequestBuilder> = { event_json: (i) => ({ path: `/api/events/${id(i)}`, headers: visitor }) };
+  if (!withPages) return json;
+  return {
+    ...json,
+    event_page: (i) => ({ path: `/event/${id(i)}`, headers: html }),
+    home_page: () => ({ path: '/', headers: html }),
+  };
+}
+
 function baseMix(cities: readonly CityPoint[], totalEvents: number, categories: readonly string[]): Record<string, RequestBuilder> {
   const city = (i: number) => cities[(i * 7) % cities.length] as CityPoint;
   const jitter = (i: number) => (((i * 37) % 100) - 50) / 1000;

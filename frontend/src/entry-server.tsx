@@ -11,7 +11,8 @@ import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { api } from './app/api.ts';
 import { FatalErrorBoundary } from './app/fatal-error-boundary.tsx';
-import { EVENT_PAGE_PATH, prefetchLandingData } from './app/prefetch-landing-data.ts';
+import { EVENT_PAGE_PATH, landingEventId, prefetchLandingData } from './app/prefetch-landing-data.ts';
+import { eventPageApi, toEvent } from './features/event-page/api.ts';
 import { routes } from './app/router.tsx';
 import { createStore } from './app/store.ts';
 
@@ -22,6 +23,11 @@ export interface ServerRenderRequest {
   apiOrigin: string;
   /** The visitor's User-Agent, sent on with the page's API requests (a crawler's reads count no views). */
   userAgent?: string;
+  /**
+   * An event page's event as `GET /api/events/{id}` answers it, already read by the server for the page's
+   * head (with the visitor's view counted): drawn as given instead of asked for a second time.
+   */
+  event?: unknown;
 }
 
 export interface ServerRenderedPage {
@@ -52,11 +58,13 @@ const handler = createStaticHandler(routes);
  * The page's markup, or null for a page that is not server-rendered (only `/` and event pages are) and when the
  * route table answers with a redirect or a response of its own.
  */
-export async function renderPage({ url, apiOrigin, userAgent }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
+export async function renderPage({ url, apiOrigin, userAgent, event }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
   const address = new URL(url, apiOrigin);
   const pageModules = pageModulesOf(address.pathname);
   if (!pageModules) return null;
   const store = createStore(undefined, { apiOrigin, ...(userAgent ? { userAgent } : {}) });
+  const eventId = landingEventId(address.pathname);
+  if (event && eventId) await store.dispatch(eventPageApi.util.upsertQueryData('getEvent', eventId, toEvent(event)));
   // A failed answer renders the page's own error state, exactly as in the browser.
   await prefetchLandingData(store.dispatch, address, () => null);
   const context = await handler.query(new Request(address));

@@ -82,7 +82,10 @@ export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOption
       await send(ctx, 'index.html', { root, setHeaders });
       return;
     }
-    const page = await pages.resolve(ctx.path);
+    const userAgent = ctx.get('User-Agent');
+    // A page drawn for a visitor counts a view of its event, as the API's event answer does; the first paint
+    // then draws it from this one read.
+    const page = await pages.resolve(ctx.path, { countView: ctx.method === 'GET' && firstPaint !== undefined, userAgent });
     if (page.movedTo) {
       // An offer's old event URL: shared links keep working and search engines move their ranking.
       ctx.status = 301;
@@ -93,7 +96,10 @@ export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOption
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     const shell = renderShell(readIndex(), page.meta);
-    const painted = page.status === 200 && ctx.method === 'GET' && firstPaint ? await firstPaint.render(ctx.url, shell, { userAgent: ctx.get('User-Agent') }) : null;
+    const painted =
+      page.status === 200 && ctx.method === 'GET' && firstPaint
+        ? await firstPaint.render(ctx.url, shell, { userAgent, ...(page.event ? { event: page.event } : {}) })
+        : null;
     ctx.body = painted ?? shell;
   };
 }

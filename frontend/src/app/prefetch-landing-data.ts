@@ -28,9 +28,14 @@ export function prefetchLandingData(
   if (pathname === '/') {
     return dispatch(homeApi.endpoints.searchEvents.initiate(landingEventsQuery(search, storedLocation()), prefetch));
   }
-  const segment = EVENT_PAGE_PATH.exec(pathname)?.[1];
-  const eventId = segment === undefined ? undefined : eventIdFromParam(safeDecode(segment));
+  const eventId = landingEventId(pathname);
   return eventId ? dispatch(eventPageApi.endpoints.getEvent.initiate(eventId, prefetch)) : Promise.resolve();
+}
+
+/** The event id of an event page's path (the key its event is cached under), or undefined. */
+export function landingEventId(pathname: string): string | undefined {
+  const segment = EVENT_PAGE_PATH.exec(pathname)?.[1];
+  return segment === undefined ? undefined : eventIdFromParam(safeDecode(segment));
 }
 
 function safeDecode(segment: string): string {

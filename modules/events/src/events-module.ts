@@ -16,6 +16,7 @@ import { createEventsSearchProjector } from './application/projections/events-se
 import { eventRatingsIndexSchema } from './application/projections/event-ratings-index.ts';
 import { createEventRatingsProjector } from './application/projections/event-ratings.projector.ts';
 import { makeLocateIp } from './application/queries/locate-ip/locate-ip.ts';
+import { makeReadEventPage } from './application/queries/get-event/read-event-page.ts';
 import { EVENTS_ACTIVITY_TOPIC, EVENTS_TOPIC } from './contracts/event-messages.ts';
 import { EVENT_LINKS_TOPIC } from './contracts/link-messages.ts';
 import { eventsOptionsFromEnv, type EventsOptions } from './events-options.ts';
@@ -94,6 +95,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       filterOptions: queries.filterOptions,
       /** Pages of every live event yet to start (id, slug, last change): the sitemap's source. */
       upcomingEvents: queries.upcomingEvents,
+      /** An event page's one read: the event with the visitor's view counted, or where it moved. */
+      readEventPage: makeReadEventPage({ store, canonicalRedirect: queries.canonicalRedirect, toPublic: queries.toPublic, recordView: activity.recordView }),
     },
     trackOutboundClick,
     seedDemoIfEmpty: seeding.seedDemoIfEmpty,

@@ -19,6 +19,7 @@ export { startFromRecord, normaliseInstant, START_FIELDS } from './domain/start-
 export { eventSlug, parseEventIdSegment } from './domain/slug.ts';
 export { eventPageUrl, eventUid } from './infra/ics-calendar.ts';
 export type { UpcomingEventRef } from './application/queries/upcoming-events/upcoming-events.ts';
+export type { EventPageRead, EventPageVisitor } from './application/queries/get-event/read-event-page.ts';
 export { EVENTS_INDEX, eventsIndexSchema } from './application/projections/events-index.ts';
 export { EVENT_RATINGS_INDEX, eventRatingsIndexSchema } from './application/projections/event-ratings-index.ts';
 export { EVENT_RATINGS_PROJECTOR } from './application/projections/event-ratings.projector.ts';

@@ -42,6 +42,29 @@ describe('the first paint renderer', () => {
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/page-P.css">');
   });
 
+  it('draws a page that is the same for everyone once for the visitors of a few seconds, and an event page for each', async () => {
+    const { logger } = recordingLogger();
+    const dirs = await builds("globalThis.firstPaintCalls = (globalThis.firstPaintCalls ?? 0) + 1; return { html: '<main>' + request.url + ' #' + globalThis.firstPaintCalls + (request.event ? ' ' + request.event.name : '') + '</main>', state: {}, pageModules: [] };");
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const renderer = createFirstPaintRenderer({ ...dirs, apiOrigin: origin, logger, sharedForMs: 5000 });
+      const [first, second] = await Promise.all([renderer.render('/', SHELL), renderer.render('/', SHELL)]);
+      expect(first).toContain('<main>/ #1</main>');
+      expect(second).toContain('<main>/ #1</main>');
+      expect(await renderer.render('/?keyword=jazz', SHELL)).toContain('<main>/?keyword=jazz #2</main>');
+      now += 4999;
+      expect(await renderer.render('/', SHELL)).toContain('<main>/ #1</main>');
+      now += 1;
+      expect(await renderer.render('/', SHELL)).toContain('<main>/ #3</main>');
+      // An event page is drawn from the event the server read for this visitor, every time.
+      expect(await renderer.render('/event/7', SHELL, { event: { name: 'Jazz' } })).toContain('<main>/event/7 #4 Jazz</main>');
+      expect(await renderer.render('/event/7', SHELL, { event: { name: 'Jazz' } })).toContain('<main>/event/7 #5 Jazz</main>');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('sends the shell as it is for a page the server build does not render', async () => {
     const { logger } = recordingLogger();
     const dirs = await builds('return null;');

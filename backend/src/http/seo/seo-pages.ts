@@ -5,7 +5,7 @@
  * not exist, is answered 404 with the same shell, so the client still renders its not-found page.
  */
 import type { PostView } from '@evently/blog';
-import type { PublicEvent } from '@evently/events';
+import type { EventPageRead, EventPageVisitor, PublicEvent } from '@evently/events';
 import { eventPageUrl, parseEventIdSegment } from '@evently/events';
 import type { WebSite, WithContext } from 'schema-dts';
 import { PAGE_TITLES, isKnownPath, normalisePath } from '@evently/frontend/route-paths';
@@ -19,6 +19,11 @@ export interface SeoSources {
   publicUrl: string;
   /** The public event by id (or slugged id), or null. */
   getEvent(id: string): Promise<PublicEvent | null>;
+  /**
+   * An event page's one read (the event with the visitor's view counted, or where a linked record moved);
+   * when given, event pages use it instead of `canonicalEvent` and `getEvent`.
+   */
+  readEventPage?(id: string, visitor: EventPageVisitor): Promise<EventPageRead>;
   /** The canonical event an id of a linked offer moved to, or null; absent: no redirects. */
   canonicalEvent?(id: string): Promise<{ id: string; slug: string } | null>;
   /** The published post at this slug, or null (drafts and unknown slugs); absent without a blog. */
@@ -30,7 +35,12 @@ export interface ResolvedPage {
   meta: PageMeta;
   /** A permanent move (an offer's old event URL to its canonical event): answer 301 to this path instead. */
   movedTo?: string;
+  /** An event page's event as the API answers it, for the first paint to draw without reading it again. */
+  event?: PublicEvent;
 }
+
+/** Who asks for a page: a GET of a page that will be shown counts a view of its event. */
+export type PageVisitor = EventPageVisitor;
 
 const SITE_DESCRIPTION = 'Discover concerts, sports, arts and more near you and around the world, and compare tickets from official sellers.';
 
@@ -67,11 +77,19 @@ export function createSeoPages(sources: SeoSources) {
 
   const notFound = (path: string): ResolvedPage => ({ status: 404, meta: { ...base(path, path, SITE_DESCRIPTION), noindex: true } });
 
-  async function eventPage(path: string, segment: string): Promise<ResolvedPage> {
+  async function readEvent(id: string, visitor: PageVisitor): Promise<EventPageRead> {
+    if (sources.readEventPage) return sources.readEventPage(id, visitor);
+    const moved = sources.canonicalEvent ? await sources.canonicalEvent(id) : null;
+    if (moved) return { moved };
+    const event = await sources.getEvent(id);
+    return event ? { event } : null;
+  }
+
+  async function eventPage(path: string, segment: string, visitor: PageVisitor): Promise<ResolvedPage> {
     const id = parseEventIdSegment(decodeURIComponent(segment));
-    const moved = id && sources.canonicalEvent ? await sources.canonicalEvent(id) : null;
-    if (moved) return { ...notFound(path), movedTo: `/event/${encodeURIComponent(moved.slug)}` };
-    const event = id ? await sources.getEvent(id) : null;
+    const read = id ? await readEvent(id, visitor) : null;
+    if (read && 'moved' in read) return { ...notFound(path), movedTo: `/event/${encodeURIComponent(read.moved.slug)}` };
+    const event = read?.event;
     if (!event) return notFound(path);
     const canonical = eventPageUrl(event, publicUrl);
     const name = event.unique_title ?? event.name;
@@ -79,6 +97,7 @@ export function createSeoPages(sources: SeoSources) {
     const fallback = `${name}${where ? ` at ${where}` : ''}: dates, prices and tickets from official sellers.`;
     return {
       status: 200,
+      event,
       meta: {
         title: titled(event.seo_title ?? name),
         description: summarise(event.seo_description ?? event.unique_description ?? event.description ?? fallback) || fallback,
@@ -111,12 +130,12 @@ export function createSeoPages(sources: SeoSources) {
   }
 
   return {
-    async resolve(rawPath: string): Promise<ResolvedPage> {
+    async resolve(rawPath: string, visitor: PageVisitor = { countView: false }): Promise<ResolvedPage> {
       const path = normalisePath(rawPath);
       if (!isKnownPath(path)) return notFound(path);
       if (path === '/') return { status: 200, meta: home() };
       const eventSegment = EVENT_PATH.exec(path)?.[1];
-      if (eventSegment) return eventPage(path, eventSegment);
+      if (eventSegment) return eventPage(path, eventSegment, visitor);
       const postSlug = POST_PATH.exec(path)?.[1];
       if (postSlug) return postPage(path, postSlug);
       const title = PAGE_TITLES[path] ?? path;

@@ -29,6 +29,7 @@ export function createSeo({ appName, publicUrl, events, blog }: SeoOptions): Seo
       publicUrl: base,
       getEvent: (id) => events.queries.getById(id),
       canonicalEvent: (id) => events.queries.canonicalRedirect(id),
+      readEventPage: (id, visitor) => events.queries.readEventPage(id, visitor),
       ...(blog ? { getPost: (slug: string) => blog.queries.publishedPost(slug) } : {}),
     }),
     router: createSitemapRouter({

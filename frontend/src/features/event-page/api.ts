@@ -26,7 +26,7 @@ function listOf<T>(raw: unknown, key: string): T[] {
 }
 
 /** An event answer must at least name the event; an empty fallback answer is treated as not found. */
-function toEvent(raw: unknown): VisitorEvent {
+export function toEvent(raw: unknown): VisitorEvent {
   if (isRecord(raw) && (typeof raw.id === 'number' || typeof raw.id === 'string') && typeof raw.name === 'string') {
     return raw as unknown as VisitorEvent;
   }
