@@ -9,7 +9,7 @@ export function PriceText({ fields }: { fields: PriceFields }) {
   const price = priceDisplay(fields);
   return (
     <>
-      {price.main}
+      <span className="price-text__main">{price.main}</span>
       {price.local && <span className="price-text__local"> ({price.local})</span>}
     </>
   );
