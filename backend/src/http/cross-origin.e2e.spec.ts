@@ -1,11 +1,14 @@
 /**
  * The attack as a browser makes it: a page on the same host at another port (same-site, so Chromium sends the
  * administrator's `SameSite=Strict` cookie) auto-submits a plain HTML form that would publish a blog post, and
- * opens a socket to `/admin`. Both are refused; the site's own pages still write with JSON.
+ * opens a socket to `/admin`. Both are refused; the site's own pages still write with JSON, and the server-rendered
+ * page of a mail link still takes its button's form.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +106,45 @@ describe('the site’s own page, in Chromium', () => {
       };
     });
     expect(statuses).toEqual({ json: 201, form: 415 });
+    await page.close();
+  });
+});
+
+/** The confirmation link mailed to `email` (the .eml files of the embedded profile). */
+async function confirmLinkFor(email: string): Promise<string> {
+  const dir = path.join(server.dataDir, 'mail');
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      for (const file of (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'))) {
+        // Quoted-printable bodies wrap long lines with "=\n" and escape "=" as "=3D".
+        const text = (await readFile(path.join(dir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+        const match = text.includes(email) ? /\/api\/subscriptions\/confirm\/[A-Za-z0-9_-]{22,128}/.exec(text) : null;
+        if (match) found = match[0];
+      }
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+describe('a mail link’s server-rendered page, in Chromium', () => {
+  it('confirms a subscription with its button: a same-origin form, the one kind the site takes', async () => {
+    const email = 'origin-check@example.com';
+    const signUp = await fetch(`${server.url}/api/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, country: 'Portugal', city: 'Lisbon' }),
+    });
+    expect(signUp.status).toBe(202);
+    const page = await context.newPage();
+    await page.goto(`${server.url}${await confirmLinkFor(email)}`);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.locator('form[method="post"] button[type="submit"]').click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/confirmed/i);
     await page.close();
   });
 });
