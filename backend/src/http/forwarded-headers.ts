@@ -3,7 +3,7 @@
  * guide, "Proxies and client addresses"). Both mistakes are visible in the traffic, and each is logged once per
  * process, as a structured warning, the first time it shows:
  * - `TRUSTED_PROXIES=0` but requests carry forwarding headers: the app sits behind a proxy it does not believe,
- *   so every visitor shares the proxy's address (one visitor's failed logins lock out the administrator);
+ *   so every visitor shares the proxy's address (one visitor's wrong passwords slow the administrator's down);
  * - `TRUSTED_PROXIES>0` but a request arrives without `X-Forwarded-For`: the app is reachable around the
  *   proxy, where a client can write any `X-Forwarded-For` it likes and rotate past every limit.
  */

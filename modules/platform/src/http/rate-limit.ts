@@ -1,8 +1,8 @@
 /**
- * Rate limits for public forms and failed admin logins. A limiter counts attempts per key (usually the client
- * address) and is asynchronous because its counters live in a store every process shares
- * (`store-rate-limiter.ts`): with several api replicas a limit must hold for the site, not per replica, and a
- * restart must not reset it. `memory-rate-limiter.ts` is a fake of the same shape for unit tests.
+ * Rate limits for public forms and the site-wide budget of wrong admin passwords. A limiter counts attempts
+ * per key (usually the client address) and is asynchronous because its counters live in a store every process
+ * shares (`store-rate-limiter.ts`): with several api replicas a limit must hold for the site, not per replica,
+ * and a restart must not reset it. `memory-rate-limiter.ts` is a fake of the same shape for unit tests.
  */
 import type { Context, Middleware } from 'koa';
 
