@@ -14,6 +14,12 @@
  * the server-rendered home and event pages (`home_page`, `event_page`), compared with `event_json`
  * (`bench/lib/serve-demo.ts` starts such a server). Each type's line gives the server process's CPU per
  * request (all its threads, read from /proc; with `--url` only when `--pid` names the process).
+ *
+ * `--writes-per-second N` reads while a feed writes: a writer process (bench/lib/search-bench-writer.ts) adds
+ * generated events through the ingestion write path at N a second into the same DATA_DIR, and a projector
+ * indexes them; `--bulk` writes at full speed instead, as a full sync or a seed does. Each type's line then
+ * gives the write rate achieved while it ran, and the end the freshness: from a write's commit until search
+ * returns it (p50/p95). With `--url`, `--data-dir` names the running server's DATA_DIR (its worker projects).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,12 +39,16 @@ const concurrency = numberArg(args, 'concurrency', 16);
 const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
 const only = stringArg(args, 'only')?.split(',');
 const givenUrl = stringArg(args, 'url');
+const bulkWrites = flagArg(args, 'bulk');
+const writesPerSecond = args.includes('--writes-per-second') ? numberArg(args, 'writes-per-second', 500) : undefined;
+const writing = bulkWrites || writesPerSecond !== undefined;
 const root = path.resolve(import.meta.dirname, '..');
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 // `--data-dir <DATA_DIR>` serves a catalogue seeded beforehand instead of generating and loading one.
 const dataDirArg = args.includes('--data-dir') ? ['--data-dir', path.resolve(args[args.indexOf('--data-dir') + 1] ?? '')] : [];
 const server = givenUrl ? runningServer(givenUrl, stringArg(args, 'pid')) : startBenchServer();
+if (writing && givenUrl && dataDirArg.length === 0) throw new Error('--url with writes needs --data-dir <the server\'s DATA_DIR>');
 
 console.log(
   `bench:search: ${givenUrl ?? dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
@@ -58,7 +68,9 @@ if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_secon
       `worker (projection) ${loaded.worker_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.worker_cpu_seconds)} us/event`,
   );
 }
-const { url } = (await server.expect('listening')) as { url: string };
+const { url, data_dir: servedDir } = (await server.expect('listening')) as { url: string; data_dir?: string };
+const writer = writing ? await startWriter(url, dataDirArg[1] ?? servedDir ?? '') : null;
+if (writer) console.log(`writes: ${bulkWrites ? 'bulk, pages of 1,000 back to back' : `${writesPerSecond} events/s`} through the ingestion write path while the queries run`);
 
 const results: Record<string, unknown> = {};
 const mix = { ...searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }), ...pageMix(catalogue, givenUrl !== undefined) };
@@ -68,15 +80,18 @@ for (const [name, next] of Object.entries(mix)) {
   const request = givenUrl ? (i: number) => { const r = next(i); return { ...r, headers: { 'Accept-Encoding': 'gzip, deflate, br', ...r.headers } }; } : next;
   await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next: request }); // warm-up, not recorded
   const cpuBefore = server.cpuSeconds();
+  const writtenBefore = writer?.written() ?? 0;
   const summary = await runLoad(url, { concurrency, seconds, next: request });
   const cpuAfter = server.cpuSeconds();
+  const writeRate = writer ? Math.round((writer.written() - writtenBefore) / summary.seconds) : null;
   // CPU of the whole server process (main thread, reader threads, GC) per answered request.
   const cpuMs = cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
-  results[name] = { ...summary, server_cpu_ms_per_request: cpuMs };
+  results[name] = { ...summary, server_cpu_ms_per_request: cpuMs, ...(writer ? { writes_per_second: writeRate } : {}) };
   console.log(
     `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
       `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  ` +
       `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  server CPU ${cpuMs ?? '?'} ms/req  errors ${summary.errors}` +
+      (writer ? `  writes ${writeRate}/s` : '') +
       (summary.first_error ? `  (${summary.first_error})` : ''),
   );
 }
@@ -86,6 +101,14 @@ const p95 = (name: string) => (results[name] as { p95_ms?: number } | undefined)
 for (const page of ['event_page', 'home_page']) {
   const [pageP95, jsonP95] = [p95(page), p95('event_json')];
   if (pageP95 !== undefined && jsonP95) console.log(`${page} p95 / event_json p95 = ${(pageP95 / jsonP95).toFixed(2)} (goal at most 1.5)`);
+}
+const writes = writer ? await writer.stop() : null;
+if (writes) {
+  console.log(
+    `writes: ${writes.written} events in ${(writes.seconds as number).toFixed(1)} s = ${Math.round(writes.writes_per_second as number)} events/s; ` +
+      `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, p95 ${Math.round(writes.freshness_p95_ms as number)} ms ` +
+      `(${writes.probes_found} of ${writes.probes} probes found)`,
+  );
 }
 console.log(`load average after the queries: ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
 const stats = await server.stop();
@@ -103,7 +126,7 @@ interface Server {
 
 /** The bench's own server (search-bench-server.ts) in a child process, talking in `BENCH {json}` lines. */
 function startBenchServer(): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events), ...dataDirArg], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events), ...dataDirArg, ...(writing ? ['--project'] : [])], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -144,6 +167,38 @@ function startBenchServer(): Server {
   };
 }
 
+/** The feed writer (search-bench-writer.ts) on the served DATA_DIR, once it is ready to write. */
+async function startWriter(serverUrl: string, dir: string) {
+  const rate = writesPerSecond === undefined ? [] : ['--writes-per-second', String(writesPerSecond)];
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-writer.ts'), '--data-dir', dir, '--url', serverUrl, ...rate, ...(bulkWrites ? ['--bulk'] : [])],
+    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let written = 0;
+  let ready: () => void = () => {};
+  let done: (message: Record<string, unknown>) => void = () => {};
+  const readyNow = new Promise<void>((resolve) => (ready = resolve));
+  const doneNow = new Promise<Record<string, unknown>>((resolve) => (done = resolve));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (!line.startsWith('BENCH ')) return;
+    const message = JSON.parse(line.slice(6)) as Record<string, unknown>;
+    if (message.type === 'writer-ready') ready();
+    if (message.type === 'written') written = message.written as number;
+    if (message.type === 'writer-done') done(message);
+  });
+  const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`writer exited (${code})`))));
+  exited.catch(() => {});
+  await Promise.race([readyNow, exited]);
+  return {
+    written: () => written,
+    async stop(): Promise<Record<string, unknown>> {
+      child.stdin.write('stop\n');
+      return Promise.race([doneNow, exited]);
+    },
+  };
+}
+
 /** A server started apart (`--url`, optionally `--pid` to read its CPU): nothing to load, nothing to stop. */
 function runningServer(url: string, pid: string | undefined): Server {
   const given: Record<string, Record<string, unknown>> = {
@@ -168,6 +223,7 @@ const report = {
   concurrency,
   seconds_per_type: seconds,
   load: loaded,
+  writes: writes ? { mode: bulkWrites ? 'bulk' : `${writesPerSecond}/s`, ...writes } : null,
   queries: results,
   memory: givenUrl
     ? { load_generator_peak_rss_mb: mb(benchPeak) }

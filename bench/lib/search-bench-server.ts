@@ -25,17 +25,24 @@ const sampler = setInterval(() => {
 sampler.unref();
 
 const count = numberArg(process.argv, 'events', 100_000);
+// `--project`: a seeded DATA_DIR gets a projector worker too, for a bench that writes while it reads.
+const project = process.argv.includes('--project');
 // `--data-dir` serves a catalogue seeded beforehand (`npm run seed -- --events N`) instead of loading one.
 const givenDir = process.argv.includes('--data-dir') ? process.argv[process.argv.indexOf('--data-dir') + 1] : undefined;
 const dataDir = givenDir ? path.resolve(givenDir) : await mkdtemp(path.join(tmpdir(), 'evently-bench-'));
 const { bus, search, events, close } = await openEmbeddedStack(dataDir);
 await events.init?.();
+const worker = givenDir && !project ? null : await startWorker();
 if (givenDir) await serveOnly();
 
-const worker = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await once(createInterface({ input: worker.stdout }), 'line');
+/** The projector worker process, once it consumes the log. */
+async function startWorker() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await once(createInterface({ input: child.stdout }), 'line');
+  return child;
+}
 
 /** Searchable means the index answers with every event (the worker projects while we write). */
 async function waitUntilSearchable(expected: number): Promise<void> {
@@ -44,7 +51,7 @@ async function waitUntilSearchable(expected: number): Promise<void> {
 
 const loadStarted = performance.now();
 const apiCpuBefore = processCpuSeconds(process.pid) ?? 0;
-const workerCpuBefore = processCpuSeconds(worker.pid ?? 0) ?? 0;
+const workerCpuBefore = processCpuSeconds(worker?.pid ?? 0) ?? 0;
 let lastReport = 0;
 await events.seed(count, (done) => {
   if (done - lastReport >= 50_000 || done === count) {
@@ -64,7 +71,7 @@ say({
   rss_after_load: process.memoryUsage().rss,
   // CPU actually spent on the load, so contention from other processes can be told apart from cost.
   api_cpu_seconds: (processCpuSeconds(process.pid) ?? 0) - apiCpuBefore,
-  worker_cpu_seconds: (processCpuSeconds(worker.pid ?? 0) ?? 0) - workerCpuBefore,
+  worker_cpu_seconds: (processCpuSeconds(worker?.pid ?? 0) ?? 0) - workerCpuBefore,
 });
 
 // Some activity, so popularity has an order to sort by (views go through the bus like real ones).
@@ -84,7 +91,7 @@ async function serveOnly(): Promise<never> {
 
 async function serve(removeDataDir = true): Promise<void> {
   const served = await serveRouters(events.routers);
-  say({ type: 'listening', url: served.url });
+  say({ type: 'listening', url: served.url, data_dir: dataDir });
 
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'stats') {
@@ -93,7 +100,7 @@ async function serve(removeDataDir = true): Promise<void> {
     if (line === 'exit') break;
   }
   await served.close();
-  if (removeDataDir) {
+  if (worker) {
     worker.kill('SIGTERM');
     await once(worker, 'exit');
   }

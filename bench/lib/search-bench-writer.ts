@@ -1,0 +1,109 @@
+/**
+ * The search benchmark's feed: writes generated events into a DATA_DIR through the ingestion write path (the
+ * events module's batched upsert with its offer matcher, the store, the log), while a projector indexes them
+ * and the bench reads. `--writes-per-second N` paces pages of events over the second, as an ingestion worker
+ * paging through a feed does; `--bulk` writes pages back to back, as a full sync or `npm run seed` does.
+ *
+ * Freshness: one event of a page (at most `--probes-per-second`) carries a word no other event holds; after its
+ * page has committed, the writer asks the server's search for that word until the event is found, and reports
+ * the time from the commit to the first answer holding it.
+ *
+ * Talks to the bench with `BENCH {json}` lines on stdout; `stop` on stdin ends the writes and reports.
+ */
+import { createInterface } from 'node:readline';
+import { generateDemoEvents, type SourceEventInput } from '@evently/events';
+import { flagArg, numberArg, stringArg } from './args.ts';
+import { openEmbeddedStack } from './embedded-stack.ts';
+import { summarise } from './latency.ts';
+
+const args = process.argv.slice(2);
+const dataDir = stringArg(args, 'data-dir');
+const url = stringArg(args, 'url');
+if (!dataDir || !url) throw new Error('usage: search-bench-writer.ts --data-dir <dir> --url <server> (--writes-per-second N | --bulk)');
+const bulk = flagArg(args, 'bulk');
+const rate = numberArg(args, 'writes-per-second', 500);
+const probesPerSecond = numberArg(args, 'probes-per-second', 4);
+/** An ingestion page of a feed (the Ticketmaster source reads 200 a page); a bulk load writes the seed's batches. */
+const pageSize = bulk ? 1000 : Math.max(1, Math.min(200, Math.round(rate / 10)));
+
+const say = (message: Record<string, unknown>) => process.stdout.write(`BENCH ${JSON.stringify(message)}\n`);
+
+// This process only writes: its own search connection needs no reader threads.
+process.env.SEARCH_READER_THREADS = '0';
+const stack = await openEmbeddedStack(dataDir);
+const existing = await stack.store.count('events');
+const run = Date.now().toString(36);
+const events = generateDemoEvents({ count: 10_000_000, seed: 7000 + existing, idPrefix: `feed${run}`, startIndex: existing, now: new Date() });
+
+let stopping = false;
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line === 'stop') stopping = true;
+});
+
+let written = 0;
+let probes = 0;
+let lastProbeAt = 0;
+const freshness: number[] = [];
+const pendingProbes = new Set<Promise<void>>();
+const started = performance.now();
+
+/** A word of fixed length (so no other probe's word extends it) that only this event holds. */
+const probeWord = (n: number) => `zq${run}${n.toString(36).padStart(6, '0')}`;
+
+async function probe(word: string, committedAt: number): Promise<void> {
+  const deadline = committedAt + 60_000;
+  while (performance.now() < deadline) {
+    const answer = await fetch(`${url}/api/events?keyword=${word}`).then((res) => res.text(), () => '');
+    if (Number(/"total":(\d+)/.exec(answer)?.[1] ?? 0) > 0) {
+      freshness.push(performance.now() - committedAt);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+say({ type: 'writer-ready', page_size: pageSize, bulk });
+// How many events are written so far, each second: the bench reads the rate achieved while each type ran.
+const progress = setInterval(() => say({ type: 'written', written }), 1000);
+while (!stopping) {
+  const page: SourceEventInput[] = [];
+  for (let i = 0; i < pageSize; i++) page.push(events.next().value as SourceEventInput);
+  const now = performance.now();
+  let word: string | null = null;
+  if (now - lastProbeAt >= 1000 / probesPerSecond) {
+    lastProbeAt = now;
+    word = probeWord(probes++);
+    page[0] = { ...page[0]!, name: `${page[0]!.name} ${word}` };
+  }
+  await stack.events.commands.upsertManyFromSource(page);
+  written += page.length;
+  if (word !== null) {
+    const pending = probe(word, performance.now()).finally(() => pendingProbes.delete(pending));
+    pendingProbes.add(pending);
+  }
+  if (!bulk) {
+    // Paced: the page is due when the rate allows it, measured from the start (no drift, no catch-up burst
+    // beyond one page).
+    const dueAt = started + (written / rate) * 1000;
+    const wait = dueAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  } else {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+clearInterval(progress);
+await Promise.all(pendingProbes);
+const fresh = summarise(freshness, 0, seconds);
+say({
+  type: 'writer-done',
+  written,
+  seconds,
+  writes_per_second: written / seconds,
+  probes: probes,
+  probes_found: freshness.length,
+  freshness_p50_ms: fresh.p50_ms,
+  freshness_p95_ms: fresh.p95_ms,
+});
+await stack.close();
+process.exit(0);
