@@ -4,6 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger.ts';
 import { createTempDataDir } from '../testing/temp-dir.ts';
@@ -58,6 +59,16 @@ describe('.eml files on the embedded profile', () => {
     const parsed = parseMail(await readFile(destination, 'utf8'));
     expect(parsed.headers.get('to')).toBe('Victim+tag@x.example');
     expect(parsed.headers.get('reply-to')).toBe('ana@example.org');
+  });
+
+  it("logs the recipient's domain, never the address", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const mailer = createModuleMailer({ dataDir: dataDir.dir, logger }, { name: 'support', from: 'Evently <no-reply@evently.test>' });
+    await mailer.send(mail('Ana.Lopes@Example.org', 'Your ticket'));
+    const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'mail written');
+    expect(written).toMatchObject({ toDomain: 'example.org', subject: 'Your ticket' });
+    expect(lines.join('\n').toLowerCase()).not.toContain('ana.lopes');
   });
 
   it.each(['v1<victim@x.example>.z', 'Victim <victim@x.example>', 'a@x.example, victim@x.example', '"a"@x.example'])(

@@ -84,6 +84,15 @@ export function classifySmtpFailure(error: unknown): Error {
   return error instanceof Error ? error : new Error(detail);
 }
 
+/**
+ * Logs name the recipient's domain, never the address: log lines are kept and shipped where an erasure cannot
+ * reach them, and the domain is what an operator needs to see which provider refuses or delays mail.
+ */
+function recipientDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at === -1 ? 'unknown' : address.slice(at + 1).toLowerCase();
+}
+
 function createSmtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
@@ -95,7 +104,7 @@ function createSmtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
       } catch (error) {
         throw classifySmtpFailure(error);
       }
-      options.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      options.logger.info({ toDomain: recipientDomain(message.to), subject: message.subject, messageId: info.messageId }, 'mail sent');
       return { messageId: info.messageId, destination: String(info.response ?? 'smtp') };
     },
     async close() {
@@ -133,7 +142,7 @@ function createEmlFileMailer(options: MailerOptions): Mailer {
     async send(message): Promise<SentMail> {
       const info = await transport.sendMail(toNodemailer(message, options.from));
       const file = await writeEmlFile(dir, info.message as Buffer);
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written');
+      options.logger.info({ toDomain: recipientDomain(message.to), subject: message.subject, file }, 'mail written');
       return { messageId: info.messageId, destination: file };
     },
     async close() {
