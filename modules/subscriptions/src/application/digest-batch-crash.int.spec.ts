@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteDocumentStore, createSqliteEventBus, systemClock } from '@evently/platform';
-import { createTempDataDir, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { createTempDataDir, startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
 import { createSubscriptionsModule } from '../index.ts';
 import { FIXED_CATALOGUE } from './digest-batch-fixtures.ts';
 
@@ -70,7 +70,7 @@ describe('digest batch killed mid-send', () => {
     const killed = await runBatch(file, smtp, 3);
     expect(killed.signal).toBe('SIGKILL');
     // A message whose data the server already had is still accepted after the kill; let it land first.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await waitFor(() => smtp.idle(), 'the killed batch\'s last message to land or be dropped');
     const beforeRerun = smtp.messages.length;
     expect(beforeRerun).toBeGreaterThanOrEqual(3);
     expect(beforeRerun).toBeLessThan(SUBSCRIBERS);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Delivered } from '@evently/platform';
+import type { Delivered, Subscription } from '@evently/platform';
 import { EVENTS_ACTIVITY_TOPIC, EVENTS_TOPIC } from '../../contracts/event-messages.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { createEventsHarness, type EventsHarness } from '../../testing/events-harness.ts';
@@ -11,21 +11,25 @@ describe('events commands on the embedded engines', () => {
   let h: EventsHarness;
   let messages: Delivered[];
   let activity: Delivered[];
+  let recorders: Subscription[];
 
   beforeEach(async () => {
     h = await createEventsHarness();
     messages = [];
-    await h.bus.subscribe({ group: 'test.recorder', topics: [EVENTS_TOPIC], handle: async (batch) => void messages.push(...batch) });
     activity = [];
-    await h.bus.subscribe({ group: 'test.activity', topics: [EVENTS_ACTIVITY_TOPIC], handle: async (batch) => void activity.push(...batch) });
+    recorders = [
+      await h.bus.subscribe({ group: 'test.recorder', topics: [EVENTS_TOPIC], handle: async (batch) => void messages.push(...batch) }),
+      await h.bus.subscribe({ group: 'test.activity', topics: [EVENTS_ACTIVITY_TOPIC], handle: async (batch) => void activity.push(...batch) }),
+    ];
   });
   afterEach(async () => {
     await h.close();
   });
 
+  /** The projectors and this spec's own recorders have handled everything published so far. */
   const settle = async () => {
     await h.settle();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    for (const recorder of recorders) await recorder.drained();
   };
   const indexed = (id: string) => h.search.get(EVENTS_INDEX, id) as Promise<EventIndexDocument | null>;
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
+import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
 import { PARTNERSHIPS_TOPIC } from '../../contracts/messages.ts';
 import { makeRequestForm } from '../../testing/make-request.ts';
 import { PARTNERS_INBOX, startPartnershipsHarness, type PartnershipsHarness } from '../../testing/partnerships-harness.ts';
@@ -41,6 +41,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   smtp.messages.length = 0;
+  smtp.refused.length = 0;
   smtp.recover();
   h = await startPartnershipsHarness(smtp.url);
 });
@@ -135,7 +136,10 @@ describe('at most once', () => {
   it('a mail that fails is retried and then sent once', async () => {
     smtp.failAfter(0);
     await submit();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(
+      () => to(smtp.refused, 'marta@lisbonlive.example').length >= 2 && to(smtp.refused, PARTNERS_INBOX).length >= 2,
+      'both mails refused and tried again',
+    );
     expect(smtp.messages).toHaveLength(0);
     smtp.recover();
     await settled();

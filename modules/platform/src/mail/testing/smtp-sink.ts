@@ -13,6 +13,8 @@ export interface ReceivedMail extends ParsedMail {
 export interface SmtpSink {
   url: string;
   messages: ReceivedMail[];
+  /** Every delivery answered with a 451 since `failAfter`, one entry per attempt: a test waits on retries with it. */
+  refused: ReceivedMail[];
   /** Accepts `accepted` more messages, then rejects every later one with a 451 until `recover()`. */
   failAfter(accepted: number): void;
   recover(): void;
@@ -20,6 +22,8 @@ export interface SmtpSink {
   stop(): Promise<void>;
   start(): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** No client connected and no message waiting for its answer: whatever a sender handed over has landed. */
+  idle(): boolean;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,9 @@ export interface SmtpSinkOptions {
 
 export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const refused: ReceivedMail[] = [];
+  // Messages received whole and not yet answered (held by `acceptDelayMs`).
+  let answering = 0;
   // Messages still accepted before the server starts failing; Infinity while healthy.
   let acceptBudget = Number.POSITIVE_INFINITY;
   const createServer = () => new SMTPServer({
@@ -39,16 +46,22 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {})
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => setTimeout(finish, acceptDelayMs));
+      stream.on('end', () => {
+        answering += 1;
+        setTimeout(finish, acceptDelayMs);
+      });
       const finish = () => {
+        answering -= 1;
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mail = { ...parseMail(raw), envelopeTo: session.envelope.rcptTo.map((to) => to.address) };
         if (acceptBudget <= 0) {
+          refused.push(mail);
           const error = Object.assign(new Error('Temporary failure, try later'), { responseCode: 451 });
           callback(error);
           return;
         }
         acceptBudget -= 1;
-        const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({ ...parseMail(raw), envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
+        messages.push(mail);
         callback();
       };
     },
@@ -73,6 +86,7 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {})
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
+    refused,
     failAfter(accepted) {
       acceptBudget = accepted;
     },
@@ -87,6 +101,7 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {})
       }
       return messages;
     },
+    idle: () => answering === 0 && (server?.connections.size ?? 0) === 0,
     stop,
     async start() {
       if (server) return;

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
+import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
 import { ADMIN_PASSWORD, SUPPORT_INBOX, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
 import { TEAM_MAILER_NAME } from './team-mailer.ts';
@@ -55,6 +55,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   smtp.messages.length = 0;
+  smtp.refused.length = 0;
   smtp.recover();
   h = await startSupportHarness(smtp.url);
 });
@@ -152,7 +153,7 @@ describe('the per-mailbox cap', () => {
   it('never holds back the team\'s answer, and a confirmation that failed to send used up nothing', async () => {
     smtp.failAfter(0);
     const first = await openTicket();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => to(smtp.refused, 'ana@example.com').length >= 1, 'the confirmation refused by the server');
     smtp.recover();
     await settled();
     for (let i = 1; i < DEFAULT_MAILBOX_CAP.limit; i += 1) await openTicket();
@@ -200,7 +201,7 @@ describe('at most once', () => {
   it('a mail that fails is retried and then sent once', async () => {
     smtp.failAfter(0);
     await openTicket();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => to(smtp.refused, 'ana@example.com').length >= 2 && to(smtp.refused, SUPPORT_INBOX).length >= 2, 'both mails refused and tried again');
     expect(smtp.messages).toHaveLength(0);
     smtp.recover();
     await settled();
