@@ -5,7 +5,7 @@ import { useDeleteSubscriberMutation, useSendDigestNowMutation, useUpdateSubscri
 import { copyText } from './copy-text.ts';
 import { copyFallbackText, DELETE_FAILED, DIGEST_FAILED, NOTHING_SENT, SAVE_FAILED, STATUS_FAILED } from './messages.ts';
 import { SubscriberBadge } from './subscriber-list.tsx';
-import { draftOf, editPatch, isConfirmed, RADIUS_MAX, RADIUS_MIN, type SubscriberDraft } from './subscriber-rules.ts';
+import { digestBlockedReason, draftOf, editPatch, isConfirmed, RADIUS_MAX, RADIUS_MIN, type SubscriberDraft } from './subscriber-rules.ts';
 import type { AdminSubscriber } from './types.ts';
 
 interface Props {
@@ -35,6 +35,7 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
   const [sendDigest, digestCall] = useSendDigestNowMutation();
   const busy = updateCall.isLoading || deleteCall.isLoading || digestCall.isLoading;
   const confirmed = isConfirmed(subscriber);
+  const digestBlocked = digestBlockedReason(subscriber);
   const set = (key: keyof SubscriberDraft, value: string) => setDraft((current) => ({ ...current, [key]: value }));
 
   const save = async (event: FormEvent) => {
@@ -172,13 +173,24 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
         <button type="button" className="btn" disabled={busy || (!subscriber.is_active && !confirmed)} onClick={() => void toggle()}>
           {toggling ? 'Saving…' : subscriber.is_active ? 'Deactivate' : 'Activate'}
         </button>
-        <button type="button" className="btn" disabled={busy} onClick={() => void digestNow()}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || digestBlocked !== null}
+          aria-describedby={digestBlocked ? `${id}-digest-blocked` : undefined}
+          onClick={() => void digestNow()}
+        >
           {digestCall.isLoading ? 'Sending…' : 'Send digest now'}
         </button>
         <button type="button" className="btn subscriber-detail__delete" disabled={busy} onClick={() => void deleteSubscriber()}>
           {deleteCall.isLoading ? 'Deleting…' : 'Delete'}
         </button>
       </div>
+      {digestBlocked && (
+        <p id={`${id}-digest-blocked`} className="subscriber-detail__hint">
+          {digestBlocked}
+        </p>
+      )}
       {!confirmed && !subscriber.is_active && (
         <p className="subscriber-detail__hint">Activate becomes available once the subscriber confirms their e-mail address.</p>
       )}

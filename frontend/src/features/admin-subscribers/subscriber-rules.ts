@@ -78,3 +78,13 @@ export function statusLabel(subscriber: AdminSubscriber): { text: string; tone: 
   if (!isConfirmed(subscriber)) return { text: 'Awaiting confirmation', tone: 'pending' };
   return subscriber.is_active ? { text: 'Active', tone: 'active' } : { text: 'Inactive', tone: 'inactive' };
 }
+
+/**
+ * Why "Send digest now" cannot mail this subscriber, or null when it can. The server refuses the same cases
+ * (409 with its own reason); the panel says so before the click instead of after it.
+ */
+export function digestBlockedReason(subscriber: AdminSubscriber): string | null {
+  if (!isConfirmed(subscriber)) return 'Not sent: this subscriber has not confirmed their e-mail address yet.';
+  if (!subscriber.is_active) return 'Not sent: this subscriber is deactivated. Activate them first to send a digest.';
+  return null;
+}

@@ -195,6 +195,18 @@ describe('Subscribers tab', () => {
     expect(await within(screen.getByRole('article', { name: 'ana@example.com' })).findByRole('button', { name: 'Activate' })).toBeTruthy();
   });
 
+  it.each([
+    [{ is_active: false }, 'Not sent: this subscriber is deactivated. Activate them first to send a digest.'],
+    [{ is_active: false, confirmed: false }, 'Not sent: this subscriber has not confirmed their e-mail address yet.'],
+  ])('disables Send digest now for %o and says why', async (overrides, reason) => {
+    renderTab({ 'GET /api/subscriptions/admin': listOf([makeSubscriber(overrides)]) });
+    fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
+    const detail = screen.getByRole('article', { name: 'ana@example.com' });
+    const button = within(detail).getByRole('button', { name: 'Send digest now' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby') && document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+  });
+
   it('shows the unsubscribe link read-only, and the link itself when copying fails', async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     const execCommand = document.execCommand;
