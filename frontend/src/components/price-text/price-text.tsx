@@ -10,7 +10,13 @@ export function PriceText({ fields }: { fields: PriceFields }) {
   return (
     <>
       <span className="price-text__main">{price.main}</span>
-      {price.local && <span className="price-text__local"> ({price.local})</span>}
+      {/* The space stays outside both parts: it is where the line may break. */}
+      {price.local && (
+        <>
+          {' '}
+          <span className="price-text__local">({price.local})</span>
+        </>
+      )}
     </>
   );
 }
