@@ -79,8 +79,10 @@ describe.skipIf(!hasCaddy)('deploy/Caddyfile in front of a restarting api replic
     replica ??= await startReplica('first');
     const answers: Array<{ status: number; body: string }> = [];
     let asking = true;
+    let asked = 0;
     const client = (async () => {
       while (asking) {
+        asked += 1;
         const res = await fetch(proxyUrl);
         answers.push({ status: res.status, body: await res.text() });
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -89,8 +91,10 @@ describe.skipIf(!hasCaddy)('deploy/Caddyfile in front of a restarting api replic
 
     await waitFor(() => answers.length >= 5, 'answers from the first replica', 10_000);
     await stopReplica();
-    // Down for a second, as a container restarting; requests meanwhile wait in the proxy.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Down as a container restarting, until a request has reached the proxy with no replica behind it: that one
+    // must wait there for the new replica rather than answer 502.
+    const askedWhileDown = asked;
+    await waitFor(() => asked > askedWhileDown, 'a request sent while no replica is up', 10_000);
     replica = await startReplica('second');
     await waitFor(() => answers.filter((answer) => answer.body === 'second').length >= 5, 'answers from the restarted replica', 20_000);
     asking = false;
