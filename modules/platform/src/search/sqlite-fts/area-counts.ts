@@ -1,9 +1,8 @@
 /**
  * Events per map cell and start day, kept by triggers (as facet-counts.ts keeps keyword counts), so a map box's
- * count of "upcoming" events does not walk every event in the box. At a million events a continent-sized box
- * held ~90,000 entries of the geo index (45-89 ms for its first ask) and a city's 3x4 degree box read every event
- * of its latitude band around the world (13-23 ms); the "upcoming" cutoff moves each minute, so each of those
- * counts went cold once a minute.
+ * count of "upcoming" events does not walk every event in the box. A continent-sized box holds a large share of
+ * the geo index, and a city's box reads every event of its latitude band around the world; the "upcoming"
+ * cutoff moves each minute, so each of those counts went cold once a minute.
  *
  * One row per (latitude cell, longitude cell, start day) with its events. A box's count with `date >= cutoff`
  * is then three exact parts:
@@ -24,6 +23,7 @@ import { asEpochMillis } from '../field-values.ts';
 import { column, dateIndex, geoIndex, type AreaCountTable, type IndexLayout } from './index-layout.ts';
 import type { CountCache } from './count-cache.ts';
 import type { StatementCache } from './statement-cache.ts';
+import { queryDependencies } from './write-scopes.ts';
 
 /** Cells of a tenth of a degree (11 km of latitude): the edge bands read a tenth of a degree around the world. */
 export const CELLS_PER_DEGREE = 10;
@@ -148,6 +148,8 @@ export function createAreaCounts(statements: StatementCache, counts: CountCache)
       const lon = `d.${column.lon(area.geo)}`;
       const date = `d.${column.date(area.date)}`;
       const box = { south, north, west, east };
+      // Kept until a write touches the box's cells (write-scopes.ts).
+      const scope = { layout, dependencies: queryDependencies(layout, { bounds: query.bounds }, null) };
       const inBox = `${lat} BETWEEN @south AND @north AND ${lon} BETWEEN @west AND @east`;
       const inner = { latFirst, latLast, lonFirst, lonLast };
       const lats = JSON.stringify(Array.from({ length: latLast - latFirst + 1 }, (_, i) => latFirst + i));
@@ -202,12 +204,12 @@ export function createAreaCounts(statements: StatementCache, counts: CountCache)
       const slice = (from: number, op: '<' | '<=', to: number): number => {
         const sql = `SELECT count(*) FROM ${layout.docs} d INDEXED BY ${dateIndex(layout, area.date)} WHERE ${date} >= @from AND ${date} ${op} @to AND ${inBox}`;
         const params = { ...box, from, to };
-        return counts.get(sql, params, () => statements.prepared(sql).pluck().get(params) as number);
+        return counts.get(sql, params, () => statements.prepared(sql).pluck().get(params) as number, scope);
       };
 
       // The cutoff's day is counted from its nearer end: at most half a day of the date index.
       const split = splitCutoff(cutoff, strict);
-      const whole = counts.get(`area:${area.table}`, { ...box, day: split.wholeFrom }, () => fromDay(split.wholeFrom));
+      const whole = counts.get(`area:${area.table}`, { ...box, day: split.wholeFrom }, () => fromDay(split.wholeFrom), scope);
       const part = slice(split.sliceFrom, split.sliceToIncluded ? '<=' : '<', split.sliceTo);
       return whole + split.sign * part - (split.exactlyAt ? slice(cutoff, '<=', cutoff) : 0);
     },

@@ -29,6 +29,10 @@ export interface IndexLayout {
   geo: Record<string, string>;
   /** Events per map cell and start day for each geo and date field, kept by triggers (area-counts.ts). */
   areaCounts: AreaCountTable[];
+  /** What each write touched, with the sequence of its commit (write-scopes.ts). */
+  touched: string;
+  /** The sequence of the last commit that touched anything. */
+  touchedSeq: string;
   searchable: SearchableColumn[];
   /**
    * The schema's `views`: each a TEXT column of the views table (one row per document, by rid) holding the
@@ -102,6 +106,8 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     fts: quote(`${prefix}_fts`),
     ftsVocab: quote(`${prefix}_fts_vocab`),
     facets: quote(`${prefix}_facets`),
+    touched: quote(`${prefix}_touched`),
+    touchedSeq: quote(`${prefix}_touched_seq`),
     geo,
     areaCounts: Object.keys(geo).flatMap((field) =>
       Object.entries(schema.fields)
@@ -231,13 +237,11 @@ export function createIndexesSql(layout: IndexLayout): string[] {
     }
     if (spec.type === 'number') add(`n_${field}`, `${column.number(field)}, id_key`);
     // The date order also carries the points, so a map box or circle in date order (every map view) tests each
-    // walked entry in the index instead of looking up its docs row: 0.6-1.3 ms instead of 28-72 ms for the
-    // page of a 3x4 degree box at a million events.
+    // walked entry in the index instead of looking up its docs row, which cost most of a map page's time.
     if (spec.type === 'date') add(`d_${field}`, [column.date(field), 'id_key', ...numberColumns, ...geoColumns].join(', '));
     if (spec.type === 'text' && spec.sortable) add(`s_${field}`, `${column.sortText(field)}, id_key`);
     // Map and "near me" listings filtered only by dates and numbers read one latitude band of this index
-    // sequentially instead of looking up one docs row per point the R*Tree finds (measured at a million
-    // events: 6 ms instead of 30 ms for a 3x4 degree map box).
+    // sequentially instead of looking up one docs row per point the R*Tree finds (a lookup at random per point).
     if (spec.type === 'geo') add(`g_${field}`, [column.lat(field), column.lon(field), 'id_key', ...dateColumns, ...numberColumns].join(', '));
   }
   return statements;
@@ -251,6 +255,8 @@ export function dropSql(layout: IndexLayout): string[] {
     `DROP TABLE IF EXISTS ${layout.sources}`,
     `DROP TABLE IF EXISTS ${layout.viewsTable}`,
     `DROP TABLE IF EXISTS ${layout.facets}`,
+    `DROP TABLE IF EXISTS ${layout.touched}`,
+    `DROP TABLE IF EXISTS ${layout.touchedSeq}`,
     ...layout.areaCounts.map((area) => `DROP TABLE IF EXISTS ${area.table}`),
     `DROP TABLE IF EXISTS ${layout.docs}`,
   ];

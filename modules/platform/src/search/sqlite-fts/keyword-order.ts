@@ -9,8 +9,8 @@
  * boost), whose few values sort before the date. The order is (score, date, id_key), and the rows of the best
  * score come first in (date, id_key) order: the index's. So the page walks the index for the best-scored rows
  * and stops after the page; only when fewer of them match than the page needs are the other rows read and
- * sorted (`readBestFirst`). Before this, every match of the city was looked up, scored and sorted with a window
- * count: 6-17 ms at a million events for "night" or "market" in a city of 13,000 events. A row without a name
+ * sorted (`readBestFirst`), instead of looking up, scoring and sorting every match of the city with a window
+ * count, which grows with the city. A row without a name
  * scores 0, as one whose name lacks the words (never NULL, which would sort before every number).
  */
 import type { SearchQuery } from '../search-index.port.ts';
@@ -110,9 +110,8 @@ export function keywordOrderOf(
 
 /**
  * Entries of the range below which one sort of every match costs less than the walk, which reads the whole
- * range when fewer best-scored rows exist than the page needs and then sorts the rest. At a million events
- * (load 9-11): a city's next 30 days, about 2,600 entries, 1.1 ms a page sorted against 2.3 ms walked; all of a
- * city's upcoming events, about 13,000 entries, 3.9 ms sorted against 1.4 ms walked.
+ * range when fewer best-scored rows exist than the page needs and then sorts the rest: a short range (a city's
+ * next month) sorts faster than it walks, a long one (all of a big city's upcoming events) walks faster.
  */
 const SORT_BELOW_ENTRIES = 5000;
 

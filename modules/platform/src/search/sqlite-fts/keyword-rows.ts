@@ -7,12 +7,14 @@
  *
  * Dates only: they are stored as integers, which cross from SQLite as exact text.
  *
- * Validity is the match sets': until this connection writes (`invalidate`) or another connection commits
- * (`PRAGMA data_version`). Lists are kept within a byte budget, least recently used first out.
+ * A value's rows stay valid until a write touches that value (write-scopes.ts: before or after the change), so
+ * a feed writing in other cities leaves them kept. Lists are kept within a byte budget, least recently used
+ * first out.
  */
 import type Database from 'better-sqlite3';
 import { column, type IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
+import { writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 
 /** Bytes of lists one connection keeps: every row of a million-event index twice over (12 bytes a row). */
 const BYTE_BUDGET = 24 * 1024 * 1024;
@@ -21,6 +23,11 @@ export interface KeywordRows {
   rids: Int32Array;
   /** The date of each row, in epoch milliseconds; NaN when it has none. */
   dates: Float64Array;
+}
+
+interface KeptRows extends KeywordRows {
+  at: ReadAt;
+  dependencies: Dependencies;
 }
 
 /** The rows a count reads: one keyword value, a range of a date field (each bound optional). */
@@ -41,7 +48,7 @@ export interface KeywordRowsTotals {
 }
 
 export interface KeywordRowsCache {
-  /** Matches of `set` among the value's rows within the range, or null on the value's first ask since the last write (see `load`). */
+  /** Matches of `set` among the value's rows within the range, or null on the value's first ask (see `load`). */
   count(layout: IndexLayout, request: KeywordRowsCount, set: Buffer): KeywordRowsTotals | null;
   invalidate(): void;
 }
@@ -84,19 +91,19 @@ function countInRange(rids: Int32Array, dates: Float64Array, bytes: Uint8Array, 
 }
 
 function createKeywordRows(db: Database.Database): KeywordRowsCache {
-  const byKey = new Map<string, KeywordRows>();
-  /** Values asked for once since the last write: the next ask reads their rows. */
+  const byKey = new Map<string, KeptRows>();
+  /** Values asked for once: the next ask reads their rows. */
   const asked = new Set<string>();
   let bytes = 0;
-  let seenVersion = -1;
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const scopes = writeScopesOf(db);
   const clear = () => {
     byKey.clear();
     asked.clear();
     bytes = 0;
   };
 
-  const read = (layout: IndexLayout, request: KeywordRowsCount): KeywordRows => {
+  const read = (layout: IndexLayout, request: KeywordRowsCount): KeptRows => {
+    const at = scopes.now(layout);
     const keyword = `d.${column.keywordLower(request.keyword)}`;
     const date = `d.${column.date(request.date)}`;
     // A row without a date is an 'x' in the dates' text (group_concat skips NULLs, which would shift the rest).
@@ -114,26 +121,23 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       if (parts) for (let i = 0; i < parts.length; i++) dates[i] = parts[i] === 'x' ? Number.NaN : Number(parts[i]);
       else parseIntegers(found.dates!, dates);
     }
-    return { rids, dates };
+    return { rids, dates, at, dependencies: [[`k:${request.keyword}:${request.value}`]] };
   };
 
   /**
-   * The value's rows, or null on its first ask since the last write: reading them costs about three counts in
-   * SQL (every entry's rid and date as text), which pays back only when the value is asked again, and a write
-   * discards them (with frequent writes, a value asked once per write would pay the read every time).
+   * The value's rows, or null on its first ask: reading them costs about three counts in SQL (every entry's rid
+   * and date as text), which pays back only when the value is asked again.
    */
   const load = (layout: IndexLayout, request: KeywordRowsCount): KeywordRows | null => {
-    const version = dataVersion.get() as number;
-    if (version !== seenVersion) {
-      clear();
-      seenVersion = version;
-    }
     const key = `${request.index}\u0000${request.value}`;
     const known = byKey.get(key);
     if (known !== undefined) {
       byKey.delete(key);
-      byKey.set(key, known);
-      return known;
+      if (scopes.unchanged(layout, known.at, known.dependencies)) {
+        byKey.set(key, known);
+        return known;
+      }
+      bytes -= known.rids.byteLength + known.dates.byteLength;
     }
     if (!asked.has(key)) {
       if (asked.size >= 10_000) asked.clear();
@@ -160,8 +164,8 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       const { gte, gt, lte, lt } = request.range;
       const ranged = gte !== undefined || gt !== undefined || lte !== undefined || lt !== undefined;
       // A plain byte view: every set is a Buffer with its own toJSON (match-sets.ts), so indexing the sets
-      // themselves is polymorphic, and a rid past a set's last match reads out of bounds. Both slowed this loop
-      // twentyfold in the api's reader threads (about 1 ms a count).
+      // themselves is polymorphic, and a rid past a set's last match reads out of bounds; both made this loop
+      // many times slower in the api's reader threads.
       const bytes = new Uint8Array(set.buffer, set.byteOffset, set.length);
       return ranged
         ? countInRange(rids, dates, bytes, gte ?? -Infinity, gt ?? -Infinity, lte ?? Infinity, lt ?? Infinity)

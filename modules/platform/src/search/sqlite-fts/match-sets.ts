@@ -9,13 +9,14 @@
  * A byte, not a bit: SQLite has no function that reads a byte of a blob as a number, and a SQL function
  * written here costs a call into JavaScript per row, several times the cost of comparing the byte in SQL.
  *
- * Validity is the CountCache's: a set lives until this connection writes (`invalidate`) or another connection
- * commits (`PRAGMA data_version` changes). Sets are kept within a byte budget, least recently used first out:
- * one is a byte per docs row (1 MB at a million).
+ * A set stays valid until a write touches one of its words (write-scopes.ts: the first letters of each term
+ * of the expression), so writes of other words leave it kept. Sets are kept within a byte budget, least
+ * recently used first out: one is a byte per docs row (1 MB at a million).
  */
 import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
 import { byteSetOf } from './integer-list.ts';
+import { expressionScopes, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 
 /** Bytes of sets one connection keeps: 48 distinct word sets at a million documents. */
 const BYTE_BUDGET = 48 * 1024 * 1024;
@@ -32,6 +33,11 @@ export interface MatchSet {
   bytes: Buffer;
   /** How many documents match. */
   size: number;
+}
+
+interface KeptSet extends MatchSet {
+  at: ReadAt;
+  dependencies: Dependencies;
 }
 
 export interface MatchSets {
@@ -57,11 +63,10 @@ export function matchSetsOf(db: Database.Database): MatchSets {
 
 function createMatchSets(db: Database.Database): MatchSets {
   /** Set per (FTS table, expression), in least recently used order (Map order, refreshed on use). */
-  const byKey = new Map<string, MatchSet>();
+  const byKey = new Map<string, KeptSet>();
   let built = 0;
   let bytes = 0;
-  let seenVersion = -1;
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const scopes = writeScopesOf(db);
 
   const clear = () => {
     byKey.clear();
@@ -72,8 +77,7 @@ function createMatchSets(db: Database.Database): MatchSets {
    * The expression with each prefix phrase written as the whole terms it matches, when they are few: the
    * word itself and the indexed terms that extend it ("market" OR "marketing" for `"market"*`). The same
    * documents match. FTS5 answers a prefix by merging the lists of its terms into a new one before returning
-   * any, and walking the terms' own lists cost a third to a half less: at a million events, "market" 59 -> 31 ms
-   * and "summit" 15.5 -> 9.5 ms at load 8.6. The longer terms are listed from the vocabulary,
+   * any; walking the terms' own lists skips that merge. The longer terms are listed from the vocabulary,
    * which walks their lists (not the word's own, which starts the range but is left out by its lower bound):
    * usually a few small ones.
    */
@@ -92,34 +96,33 @@ function createMatchSets(db: Database.Database): MatchSets {
   /**
    * The match's rowids, read as one list in a BLOB (integer-list.ts), with a 1 at each in the set. FTS5
    * returns them in ascending order, so the last is the largest and sizes the set. As bytes rather than text:
-   * at a million events the 216,000 matches of "market" took 2 ms to mark instead of 7. The terms
+   * marking a common word's matches from bytes costs a fraction of parsing them from text. The terms
    * and the list are read in one transaction, so a term written in between cannot be missing from the set.
    */
   const readList = db.transaction(
     (layout: IndexLayout, expression: string) =>
       db.prepare(`SELECT CAST(group_concat(rowid) AS BLOB) FROM ${layout.fts} WHERE ${layout.fts} MATCH ?`).pluck().get(wholeTerms(layout, expression)) as Buffer | null,
   );
-  const read = (layout: IndexLayout, expression: string): MatchSet => {
+  const read = (layout: IndexLayout, expression: string): KeptSet => {
+    const at = scopes.now(layout);
     const { set, size } = byteSetOf(readList(layout, expression));
     // Cached totals are keyed by their parameters' JSON: a set stands for itself there by a name, not its bytes.
     const name = `match-set ${++built}`;
     Object.defineProperty(set, 'toJSON', { value: () => name });
-    return { bytes: set, size };
+    return { bytes: set, size, at, dependencies: [expressionScopes(expression)] };
   };
 
   return {
     load(layout, expression) {
-      const version = dataVersion.get() as number;
-      if (version !== seenVersion) {
-        clear();
-        seenVersion = version;
-      }
       const key = `${layout.fts}\u0000${expression}`;
       const known = byKey.get(key);
       if (known !== undefined) {
         byKey.delete(key);
-        byKey.set(key, known);
-        return known;
+        if (scopes.unchanged(layout, known.at, known.dependencies)) {
+          byKey.set(key, known);
+          return known;
+        }
+        bytes -= known.bytes.length;
       }
       const set = read(layout, expression);
       for (const [oldKey, old] of byKey) {

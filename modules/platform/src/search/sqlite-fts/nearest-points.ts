@@ -15,6 +15,7 @@ import type { SearchQuery } from '../search-index.port.ts';
 import { boxAroundCircle, type CircleBox } from '../geo-math.ts';
 import { column, dateIndex, geoIndex, type IndexLayout } from './index-layout.ts';
 import { DAY_MS, dateCutoff, splitCutoff } from './area-counts.ts';
+import { bandDependencies } from './write-scopes.ts';
 import { haversineKmSql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
 import type { CountCache } from './count-cache.ts';
 import type { StatementCache } from './statement-cache.ts';
@@ -88,7 +89,9 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
       `SELECT ${lat}, ${lon}, count(*) FROM ${filters.from} INDEXED BY ${geoIndex(layout, field)} ` +
       `WHERE ${conditions} GROUP BY 1, 2 LIMIT ${MAX_BAND_POINTS + 1}`;
     const params = { ...filters.params, bandLow: low, bandHigh: high };
-    const points = counts.get(sql, params, () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>);
+    // Kept until a write touches the band (write-scopes.ts).
+    const scope = { layout, dependencies: bandDependencies(field, low, high) };
+    const points = counts.get(sql, params, () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>, scope);
     return points.length > MAX_BAND_POINTS ? null : points;
   };
 

@@ -1,8 +1,8 @@
 /**
  * Nearest first without sorting every event in the circle. "Near me, by distance" at a million events holds
  * ~13,000 events in 25 km; counting them is cheap (a covering index range and a distance each), but a page
- * that also counts them (a window count) keeps and sorts every row, most of the page's cost (measured at 200k:
- * 10 ms with the window count, 2 ms for the page alone, 0.8 ms for the count alone). So the total is counted
+ * that also counts them (a window count) keeps and sorts every row, most of the page's cost, where the page
+ * alone and the count alone are each a small part of it. So the total is counted
  * apart (cached) and the page is read from a smaller circle: every event within radius r is nearer than every
  * event beyond it, so when the circle of radius r (same distance expression, `distance <= r`) holds at least
  * offset + limit matches, its first page in the query's order is the whole circle's, row for row, distances

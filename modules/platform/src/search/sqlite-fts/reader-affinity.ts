@@ -1,7 +1,7 @@
 /**
  * Which reader thread a read prefers. Each thread has its own connection and its own caches (match sets, totals,
- * near-me bands), valid until the next write; a word's set costs 20-200 ms to read at a million events, and a
- * pool that sends the same word to every thread reads it once per thread after each write. Reads that share
+ * near-me bands), valid until a write touches them; a common word's set is among the costliest reads, and a
+ * pool that sends the same word to every thread reads it once per thread. Reads that share
  * cached work (the same words; centres in the same degree of latitude) prefer one thread, as long as it is not
  * much busier than the least busy one, so a hot word cannot hold the others up.
  */

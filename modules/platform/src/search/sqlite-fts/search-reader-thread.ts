@@ -3,8 +3,8 @@
  * Each request runs in one short read transaction: it sees every commit the owning connection made before
  * the request was sent (read-your-writes), reads the live version and that version's tables from the same
  * snapshot (a rebuild committing meanwhile cannot drop them under it), and holds no snapshot between requests.
- * Cached totals stay correct because the reader's CountCache compares `PRAGMA data_version`, which changes on
- * this connection whenever another connection has committed.
+ * Kept totals, sets and rows stay correct because, once `PRAGMA data_version` says another connection has
+ * committed, each is checked against what the commits touched (write-scopes.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';

@@ -22,6 +22,7 @@ import { createStatementCache, type StatementCache } from './statement-cache.ts'
 import { asEpochMillis } from '../field-values.ts';
 import { preferredSpelling } from '../keyword-folding.ts';
 import { idOfKey } from '../document-id.ts';
+import { expressionScopes, queryDependencies } from './write-scopes.ts';
 
 export const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
@@ -75,7 +76,7 @@ export interface SearchReader {
   count(index: string, query: MatchQuery, options?: CountOptions): number;
   facets(index: string, request: FacetRequest): FacetResult;
   get(index: string, id: string): IndexDocument | null;
-  /** Forget cached totals and facets; the owning connection calls it after its own writes. */
+  /** Forget every kept total, set and row list; the owning connection calls it when tables change (a new copy, a swap). */
   invalidate(): void;
   readonly statements: StatementCache;
 }
@@ -104,25 +105,27 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     return layout;
   };
 
-  const total = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan): number => {
+  /** `match` is the query's match expression (null without words): the words a kept total depends on. */
+  const total = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan, match: string | null): number => {
     const complement = complementCount(layout, query);
     if (complement !== null) return complement;
     const area = areaCounts.count(layout, query);
     if (area !== null) return area;
-    if (plan.keywordOrder) return keywordOrderTotals(layout, plan).total;
+    if (plan.keywordOrder) return keywordOrderTotals(layout, query, plan, match).total;
     const sql = `SELECT count(*) ${fromWhereSql(plan)}`;
-    return counts.get(sql, plan.params, () => statements.prepared(sql).pluck().get(plan.params) as number);
+    const scope = { layout, dependencies: queryDependencies(layout, query, match) };
+    return counts.get(sql, plan.params, () => statements.prepared(sql).pluck().get(plan.params) as number, scope);
   };
 
   /**
    * A keyword-ordered plan's total (keyword-order.ts): a pass over the keyword value's kept rows when the filters
    * allow (keyword-rows.ts), else one read of the index entries.
    */
-  const keywordOrderTotals = (layout: IndexLayout, plan: MatchPlan): KeywordOrderTotals => {
+  const keywordOrderTotals = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan, match: string | null): KeywordOrderTotals => {
     const { rows, matchSet } = plan.keywordOrder!;
     const sql = `SELECT count(*) AS total ${fromWhereSql(plan)}`;
     const counted = () => (rows === null ? null : keywordRows.count(layout, rows, matchSet)) ?? statements.prepared(sql).get(plan.params);
-    return counts.get(sql, plan.params, counted) as KeywordOrderTotals;
+    return counts.get(sql, plan.params, counted, { layout, dependencies: queryDependencies(layout, query, match) }) as KeywordOrderTotals;
   };
 
   /**
@@ -163,7 +166,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         `SELECT count(*) AS rows, coalesce(sum(${matchSetTest('@set')}), 0) AS matches ` +
         `FROM (SELECT d.rid FROM ${layout.docs} d WHERE ${condition} LIMIT ${COMPLEMENT_LIMIT}) d`;
       const params = condition.includes('@value') ? { set: set.bytes, value } : { set: set.bytes };
-      const found = counts.get(sql, params, () => statements.prepared(sql).get(params)) as { rows: number; matches: number };
+      const scope = { layout, dependencies: [expressionScopes(match.expression)] };
+      const found = counts.get(sql, params, () => statements.prepared(sql).get(params), scope) as { rows: number; matches: number };
       if (found.rows >= COMPLEMENT_LIMIT) return null;
       excluded += found.matches;
     }
@@ -175,8 +179,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * pass over the stored JSONB (a missing field stays missing, a skipped value is never converted): a third
    * less CPU than one path lookup per field for the 25 of a list card, and unlike parsing the whole
    * document its cost does not grow with long descriptions or FAQs. When `fields` are one of the schema's
-   * `views`, the projection stored at write time is the answer as it is (decision 024 addendum): a card page
-   * spends about 1 ms less of the reader thread's CPU than with the key pass.
+   * `views`, the projection stored at write time is the answer as it is (decision 024 addendum), which spares
+   * the reader thread even the key pass.
    */
   const loadSources = (layout: IndexLayout, rows: FoundRow[], fields: string[] | undefined): Map<number, string | null> => {
     const view = fields ? viewFor(layout, fields) : null;
@@ -193,15 +197,14 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * Page rows' stored texts, read by rid once the page is decided from the one table that holds them. The ids
    * come from the page statement's id key (`idOfKey`), never from the docs table: a sorted page (a map box, a
    * circle) keeps every match's selected columns until its sort ends and `id` is the one column its covering
-   * index lacks (a city box at 200k: 3.7 ms with it, 2.3 ms without, for the 100 rows kept), and reading it
-   * afterwards by rid was a second b-tree lookup per row (about 2.6 ms of the 1,000 pins of a map page at a
-   * million events). Sources and stored texts are written and deleted with their docs row in one
+   * index lacks (selecting it makes the sort carry a wide column for every match), and reading it afterwards
+   * by rid was a second b-tree lookup per row. Sources and stored texts are written and deleted with their docs row in one
    * transaction (sqlite-search-index.ts), so a row deleted since the page was read is left out as before.
    *
    * The rids are looked up in ascending order, whatever the page's: consecutive lookups then descend the same
-   * b-tree pages and move forward through the leaves instead of jumping across the table at random. For the
-   * 1,000 pins of a map page at a million events the read took about half the time (9.6 -> 5.3 ms with the ids);
-   * the page's order is kept by `loadedRows`, which reads the rows by rid.
+   * b-tree pages and move forward through the leaves instead of jumping across the table at random, which
+   * matters most for the thousand pins of a map page; the page's order is kept by `loadedRows`, which reads the
+   * rows by rid.
    */
   const textsByRid = (table: string, text: string, rows: FoundRow[], params: Record<string, string>): Map<number, string | null> => {
     const ascending = JSON.stringify(rows.map((row) => row.rid).sort((a, b) => a - b));
@@ -254,7 +257,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * with `detail=column` (index-layout.ts), and FTS5 has no position lists for such a table (it would rebuild
    * them from the content it does not keep), so bm25 counts no occurrences and scores every match -0. Relevance
    * first is then the next sort keys' order: a keyword without `sort_by` scored, joined and sorted every
-   * match (40 ms for "festival" at 200k) for a key that never decided anything. Probed, not assumed: one
+   * match for a key that never decided anything. Probed, not assumed: one
    * indexed word's matches are scored once per table and connection, so an SQLite that ranks such tables
    * brings the scoring plan back by itself. An empty table is probed again on the next call.
    */
@@ -343,7 +346,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     // the total says one holds the page (nearest-rings.ts).
     const nearest = after === undefined && nearestFirst(query);
     const byPoints = nearest ? nearestPoints.page(layout, query, offset + limit) : null;
-    const known = byPoints?.total ?? (offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count) : null);
+    const known = byPoints?.total ?? (offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count, plans.match) : null);
     if (known !== null && offset >= known) return { layout, total: known, rows: [], nextCursor: null };
     // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
     const reversed = byPoints === null && known !== null && offset > known / 2;
@@ -377,7 +380,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       const fullOrderBy = orderBySql(layout, query, page, reversed);
       // Best-scored rows first when the page may end before the others (keyword-order.ts, `walkBestFirst`).
       const best = page.keywordOrder?.best ?? null;
-      const totals = best === null || reversed ? null : keywordOrderTotals(layout, plans.count);
+      const totals = best === null || reversed ? null : keywordOrderTotals(layout, query, plans.count, plans.match);
       const bestFirst = best !== null && page.score !== null && totals !== null && walkBestFirst(totals, window.offset + window.limit);
       const read = bestFirst
         ? readBestFirst(readRows, page.score!, best, orderBySql(layout, query, { ...page, score: null }), fullOrderBy, window)
@@ -404,7 +407,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       return hit;
     });
     const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
-    const count = known ?? inPage ?? (found.length < limit ? found.length : total(layout, query, plans.count));
+    const count = known ?? inPage ?? (found.length < limit ? found.length : total(layout, query, plans.count, plans.match));
     const last = rows[rows.length - 1];
     const more = after === undefined ? offset + rows.length < count : read.length > limit;
     const nextCursor = more && last ? encodeCursor(order, keys.map((key, i) => (key.orderBy === 'dist' ? last.dist : last[`k${i}`]) as CursorValue)) : null;
@@ -471,8 +474,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
 
     count(index: string, query: MatchQuery, options?: CountOptions): number {
       const layout = live(index);
-      const plan = plansFor(layout, query).count;
-      if (options?.atMost === undefined) return total(layout, query, plan);
+      const plans = plansFor(layout, query);
+      const plan = plans.count;
+      if (options?.atMost === undefined) return total(layout, query, plan, plans.match);
       // Stops at the bound: a presence check reads one matching row.
       const sql = `SELECT count(*) FROM (SELECT 1 ${fromWhereSql(plan)} LIMIT @atMost)`;
       return statements.prepared(sql).pluck().get({ ...plan.params, atMost: Math.max(0, Math.floor(options.atMost)) }) as number;
@@ -487,9 +491,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         if (layout.schema.fields[field]?.type !== 'keyword') throw new Error(`"${field}" is not a keyword field`);
         const lower = `d.${column.keywordLower(field)}`;
         const sql = `SELECT ${lower} AS key, d.${column.keywordRaw(field)} AS raw, count(*) AS n ${fromWhereSql(plan, [`${lower} IS NOT NULL`])} GROUP BY 1, 2`;
+        const scope = { layout, dependencies: queryDependencies(layout, { filters: request.filters ?? [] }, null) };
         const rows =
           keptFacetRows(layout, request.filters ?? [], field) ??
-          (counts.get(sql, plan.params, () => statements.prepared(sql).all(plan.params)) as FacetRow[]);
+          (counts.get(sql, plan.params, () => statements.prepared(sql).all(plan.params), scope) as FacetRow[]);
         result.terms[field] = groupSpellings(rows).slice(0, size);
       }
       for (const field of request.stats ?? []) {

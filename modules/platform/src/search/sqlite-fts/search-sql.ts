@@ -260,7 +260,7 @@ export function haversineKmSql(latColumn: string, lonColumn: string, lat: number
 
 /**
  * Relevance when the filter drives: bm25 exists only inside an FTS5 scan, and asking FTS5 for one rowid at a
- * time costs a doclist walk per row (measured: minutes at a million documents), while ranking every match of a
+ * time costs a doclist walk per row (a whole scan for each survivor), while ranking every match of a
  * common word costs a scan of all of them. So the survivors are ranked by where the words occur instead: each
  * word found in a sortable text field (the name), in any of its forms, adds that field's boost. Ties fall to
  * the next sort clause. A document without a sortable text scores 0 for it, never NULL.

@@ -28,6 +28,7 @@ import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
 import { whileBusy } from '../../store/sqlite/while-busy.ts';
+import { addDocumentWordScopes, commitScopesSql, noteScopesSql, queryDependencies, touchedTablesSql, writeScopesOf } from './write-scopes.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -86,12 +87,35 @@ export function createSqliteSearchIndex({
   const prepared = reader.statements.prepared;
   const pool =
     readerThreads > 0 && !db.memory ? createReaderPool({ file, size: readerThreads, commonTextDocuments }) : null;
-  // The map's pages of 1,000 pins, kept until the file changes (page-cache.ts).
+  // The map's pages of 1,000 pins, kept while no write touches them (page-cache.ts).
   const keptPages = new PageCache(db);
-  /** After this connection's own writes: cached totals, sets and pages are forgotten. */
+  const scopes = writeScopesOf(db);
+  /** After this connection's own writes: kept answers are checked against what the write touched. */
+  const noteWrite = (): void => scopes.noteOwnWrite();
+  /** After a change of tables (a new copy, a swap): every kept total, set and row list is forgotten. */
   const invalidate = (): void => {
     reader.invalidate();
-    keptPages.invalidate();
+    scopes.noteOwnWrite();
+  };
+  /** Layouts whose writes this connection notes (write-scopes.ts): those with the tables, created at `init` or a rebuild's commit. */
+  const noting = new Set<string>();
+  const notesScopes = (layout: IndexLayout): boolean => {
+    if (noting.has(layout.touched)) return true;
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.touchedSeq.slice(1, -1)) === undefined) return false;
+    for (const sql of noteScopesSql(layout)) db.exec(sql);
+    noting.add(layout.touched);
+    return true;
+  };
+  /** The words of the document `id` holds now, before a write replaces or removes it. */
+  const addHeldWordScopes = (layout: IndexLayout, id: string, into: Set<string>): void => {
+    const held = prepared(`SELECT json(s.src) FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`).pluck().get(id) as string | undefined;
+    if (held !== undefined) addDocumentWordScopes(layout, JSON.parse(held) as IndexDocument, into);
+  };
+  /** Last in a writing transaction: the words it touched join what the triggers noted, under the next sequence. */
+  const commitScopes = (layout: IndexLayout, words: Set<string>): void => {
+    const note = prepared('INSERT OR IGNORE INTO temp.search_touched_now (scope) VALUES (?)');
+    for (const word of words) note.run(word);
+    for (const sql of commitScopesSql(layout)) prepared(sql).run();
   };
   let writtenSinceStatistics = 0;
   /** Schemas given to `init` that differ from the live copy's: applied by the next rebuild, never in place. */
@@ -115,8 +139,9 @@ export function createSqliteSearchIndex({
   };
 
   const dropLayout = (layout: IndexLayout): void => {
-    // Statements compiled against dropped tables must not be reused.
+    // Statements compiled against dropped tables must not be reused; their triggers go with them.
     reader.statements.clear();
+    noting.delete(layout.touched);
     for (const sql of dropSql(layout)) db.exec(sql);
   };
 
@@ -144,6 +169,8 @@ export function createSqliteSearchIndex({
       put: prepared(`INSERT OR REPLACE INTO ${table} VALUES (?, ?, ?, ?, ?)`),
       remove: prepared(`DELETE FROM ${table} WHERE id = ?`),
     }));
+    const noted = notesScopes(layout);
+    const words = noted && layout.searchable.length > 0 ? new Set<string>() : null;
     db.transaction(() => {
       for (const doc of docs) {
         if (versionField !== undefined) {
@@ -154,6 +181,10 @@ export function createSqliteSearchIndex({
           // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
           const held = heldVersion(layout, doc.id, versionField);
           if (held !== null && held >= version) continue;
+        }
+        if (words) {
+          addHeldWordScopes(layout, doc.id, words);
+          addDocumentWordScopes(layout, doc, words);
         }
         const row = toRow(layout, doc);
         const rid = upsertDoc.get(row.values) as number;
@@ -166,8 +197,9 @@ export function createSqliteSearchIndex({
           else geo.remove.run(rid);
         }
       }
+      if (noted) commitScopes(layout, words ?? new Set());
     })();
-    invalidate();
+    noteWrite();
     writtenSinceStatistics += docs.length;
     if (writtenSinceStatistics >= STATISTICS_EVERY) {
       writtenSinceStatistics = 0;
@@ -182,6 +214,8 @@ export function createSqliteSearchIndex({
     const removeViews = viewsTableColumns(layout).length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
     const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
     const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
+    const noted = notesScopes(layout);
+    const words = noted && layout.searchable.length > 0 ? new Set<string>() : null;
     db.transaction(() => {
       for (const entry of ids) {
         const id = typeof entry === 'string' ? entry : entry.id;
@@ -192,14 +226,16 @@ export function createSqliteSearchIndex({
         }
         const rid = findRid.get(id) as number | undefined;
         if (rid === undefined) continue;
+        if (words) addHeldWordScopes(layout, id, words);
         removeDoc.run(rid);
         removeSource.run(rid);
         removeViews?.run(rid);
         removeText?.run(rid);
         for (const statement of removeGeo) statement.run(rid);
       }
+      if (noted) commitScopes(layout, words ?? new Set());
     })();
-    invalidate();
+    noteWrite();
   };
 
   /**
@@ -211,6 +247,7 @@ export function createSqliteSearchIndex({
     db.transaction(() => {
       const existed = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.facets.slice(1, -1)) !== undefined;
       for (const sql of facetCountsSql(layout)) db.exec(sql);
+      for (const sql of touchedTablesSql(layout)) db.exec(sql);
       if (!existed) for (const sql of backfillFacetCountsSql(layout)) db.exec(sql);
       // Events per map cell and day (area-counts.ts), the same way: an index from before them is filled once.
       const tableExists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
@@ -333,7 +370,9 @@ export function createSqliteSearchIndex({
       const read = async (): Promise<FragmentPage> =>
         pool ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage) : reader.searchFragments(index, query, fragment);
       if ((query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS) return read();
-      return keptPages.get(JSON.stringify([index, fragment, query]), read);
+      // Kept while no write touches what its rows depend on; the words are left out (each dependency is enough alone).
+      const layout = live(index);
+      return keptPages.get(JSON.stringify([layout.docs, fragment, query]), { layout, dependencies: queryDependencies(layout, query, null) }, read);
     },
 
     async *scan<T = IndexDocument>(index: string, asked: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
