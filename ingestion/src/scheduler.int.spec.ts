@@ -1,6 +1,7 @@
 /** The scheduler runs every configured source at start and on its interval, full sync only when one is due. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '@evently/platform';
+import { waitFor } from '@evently/platform/testing';
 import { eventsWriterFrom } from './events-writer.ts';
 import type { SourceRunResult } from './runner/run-source.ts';
 import { createIngestionScheduler } from './scheduler.ts';
@@ -37,7 +38,7 @@ async function runOnce(fullSyncEveryMs: number): Promise<SourceRunResult[]> {
     onRun: (result) => results.push(result),
   });
   scheduler.start();
-  while (results.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+  await waitFor(() => results.length >= 2, 'a run of each source', 30_000);
   await scheduler.stop();
   return results.sort((a, b) => a.source.localeCompare(b.source));
 }

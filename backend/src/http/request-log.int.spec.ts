@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_PATHS } from '@evently/platform';
+import { waitFor } from '@evently/platform/testing';
 import { createApp } from './app.ts';
 import { createHttpServer, listen, type RunningHttpServer } from './http-server.ts';
 
@@ -45,9 +46,7 @@ describe('request log', () => {
     expect(res.status).toBe(201);
     const id = res.headers.get('x-request-id');
     // The line is written when the response has finished, which can be just after the client has read it.
-    for (let tries = 0; tries < 100 && !lines.some((line) => line.reqId === id); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(() => lines.some((line) => line.reqId === id), 'the request line', 2_000);
 
     const mine = lines.filter((line) => line.reqId === id);
     expect(mine).toHaveLength(1);

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '@evently/platform';
-import { createTempDataDir } from '@evently/platform/testing';
+import { createTempDataDir, waitFor } from '@evently/platform/testing';
 import { EVENTS_INDEX } from '@evently/events';
 import { generateTicketmasterEvents, startFeedSimulator, type FeedSimulator } from '@evently/ingestion';
 import { openBackendRuntime } from './ingest-runtime.ts';
@@ -54,7 +54,7 @@ describe('npm run ingest', () => {
     simulator.scriptRequest(4, { kind: 'hang', release: new Promise<void>((resolve) => (release = resolve)) });
 
     const killed = startCli(['--source', 'ticketmaster', '--full']);
-    while (simulator.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => simulator.requests.length >= 4, 'the fourth page request', 60_000);
     killed.child.kill('SIGKILL');
     expect((await killed.exited).signal).toBe('SIGKILL');
     release();

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@evently/platform/testing';
 import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-roles-'));
@@ -41,8 +42,7 @@ describe('api and worker in separate processes', () => {
     });
     expect(res.status).toBe(202);
 
-    const deadline = Date.now() + 30_000;
-    while (mailCount() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => mailCount() > 0, 'the confirmation mail', 30_000);
     expect(mailCount()).toBe(1);
 
     expect(await api.kill('SIGTERM')).toBe(0);

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock, silentLogger } from '@evently/platform';
+import { waitFor } from '@evently/platform/testing';
 import { EVENTS_INDEX } from '@evently/events';
 import { startFeedSimulator, type FeedSimulator } from '../simulator/feed-simulator.ts';
 import { createTicketmasterSource, type TicketmasterSourceOptions } from '../sources/ticketmaster/ticketmaster-source.ts';
@@ -210,7 +211,7 @@ describe('Ticketmaster runs', () => {
     simulator.scriptRequest(4, { kind: 'hang', release: new Promise<void>((resolve) => (release = resolve)) });
     const controller = new AbortController();
     const stopping = run({ full: true, signal: controller.signal }, { pageSize: 100 });
-    while (simulator.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => simulator.requests.length >= 4, 'the fourth page request');
     controller.abort();
     release();
     const first = await stopping;
@@ -232,7 +233,7 @@ describe('Ticketmaster runs', () => {
     let release = () => {};
     simulator.scriptRequest(1, { kind: 'hang', release: new Promise<void>((resolve) => (release = resolve)) });
     const first = run();
-    while (simulator.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => simulator.requests.length >= 1, 'the first page request');
     const second = await run();
     expect(second.status).toBe('failed');
     expect(second.scopes[0]?.error).toMatch(/^another run holds ticketmaster all \(process \d+ on /);
