@@ -160,7 +160,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
         const found = await events.queries.cityCoordinates(city, country);
         return found ? { lat: found.latitude, lon: found.longitude } : null;
       },
-      upcomingNear: (args) => events.queries.upcomingNear(args),
+      matching: (args) => events.queries.savedSearchMatches(args),
     },
     appName: config.appName,
     smtpUrl: config.smtpUrl,

@@ -90,6 +90,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       canonicalRedirect: queries.canonicalRedirect,
       listActiveExternalIds: queries.listActiveExternalIds,
       upcomingNear: queries.upcomingNear,
+      /** A saved search's events in a window, matched as the site's search matches them. */
+      savedSearchMatches: queries.savedSearchMatches,
       cityCoordinates: queries.cityCoordinates,
       popular: queries.popular,
       filterOptions: queries.filterOptions,

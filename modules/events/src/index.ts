@@ -11,6 +11,8 @@ export type { AccommodationsProvider, AccommodationsQuery } from './application/
 export type { IpLocator, IpLocation } from './application/queries/locate-ip/locate-ip.ts';
 export type { AffiliateSettings, AffiliateProgram } from './domain/affiliate-links.ts';
 export type { UpcomingNearArgs } from './application/queries/catalogue-lookups/catalogue-lookups.ts';
+export type { SavedSearchMatchArgs } from './application/queries/saved-search-matches/saved-search-matches.ts';
+export { DATE_PRESETS, type DatePreset } from './domain/date-presets.ts';
 export type { FilterOptions } from './application/queries/filter-options/filter-options.ts';
 /** `cursor` of GET /api/events, for the OpenAPI document. */
 export { searchQuerySchema } from './application/queries/search-events/search-query-schema.ts';

@@ -11,6 +11,7 @@ import { makeEventRatings } from './queries/event-ratings/event-ratings.ts';
 import { makeFilterOptions } from './queries/filter-options/filter-options.ts';
 import { makeGetStoredEvent } from './queries/get-event/get-event.ts';
 import { makePopularEvents } from './queries/popular-events/popular-events.ts';
+import { makeSavedSearchMatches } from './queries/saved-search-matches/saved-search-matches.ts';
 import { makeSearchEvents } from './queries/search-events/search-events.ts';
 import { makeSimilarEvents } from './queries/similar-events/similar-events.ts';
 import { makeUpcomingEvents } from './queries/upcoming-events/upcoming-events.ts';
@@ -43,6 +44,7 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
     popular: makePopularEvents(deps),
     similar: makeSimilarEvents(deps),
     upcomingEvents: makeUpcomingEvents(deps),
+    savedSearchMatches: makeSavedSearchMatches(deps),
     filterOptions: makeFilterOptions(deps),
     accommodations: makeEventAccommodations({ provider: deps.accommodations, cityCoordinates: lookups.cityCoordinates }),
     ...lookups,

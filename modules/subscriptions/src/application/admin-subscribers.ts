@@ -3,7 +3,8 @@ import type { Stored, Where } from '@evently/platform';
 import { HttpError, notFound } from '@evently/platform';
 import type { AdminListQuery, AdminPatch } from '../contracts/admin.ts';
 import { subscriberMessageTypes } from '../contracts/messages.ts';
-import { DIGEST_INTERVAL_DAYS, identityKey, normaliseKey, type Subscriber } from '../domain/subscriber.ts';
+import { patchedSearch, SearchContradiction, searchFieldChanges } from '../domain/search-edit.ts';
+import { DIGEST_INTERVAL_DAYS, normaliseKey, type Subscriber } from '../domain/subscriber.ts';
 import { SUBSCRIBERS } from '../infra/collections.ts';
 import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
@@ -34,6 +35,7 @@ function whereFor(query: AdminListQuery): Where {
   else if (query.status !== 'all') where.is_active = query.status === 'active';
   if (query.country) where.country_key = normaliseKey(query.country);
   if (query.city) where.city_key = normaliseKey(query.city);
+  if (query.filters === 'saved') where.has_filters = true;
   if (query.search) {
     where.or = [{ email_key: { contains: query.search } }, { name: { contains: query.search } }];
   }
@@ -87,9 +89,9 @@ export async function updateSubscriber(ctx: SubscriptionsContext, id: string, pa
     if (patch.city !== undefined && patch.city !== current.city) {
       changes.city = patch.city;
       changes.city_key = normaliseKey(patch.city);
-      changes.identity_key = identityKey(current.email, patch.city);
     }
     if (patch.radius_km !== undefined && patch.radius_km !== current.radius_km) changes.radius_km = patch.radius_km;
+    Object.assign(changes, searchChangesOf(current, changes, patch));
     if (patch.is_active !== undefined && patch.is_active !== current.is_active) {
       // Double opt-in: only the owner of the address can start the digest, by following the mailed link.
       if (patch.is_active && !current.confirmed_at) throw new HttpError(409, 'This subscriber has not confirmed their e-mail address yet');
@@ -103,6 +105,17 @@ export async function updateSubscriber(ctx: SubscriptionsContext, id: string, pa
     return next;
   });
   return toAdminView(updated, ctx.publicUrl);
+}
+
+/** The saved search after the edit, and the grouping and identity keys that follow the place and filters. */
+function searchChangesOf(current: Subscriber, changes: Partial<Subscriber>, patch: AdminPatch): Partial<Subscriber> {
+  try {
+    const place = { country: changes.country ?? current.country, city: changes.city ?? current.city, radius_km: changes.radius_km ?? current.radius_km };
+    return searchFieldChanges(current, place, patchedSearch(current.search, patch));
+  } catch (error) {
+    if (error instanceof SearchContradiction) throw new HttpError(400, error.message);
+    throw error;
+  }
 }
 
 export async function deleteSubscriber(ctx: SubscriptionsContext, id: string): Promise<void> {

@@ -2,25 +2,34 @@
  * The weekly batch: every active subscriber not sent to in the last 7 days. Subscribers are read in pages by
  * (created_at, id) so a long batch holds no large result in memory. A mail transport failure stops the batch
  * (the next send would fail alike); running it again continues where it stopped and sends no one twice.
+ * Subscribers with the same saved search share one catalogue question (`digest-searches.ts`), and the log
+ * reports progress every few seconds, so a long batch shows how far it got.
  */
 import type { Stored, Where } from '@evently/platform';
 import type { Subscriber } from '../domain/subscriber.ts';
 import { isDueForDigest } from '../domain/subscriber.ts';
 import { SUBSCRIBERS } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
+import { createDigestSearches } from './digest-searches.ts';
 import { sendScheduledDigest } from './send-digest.ts';
 
 export interface DigestBatchResult {
   processed: number;
   sent: number;
   skipped: number;
+  /** Distinct searches put to the catalogue: at most one per saved search, however many share it. */
+  searches: number;
 }
 
 const PAGE = 200;
+const PROGRESS_EVERY_MS = 5_000;
 
 export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestBatchResult> {
-  const result: DigestBatchResult = { processed: 0, sent: 0, skipped: 0 };
+  const result: DigestBatchResult = { processed: 0, sent: 0, skipped: 0, searches: 0 };
   const startedAt = ctx.clock.now();
+  const searches = createDigestSearches(ctx);
+  // Wall time, not the injected clock: progress is for the operator watching this run.
+  let lastProgress = Date.now();
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     const where: Where = after
@@ -34,14 +43,20 @@ export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestB
     for (const subscriber of page) {
       if (!isDueForDigest(subscriber, ctx.clock.now())) continue;
       result.processed += 1;
-      const outcome = await sendScheduledDigest(ctx, subscriber);
+      const outcome = await sendScheduledDigest(ctx, subscriber, searches);
       if (outcome.sent) result.sent += 1;
       else result.skipped += 1;
+    }
+    result.searches = searches.asked;
+    if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      ctx.logger.info({ ...result }, 'digest batch progress');
     }
     const last = page.at(-1);
     if (!last || page.length < PAGE) break;
     after = { created_at: last.created_at, id: last.id };
   }
+  result.searches = searches.asked;
   ctx.logger.info({ ...result, started_at: startedAt.toISOString() }, 'digest batch finished');
   return result;
 }

@@ -1,6 +1,6 @@
 /**
- * Sends one subscriber their digest: the upcoming events of the next 7 days within their radius of their
- * city, best first, at most 10. No events means nothing is sent.
+ * Sends one subscriber their digest: the events of the next 7 days matching their saved search (or, without
+ * filters, within their radius of their city), best first, at most 10. No events means nothing is sent.
  *
  * Idempotency (scheduled sends): before sending, the sender claims `(subscriber, ISO week)` in
  * `digest_sends`. A claim that exists already means this week's digest was sent, or a previous run died while
@@ -13,13 +13,14 @@ import { ConcurrencyError, InvalidMailAddressError, UniqueConstraintError } from
 import { subscriberMessageTypes } from '../contracts/messages.ts';
 import { renderDigest } from '../domain/digest-content.ts';
 import type { DigestEvent } from '../domain/digest-event.ts';
-import { isoWeek, statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
+import { describeSearch, searchUrl } from '../domain/saved-search.ts';
+import { DEFAULT_RADIUS_KM, isoWeek, statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
 import { DIGEST_SENDS, SUBSCRIBERS } from '../infra/collections.ts';
 import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
+import { createDigestSearches, type DigestSearches } from './digest-searches.ts';
 
-export const DIGEST_MAX_EVENTS = 10;
-const DIGEST_WINDOW_MS = 7 * 86_400_000;
+export { DIGEST_MAX_EVENTS } from './digest-searches.ts';
 
 export type DigestOutcome =
   | { sent: true; events: number }
@@ -40,20 +41,6 @@ export class MailTransportError extends Error {
     super(`mail transport failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'MailTransportError';
   }
-}
-
-async function digestEventsFor(ctx: SubscriptionsContext, subscriber: Subscriber): Promise<DigestEvent[] | null> {
-  const point = await ctx.catalogue.cityCoordinates(subscriber.city, subscriber.country);
-  if (!point) return null;
-  const from = ctx.clock.now();
-  return ctx.catalogue.upcomingNear({
-    lat: point.lat,
-    lon: point.lon,
-    radiusKm: subscriber.radius_km,
-    from,
-    to: new Date(from.getTime() + DIGEST_WINDOW_MS),
-    limit: DIGEST_MAX_EVENTS,
-  });
 }
 
 async function claimWeek(ctx: SubscriptionsContext, subscriberId: string, week: string): Promise<Stored<DigestSend> | null> {
@@ -104,6 +91,16 @@ async function recordSent(ctx: SubscriptionsContext, subscriberId: string, week:
   }
 }
 
+function savedSearchLinks(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>, search: NonNullable<Subscriber['search']>) {
+  const url = searchUrl(ctx.publicUrl, subscriber, search);
+  return {
+    name: describeSearch(subscriber, search, DEFAULT_RADIUS_KM),
+    url,
+    // The search opened on the site with its Save form set to change this subscription (the token is the mail's).
+    editUrl: `${url}${url.includes('?') ? '&' : '?'}edit=${encodeURIComponent(subscriber.unsubscribe_token)}`,
+  };
+}
+
 async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>, events: DigestEvent[], week: string, manual: boolean) {
   const link = unsubscribeUrl(ctx.publicUrl, subscriber.unsubscribe_token);
   const content = renderDigest({
@@ -114,6 +111,7 @@ async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>
     country: subscriber.country,
     events,
     unsubscribeUrl: link,
+    ...(subscriber.search ? { savedSearch: savedSearchLinks(ctx, subscriber, subscriber.search) } : {}),
   });
   const host = new URL(ctx.publicUrl).hostname || 'evently.local';
   await ctx.mailer.send({
@@ -134,9 +132,13 @@ function skipInvalidAddress(ctx: SubscriptionsContext, subscriber: Stored<Subscr
 }
 
 /** The weekly batch's send: at most once per subscriber and ISO week. */
-export async function sendScheduledDigest(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
+export async function sendScheduledDigest(
+  ctx: SubscriptionsContext,
+  subscriber: Stored<Subscriber>,
+  searches: DigestSearches = createDigestSearches(ctx),
+): Promise<DigestOutcome> {
   if (statusOf(subscriber) !== 'active') return { sent: false, reason: 'inactive' };
-  const events = await digestEventsFor(ctx, subscriber);
+  const events = await searches.eventsFor(subscriber);
   if (!events) return { sent: false, reason: 'no_city_coordinates' };
   if (events.length === 0) return { sent: false, reason: 'no_events' };
   const week = isoWeek(ctx.clock.now());
@@ -167,7 +169,7 @@ export async function sendScheduledDigest(ctx: SubscriptionsContext, subscriber:
 export async function sendDigestNow(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
   // Even an administrator cannot mail a digest to an address its owner has not confirmed (double opt-in).
   if (!subscriber.confirmed_at) return { sent: false, reason: 'not_confirmed' };
-  const events = await digestEventsFor(ctx, subscriber);
+  const events = await createDigestSearches(ctx).eventsFor(subscriber);
   if (!events) return { sent: false, reason: 'no_city_coordinates' };
   if (events.length === 0) return { sent: false, reason: 'no_events' };
   const week = isoWeek(ctx.clock.now());

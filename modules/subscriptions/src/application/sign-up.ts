@@ -1,8 +1,9 @@
 /**
- * Public sign-up, with double opt-in. A new e-mail and city becomes a pending subscriber (no digests); a known
- * one is left exactly as it is. Either way a sign-up request is stored and `SubscriberSignedUp` published, and
- * the worker mails the confirmation link from that message (so a crash after the commit still gets it out).
- * Only following the link activates the subscription and applies the name asked for.
+ * Public sign-up, with double opt-in. A new e-mail and city (or e-mail and saved search) becomes a pending
+ * subscriber (no digests); a known one is left exactly as it is. Either way a sign-up request is stored and
+ * `SubscriberSignedUp` published, and the worker mails the confirmation link from that message (so a crash
+ * after the commit still gets it out). Only following the link activates the subscription and applies the
+ * name asked for.
  */
 import { UniqueConstraintError } from '@evently/platform';
 import type { SignUpInput } from '../contracts/sign-up.ts';
@@ -14,6 +15,7 @@ import {
   newConfirmToken,
   newUnsubscribeToken,
   normaliseKey,
+  searchFields,
   type Subscriber,
 } from '../domain/subscriber.ts';
 import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
@@ -34,7 +36,9 @@ export async function signUp(ctx: SubscriptionsContext, input: SignUpInput): Pro
 
 async function requestConfirmation(ctx: SubscriptionsContext, input: SignUpInput): Promise<void> {
   const now = ctx.clock.now();
-  const key = identityKey(input.email, input.city);
+  const place = { country: input.country, city: input.city, radius_km: input.radius_km ?? DEFAULT_RADIUS_KM };
+  const saved = searchFields(place, input.search);
+  const key = identityKey(input.email, input.city, { key: saved.search_key, filtered: saved.has_filters });
   await ctx.store.transaction(async (tx) => {
     const existing = await tx.findOne<Subscriber>(SUBSCRIBERS, { identity_key: key });
     const subscriber =
@@ -47,7 +51,8 @@ async function requestConfirmation(ctx: SubscriptionsContext, input: SignUpInput
         email_key: normaliseKey(input.email),
         country_key: normaliseKey(input.country),
         city_key: normaliseKey(input.city),
-        radius_km: DEFAULT_RADIUS_KM,
+        radius_km: place.radius_km,
+        ...saved,
         is_active: false,
         confirmed_at: null,
         unsubscribe_token: newUnsubscribeToken(),

@@ -1,6 +1,7 @@
 /** How a subscriber leaves the module: only administrators see subscribers (the sign-up answer names none). */
 import type { Stored } from '@evently/platform';
-import { statusOf, unsubscribeUrl, type Subscriber, type SubscriberStatus } from '../domain/subscriber.ts';
+import { describeSearch, NO_FILTERS, searchUrl, type SavedSearch } from '../domain/saved-search.ts';
+import { DEFAULT_RADIUS_KM, statusOf, unsubscribeUrl, type Subscriber, type SubscriberStatus } from '../domain/subscriber.ts';
 
 /** What an administrator sees: the stored subscriber without its internal keys, plus its unsubscribe link. */
 export type AdminSubscriberView = Pick<
@@ -22,6 +23,11 @@ export type AdminSubscriberView = Pick<
   status: SubscriberStatus;
   confirmed: boolean;
   confirmed_at: string | null;
+  /** The saved search's filters (all null for a plain city digest), in words, and its address on the site. */
+  search: SavedSearch;
+  has_filters: boolean;
+  search_description: string;
+  search_url: string;
 };
 
 export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): AdminSubscriberView {
@@ -41,5 +47,9 @@ export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): 
     created_at: subscriber.created_at,
     updated_at: subscriber.updated_at,
     last_sent_at: subscriber.last_sent_at,
+    search: subscriber.search ?? NO_FILTERS,
+    has_filters: subscriber.has_filters ?? false,
+    search_description: describeSearch(subscriber, subscriber.search ?? NO_FILTERS, DEFAULT_RADIUS_KM),
+    search_url: searchUrl(publicUrl, subscriber, subscriber.search ?? NO_FILTERS),
   };
 }

@@ -1,5 +1,7 @@
 /** Admin query and edit payloads (spec 02 §7 subscriber calls, §5 "Subscriber edit"). */
+import { CATEGORIES, DATE_PRESETS } from '@evently/events';
 import { z } from 'zod';
+import { checkSearchFields } from './sign-up.ts';
 
 export const SUBSCRIBER_SORTS = ['recent', 'email', 'last_sent', 'city'] as const;
 export const ADMIN_PAGE_SIZE = 25;
@@ -18,6 +20,8 @@ export const adminListQuerySchema = z.object({
   search: optionalText,
   country: optionalText,
   city: optionalText,
+  /** `saved`: only subscriptions whose search has filters (a keyword, category, price, dates or a centre). */
+  filters: z.enum(['all', 'saved']).catch('all'),
   sort: z.enum(SUBSCRIBER_SORTS).catch('recent'),
 });
 
@@ -30,8 +34,21 @@ export const adminPatchSchema = z
     city: z.string().trim().min(1, 'city cannot be empty').max(120).optional(),
     radius_km: z.coerce.number().int('radius_km must be a whole number').min(1).max(500).optional(),
     is_active: z.boolean().optional(),
+    // The saved search's filters: a value replaces the stored one, null clears it, absent keeps it.
+    keyword: z.string().trim().max(200).nullable().optional(),
+    category: z.enum(CATEGORIES).nullable().optional(),
+    min_price: z.number().min(0).max(1_000_000).nullable().optional(),
+    max_price: z.number().min(0).max(1_000_000).nullable().optional(),
+    date_preset: z.enum(DATE_PRESETS).nullable().optional(),
+    latitude: z.number().min(-90).max(90).nullable().optional(),
+    longitude: z.number().min(-180).max(180).nullable().optional(),
   })
   .strict()
+  .superRefine((patch, ctx) => {
+    // Half a centre is only a contradiction when the other half is not being kept from the stored search.
+    const bothHalves = patch.latitude !== undefined && patch.longitude !== undefined;
+    checkSearchFields(bothHalves ? patch : { min_price: patch.min_price, max_price: patch.max_price }, ctx);
+  })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'No changes to save' });
 
 export type AdminPatch = z.infer<typeof adminPatchSchema>;

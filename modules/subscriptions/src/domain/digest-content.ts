@@ -26,6 +26,8 @@ export interface DigestContentInput {
   country: string;
   events: DigestEvent[];
   unsubscribeUrl: string;
+  /** A saved search's digest: the search in words, its address on the site and where to change it. */
+  savedSearch?: { name: string; url: string; editUrl: string };
 }
 
 export interface RenderedMail {
@@ -44,6 +46,27 @@ function preheader(items: DigestItem[]): string {
 
 function textPart(input: DigestContentInput, headline: string, items: DigestItem[], place: string, ctaUrl: string): string {
   const name = feedText(input.recipientName, 60);
+  const saved = input.savedSearch;
+  const closing = saved
+    ? [
+        `See this search on ${input.appName}:`,
+        ctaUrl,
+        '',
+        '--',
+        `You get this weekly digest because you saved the search "${saved.name}" on ${input.appName}.`,
+        `Edit this search: ${saved.editUrl}`,
+        `Unsubscribe from this search with one click: ${input.unsubscribeUrl}`,
+        '',
+      ]
+    : [
+        `See all events near ${place}:`,
+        ctaUrl,
+        '',
+        '--',
+        `You get this weekly digest because you subscribed to ${input.appName} for ${place}.`,
+        `Unsubscribe with one click: ${input.unsubscribeUrl}`,
+        '',
+      ];
   const events = items.flatMap((item) => [
     item.name,
     item.when?.full ?? DATE_TBA,
@@ -58,13 +81,7 @@ function textPart(input: DigestContentInput, headline: string, items: DigestItem
     `${headline}. Times are the venue's local time.`,
     '',
     ...events,
-    `See all events near ${place}:`,
-    ctaUrl,
-    '',
-    '--',
-    `You get this weekly digest because you subscribed to ${input.appName} for ${place}.`,
-    `Unsubscribe with one click: ${input.unsubscribeUrl}`,
-    '',
+    ...closing,
   ].join('\n');
 }
 
@@ -78,7 +95,7 @@ function htmlPart(input: DigestContentInput, subject: string, headline: string, 
 </td></tr>`;
   const cta = `<tr><td class="m-pad" align="center" style="padding:12px 28px 36px">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" class="d-rule" style="border-top:1px solid ${colours.rule}"><tr><td align="center" style="padding-top:28px">
-${buttonHtml(ctaUrl, `See all events near ${place}`)}
+${buttonHtml(ctaUrl, input.savedSearch ? `See this search on ${input.appName}` : `See all events near ${place}`)}
 </td></tr></table>
 </td></tr>`;
   const body = `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0">
@@ -87,12 +104,18 @@ ${first ? featuredCardHtml(first) : ''}
 ${rest.map(rowCardHtml).join('\n')}
 ${cta}
 </table>`;
-  const footer = `You get this weekly digest because you subscribed to ${escapeHtml(input.appName)} for ${escapeHtml(place)}.<br>
-<a href="${escapeHtml(input.unsubscribeUrl)}" target="_blank" style="color:${colours.faint};text-decoration:underline">Unsubscribe</a> &nbsp;·&nbsp; <a href="${escapeHtml(siteRoot(input.publicUrl))}/" target="_blank" style="color:${colours.faint};text-decoration:underline">${escapeHtml(input.appName)}</a>`;
+  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}" target="_blank" style="color:${colours.faint};text-decoration:underline">${escapeHtml(label)}</a>`;
+  const home = link(`${siteRoot(input.publicUrl)}/`, input.appName);
+  const saved = input.savedSearch;
+  const footer = saved
+    ? `You get this weekly digest because you saved the search “${escapeHtml(saved.name)}” on ${escapeHtml(input.appName)}.<br>
+${link(saved.editUrl, 'Edit this search')} &nbsp;·&nbsp; ${link(input.unsubscribeUrl, 'Unsubscribe from this search')} &nbsp;·&nbsp; ${home}`
+    : `You get this weekly digest because you subscribed to ${escapeHtml(input.appName)} for ${escapeHtml(place)}.<br>
+${link(input.unsubscribeUrl, 'Unsubscribe')} &nbsp;·&nbsp; ${home}`;
   return mailDocument({
     title: subject,
     preheader: preheader(items),
-    kicker: `Weekly digest · ${place}`,
+    kicker: input.savedSearch ? 'Weekly digest · your saved search' : `Weekly digest · ${place}`,
     appName: input.appName,
     homeUrl: `${siteRoot(input.publicUrl)}/`,
     body,
@@ -103,9 +126,12 @@ ${cta}
 export function renderDigest(input: DigestContentInput): RenderedMail {
   const items = input.events.map((event) => digestItem(input.publicUrl, event));
   const place = feedText(input.city, 60);
-  const headline = `${countOf(items.length, 'event')} near ${place} this week`;
+  const saved = input.savedSearch;
+  const headline = saved
+    ? `${countOf(items.length, 'event')} this week for ${feedText(saved.name, 120)}`
+    : `${countOf(items.length, 'event')} near ${place} this week`;
   const subject = `${input.appName}: ${headline}`;
-  const ctaUrl = cityEventsUrl(input.publicUrl, { country: input.country, city: input.city });
+  const ctaUrl = saved ? saved.url : cityEventsUrl(input.publicUrl, { country: input.country, city: input.city });
   return {
     subject,
     text: textPart(input, headline, items, place, ctaUrl),

@@ -1,5 +1,6 @@
 /** The weekly-digest subscriber and its pure rules (no I/O here). */
 import { randomBytes } from 'node:crypto';
+import { hasFilters, searchKey, type SavedSearch } from './saved-search.ts';
 
 /**
  * Default digest radius. The spec leaves it open; 50 km covers a metropolitan area and its commuter belt
@@ -22,7 +23,13 @@ export interface Subscriber {
   confirmed_at: string | null;
   unsubscribe_token: string;
   last_sent_at: string | null;
-  /** Lower-cased e-mail + city: one subscription per person and city. */
+  /** The saved search's filters; null or absent (rows from before saved searches) for the city digest. */
+  search?: SavedSearch | null;
+  /** What the batch groups identical searches by (`searchKey`); absent on rows from before saved searches. */
+  search_key?: string;
+  /** Whether `search` holds any filter: the admin list's "has saved filters". */
+  has_filters?: boolean;
+  /** Lower-cased e-mail + city, or + the whole search when it has filters: one subscription per person and search. */
   identity_key: string;
   /** Lower-cased copies for case-insensitive admin filters and sorting. */
   email_key: string;
@@ -32,8 +39,19 @@ export interface Subscriber {
 
 export const normaliseKey = (value: string) => value.trim().toLocaleLowerCase('en');
 
-export function identityKey(email: string, city: string): string {
-  return `${normaliseKey(email)}|${normaliseKey(city)}`;
+/**
+ * A plain city subscription keeps the key it always had, so an address may hold its city digest and any
+ * number of distinct saved searches, and signing up for the same search twice finds the first.
+ */
+export function identityKey(email: string, city: string, search?: { key: string; filtered: boolean }): string {
+  const base = `${normaliseKey(email)}|${normaliseKey(city)}`;
+  return search?.filtered ? `${base}|${search.key}` : base;
+}
+
+/** The stored search fields of a subscriber with this place and these filters. */
+export function searchFields(place: { country: string; city: string; radius_km: number }, search: SavedSearch) {
+  const filtered = hasFilters(search);
+  return { search: filtered ? search : null, search_key: searchKey(place, search), has_filters: filtered };
 }
 
 /** 192 bits from the OS CSPRNG, URL-safe: unguessable, and short enough for a link. */

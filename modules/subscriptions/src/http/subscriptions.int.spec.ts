@@ -23,7 +23,7 @@ const catalogue: EventsCatalogue = {
     if (city.toLowerCase() === 'porto') return { lat: 41.15, lon: -8.61 };
     return null;
   },
-  async upcomingNear({ lat }) {
+  async matching({ lat }) {
     return lat < 40 ? lisbonEvents : [];
   },
 };
@@ -102,7 +102,7 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     const listed = (await (await admin('/api/subscriptions/admin')).json()) as { subscriptions: Array<Record<string, unknown>>; stats: Record<string, number> };
     expect(listed.subscriptions[0]).toMatchObject({ status: 'pending', confirmed: false, is_active: false });
     expect(listed.stats).toMatchObject({ total: 1, active: 0, pending: 1 });
-    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 0, sent: 0, skipped: 0 } });
+    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 0, sent: 0, skipped: 0, searches: 0 } });
     const id = (await subscriberOf('ana@example.com'))!.id;
     const forced = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ is_active: true }) });
     expect(forced.status).toBe(409);
@@ -124,7 +124,7 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     expect(mail!.envelopeTo).toEqual(['ana@example.com']);
     const after = (await (await admin('/api/subscriptions/admin')).json()) as { subscriptions: Array<Record<string, unknown>> };
     expect(after.subscriptions[0]).toMatchObject({ status: 'active', confirmed: true, is_active: true, confirmed_at: '2026-11-21T10:00:00.000Z' });
-    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 1, sent: 1, skipped: 0 } });
+    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 1, sent: 1, skipped: 0, searches: 1 } });
     const twice = await fetch(`${h.url}${link}`, { method: 'POST', headers: { accept: 'text/html' } });
     expect(await twice.text()).toContain('Already confirmed');
   });
@@ -406,10 +406,10 @@ describe('digest batch', () => {
     await confirmedSignUp('porto@example.com', 'Porto');
     smtp.messages.length = 0;
     const run = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
-    expect(run).toEqual({ result: { processed: 4, sent: 3, skipped: 1 } });
+    expect(run).toEqual({ result: { processed: 4, sent: 3, skipped: 1, searches: 2 } });
     expect(smtp.messages).toHaveLength(3);
     const again = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
-    expect(again).toEqual({ result: { processed: 1, sent: 0, skipped: 1 } });
+    expect(again).toEqual({ result: { processed: 1, sent: 0, skipped: 1, searches: 1 } });
     expect(smtp.messages).toHaveLength(3);
     const stats = (await (await admin('/api/subscriptions/admin')).json()) as { stats: Record<string, number> };
     expect(stats.stats.sent_last_7d).toBe(3);
@@ -425,7 +425,7 @@ describe('digest batch', () => {
 
     smtp.recover();
     const rerun = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
-    expect(rerun).toEqual({ result: { processed: 3, sent: 3, skipped: 0 } });
+    expect(rerun).toEqual({ result: { processed: 3, sent: 3, skipped: 0, searches: 1 } });
     const recipients = smtp.messages.map((m) => m.envelopeTo[0]).sort();
     expect(recipients).toEqual(Array.from({ length: 5 }, (_, i) => `reader${i}@example.com`).sort());
   });
@@ -435,7 +435,7 @@ describe('digest batch', () => {
     await admin('/api/subscriptions/admin/run-digest', { method: 'POST' });
     h.clock.advance(7 * 86_400_000);
     const nextWeek = await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json();
-    expect(nextWeek).toEqual({ result: { processed: 1, sent: 1, skipped: 0 } });
+    expect(nextWeek).toEqual({ result: { processed: 1, sent: 1, skipped: 0, searches: 1 } });
     expect(smtp.messages).toHaveLength(2);
   });
 });

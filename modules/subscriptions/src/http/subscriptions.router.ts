@@ -3,10 +3,11 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { HttpError, UniqueConstraintError, acceptFormBodies, parseBody, parseParams, parseQuery, parseWith } from '@evently/platform';
 import { adminListQuerySchema, adminPatchSchema, mailLinkTokenSchema, subscriberIdSchema } from '../contracts/admin.ts';
-import { signUpSchema } from '../contracts/sign-up.ts';
+import { savedSearchEditSchema, signUpSchema } from '../contracts/sign-up.ts';
 import { deleteSubscriber, getSubscriber, listSubscribers, updateSubscriber } from '../application/admin-subscribers.ts';
 import { checkConfirmToken, confirmSubscription, type ConfirmOutcome } from '../application/confirm.ts';
 import type { SubscriptionsContext } from '../application/context.ts';
+import { editSavedSearch } from '../application/edit-saved-search.ts';
 import { runDigestBatch } from '../application/run-digest-batch.ts';
 import { MailTransportError, sendDigestNow } from '../application/send-digest.ts';
 import { signUp } from '../application/sign-up.ts';
@@ -32,7 +33,7 @@ const mapDomainErrors: Middleware = async (ctx, next) => {
     await next();
   } catch (error) {
     if (error instanceof UniqueConstraintError) {
-      throw new HttpError(409, 'Another subscription already exists for this e-mail and city');
+      throw new HttpError(409, 'Another subscription already exists for this e-mail and search');
     }
     if (error instanceof MailTransportError) throw new HttpError(503, 'Mail server unavailable, please retry later');
     throw error;
@@ -113,6 +114,15 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     if (ctx.accepts('json', 'html') === 'html') return page(ctx, status, unsubscribeTexts[outcome.status]!);
     ctx.status = status;
     ctx.body = { ok: outcome.status !== 'unknown_token', status: outcome.status };
+  });
+
+  // The mail's "edit" link opens the search on the site; its Save form sends the changed search here.
+  router.put('/saved/:token', options.signUpRateLimit, async (ctx) => {
+    const token = tokenOf(ctx);
+    const edit = parseBody(ctx, savedSearchEditSchema);
+    const updated = token ? await editSavedSearch(app, token, edit) : null;
+    if (!updated) throw new HttpError(404, 'This saved search no longer exists');
+    ctx.body = { ok: true, search: updated.search, description: updated.search_description, url: updated.search_url };
   });
 
   router.get('/admin', options.requireAdmin, async (ctx) => {
