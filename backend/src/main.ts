@@ -25,6 +25,7 @@ import { runErase } from './processes/erase.ts';
 import { runReindex } from './processes/reindex.ts';
 import { runSeed } from './processes/seed.ts';
 import { runSeedProjection } from './processes/seed-projection.ts';
+import { yieldToServing } from './processes/yield-to-serving.ts';
 import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 import { UsageError } from './processes/usage-error.ts';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const role = roleArg as Role;
+  // Bulk writers give way to the processes that answer visitors (yield-to-serving.ts).
+  if (role === 'seed' || role === 'ingest' || role === 'ingestion') yieldToServing();
   // A one-off command with its own exit codes (130 interrupted) and its own stderr logger; it reads the
   // configuration itself so a bad value is a usage error (2), like any other mistake on its command line.
   if (role === 'ingest') process.exit(await runIngest({ args: rest }));

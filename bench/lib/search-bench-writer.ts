@@ -15,6 +15,7 @@ import { generateDemoEvents, type SourceEventInput } from '@evently/events';
 import { flagArg, numberArg, stringArg } from './args.ts';
 import { openEmbeddedStack } from './embedded-stack.ts';
 import { summarise } from './latency.ts';
+import { yieldToServing } from '../../backend/src/processes/yield-to-serving.ts';
 
 const args = process.argv.slice(2);
 const dataDir = stringArg(args, 'data-dir');
@@ -28,8 +29,10 @@ const pageSize = bulk ? 1000 : Math.max(1, Math.min(200, Math.round(rate / 10)))
 
 const say = (message: Record<string, unknown>) => process.stdout.write(`BENCH ${JSON.stringify(message)}\n`);
 
-// This process only writes: its own search connection needs no reader threads.
+// This process only writes: its own search connection needs no reader threads, and it runs at the priority
+// the ingestion role's feed workers run at.
 process.env.SEARCH_READER_THREADS = '0';
+yieldToServing();
 const stack = await openEmbeddedStack(dataDir);
 const existing = await stack.store.count('events');
 const run = Date.now().toString(36);
