@@ -35,7 +35,10 @@ export function PopularSidebar({ variant = 'sidebar' }: { variant?: 'sidebar' | 
   return (
     <aside className={variant === 'strip' ? 'popular popular--strip' : 'popular popular--sidebar'} aria-labelledby={titleId}>
       <h2 id={titleId}>Popular Events</h2>
-      {events.length === 0 ? (
+      {/* Not asked yet (the server's first paint) or on its way: say so, rather than that there are none. */}
+      {data === undefined && !error ? (
+        <p className="popular__empty popular__empty--loading" role="status">Loading popular events...</p>
+      ) : events.length === 0 ? (
         <p className="popular__empty">No popular events right now.</p>
       ) : (
         <ol className="popular__list">
