@@ -84,15 +84,11 @@ while (!stopping) {
     const pending = probe(word, performance.now()).finally(() => pendingProbes.delete(pending));
     pendingProbes.add(pending);
   }
-  if (!bulk) {
-    // Paced: the page is due when the rate allows it, measured from the start (no drift, no catch-up burst
-    // beyond one page).
-    const dueAt = started + (written / rate) * 1000;
-    const wait = dueAt - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  } else {
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  // Paced: the page is due when the rate allows it, measured from the start (no drift). Behind the rate or in
+  // bulk, the loop still yields once a page, so `stop`, the progress lines and the probes get their turn.
+  const dueAt = started + (written / rate) * 1000;
+  const wait = bulk ? 0 : dueAt - performance.now();
+  await new Promise((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)));
 }
 const seconds = (performance.now() - started) / 1000;
 clearInterval(progress);
