@@ -1,19 +1,24 @@
 /**
  * Child process of `embedded-start.int.spec.ts`: opens the embedded store, log and search index on a data
- * folder the way a process role does at start (migrations, collection tables, search tables), waiting first
- * until a given moment so that several children start the setup at once. Prints `ready` and exits 0.
+ * folder the way a process role does at start (migrations, collection tables, search tables). It loads its
+ * code, prints `loaded`, and starts the setup when a line arrives on stdin, so that the test starts several
+ * children's setup at once. Prints `ready` with the indexes it created, and exits 0.
  *
- * Usage: node --import tsx embedded-start.child.ts <dataDir> <startAtEpochMs>
+ * Usage: node --import tsx embedded-start.child.ts <dataDir>
  */
+import { once } from 'node:events';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { createSqliteEventBus } from '../bus/sqlite-log/sqlite-event-bus.ts';
 import { contractSchema } from '../search/search-index.contract-fixtures.ts';
 import { createSqliteSearchIndex } from '../search/sqlite-fts/sqlite-search-index.ts';
 import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store.ts';
 
-const [dataDir = '', startAt = '0'] = process.argv.slice(2);
-// A busy wait: a timer would let the children drift apart by a scheduler tick each.
-while (Date.now() < Number(startAt));
+const [dataDir = ''] = process.argv.slice(2);
+const lines = createInterface({ input: process.stdin });
+process.stdout.write('loaded\n');
+await once(lines, 'line');
+lines.close();
 
 const store = await createSqliteDocumentStore({ file: path.join(dataDir, 'evently.db') });
 await store.init([{ name: 'things', unique: [['slug']], indexes: [['city', 'startsAt']] }, { name: 'others' }]);

@@ -19,14 +19,19 @@ interface Outcome {
   stderr: string;
 }
 
-function startChild(dataDir: string, startAt: number): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir, String(startAt)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+/** A child with its code loaded, waiting for `go` to start the setup. */
+function startChild(dataDir: string): Promise<{ go: () => void; outcome: Promise<Outcome> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const outcome = new Promise<Outcome>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.startsWith('loaded\n')) resolve({ go: () => child.stdin.end('go\n'), outcome });
+    });
+    void outcome.then(({ code }) => reject(new Error(`child exited (${code}) before it loaded:\n${stderr}`)));
   });
 }
 
@@ -35,9 +40,10 @@ describe('embedded engines started by several processes at once', () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const { dir, remove } = await createTempDataDir('evently-start-');
       try {
-        // Far enough ahead that every child has loaded its code and is waiting for the moment.
-        const startAt = Date.now() + 4_000;
-        const outcomes = await Promise.all(Array.from({ length: PROCESSES }, () => startChild(dir, startAt)));
+        // Every child loads its code first; then all are told to go in the same turn of the event loop.
+        const children = await Promise.all(Array.from({ length: PROCESSES }, () => startChild(dir)));
+        for (const child of children) child.go();
+        const outcomes = await Promise.all(children.map((child) => child.outcome));
         for (const outcome of outcomes) expect(outcome.stderr).not.toMatch(/SqliteError|database is locked/);
         expect(outcomes.map((outcome) => outcome.code)).toEqual(Array(PROCESSES).fill(0));
         // Each index is created once: a late process finds it made, instead of dropping and making it again.
