@@ -4,11 +4,14 @@
  * Two posts created at once with one title cannot both win: the registry id is the slug, so the second insert
  * breaks the unique id and its transaction is retried by the command on the fresh state.
  */
-import type { DocumentTransaction } from '@evently/platform';
+import type { DocumentTransaction, VersionRetryOptions } from '@evently/platform';
 import { slugCandidate, slugify } from '../domain/slug.ts';
 import { BLOG_SLUGS, type SlugRecord } from '../infra/collections.ts';
 
 const MAX_ATTEMPTS = 1000;
+
+/** Post writes retry a lost slug race too: two posts claiming one slug collide on the registry's unique key. */
+export const SLUG_RACES: VersionRetryOptions = { onUniqueConflict: true };
 
 export async function claimSlug(tx: DocumentTransaction, title: string, postId: string): Promise<string> {
   const base = slugify(title);

@@ -3,6 +3,7 @@
  * `aggregate_version`. Blog posts are public writing, so the messages carry the post's listing fields (not the
  * body): the list projection is built from them alone and can be replayed from the log.
  */
+import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
 import { COVER_ASPECTS, COVER_FITS, COVER_WIDTHS } from '../domain/cover.ts';
 import { POST_STATUSES } from '../domain/post.ts';
@@ -51,3 +52,6 @@ export const blogMessageSchemas = {
 } as const;
 
 export type BlogMessageType = keyof typeof blogMessageSchemas;
+
+/** Builds this module's outbox records, each validated against its type's schema. */
+export const blogMessage = defineMessages(BLOG_TOPIC, blogMessageSchemas);

@@ -2,9 +2,10 @@
  * The blog calls of spec 02 §7 over real HTTP, a real SQLite store, log and search index: drafts, previews,
  * 401s, 404s, slug redirects, validation with nothing written on a 4xx, the projection and the RSS feed.
  */
+import { collectMessages } from '@evently/platform/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BLOG_TOPIC } from '../contracts/messages.ts';
 import { ADMIN_PASSWORD, startBlogHarness, type BlogHarness } from '../testing/blog-harness.ts';
-import { collectMessages } from '../testing/collect-messages.ts';
 import { makePostBody } from '../testing/make-post.ts';
 
 type Json = Record<string, unknown>;
@@ -315,7 +316,7 @@ describe('messages and the projection', () => {
     await update(post.id, { excerpt: 'New excerpt' });
     await update(post.id, { status: 'draft' });
     await call('DELETE', `/api/blog/posts/${String(post.id)}`, { headers: asAdmin });
-    const messages = await collectMessages(h.bus);
+    const messages = await collectMessages(h.bus, [BLOG_TOPIC]);
     expect(messages.map((m) => [m.type, m.key, m.aggregate_version, m.version])).toEqual([
       ['BlogPostCreated', post.id, 1, 1],
       ['BlogPostPublished', post.id, 2, 1],

@@ -4,6 +4,7 @@
  * every consumer, so names, addresses and the message stay in the request document, and a consumer that needs
  * them (the mailers) reads the document.
  */
+import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
 import { PARTNERSHIP_TYPES, REQUEST_STATUSES } from '../domain/partnership-request.ts';
 
@@ -30,3 +31,6 @@ export const partnershipMessageSchemas = {
   [partnershipMessageTypes.statusChanged]: partnershipRequestStatusChangedSchema,
   [partnershipMessageTypes.deleted]: partnershipRequestDeletedSchema,
 } as const;
+
+/** Builds this module's outbox records, each validated against its type's schema. */
+export const partnershipMessage = defineMessages(PARTNERSHIPS_TOPIC, partnershipMessageSchemas);

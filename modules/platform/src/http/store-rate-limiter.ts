@@ -11,13 +11,8 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Clock } from '../clock/clock.ts';
 import type { ModuleDeps } from '../module.ts';
-import {
-  ConcurrencyError,
-  UniqueConstraintError,
-  type CollectionSpec,
-  type DocumentStore,
-  type DocumentTransaction,
-} from '../store/document-store.port.ts';
+import type { CollectionSpec, DocumentStore, DocumentTransaction } from '../store/document-store.port.ts';
+import { withVersionRetry } from '../store/version-retry.ts';
 import { rateLimit, type RateLimiter, type RateLimits, type RateLimitSpec, type RateLimitState } from './rate-limit.ts';
 
 export const RATE_LIMIT_COUNTERS = 'rate_limit_counters';
@@ -39,14 +34,7 @@ export const counterId = (name: string, key: string): string => createHash('sha2
 
 /** Runs `work` in a transaction, again on a lost race (another process updated or created the same counter). */
 export async function counterTransaction<R>(store: DocumentStore, clock: Clock, work: (tx: DocumentTransaction, now: number) => Promise<R>): Promise<R> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await store.transaction((tx) => work(tx, clock.now().getTime()));
-    } catch (error) {
-      const lostRace = error instanceof ConcurrencyError || error instanceof UniqueConstraintError;
-      if (!lostRace || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
+  return withVersionRetry(() => store.transaction((tx) => work(tx, clock.now().getTime())), { attempts: MAX_ATTEMPTS, onUniqueConflict: true });
 }
 
 export interface StoreRateLimitsOptions {

@@ -4,6 +4,7 @@ export { testEventBus, type EventBusFixture } from '../bus/event-bus.contract.ts
 export { hasContainerRuntime } from './container-runtime.ts';
 export { createTempDataDir } from './temp-dir.ts';
 export { waitFor } from './wait-for.ts';
+export { collectMessages } from './collect-messages.ts';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from '../mail/testing/smtp-sink.ts';
 export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';

@@ -2,9 +2,9 @@
  * Every change is a versioned message through the outbox, in the same transaction: types, keys, versions,
  * the data the ratings read model needs and nothing personal. Also the live pending count.
  */
+import { collectMessages } from '@evently/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEWS_TOPIC, reviewMessageTypes } from '../index.ts';
-import { collectMessages } from '../testing/collect-messages.ts';
 import { makeReviewBody } from '../testing/make-review.ts';
 import { asAdmin, startReviewsHarness, type ReviewsHarness } from '../testing/reviews-harness.ts';
 
@@ -26,7 +26,7 @@ describe('review messages', () => {
     await h.call('DELETE', `/api/admin/reviews/${id}`, { headers: asAdmin });
     const free = await h.call('POST', '/api/reviews', { body: makeReviewBody({ user_email: 'x@example.com', event_name: 'Secret Garden Party', event_link: 'https://secret.example', rating: 2 }) });
 
-    const messages = await collectMessages(h.bus);
+    const messages = await collectMessages(h.bus, [REVIEWS_TOPIC]);
     const mine = messages.filter((m) => m.key === id);
     expect(mine.map((m) => [m.type, m.aggregate_version, m.version, m.topic])).toEqual([
       [reviewMessageTypes.submitted, 1, 1, REVIEWS_TOPIC],
@@ -62,7 +62,7 @@ describe('live pending count', () => {
     const created = await h.call('POST', '/api/events/2/reviews', { body: makeReviewBody({ user_email: 'live@example.com' }) });
     const pending = await h.store.count('reviews', { status: 'pending' });
     expect(pending).toBeGreaterThan(0);
-    const [message] = (await collectMessages(h.bus)).filter((m) => m.key === created.body.review.id);
+    const [message] = (await collectMessages(h.bus, [REVIEWS_TOPIC])).filter((m) => m.key === created.body.review.id);
     expect(message).toBeDefined();
     expect(await h.module.live.pushesFor(message!)).toEqual({ event: 'reviews:pending', payload: { pending } });
     expect(h.module.live.topics).toEqual([REVIEWS_TOPIC]);

@@ -7,6 +7,7 @@
  * Consumed by the events module's `event-ratings` projector, which parses them with its own schema of the
  * fields it reads (`event_id`, `rating`, the type); changing those fields is a new message version.
  */
+import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN, REVIEW_STATUSES } from '../domain/review.ts';
 
@@ -49,3 +50,6 @@ export const reviewMessageSchemas = {
   [reviewMessageTypes.rejected]: reviewRejectedSchema,
   [reviewMessageTypes.deleted]: reviewDeletedSchema,
 } as const;
+
+/** Builds this module's outbox records, each validated against its type's schema. */
+export const reviewMessage = defineMessages(REVIEWS_TOPIC, reviewMessageSchemas);

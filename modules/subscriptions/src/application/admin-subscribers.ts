@@ -2,11 +2,10 @@
 import type { Stored, Where } from '@evently/platform';
 import { HttpError, notFound } from '@evently/platform';
 import type { AdminListQuery, AdminPatch } from '../contracts/admin.ts';
-import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import { patchedSearch, SearchContradiction, searchFieldChanges } from '../domain/search-edit.ts';
 import { DIGEST_INTERVAL_DAYS, normaliseKey, type Subscriber } from '../domain/subscriber.ts';
 import { SUBSCRIBERS } from '../infra/collections.ts';
-import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { toAdminView, type AdminSubscriberView } from './views.ts';
 
@@ -100,7 +99,7 @@ export async function updateSubscriber(ctx: SubscriptionsContext, id: string, pa
     if (Object.keys(changes).length === 0) return current;
     const next = await tx.update<Subscriber>(SUBSCRIBERS, id, current.version, changes);
     await tx.appendOutbox([
-      subscriberMessage(subscriberMessageTypes.updated, id, next.version, { changed: Object.keys(changes) }, now),
+      subscriberMessage(subscriberMessageTypes.updated, id, next.version, { subscriber_id: id, changed: Object.keys(changes) }, now),
     ]);
     return next;
   });
@@ -124,6 +123,6 @@ export async function deleteSubscriber(ctx: SubscriptionsContext, id: string): P
     const current = await tx.get<Subscriber>(SUBSCRIBERS, id);
     if (!current) throw notFound('Subscriber not found');
     await tx.delete(SUBSCRIBERS, id, current.version);
-    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, current.version + 1, {}, now)]);
+    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, current.version + 1, { subscriber_id: id }, now)]);
   });
 }

@@ -2,11 +2,10 @@
  * Following the confirmation link (by POST from its page, never by the GET a mail scanner may prefetch):
  * activates the subscriber and applies the name the confirmed sign-up asked for. Idempotent.
  */
-import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import { isExpired, type SignUpRequest } from '../domain/sign-up-request.ts';
 import type { Subscriber } from '../domain/subscriber.ts';
 import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
-import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'expired' | 'unknown_token';
@@ -32,7 +31,7 @@ export async function confirmSubscription(ctx: SubscriptionsContext, token: stri
     const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriber.id, subscriber.version, changes);
     await tx.update<SignUpRequest>(SIGN_UP_REQUESTS, request.id, request.version, { confirmed_at: now.toISOString() });
     await tx.appendOutbox([
-      subscriberMessage(subscriberMessageTypes.confirmed, updated.id, updated.version, { changed: Object.keys(changes) }, now),
+      subscriberMessage(subscriberMessageTypes.confirmed, updated.id, updated.version, { subscriber_id: updated.id, changed: Object.keys(changes) }, now),
     ]);
     return 'confirmed';
   });

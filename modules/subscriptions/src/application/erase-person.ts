@@ -4,11 +4,10 @@
  * A confirmation mail still waiting in the log then finds no request and sends nothing.
  */
 import type { ErasureSubject, ModuleErasure, Stored } from '@evently/platform';
-import { SUBSCRIBERS_TOPIC, subscriberMessageTypes } from '../contracts/messages.ts';
+import { SUBSCRIBERS_TOPIC, subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import type { SignUpRequest } from '../domain/sign-up-request.ts';
 import { normaliseKey, type Subscriber } from '../domain/subscriber.ts';
 import { DIGEST_SENDS, SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
-import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 interface Removed {
@@ -26,7 +25,7 @@ async function removeSubscriber(ctx: SubscriptionsContext, id: string): Promise<
     const sends = await tx.find(DIGEST_SENDS, { where: { subscriber_id: id } });
     for (const send of sends) await tx.delete(DIGEST_SENDS, send.id);
     await tx.delete(SUBSCRIBERS, id, subscriber.version);
-    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, subscriber.version + 1, {}, ctx.clock.now())]);
+    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, subscriber.version + 1, { subscriber_id: id }, ctx.clock.now())]);
     return { subscriber, requestNames: requests.map((request) => request.name), digestSends: sends.length };
   });
 }

@@ -9,14 +9,13 @@
  * released, since we know for certain it was not accepted.
  */
 import type { Stored } from '@evently/platform';
-import { ConcurrencyError, InvalidMailAddressError, UniqueConstraintError } from '@evently/platform';
-import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { InvalidMailAddressError, UniqueConstraintError, withVersionRetry } from '@evently/platform';
+import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import { renderDigest } from '../domain/digest-content.ts';
 import type { DigestEvent } from '../domain/digest-event.ts';
 import { describeSearch, searchUrl } from '../domain/saved-search.ts';
 import { DEFAULT_RADIUS_KM, isoWeek, statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
 import { DIGEST_SENDS, SUBSCRIBERS } from '../infra/collections.ts';
-import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { createDigestSearches, type DigestSearches } from './digest-searches.ts';
 
@@ -64,31 +63,27 @@ async function claimWeek(ctx: SubscriptionsContext, subscriberId: string, week: 
 async function recordSent(ctx: SubscriptionsContext, subscriberId: string, week: string, eventIds: number[]): Promise<void> {
   const now = ctx.clock.now();
   // The subscriber may be edited by an admin at the same moment; re-read and retry on a version conflict.
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await ctx.store.transaction(async (tx) => {
-        const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, subscriberId);
-        if (!subscriber) return;
-        const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriberId, subscriber.version, {
-          last_sent_at: now.toISOString(),
-        });
-        const claim = await tx.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriberId, week });
-        if (claim) {
-          await tx.update<DigestSend>(DIGEST_SENDS, claim.id, claim.version, {
-            status: 'sent',
-            sent_at: now.toISOString(),
-            event_ids: eventIds,
-          });
-        }
-        await tx.appendOutbox([
-          subscriberMessage(subscriberMessageTypes.digestSent, subscriberId, updated.version, { week, event_ids: eventIds }, now),
-        ]);
+  await withVersionRetry(() =>
+    ctx.store.transaction(async (tx) => {
+      const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, subscriberId);
+      if (!subscriber) return;
+      const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriberId, subscriber.version, {
+        last_sent_at: now.toISOString(),
       });
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= 3) throw error;
-    }
-  }
+      const claim = await tx.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriberId, week });
+      if (claim) {
+        await tx.update<DigestSend>(DIGEST_SENDS, claim.id, claim.version, {
+          status: 'sent',
+          sent_at: now.toISOString(),
+          event_ids: eventIds,
+        });
+      }
+      await tx.appendOutbox([
+        subscriberMessage(subscriberMessageTypes.digestSent, subscriberId, updated.version, { subscriber_id: subscriberId, week, event_ids: eventIds }, now),
+      ]);
+    }),
+    { attempts: 4 },
+  );
 }
 
 function savedSearchLinks(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>, search: NonNullable<Subscriber['search']>) {

@@ -7,7 +7,7 @@
  */
 import { UniqueConstraintError } from '@evently/platform';
 import type { SignUpInput } from '../contracts/sign-up.ts';
-import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import { SIGN_UP_REQUEST_TTL_MS, type SignUpRequest } from '../domain/sign-up-request.ts';
 import {
   DEFAULT_RADIUS_KM,
@@ -19,7 +19,6 @@ import {
   type Subscriber,
 } from '../domain/subscriber.ts';
 import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
-import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 /** Deliberately says nothing about whether the address was known: the answer is the same either way. */
@@ -73,7 +72,7 @@ async function requestConfirmation(ctx: SubscriptionsContext, input: SignUpInput
         subscriberMessageTypes.signedUp,
         subscriber.id,
         subscriber.version,
-        { request_id: request.id, reactivated: existing !== null },
+        { subscriber_id: subscriber.id, request_id: request.id, reactivated: existing !== null },
         now,
       ),
     ]);

@@ -1,9 +1,8 @@
 /** Unsubscribe by the token from an e-mail link (POST only). Idempotent: a second click finds it already inactive. */
 import type { Stored } from '@evently/platform';
-import { subscriberMessageTypes } from '../contracts/messages.ts';
+import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import type { Subscriber } from '../domain/subscriber.ts';
 import { SUBSCRIBERS } from '../infra/collections.ts';
-import { subscriberMessage } from '../infra/envelopes.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 export type UnsubscribeOutcome =
@@ -18,7 +17,7 @@ export async function unsubscribe(ctx: SubscriptionsContext, token: string): Pro
     if (!subscriber) return { status: 'unknown_token' } as const;
     if (!subscriber.is_active) return { status: 'already_inactive', subscriber } as const;
     const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriber.id, subscriber.version, { is_active: false });
-    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.unsubscribed, updated.id, updated.version, {}, now)]);
+    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.unsubscribed, updated.id, updated.version, { subscriber_id: updated.id }, now)]);
     return { status: 'unsubscribed', subscriber: updated } as const;
   });
 }

@@ -4,6 +4,7 @@
  * consumer and replica, so names, addresses and the conversation stay in the ticket document. A consumer that
  * needs those (the mailers, the live feed) reads the ticket itself; `message_index` points it at the message.
  */
+import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../domain/ticket.ts';
 
@@ -57,3 +58,6 @@ export const supportMessageSchemas = {
   [supportMessageTypes.messagePosted]: supportTicketMessagePostedSchema,
   [supportMessageTypes.deleted]: supportTicketDeletedSchema,
 } as const;
+
+/** Builds this module's outbox records, each validated against its type's schema. */
+export const ticketMessage = defineMessages(SUPPORT_TICKETS_TOPIC, supportMessageSchemas);

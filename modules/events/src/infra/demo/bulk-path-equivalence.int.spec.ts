@@ -7,13 +7,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteDocumentStore, fixedClock, type DocumentStore } from '@evently/platform';
 import { createTempDataDir } from '@evently/platform/testing';
-import { EVENT_MESSAGE_TYPES, type EventUpsertedData } from '../../contracts/event-messages.ts';
+import { EVENT_MESSAGE_TYPES } from '../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput } from '../../contracts/source-event.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { newEventBody, sourceFields } from '../../domain/event.ts';
 import { makeUpsertFromSource, type UpsertResult } from '../../application/commands/upsert-from-source/upsert-from-source.ts';
-import { eventEnvelope } from '../../application/event-envelope.ts';
 import { EVENT_ID_COUNTER, EVENTS_COLLECTION, EVENTS_COLLECTIONS } from '../../application/events-collections.ts';
+import { eventMessage } from '../../application/outbox-messages.ts';
 import { generateDemoEvents } from './demo-catalogue.ts';
 
 const NOW = '2026-11-26T09:00:00.000Z';
@@ -35,7 +35,7 @@ async function storeWithoutKeys(store: DocumentStore, input: SourceEventInput): 
     const { match_venue: _venue, match_cell: _cell, ...body } = newEventBody(id, sourceFields(sourceEventSchema.parse(input)));
     const saved = await tx.insert<StoredEvent>(EVENTS_COLLECTION, body);
     await tx.appendOutbox([
-      eventEnvelope<EventUpsertedData>({ type: EVENT_MESSAGE_TYPES.upserted, id, aggregateVersion: 1, data: { event: saved }, at: new Date(NOW) }),
+      eventMessage(EVENT_MESSAGE_TYPES.upserted, id, 1, { event: saved }, new Date(NOW)),
     ]);
   });
 }

@@ -3,8 +3,8 @@
  * version, the ticket id as key, and no personal data. Numbers stay unique and consecutive under concurrency.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '@evently/platform/testing';
-import { collectMessages } from '../../testing/collect-messages.ts';
+import { collectMessages, type SmtpSink, startSmtpSink } from '@evently/platform/testing';
+import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
 import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
 
 const asAdmin = { 'content-type': 'application/json', 'x-admin-password': ADMIN_PASSWORD };
@@ -67,7 +67,7 @@ describe('domain messages', () => {
     expect((await send('PUT', '/status', { status: 'resolved', admin_message: 'Fixed.' })).status).toBe(200);
     expect((await fetch(`${h.url}/api/support/tickets/${ticket.id}`, { method: 'DELETE', headers: asAdmin })).status).toBe(200);
 
-    const messages = await collectMessages(h.bus);
+    const messages = await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC]);
     expect(messages.map((m) => [m.type, m.aggregate_version])).toEqual([
       ['SupportTicketOpened', 1],
       ['SupportTicketStatusChanged', 2],
@@ -122,6 +122,6 @@ describe('domain messages', () => {
     expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
     const stored = await h.store.get<{ messages_count: number; version: number }>('support_tickets', ticket.id);
     expect(stored).toMatchObject({ messages_count: 8, version: 9 });
-    expect((await collectMessages(h.bus)).map((m) => m.aggregate_version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect((await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC])).map((m) => m.aggregate_version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

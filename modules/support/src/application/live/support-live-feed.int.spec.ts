@@ -1,9 +1,8 @@
 /** What the realtime gateway is told to push for each support message, and who may follow a ticket. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvelope, type Delivered } from '@evently/platform';
-import { startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { collectMessages, type SmtpSink, startSmtpSink } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
-import { collectMessages } from '../../testing/collect-messages.ts';
 import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
 
 const form = { user_name: 'Ana Visitor', user_email: 'ana@example.com', user_phone: '+351 1', subject: 'Lost tickets', description: 'Private text' };
@@ -32,7 +31,7 @@ describe('pushesFor', () => {
       headers: { 'content-type': 'application/json', 'x-admin-password': ADMIN_PASSWORD },
       body: JSON.stringify({ status: 'in_progress' }),
     });
-    const [opened, changed] = await collectMessages(h.bus);
+    const [opened, changed] = await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC]);
 
     const first = await h.module.live.pushesFor(opened!);
     // The pushes read the current state: the ticket is at version 2 by now, already in progress.
@@ -53,7 +52,7 @@ describe('pushesFor', () => {
   it('given a deletion, then both rooms hear of it with a null ticket and the deletion version', async () => {
     const { ticket } = await h.module.commands.createTicket(form);
     await fetch(`${h.url}/api/support/tickets/${ticket.id}`, { method: 'DELETE', headers: { 'x-admin-password': ADMIN_PASSWORD } });
-    const messages = await collectMessages(h.bus);
+    const messages = await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC]);
     const deleted = await h.module.live.pushesFor(messages.at(-1)!);
     expect(deleted).toEqual({
       admin: { change: 'deleted', ticket_number: ticket.ticket_number, id: ticket.id, version: 2, ticket: null },

@@ -2,19 +2,18 @@
  * An administrator writes a post. The slug is claimed from the title in the same transaction as the insert,
  * and `BlogPostCreated` (plus `BlogPostPublished` when it goes out at once) is appended with it.
  */
+import { withVersionRetry } from '@evently/platform';
 import { randomUUID } from 'node:crypto';
 import type { DocumentTransaction, Stored } from '@evently/platform';
 import type { CreatePostInput } from '../../../contracts/post-input.ts';
-import { blogMessageTypes } from '../../../contracts/messages.ts';
+import { blogMessageTypes, blogMessage } from '../../../contracts/messages.ts';
 import { DEFAULT_COVER } from '../../../domain/cover.ts';
 import { DEFAULT_STATUS, publishedAtAfter, type Post } from '../../../domain/post.ts';
 import { toListing } from '../../../domain/post-views.ts';
 import { minutesRead } from '../../../domain/reading-time.ts';
 import { BLOG_POSTS } from '../../../infra/collections.ts';
-import { blogMessage } from '../../../infra/envelopes.ts';
 import type { BlogContext } from '../../context.ts';
-import { claimSlug } from '../../slug-registry.ts';
-import { withWriteRetry } from '../../write-retry.ts';
+import { claimSlug, SLUG_RACES } from '../../slug-registry.ts';
 
 /** Fields of a new post: the parsed body, or a starter post with its own id and dates. */
 export type NewPost = CreatePostInput & { id?: string; published_at?: string };
@@ -49,5 +48,5 @@ export async function insertPost(tx: DocumentTransaction, input: NewPost, now: D
 }
 
 export function createPost(ctx: BlogContext, input: NewPost): Promise<Stored<Post>> {
-  return withWriteRetry(() => ctx.store.transaction((tx) => insertPost(tx, input, ctx.clock.now())));
+  return withVersionRetry(() => ctx.store.transaction((tx) => insertPost(tx, input, ctx.clock.now())), SLUG_RACES);
 }

@@ -1,15 +1,14 @@
 /** An administrator deletes a post for good; its slugs are released with it and `BlogPostDeleted` is appended. */
-import { blogMessageTypes } from '../../../contracts/messages.ts';
+import { withVersionRetry } from '@evently/platform';
+import { blogMessageTypes, blogMessage } from '../../../contracts/messages.ts';
 import type { Post } from '../../../domain/post.ts';
 import { BLOG_POSTS } from '../../../infra/collections.ts';
-import { blogMessage } from '../../../infra/envelopes.ts';
 import type { BlogContext } from '../../context.ts';
-import { releaseSlugs } from '../../slug-registry.ts';
-import { withWriteRetry } from '../../write-retry.ts';
+import { releaseSlugs, SLUG_RACES } from '../../slug-registry.ts';
 
 /** False when no post has that id. */
 export function deletePost(ctx: BlogContext, id: string): Promise<boolean> {
-  return withWriteRetry(() =>
+  return withVersionRetry(() =>
     ctx.store.transaction(async (tx) => {
       const post = await tx.get<Post>(BLOG_POSTS, id);
       if (!post) return false;
@@ -19,5 +18,6 @@ export function deletePost(ctx: BlogContext, id: string): Promise<boolean> {
       await tx.appendOutbox([blogMessage(blogMessageTypes.deleted, post.id, post.version + 1, { post_id: post.id, slug: post.slug }, ctx.clock.now())]);
       return true;
     }),
+    SLUG_RACES,
   );
 }

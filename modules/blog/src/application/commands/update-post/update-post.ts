@@ -4,18 +4,17 @@
  * `BlogPostPublished` / `BlogPostUnpublished`, anything else as `BlogPostUpdated`; an edit that changes
  * nothing writes nothing.
  */
+import { withVersionRetry } from '@evently/platform';
 import type { Stored } from '@evently/platform';
 import type { UpdatePostInput } from '../../../contracts/post-input.ts';
-import { blogMessageTypes } from '../../../contracts/messages.ts';
+import { blogMessageTypes, blogMessage } from '../../../contracts/messages.ts';
 import { publishedAtAfter, type Post } from '../../../domain/post.ts';
 import { toListing } from '../../../domain/post-views.ts';
 import { minutesRead } from '../../../domain/reading-time.ts';
 import { slugify } from '../../../domain/slug.ts';
 import { BLOG_POSTS } from '../../../infra/collections.ts';
-import { blogMessage } from '../../../infra/envelopes.ts';
 import type { BlogContext } from '../../context.ts';
-import { claimSlug } from '../../slug-registry.ts';
-import { withWriteRetry } from '../../write-retry.ts';
+import { claimSlug, SLUG_RACES } from '../../slug-registry.ts';
 
 type Patch = Partial<Post>;
 
@@ -27,7 +26,7 @@ function changedFields(post: Stored<Post>, patch: Patch): Patch {
 
 /** The post after the change, or null when no post has that id. */
 export function updatePost(ctx: BlogContext, id: string, input: UpdatePostInput): Promise<Stored<Post> | null> {
-  return withWriteRetry(() =>
+  return withVersionRetry(() =>
     ctx.store.transaction(async (tx) => {
       const post = await tx.get<Post>(BLOG_POSTS, id);
       if (!post) return null;
@@ -50,5 +49,6 @@ export function updatePost(ctx: BlogContext, id: string, input: UpdatePostInput)
       await tx.appendOutbox([blogMessage(type, updated.id, updated.version, toListing(updated), now)]);
       return updated;
     }),
+    SLUG_RACES,
   );
 }

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStoreLease, silentLogger, type Delivered, type DocumentStore, type DocumentTransaction, type FindArgs, type ModuleDeps } from '@evently/platform';
 import { waitFor } from '@evently/platform/testing';
-import { EVENT_MESSAGE_TYPES, EVENTS_TOPIC, type EventUpsertedData } from '../../../contracts/event-messages.ts';
+import { EVENT_MESSAGE_TYPES, EVENTS_TOPIC } from '../../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput } from '../../../contracts/source-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { newEventBody, sourceFields } from '../../../domain/event.ts';
 import { matchKeys, type MatchKeys } from '../../../domain/matching/match-keys.ts';
 import { createEventsHarness, type EventsHarness } from '../../../testing/events-harness.ts';
 import { makeSourceEvent } from '../../../testing/make-event.ts';
-import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventMessage } from '../../outbox-messages.ts';
 import { EVENTS_INDEX, type EventIndexDocument } from '../../projections/events-index.ts';
 import { linkAfterChange } from '../link-offers/link-offers.ts';
 import { backfillMatchKeys, countWithoutKeys } from './backfill-match-keys.ts';
@@ -31,7 +31,7 @@ async function storeWithoutKeys(store: DocumentStore, input: SourceEventInput): 
     const { match_venue: _venue, match_cell: _cell, ...body } = newEventBody(id, sourceFields(sourceEventSchema.parse(input)));
     const saved = await tx.insert<StoredEvent>(EVENTS_COLLECTION, body);
     await tx.appendOutbox([
-      eventEnvelope<EventUpsertedData>({ type: EVENT_MESSAGE_TYPES.upserted, id, aggregateVersion: 1, data: { event: saved }, at: new Date() }),
+      eventMessage(EVENT_MESSAGE_TYPES.upserted, id, 1, { event: saved }, new Date()),
     ]);
   });
 }

@@ -5,12 +5,12 @@
  * wins by title score, then by lowest canonical id; an admin split is never undone.
  */
 import type { DocumentTransaction, Where } from '@evently/platform';
-import { createEnvelope } from '@evently/platform';
-import { EVENT_LINK_MESSAGE_TYPES, EVENT_LINKS_TOPIC, type EventOfferLinkedData } from '../../../contracts/link-messages.ts';
+import { EVENT_LINK_MESSAGE_TYPES } from '../../../contracts/link-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { compareForMatch, START_TOLERANCE_MINUTES } from '../../../domain/matching/match-events.ts';
 import { cellsNear, matchKeys } from '../../../domain/matching/match-keys.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { linkMessage } from '../../outbox-messages.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from './offer-group.ts';
 import { loadSplitVetoes } from './split-decisions.ts';
 
@@ -127,14 +127,13 @@ export async function linkAfterChange(
   await writeGroupPatch(tx, record, { canonical_id: best.canonicalId, offers: null, merged: null }, now, written);
   const canonicalId = await refreshGroup(tx, best.canonicalId, now, written);
   await tx.appendOutbox([
-    createEnvelope<EventOfferLinkedData>({
-      topic: EVENT_LINKS_TOPIC,
-      key: canonicalId,
-      type: EVENT_LINK_MESSAGE_TYPES.linked,
-      aggregateVersion: written.get(canonicalId)?.version ?? 1,
-      data: { canonical_id: canonicalId, event_id: record.id, title_score: best.score, matched_event_id: best.matchedId },
-      occurredAt: now,
-    }),
+    linkMessage(
+      EVENT_LINK_MESSAGE_TYPES.linked,
+      canonicalId,
+      written.get(canonicalId)?.version ?? 1,
+      { canonical_id: canonicalId, event_id: record.id, title_score: best.score, matched_event_id: best.matchedId },
+      now,
+    ),
   ]);
   return { linkedTo: canonicalId, written };
 }

@@ -4,12 +4,12 @@
  * `EventUpserted` snapshot in the caller's transaction, so the log alone rebuilds the read side.
  */
 import type { DocumentTransaction } from '@evently/platform';
-import { EVENT_MESSAGE_TYPES, type EventUpsertedData } from '../../../contracts/event-messages.ts';
+import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { mergeFields } from '../../../domain/offers/merge-fields.ts';
 import { byCheapest, toOffer } from '../../../domain/offers/offer.ts';
-import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventMessage } from '../../outbox-messages.ts';
 
 export type GroupPatch = Partial<Pick<StoredEvent, 'canonical_id' | 'offers' | 'merged'>>;
 
@@ -23,9 +23,7 @@ export async function writeGroupPatch(tx: DocumentTransaction, event: StoredEven
   const changed = Object.entries(patch).some(([key, value]) => JSON.stringify((event as Record<string, unknown>)[key] ?? null) !== JSON.stringify(value ?? null));
   if (!changed) return event;
   const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, event.id, event.version, patch);
-  await tx.appendOutbox([
-    eventEnvelope<EventUpsertedData>({ type: EVENT_MESSAGE_TYPES.upserted, id: saved.id, aggregateVersion: saved.version, data: { event: saved }, at: now }),
-  ]);
+  await tx.appendOutbox([eventMessage(EVENT_MESSAGE_TYPES.upserted, saved.id, saved.version, { event: saved }, now)]);
   written.set(saved.id, saved);
   return saved;
 }

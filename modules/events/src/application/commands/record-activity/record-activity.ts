@@ -11,21 +11,13 @@
  * - `EventViewed` / `EventClicked` (with how many) on `evently.events.activity`, a 7-day record of activity.
  * Only live events count.
  */
-import { ConcurrencyError, createEnvelope, type Clock, type DocumentStore, type ModuleDeps } from '@evently/platform';
-import {
-  EVENT_MESSAGE_TYPES,
-  EVENTS_ACTIVITY_TOPIC,
-  type EventClickedData,
-  type EventUpsertedData,
-  type EventViewedData,
-} from '../../../contracts/event-messages.ts';
+import { withVersionRetry, type Clock, type DocumentStore, type ModuleDeps } from '@evently/platform';
+import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { addActivity, CLICK_WEIGHT, VIEW_WEIGHT } from '../../../domain/popularity.ts';
-import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { activityMessage, eventMessage } from '../../outbox-messages.ts';
 import { ActivityBuffer, type PendingActivity } from './activity-buffer.ts';
-
-const MAX_ATTEMPTS = 5;
 
 export interface ActivityTotals {
   id: string;
@@ -43,33 +35,25 @@ export function makeRecordActivity(deps: { store: DocumentStore; clock: Clock; f
   async function write(id: string, activity: PendingActivity): Promise<ActivityTotals | null> {
     const clicks = [...activity.clicks.values()].reduce((sum, n) => sum + n, 0);
     // Concurrent activity on one event races on its version; the loser simply re-reads and tries again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await deps.store.transaction(async (tx) => {
-          const current = await tx.get<StoredEvent>(EVENTS_COLLECTION, id);
-          if (!current || current.status !== 'active') return null;
-          const now = deps.clock.now();
-          let popularity = current.popularity_log;
-          if (activity.views > 0) popularity = addActivity(popularity, VIEW_WEIGHT * activity.views, now);
-          if (clicks > 0) popularity = addActivity(popularity, CLICK_WEIGHT * clicks, now);
-          const patch = { view_count: current.view_count + activity.views, click_count: current.click_count + clicks, popularity_log: popularity };
-          const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, id, current.version, patch);
-          const totals = { id, at: now.toISOString(), ...patch };
-          const activityMessage = <T>(type: string, data: T) =>
-            createEnvelope({ topic: EVENTS_ACTIVITY_TOPIC, key: id, type, aggregateVersion: saved.version, data, occurredAt: now });
-          await tx.appendOutbox([
-            eventEnvelope<EventUpsertedData>({ type: EVENT_MESSAGE_TYPES.upserted, id, aggregateVersion: saved.version, data: { event: saved }, at: now }),
-            ...(activity.views > 0 ? [activityMessage<EventViewedData & { views: number }>(EVENT_MESSAGE_TYPES.viewed, { ...totals, views: activity.views })] : []),
-            ...[...activity.clicks].map(([target, n]) =>
-              activityMessage<EventClickedData & { clicks: number }>(EVENT_MESSAGE_TYPES.clicked, { ...totals, target, clicks: n }),
-            ),
-          ]);
-          return { id, view_count: saved.view_count, click_count: saved.click_count };
-        });
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+    return withVersionRetry(() =>
+      deps.store.transaction(async (tx) => {
+        const current = await tx.get<StoredEvent>(EVENTS_COLLECTION, id);
+        if (!current || current.status !== 'active') return null;
+        const now = deps.clock.now();
+        let popularity = current.popularity_log;
+        if (activity.views > 0) popularity = addActivity(popularity, VIEW_WEIGHT * activity.views, now);
+        if (clicks > 0) popularity = addActivity(popularity, CLICK_WEIGHT * clicks, now);
+        const patch = { view_count: current.view_count + activity.views, click_count: current.click_count + clicks, popularity_log: popularity };
+        const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, id, current.version, patch);
+        const totals = { id, at: now.toISOString(), ...patch };
+        await tx.appendOutbox([
+          eventMessage(EVENT_MESSAGE_TYPES.upserted, id, saved.version, { event: saved }, now),
+          ...(activity.views > 0 ? [activityMessage(EVENT_MESSAGE_TYPES.viewed, id, saved.version, { ...totals, views: activity.views }, now)] : []),
+          ...[...activity.clicks].map(([target, n]) => activityMessage(EVENT_MESSAGE_TYPES.clicked, id, saved.version, { ...totals, target, clicks: n }, now)),
+        ]);
+        return { id, view_count: saved.view_count, click_count: saved.click_count };
+      }),
+    );
   }
 
   async function flushOnce(): Promise<void> {

@@ -4,10 +4,10 @@
  * twice, or an unknown pair, changes nothing.
  */
 import type { Clock, DocumentStore } from '@evently/platform';
-import { EVENT_MESSAGE_TYPES, type EventRemovedData } from '../../../contracts/event-messages.ts';
+import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
-import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventMessage } from '../../outbox-messages.ts';
 import { linkAfterChange } from '../link-offers/link-offers.ts';
 
 export type RemoveOutcome = 'removed' | 'unchanged' | 'not_found';
@@ -22,13 +22,7 @@ export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock;
         if (current.status === 'removed') return { outcome: 'unchanged' as const, id: current.id };
         const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, current.id, current.version, { status: 'removed' });
         await tx.appendOutbox([
-          eventEnvelope<EventRemovedData>({
-            type: EVENT_MESSAGE_TYPES.removed,
-            id: saved.id,
-            aggregateVersion: saved.version,
-            data: { id: saved.id, reason: reason.trim() || 'removed by source' },
-            at: deps.clock.now(),
-          }),
+          eventMessage(EVENT_MESSAGE_TYPES.removed, saved.id, saved.version, { id: saved.id, reason: reason.trim() || 'removed by source' }, deps.clock.now()),
         ]);
         if (deps.linkOffers) await linkAfterChange(tx, saved, true, deps.clock.now());
         return { outcome: 'removed' as const, id: saved.id };

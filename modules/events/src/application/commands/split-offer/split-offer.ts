@@ -5,11 +5,11 @@
  * becomes canonical and the others' links move to it.
  */
 import type { Clock, DocumentStore, DocumentTransaction } from '@evently/platform';
-import { createEnvelope } from '@evently/platform';
-import { EVENT_LINK_MESSAGE_TYPES, EVENT_LINKS_TOPIC, type EventOfferSplitData } from '../../../contracts/link-messages.ts';
+import { EVENT_LINK_MESSAGE_TYPES } from '../../../contracts/link-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { parseEventIdSegment } from '../../../domain/slug.ts';
 import { EVENTS_COLLECTION, OFFER_SPLITS_COLLECTION } from '../../events-collections.ts';
+import { linkMessage } from '../../outbox-messages.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from '../link-offers/offer-group.ts';
 import type { SplitDecision } from '../link-offers/split-decisions.ts';
 
@@ -59,14 +59,13 @@ export function makeSplitOffer(deps: { store: DocumentStore; clock: Clock }) {
           remaining = await refreshGroup(tx, canonicalId, now, written);
         }
         await tx.appendOutbox([
-          createEnvelope<EventOfferSplitData>({
-            topic: EVENT_LINKS_TOPIC,
-            key: canonicalId,
-            type: EVENT_LINK_MESSAGE_TYPES.split,
-            aggregateVersion: (written.get(record.id) ?? record).version,
-            data: { canonical_id: canonicalId, event_id: record.id, remaining_canonical_id: remaining, reason },
-            occurredAt: now,
-          }),
+          linkMessage(
+            EVENT_LINK_MESSAGE_TYPES.split,
+            canonicalId,
+            (written.get(record.id) ?? record).version,
+            { canonical_id: canonicalId, event_id: record.id, remaining_canonical_id: remaining, reason },
+            now,
+          ),
         ]);
         return { status: 'split', event_id: record.id, remaining_canonical_id: remaining };
       });

@@ -6,12 +6,12 @@
  */
 import type { Clock, DocumentStore, DocumentTransaction } from '@evently/platform';
 import { parseWith } from '@evently/platform';
-import { EVENT_MESSAGE_TYPES, type EventUpsertedData } from '../../../contracts/event-messages.ts';
+import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput, type UpsertOutcome } from '../../../contracts/source-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { newEventBody, sourceChanges, sourceFields, type SourceFields } from '../../../domain/event.ts';
-import { eventEnvelope } from '../../event-envelope.ts';
 import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventMessage } from '../../outbox-messages.ts';
 import { countWithoutKeys } from '../backfill-match-keys/backfill-match-keys.ts';
 import { linkAfterChange, MATCH_FIELDS, type LinkOptions, type LinkResult } from '../link-offers/link-offers.ts';
 
@@ -51,15 +51,7 @@ async function upsertOne(
     outcome = 'updated';
     matchFieldsChanged = MATCH_FIELDS.some((field) => field in patch);
   }
-  await tx.appendOutbox([
-    eventEnvelope<EventUpsertedData>({
-      type: EVENT_MESSAGE_TYPES.upserted,
-      id: saved.id,
-      aggregateVersion: saved.version,
-      data: { event: saved },
-      at: now,
-    }),
-  ]);
+  await tx.appendOutbox([eventMessage(EVENT_MESSAGE_TYPES.upserted, saved.id, saved.version, { event: saved }, now)]);
   if (!link) return { outcome, id: saved.id, saved };
   const linked = await linkAfterChange(tx, saved, matchFieldsChanged, now, link);
   const latest = linked.written.get(saved.id) ?? saved;

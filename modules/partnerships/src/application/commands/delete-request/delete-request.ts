@@ -1,8 +1,7 @@
 /** An administrator deletes a request for good (spam, or handled and no longer worth keeping). */
-import { partnershipMessageTypes } from '../../../contracts/messages.ts';
+import { partnershipMessageTypes, partnershipMessage } from '../../../contracts/messages.ts';
 import type { PartnershipRequest } from '../../../domain/partnership-request.ts';
 import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
-import { partnershipMessage } from '../../../infra/envelopes.ts';
 import type { PartnershipsContext } from '../../context.ts';
 
 export async function deleteRequest(ctx: PartnershipsContext, id: string): Promise<boolean> {

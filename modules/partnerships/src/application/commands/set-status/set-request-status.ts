@@ -2,33 +2,29 @@
  * An administrator marks a request handled (or back to new). Setting the status it already has changes
  * nothing and publishes nothing. A concurrent change is retried on the fresh version.
  */
-import { ConcurrencyError, type Stored } from '@evently/platform';
-import { partnershipMessageTypes } from '../../../contracts/messages.ts';
+import { withVersionRetry, type Stored } from '@evently/platform';
+import { partnershipMessageTypes, partnershipMessage } from '../../../contracts/messages.ts';
 import type { PartnershipRequest, RequestStatus } from '../../../domain/partnership-request.ts';
 import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
-import { partnershipMessage } from '../../../infra/envelopes.ts';
 import type { PartnershipsContext } from '../../context.ts';
 
 const ATTEMPTS = 3;
 
 export async function setRequestStatus(ctx: PartnershipsContext, id: string, status: RequestStatus): Promise<Stored<PartnershipRequest> | null> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ctx.store.transaction(async (tx) => {
-        const current = await tx.get<PartnershipRequest>(PARTNERSHIP_REQUESTS, id);
-        if (!current || current.status === status) return current;
-        const now = ctx.clock.now();
-        const updated = await tx.update<PartnershipRequest>(PARTNERSHIP_REQUESTS, id, current.version, {
-          status,
-          handled_at: status === 'handled' ? now.toISOString() : null,
-        });
-        await tx.appendOutbox([
-          partnershipMessage(partnershipMessageTypes.statusChanged, id, updated.version, { request_id: id, from: current.status, to: status }, now),
-        ]);
-        return updated;
+  return withVersionRetry(() =>
+    ctx.store.transaction(async (tx) => {
+      const current = await tx.get<PartnershipRequest>(PARTNERSHIP_REQUESTS, id);
+      if (!current || current.status === status) return current;
+      const now = ctx.clock.now();
+      const updated = await tx.update<PartnershipRequest>(PARTNERSHIP_REQUESTS, id, current.version, {
+        status,
+        handled_at: status === 'handled' ? now.toISOString() : null,
       });
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= ATTEMPTS) throw error;
-    }
-  }
+      await tx.appendOutbox([
+        partnershipMessage(partnershipMessageTypes.statusChanged, id, updated.version, { request_id: id, from: current.status, to: status }, now),
+      ]);
+      return updated;
+    }),
+    { attempts: ATTEMPTS },
+  );
 }

@@ -7,11 +7,10 @@
  */
 import { UniqueConstraintError, type Stored } from '@evently/platform';
 import type { SubmitRequestInput } from '../../../contracts/submit-request.ts';
-import { partnershipMessageTypes } from '../../../contracts/messages.ts';
+import { partnershipMessageTypes, partnershipMessage } from '../../../contracts/messages.ts';
 import { duplicateKey, requestFingerprint, windowStart } from '../../../domain/duplicate-key.ts';
 import type { PartnershipRequest } from '../../../domain/partnership-request.ts';
 import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
-import { partnershipMessage } from '../../../infra/envelopes.ts';
 import type { PartnershipsContext } from '../../context.ts';
 
 export interface SubmitOutcome {

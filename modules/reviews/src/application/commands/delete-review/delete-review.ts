@@ -1,10 +1,9 @@
 /** An administrator deletes a review for good; the log keeps only the fact, its event and rating. */
-import { reviewMessageTypes } from '../../../contracts/messages.ts';
+import { withVersionRetry } from '@evently/platform';
+import { reviewMessageTypes, reviewMessage } from '../../../contracts/messages.ts';
 import type { Review } from '../../../domain/review.ts';
 import { REVIEWS } from '../../../infra/collections.ts';
-import { reviewMessage } from '../../../infra/envelopes.ts';
 import type { ReviewsContext } from '../../context.ts';
-import { withVersionRetry } from '../../version-retry.ts';
 
 /** True when a review was deleted, false when none has that id. */
 export function deleteReview(ctx: ReviewsContext, id: string): Promise<boolean> {

@@ -2,14 +2,13 @@
  * An administrator approves or rejects a review (spec 02 §4). The change and its message commit together; the
  * message carries the status after the change, which is all the ratings read model needs.
  */
+import { withVersionRetry } from '@evently/platform';
 import type { Stored } from '@evently/platform';
-import { reviewMessageTypes } from '../../../contracts/messages.ts';
+import { reviewMessageTypes, reviewMessage } from '../../../contracts/messages.ts';
 import { decideApprove, decideReject, type ModerationDecision } from '../../../domain/moderation.ts';
 import type { Review } from '../../../domain/review.ts';
 import { REVIEWS } from '../../../infra/collections.ts';
-import { reviewMessage } from '../../../infra/envelopes.ts';
 import type { ReviewsContext } from '../../context.ts';
-import { withVersionRetry } from '../../version-retry.ts';
 
 export type ModerationOutcome =
   | { status: 'changed'; review: Stored<Review> }

@@ -11,11 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintError, type Stored } from '@evently/platform';
 import type { FreeTextReviewInput, ReviewFields } from '../../../contracts/submit-review.ts';
-import { reviewMessageTypes } from '../../../contracts/messages.ts';
+import { reviewMessageTypes, reviewMessage } from '../../../contracts/messages.ts';
 import { catalogueSubjectKey, emailKey, freeTextSubjectKey } from '../../../domain/duplicate-key.ts';
 import type { Review, ReviewEventEmbed } from '../../../domain/review.ts';
 import { REVIEWS } from '../../../infra/collections.ts';
-import { reviewMessage } from '../../../infra/envelopes.ts';
 import type { ReviewsContext } from '../../context.ts';
 
 /** `review` is what the visitor is shown; for a repeat it is the review as it would have been stored. */

@@ -1,14 +1,13 @@
 /** An administrator sets a ticket's status, optionally with a message to the visitor (spec 02 §4). */
+import { withVersionRetry } from '@evently/platform';
 import type { Stored } from '@evently/platform';
 import type { StatusUpdateInput } from '../../../contracts/admin.ts';
-import { supportMessageTypes } from '../../../contracts/messages.ts';
+import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { decideAdminStatus } from '../../../domain/status-rules.ts';
 import type { Ticket } from '../../../domain/ticket.ts';
 import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
-import { ticketMessage } from '../../../infra/envelopes.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
-import { withVersionRetry } from '../../version-retry.ts';
 
 export const supportSenderName = (appName: string) => `${appName} Support`;
 

@@ -5,11 +5,10 @@
  */
 import type { Stored } from '@evently/platform';
 import type { CreateTicketInput } from '../../../contracts/create-ticket.ts';
-import { supportMessageTypes } from '../../../contracts/messages.ts';
+import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { newAccessToken, type Ticket } from '../../../domain/ticket.ts';
 import { formatTicketNumber, ticketCounterName } from '../../../domain/ticket-number.ts';
 import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
-import { ticketMessage } from '../../../infra/envelopes.ts';
 import type { SupportContext } from '../../context.ts';
 
 export interface CreatedTicket {

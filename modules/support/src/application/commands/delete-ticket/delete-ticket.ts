@@ -1,10 +1,9 @@
 /** An administrator deletes a ticket for good (by id or number); the log keeps only the fact and the number. */
-import { supportMessageTypes } from '../../../contracts/messages.ts';
+import { withVersionRetry } from '@evently/platform';
+import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
-import { ticketMessage } from '../../../infra/envelopes.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByIdOrNumber } from '../../find-ticket.ts';
-import { withVersionRetry } from '../../version-retry.ts';
 
 /** True when a ticket was deleted, false when none matched. */
 export function deleteTicket(ctx: SupportContext, ref: string): Promise<boolean> {

@@ -3,16 +3,15 @@
  * visitor holding the ticket's token (always stored as a visitor message, under the ticket's own user name;
  * reopens a ticket waiting for them or resolved, refused on a closed one).
  */
+import { withVersionRetry } from '@evently/platform';
 import type { Stored } from '@evently/platform';
-import { supportMessageTypes } from '../../../contracts/messages.ts';
+import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { tokensMatch } from '../../../domain/access-token.ts';
 import { decideAdminReply, decideVisitorFollowUp } from '../../../domain/status-rules.ts';
 import type { Ticket } from '../../../domain/ticket.ts';
 import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
-import { ticketMessage } from '../../../infra/envelopes.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
-import { withVersionRetry } from '../../version-retry.ts';
 import { supportSenderName } from '../change-status/change-status.ts';
 
 export type PostMessageAuthor = { kind: 'admin'; senderName: string | null } | { kind: 'visitor'; token: string | null };
