@@ -29,21 +29,25 @@ function useBuyFlowSettings(): BuyFlowSettings {
  */
 const WITHOUT_HELP_WIDGET = /^\/(support|admin)\/?$/;
 
+/** The admin panel is a workspace of its own: its top bar replaces the public header and footer. */
+const WORKSPACE = /^\/admin\/?$/;
+
 /** The frame around every page: header, the routed page, footer, help widget and toasts. */
 export function AppShell() {
   const buyFlow = useBuyFlowSettings();
   const { pathname } = useLocation();
+  const workspace = WORKSPACE.test(pathname);
   return (
     <BuyFlowProvider value={buyFlow}>
       <a className="skip-link" href="#main-content">Skip to content</a>
       <RouteEffects />
-      <SiteHeader appName={config.appName} />
+      {!workspace && <SiteHeader appName={config.appName} />}
       <div id="main-content" className="app-content">
         <Suspense fallback={<p className="page-loading" role="status">Loading...</p>}>
           <Outlet />
         </Suspense>
       </div>
-      <SiteFooter appName={config.appName} social={config.social} />
+      {!workspace && <SiteFooter appName={config.appName} social={config.social} />}
       {!WITHOUT_HELP_WIDGET.test(pathname) && <HelpWidget />}
       <Toaster />
       <ClientReady />

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { rememberAgentName, rememberedAgentName } from '../../lib/admin/agent-name.ts';
 import { useAdminLoginMutation } from './api.ts';
 import { loginErrorMessage } from './messages.ts';
 import './admin-login-card.css';
@@ -7,6 +8,7 @@ import './admin-login-card.css';
 export function AdminLoginCard() {
   const id = useId();
   const [password, setPassword] = useState('');
+  const [agentName, setAgentName] = useState(rememberedAgentName);
   const [visible, setVisible] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [login, { isLoading }] = useAdminLoginMutation();
@@ -16,7 +18,9 @@ export function AdminLoginCard() {
     if (!password || isLoading) return;
     setError(null);
     try {
-      await login({ password }).unwrap();
+      const name = agentName.trim();
+      await login({ password, ...(name ? { agent_name: name } : {}) }).unwrap();
+      rememberAgentName(name);
       setPassword('');
     } catch (failure) {
       setError(loginErrorMessage(failure));
@@ -28,6 +32,21 @@ export function AdminLoginCard() {
       <h2 id={`${id}-title`}>Admin Login</h2>
       <p className="admin-login__lead">Enter the administrator password to manage tickets and content.</p>
       <form onSubmit={onSubmit}>
+        <label htmlFor={`${id}-agent`}>
+          Your name <span className="admin-login__optional">(optional)</span>
+        </label>
+        <input
+          id={`${id}-agent`}
+          type="text"
+          autoComplete="name"
+          maxLength={80}
+          value={agentName}
+          aria-describedby={`${id}-agent-hint`}
+          onChange={(event) => setAgentName(event.target.value)}
+        />
+        <p id={`${id}-agent-hint`} className="admin-login__hint">
+          Signs your replies and notes, and shows your colleagues who is on a ticket. Remembered in this browser.
+        </p>
         <label htmlFor={`${id}-password`}>Password</label>
         <div className="admin-login__password">
           <input

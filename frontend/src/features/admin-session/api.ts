@@ -3,30 +3,35 @@ import { clearLoggedIn, markLoggedIn } from './session-flag.ts';
 
 export interface AdminSession {
   authenticated: boolean;
+  /** "Your name" as given at login; null when the agent gave none. */
+  agent_name: string | null;
 }
 
 const SESSION_ARG = undefined;
 
 export const adminSessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The truth about the admin session: the server checks the HttpOnly cookie. 401 is an answer, not a failure. */
+    /**
+     * The truth about the admin session: the server checks the HttpOnly cookie. This probe answers 200 either
+     * way, so a panel opened logged out logs no failed request in the console.
+     */
     adminSession: build.query<AdminSession, void>({
-      query: () => ({
-        url: '/support/admin/session',
-        validateStatus: (response) => response.status === 200 || response.status === 401,
-      }),
-      transformResponse: (body: { authenticated?: unknown } | null, meta) => ({
-        authenticated: meta?.response?.status === 200 && body?.authenticated === true,
+      query: () => ({ url: '/admin/session' }),
+      transformResponse: (body: { authenticated?: unknown; agent_name?: unknown } | null) => ({
+        authenticated: body?.authenticated === true,
+        agent_name: typeof body?.agent_name === 'string' && body.agent_name !== '' ? body.agent_name : null,
       }),
       providesTags: ['AdminSession'],
     }),
-    adminLogin: build.mutation<{ success: true; message?: string }, { password: string }>({
+    adminLogin: build.mutation<{ success: true; message?: string; agent_name?: string | null }, { password: string; agent_name?: string }>({
       query: (body) => ({ url: '/support/admin/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
-          await queryFulfilled;
+          const { data } = await queryFulfilled;
           markLoggedIn();
-          dispatch(adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, { authenticated: true }));
+          dispatch(
+            adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, { authenticated: true, agent_name: data.agent_name ?? null }),
+          );
         } catch {
           // The login card shows the failure.
         }
@@ -42,7 +47,7 @@ export const adminSessionApi = api.injectEndpoints({
         } catch {
           // The cookie may outlive a failed call; the server also revokes sessions on its own schedule.
         }
-        dispatch(adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, { authenticated: false }));
+        dispatch(adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, { authenticated: false, agent_name: null }));
       },
     }),
   }),

@@ -1,15 +1,24 @@
 import { api } from '../../app/api.ts';
 import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
 import { openLiveSocket } from '../../lib/realtime/live-socket.ts';
-import { applyAdminPush, conversationIsBehind, isNewer, mergeTicketPush } from '../../lib/support/apply-push.ts';
+import { applyAdminPush, isNewer, mergeTicketPush } from '../../lib/support/apply-push.ts';
 import { isUnauthorized } from '../../lib/support/request-error.ts';
-import type { AdminTicket, AdminTicketPush, AdminTicketSummary, TicketStatus } from '../../lib/support/ticket-types.ts';
+import { adminPresence } from '../../lib/admin/presence.ts';
+import { PRESENCE_EVENTS, type CannedReply, type WorkspaceTicketFields } from '../../lib/admin/workspace-types.ts';
+import type { AdminTicket as BaseTicket, AdminTicketPush, AdminTicketSummary as BaseSummary, TicketMessage, TicketStatus } from '../../lib/support/ticket-types.ts';
 
 /** The live indicator's channel for the admin socket. */
 export const ADMIN_CHANNEL = 'admin';
 
-/** How the team signs its replies and status changes in the visitor's conversation. */
+/**
+ * What the messages call is sent as sender_name when the agent gave no name. The server signs with the agent
+ * of the session (or its own default) either way; the field stays because the spec's call carries it.
+ */
 export const ADMIN_SENDER_NAME = 'Support Team';
+
+export type WorkspaceMessage = TicketMessage & { is_internal?: boolean };
+export type AdminTicketSummary = BaseSummary & WorkspaceTicketFields;
+export type AdminTicket = Omit<BaseTicket, 'messages'> & WorkspaceTicketFields & { messages: WorkspaceMessage[] };
 
 const LIST_TAG = { type: 'SupportTicket', id: 'ADMIN_LIST' } as const;
 const ticketTag = (number: string) => ({ type: 'SupportTicket', id: number }) as const;
@@ -27,9 +36,19 @@ async function recheckSessionOn401(queryFulfilled: Promise<unknown>, dispatch: D
 }
 
 function summaryOf(ticket: AdminTicket): AdminTicketSummary {
-  const { messages: _messages, ...summary } = ticket;
+  const { messages: _messages, activity: _activity, ...summary } = ticket;
   return summary;
 }
+
+/** A push without the SLA times (they are computed on reads) keeps the ones the list already has. */
+function keepSla(list: AdminTicketSummary[], push: AdminTicketPush): AdminTicketPush {
+  if (!push.ticket || (push.ticket as AdminTicketSummary).sla !== undefined) return push;
+  const cached = list.find((ticket) => ticket.ticket_number === push.ticket_number);
+  return cached?.sla ? { ...push, ticket: { ...push.ticket, sla: cached.sla } as BaseSummary } : push;
+}
+
+const cannedPath = (id?: string) => (id ? `/support/canned-replies/${encodeURIComponent(id)}` : '/support/canned-replies');
+const CANNED_TAG = { type: 'SupportTicket', id: 'CANNED' } as const;
 
 export const adminTicketsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -53,26 +72,34 @@ export const adminTicketsApi = api.injectEndpoints({
         const live = openLiveSocket<AdminTicketPush>({
           namespace: '/admin',
           withCredentials: true,
-          onPush: (push) => {
+          onPush: (received) => {
             updateCachedData((list) => {
-              applyAdminPush(list, push);
+              applyAdminPush(list as BaseSummary[], keepSla(list, received));
             });
-            let behind = false;
+            const push = received;
+            let changed = false;
             dispatch(
               adminTicketsApi.util.updateQueryData('adminTicket', push.ticket_number, (detail) => {
                 if (mergeTicketPush(detail, push) !== 'merged' || !push.ticket) return;
                 Object.assign(detail, push.ticket);
-                behind = conversationIsBehind(detail);
+                changed = true;
               }),
             );
-            if (behind) dispatch(api.util.invalidateTags([ticketTag(push.ticket_number)]));
+            // The push carries the summary only: an open ticket reads its conversation and timeline again.
+            if (changed) dispatch(api.util.invalidateTags([ticketTag(push.ticket_number)]));
           },
           // Not recovered: pushes may have been missed, so the list and any open ticket are read again.
           onFreshSession: () => dispatch(api.util.invalidateTags(['SupportTicket'])),
-          onStateChange: (state) => dispatch(liveStateChanged({ channel: ADMIN_CHANNEL, state })),
+          onStateChange: (state) => {
+            dispatch(liveStateChanged({ channel: ADMIN_CHANNEL, state }));
+            if (state === 'connected') adminPresence.connected(live.socketId(), (event, payload) => live.emit(event, payload));
+            else adminPresence.disconnected();
+          },
           onRefused: () => dispatch(api.util.invalidateTags(['AdminSession'])),
+          listeners: { [PRESENCE_EVENTS.snapshot]: (payload) => adminPresence.received(payload) },
         });
         await cacheEntryRemoved;
+        adminPresence.disconnected();
         live.close();
         dispatch(liveChannelClosed(ADMIN_CHANNEL));
       },
@@ -94,14 +121,36 @@ export const adminTicketsApi = api.injectEndpoints({
       transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
     }),
-    replyToTicket: build.mutation<AdminTicket, { number: string; message: string }>({
-      query: ({ number, message }) => ({
+    /** A reply to the visitor, or with `internal` a note only the team sees (never pushed or mailed to them). */
+    replyToTicket: build.mutation<AdminTicket, { number: string; message: string; internal?: boolean; senderName?: string | null }>({
+      query: ({ number, message, internal, senderName }) => ({
         url: `${ticketPath(number)}/messages`,
         method: 'POST',
-        body: { message, is_admin: true, sender_name: ADMIN_SENDER_NAME },
+        body: { message, is_admin: true, sender_name: senderName ?? ADMIN_SENDER_NAME, ...(internal ? { is_internal: true } : {}) },
       }),
       transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
+    }),
+    /** "Assign to me" is `me` (the server reads the name from the session); null gives the ticket back. */
+    assignTicket: build.mutation<AdminTicket, { number: string; assignee: 'me' | null }>({
+      query: ({ number, assignee }) => ({ url: `${ticketPath(number)}/assignee`, method: 'PUT', body: { assignee } }),
+      transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
+    }),
+    cannedReplies: build.query<CannedReply[], void>({
+      query: () => cannedPath(),
+      transformResponse: (body: { canned_replies?: CannedReply[] } | null) => body?.canned_replies ?? [],
+      providesTags: [CANNED_TAG],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
+    }),
+    saveCannedReply: build.mutation<CannedReply, { id?: string; title: string; body: string }>({
+      query: ({ id, title, body }) => ({ url: cannedPath(id), method: id ? 'PUT' : 'POST', body: { title, body } }),
+      transformResponse: (body: { canned_reply: CannedReply }) => body.canned_reply,
+      invalidatesTags: [CANNED_TAG],
+    }),
+    deleteCannedReply: build.mutation<unknown, string>({
+      query: (id) => ({ url: cannedPath(id), method: 'DELETE' }),
+      invalidatesTags: [CANNED_TAG],
     }),
     deleteTicket: build.mutation<{ message?: string }, { id: string; number: string }>({
       query: ({ id }) => ({ url: `/support/tickets/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -149,4 +198,8 @@ export const {
   useSetTicketStatusMutation,
   useReplyToTicketMutation,
   useDeleteTicketMutation,
+  useAssignTicketMutation,
+  useCannedRepliesQuery,
+  useSaveCannedReplyMutation,
+  useDeleteCannedReplyMutation,
 } = adminTicketsApi;

@@ -1,20 +1,43 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
-import { Conversation } from '../../components/support-ticket/conversation.tsx';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { PriorityBadge, StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
+import { adminPresence, presenceOn, usePresenceState } from '../../lib/admin/presence.ts';
+import { useNow } from '../../lib/admin/use-now.ts';
+import { UNNAMED_AGENT } from '../../lib/admin/workspace-types.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
-import type { AdminTicket, AdminTicketSummary, TicketStatus } from '../../lib/support/ticket-types.ts';
-import { useAdminTicketQuery, useDeleteTicketMutation, useReplyToTicketMutation, useSetTicketStatusMutation } from './api.ts';
-import { DELETE_FAILED, REPLY_FAILED, STATUS_FAILED } from './messages.ts';
-import { ReplyForm } from './reply-form.tsx';
+import { serverText } from '../../lib/support/request-error.ts';
+import type { TicketStatus } from '../../lib/support/ticket-types.ts';
+import {
+  useAdminTicketQuery,
+  useAssignTicketMutation,
+  useCannedRepliesQuery,
+  useDeleteTicketMutation,
+  useReplyToTicketMutation,
+  useSetTicketStatusMutation,
+  type AdminTicket,
+  type AdminTicketSummary,
+} from './api.ts';
+import { ASSIGN_FAILED, DELETE_FAILED, NOTE_FAILED, REPLY_FAILED, STATUS_FAILED } from './messages.ts';
+import { PresenceLine } from './presence-line.tsx';
+import { ReplyForm, type ComposerHandle, type ComposerMode } from './reply-form.tsx';
+import { ageText, firstResponseState } from './sla-text.ts';
+import { Timeline } from './timeline.tsx';
+
+export interface TicketDetailHandle {
+  compose(mode: ComposerMode): void;
+  resolve(): void;
+}
 
 interface Props {
   summary: AdminTicketSummary;
   /** A built-in sample (list failure): shown, never acted on. */
   sample?: AdminTicket;
   headingId: string;
+  /** The signed-in agent's name, or null (then the server signs as the team). */
+  agentName: string | null;
   onDeleted(): void;
+  handle?: Ref<TicketDetailHandle>;
 }
 
 type SettableStatus = Exclude<TicketStatus, 'new'>;
@@ -28,20 +51,33 @@ const STATUS_ACTIONS: readonly { status: SettableStatus; label: string }[] = [
 ];
 
 /** The right panel: who asked what, the conversation, the status actions, delete and the reply box. */
-export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
+export function TicketDetail({ summary, sample, headingId, agentName, onDeleted, handle }: Props) {
   const detail = useAdminTicketQuery(sample ? skipToken : summary.ticket_number);
   const [setStatus, statusCall] = useSetTicketStatusMutation();
   const [reply] = useReplyToTicketMutation();
+  const [assign, assignCall] = useAssignTicketMutation();
   const [remove, deleteCall] = useDeleteTicketMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const [statusNote, setStatusNote] = useState('');
   const categories = useSupportCategoriesQuery();
+  const canned = useCannedRepliesQuery(sample ? skipToken : undefined);
+  const presence = usePresenceState();
+  const now = useNow();
+  const composer = useRef<ComposerHandle>(null);
+  const number = summary.ticket_number;
+
+  // The others see this agent on the ticket while it is open here.
+  useEffect(() => {
+    if (sample) return undefined;
+    adminPresence.view(number);
+    return () => adminPresence.view(null);
+  }, [number, sample]);
 
   // The list's copy is live at once; the detail adds the conversation when it has loaded.
   const loaded = sample ?? detail.currentData;
   const ticket: AdminTicketSummary = loaded && loaded.version >= summary.version ? loaded : summary;
   const messages = loaded?.messages;
-  const busy = statusCall.isLoading || deleteCall.isLoading;
+  const busy = statusCall.isLoading || deleteCall.isLoading || assignCall.isLoading;
   const locked = Boolean(sample);
 
   const changeStatus = async (status: SettableStatus) => {
@@ -55,16 +91,36 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
     }
   };
 
-  const sendReply = async (message: string) => {
+  const sendReply = async (message: string, mode: ComposerMode) => {
     setAlert(null);
     try {
-      await reply({ number: ticket.ticket_number, message }).unwrap();
+      await reply({ number: ticket.ticket_number, message, internal: mode === 'note', senderName: agentName }).unwrap();
       return true;
     } catch {
-      setAlert(REPLY_FAILED);
+      setAlert(mode === 'note' ? NOTE_FAILED : REPLY_FAILED);
       return false;
     }
   };
+
+  const changeAssignee = async (assignee: 'me' | null) => {
+    setAlert(null);
+    try {
+      await assign({ number: ticket.ticket_number, assignee }).unwrap();
+    } catch (failure) {
+      setAlert(serverText(failure) ?? ASSIGN_FAILED);
+    }
+  };
+
+  useImperativeHandle(handle, () => ({
+    compose: (mode) => composer.current?.focus(mode),
+    resolve: () => {
+      if (!locked && !busy && ticket.status !== 'resolved') void changeStatus('resolved');
+    },
+  }));
+
+  const others = presenceOn(presence, number, UNNAMED_AGENT);
+  const due = firstResponseState(ticket, now);
+  const mine = Boolean(agentName) && ticket.assignee === agentName;
 
   const deleteTicket = async () => {
     if (!window.confirm(`Delete ticket ${ticket.ticket_number}? This cannot be undone.`)) return;
@@ -91,7 +147,37 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
           <span className="visually-hidden">Status: </span>
           <StatusBadge status={ticket.status} />
           <PriorityBadge priority={ticket.priority} />
+          {due && <span className={`sla-chip sla-chip--${due.tone}`}>{due.text}</span>}
+          <span className="ticket-detail__age">{ageText(ticket.created_at, now)}</span>
         </p>
+        <div className="ticket-detail__assignment">
+          <span>
+            {ticket.assignee ? (
+              <>
+                Assigned to <strong>{mine ? `${ticket.assignee} (you)` : ticket.assignee}</strong>
+              </>
+            ) : (
+              'Unassigned'
+            )}
+          </span>
+          {!locked && !mine && (
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy || !agentName}
+              title={agentName ? undefined : 'Log in with your name to assign tickets to yourself'}
+              onClick={() => void changeAssignee('me')}
+            >
+              Assign to me
+            </button>
+          )}
+          {!locked && ticket.assignee && (
+            <button type="button" className="btn btn-small btn-link" disabled={busy} onClick={() => void changeAssignee(null)}>
+              Unassign
+            </button>
+          )}
+        </div>
+        <PresenceLine presence={others} />
       </header>
 
       {alert && (
@@ -143,7 +229,7 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
       </section>
 
       {messages ? (
-        <Conversation messages={messages} emptyText="No replies yet." headingLevel={3} />
+        <Timeline messages={messages} activity={loaded?.activity} />
       ) : detail.isError ? (
         <p className="admin-alert admin-alert--error" role="alert">
           The conversation could not be loaded.
@@ -182,7 +268,15 @@ export function TicketDetail({ summary, sample, headingId, onDeleted }: Props) {
         </button>
       </div>
 
-      <ReplyForm disabled={locked} onSend={sendReply} />
+      <ReplyForm
+        handle={composer}
+        disabled={locked}
+        onSend={sendReply}
+        cannedReplies={canned.currentData ?? []}
+        values={{ name: ticket.user_name, ticket_number: ticket.ticket_number }}
+        onTyping={() => adminPresence.typed(number)}
+        onStopTyping={() => adminPresence.stopTyping()}
+      />
     </article>
   );
 }

@@ -1,6 +1,11 @@
 import { PriorityBadge, StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
+import { presenceOn, usePresenceState } from '../../lib/admin/presence.ts';
+import { useNow } from '../../lib/admin/use-now.ts';
+import { UNNAMED_AGENT } from '../../lib/admin/workspace-types.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
-import type { AdminTicketSummary } from '../../lib/support/ticket-types.ts';
+import type { AdminTicketSummary } from './api.ts';
+import { PresenceLine } from './presence-line.tsx';
+import { ageText, firstResponseState } from './sla-text.ts';
 
 interface Props {
   tickets: readonly AdminTicketSummary[];
@@ -9,18 +14,26 @@ interface Props {
   isSample(number: string): boolean;
 }
 
-/** The rows of the left list: subject, number, user, created time, status and priority. */
+/**
+ * The rows of the left list: subject, number, user, created time, status and priority (the spec's), then who
+ * has it, how old it is, when the first reply is due, and who else has it open.
+ */
 export function TicketList({ tickets, selected, onSelect, isSample }: Props) {
+  const presence = usePresenceState();
+  const now = useNow();
   return (
     <ul className="admin-rows" aria-label="Tickets">
       {tickets.map((ticket) => {
         const current = ticket.ticket_number === selected;
+        const due = firstResponseState(ticket, now);
+        const others = presenceOn(presence, ticket.ticket_number, UNNAMED_AGENT);
         return (
           <li key={ticket.ticket_number}>
             <button
               type="button"
-              className={`admin-row${current ? ' admin-row--current' : ''}`}
+              className={`admin-row${current ? ' admin-row--current' : ''}${due?.tone === 'overdue' ? ' ticket-row--overdue' : ''}`}
               aria-current={current ? 'true' : undefined}
+              data-ticket={ticket.ticket_number}
               onClick={() => onSelect(ticket.ticket_number)}
             >
               <span className="admin-row__top">
@@ -30,12 +43,17 @@ export function TicketList({ tickets, selected, onSelect, isSample }: Props) {
               <span className="admin-row__meta">
                 <span className="ticket-row__number">{ticket.ticket_number}</span>
                 <span>{ticket.user_name}</span>
-                <time dateTime={ticket.created_at}>{formatTicketTime(ticket.created_at)}</time>
+                <time dateTime={ticket.created_at} title={ageText(ticket.created_at, now)}>
+                  {formatTicketTime(ticket.created_at)}
+                </time>
               </span>
               <span className="ticket-row__badges">
                 <StatusBadge status={ticket.status} />
                 {ticket.priority && <PriorityBadge priority={ticket.priority} />}
+                {due && due.tone !== 'met' && <span className={`sla-chip sla-chip--${due.tone}`}>{due.text}</span>}
+                {ticket.assignee && <span className="assignee-chip">{ticket.assignee}</span>}
               </span>
+              <PresenceLine presence={others} compact />
             </button>
           </li>
         );

@@ -21,9 +21,15 @@ export interface LiveSocketOptions<Push> {
   onFreshSession(): void;
   onStateChange(state: LiveState): void;
   onRefused?(): void;
+  /** Other events of the namespace (presence, typing), each with its own handler. */
+  listeners?: Record<string, (payload: unknown) => void>;
 }
 
 export interface LiveSocket {
+  /** Sends an event to the server while connected; dropped otherwise (the caller repeats its state on connect). */
+  emit(event: string, payload: unknown): void;
+  /** The server's id for this connection, while connected. */
+  socketId(): string | null;
   close(): void;
 }
 
@@ -68,7 +74,17 @@ export function openLiveSocket<Push>(options: LiveSocketOptions<Push>): LiveSock
     if (!closed) options.onPush(push);
   });
 
+  for (const [event, handler] of Object.entries(options.listeners ?? {})) {
+    socket.on(event, (payload: unknown) => {
+      if (!closed) handler(payload);
+    });
+  }
+
   return {
+    emit(event, payload) {
+      if (!closed && socket.connected) socket.emit(event, payload);
+    },
+    socketId: () => socket.id ?? null,
     close() {
       closed = true;
       socket.removeAllListeners();

@@ -51,7 +51,7 @@ const SECOND = makeTicket({
 });
 
 const loggedIn: Record<string, Handler> = {
-  'GET /api/support/admin/session': () => json({ authenticated: true }),
+  'GET /api/admin/session': () => json({ authenticated: true }),
   'GET /api/support/tickets': () => json({ tickets: [summary(FIRST), summary(SECOND)] }),
   'GET /api/support/tickets/TT-2025-0001': () => json({ ticket: FIRST }),
   'GET /api/support/tickets/TT-2025-0002': () => json({ ticket: SECOND }),
@@ -87,7 +87,7 @@ afterEach(() => {
 });
 
 describe('admin login', () => {
-  const loggedOut = { 'GET /api/support/admin/session': () => json({ authenticated: false }, 401) };
+  const loggedOut = { 'GET /api/admin/session': () => json({ authenticated: false, agent_name: null }) };
 
   it('shows the login card with a required password, a show/hide toggle, and Back to Events', async () => {
     stubApi(loggedOut);
@@ -123,7 +123,7 @@ describe('admin login', () => {
     const api = stubApi({
       ...loggedOut,
       ...loggedIn,
-      'GET /api/support/admin/session': () => json({ authenticated: false }, 401),
+      'GET /api/admin/session': () => json({ authenticated: false, agent_name: null }),
       'POST /api/support/admin/login': () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderPanel();
@@ -140,6 +140,25 @@ describe('admin login', () => {
     expect(stored).not.toContain('right-password');
   });
 
+  it('asks for "Your name", sends it with the login, remembers it in this browser and shows it in the top bar', async () => {
+    localStorage.setItem('evently.admin.agent-name', 'Ana');
+    const api = stubApi({
+      ...loggedIn,
+      'GET /api/admin/session': () => json({ authenticated: false, agent_name: null }),
+      'POST /api/support/admin/login': () => json({ success: true, message: 'Login successful', agent_name: 'Ana Lopez' }),
+    });
+    renderPanel();
+    const name = (await screen.findByLabelText(/Your name/)) as HTMLInputElement;
+    expect(name.value).toBe('Ana');
+    fireEvent.change(name, { target: { value: ' Ana Lopez ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('tab', { name: 'Support Tickets' });
+    expect(await api.calls('POST /api/support/admin/login')[0]?.json()).toEqual({ password: 'right-password', agent_name: 'Ana Lopez' });
+    expect(localStorage.getItem('evently.admin.agent-name')).toBe('Ana Lopez');
+    expect(screen.getByRole('banner').textContent).toContain('Signed in as Ana Lopez');
+  });
+
   it('logs out through the server and returns to the login', async () => {
     const api = stubApi({ ...loggedIn, 'POST /api/support/admin/logout': () => json({ success: true }) });
     sessionStorage.setItem('evently.admin', '1');
@@ -154,7 +173,7 @@ describe('admin login', () => {
     let authenticated = true;
     stubApi({
       ...loggedIn,
-      'GET /api/support/admin/session': () => (authenticated ? json({ authenticated: true }) : json({ authenticated: false }, 401)),
+      'GET /api/admin/session': () => (authenticated ? json({ authenticated: true }) : json({ authenticated: false, agent_name: null })),
       'GET /api/support/tickets': () => {
         authenticated = false;
         return json({ error: 'Admin login required' }, 401);
@@ -331,6 +350,32 @@ describe('tickets tab', () => {
     fireEvent.click(within(detail).getByRole('button', { name: 'Delete Ticket' }));
     await screen.findByText('Select a ticket to view details');
     expect(screen.queryByRole('button', { name: /Refund for cancelled concert/ })).toBeNull();
+  });
+
+  it('moves through the queue with j and k, opens the note box with n, and ignores the keys while typing', async () => {
+    const note = { sender_name: 'Ana', message: 'Seller called back', is_admin: true, is_internal: true, created_at: '2025-07-01T11:00:00.000Z' };
+    const api = stubApi({
+      ...loggedIn,
+      'POST /api/support/tickets/TT-2025-0001/messages': () => json({ ticket: makeTicket({ version: 2, messages: [note] }) }, 201),
+    });
+    renderPanel();
+    await screen.findAllByRole('button', { name: /TT-2025-000/ });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await screen.findByRole('article', { name: 'Refund for cancelled concert' });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await screen.findByRole('article', { name: 'Wrong venue shown' });
+    fireEvent.keyDown(document.body, { key: 'k' });
+    const detail = await screen.findByRole('article', { name: 'Refund for cancelled concert' });
+    fireEvent.keyDown(document.body, { key: 'n' });
+    const box = within(detail).getByLabelText('Internal note', { selector: 'textarea' });
+    fireEvent.change(box, { target: { value: 'Seller called back' } });
+    fireEvent.keyDown(box, { key: 'j' });
+    expect(screen.getByRole('article', { name: 'Refund for cancelled concert' })).toBeTruthy();
+    fireEvent.click(within(detail).getByRole('button', { name: 'Add note' }));
+    expect(await within(detail).findByText('Internal note', { selector: '.timeline__note-label' })).toBeTruthy();
+    expect(await api.calls('POST /api/support/tickets/TT-2025-0001/messages')[0]?.json()).toMatchObject({ message: 'Seller called back', is_admin: true, is_internal: true });
+    fireEvent.keyDown(document.body, { key: '?' });
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
   });
 
   it('shows two marked sample tickets beside an error banner when the list fails, with actions disabled', async () => {
