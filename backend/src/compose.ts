@@ -56,6 +56,8 @@ import { reviewsLiveFeed, supportLiveFeed } from './realtime/module-feeds.ts';
 export const REBUILD_LEASE = 'search-rebuild';
 /** An admin login lasts a working day; the panel asks for the password again after that. */
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
+/** How long the events module counts views and clicks in memory before one write per event, on MongoDB. */
+const MONGODB_ACTIVITY_FLUSH_MS = 2000;
 /**
  * The backlog gauge reads at most this many pending outbox records per scrape: enough to see a stalled relay
  * (it normally hovers near zero), cheap enough to read every 15 s.
@@ -153,7 +155,9 @@ export async function compose({ config, logger, role, env = process.env, clock =
   const supportEnv = supportOptionsFromEnv(env);
   const partnershipsEnv = partnershipsOptionsFromEnv(env);
 
-  const events = createEventsModule(deps, eventsOptionsFromEnv(env));
+  // On MongoDB a hot event's views would each conflict with the next: views are counted in memory between
+  // writes there. The embedded store serialises writers, so it writes each view through.
+  const events = createEventsModule(deps, { activityFlushMs: store.engine === 'mongodb' ? MONGODB_ACTIVITY_FLUSH_MS : 0, ...eventsOptionsFromEnv(env) });
   const subscriptions = createSubscriptionsModule(deps, {
     catalogue: {
       cityCoordinates: async (city, country) => {

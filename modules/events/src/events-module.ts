@@ -34,8 +34,7 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
   const linkOffers = options.linkOffers ?? false;
   const upsert = makeUpsertFromSource({ store, clock, linkOffers });
   const split = makeSplitOffer({ store, clock });
-  // Production buffers views per event between flushes (no transaction per page view); embedded writes through.
-  const activity = makeRecordActivity({ store, clock, logger, flushMs: options.activityFlushMs ?? (store.engine === 'mongodb' ? 2000 : 0) });
+  const activity = makeRecordActivity({ store, clock, logger, flushMs: options.activityFlushMs ?? 0 });
   const commands = {
     ...upsert,
     ...makeRemoveFromSource({ store, clock, linkOffers }),

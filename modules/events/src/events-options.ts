@@ -19,7 +19,8 @@ export interface EventsOptions {
   ipLocator?: IpLocator;
   /**
    * How long views and clicks are counted in memory before one write per event (`ACTIVITY_FLUSH_MS`).
-   * Default: 2000 on MongoDB, 0 (write through) on the embedded store.
+   * Default 0: every view writes through. The composition root, which knows the engines, sets it where
+   * writers race on one document (MongoDB: 2000).
    */
   activityFlushMs?: number;
   /**
