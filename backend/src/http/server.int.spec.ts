@@ -109,6 +109,47 @@ describe('backend over HTTP', () => {
     expect((await fetch(`${server.url}/api/support/admin/session`, { headers: { cookie } })).status).toBe(401);
   });
 
+  it('keeps the agent name given at login in the session, signs replies with it, and probes without a 401', async () => {
+    const probe = async (headers: Record<string, string> = {}) => {
+      const answer = await fetch(`${server.url}/api/admin/session`, { headers });
+      return { status: answer.status, body: (await answer.json()) as unknown };
+    };
+    expect(await probe()).toEqual({ status: 200, body: { authenticated: false, agent_name: null } });
+    // A wrong password in the header is not looked at: the probe never spends a guess.
+    expect(await probe({ 'x-admin-password': 'wrong' })).toEqual({ status: 200, body: { authenticated: false, agent_name: null } });
+
+    const named = await fetch(`${server.url}/api/support/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: server.adminPassword, agent_name: '  Rita \n Alves ' }),
+    });
+    expect(await named.json()).toEqual({ success: true, message: 'Login successful', agent_name: 'Rita Alves' });
+    const cookie = (named.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(await probe({ cookie })).toEqual({ status: 200, body: { authenticated: true, agent_name: 'Rita Alves' } });
+
+    const json = { 'content-type': 'application/json' };
+    const created = await fetch(`${server.url}/api/support/tickets`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Help', description: 'Please', category: 'general', priority: 'low' }),
+    });
+    const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
+    const reply = await fetch(`${server.url}/api/support/tickets/${number}/messages`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      // The session's name wins over whatever the body says.
+      body: JSON.stringify({ message: 'On it', is_admin: true, sender_name: 'Someone else' }),
+    });
+    expect(reply.status).toBe(201);
+    const ticket = ((await reply.json()) as { ticket: { messages: Array<{ sender_name: string }>; activity: Array<{ kind: string; actor: string }> } }).ticket;
+    expect(ticket.messages.map((message) => message.sender_name)).toEqual(['Rita Alves']);
+    expect(ticket.activity.find((entry) => entry.kind === 'reply')).toMatchObject({ actor: 'Rita Alves' });
+
+    const unnamed = await login(server.adminPassword);
+    const plainCookie = (unnamed.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(await probe({ cookie: plainCookie })).toEqual({ status: 200, body: { authenticated: true, agent_name: null } });
+  });
+
   it('refuses forged and malformed session cookies without counting them as guesses', async () => {
     for (const value of ['x'.repeat(43), 'short', 'a'.repeat(500)]) {
       expect((await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { cookie: `evently_admin=${value}` } })).status).toBe(401);

@@ -38,6 +38,30 @@ export const ADMIN_LOGIN_PATH = '/api/support/admin/login';
 export const ADMIN_LOGOUT_PATH = '/api/support/admin/logout';
 export const ADMIN_SESSION_PATH = '/api/support/admin/session';
 export const ADMIN_SESSION_COOKIE = 'evently_admin';
+/** The probe that never answers 401: `{ authenticated, agent_name }`, so a panel loading logged out logs no error. */
+export const ADMIN_SESSION_PROBE_PATH = '/api/admin/session';
+/** Names the agent for API clients that authenticate with the password header. */
+export const ADMIN_AGENT_HEADER = 'x-admin-agent';
+export const MAX_AGENT_NAME_LENGTH = 80;
+
+/** Where an accepted admin request keeps who made it (`ctx.state[ADMIN_AGENT_STATE]`). */
+const ADMIN_AGENT_STATE = 'adminAgent';
+
+/**
+ * The agent name an accepted admin request carries (from its session, or the agent header with the password),
+ * or null when none was given; modules sign replies, notes and changes with it.
+ */
+export function adminAgentName(ctx: Context): string | null {
+  const agent = (ctx.state as Record<string, unknown>)[ADMIN_AGENT_STATE] as { name: string | null } | undefined;
+  return agent?.name ?? null;
+}
+
+/** An agent name as typed: trimmed, inner whitespace collapsed, control characters dropped, empty as null. */
+export function cleanAgentName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const cleaned = value.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_AGENT_NAME_LENGTH);
+  return cleaned === '' ? null : cleaned;
+}
 
 export interface AdminAuthOptions {
   password: string;
@@ -69,11 +93,21 @@ export interface AdminAuth {
   isAdmin(ctx: Context): Promise<boolean>;
   /** The same check for a socket.io handshake. */
   authenticateHandshake(credentials: HandshakeCredentials): Promise<boolean>;
+  /** The handshake's agent: null when refused, else the session's name (or `auth.agent_name` with the password). */
+  handshakeAgent(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null } | null>;
   verify(candidate: string): Promise<boolean>;
 }
 
 /** The login call's body; exported for the API document. */
-export const loginBodySchema = z.object({ password: z.string().min(1, 'Password is required').max(1024) });
+export const loginBodySchema = z.object({
+  password: z.string().min(1, 'Password is required').max(1024),
+  /** "Your name": signs the agent's replies, notes and status changes; optional, the password stays shared. */
+  agent_name: z
+    .string({ error: 'agent_name must be text' })
+    .max(200, 'agent_name must be at most 200 characters')
+    .nullish()
+    .transform((value) => cleanAgentName(value)),
+});
 
 type Guess = { outcome: 'accepted' } | { outcome: 'rejected' } | { outcome: 'throttled'; retryAfterSeconds: number };
 
@@ -115,14 +149,24 @@ export function createAdminAuth({
     }
   }
 
-  const hasSession = async (token: string | undefined) => Boolean(token && sessions && (await sessions.isValid(token)));
+  const sessionHolder = async (token: string | undefined) => (token && sessions ? sessions.holder(token) : null);
+  const hasSession = async (token: string | undefined) => (await sessionHolder(token)) !== null;
   const sessionToken = (ctx: Context) => ctx.cookies.get(ADMIN_SESSION_COOKIE) ?? undefined;
+  const rememberAgent = (ctx: Context, name: string | null) => {
+    (ctx.state as Record<string, unknown>)[ADMIN_AGENT_STATE] = { name };
+  };
 
   async function check(ctx: Context): Promise<Guess | { outcome: 'missing' }> {
-    if (await hasSession(sessionToken(ctx))) return { outcome: 'accepted' };
+    const holder = await sessionHolder(sessionToken(ctx));
+    if (holder) {
+      rememberAgent(ctx, holder.agentName);
+      return { outcome: 'accepted' };
+    }
     const candidate = ctx.get(ADMIN_PASSWORD_HEADER);
     if (!candidate) return { outcome: 'missing' };
-    return guess(ctx.ip, candidate, ctx.path);
+    const result = await guess(ctx.ip, candidate, ctx.path);
+    if (result.outcome === 'accepted') rememberAgent(ctx, cleanAgentName(ctx.get(ADMIN_AGENT_HEADER)));
+    return result;
   }
 
   const refuse = (ctx: Context) => {
@@ -153,7 +197,7 @@ export function createAdminAuth({
 
   const router = new Router();
   router.post(ADMIN_LOGIN_PATH, async (ctx) => {
-    const { password: candidate } = parseBody(ctx, loginBodySchema);
+    const { password: candidate, agent_name: agentName } = parseBody(ctx, loginBodySchema);
     const result = await guess(ctx.ip, candidate, ctx.path);
     if (result.outcome === 'throttled') {
       throttled(ctx, result.retryAfterSeconds, 'Too many login attempts.', (message) => ({ success: false, message }));
@@ -165,10 +209,10 @@ export function createAdminAuth({
       return;
     }
     if (sessions) {
-      const { token, expiresAt } = await sessions.create();
+      const { token, expiresAt } = await sessions.create(agentName);
       setSessionCookie(ctx, token, expiresAt);
     }
-    ctx.body = { success: true, message: 'Login successful' };
+    ctx.body = { success: true, message: 'Login successful', ...(agentName ? { agent_name: agentName } : {}) };
   });
 
   router.post(ADMIN_LOGOUT_PATH, async (ctx) => {
@@ -184,6 +228,13 @@ export function createAdminAuth({
     if (result.outcome === 'throttled') return throttled(ctx, result.retryAfterSeconds, 'Too many failed attempts.', (error) => ({ authenticated: false, error }));
     ctx.status = result.outcome === 'accepted' ? 200 : 401;
     ctx.body = result.outcome === 'accepted' ? { authenticated: true } : { authenticated: false, error: 'Admin authentication required' };
+  });
+
+  router.get(ADMIN_SESSION_PROBE_PATH, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    // Only the cookie is looked at: a probe must never spend a password guess, nor answer 401 or 429.
+    const holder = await sessionHolder(sessionToken(ctx));
+    ctx.body = holder ? { authenticated: true, agent_name: holder.agentName } : { authenticated: false, agent_name: null };
   });
 
   const requireAdmin: Middleware = async (ctx, next) => {
@@ -202,6 +253,13 @@ export function createAdminAuth({
       if (await hasSession(token)) return true;
       if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 1024) return false;
       return (await guess(ip, candidate, 'socket.io /admin')).outcome === 'accepted';
+    },
+    async handshakeAgent({ ip, cookieHeader, password: candidate, agentName }) {
+      const token = cookieHeader ? parseCookies(cookieHeader)[ADMIN_SESSION_COOKIE] : undefined;
+      const holder = await sessionHolder(token);
+      if (holder) return { name: holder.agentName };
+      if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 1024) return null;
+      return (await guess(ip, candidate, 'socket.io /admin')).outcome === 'accepted' ? { name: cleanAgentName(agentName) } : null;
     },
     verify,
   };

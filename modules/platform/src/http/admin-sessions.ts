@@ -11,16 +11,25 @@ import type { CollectionSpec, DocumentStore } from '../store/document-store.port
 export const ADMIN_SESSIONS = 'admin_sessions';
 export const adminSessionsCollection: CollectionSpec = { name: ADMIN_SESSIONS, unique: [['token_hash']], indexes: [['expires_at']] };
 
+/** Who holds a live session: the agent name given at login, or null when none was given. */
+export interface AdminSessionHolder {
+  agentName: string | null;
+}
+
 export interface AdminSessions {
-  /** Starts a session; the raw token goes into the cookie and is never stored. */
-  create(): Promise<{ token: string; expiresAt: Date }>;
+  /** Starts a session signed with the agent's name; the raw token goes into the cookie and is never stored. */
+  create(agentName?: string | null): Promise<{ token: string; expiresAt: Date }>;
   isValid(token: string): Promise<boolean>;
+  /** The live session's holder, or null when the token is unknown or expired. */
+  holder(token: string): Promise<AdminSessionHolder | null>;
   revoke(token: string): Promise<void>;
 }
 
 interface AdminSession {
   token_hash: string;
   expires_at: string;
+  /** The shared password names no one, so the agent says who they are at login; absent on older sessions. */
+  agent_name?: string | null;
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,8 +37,14 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function createStoreAdminSessions({ store, clock, ttlMs }: { store: DocumentStore; clock: Clock; ttlMs: number }): AdminSessions {
+  async function holder(token: string): Promise<AdminSessionHolder | null> {
+    if (!TOKEN_SHAPE.test(token)) return null;
+    const session = await store.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
+    if (session === null || session.expires_at <= clock.now().toISOString()) return null;
+    return { agentName: session.agent_name ?? null };
+  }
   return {
-    async create() {
+    async create(agentName = null) {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + ttlMs);
@@ -38,15 +53,12 @@ export function createStoreAdminSessions({ store, clock, ttlMs }: { store: Docum
         for (const old of await tx.find<AdminSession>(ADMIN_SESSIONS, { where: { expires_at: { lt: now.toISOString() } }, limit: 100 })) {
           await tx.delete(ADMIN_SESSIONS, old.id);
         }
-        await tx.insert<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token), expires_at: expiresAt.toISOString() });
+        await tx.insert<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token), expires_at: expiresAt.toISOString(), agent_name: agentName });
       });
       return { token, expiresAt };
     },
-    async isValid(token) {
-      if (!TOKEN_SHAPE.test(token)) return false;
-      const session = await store.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
-      return session !== null && session.expires_at > clock.now().toISOString();
-    },
+    isValid: async (token) => (await holder(token)) !== null,
+    holder,
     async revoke(token) {
       if (!TOKEN_SHAPE.test(token)) return;
       await store.transaction(async (tx) => {
