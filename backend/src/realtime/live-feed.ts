@@ -5,10 +5,11 @@
  */
 import type { Delivered } from '@evently/platform';
 
-/** One socket.io emit: to every admin socket, or to the followers of one ticket. */
+/** One socket.io emit: to every admin socket, to the token holders following one ticket, or to its followers by number. */
 export type LivePush =
   | { audience: 'admin'; event: string; payload: unknown }
-  | { audience: 'ticket'; ticketNumber: string; event: string; payload: unknown };
+  | { audience: 'ticket'; ticketNumber: string; event: string; payload: unknown }
+  | { audience: 'ticket-status'; ticketNumber: string; event: string; payload: unknown };
 
 export interface LiveFeed {
   topics: string[];
@@ -18,10 +19,14 @@ export interface LiveFeed {
 /** Who may follow which ticket in the `/tickets` namespace. */
 export interface TicketAccess {
   canFollow(ticketNumber: string, token: string): Promise<boolean>;
+  /** Whether a ticket has this number: anyone who knows it may follow its status. */
+  canTrack(ticketNumber: string): Promise<boolean>;
 }
 
-/** Room of the followers of one ticket in the `/tickets` namespace. */
+/** Room of the token holders following one ticket in the `/tickets` namespace. */
 export const ticketRoom = (ticketNumber: string) => `ticket:${ticketNumber}`;
+/** Room of those following one ticket's status by its number alone. */
+export const ticketStatusRoom = (ticketNumber: string) => `ticket-status:${ticketNumber}`;
 
 /** Several feeds as one: each message goes to the feeds whose topics include its topic. */
 export function combineLiveFeeds(feeds: LiveFeed[]): LiveFeed {

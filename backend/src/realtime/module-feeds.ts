@@ -7,9 +7,14 @@ import type { SupportModule } from '@evently/support';
 import type { LiveFeed } from './live-feed.ts';
 
 export const TICKET_EVENT = 'ticket';
+/** What a visitor following by number alone gets: `{ change, ticket_number, version, ticket: { status, dates } | null }`. */
+export const TICKET_STATUS_EVENT = 'ticket:status';
 export const REVIEWS_PENDING_EVENT = 'reviews:pending';
 
-/** Every ticket change to the admins (admin view), and to that ticket's followers (public view). */
+/**
+ * Every ticket change to the admins (admin view); the visitor's changes to that ticket's token holders (public
+ * view); status moves to those following by number alone (status view).
+ */
 export function supportLiveFeed(live: SupportModule['live']): LiveFeed {
   return {
     topics: live.topics,
@@ -18,7 +23,12 @@ export function supportLiveFeed(live: SupportModule['live']): LiveFeed {
       if (!pushes) return [];
       return [
         { audience: 'admin', event: TICKET_EVENT, payload: pushes.admin },
-        { audience: 'ticket', ticketNumber: pushes.ticket.ticketNumber, event: TICKET_EVENT, payload: pushes.ticket.payload },
+        ...(pushes.ticket
+          ? [{ audience: 'ticket', ticketNumber: pushes.ticket.ticketNumber, event: TICKET_EVENT, payload: pushes.ticket.payload } as const]
+          : []),
+        ...(pushes.status
+          ? [{ audience: 'ticket-status', ticketNumber: pushes.status.ticketNumber, event: TICKET_STATUS_EVENT, payload: pushes.status.payload } as const]
+          : []),
       ];
     },
   };

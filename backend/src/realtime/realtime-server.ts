@@ -3,8 +3,10 @@
  *
  * - `/admin`: the live support queue. The handshake must carry the admin credential (the session cookie the
  *   panel got at login, or `auth.password` for API clients); otherwise `connect_error` "unauthorized".
- * - `/tickets`: one visitor following one ticket. The handshake carries `auth: { ticket_number, token }` and is
- *   accepted only with that ticket's access token; the socket then sits in the ticket's room.
+ * - `/tickets`: one visitor following one ticket. With `auth: { ticket_number, token }` and that ticket's access
+ *   token, the socket sits in the ticket's room (its public summary on every change). With the number alone
+ *   (`auth: { ticket_number }`), on an existing ticket, it sits in the ticket's status room and gets
+ *   `ticket:status` (status and dates) when the status moves: what a lookup by number shows, live.
  *
  * Before either, the handshake's origin must be the site's own or a listed one (`http/origin-policy.ts`): a page
  * on a sibling host would otherwise join `/admin` with the administrator's cookie.
@@ -19,7 +21,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { HandshakeCredentials } from '@evently/platform';
 import { createOriginPolicy } from '../http/origin-policy.ts';
-import { ticketRoom, type LivePush, type TicketAccess } from './live-feed.ts';
+import { ticketRoom, ticketStatusRoom, type LivePush, type TicketAccess } from './live-feed.ts';
 
 export const ADMIN_NAMESPACE = '/admin';
 export const TICKETS_NAMESPACE = '/tickets';
@@ -27,7 +29,8 @@ const UNAUTHORIZED = 'unauthorized';
 
 const followSchema = z.object({
   ticket_number: z.string().trim().toUpperCase().regex(/^TT-\d{4}-\d{4,}$/),
-  token: z.string().min(16).max(128),
+  /** Absent: follow the status by number alone. */
+  token: z.string().min(16).max(128).optional(),
 });
 
 export interface RealtimeOptions {
@@ -107,11 +110,12 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     const parsed = followSchema.safeParse(socket.handshake.auth);
     if (!parsed.success || !options.ticketAccess) return next(new Error(UNAUTHORIZED));
     const { ticket_number: ticketNumber, token } = parsed.data;
-    options.ticketAccess
-      .canFollow(ticketNumber, token)
+    const access = options.ticketAccess;
+    (token === undefined ? access.canTrack(ticketNumber) : access.canFollow(ticketNumber, token))
       .then((ok) => {
         if (!ok) return next(new Error(UNAUTHORIZED));
         socket.data.ticketNumber = ticketNumber;
+        socket.data.room = token === undefined ? ticketStatusRoom(ticketNumber) : ticketRoom(ticketNumber);
         next();
       })
       .catch((error: unknown) => {
@@ -121,13 +125,14 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   });
   tickets.on('connection', (socket) => {
     // A recovered socket is already back in its room.
-    if (!socket.recovered) void socket.join(ticketRoom(String(socket.data.ticketNumber)));
+    if (!socket.recovered) void socket.join(String(socket.data.room));
   });
 
   return {
     push(push) {
       if (push.audience === 'admin') admin.emit(push.event, push.payload);
-      else tickets.to(ticketRoom(push.ticketNumber)).emit(push.event, push.payload);
+      else if (push.audience === 'ticket') tickets.to(ticketRoom(push.ticketNumber)).emit(push.event, push.payload);
+      else tickets.to(ticketStatusRoom(push.ticketNumber)).emit(push.event, push.payload);
     },
     connections() {
       return { [ADMIN_NAMESPACE]: admin.sockets.size, [TICKETS_NAMESPACE]: tickets.sockets.size };

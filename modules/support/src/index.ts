@@ -13,19 +13,21 @@ import {
   type ModuleDeps,
 } from '@evently/platform';
 import { createTicket } from './application/commands/create-ticket/create-ticket.ts';
-import type { SupportContext } from './application/context.ts';
 import { erasePerson } from './application/commands/erase-person/erase-person.ts';
+import type { SupportContext } from './application/context.ts';
 import { createSupportLiveFeed, type SupportLiveFeed } from './application/live/support-live-feed.ts';
 import { createTeamMailer } from './application/mail/team-mailer.ts';
 import { createVisitorMailer } from './application/mail/visitor-mailer.ts';
 import { createTicketSchema } from './contracts/create-ticket.ts';
 import { SUPPORT_TICKETS_TOPIC } from './contracts/messages.ts';
+import { DEFAULT_FIRST_RESPONSE_HOURS, type FirstResponseHours } from './domain/sla.ts';
 import { toAdminTicket, type AdminTicket } from './domain/ticket-views.ts';
 import { isAdminFromMiddleware } from './http/admin-check.ts';
 import { createSupportRouter } from './http/support.router.ts';
 import { supportCollections } from './infra/collections.ts';
 
 export type {
+  AdminMessageView,
   AdminTicket,
   AdminTicketSummary,
   PublicTicketDetail,
@@ -41,6 +43,14 @@ export type {
   TicketChange,
 } from './application/live/support-live-feed.ts';
 export type { BrowserInfo, TicketPriority, TicketStatus, AdminSettableStatus } from './domain/ticket.ts';
+export type { ActivityKind, ActivityView } from './domain/activity.ts';
+export type { FirstResponseHours, TicketSla } from './domain/sla.ts';
+export type { AdminTicketDetail } from './application/queries/get-ticket/get-ticket.ts';
+export type { AdminQueue, AdminQueueRow } from './application/queries/list-tickets/list-tickets.ts';
+export type { CannedReplyView } from './application/canned-replies/canned-replies.ts';
+export type { CannedReplyValues } from './domain/canned-reply.ts';
+export { CANNED_REPLY_PLACEHOLDERS, renderCannedReply } from './domain/canned-reply.ts';
+export { DEFAULT_FIRST_RESPONSE_HOURS, parseFirstResponseHours, ticketSla } from './domain/sla.ts';
 export type { SupportCategory } from './domain/categories.ts';
 export type { FaqEntry } from './domain/faq.ts';
 export {
@@ -49,6 +59,7 @@ export {
   STATUS_LABELS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
+  UNNAMED_AGENT,
 } from './domain/ticket.ts';
 export { SUPPORT_CATEGORIES } from './domain/categories.ts';
 export { CLOSED_TICKET_MESSAGE } from './domain/status-rules.ts';
@@ -60,9 +71,15 @@ export {
   supportTicketMessagePostedSchema,
   supportTicketOpenedSchema,
   supportTicketStatusChangedSchema,
+  supportTicketAssignedSchema,
+  supportTicketPriorityChangedSchema,
 } from './contracts/messages.ts';
 export {
   ADMIN_REQUIRED_MESSAGE,
+  ASSIGN_NEEDS_NAME_MESSAGE,
+  CANNED_REPLY_NOT_FOUND_MESSAGE,
+  CANNED_TITLE_TAKEN_MESSAGE,
+  INTERNAL_NOTE_NEEDS_ADMIN_MESSAGE,
   INVALID_TRACKING_LINK_MESSAGE,
   TICKET_CREATED_MESSAGE,
   TICKET_NOT_FOUND_MESSAGE,
@@ -82,6 +99,8 @@ export interface SupportOptions {
   /** per client address: ticket creation (default 5 / 10 min), lookups (default 30 / min) */
   createLimit?: { limit: number; windowMs: number };
   lookupLimit?: { limit: number; windowMs: number };
+  /** SUPPORT_FIRST_RESPONSE_HOURS: the first-response target per priority (defaults 1 / 4 / 8 / 24 hours). */
+  firstResponseHours?: FirstResponseHours;
 }
 
 export interface SupportModule extends AppModule {
@@ -102,6 +121,7 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
     logger: deps.logger.child({ module: 'support' }),
     appName: options.appName,
     publicUrl: deps.publicUrl,
+    firstResponseHours: options.firstResponseHours ?? DEFAULT_FIRST_RESPONSE_HOURS,
   };
   const mailCtx = { ...ctx, mailer, mailboxCap: mailboxCapFor(deps) };
   const createLimit = options.createLimit ?? { limit: 5, windowMs: 10 * 60_000 };
@@ -146,4 +166,10 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
 export { createTicketSchema } from './contracts/create-ticket.ts';
 export { postMessageSchema as ticketPostMessageSchema } from './contracts/post-message.ts';
-export { adminListQuerySchema as ticketAdminListQuerySchema, statusUpdateSchema as ticketStatusUpdateSchema } from './contracts/admin.ts';
+export {
+  adminListQuerySchema as ticketAdminListQuerySchema,
+  assignSchema as ticketAssignSchema,
+  prioritySchema as ticketPrioritySchema,
+  statusUpdateSchema as ticketStatusUpdateSchema,
+} from './contracts/admin.ts';
+export { cannedReplySchema } from './contracts/canned-reply.ts';

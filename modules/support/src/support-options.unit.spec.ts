@@ -19,3 +19,14 @@ describe('supportOptionsFromEnv', () => {
     expect(() => supportOptionsFromEnv({ SUPPORT_INBOX: 'Team <team@example.com>' })).toThrow(/^Invalid configuration: SUPPORT_INBOX /);
   });
 });
+
+describe('SUPPORT_FIRST_RESPONSE_HOURS', () => {
+  it('overrides the named priorities and keeps the defaults of the rest', () => {
+    expect(supportOptionsFromEnv({ SUPPORT_FIRST_RESPONSE_HOURS: 'urgent=0.5, low=48' }).firstResponseHours).toEqual({ urgent: 0.5, high: 4, medium: 8, low: 48 });
+  });
+
+  it('names the variable and the bad part', () => {
+    expect(() => supportOptionsFromEnv({ SUPPORT_FIRST_RESPONSE_HOURS: 'urgent=soon' })).toThrow(/SUPPORT_FIRST_RESPONSE_HOURS.*"urgent=soon" is not priority=hours/);
+    expect(() => supportOptionsFromEnv({ SUPPORT_FIRST_RESPONSE_HOURS: 'high=0' })).toThrow(/SUPPORT_FIRST_RESPONSE_HOURS.*above 0/);
+  });
+});

@@ -15,6 +15,8 @@ export const supportMessageTypes = {
   statusChanged: 'SupportTicketStatusChanged',
   messagePosted: 'SupportTicketMessagePosted',
   deleted: 'SupportTicketDeleted',
+  assigned: 'SupportTicketAssigned',
+  priorityChanged: 'SupportTicketPriorityChanged',
 } as const;
 
 const status = z.enum(TICKET_STATUSES);
@@ -39,6 +41,8 @@ export const supportTicketStatusChangedSchema = z.object({
 export const supportTicketMessagePostedSchema = z.object({
   ...ticketRef,
   is_admin: z.boolean(),
+  /** An internal note: for the team only, so no mail and no push to the visitor. */
+  is_internal: z.boolean().optional(),
   message_index: z.number().int().nonnegative(),
   /** The status after the message; differs from `previous_status` when a visitor's follow-up reopened it. */
   status,
@@ -46,6 +50,11 @@ export const supportTicketMessagePostedSchema = z.object({
 });
 
 export const supportTicketDeletedSchema = z.object(ticketRef);
+
+/** Who took the ticket is an agent's login name, which is the team's, not a visitor's, personal data. */
+export const supportTicketAssignedSchema = z.object({ ...ticketRef, assigned: z.boolean() });
+
+export const supportTicketPriorityChangedSchema = z.object({ ...ticketRef, from: z.enum(TICKET_PRIORITIES), to: z.enum(TICKET_PRIORITIES) });
 
 export type SupportTicketOpened = z.infer<typeof supportTicketOpenedSchema>;
 export type SupportTicketStatusChanged = z.infer<typeof supportTicketStatusChangedSchema>;
@@ -57,6 +66,8 @@ export const supportMessageSchemas = {
   [supportMessageTypes.statusChanged]: supportTicketStatusChangedSchema,
   [supportMessageTypes.messagePosted]: supportTicketMessagePostedSchema,
   [supportMessageTypes.deleted]: supportTicketDeletedSchema,
+  [supportMessageTypes.assigned]: supportTicketAssignedSchema,
+  [supportMessageTypes.priorityChanged]: supportTicketPriorityChangedSchema,
 } as const;
 
 /** Builds this module's outbox records, each validated against its type's schema. */

@@ -13,6 +13,8 @@ export const postMessageSchema = z.object({
   /** Accepted because the panel sends it; not stored. */
   sender_email: optionalText('sender_email', MAX_EMAIL_LENGTH),
   is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional().default(false),
+  /** With `is_admin: true`: an internal note for the team, never shown, pushed or mailed to the visitor. */
+  is_internal: z.boolean({ error: 'is_internal must be true or false' }).optional().default(false),
   /** The visitor's ticket token, when not sent in the X-Ticket-Token header. */
   token: optionalText('token', LIMITS.token),
 });

@@ -99,7 +99,7 @@ describe('the admin list query', () => {
   it('reads all or blank as no status filter', () => {
     expect(adminListQuerySchema.parse({ status: 'all' }).status).toBeUndefined();
     expect(adminListQuerySchema.parse({ status: '' }).status).toBeUndefined();
-    expect(adminListQuerySchema.parse({ status: 'resolved', search: ' Refund ' })).toEqual({ status: 'resolved', search: 'Refund' });
+    expect(adminListQuerySchema.parse({ status: 'resolved', search: ' Refund ' })).toEqual({ status: 'resolved', search: 'Refund', assignee: 'all', sort: 'newest' });
   });
 
   it('refuses an unknown status', () => {

@@ -73,6 +73,12 @@ export function decideVisitorFollowUp(ticket: Pick<Ticket, 'status' | 'resolutio
   };
 }
 
+/** An internal note: appended for the team, status and resolution untouched, allowed in any state. */
+export function decideInternalNote(ticket: Pick<Ticket, 'status' | 'resolution' | 'messages'>, message: TicketMessage) {
+  const { messageIndex, ...appended } = withMessage(ticket, { ...message, is_admin: true, is_internal: true });
+  return { patch: { status: ticket.status, resolution: ticket.resolution, ...appended } satisfies TicketPatch, messageIndex };
+}
+
 /** An administrator's reply through the messages call: appended, status untouched, allowed in any state. */
 export function decideAdminReply(ticket: Pick<Ticket, 'status' | 'resolution' | 'messages'>, message: TicketMessage) {
   const { messageIndex, ...appended } = withMessage(ticket, { ...message, is_admin: true });

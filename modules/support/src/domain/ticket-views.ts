@@ -14,6 +14,11 @@ export interface TicketMessageView {
   created_at: string;
 }
 
+/** A message as the team sees it: internal notes included and marked. */
+export interface AdminMessageView extends TicketMessageView {
+  is_internal: boolean;
+}
+
 /** Anyone who knows the number: where the ticket stands, and nothing anyone wrote in it. */
 export interface TicketStatusView {
   ticket_number: string;
@@ -42,18 +47,27 @@ export interface PublicTicketDetail extends PublicTicketSummary {
   messages: TicketMessageView[];
 }
 
-/** An administrator: everything except the token. */
-export interface AdminTicket extends PublicTicketDetail {
+/** An administrator: everything except the token, with internal notes in the conversation. */
+export interface AdminTicket extends Omit<PublicTicketDetail, 'messages'> {
   id: string;
   user_name: string;
   user_email: string;
   user_phone: string | null;
   page_url: string | null;
   browser_info: BrowserInfo | null;
+  /** The agent who took the ticket, or null. */
+  assignee: string | null;
+  /** Replies and notes count here; `messages_count` is what the visitor sees. */
+  notes_count: number;
+  messages: AdminMessageView[];
 }
 
 /** A row of the admin list: the full ticket without its conversation. */
 export type AdminTicketSummary = Omit<AdminTicket, 'messages'>;
+
+const isNote = (message: { is_internal?: boolean }) => message.is_internal === true;
+/** The conversation the visitor is part of: every message but the team's internal notes. */
+export const visibleMessages = (ticket: Pick<Ticket, 'messages'>) => ticket.messages.filter((message) => !isNote(message));
 
 /** How the visitor's own messages are labelled in their view, so their name never leaves the server. */
 export const VISITOR_SENDER_LABEL = 'You';
@@ -71,7 +85,7 @@ export function toPublicSummary(ticket: Stored<Ticket>): PublicTicketSummary {
     status: ticket.status,
     created_at: ticket.created_at,
     updated_at: ticket.updated_at,
-    messages_count: ticket.messages_count,
+    messages_count: visibleMessages(ticket).length,
     resolution: ticket.resolution,
     version: ticket.version,
   };
@@ -81,10 +95,11 @@ export function toPublicDetail(ticket: Stored<Ticket>): PublicTicketDetail {
   return {
     ...toPublicSummary(ticket),
     description: ticket.description,
-    messages: ticket.messages.map((message) => ({
+    messages: visibleMessages(ticket).map((message) => ({
       sender_name: message.is_admin ? message.sender_name : VISITOR_SENDER_LABEL,
       message: message.message,
       is_admin: message.is_admin,
+      is_internal: isNote(message),
       created_at: message.created_at,
     })),
   };
@@ -100,6 +115,8 @@ export function toAdminSummary(ticket: Stored<Ticket>): AdminTicketSummary {
     user_phone: ticket.user_phone,
     page_url: ticket.page_url,
     browser_info: ticket.browser_info,
+    assignee: ticket.assignee ?? null,
+    notes_count: ticket.messages.filter(isNote).length,
   };
 }
 
@@ -110,6 +127,7 @@ export function toAdminTicket(ticket: Stored<Ticket>): AdminTicket {
       sender_name: message.sender_name,
       message: message.message,
       is_admin: message.is_admin,
+      is_internal: isNote(message),
       created_at: message.created_at,
     })),
   };

@@ -31,10 +31,15 @@ export interface BrowserInfo {
 export interface TicketMessage {
   sender_name: string;
   message: string;
-  /** False for the visitor's follow-ups, true for the support team's replies. */
+  /** False for the visitor's follow-ups, true for the support team's replies and notes. */
   is_admin: boolean;
+  /** An internal note: for the team only, never in the visitor's view, their pushes or their mail. */
+  is_internal?: boolean;
   created_at: string;
 }
+
+/** The sender name of a reply, note or change by an agent who gave no name at login. */
+export const UNNAMED_AGENT = 'Support team';
 
 /**
  * One ticket with its conversation: the messages live inside the document so a reply and the status change it
@@ -57,6 +62,12 @@ export interface Ticket {
   messages: TicketMessage[];
   /** Server-only secret that unlocks the description and conversation for the visitor; never in a public answer. */
   access_token: string;
+  /** The agent who took the ticket (their login name), or null; absent on tickets older than assignment. */
+  assignee?: string | null;
+  /** When the team first answered the visitor (a reply, not a note): the first-response target is met then. */
+  first_response_at?: string | null;
+  /** Since when the visitor has been waiting for the team: set by the ticket and by a follow-up, cleared by a reply. */
+  awaiting_reply_since?: string | null;
 }
 
 /** 256 bits from the OS CSPRNG, URL-safe: far beyond guessing, short enough for a tracking link. */

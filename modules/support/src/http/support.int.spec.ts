@@ -300,7 +300,7 @@ describe('PUT /api/support/tickets/:number/status', () => {
       status: 'resolved',
       resolution: 'The seller refunds you automatically within 14 days.',
       messages_count: 1,
-      messages: [{ sender_name: 'Evently Support', is_admin: true, message: 'The seller refunds you automatically within 14 days.' }],
+      messages: [{ sender_name: 'Support team', is_admin: true, message: 'The seller refunds you automatically within 14 days.' }],
       user_email: visitor.user_email,
     });
   });

@@ -1,21 +1,32 @@
 /** HTTP door of the support module: the calls of spec 02 §7, with the access rules of decision 012. */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { parseBody, parseQuery } from '@evently/platform';
-import { adminListQuerySchema, statusUpdateSchema } from '../contracts/admin.ts';
+import { adminAgentName, parseBody, parseQuery } from '@evently/platform';
+import { ASSIGN_TO_ME, adminListQuerySchema, assignSchema, prioritySchema, statusUpdateSchema } from '../contracts/admin.ts';
+import { cannedReplySchema } from '../contracts/canned-reply.ts';
 import { createTicketSchema } from '../contracts/create-ticket.ts';
 import { postMessageSchema } from '../contracts/post-message.ts';
+import {
+  createCannedReply,
+  deleteCannedReply,
+  getCannedReply,
+  listCannedReplies,
+  updateCannedReply,
+  type CannedWriteResult,
+} from '../application/canned-replies/canned-replies.ts';
+import { assignTicket } from '../application/commands/assign-ticket/assign-ticket.ts';
 import { changeTicketStatus } from '../application/commands/change-status/change-status.ts';
+import { setTicketPriority } from '../application/commands/set-priority/set-priority.ts';
 import { createTicket } from '../application/commands/create-ticket/create-ticket.ts';
 import { deleteTicket } from '../application/commands/delete-ticket/delete-ticket.ts';
 import { postTicketMessage } from '../application/commands/post-message/post-message.ts';
 import type { SupportContext } from '../application/context.ts';
-import { getTicket } from '../application/queries/get-ticket/get-ticket.ts';
+import { adminTicketDetail, getTicket } from '../application/queries/get-ticket/get-ticket.ts';
 import { listTickets } from '../application/queries/list-tickets/list-tickets.ts';
 import { SUPPORT_CATEGORIES } from '../domain/categories.ts';
 import { supportFaq } from '../domain/faq.ts';
 import { CLOSED_TICKET_MESSAGE } from '../domain/status-rules.ts';
-import { toAdminTicket, toPublicDetail } from '../domain/ticket-views.ts';
+import { toPublicDetail } from '../domain/ticket-views.ts';
 import { cachedIsAdmin, type IsAdmin } from './admin-check.ts';
 import { presentedToken } from './ticket-token.ts';
 
@@ -24,6 +35,10 @@ export const TICKET_CREATED_MESSAGE = 'Support ticket created successfully! You 
 export const TICKET_NOT_FOUND_MESSAGE = 'Ticket not found';
 export const INVALID_TRACKING_LINK_MESSAGE = 'This tracking link is not valid for this ticket';
 export const ADMIN_REQUIRED_MESSAGE = 'Admin authentication required';
+export const INTERNAL_NOTE_NEEDS_ADMIN_MESSAGE = 'An internal note is an admin message: send it with is_admin true';
+export const ASSIGN_NEEDS_NAME_MESSAGE = 'Log in with your name to assign tickets to yourself';
+export const CANNED_REPLY_NOT_FOUND_MESSAGE = 'Canned reply not found';
+export const CANNED_TITLE_TAKEN_MESSAGE = 'A canned reply with this title already exists';
 
 export interface SupportRouterOptions {
   /** Refuses with 401 unless the request carries the admin credential. */
@@ -72,7 +87,7 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
   });
 
   router.get('/tickets', options.requireAdmin, async (ctx) => {
-    answer(ctx, 200, { tickets: await listTickets(app, parseQuery(ctx, adminListQuerySchema)) });
+    answer(ctx, 200, await listTickets(app, parseQuery(ctx, adminListQuerySchema), adminAgentName(ctx)));
   });
 
   router.get('/tickets/:number', lookupGuard, async (ctx) => {
@@ -85,25 +100,44 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
 
   router.put('/tickets/:number/status', options.requireAdmin, async (ctx) => {
     const input = parseBody(ctx, statusUpdateSchema);
-    const ticket = await changeTicketStatus(app, ctx.params.number ?? '', input);
+    const ticket = await changeTicketStatus(app, ctx.params.number ?? '', input, adminAgentName(ctx));
     if (!ticket) return notFound(ctx);
-    answer(ctx, 200, { ticket: toAdminTicket(ticket) });
+    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) });
+  });
+
+  router.put('/tickets/:number/priority', options.requireAdmin, async (ctx) => {
+    const { priority } = parseBody(ctx, prioritySchema);
+    const ticket = await setTicketPriority(app, ctx.params.number ?? '', priority, adminAgentName(ctx));
+    if (!ticket) return notFound(ctx);
+    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) });
+  });
+
+  router.put('/tickets/:number/assignee', options.requireAdmin, async (ctx) => {
+    const { assignee } = parseBody(ctx, assignSchema);
+    const agent = adminAgentName(ctx);
+    if (assignee === ASSIGN_TO_ME && !agent) return answer(ctx, 409, { error: ASSIGN_NEEDS_NAME_MESSAGE });
+    const ticket = await assignTicket(app, ctx.params.number ?? '', assignee === ASSIGN_TO_ME ? agent : assignee, agent);
+    if (!ticket) return notFound(ctx);
+    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) });
   });
 
   router.post('/tickets/:number/messages', lookupGuard, async (ctx) => {
     const input = parseBody(ctx, postMessageSchema);
     const asAdmin = input.is_admin;
+    if (input.is_internal && !asAdmin) return answer(ctx, 400, { error: INTERNAL_NOTE_NEEDS_ADMIN_MESSAGE });
     if (asAdmin && !(await isAdmin(ctx))) return answer(ctx, 401, { error: ADMIN_REQUIRED_MESSAGE });
     const result = await postTicketMessage(
       app,
       ctx.params.number ?? '',
       input.message,
-      asAdmin ? { kind: 'admin', senderName: input.sender_name } : { kind: 'visitor', token: presentedToken(ctx, input.token) },
+      asAdmin
+        ? { kind: 'admin', senderName: adminAgentName(ctx) ?? input.sender_name, internal: input.is_internal }
+        : { kind: 'visitor', token: presentedToken(ctx, input.token) },
     );
     if (result.status === 'not_found') return notFound(ctx);
     if (result.status === 'forbidden') return answer(ctx, 403, { error: INVALID_TRACKING_LINK_MESSAGE });
     if (result.status === 'closed') return answer(ctx, 409, { error: CLOSED_TICKET_MESSAGE });
-    answer(ctx, 201, { ticket: asAdmin ? toAdminTicket(result.ticket) : toPublicDetail(result.ticket) });
+    answer(ctx, 201, { ticket: asAdmin ? await adminTicketDetail(app, result.ticket) : toPublicDetail(result.ticket) });
   });
 
   router.delete('/tickets/:id', options.requireAdmin, async (ctx) => {
@@ -111,6 +145,35 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
       return answer(ctx, 404, { error: TICKET_NOT_FOUND_MESSAGE, message: TICKET_NOT_FOUND_MESSAGE });
     }
     answer(ctx, 200, { message: 'Ticket deleted' });
+  });
+
+  const savedCanned = (ctx: Context, result: CannedWriteResult, created: boolean) => {
+    if (result.status === 'not_found') return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
+    if (result.status === 'duplicate_title') return answer(ctx, 409, { error: CANNED_TITLE_TAKEN_MESSAGE });
+    answer(ctx, created ? 201 : 200, { canned_reply: result.reply });
+  };
+
+  router.get('/canned-replies', options.requireAdmin, async (ctx) => {
+    answer(ctx, 200, { canned_replies: await listCannedReplies(app) });
+  });
+
+  router.get('/canned-replies/:id', options.requireAdmin, async (ctx) => {
+    const reply = await getCannedReply(app, ctx.params.id ?? '');
+    if (!reply) return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
+    answer(ctx, 200, { canned_reply: reply });
+  });
+
+  router.post('/canned-replies', options.requireAdmin, async (ctx) => {
+    savedCanned(ctx, await createCannedReply(app, parseBody(ctx, cannedReplySchema), adminAgentName(ctx)), true);
+  });
+
+  router.put('/canned-replies/:id', options.requireAdmin, async (ctx) => {
+    savedCanned(ctx, await updateCannedReply(app, ctx.params.id ?? '', parseBody(ctx, cannedReplySchema), adminAgentName(ctx)), false);
+  });
+
+  router.delete('/canned-replies/:id', options.requireAdmin, async (ctx) => {
+    if (!(await deleteCannedReply(app, ctx.params.id ?? ''))) return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
+    answer(ctx, 200, { message: 'Canned reply deleted' });
   });
 
   return router;

@@ -2,6 +2,10 @@
 import type { CollectionSpec } from '@evently/platform';
 
 export const SUPPORT_TICKETS = 'support_tickets';
+/** A ticket's timeline rows (domain/activity.ts), deleted with the ticket. */
+export const SUPPORT_ACTIVITY = 'support_ticket_activity';
+/** The team's saved answers. */
+export const SUPPORT_CANNED_REPLIES = 'support_canned_replies';
 
 export const supportCollections: CollectionSpec[] = [
   {
@@ -11,4 +15,6 @@ export const supportCollections: CollectionSpec[] = [
     // The admin list's search box: subject, user name or number, case-insensitively.
     containsFields: ['subject', 'user_name', 'ticket_number'],
   },
+  { name: SUPPORT_ACTIVITY, indexes: [['ticket_id', 'seq']] },
+  { name: SUPPORT_CANNED_REPLIES, unique: [['title_key']], indexes: [['title_key']] },
 ];

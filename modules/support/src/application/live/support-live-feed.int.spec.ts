@@ -37,19 +37,27 @@ describe('pushesFor', () => {
     // The pushes read the current state: the ticket is at version 2 by now, already in progress.
     expect(first!.admin).toMatchObject({ change: 'opened', ticket_number: ticket.ticket_number, id: ticket.id, version: 2 });
     expect(first!.admin.ticket).toMatchObject({ user_email: 'ana@example.com', status: 'in_progress', messages_count: 0 });
-    expect(first!.ticket.ticketNumber).toBe(ticket.ticket_number);
-    expect(first!.ticket.payload).toMatchObject({ change: 'opened', version: 2, ticket: { status: 'in_progress', subject: 'Lost tickets' } });
+    expect(first!.ticket!.ticketNumber).toBe(ticket.ticket_number);
+    expect(first!.ticket!.payload).toMatchObject({ change: 'opened', version: 2, ticket: { status: 'in_progress', subject: 'Lost tickets' } });
 
     const second = await h.module.live.pushesFor(changed!);
     expect(second!.admin.change).toBe('status_changed');
-    expect(second!.ticket.payload.change).toBe('status_changed');
+    expect(second!.ticket!.payload.change).toBe('status_changed');
+    // Someone who typed the number follows the status alone: status and dates, nothing anyone wrote.
+    expect(first!.status).toBeNull();
+    expect(second!.status!.payload).toEqual({
+      change: 'status_changed',
+      ticket_number: ticket.ticket_number,
+      version: 2,
+      ticket: { ticket_number: ticket.ticket_number, status: 'in_progress', created_at: expect.any(String), updated_at: expect.any(String) },
+    });
 
     const publicJson = JSON.stringify([first!.ticket, second!.ticket]);
     for (const secret of ['Ana', 'ana@example.com', '+351 1', 'Private text', accessToken]) expect(publicJson).not.toContain(secret);
     expect(JSON.stringify([first!.admin, second!.admin])).not.toContain(accessToken);
   });
 
-  it('given a deletion, then both rooms hear of it with a null ticket and the deletion version', async () => {
+  it('given a deletion, then every room hears of it with a null ticket and the deletion version', async () => {
     const { ticket } = await h.module.commands.createTicket(form);
     await fetch(`${h.url}/api/support/tickets/${ticket.id}`, { method: 'DELETE', headers: { 'x-admin-password': ADMIN_PASSWORD } });
     const messages = await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC]);
@@ -57,6 +65,7 @@ describe('pushesFor', () => {
     expect(deleted).toEqual({
       admin: { change: 'deleted', ticket_number: ticket.ticket_number, id: ticket.id, version: 2, ticket: null },
       ticket: { ticketNumber: ticket.ticket_number, payload: { change: 'deleted', ticket_number: ticket.ticket_number, version: 2, ticket: null } },
+      status: { ticketNumber: ticket.ticket_number, payload: { change: 'deleted', ticket_number: ticket.ticket_number, version: 2, ticket: null } },
     });
     // The ticket is gone, so the earlier message has nothing to show: its deletion push covers it.
     expect(await h.module.live.pushesFor(messages[0]!)).toBeNull();

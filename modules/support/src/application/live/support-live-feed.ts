@@ -7,12 +7,19 @@ import type { Delivered, Stored } from '@evently/platform';
 import { SUPPORT_TICKETS_TOPIC, supportMessageSchemas, supportMessageTypes } from '../../contracts/messages.ts';
 import { tokensMatch } from '../../domain/access-token.ts';
 import type { Ticket } from '../../domain/ticket.ts';
-import { toAdminSummary, toPublicSummary, type AdminTicketSummary, type PublicTicketSummary } from '../../domain/ticket-views.ts';
+import {
+  toAdminSummary,
+  toPublicSummary,
+  toStatusView,
+  type AdminTicketSummary,
+  type PublicTicketSummary,
+  type TicketStatusView,
+} from '../../domain/ticket-views.ts';
 import { SUPPORT_TICKETS } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 import { findByNumber } from '../find-ticket.ts';
 
-export type TicketChange = 'opened' | 'status_changed' | 'message_posted' | 'deleted';
+export type TicketChange = 'opened' | 'status_changed' | 'message_posted' | 'deleted' | 'assigned' | 'priority_changed' | 'note_added';
 
 export interface AdminTicketPush {
   change: TicketChange;
@@ -30,11 +37,22 @@ export interface PublicTicketPush {
   ticket: PublicTicketSummary | null;
 }
 
+/** What someone who only typed the number follows: where the ticket stands, nothing anyone wrote. */
+export interface TicketStatusPush {
+  change: 'status_changed' | 'deleted';
+  ticket_number: string;
+  version: number;
+  /** null when deleted */
+  ticket: TicketStatusView | null;
+}
+
 export interface LivePushes {
   /** for the admin room */
   admin: AdminTicketPush;
-  /** for the room of that ticket's followers */
-  ticket: { ticketNumber: string; payload: PublicTicketPush };
+  /** for the room of that ticket's followers (token holders); null when the change is the team's alone (a note, an assignment) */
+  ticket: { ticketNumber: string; payload: PublicTicketPush } | null;
+  /** for the followers by number alone; only when the status moved or the ticket was deleted */
+  status: { ticketNumber: string; payload: TicketStatusPush } | null;
 }
 
 export interface SupportLiveFeed {
@@ -43,6 +61,8 @@ export interface SupportLiveFeed {
   pushesFor(message: Delivered): Promise<LivePushes | null>;
   /** true only when `token` is that ticket's access token (constant-time compare); false for unknown tickets. */
   canFollow(ticketNumber: string, token: string): Promise<boolean>;
+  /** true when the ticket exists: its status view is what anyone with the number may read and follow. */
+  canTrack(ticketNumber: string): Promise<boolean>;
 }
 
 const changes: Record<string, TicketChange> = {
@@ -50,33 +70,68 @@ const changes: Record<string, TicketChange> = {
   [supportMessageTypes.statusChanged]: 'status_changed',
   [supportMessageTypes.messagePosted]: 'message_posted',
   [supportMessageTypes.deleted]: 'deleted',
+  [supportMessageTypes.assigned]: 'assigned',
+  [supportMessageTypes.priorityChanged]: 'priority_changed',
 };
 
-function pushes(change: TicketChange, ref: { id: string; ticketNumber: string; version: number }, ticket: Stored<Ticket> | null): LivePushes {
+/** Changes the visitor does not see: the team's notes and who took the ticket. */
+const teamOnly = new Set<TicketChange>(['note_added', 'assigned']);
+
+function pushes(
+  change: TicketChange,
+  ref: { id: string; ticketNumber: string; version: number },
+  ticket: Stored<Ticket> | null,
+  statusMoved: boolean,
+): LivePushes {
   return {
     admin: { change, ticket_number: ref.ticketNumber, id: ref.id, version: ref.version, ticket: ticket ? toAdminSummary(ticket) : null },
-    ticket: {
-      ticketNumber: ref.ticketNumber,
-      payload: { change, ticket_number: ref.ticketNumber, version: ref.version, ticket: ticket ? toPublicSummary(ticket) : null },
-    },
+    ticket: teamOnly.has(change)
+      ? null
+      : {
+          ticketNumber: ref.ticketNumber,
+          payload: { change, ticket_number: ref.ticketNumber, version: ref.version, ticket: ticket ? toPublicSummary(ticket) : null },
+        },
+    status:
+      change === 'deleted' || statusMoved
+        ? {
+            ticketNumber: ref.ticketNumber,
+            payload: {
+              change: change === 'deleted' ? 'deleted' : 'status_changed',
+              ticket_number: ref.ticketNumber,
+              version: ref.version,
+              ticket: ticket ? toStatusView(ticket) : null,
+            },
+          }
+        : null,
   };
+}
+
+/** Whether the message moved the ticket's status (a status change, or a follow-up that reopened it). */
+function movedStatus(type: string, data: Record<string, unknown>): boolean {
+  if (type === supportMessageTypes.statusChanged) return data.from !== data.to;
+  if (type === supportMessageTypes.messagePosted) return data.status !== data.previous_status;
+  return false;
 }
 
 export function createSupportLiveFeed(ctx: Pick<SupportContext, 'store'>): SupportLiveFeed {
   return {
     topics: [SUPPORT_TICKETS_TOPIC],
     async pushesFor(message) {
-      const change = changes[message.type];
+      let change = changes[message.type];
       if (message.topic !== SUPPORT_TICKETS_TOPIC || !change) return null;
       const schema = supportMessageSchemas[message.type as keyof typeof supportMessageSchemas];
       const parsed = schema.safeParse(message.data);
       if (!parsed.success) return null;
       const { ticket_id: id, ticket_number: ticketNumber } = parsed.data;
-      if (change === 'deleted') return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null);
+      if (change === 'deleted') return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null, false);
+      if ((parsed.data as { is_internal?: boolean }).is_internal === true) change = 'note_added';
       const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
       // Gone since: its own SupportTicketDeleted follows and tells the rooms.
       if (!ticket) return null;
-      return pushes(change, { id, ticketNumber, version: ticket.version }, ticket);
+      return pushes(change, { id, ticketNumber, version: ticket.version }, ticket, movedStatus(message.type, parsed.data as Record<string, unknown>));
+    },
+    async canTrack(ticketNumber) {
+      return (await findByNumber(ctx.store, ticketNumber)) !== null;
     },
     async canFollow(ticketNumber, token) {
       if (typeof token !== 'string' || !token) return false;

@@ -123,7 +123,7 @@ describe('when the team answers', () => {
     expect(mails[1]!.text).toContain('is now: Waiting for User.');
     expect(mails[1]!.text).toContain('Rui wrote:\n\nWhich <date>?');
     expect(mails[1]!.html).toContain('Which &lt;date&gt;?');
-    expect(mails[2]!.text).toContain('Evently Support wrote:\n\nThanks, we are checking.');
+    expect(mails[2]!.text).toContain('Support team wrote:\n\nThanks, we are checking.');
     for (const mail of mails) expect(mail.text).toContain(`token=${token}`);
     // The visitor's own follow-up mails nobody.
     expect(smtp.messages.some((mail) => mail.text?.includes('Saturday.'))).toBe(false);

@@ -7,6 +7,7 @@ import { SUPPORT_TICKETS_TOPIC, supportMessageTypes, supportTicketOpenedSchema }
 import type { Ticket } from '../../domain/ticket.ts';
 import { adminPanelUrl, renderTeamNotice } from '../../domain/ticket-mail.ts';
 import { SUPPORT_TICKETS } from '../../infra/collections.ts';
+import { sendNoted } from './mail-activity.ts';
 import { mailMessageId, type SupportMailContext } from './mail-context.ts';
 
 export const TEAM_MAILER_NAME = 'support.team-mailer';
@@ -38,12 +39,14 @@ export function createTeamMailer(ctx: SupportMailContext, inbox: string): Projec
         });
         await doOnce(ctx.store, `support.mail.team:${message.id}`, async () => {
           // Replies from the inbox go straight to the visitor. The team's own inbox has no cap.
-          await ctx.mailer.send({
-            to: inbox,
-            ...content,
-            replyTo: ticket.user_email,
-            messageId: mailMessageId('team', message.id, ctx.publicUrl),
-          });
+          await sendNoted(ctx, { ticketId: ticket.id, kind: 'team' }, () =>
+            ctx.mailer.send({
+              to: inbox,
+              ...content,
+              replyTo: ticket.user_email,
+              messageId: mailMessageId('team', message.id, ctx.publicUrl),
+            }),
+          );
         });
       }
     },

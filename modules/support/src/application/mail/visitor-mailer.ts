@@ -22,12 +22,19 @@ import {
 import { STATUS_LABELS, type Ticket, type TicketStatus } from '../../domain/ticket.ts';
 import { renderConfirmation, renderUpdate, trackingUrl, type RenderedMail } from '../../domain/ticket-mail.ts';
 import { SUPPORT_TICKETS } from '../../infra/collections.ts';
+import { sendNoted } from './mail-activity.ts';
 import { mailMessageId, type SupportMailContext } from './mail-context.ts';
+
+class CappedMail extends Error {
+  constructor() {
+    super('not sent: the mailbox had its mail for today');
+  }
+}
 
 export const VISITOR_MAILER_NAME = 'support.visitor-mailer';
 
 /** `capped`: the mail exists because someone filled in a public form, so it counts against the mailbox. */
-type MailPlan = { ticket: Stored<Ticket>; content: RenderedMail; capped: boolean } | null;
+type MailPlan = { ticket: Stored<Ticket>; content: RenderedMail; capped: boolean; kind: 'confirmation' | 'update'; messageIndex: number | null } | null;
 
 async function loadTicket(ctx: SupportMailContext, id: string): Promise<Stored<Ticket> | null> {
   const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
@@ -61,18 +68,20 @@ async function plan(ctx: SupportMailContext, message: Delivered): Promise<MailPl
         userName: ticket.user_name,
         trackingUrl: trackingUrl(ctx.publicUrl, ticket.ticket_number, ticket.access_token),
       });
-      return { ticket, content, capped: true };
+      return { ticket, content, capped: true, kind: 'confirmation', messageIndex: null };
     }
     case supportMessageTypes.statusChanged: {
       const data = supportTicketStatusChangedSchema.parse(message.data);
       const ticket = await loadTicket(ctx, data.ticket_id);
-      return ticket ? { ticket, content: update(ctx, ticket, data.to, data.admin_message_posted ? data.message_index : null), capped: false } : null;
+      const messageIndex = data.admin_message_posted ? data.message_index : null;
+      return ticket ? { ticket, content: update(ctx, ticket, data.to, messageIndex), capped: false, kind: 'update', messageIndex } : null;
     }
     case supportMessageTypes.messagePosted: {
       const data = supportTicketMessagePostedSchema.parse(message.data);
-      if (!data.is_admin) return null;
+      // The visitor wrote their follow-ups; the team's internal notes are not for them.
+      if (!data.is_admin || data.is_internal) return null;
       const ticket = await loadTicket(ctx, data.ticket_id);
-      return ticket ? { ticket, content: update(ctx, ticket, null, data.message_index), capped: false } : null;
+      return ticket ? { ticket, content: update(ctx, ticket, null, data.message_index), capped: false, kind: 'update', messageIndex: data.message_index } : null;
     }
     default:
       return null;
@@ -90,14 +99,21 @@ export function createVisitorMailer(ctx: SupportMailContext): Projector {
         if (!mail) continue;
         await doOnce(ctx.store, `support.mail.visitor:${message.id}`, async () => {
           const outgoing = { to: mail.ticket.user_email, ...mail.content, messageId: mailMessageId('visitor', message.id, ctx.publicUrl) };
+          const ref = { ticketId: mail.ticket.id, kind: mail.kind, messageIndex: mail.messageIndex };
           if (!mail.capped) {
-            await ctx.mailer.send(outgoing);
+            await sendNoted(ctx, ref, () => ctx.mailer.send(outgoing));
             return;
           }
-          const outcome = await ctx.mailboxCap.send(ctx.mailer, outgoing);
-          if (outcome.status === 'capped') {
-            ctx.logger.warn({ ticket_id: mail.ticket.id }, 'ticket confirmation not sent: this mailbox has had its mail for today');
-          }
+          await sendNoted(ctx, ref, async () => {
+            const outcome = await ctx.mailboxCap.send(ctx.mailer, outgoing);
+            if (outcome.status === 'capped') {
+              ctx.logger.warn({ ticket_id: mail.ticket.id }, 'ticket confirmation not sent: this mailbox has had its mail for today');
+              throw new CappedMail();
+            }
+          }).catch((error: unknown) => {
+            // Capped is an outcome, not a failure to retry: the timeline says so and the claim stands.
+            if (!(error instanceof CappedMail)) throw error;
+          });
         });
       }
     },

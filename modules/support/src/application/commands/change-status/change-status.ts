@@ -4,26 +4,43 @@ import type { Stored } from '@evently/platform';
 import type { StatusUpdateInput } from '../../../contracts/admin.ts';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { decideAdminStatus } from '../../../domain/status-rules.ts';
-import type { Ticket } from '../../../domain/ticket.ts';
+import { UNNAMED_AGENT, type Ticket } from '../../../domain/ticket.ts';
+import { recordActivity } from '../../activity/ticket-activity.ts';
 import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
 
-export const supportSenderName = (appName: string) => `${appName} Support`;
+/** What signs an agent's reply, note or change: the name they gave, else the team's. */
+export const agentSignature = (name: string | null | undefined) => (name && name.trim() ? name.trim() : UNNAMED_AGENT);
 
-/** The ticket after the change, or null when no ticket has that number. */
-export function changeTicketStatus(ctx: SupportContext, ticketNumber: string, input: StatusUpdateInput): Promise<Stored<Ticket> | null> {
+/**
+ * The ticket after the change, or null when no ticket has that number. `agentName` is the session's agent; the
+ * body's `admin_name` (what older panels send) signs only when the session has none.
+ */
+export function changeTicketStatus(
+  ctx: SupportContext,
+  ticketNumber: string,
+  input: StatusUpdateInput,
+  agentName: string | null = null,
+): Promise<Stored<Ticket> | null> {
+  const actor = agentSignature(agentName ?? input.admin_name);
   return withVersionRetry(() =>
     ctx.store.transaction(async (tx) => {
       const ticket = await findByNumber(tx, ticketNumber);
       if (!ticket) return null;
       const now = ctx.clock.now();
-      const reply = input.admin_message
-        ? { sender_name: input.admin_name ?? supportSenderName(ctx.appName), message: input.admin_message, is_admin: true, created_at: now.toISOString() }
-        : null;
+      const at = now.toISOString();
+      const reply = input.admin_message ? { sender_name: actor, message: input.admin_message, is_admin: true, created_at: at } : null;
       const decision = decideAdminStatus(ticket, input.status, reply);
       if (decision.kind === 'unchanged') return ticket;
-      const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, decision.patch);
+      const answered = reply ? { first_response_at: ticket.first_response_at ?? at, awaiting_reply_since: null } : {};
+      const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, { ...decision.patch, ...answered });
+      if (decision.kind === 'status_changed') {
+        await recordActivity(tx, { ticket_id: ticket.id, kind: 'status_changed', actor, at, from: decision.from, to: decision.to });
+      }
+      if (decision.messageIndex !== null) {
+        await recordActivity(tx, { ticket_id: ticket.id, kind: 'reply', actor, at, message_index: decision.messageIndex });
+      }
       const ref = { ticket_id: updated.id, ticket_number: updated.ticket_number };
       await tx.appendOutbox([
         decision.kind === 'reply'

@@ -9,6 +9,8 @@ import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.
 import { newAccessToken, type Ticket } from '../../../domain/ticket.ts';
 import { formatTicketNumber, ticketCounterName } from '../../../domain/ticket-number.ts';
 import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { VISITOR_ACTOR } from '../../../domain/activity.ts';
+import { recordActivity } from '../../activity/ticket-activity.ts';
 import type { SupportContext } from '../../context.ts';
 
 export interface CreatedTicket {
@@ -39,7 +41,11 @@ export async function createTicket(ctx: SupportContext, input: Omit<CreateTicket
       resolution: null,
       messages: [],
       access_token: accessToken,
+      assignee: null,
+      first_response_at: null,
+      awaiting_reply_since: now.toISOString(),
     });
+    await recordActivity(tx, { ticket_id: created.id, kind: 'opened', actor: VISITOR_ACTOR, at: now.toISOString(), to: 'new' });
     await tx.appendOutbox([
       ticketMessage(
         supportMessageTypes.opened,

@@ -1,20 +1,25 @@
 /**
- * A message added to a ticket's conversation: by an administrator (any state, status untouched) or by the
- * visitor holding the ticket's token (always stored as a visitor message, under the ticket's own user name;
- * reopens a ticket waiting for them or resolved, refused on a closed one).
+ * A message added to a ticket's conversation: by an administrator (any state, status untouched; a reply to the
+ * visitor or an internal note for the team) or by the visitor holding the ticket's token (always stored as a
+ * visitor message, under the ticket's own user name; reopens a ticket waiting for them or resolved, refused on a
+ * closed one). Each lands on the ticket's timeline; a reply also stops the visitor's wait for the team.
  */
 import { withVersionRetry } from '@evently/platform';
 import type { Stored } from '@evently/platform';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { tokensMatch } from '../../../domain/access-token.ts';
-import { decideAdminReply, decideVisitorFollowUp } from '../../../domain/status-rules.ts';
+import { VISITOR_ACTOR } from '../../../domain/activity.ts';
+import { decideAdminReply, decideInternalNote, decideVisitorFollowUp } from '../../../domain/status-rules.ts';
 import type { Ticket } from '../../../domain/ticket.ts';
+import { recordActivity } from '../../activity/ticket-activity.ts';
 import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
-import { supportSenderName } from '../change-status/change-status.ts';
+import { agentSignature } from '../change-status/change-status.ts';
 
-export type PostMessageAuthor = { kind: 'admin'; senderName: string | null } | { kind: 'visitor'; token: string | null };
+export type PostMessageAuthor =
+  | { kind: 'admin'; senderName: string | null; internal?: boolean }
+  | { kind: 'visitor'; token: string | null };
 
 export type PostMessageResult =
   | { status: 'posted'; ticket: Stored<Ticket> }
@@ -33,10 +38,13 @@ export function postTicketMessage(
       const ticket = await findByNumber(tx, ticketNumber);
       if (!ticket) return { status: 'not_found' };
       const now = ctx.clock.now();
+      const at = now.toISOString();
       let decision: { patch: Partial<Ticket>; messageIndex: number };
+      const internal = author.kind === 'admin' && author.internal === true;
       if (author.kind === 'admin') {
-        const senderName = author.senderName ?? supportSenderName(ctx.appName);
-        decision = decideAdminReply(ticket, { sender_name: senderName, message: text, is_admin: true, created_at: now.toISOString() });
+        const message = { sender_name: agentSignature(author.senderName), message: text, is_admin: true, created_at: at };
+        decision = internal ? decideInternalNote(ticket, message) : decideAdminReply(ticket, message);
+        if (!internal) decision.patch = { ...decision.patch, first_response_at: ticket.first_response_at ?? at, awaiting_reply_since: null };
       } else {
         if (!author.token || !tokensMatch(author.token, ticket.access_token)) return { status: 'forbidden' };
         const followUp = decideVisitorFollowUp(ticket, {
@@ -46,9 +54,19 @@ export function postTicketMessage(
           created_at: now.toISOString(),
         });
         if (followUp.kind === 'refused_closed') return { status: 'closed' };
-        decision = followUp;
+        decision = { ...followUp, patch: { ...followUp.patch, awaiting_reply_since: ticket.awaiting_reply_since ?? at } };
       }
       const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, decision.patch);
+      await recordActivity(tx, {
+        ticket_id: ticket.id,
+        kind: author.kind === 'visitor' ? 'visitor_message' : internal ? 'note' : 'reply',
+        actor: author.kind === 'visitor' ? VISITOR_ACTOR : agentSignature(author.senderName),
+        at,
+        message_index: decision.messageIndex,
+      });
+      if (updated.status !== ticket.status) {
+        await recordActivity(tx, { ticket_id: ticket.id, kind: 'status_changed', actor: VISITOR_ACTOR, at, from: ticket.status, to: updated.status });
+      }
       await tx.appendOutbox([
         ticketMessage(
           supportMessageTypes.messagePosted,
@@ -58,6 +76,7 @@ export function postTicketMessage(
             ticket_id: updated.id,
             ticket_number: updated.ticket_number,
             is_admin: author.kind === 'admin',
+            ...(internal ? { is_internal: true } : {}),
             message_index: decision.messageIndex,
             status: updated.status,
             previous_status: ticket.status,

@@ -1,0 +1,72 @@
+/** The team's saved answers: listed by title, added, changed and removed by any agent. */
+import { UniqueConstraintError, withVersionRetry, type Stored } from '@evently/platform';
+import type { CannedReplyInput } from '../../contracts/canned-reply.ts';
+import { cannedTitleKey, type CannedReply } from '../../domain/canned-reply.ts';
+import { SUPPORT_CANNED_REPLIES } from '../../infra/collections.ts';
+import type { SupportContext } from '../context.ts';
+import { agentSignature } from '../commands/change-status/change-status.ts';
+
+export interface CannedReplyView {
+  id: string;
+  title: string;
+  body: string;
+  updated_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CannedWriteResult = { status: 'saved'; reply: CannedReplyView } | { status: 'not_found' } | { status: 'duplicate_title' };
+
+/** A desk keeps a few dozen; the cap keeps a runaway script from making the list unusable. */
+export const MAX_CANNED_REPLIES = 500;
+
+const view = ({ id, title, body, updated_by, created_at, updated_at }: Stored<CannedReply>): CannedReplyView => ({ id, title, body, updated_by, created_at, updated_at });
+
+export async function listCannedReplies(ctx: SupportContext): Promise<CannedReplyView[]> {
+  const rows = await ctx.store.find<CannedReply>(SUPPORT_CANNED_REPLIES, { sort: [{ field: 'title_key', direction: 'asc' }], limit: MAX_CANNED_REPLIES });
+  return rows.map(view);
+}
+
+export async function getCannedReply(ctx: SupportContext, id: string): Promise<CannedReplyView | null> {
+  const row = await ctx.store.get<CannedReply>(SUPPORT_CANNED_REPLIES, id);
+  return row ? view(row) : null;
+}
+
+async function savingTitle<T>(write: () => Promise<T>): Promise<T | { status: 'duplicate_title' }> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) return { status: 'duplicate_title' };
+    throw error;
+  }
+}
+
+export function createCannedReply(ctx: SupportContext, input: CannedReplyInput, agentName: string | null): Promise<CannedWriteResult> {
+  return savingTitle(async () => {
+    const row = await ctx.store.transaction((tx) =>
+      tx.insert<CannedReply>(SUPPORT_CANNED_REPLIES, { ...input, title_key: cannedTitleKey(input.title), updated_by: agentSignature(agentName) }),
+    );
+    return { status: 'saved' as const, reply: view(row) };
+  });
+}
+
+export function updateCannedReply(ctx: SupportContext, id: string, input: CannedReplyInput, agentName: string | null): Promise<CannedWriteResult> {
+  return savingTitle(() =>
+    withVersionRetry(() =>
+      ctx.store.transaction(async (tx): Promise<CannedWriteResult> => {
+        const row = await tx.get<CannedReply>(SUPPORT_CANNED_REPLIES, id);
+        if (!row) return { status: 'not_found' };
+        const updated = await tx.update<CannedReply>(SUPPORT_CANNED_REPLIES, id, row.version, {
+          ...input,
+          title_key: cannedTitleKey(input.title),
+          updated_by: agentSignature(agentName),
+        });
+        return { status: 'saved', reply: view(updated) };
+      }),
+    ),
+  );
+}
+
+export function deleteCannedReply(ctx: SupportContext, id: string): Promise<boolean> {
+  return ctx.store.transaction((tx) => tx.delete(SUPPORT_CANNED_REPLIES, id));
+}
