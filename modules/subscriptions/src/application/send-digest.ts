@@ -157,13 +157,14 @@ export async function sendScheduledDigest(
 }
 
 /**
- * "Send digest now" from the admin panel: an explicit human request, so it ignores the weekly claim (and
- * whether the subscriber unsubscribed from the weekly mail), but it
+ * "Send digest now" from the admin panel: an explicit human request, so it ignores the weekly claim, but it
  * still needs suitable events and still records `last_sent_at` (which keeps the next batch from repeating it).
+ * Nobody is mailed who has not confirmed their address (double opt-in) or who unsubscribed: the router refuses
+ * both with a 409 before asking, and this check keeps any other caller to the same rule.
  */
 export async function sendDigestNow(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): Promise<DigestOutcome> {
-  // Even an administrator cannot mail a digest to an address its owner has not confirmed (double opt-in).
   if (!subscriber.confirmed_at) return { sent: false, reason: 'not_confirmed' };
+  if (!subscriber.is_active) return { sent: false, reason: 'inactive' };
   const events = await createDigestSearches(ctx).eventsFor(subscriber);
   if (!events) return { sent: false, reason: 'no_city_coordinates' };
   if (events.length === 0) return { sent: false, reason: 'no_events' };

@@ -393,6 +393,29 @@ describe('admin API', () => {
     const none = await (await admin(`/api/subscriptions/admin/${porto.id}/send-digest`, { method: 'POST' })).json();
     expect(none).toMatchObject({ ok: true, sent: 0, subscription: { id: porto.id, last_sent_at: null } });
   });
+
+  it('refuses "Send digest now" with a 409 and a reason for an unconfirmed or deactivated subscriber, mailing nobody', async () => {
+    await signUp('pending@example.com');
+    await h.runner.drained();
+    const pending = (await subscriberOf('pending@example.com', 'Lisbon'))!;
+    const active = await confirmedSignUp('ana@example.com');
+    expect((await admin(`/api/subscriptions/admin/${active.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) })).status).toBe(200);
+    await h.runner.drained();
+    smtp.messages.length = 0;
+
+    for (const [id, reason] of [
+      [pending.id, 'not_confirmed'],
+      [active.id, 'deactivated'],
+    ] as const) {
+      for (let click = 0; click < 2; click += 1) {
+        const answer = await admin(`/api/subscriptions/admin/${id}/send-digest`, { method: 'POST' });
+        expect(answer.status).toBe(409);
+        expect(await answer.json()).toMatchObject({ ok: false, sent: 0, reason, error: expect.any(String), subscription: { id, last_sent_at: null } });
+      }
+    }
+    await h.runner.drained();
+    expect(smtp.messages).toHaveLength(0);
+  });
 });
 
 describe('digest batch', () => {

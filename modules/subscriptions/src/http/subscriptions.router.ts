@@ -13,12 +13,24 @@ import { MailTransportError, sendDigestNow } from '../application/send-digest.ts
 import { signUp } from '../application/sign-up.ts';
 import { findByUnsubscribeToken, unsubscribe, type UnsubscribeOutcome } from '../application/unsubscribe.ts';
 import { toAdminView } from '../application/views.ts';
+import { statusOf, type Subscriber } from '../domain/subscriber.ts';
 import { mailLinkPage } from './mail-link-page.ts';
 
 /**
  * The one answer to every accepted sign-up (new address, known address, honeypot): 202 and this text, so the
  * answer never tells a stranger whether an address is subscribed.
  */
+export const DIGEST_NOT_CONFIRMED_MESSAGE = 'This subscriber has not confirmed their address yet, so no digest can be sent.';
+export const DIGEST_DEACTIVATED_MESSAGE = 'This subscriber is deactivated; reactivate them before sending a digest.';
+
+/** Why "Send digest now" is refused for this subscriber (the panel shows `error` beside the disabled button), or null. */
+function digestNowRefusal(subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at'>): { reason: string; error: string } | null {
+  const status = statusOf(subscriber);
+  if (status === 'pending') return { reason: 'not_confirmed', error: DIGEST_NOT_CONFIRMED_MESSAGE };
+  if (status === 'unsubscribed') return { reason: 'deactivated', error: DIGEST_DEACTIVATED_MESSAGE };
+  return null;
+}
+
 export const SIGN_UP_SUCCESS_MESSAGE = 'Almost done! Check your inbox for our confirmation email to start your weekly events.';
 
 export interface SubscriptionsRouterOptions {
@@ -148,6 +160,12 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
   router.post('/admin/:id/send-digest', options.requireAdmin, async (ctx) => {
     const { id } = parseWith(subscriberIdSchema, ctx.params);
     const subscriber = await getSubscriber(app, id);
+    const refusal = digestNowRefusal(subscriber);
+    if (refusal) {
+      ctx.status = 409;
+      ctx.body = { ok: false, sent: 0, ...refusal, subscription: toAdminView(subscriber, app.publicUrl) };
+      return;
+    }
     const outcome = await sendDigestNow(app, subscriber);
     const current = await getSubscriber(app, id);
     ctx.body = {
