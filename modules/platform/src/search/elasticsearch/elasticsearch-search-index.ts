@@ -7,7 +7,7 @@
  * refresh interval (no `refresh=wait_for` per bulk); reads of whole documents (`get`, `_mget`) are
  * real-time. Query translation lives in es-query.ts and the mapping in es-mapping.ts, both pure and tested.
  */
-import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import {
   assertWithinWindow,
   MAX_RESULT_WINDOW,
@@ -49,14 +49,18 @@ const SERVED_SCHEMA_TTL_MS = 1000;
 /** Refresh interval of a serving copy; a copy being loaded has refreshes off until its commit. */
 const REFRESH_INTERVAL = '1s';
 
-const isNotFound = (error: unknown): boolean => error instanceof errors.ResponseError && error.statusCode === 404;
-const errorType = (error: unknown): string | undefined =>
-  error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
+/** The client's ResponseError (an answer with an error status), known by its name: the client is loaded lazily. */
+const responseError = (error: unknown): { statusCode?: number; body?: unknown } | undefined =>
+  error instanceof Error && error.name === 'ResponseError' ? (error as Error & { statusCode?: number; body?: unknown }) : undefined;
+const isNotFound = (error: unknown): boolean => responseError(error)?.statusCode === 404;
+const errorType = (error: unknown): string | undefined => (responseError(error)?.body as { error?: { type?: string } } | undefined)?.error?.type;
 
 type Operations = NonNullable<estypes.BulkRequest['operations']>;
 
 export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchIndexOptions): SearchIndex {
-  const client = new Client({ node });
+  // The client and its HTTP stack are loaded on first use, so a process on the embedded engine never loads them.
+  let loading: Promise<Client> | null = null;
+  const client = (): Promise<Client> => (loading ??= import('@elastic/elasticsearch').then(({ Client }) => new Client({ node })));
   const schemas = new Map<string, IndexSchema>();
 
   const schemaOf = (index: string): IndexSchema => {
@@ -68,7 +72,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
   /** The concrete index behind an alias, or null when the alias does not exist. */
   const concreteIndex = async (alias: string): Promise<string | null> => {
     try {
-      const response = await client.indices.getAlias({ name: alias });
+      const response = await (await client()).indices.getAlias({ name: alias });
       const names = Object.keys(response);
       if (names.length !== 1) throw new Error(`Alias ${alias} points at ${names.length} indices`);
       return names[0]!;
@@ -80,14 +84,14 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
   /** Every concrete index named `<alias>_v*`, served or not. */
   const copiesOf = async (alias: string): Promise<string[]> => {
-    const response = await client.indices.get({ index: `${alias}_v*`, expand_wildcards: 'open', allow_no_indices: true });
+    const response = await (await client()).indices.get({ index: `${alias}_v*`, expand_wildcards: 'open', allow_no_indices: true });
     return Object.keys(response);
   };
 
   /** Create-if-absent: false when the index already exists (another process made it first). */
   const createIndex = async (name: string, schema: IndexSchema, options: { alias?: string; loading?: boolean }): Promise<boolean> => {
     try {
-      await client.indices.create({
+      await (await client()).indices.create({
         index: name,
         settings: { ...indexSettings(), refresh_interval: options.loading ? '-1' : REFRESH_INTERVAL },
         mappings: indexMappings(schema),
@@ -104,7 +108,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     if (operations.length === 0) return;
     // No refresh parameter: documents become searchable with the next scheduled refresh (1 s), which keeps
     // bulk throughput up; get and _mget are real-time and need none.
-    const response = await client.bulk({ operations });
+    const response = await (await client()).bulk({ operations });
     const failure = bulkError(response);
     if (failure) throw failure;
   };
@@ -127,7 +131,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
   const getMany = async (index: string, schema: IndexSchema, ids: string[]): Promise<Map<string, IndexDocument>> => {
     if (ids.length === 0) return new Map();
-    return mgetDocuments(await client.mget<IndexDocument>({ index, ids: [...new Set(ids)], ...wholeSource(schema) }));
+    return mgetDocuments(await (await client()).mget<IndexDocument>({ index, ids: [...new Set(ids)], ...wholeSource(schema) }));
   };
 
   const toHit = <T>(hit: estypes.SearchHit<IndexDocument>, distanceSlot: number | null): SearchHit<T> => {
@@ -145,7 +149,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     const wanted = schemaOf(index);
     const cached = served.get(index);
     if (cached && Date.now() - cached.at < SERVED_SCHEMA_TTL_MS) return cached;
-    const mapping = await client.indices.getMapping({ index });
+    const mapping = await (await client()).indices.getMapping({ index });
     const schema = schemaFromFingerprint(Object.values(mapping)[0]?.mappings._meta?.schema, wanted);
     const entry = { at: Date.now(), schema, pending: pendingFields(schema, wanted) };
     served.set(index, entry);
@@ -163,7 +167,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     // walking at any page, and api replicas share nothing, so a PIT per walk would be opened by one request
     // and left to expire by another. The id tie-break keeps the order total without one (decision 019).
     const { request, distanceSlot, limit, order } = searchBody(schema, query);
-    const response = await client.search<IndexDocument>({ index, ...request });
+    const response = await (await client()).search<IndexDocument>({ index, ...request });
     const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
     const page = response.hits.hits.slice(0, limit);
     const last = page[page.length - 1];
@@ -180,7 +184,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
   /** Copies left by crashed or superseded rebuilds: never served again (the caller holds the rebuild lease). */
   const dropUnusedCopies = async (alias: string, live: string): Promise<string[]> => {
     const unused = unusedCopies(alias, await copiesOf(alias), live);
-    for (const copy of unused) await client.indices.delete({ index: copy }, { ignore: [404] });
+    for (const copy of unused) await (await client()).indices.delete({ index: copy }, { ignore: [404] });
     return unused;
   };
 
@@ -195,7 +199,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       let current = await concreteIndex(schema.name);
       let stored: string | undefined;
       if (current !== null) {
-        const mapping = await client.indices.getMapping({ index: current });
+        const mapping = await (await client()).indices.getMapping({ index: current });
         stored = mapping[current]?.mappings._meta?.schema as string | undefined;
       }
       const decision = initDecision(schema.name, current, stored, wanted);
@@ -222,7 +226,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     async get(index, id) {
       schemaOf(index);
       try {
-        const response = await client.get<IndexDocument>({ index, id, ...wholeSource(schemaOf(index)) });
+        const response = await (await client()).get<IndexDocument>({ index, id, ...wholeSource(schemaOf(index)) });
         return response._source ?? null;
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -236,7 +240,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
     async refresh(index) {
       schemaOf(index);
-      await client.indices.refresh({ index });
+      await (await client()).indices.refresh({ index });
     },
 
     search: searchPage,
@@ -259,13 +263,13 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       const { schema, pending } = await servedSchemaOf(index);
       const { query, matchesNothing } = queryForServedSchema(asked, pending);
       if (matchesNothing) return;
-      const pit = await client.openPointInTime({ index, keep_alive: PIT_KEEP_ALIVE });
+      const pit = await (await client()).openPointInTime({ index, keep_alive: PIT_KEEP_ALIVE });
       let pitId = pit.id;
       try {
         let after: estypes.SortResults | undefined;
         for (;;) {
           const { request, distanceSlot } = scanBody(schema, query, { pitId, keepAlive: PIT_KEEP_ALIVE, size: pageSize, after });
-          const response = await client.search<IndexDocument>(request);
+          const response = await (await client()).search<IndexDocument>(request);
           // Each answer may carry a new PIT id; the latest one must be used for the next page.
           pitId = response.pit_id ?? pitId;
           const hits = response.hits.hits;
@@ -275,7 +279,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
           after = hits[hits.length - 1]!.sort;
         }
       } finally {
-        await client.closePointInTime({ id: pitId }).catch(() => undefined);
+        await (await client()).closePointInTime({ id: pitId }).catch(() => undefined);
       }
     },
 
@@ -284,7 +288,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       const { schema, pending } = await servedSchemaOf(index);
       const { query, matchesNothing } = queryForServedSchema(asked, pending);
       if (matchesNothing) return 0;
-      const response = await client.count({
+      const response = await (await client()).count({
         index,
         query: matchQuery(schema, query),
         ...(atMost !== undefined ? { terminate_after: Math.max(1, Math.floor(atMost)) } : {}),
@@ -300,7 +304,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       for (const field of emptyTerms) result.terms[field] = [];
       for (const field of emptyStats) result.stats[field] = { min: null, max: null };
       if (matchesNothing) return emptyFacets(asked);
-      const response = await client.search({ index, ...facetsBody(schema, request) });
+      const response = await (await client()).search({ index, ...facetsBody(schema, request) });
       const aggregations = (response.aggregations ?? {}) as Record<string, unknown>;
       for (const field of request.terms ?? []) {
         const buckets = (aggregations[`terms_${field}`] as TermsAggregate | undefined)?.buckets ?? [];
@@ -345,23 +349,23 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
         async commit() {
           ensureOpen();
           finished = true;
-          await client.indices.putSettings({ index: next, settings: { refresh_interval: REFRESH_INTERVAL } });
-          await client.indices.refresh({ index: next });
+          await (await client()).indices.putSettings({ index: next, settings: { refresh_interval: REFRESH_INTERVAL } });
+          await (await client()).indices.refresh({ index: next });
           try {
-            await client.indices.updateAliases({ actions: aliasSwapActions(index, current, next) });
+            await (await client()).indices.updateAliases({ actions: aliasSwapActions(index, current, next) });
           } catch (error) {
             // The alias left `current` meanwhile (another rebuild committed first): this copy is outdated.
-            await client.indices.delete({ index: next }, { ignore: [404] });
+            await (await client()).indices.delete({ index: next }, { ignore: [404] });
             throw new Error(`Rebuild of "${index}" lost the alias swap: ${index} no longer points at ${current}`, { cause: error });
           }
           served.delete(index);
           // Only now, with the alias on the new copy, is the old one unused.
-          await client.indices.delete({ index: current }, { ignore: [404] });
+          await (await client()).indices.delete({ index: current }, { ignore: [404] });
         },
         async abort() {
           if (finished) return;
           finished = true;
-          await client.indices.delete({ index: next }, { ignore: [404] });
+          await (await client()).indices.delete({ index: next }, { ignore: [404] });
         },
       };
     },
@@ -372,11 +376,11 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     },
 
     async ping() {
-      await client.ping();
+      await (await client()).ping();
     },
 
     async close() {
-      await client.close();
+      if (loading) await (await loading).close();
     },
   };
 }

@@ -12,7 +12,7 @@
  * The stream sees local inserts too, so the sequence numbers of a local transaction are registered just
  * before it commits and their change events are ignored: each commit wakes the listeners once.
  */
-import mongoose, { type mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import { envelopeSchema, type OutboxRecord } from '../../bus/envelope.ts';
 import type { OutboxSource, PendingOutboxRecord } from '../../bus/outbox.port.ts';
@@ -32,6 +32,9 @@ export interface OutboxDocument {
   created_at: Date;
   relayed_at?: Date;
 }
+
+/** The driver's ObjectId, loaded with mongoose on first use as the store loads it: embedded processes never pay for it. */
+const objectIds = async (): Promise<typeof mongo.ObjectId> => (await import('mongoose')).default.mongo.ObjectId;
 
 const WATCH_RETRY_FIRST_MS = 1_000;
 /** A registered local sequence number whose change event never came (aborted commit) is forgotten after this. */
@@ -116,9 +119,10 @@ export function createMongoOutbox(deps: {
     async append(session, records) {
       if (records.length === 0) return [];
       const now = new Date();
+      const ObjectId = await objectIds();
       // One process's ObjectIds increase (its counter part), so a transaction's records keep their order.
       const documents: OutboxDocument[] = records.map((record) => ({
-        _id: new mongoose.mongo.ObjectId(),
+        _id: new ObjectId(),
         topic: record.topic,
         key: record.key,
         aggregate_version: record.aggregate_version,
@@ -155,8 +159,9 @@ export function createMongoOutbox(deps: {
 
     async markRelayed(seqs: string[]): Promise<void> {
       if (seqs.length === 0) return;
+      const ObjectId = await objectIds();
       const ids = seqs.map((seq): mongo.ObjectId | number => {
-        if (/^[0-9a-f]{24}$/.test(seq)) return new mongoose.mongo.ObjectId(seq);
+        if (/^[0-9a-f]{24}$/.test(seq)) return new ObjectId(seq);
         const id = Number(seq);
         if (!Number.isSafeInteger(id)) throw new Error(`Not an outbox record id: ${seq}`);
         return id;
