@@ -2,17 +2,7 @@
  * The partnerships module's only public door: the partnership form call, the admin calls of the Partnerships
  * tab and the two mails per request. See ../CONTEXT.md for its vocabulary.
  */
-import { createModuleMailer, mailboxCapFor, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
-import type { PartnershipsContext } from './application/context.ts';
-import { createAcknowledgementMailer, createTeamMailer } from './application/mail/request-mailers.ts';
-import { submitRequest } from './application/commands/submit-request/submit-request.ts';
-import { erasePerson } from './application/commands/erase-person/erase-person.ts';
-import { PARTNERSHIPS_TOPIC } from './contracts/messages.ts';
-import { submitRequestSchema } from './contracts/submit-request.ts';
-import { toAdminView, type AdminRequestView } from './domain/request-views.ts';
-import { createPartnershipsRouter } from './http/partnerships.router.ts';
-import { partnershipCollections } from './infra/collections.ts';
-
+export { createPartnershipsModule, type PartnershipsModule, type PartnershipsOptions } from './partnerships-module.ts';
 export type { AdminRequestView } from './domain/request-views.ts';
 export type { PartnershipType, RequestStatus } from './domain/partnership-request.ts';
 export { PARTNERSHIP_TYPES, PARTNERSHIP_TYPE_LABELS, REQUEST_STATUSES } from './domain/partnership-request.ts';
@@ -28,70 +18,6 @@ export {
 export { REQUEST_NOT_FOUND_MESSAGE, REQUEST_RECEIVED_MESSAGE } from './http/partnerships.router.ts';
 export { ACK_MAILER_NAME, TEAM_MAILER_NAME } from './application/mail/request-mailers.ts';
 export { partnershipsOptionsFromEnv, type PartnershipsEnvOptions } from './partnerships-options.ts';
-
-export interface PartnershipsOptions {
-  appName: string;
-  /** `SMTP_URL`; without it mail is written as `.eml` files under `DATA_DIR/mail/`. */
-  smtpUrl?: string;
-  mailFrom?: string;
-  /** Overrides the mailer built from `smtpUrl` (tests). */
-  mailer?: Mailer;
-  /** PARTNERS_INBOX: the team address that gets a mail per new request; no team mail when unset. */
-  partnersInbox?: string;
-  /** Submits per client address (default 5 per 10 minutes). */
-  submitLimit?: { limit: number; windowMs: number };
-}
-
-export interface PartnershipsModule extends AppModule {
-  commands: {
-    /** The public form as a command (validated like the HTTP body), for imports and tests. */
-    submitRequest(input: unknown): Promise<{ request: AdminRequestView; duplicate: boolean }>;
-  };
-}
-
-export function createPartnershipsModule(deps: ModuleDeps, options: PartnershipsOptions): PartnershipsModule {
-  const mailer =
-    options.mailer ??
-    createModuleMailer(deps, { name: 'partnerships', smtpUrl: options.smtpUrl, from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Partnerships') });
-  const ctx: PartnershipsContext = {
-    store: deps.store,
-    clock: deps.clock,
-    logger: deps.logger.child({ module: 'partnerships' }),
-    appName: options.appName,
-    publicUrl: deps.publicUrl,
-  };
-  const mailCtx = { ...ctx, mailer, mailboxCap: mailboxCapFor(deps) };
-  const submitLimit = options.submitLimit ?? { limit: 5, windowMs: 10 * 60_000 };
-  return {
-    name: 'partnerships',
-    collections: partnershipCollections,
-    topics: [PARTNERSHIPS_TOPIC],
-    searchSchemas: [],
-    projectors: [createAcknowledgementMailer(mailCtx), ...(options.partnersInbox ? [createTeamMailer(mailCtx, options.partnersInbox)] : [])],
-    schedulers: [],
-    routers: [
-      createPartnershipsRouter(ctx, {
-        requireAdmin: deps.requireAdmin,
-        // Counted in the store, so the limit holds across api replicas and restarts; admins are not counted.
-        submitRateLimit: rateLimitsFor(deps).middleware({
-          name: 'partnerships.submit',
-          ...submitLimit,
-          message: 'Too many partnership requests from your network, please try again later.',
-        }),
-      }),
-    ],
-    commands: {
-      async submitRequest(input) {
-        const { request, duplicate } = await submitRequest(ctx, submitRequestSchema.parse(input));
-        return { request: toAdminView(request), duplicate };
-      },
-    },
-    erasePerson: (subject) => erasePerson(ctx, subject),
-    async close() {
-      await mailer.close();
-    },
-  };
-}
 
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
 export { submitRequestSchema as partnershipSubmitSchema } from './contracts/submit-request.ts';
