@@ -163,6 +163,8 @@ describe('admin Partnerships tab', () => {
         body: JSON.stringify({ company, contact_name: 'Ana', email: `${company.split(' ')[0]!.toLowerCase()}@example.com`, partnership_type: 'event_organizer', message: 'Hello\nthere' }),
       });
       expect(answer.status).toBe(201);
+      // The list orders by created_at, stamped by the server's clock in milliseconds: the second request must
+      // come a few milliseconds later for "newest first" to be a real order rather than a tie.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const { context, page } = await openPage();

@@ -143,6 +143,8 @@ describe('correctness a visitor notices', () => {
     const { page } = await openPage(harness, { viewport: DESKTOP });
     await gotoStarted(page, `${harness.server.url}/?mode=map`);
     await page.locator('.event-marker, .marker-cluster').first().waitFor({ state: 'attached' });
+    // A check that nothing moves the map once its markers are in (fitting them would change the view), so it
+    // can only wait: long enough for Leaflet's zoom and pan animations (250 ms) to have run.
     await page.waitForTimeout(300);
     const values = await page.getByTestId('map-debug').locator('dd').allTextContents();
     expect(Number(values[0])).toBe(2);
