@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../components/event-image/event-image.tsx';
+import { PriceText } from '../../components/price-text/price-text.tsx';
 import { formatEventDate } from '../../lib/format/date.ts';
 import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { displayTitle, eventStart, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
@@ -12,9 +13,10 @@ function buyLink(event: VisitorEvent): string | undefined {
 }
 
 /**
- * The 'Popular Events' sidebar: ranked items with image, name, date, category and an external buy link. As a
- * 'strip' it is the same list in one sideways-scrolling row, which the page puts above the results where the
- * sidebar would fall below a page of cards (phones and narrow windows; CSS shows one of the two).
+ * The 'Popular Events' sidebar: ranked items with image, name, date, category, the price (written as a card
+ * writes it) and an external buy link. As a 'strip' it is the same list in one sideways-scrolling row, which
+ * the page puts above the results where the sidebar would fall below a page of cards (phones and narrow
+ * windows; CSS shows one of the two).
  */
 export function PopularSidebar({ variant = 'sidebar' }: { variant?: 'sidebar' | 'strip' }) {
   const titleId = useId();
@@ -54,11 +56,17 @@ export function PopularSidebar({ variant = 'sidebar' }: { variant?: 'sidebar' | 
                   {/* The venue's calendar day, as on the event's card and page: the visitor's zone can name another day. */}
                   <ZonedText className="popular__meta">{formatEventDate(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event) })}</ZonedText>
                   {event.category && <span className="popular__meta">{event.category}</span>}
-                  {href && (
-                    <a href={href} target="_blank" rel="noopener noreferrer sponsored" className="popular__buy">
-                      Buy tickets<span className="visually-hidden"> for {title} (opens in a new tab)</span>
-                    </a>
-                  )}
+                  {/* The price as its card shows it, sharing a line with the buy link so an item keeps its height. */}
+                  <p className="popular__purchase">
+                    <span className="popular__price">
+                      <PriceText fields={event} />
+                    </span>
+                    {href && (
+                      <a href={href} target="_blank" rel="noopener noreferrer sponsored" className="popular__buy">
+                        Buy tickets<span className="visually-hidden"> for {title} (opens in a new tab)</span>
+                      </a>
+                    )}
+                  </p>
                 </div>
               </li>
             );

@@ -40,4 +40,26 @@ describe('popular sidebar (spec 01 §4)', () => {
     expect(brisbane.closest('li')?.textContent).toContain(`Mar 5, ${year}`);
     expect(honolulu.closest('li')?.textContent).toContain(`Mar 4, ${year}`);
   });
+
+  it('writes each price as its card does: dollars first, the seller\'s currency beside, grouped', async () => {
+    const answer = {
+      popular_events: [
+        { ...popularAnswer().popular_events[0], min_price: 13881, max_price: null, currency: 'JPY', usd_rate: 0.0067 },
+        { ...popularAnswer().popular_events[1], min_price: 25, max_price: 40, currency: 'USD', usd_rate: 1 },
+      ],
+    };
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(answer)));
+    render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <PopularSidebar />
+        </MemoryRouter>
+      </Provider>,
+    );
+
+    const yen = await screen.findByRole('link', { name: 'Riverside Lights' });
+    const dollars = screen.getByRole('link', { name: 'Beach Ukulele Night' });
+    expect(yen.closest('li')?.querySelector('.popular__price')?.textContent).toBe('From $93 (JPY 13,881)');
+    expect(dollars.closest('li')?.querySelector('.popular__price')?.textContent).toBe('$25 - $40');
+  });
 });
