@@ -31,6 +31,7 @@ import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { pageMix, searchMix } from './lib/search-mix.ts';
 import { processCpuSeconds } from './lib/process-cpu.ts';
+import { summarise } from './lib/latency.ts';
 
 const args = process.argv.slice(2);
 const events = numberArg(args, 'events', 100_000);
@@ -172,10 +173,23 @@ async function startWriter(serverUrl: string, dir: string) {
   const rate = writesPerSecond === undefined ? [] : ['--writes-per-second', String(writesPerSecond)];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-writer.ts'), '--data-dir', dir, '--url', serverUrl, ...rate, ...(bulkWrites ? ['--bulk'] : [])],
+    ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-writer.ts'), '--data-dir', dir, ...rate, ...(bulkWrites ? ['--bulk'] : [])],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   let written = 0;
+  const freshness: number[] = [];
+  const probes = new Set<Promise<void>>();
+  /** Asks search for a word only the event just committed holds, until it answers with it. */
+  const probe = async (word: string, committedAt: number): Promise<void> => {
+    while (Date.now() < committedAt + 60_000) {
+      const answer = await fetch(`${serverUrl}/api/events?keyword=${word}`).then((res) => res.text(), () => '');
+      if (Number(/"total":(\d+)/.exec(answer)?.[1] ?? 0) > 0) {
+        freshness.push(Date.now() - committedAt);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   let ready: () => void = () => {};
   let done: (message: Record<string, unknown>) => void = () => {};
   const readyNow = new Promise<void>((resolve) => (ready = resolve));
@@ -185,6 +199,10 @@ async function startWriter(serverUrl: string, dir: string) {
     const message = JSON.parse(line.slice(6)) as Record<string, unknown>;
     if (message.type === 'writer-ready') ready();
     if (message.type === 'written') written = message.written as number;
+    if (message.type === 'committed') {
+      const probing: Promise<void> = probe(message.word as string, message.at as number).finally(() => probes.delete(probing));
+      probes.add(probing);
+    }
     if (message.type === 'writer-done') done(message);
   });
   const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`writer exited (${code})`))));
@@ -194,7 +212,10 @@ async function startWriter(serverUrl: string, dir: string) {
     written: () => written,
     async stop(): Promise<Record<string, unknown>> {
       child.stdin.write('stop\n');
-      return Promise.race([doneNow, exited]);
+      const done = await Promise.race([doneNow, exited]);
+      await Promise.all(probes);
+      const fresh = summarise(freshness, 0, 1);
+      return { ...done, probes_found: freshness.length, freshness_p50_ms: fresh.p50_ms, freshness_p95_ms: fresh.p95_ms };
     },
   };
 }
