@@ -49,8 +49,8 @@ import { countedMailer } from './observability/counted-mailer.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { metricsRouter } from './observability/metrics.router.ts';
 import { registerPipelineCollectors } from './observability/pipeline-collectors.ts';
-import { combineLiveFeeds, type LiveFeed, type TicketAccess } from './realtime/live-feed.ts';
-import { reviewsLiveFeed, supportLiveFeed } from './realtime/module-feeds.ts';
+import { combineLiveFeeds, type AdminPresence, type LiveFeed, type TicketAccess } from './realtime/live-feed.ts';
+import { reviewsLiveFeed, supportLiveFeed, supportPresenceFeed } from './realtime/module-feeds.ts';
 
 /** The store lease a process holds while it rebuilds read models. */
 export const REBUILD_LEASE = 'search-rebuild';
@@ -86,6 +86,8 @@ export interface Composition extends Adapters {
   liveFeed: LiveFeed;
   /** Who may follow a ticket live (its number and access token). */
   ticketAccess: TicketAccess;
+  /** Which agent is on which ticket, shared by every api replica. */
+  presence: AdminPresence;
   modules: AppModule[];
   routers: Router[];
   readiness: ReadinessCheck[];
@@ -157,7 +159,12 @@ export async function compose({ config, logger, role, env = process.env, clock =
 
   // On MongoDB a hot event's views would each conflict with the next: views are counted in memory between
   // writes there. The embedded store serialises writers, so it writes each view through.
-  const events = createEventsModule(deps, { activityFlushMs: store.engine === 'mongodb' ? MONGODB_ACTIVITY_FLUSH_MS : 0, ...eventsOptionsFromEnv(env) });
+  const events = createEventsModule(deps, {
+    activityFlushMs: store.engine === 'mongodb' ? MONGODB_ACTIVITY_FLUSH_MS : 0,
+    // A new exchange-rates table: every indexed price is converted again (blue/green, one rebuilder at a time).
+    onRatesChanged: () => projectors.rebuild(['events-search']),
+    ...eventsOptionsFromEnv(env),
+  });
   const subscriptions = createSubscriptionsModule(deps, {
     catalogue: {
       cityCoordinates: async (city, country) => {
@@ -245,8 +252,9 @@ export async function compose({ config, logger, role, env = process.env, clock =
     adminAuth,
     events,
     blog,
-    liveFeed: combineLiveFeeds([supportLiveFeed(support.live), reviewsLiveFeed(reviews.live)]),
+    liveFeed: combineLiveFeeds([supportLiveFeed(support.live), supportPresenceFeed(support.presence), reviewsLiveFeed(reviews.live)]),
     ticketAccess: support.live,
+    presence: support.presence,
     modules,
     routers: [
       adminAuth.router,

@@ -10,6 +10,8 @@ import { makeSplitOffer } from './application/commands/split-offer/split-offer.t
 import { makeTrackOutboundClick } from './application/commands/track-outbound-click/track-outbound-click.ts';
 import { makeUpsertFromSource } from './application/commands/upsert-from-source/upsert-from-source.ts';
 import { makeEventsQueries } from './application/events-queries.ts';
+import { createRateBook } from './application/exchange-rates/rate-book.ts';
+import { createRatesRefreshScheduler } from './application/exchange-rates/rates-refresh-scheduler.ts';
 import { EVENTS_COLLECTIONS } from './application/events-collections.ts';
 import { eventsIndexSchema } from './application/projections/events-index.ts';
 import { createEventsSearchProjector } from './application/projections/events-search.projector.ts';
@@ -26,6 +28,7 @@ import { createGeoIpRouter } from './http/geo-ip.router.ts';
 import { createOffersAdminRouter } from './http/offers-admin.router.ts';
 import { createOutboundLinksRouter } from './http/outbound-links.router.ts';
 import { makeSeeding } from './infra/demo/seed-demo.ts';
+import { createRatesFeed } from './infra/exchange-rates/rates-feed.ts';
 import { createMaxmindIpLocator } from './infra/maxmind-ip-locator.ts';
 import { createStoreStaysProvider, loadBundledStays } from './infra/store-stays-provider.ts';
 
@@ -41,10 +44,12 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     ...split,
     ...activity,
   };
+  const rates = createRateBook({ store, clock, logger: logger.child({ component: 'exchange-rates' }) });
   const queries = makeEventsQueries({
     store,
     search,
     clock,
+    rates,
     accommodations: options.accommodations ?? createStoreStaysProvider({ store }),
   });
   const trackOutboundClick = makeTrackOutboundClick({ store, settings: options.affiliate, recordClick: activity.recordClick });
@@ -57,12 +62,27 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     topics: [EVENTS_TOPIC, EVENTS_ACTIVITY_TOPIC, EVENT_LINKS_TOPIC],
     searchSchemas: [eventsIndexSchema, eventRatingsIndexSchema],
     projectors: [
-      createEventsSearchProjector({ search, logger: logger.child({ projector: 'events-search' }) }),
+      createEventsSearchProjector({ search, rates, logger: logger.child({ projector: 'events-search' }) }),
       // Reads the reviews module's messages (contracts/review-messages.ts); see decision 015.
       createEventRatingsProjector({ search, logger: logger.child({ projector: 'event-ratings' }) }),
     ],
     // Keys events stored before the offer-match keys existed, once, in the background (decision 021).
-    schedulers: [createMatchKeysBackfillScheduler({ store, logger: logger.child({ scheduler: 'match-keys-backfill' }) })],
+    schedulers: [
+      createMatchKeysBackfillScheduler({ store, logger: logger.child({ scheduler: 'match-keys-backfill' }) }),
+      // Without a feed the bundled table stays in effect (decision 026).
+      ...(options.fxRatesUrl
+        ? [
+            createRatesRefreshScheduler({
+              book: rates,
+              fetchTable: createRatesFeed({ url: options.fxRatesUrl }),
+              source: options.fxRatesUrl,
+              logger: logger.child({ scheduler: 'exchange-rates-refresh' }),
+              ...(options.fxRefreshMs ? { intervalMs: options.fxRefreshMs } : {}),
+              ...(options.onRatesChanged ? { onChanged: options.onRatesChanged } : {}),
+            }),
+          ]
+        : []),
+    ],
     routers: [
       // Before the events router: its `/:id` would read `calendar.ics` as an event id.
       createCalendarRouter(queries, deps.publicUrl),
@@ -73,6 +93,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     ],
     async init() {
       await loadBundledStays(store);
+      // Converting from the first request with the stored table, not the bundled one until a reread.
+      await rates.reload();
     },
     async close() {
       await activity.closeActivity();
@@ -97,6 +119,8 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       /** Pages of every live event yet to start (id, slug, last change): the sitemap's source. */
       upcomingEvents: queries.upcomingEvents,
       /** An event page's one read: the event with the visitor's view counted, or where it moved. */
+      /** The exchange rates prices are converted with now (decision 026). */
+      exchangeRates: () => rates.current(),
       readEventPage: makeReadEventPage({ store, canonicalRedirect: queries.canonicalRedirect, toPublic: queries.toPublic, recordView: activity.recordView }),
     },
     trackOutboundClick,

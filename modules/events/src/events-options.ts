@@ -29,6 +29,18 @@ export interface EventsOptions {
    * behaviour keep it off, so their look-alike fixtures stay separate events.
    */
   linkOffers?: boolean;
+  /**
+   * The exchange-rate feed a worker refreshes the rates from (`FX_RATES_URL`, format in
+   * infra/exchange-rates/rates-feed.ts); none: the bundled table stays in effect.
+   */
+  fxRatesUrl?: string;
+  /** Between two refreshes of the rates (`FX_REFRESH_MS`, default 6 h). */
+  fxRefreshMs?: number;
+  /**
+   * Called by the worker once a new rates table is stored, to re-project what was converted with the old one
+   * (the composition root rebuilds the events search index).
+   */
+  onRatesChanged?: () => Promise<unknown>;
 }
 
 const list = (value: string | undefined) =>
@@ -48,5 +60,7 @@ export function eventsOptionsFromEnv(env: Record<string, string | undefined>): E
     trustedProxies: proxies.length > 0 ? proxies : null,
     linkOffers: env.OFFER_MATCHING?.trim().toLowerCase() !== 'off',
     ...(env.ACTIVITY_FLUSH_MS && Number.isInteger(Number(env.ACTIVITY_FLUSH_MS)) ? { activityFlushMs: Number(env.ACTIVITY_FLUSH_MS) } : {}),
+    ...(env.FX_RATES_URL?.trim() ? { fxRatesUrl: env.FX_RATES_URL.trim() } : {}),
+    ...(env.FX_REFRESH_MS && Number.isInteger(Number(env.FX_REFRESH_MS)) && Number(env.FX_REFRESH_MS) > 0 ? { fxRefreshMs: Number(env.FX_REFRESH_MS) } : {}),
   };
 }

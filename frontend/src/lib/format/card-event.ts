@@ -25,6 +25,7 @@ export type CardEvent = Pick<
   | 'max_price'
   | 'currency'
   | 'usd_rate'
+  | 'usd_rate_date'
   | 'formatted_price'
   | 'price_note'
   | 'image_url'

@@ -34,6 +34,8 @@ export interface VisitorEvent {
   currency?: string | null;
   /** USD per one unit of `currency`, from the server's price filter; null when unknown. */
   usd_rate?: number | null;
+  /** The day of the rates `usd_rate` comes from (YYYY-MM-DD). */
+  usd_rate_date?: string | null;
   formatted_price?: string | null;
   price_note?: string | null;
   price_text?: string | null;
@@ -75,6 +77,7 @@ export interface VisitorOffer {
   max_price?: number | null;
   currency?: string | null;
   usd_rate?: number | null;
+  usd_rate_date?: string | null;
   purchase_url?: string | null;
   affiliate_url?: string | null;
   original_url?: string | null;

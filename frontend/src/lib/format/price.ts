@@ -11,6 +11,8 @@ export interface PriceFields {
   currency?: string | null;
   /** USD per one unit of `currency`; null or absent when the rate is unknown. */
   usd_rate?: number | null;
+  /** The day of the rates `usd_rate` comes from (YYYY-MM-DD). */
+  usd_rate_date?: string | null;
   formatted_price?: string | null;
 }
 
@@ -21,6 +23,8 @@ export interface PriceDisplay {
   main: string;
   /** The seller's own currency, shown beside the USD amount; absent for USD prices and unconverted ones. */
   local?: string;
+  /** How the USD amount was reached, for a tooltip ("Converted from BRL at the rates of 2026-11-27"). */
+  conversion?: string;
 }
 
 export const DEFAULT_CURRENCY = 'USD';
@@ -132,7 +136,9 @@ export function priceDisplay(fields: PriceFields): PriceDisplay {
   const toUsd = (value: number | undefined) => (value === undefined ? undefined : value * rate);
   const dollars: Bounds = { min: toUsd(min), max: toUsd(max) };
   const main = usdText(dollars, convertedDecimals(present(dollars)));
-  return { text: `${main} (${local})`, main, local };
+  const day = fields.usd_rate_date?.trim();
+  const conversion = day ? `Converted from ${currency} at the rates of ${day}` : `Converted from ${currency}`;
+  return { text: `${main} (${local})`, main, local, conversion };
 }
 
 export function formatPrice(fields: PriceFields): string {

@@ -58,7 +58,16 @@ describe('prices in USD first, the seller currency beside', () => {
       text: '$32 - $70 (BRL 180 - 390)',
       main: '$32 - $70',
       local: 'BRL 180 - 390',
+      conversion: 'Converted from BRL',
     });
+  });
+
+  it('says which day\'s rates a converted amount comes from, and nothing for dollars', () => {
+    expect(priceDisplay({ min_price: 180, currency: 'BRL', usd_rate: 0.18, usd_rate_date: '2026-11-27' }).conversion).toBe(
+      'Converted from BRL at the rates of 2026-11-27',
+    );
+    expect(priceDisplay({ min_price: 25, currency: 'USD', usd_rate: 1, usd_rate_date: '2026-11-27' }).conversion).toBeUndefined();
+    expect(priceDisplay({ min_price: 25, currency: 'XYZ', usd_rate: null }).conversion).toBeUndefined();
   });
 
   it('groups thousands on both sides', () => {

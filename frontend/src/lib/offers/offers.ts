@@ -27,7 +27,7 @@ export function sellersSummary(event: Pick<VisitorEvent, 'offers' | 'offer_count
 export function offerPrice(offer: VisitorOffer): PriceFields {
   const amounts = [offer.min_price, offer.max_price].some((amount) => amount !== null && amount !== undefined);
   return amounts
-    ? { min_price: offer.min_price, max_price: offer.max_price, currency: offer.currency, usd_rate: offer.usd_rate }
+    ? { min_price: offer.min_price, max_price: offer.max_price, currency: offer.currency, usd_rate: offer.usd_rate, usd_rate_date: offer.usd_rate_date }
     : { formatted_price: offer.price_text };
 }
 
@@ -45,6 +45,7 @@ export function eventForOffer(event: VisitorEvent, offer: VisitorOffer): Visitor
     max_price: offer.max_price ?? null,
     currency: offer.currency ?? null,
     usd_rate: offer.usd_rate ?? null,
+    usd_rate_date: offer.usd_rate_date ?? null,
     formatted_price: offerPrice(offer).formatted_price ?? null,
   };
 }

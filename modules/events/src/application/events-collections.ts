@@ -1,10 +1,15 @@
-/** Storage the events module declares: the events themselves and the stays behind the accommodations port. */
+/**
+ * Storage the events module declares: the events themselves, the stays behind the accommodations port and the
+ * exchange rates prices are converted with.
+ */
 import type { CollectionSpec } from '@evently/platform';
 
 export const EVENTS_COLLECTION = 'events';
 export const STAYS_COLLECTION = 'stays';
 /** Admin split decisions: records that must never be linked again with the ones listed. */
 export const OFFER_SPLITS_COLLECTION = 'event_offer_splits';
+/** The exchange rates in effect, one document (application/exchange-rates/rate-book.ts). */
+export const EXCHANGE_RATES_COLLECTION = 'exchange_rates';
 /** Counter behind numeric event ids. */
 export const EVENT_ID_COUNTER = 'events.id';
 
@@ -18,4 +23,5 @@ export const EVENTS_COLLECTIONS: CollectionSpec[] = [
   },
   { name: OFFER_SPLITS_COLLECTION },
   { name: STAYS_COLLECTION, indexes: [['city'], ['country']] },
+  { name: EXCHANGE_RATES_COLLECTION },
 ];

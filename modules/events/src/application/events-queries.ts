@@ -3,6 +3,7 @@ import type { Clock, DocumentReader, SearchIndex } from '@evently/platform';
 import type { PublicEvent } from '../contracts/public-event.ts';
 import type { StoredEvent } from '../contracts/stored-event.ts';
 import { toPublicEvent } from '../domain/public-view.ts';
+import type { RateBook } from './exchange-rates/rate-book.ts';
 import type { AccommodationsProvider } from './queries/accommodations/accommodations-provider.ts';
 import { makeEventAccommodations } from './queries/accommodations/event-accommodations.ts';
 import { makeCanonicalRedirect } from './queries/canonical-event/canonical-redirect.ts';
@@ -16,15 +17,15 @@ import { makeSearchEvents } from './queries/search-events/search-events.ts';
 import { makeSimilarEvents } from './queries/similar-events/similar-events.ts';
 import { makeUpcomingEvents } from './queries/upcoming-events/upcoming-events.ts';
 
-export function makeEventsQueries(baseDeps: { store: DocumentReader; search: SearchIndex; clock: Clock; accommodations: AccommodationsProvider }) {
+export function makeEventsQueries(baseDeps: { store: DocumentReader; search: SearchIndex; clock: Clock; accommodations: AccommodationsProvider; rates: RateBook }) {
   const ratings = makeEventRatings(baseDeps);
   const deps = { ...baseDeps, ratings };
   const getStoredById = makeGetStoredEvent(deps);
   const { searchEvents, searchEventsText } = makeSearchEvents(deps);
   const lookups = makeCatalogueLookups(deps);
-  /** The public event with its rating (one index read). */
+  /** The public event with its rating (one index read), a store record converted with the current rates. */
   const toPublic = async (event: StoredEvent): Promise<PublicEvent> => {
-    const [view] = await ratings.attach([toPublicEvent(event, deps.clock.now())]);
+    const [view] = await ratings.attach([toPublicEvent(event, deps.clock.now(), undefined, undefined, deps.rates.current())]);
     return view as PublicEvent;
   };
   return {

@@ -27,6 +27,8 @@ export interface PublicEvent {
   currency: string;
   /** USD per one unit of `currency` (the price filter's table), so prices can be shown in USD first; null when unknown. */
   usd_rate: number | null;
+  /** The day of the rates `usd_rate` comes from (YYYY-MM-DD); null when there is no rate. */
+  usd_rate_date: string | null;
   formatted_price: string | null;
   price_note: string | null;
   price_text: string;
@@ -73,6 +75,8 @@ export interface PublicOffer {
   currency: string;
   /** USD per one unit of `currency`; null when unknown. */
   usd_rate: number | null;
+  /** The day of the rates `usd_rate` comes from (YYYY-MM-DD); null when there is no rate. */
+  usd_rate_date: string | null;
   price_text: string;
   price_usd_min: number | null;
   price_usd_max: number | null;
@@ -107,6 +111,7 @@ export type CardEvent = Pick<
   | 'max_price'
   | 'currency'
   | 'usd_rate'
+  | 'usd_rate_date'
   | 'formatted_price'
   | 'price_note'
   | 'image_url'

@@ -7,11 +7,29 @@ import { roundKm } from './geo.ts';
 import { popularityAt } from './popularity.ts';
 import { NO_RATING, type EventRating } from './rating.ts';
 import { priceText } from './price-text.ts';
-import { usdRate } from './currency.ts';
+import { BUNDLED_RATES, usdPriceRange, usdRate, type RateTable } from './currency.ts';
 import { isValidTimeZone } from './start-time.ts';
 import { offersOf, withCanonicalFields } from './offers/canonical-view.ts';
 
-function toPublicOffer(offer: Offer): PublicOffer {
+/**
+ * The table an answer converts with: the one an index document was projected with (so a card reads in the unit
+ * its price filter matched it in), else the current table the caller holds (a detail read from the store).
+ */
+export type ConvertedSource = { usd_rates?: RateTable };
+
+function tableOf(source: ConvertedSource, current: RateTable): RateTable {
+  return source.usd_rates ?? current;
+}
+
+/** USD per one unit of `currency` in `table`, with the day of the rates when there is one. */
+function conversion(currency: string, table: RateTable): { usd_rate: number | null; usd_rate_date: string | null } {
+  const rate = usdRate(currency, table);
+  return { usd_rate: rate, usd_rate_date: rate === null ? null : table.date };
+}
+
+function toPublicOffer(offer: Offer, table: RateTable): PublicOffer {
+  const { usd_rate, usd_rate_date } = conversion(offer.currency || 'USD', table);
+  const usd = usdPriceRange(offer.min_price, offer.max_price, offer.currency || 'USD', table);
   return {
     id: Number(offer.event_id),
     source: offer.source,
@@ -20,10 +38,11 @@ function toPublicOffer(offer: Offer): PublicOffer {
     min_price: offer.min_price,
     max_price: offer.max_price,
     currency: offer.currency || 'USD',
-    usd_rate: usdRate(offer.currency || 'USD'),
+    usd_rate,
+    usd_rate_date,
     price_text: priceText({ min: offer.min_price, max: offer.max_price, currency: offer.currency, formatted: offer.formatted_price }),
-    price_usd_min: offer.price_usd_min,
-    price_usd_max: offer.price_usd_max,
+    price_usd_min: usd.min,
+    price_usd_max: usd.max,
     availability: offer.availability,
     purchase_url: offer.purchase_url,
     affiliate_url: offer.affiliate_url,
@@ -61,13 +80,18 @@ export const CARD_SOURCE_FIELDS = [
   'external_id',
   'organizer',
   'offers',
-] as const satisfies ReadonlyArray<keyof StoredEvent>;
+  'usd_rates',
+] as const satisfies ReadonlyArray<keyof StoredEvent | 'usd_rates'>;
 
 /** An index document read with `CARD_SOURCE_FIELDS` (plus its id). */
-export type CardSource = Pick<StoredEvent, 'id' | Exclude<(typeof CARD_SOURCE_FIELDS)[number], 'offers'>> & Partial<Pick<StoredEvent, 'offers'>>;
+export type CardSource = Pick<StoredEvent, 'id' | Exclude<(typeof CARD_SOURCE_FIELDS)[number], 'offers' | 'usd_rates'>> &
+  Partial<Pick<StoredEvent, 'offers'>> &
+  ConvertedSource;
 
 /** The card fields of an event whose canonical fields are already laid over (index documents are). */
-function cardView(event: CardSource, offers: Offer[]): CardEvent {
+function cardView(event: Omit<CardSource, 'usd_rates'>, offers: Offer[], table: RateTable): CardEvent {
+  const { usd_rate, usd_rate_date } = conversion(event.currency || 'USD', table);
+  const cheapest = offers[0];
   return {
     id: Number(event.id),
     name: event.name,
@@ -86,7 +110,8 @@ function cardView(event: CardSource, offers: Offer[]): CardEvent {
     min_price: event.min_price,
     max_price: event.max_price,
     currency: event.currency || 'USD',
-    usd_rate: usdRate(event.currency || 'USD'),
+    usd_rate,
+    usd_rate_date,
     formatted_price: event.formatted_price,
     price_note: redactContacts(event.price_note),
     image_url: event.image_url,
@@ -95,13 +120,13 @@ function cardView(event: CardSource, offers: Offer[]): CardEvent {
     original_url: event.original_url,
     external_id: event.external_id,
     offer_count: offers.length,
-    price_from_usd: offers[0]?.price_usd_min ?? null,
+    price_from_usd: cheapest ? usdPriceRange(cheapest.min_price, cheapest.max_price, cheapest.currency || 'USD', table).min : null,
   };
 }
 
 /** `fields=card`: a list item with the fields a card shows, equal to the same fields of `toPublicEvent`. */
 export function toCardEvent(source: CardSource, distanceKm?: number): CardEvent {
-  const view = cardView(source, offersOf(source));
+  const view = cardView(source, offersOf(source), tableOf(source, BUNDLED_RATES));
   if (distanceKm !== undefined) view.distance_km = roundKm(distanceKm);
   return view;
 }
@@ -116,14 +141,24 @@ function visibleTags(tags: readonly string[], offers: readonly Pick<Offer, 'sour
   return tags.filter((tag) => !sellers.has(tag.trim().toLowerCase()));
 }
 
-/** `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. */
-export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: number, rating: EventRating = NO_RATING): PublicEvent {
+/**
+ * `rating` comes from the ratings read model (queries attach it); a stored event alone knows none. `rates` is
+ * the caller's current table, used when `stored` is not an index document carrying its own.
+ */
+export function toPublicEvent(
+  stored: StoredEvent & ConvertedSource,
+  now: Date,
+  distanceKm?: number,
+  rating: EventRating = NO_RATING,
+  rates: RateTable = BUNDLED_RATES,
+): PublicEvent {
   // A canonical event shows its group's merged fields and its cheapest offer's price.
   const event = withCanonicalFields(stored);
   const offers = offersOf(event);
+  const table = tableOf(stored, rates);
   // The card's values are copied one by one, in the answer's order: spreading the card into this literal
   // made the mapping many times slower (V8 builds the result in dictionary mode).
-  const card = cardView(event, offers);
+  const card = cardView(event, offers, table);
   const view: PublicEvent = {
     id: card.id,
     slug: event.slug,
@@ -148,6 +183,7 @@ export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: numbe
     max_price: card.max_price,
     currency: card.currency,
     usd_rate: card.usd_rate,
+    usd_rate_date: card.usd_rate_date,
     formatted_price: card.formatted_price,
     price_note: card.price_note,
     price_text: priceText({ min: event.min_price, max: event.max_price, currency: event.currency, formatted: event.formatted_price }),
@@ -168,7 +204,7 @@ export function toPublicEvent(stored: StoredEvent, now: Date, distanceKm?: numbe
     rating_avg: rating.rating_avg,
     popularity: popularityAt(event.popularity_log, now),
     created_at: event.created_at,
-    offers: offers.map(toPublicOffer),
+    offers: offers.map((offer) => toPublicOffer(offer, table)),
     offer_count: card.offer_count,
     price_from_usd: card.price_from_usd,
   };

@@ -90,7 +90,7 @@ describe('public event view', () => {
         [
           'affiliate_url', 'category', 'city', 'country', 'currency', 'date', 'description', 'external_id', 'formatted_price', 'id',
           'image_url', 'latitude', 'longitude', 'max_price', 'min_price', 'name', 'offer_count', 'original_url', 'price_from_usd',
-          'price_note', 'purchase_url', 'source', 'timezone', 'unique_description', 'unique_title', 'usd_rate', 'venue_name',
+          'price_note', 'purchase_url', 'source', 'timezone', 'unique_description', 'unique_title', 'usd_rate', 'usd_rate_date', 'venue_name',
         ].sort(),
       );
     });

@@ -18,7 +18,7 @@ export const PIN_FRAGMENT = 'map_pin';
  * same event: stored fragments would otherwise keep the old rendering. The new version changes the index
  * schema's fingerprint, so both engines rebuild blue/green, rendering every event again.
  */
-export const ANSWER_FRAGMENTS = { [CARD_FRAGMENT]: 1, [PIN_FRAGMENT]: 1 };
+export const ANSWER_FRAGMENTS = { [CARD_FRAGMENT]: 2, [PIN_FRAGMENT]: 1 };
 
 /** The document as written: with its card and pin, rendered without a distance (a query adds its own). */
 export function withAnswerFragments(doc: EventIndexDocument): IndexDocument {

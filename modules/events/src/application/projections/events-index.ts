@@ -1,14 +1,16 @@
 /**
  * The `events` SearchIndex: its schema and how a stored event becomes an index document. The document keeps
  * the whole stored event (so answers need no store read) plus derived fields: the `start` instant,
- * `location`, USD prices for filtering, `popularity` (the log-space score; see domain/popularity.ts),
- * `country_city` (facet key behind citiesByCountry) and `aggregate_version` (projector idempotency).
+ * `location`, USD prices for filtering with `usd_rates` (the dated rates they were converted with, which every
+ * answer drawn from the document converts with too, so a card reads in its filter's unit), `popularity` (the
+ * log-space score; see domain/popularity.ts), `country_city` (facet key behind citiesByCountry) and
+ * `aggregate_version` (projector idempotency).
  */
 import type { IndexDocument, IndexSchema } from '@evently/platform';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
-import { usdPriceRange } from '../../domain/currency.ts';
+import { BUNDLED_RATES, ratesFor, usdPriceRange, type RateTable } from '../../domain/currency.ts';
 import { withCanonicalFields } from '../../domain/offers/canonical-view.ts';
-import { offersUsdRange } from '../../domain/offers/offer.ts';
+import { offerInUsd, offersUsdRange } from '../../domain/offers/offer.ts';
 import { ANSWER_FRAGMENTS } from './answer-fragments.ts';
 
 export const EVENTS_INDEX = 'events';
@@ -45,18 +47,22 @@ export interface EventIndexDocument extends IndexDocument, StoredEvent {
   location: { lat: number; lon: number } | null;
   price_usd_min: number | null;
   price_usd_max: number | null;
+  usd_rates: RateTable;
   popularity: number;
   country_city: string | null;
   aggregate_version: number;
 }
 
-export function toIndexDocument(stored: StoredEvent, aggregateVersion: number): EventIndexDocument {
+export function toIndexDocument(stored: StoredEvent, aggregateVersion: number, rates: RateTable = BUNDLED_RATES): EventIndexDocument {
   // A canonical event of several offers is indexed with its merged fields, and its USD range spans
   // every offer, so price filters, the price sort and the facet use the cheapest offer.
-  const event = withCanonicalFields(stored);
-  const usd = event.offers && event.offers.length > 1 ? offersUsdRange(event.offers) : usdPriceRange(event.min_price, event.max_price, event.currency);
+  const merged = withCanonicalFields(stored);
+  const usdRates = ratesFor([merged.currency, ...(merged.offers ?? []).map((offer) => offer.currency)], rates);
+  const event = merged.offers ? { ...merged, offers: merged.offers.map((offer) => offerInUsd(offer, usdRates)) } : merged;
+  const usd = event.offers && event.offers.length > 1 ? offersUsdRange(event.offers) : usdPriceRange(event.min_price, event.max_price, event.currency, usdRates);
   return {
     ...event,
+    usd_rates: usdRates,
     start: event.start_utc,
     location: event.latitude !== null && event.longitude !== null ? { lat: event.latitude, lon: event.longitude } : null,
     price_usd_min: usd.min,

@@ -19,6 +19,7 @@ import {
   eventRemovedV1,
   eventUpsertedV1,
 } from '../../contracts/event-messages.ts';
+import type { RateTable } from '../../domain/currency.ts';
 import { isListed } from '../../domain/offers/canonical-view.ts';
 import { EVENTS_INDEX, toIndexDocument, type EventIndexDocument } from './events-index.ts';
 import { withAnswerFragments } from './answer-fragments.ts';
@@ -44,7 +45,8 @@ interface Target {
   delete(ids: VersionedId[]): Promise<void>;
 }
 
-export function createEventsSearchProjector(deps: { search: SearchIndex; logger: ModuleDeps['logger'] }): Projector {
+/** `rates`: the exchange rates in effect, which each document is converted with as it is written. */
+export function createEventsSearchProjector(deps: { search: SearchIndex; logger: ModuleDeps['logger']; rates?: { current(): RateTable } }): Projector {
   const live: Target = {
     getMany: (ids) => deps.search.getMany(EVENTS_INDEX, ids),
     upsert: (docs) => deps.search.upsert(EVENTS_INDEX, docs, VERSIONED),
@@ -58,7 +60,7 @@ export function createEventsSearchProjector(deps: { search: SearchIndex; logger:
       case EVENT_MESSAGE_TYPES.upserted: {
         const { event } = eventUpsertedV1.parse(message.data);
         // A record linked into another event is one of its offers, not a listing of its own.
-        slot.doc = isListed(event) ? toIndexDocument(event, message.aggregate_version) : null;
+        slot.doc = isListed(event) ? toIndexDocument(event, message.aggregate_version, deps.rates?.current()) : null;
         slot.dirty = true;
         return;
       }

@@ -1,7 +1,7 @@
 /** A stored record seen as an offer of its canonical event, and the order offers are shown in. */
 import type { Offer } from '../../contracts/offer.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
-import { usdPriceRange } from '../currency.ts';
+import { usdPriceRange, type RateTable } from '../currency.ts';
 
 const SELLER_NAMES: Readonly<Record<string, string>> = { ticketmaster: 'Ticketmaster', fever: 'Fever' };
 
@@ -37,6 +37,12 @@ export function toOffer(event: OfferSource): Offer {
     affiliate_url: event.affiliate_url,
     original_url: event.original_url,
   };
+}
+
+/** The offer with its USD prices converted again with `rates` (the table in effect where it is projected). */
+export function offerInUsd(offer: Offer, rates: RateTable): Offer {
+  const usd = usdPriceRange(offer.min_price, offer.max_price, offer.currency, rates);
+  return { ...offer, price_usd_min: usd.min, price_usd_max: usd.max };
 }
 
 /** Cheapest first by the lowest USD price; offers without a comparable price last; ties by record id. */
