@@ -49,8 +49,8 @@ import { countedMailer } from './observability/counted-mailer.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { metricsRouter } from './observability/metrics.router.ts';
 import { registerPipelineCollectors } from './observability/pipeline-collectors.ts';
-import { combineLiveFeeds, type LiveFeed, type TicketAccess } from './realtime/live-feed.ts';
-import { reviewsLiveFeed, supportLiveFeed } from './realtime/module-feeds.ts';
+import { combineLiveFeeds, type AdminPresence, type LiveFeed, type TicketAccess } from './realtime/live-feed.ts';
+import { reviewsLiveFeed, supportLiveFeed, supportPresenceFeed } from './realtime/module-feeds.ts';
 
 /** The store lease a process holds while it rebuilds read models. */
 export const REBUILD_LEASE = 'search-rebuild';
@@ -86,6 +86,8 @@ export interface Composition extends Adapters {
   liveFeed: LiveFeed;
   /** Who may follow a ticket live (its number and access token). */
   ticketAccess: TicketAccess;
+  /** Which agent is on which ticket, shared by every api replica. */
+  presence: AdminPresence;
   modules: AppModule[];
   routers: Router[];
   readiness: ReadinessCheck[];
@@ -250,8 +252,9 @@ export async function compose({ config, logger, role, env = process.env, clock =
     adminAuth,
     events,
     blog,
-    liveFeed: combineLiveFeeds([supportLiveFeed(support.live), reviewsLiveFeed(reviews.live)]),
+    liveFeed: combineLiveFeeds([supportLiveFeed(support.live), supportPresenceFeed(support.presence), reviewsLiveFeed(reviews.live)]),
     ticketAccess: support.live,
+    presence: support.presence,
     modules,
     routers: [
       adminAuth.router,

@@ -122,7 +122,9 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         trustedProxies: config.trustedProxies,
         logger: logger.child({ component: 'realtime' }),
         authenticateAdmin: (credentials) => composition.adminAuth.authenticateHandshake(credentials),
+        adminAgent: (credentials) => composition.adminAuth.handshakeAgent(credentials),
         ticketAccess: composition.ticketAccess,
+        presence: composition.presence,
       });
       const sockets = realtime;
       registerPipelineCollectors(composition.metrics, { sockets: () => sockets.connections() });

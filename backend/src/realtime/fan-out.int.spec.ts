@@ -1,7 +1,8 @@
 /**
  * Two api processes on one DATA_DIR, as two replicas behind a load balancer: every process pushes to its own
  * sockets every change, whichever process made it, because each reads the shared log from its own tail. An
- * admin session started on one replica is honoured by the other, and a logout on one ends it on both.
+ * admin session started on one replica is honoured by the other, and a logout on one ends it on both. Agents'
+ * presence (viewing, typing, gone) and a ticket followed by its number alone reach the other replica too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,11 @@ const TEST_TIMEOUT_MS = 150_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-fan-out-'));
 const running: BackendProcess[] = [];
 const sockets: Array<{ close(): void }> = [];
+
+interface Presence {
+  ticket_number: string;
+  agents: Array<{ agent: string; state: string }>;
+}
 
 interface Push {
   change: string;
@@ -89,5 +95,68 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
     expect((await fetch(`${b}/api/support/admin/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${a}/api/support/tickets`, { headers: { cookie } })).status).toBe(401);
     expect(await openSocket(`${a}/admin`, { extraHeaders: { cookie } })).toMatchObject({ ok: false, error: 'unauthorized' });
+  }, TEST_TIMEOUT_MS);
+
+  it('shows agents on one replica who is viewing and typing on the other, and drops one who disconnects', async () => {
+    const created = await fetch(`${a}/api/support/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Seats', description: 'Which seats?', category: 'general' }),
+    });
+    const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
+    const login = await fetch(`${a}/api/support/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD, agent_name: 'Rita' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const rita = await connectOrThrow(`${a}/admin`, { extraHeaders: { cookie } });
+    const joe = await connectOrThrow(`${b}/admin`, { auth: { password: PASSWORD, agent_name: 'Joe' } });
+    sockets.push(rita, joe);
+    const seenByJoe = collect<Presence>(joe, 'presence');
+    const seenByRita = collect<Presence>(rita, 'presence');
+    const agents = (presence: Presence) => presence.agents.map(({ agent, state }) => `${agent}:${state}`).join(',');
+    const on = (expected: string) => (presence: Presence) => presence.ticket_number === number && agents(presence) === expected;
+
+    rita.emit('presence', { ticket_number: number, state: 'viewing' });
+    await seenByJoe.next(on('Rita:viewing'), LIVE_WAIT_MS);
+    joe.emit('presence', { ticket_number: number, state: 'typing' });
+    await seenByRita.next(on('Joe:typing,Rita:viewing'), LIVE_WAIT_MS);
+
+    // A socket connecting later gets the current state at once.
+    const late = await connectOrThrow(`${b}/admin`, { auth: { password: PASSWORD } });
+    sockets.push(late);
+    const snapshot = (await late.timeout(LIVE_WAIT_MS).emitWithAck('presence:snapshot')) as { tickets: Presence[]; renew_ms: number };
+    expect(snapshot.renew_ms).toBeGreaterThan(0);
+    expect(snapshot.tickets.map(agents)).toContain('Joe:typing,Rita:viewing');
+
+    rita.close();
+    await seenByJoe.next(on('Joe:typing'), LIVE_WAIT_MS);
+    joe.emit('presence', { ticket_number: null });
+    expect(await collect<Presence>(late, 'presence').next((presence) => presence.ticket_number === number && presence.agents.length === 0, LIVE_WAIT_MS)).toBeTruthy();
+  }, TEST_TIMEOUT_MS);
+
+  it('pushes status changes made on A to a visitor on B who typed only the number, and nothing anyone wrote', async () => {
+    const created = await fetch(`${a}/api/support/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Private subject', description: 'Private text', category: 'general' }),
+    });
+    const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
+    expect(await openSocket(`${b}/tickets`, { auth: { ticket_number: 'TT-2020-9999' } })).toMatchObject({ ok: false, error: 'unauthorized' });
+    const tracker = await connectOrThrow(`${b}/tickets`, { auth: { ticket_number: number } });
+    sockets.push(tracker);
+    const statuses = collect<{ change: string; ticket: Record<string, unknown> | null }>(tracker, 'ticket:status');
+    const publicPushes = collect<unknown>(tracker, 'ticket');
+    const changed = await fetch(`${a}/api/support/tickets/${number}/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-admin-password': PASSWORD },
+      body: JSON.stringify({ status: 'waiting_for_user', admin_message: 'Which seats exactly? SECRET-REPLY' }),
+    });
+    expect(changed.status).toBe(200);
+    const push = await statuses.next((candidate) => candidate.ticket?.status === 'waiting_for_user', LIVE_WAIT_MS);
+    expect(Object.keys(push.ticket!).sort()).toEqual(['created_at', 'status', 'ticket_number', 'updated_at']);
+    expect(JSON.stringify(statuses.received)).not.toMatch(/SECRET-REPLY|Private|ana@example/);
+    expect(publicPushes.received).toEqual([]);
   }, TEST_TIMEOUT_MS);
 });

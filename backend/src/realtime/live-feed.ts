@@ -23,6 +23,13 @@ export interface TicketAccess {
   canTrack(ticketNumber: string): Promise<boolean>;
 }
 
+/** Agents' presence on tickets, kept where every replica sees it (the support module's store records and log). */
+export interface AdminPresence {
+  announce(connectionId: string, agent: string, announcement: { ticket_number: string | null; state: 'viewing' | 'typing' }): Promise<void>;
+  leave(connectionId: string): Promise<void>;
+  snapshot(): Promise<unknown>;
+}
+
 /** Room of the token holders following one ticket in the `/tickets` namespace. */
 export const ticketRoom = (ticketNumber: string) => `ticket:${ticketNumber}`;
 /** Room of those following one ticket's status by its number alone. */

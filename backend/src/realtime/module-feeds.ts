@@ -10,6 +10,8 @@ export const TICKET_EVENT = 'ticket';
 /** What a visitor following by number alone gets: `{ change, ticket_number, version, ticket: { status, dates } | null }`. */
 export const TICKET_STATUS_EVENT = 'ticket:status';
 export const REVIEWS_PENDING_EVENT = 'reviews:pending';
+/** To the admins: `{ ticket_number, agents: [{ agent, state: viewing | typing, expires_at }] }` whenever a ticket's viewers change. */
+export const PRESENCE_EVENT = 'presence';
 
 /**
  * Every ticket change to the admins (admin view); the visitor's changes to that ticket's token holders (public
@@ -30,6 +32,17 @@ export function supportLiveFeed(live: SupportModule['live']): LiveFeed {
           ? [{ audience: 'ticket-status', ticketNumber: pushes.status.ticketNumber, event: TICKET_STATUS_EVENT, payload: pushes.status.payload } as const]
           : []),
       ];
+    },
+  };
+}
+
+/** Who is on which ticket, to the admins of every replica. */
+export function supportPresenceFeed(presence: SupportModule['presence']): LiveFeed {
+  return {
+    topics: presence.topics,
+    async pushesFor(message) {
+      const payload = await presence.presenceFor(message);
+      return payload ? [{ audience: 'admin', event: PRESENCE_EVENT, payload }] : [];
     },
   };
 }

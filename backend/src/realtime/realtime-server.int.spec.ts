@@ -97,9 +97,12 @@ describe('realtime support pushes', () => {
     expect(await pending.next((push) => push.pending >= 1)).toEqual({ pending: 1 });
   });
 
-  it('lets a visitor follow a ticket only with its token, and pushes status changes without personal data', async () => {
+  it('lets a visitor follow a ticket\'s conversation only with its token, and pushes status changes without personal data', async () => {
     const { number, token } = await createTicket();
-    expect(await openSocket(`${server.url}/tickets`, { auth: { ticket_number: number } })).toMatchObject({ ok: false, error: 'unauthorized' });
+    // The number alone follows the status view (its own room and event), never the token holder's pushes.
+    const byNumber = track(await connectOrThrow(`${server.url}/tickets`, { auth: { ticket_number: number } }));
+    const byNumberTicketPushes = collect<unknown>(byNumber, 'ticket');
+    const byNumberStatus = collect<{ ticket: Record<string, unknown> | null }>(byNumber, 'ticket:status');
     expect(await openSocket(`${server.url}/tickets`, { auth: { ticket_number: number, token: 'x'.repeat(43) } })).toMatchObject({
       ok: false,
       error: 'unauthorized',
@@ -117,6 +120,9 @@ describe('realtime support pushes', () => {
     expect(resolved).toMatchObject({ change: 'status_changed', ticket_number: number, version: 2 });
     const text = JSON.stringify(resolved);
     for (const secret of [visitor.user_name, visitor.user_email, visitor.user_phone, token]) expect(text).not.toContain(secret);
+    const status = await byNumberStatus.next((push) => push.ticket?.status === 'resolved');
+    expect(Object.keys(status.ticket!).sort()).toEqual(['created_at', 'status', 'ticket_number', 'updated_at']);
+    expect(byNumberTicketPushes.received).toEqual([]);
 
     // A follower of another ticket hears nothing about this one.
     await setStatus(other.number, 'in_progress');

@@ -3,6 +3,9 @@
  *
  * - `/admin`: the live support queue. The handshake must carry the admin credential (the session cookie the
  *   panel got at login, or `auth.password` for API clients); otherwise `connect_error` "unauthorized".
+ *   Each admin socket may say which ticket it has open and whether its agent is typing (`presence`
+ *   `{ ticket_number | null, state: viewing | typing }`, renewed every `renew_ms`); it gets `presence:snapshot`
+ *   on connecting (and as the answer to a `presence:snapshot` request) and `presence` whenever a ticket's viewers change on any replica. Closing the socket leaves.
  * - `/tickets`: one visitor following one ticket. With `auth: { ticket_number, token }` and that ticket's access
  *   token, the socket sits in the ticket's room (its public summary on every change). With the number alone
  *   (`auth: { ticket_number }`), on an existing ticket, it sits in the ticket's status room and gets
@@ -21,11 +24,20 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { HandshakeCredentials } from '@evently/platform';
 import { createOriginPolicy } from '../http/origin-policy.ts';
-import { ticketRoom, ticketStatusRoom, type LivePush, type TicketAccess } from './live-feed.ts';
+import { ticketRoom, ticketStatusRoom, type AdminPresence, type LivePush, type TicketAccess } from './live-feed.ts';
 
 export const ADMIN_NAMESPACE = '/admin';
 export const TICKETS_NAMESPACE = '/tickets';
 const UNAUTHORIZED = 'unauthorized';
+
+/** What an admin socket says about itself; the agent's name comes from its session, never from here. */
+const presenceSchema = z.object({
+  ticket_number: z.string().trim().toUpperCase().regex(/^TT-\d{4}-\d{4,}$/).nullable(),
+  state: z.enum(['viewing', 'typing']).optional().default('viewing'),
+});
+/** Announcements beyond this per second and socket are dropped: typing sends one per change, not per key. */
+const PRESENCE_PER_SECOND = 5;
+const UNNAMED_AGENT = 'Support team';
 
 const followSchema = z.object({
   ticket_number: z.string().trim().toUpperCase().regex(/^TT-\d{4}-\d{4,}$/),
@@ -41,6 +53,10 @@ export interface RealtimeOptions {
   /** Number of trusted reverse proxies, as for HTTP: above 0 the client address comes from X-Forwarded-For. */
   trustedProxies?: number;
   authenticateAdmin(credentials: HandshakeCredentials): Promise<boolean>;
+  /** The handshake's agent (null when refused); when given, used instead of `authenticateAdmin`. */
+  adminAgent?(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null } | null>;
+  /** Agents' presence on tickets; without it `presence` announcements are ignored. */
+  presence?: AdminPresence;
   /** Who may follow which ticket; without it the `/tickets` namespace refuses everyone. */
   ticketAccess?: TicketAccess;
 }
@@ -95,15 +111,54 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
 
   const admin = io.of(ADMIN_NAMESPACE);
   admin.use((socket, next) => {
-    const auth = (socket.handshake.auth ?? {}) as { password?: unknown };
-    options
-      .authenticateAdmin({ ip: clientAddress(socket, trustedProxies), cookieHeader: socket.handshake.headers.cookie, password: auth.password })
-      .then((ok) => next(ok ? undefined : new Error(UNAUTHORIZED)))
+    const auth = (socket.handshake.auth ?? {}) as { password?: unknown; agent_name?: unknown };
+    const credentials = { ip: clientAddress(socket, trustedProxies), cookieHeader: socket.handshake.headers.cookie, password: auth.password };
+    const agent = options.adminAgent
+      ? options.adminAgent({ ...credentials, agentName: auth.agent_name })
+      : options.authenticateAdmin(credentials).then((ok) => (ok ? { name: null } : null));
+    agent
+      .then((found) => {
+        if (found) socket.data.agent = found.name ?? UNNAMED_AGENT;
+        next(found ? undefined : new Error(UNAUTHORIZED));
+      })
       .catch((error: unknown) => {
         logger.error({ err: error }, 'admin socket authentication failed');
         next(new Error(UNAUTHORIZED));
       });
   });
+
+  const presence = options.presence;
+  if (presence) {
+    admin.on('connection', (socket) => {
+      const failed = (what: string) => (error: unknown) => logger.warn({ err: error, socket: socket.id }, `presence ${what} failed`);
+      presence
+        .snapshot()
+        .then((snapshot) => socket.emit('presence:snapshot', snapshot))
+        .catch(failed('snapshot'));
+      // Also on request (with an acknowledgement), for a client that subscribes after connecting.
+      socket.on('presence:snapshot', (ack: unknown) => {
+        if (typeof ack !== 'function') return;
+        presence
+          .snapshot()
+          .then((snapshot) => (ack as (value: unknown) => void)(snapshot))
+          .catch(failed('snapshot'));
+      });
+      let windowStart = 0;
+      let inWindow = 0;
+      socket.on('presence', (raw: unknown) => {
+        const now = Date.now();
+        if (now - windowStart >= 1000) [windowStart, inWindow] = [now, 0];
+        inWindow += 1;
+        if (inWindow > PRESENCE_PER_SECOND) return;
+        const parsed = presenceSchema.safeParse(raw);
+        if (!parsed.success) return;
+        presence.announce(socket.id, String(socket.data.agent ?? UNNAMED_AGENT), parsed.data).catch(failed('announcement'));
+      });
+      socket.on('disconnect', () => {
+        presence.leave(socket.id).catch(failed('leave'));
+      });
+    });
+  }
 
   const tickets = io.of(TICKETS_NAMESPACE);
   tickets.use((socket, next) => {

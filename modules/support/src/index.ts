@@ -16,10 +16,12 @@ import { createTicket } from './application/commands/create-ticket/create-ticket
 import { erasePerson } from './application/commands/erase-person/erase-person.ts';
 import type { SupportContext } from './application/context.ts';
 import { createSupportLiveFeed, type SupportLiveFeed } from './application/live/support-live-feed.ts';
+import { createAgentPresence, type AgentPresence } from './application/presence/agent-presence.ts';
 import { createTeamMailer } from './application/mail/team-mailer.ts';
 import { createVisitorMailer } from './application/mail/visitor-mailer.ts';
 import { createTicketSchema } from './contracts/create-ticket.ts';
 import { SUPPORT_TICKETS_TOPIC } from './contracts/messages.ts';
+import { SUPPORT_PRESENCE_TOPIC } from './contracts/presence.ts';
 import { DEFAULT_FIRST_RESPONSE_HOURS, type FirstResponseHours } from './domain/sla.ts';
 import { toAdminTicket, type AdminTicket } from './domain/ticket-views.ts';
 import { isAdminFromMiddleware } from './http/admin-check.ts';
@@ -44,6 +46,10 @@ export type {
 } from './application/live/support-live-feed.ts';
 export type { BrowserInfo, TicketPriority, TicketStatus, AdminSettableStatus } from './domain/ticket.ts';
 export type { ActivityKind, ActivityView } from './domain/activity.ts';
+export type { AgentPresence } from './application/presence/agent-presence.ts';
+export type { PresenceState, TicketPresence } from './domain/presence.ts';
+export { PRESENCE_RENEW_MS, PRESENCE_STATES, PRESENCE_TTL_MS } from './domain/presence.ts';
+export { SUPPORT_PRESENCE_TOPIC, presenceAnnouncementSchema, type PresenceAnnouncement } from './contracts/presence.ts';
 export type { FirstResponseHours, TicketSla } from './domain/sla.ts';
 export type { AdminTicketDetail } from './application/queries/get-ticket/get-ticket.ts';
 export type { AdminQueue, AdminQueueRow } from './application/queries/list-tickets/list-tickets.ts';
@@ -109,6 +115,8 @@ export interface SupportModule extends AppModule {
     createTicket(input: unknown): Promise<{ ticket: AdminTicket; accessToken: string }>;
   };
   live: SupportLiveFeed;
+  /** Which agent has which ticket open or is typing, across api replicas (for the realtime gateway). */
+  presence: AgentPresence;
 }
 
 export function createSupportModule(deps: ModuleDeps, options: SupportOptions): SupportModule {
@@ -143,7 +151,7 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
   return {
     name: 'support',
     collections: supportCollections,
-    topics: [SUPPORT_TICKETS_TOPIC],
+    topics: [SUPPORT_TICKETS_TOPIC, SUPPORT_PRESENCE_TOPIC],
     searchSchemas: [],
     projectors: [createVisitorMailer(mailCtx), ...(options.supportInbox ? [createTeamMailer(mailCtx, options.supportInbox)] : [])],
     schedulers: [],
@@ -156,6 +164,7 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
       },
     },
     live: createSupportLiveFeed(ctx),
+    presence: createAgentPresence(ctx),
     erasePerson: (subject) => erasePerson(ctx, subject),
     async close() {
       await mailer.close();

@@ -6,6 +6,8 @@ export const SUPPORT_TICKETS = 'support_tickets';
 export const SUPPORT_ACTIVITY = 'support_ticket_activity';
 /** The team's saved answers. */
 export const SUPPORT_CANNED_REPLIES = 'support_canned_replies';
+/** Which agent has which ticket open, one short-lived record per admin connection (domain/presence.ts). */
+export const SUPPORT_PRESENCE = 'support_agent_presence';
 
 export const supportCollections: CollectionSpec[] = [
   {
@@ -17,4 +19,5 @@ export const supportCollections: CollectionSpec[] = [
   },
   { name: SUPPORT_ACTIVITY, indexes: [['ticket_id', 'seq']] },
   { name: SUPPORT_CANNED_REPLIES, unique: [['title_key']], indexes: [['title_key']] },
+  { name: SUPPORT_PRESENCE, unique: [['connection_id']], indexes: [['ticket_number'], ['expires_at']] },
 ];

@@ -1,0 +1,65 @@
+/** Agents' presence records: one per connection, merged per agent, renewed without messages, expired when not renewed. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collectMessages, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { SUPPORT_PRESENCE_TOPIC } from '../../contracts/presence.ts';
+import { PRESENCE_TTL_MS } from '../../domain/presence.ts';
+import { startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
+
+let smtp: SmtpSink;
+let h: SupportHarness;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(async () => {
+  h = await startSupportHarness(smtp.url);
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const T1 = 'TT-2026-0001';
+const T2 = 'TT-2026-0002';
+
+describe('agent presence', () => {
+  it('merges an agent\'s tabs, announces changes once, and lets a renewal pass without a message', async () => {
+    const presence = h.module.presence;
+    await presence.announce('tab-1', 'Rita', { ticket_number: T1, state: 'viewing' });
+    await presence.announce('tab-2', 'Rita', { ticket_number: T1, state: 'typing' });
+    await presence.announce('tab-3', 'Joe', { ticket_number: T1, state: 'viewing' });
+    await presence.announce('tab-3', 'Joe', { ticket_number: T1, state: 'viewing' });
+    const messages = await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC]);
+    expect(messages).toHaveLength(3);
+    expect(await presence.presenceFor(messages.at(-1)!)).toMatchObject({
+      ticket_number: T1,
+      agents: [
+        { agent: 'Joe', state: 'viewing' },
+        { agent: 'Rita', state: 'typing' },
+      ],
+    });
+
+    // Moving to another ticket tells both tickets' viewers; leaving tells the last one.
+    await presence.announce('tab-3', 'Joe', { ticket_number: T2, state: 'viewing' });
+    await presence.leave('tab-2');
+    const snapshot = await presence.snapshot();
+    expect(snapshot.tickets.map((ticket) => [ticket.ticket_number, ticket.agents.map((agent) => `${agent.agent}:${agent.state}`)])).toEqual([
+      [T1, ['Rita:viewing']],
+      [T2, ['Joe:viewing']],
+    ]);
+    expect(JSON.stringify((await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC])).map((message) => message.data))).not.toMatch(/Rita|Joe/);
+  });
+
+  it('forgets a connection that stops renewing (a crashed replica) and tells the ticket\'s viewers at the next write', async () => {
+    const presence = h.module.presence;
+    await presence.announce('gone', 'Rita', { ticket_number: T1, state: 'typing' });
+    h.clock.advance(PRESENCE_TTL_MS + 1);
+    expect((await presence.snapshot()).tickets).toEqual([]);
+    const before = (await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC])).length;
+    await presence.announce('alive', 'Joe', { ticket_number: T2, state: 'viewing' });
+    const after = await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC]);
+    expect(after.slice(before).map((message) => message.key).sort()).toEqual([T1, T2]);
+    expect(await h.store.count('support_agent_presence')).toBe(1);
+  });
+});
