@@ -92,11 +92,14 @@ export const adminTicketsApi = api.injectEndpoints({
           onFreshSession: () => dispatch(api.util.invalidateTags(['SupportTicket'])),
           onStateChange: (state) => {
             dispatch(liveStateChanged({ channel: ADMIN_CHANNEL, state }));
-            if (state === 'connected') adminPresence.connected(live.socketId(), (event, payload) => live.emit(event, payload));
+            if (state === 'connected') adminPresence.connected((event, payload) => live.emit(event, payload));
             else adminPresence.disconnected();
           },
           onRefused: () => dispatch(api.util.invalidateTags(['AdminSession'])),
-          listeners: { [PRESENCE_EVENTS.snapshot]: (payload) => adminPresence.received(payload) },
+          listeners: {
+            [PRESENCE_EVENTS.snapshot]: (payload) => adminPresence.receivedSnapshot(payload),
+            [PRESENCE_EVENTS.ticket]: (payload) => adminPresence.receivedTicket(payload),
+          },
         });
         await cacheEntryRemoved;
         adminPresence.disconnected();
@@ -109,7 +112,23 @@ export const adminTicketsApi = api.injectEndpoints({
       transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
       providesTags: (_result, _error, number) => [ticketTag(number)],
       keepUnusedDataFor: 30,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
+      async onQueryStarted(number, { dispatch, queryFulfilled }) {
+        let ticket: AdminTicket;
+        try {
+          ({ data: ticket } = await queryFulfilled);
+        } catch (failure) {
+          if (isUnauthorized((failure as { error?: unknown }).error)) dispatch(api.util.invalidateTags(['AdminSession']));
+          return;
+        }
+        // Pushes carry no SLA times: the open ticket's fresh read brings its row's up to date.
+        if (!ticket.sla) return;
+        dispatch(
+          adminTicketsApi.util.updateQueryData('adminTickets', undefined, (list) => {
+            const row = list.find((entry) => entry.ticket_number === number);
+            if (row && row.version <= ticket.version) row.sla = ticket.sla;
+          }),
+        );
+      },
     }),
     setTicketStatus: build.mutation<AdminTicket, { number: string; status: Exclude<TicketStatus, 'new'>; message?: string }>({
       query: ({ number, status, message }) => ({

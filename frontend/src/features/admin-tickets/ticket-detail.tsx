@@ -118,7 +118,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
     },
   }));
 
-  const others = presenceOn(presence, number, UNNAMED_AGENT);
+  const others = presenceOn(presence, number, agentName ?? UNNAMED_AGENT, now);
   const due = firstResponseState(ticket, now);
   const mine = Boolean(agentName) && ticket.assignee === agentName;
 
@@ -274,7 +274,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
         onSend={sendReply}
         cannedReplies={canned.currentData ?? []}
         values={{ name: ticket.user_name, ticket_number: ticket.ticket_number }}
-        onTyping={() => adminPresence.typed(number)}
+        onTyping={() => adminPresence.typed()}
         onStopTyping={() => adminPresence.stopTyping()}
       />
     </article>

@@ -12,13 +12,15 @@ interface Props {
   selected: string | null;
   onSelect(number: string): void;
   isSample(number: string): boolean;
+  /** This agent's name, left out of who else has a ticket open. */
+  agentName: string | null;
 }
 
 /**
  * The rows of the left list: subject, number, user, created time, status and priority (the spec's), then who
  * has it, how old it is, when the first reply is due, and who else has it open.
  */
-export function TicketList({ tickets, selected, onSelect, isSample }: Props) {
+export function TicketList({ tickets, selected, onSelect, isSample, agentName }: Props) {
   const presence = usePresenceState();
   const now = useNow();
   return (
@@ -26,7 +28,7 @@ export function TicketList({ tickets, selected, onSelect, isSample }: Props) {
       {tickets.map((ticket) => {
         const current = ticket.ticket_number === selected;
         const due = firstResponseState(ticket, now);
-        const others = presenceOn(presence, ticket.ticket_number, UNNAMED_AGENT);
+        const others = presenceOn(presence, ticket.ticket_number, agentName ?? UNNAMED_AGENT, now);
         return (
           <li key={ticket.ticket_number}>
             <button
@@ -51,7 +53,12 @@ export function TicketList({ tickets, selected, onSelect, isSample }: Props) {
                 <StatusBadge status={ticket.status} />
                 {ticket.priority && <PriorityBadge priority={ticket.priority} />}
                 {due && due.tone !== 'met' && <span className={`sla-chip sla-chip--${due.tone}`}>{due.text}</span>}
-                {ticket.assignee && <span className="assignee-chip">{ticket.assignee}</span>}
+                {ticket.assignee && (
+                  <span className="assignee-chip">
+                    <span className="visually-hidden">Assigned to </span>
+                    {ticket.assignee}
+                  </span>
+                )}
               </span>
               <PresenceLine presence={others} compact />
             </button>

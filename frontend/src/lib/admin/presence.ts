@@ -1,45 +1,57 @@
 /**
- * Who else is on the support desk: the agents connected to `/admin`, what each has open and who is typing.
- * One store per page, fed by the admin socket's presence snapshots; the socket's owner hands it a sender so
- * this agent's own state (the open ticket, typing) is announced, and announced again after a reconnect.
+ * Who else is on the support desk: which agents have a ticket open and who is typing a reply in it, as the
+ * `/admin` socket reports (a snapshot on connecting, then each ticket's agents whenever they change on any
+ * replica). The socket's owner hands this store a sender, so this agent's own state (the open ticket, typing)
+ * is announced, renewed while it lasts (the server forgets what is not renewed), and announced again after a
+ * reconnect.
  */
 import { useSyncExternalStore } from 'react';
-import { PRESENCE_EVENTS, type AgentPresence } from './workspace-types.ts';
+import { PRESENCE_EVENTS, type TicketAgents } from './workspace-types.ts';
 
 type Send = (event: string, payload: unknown) => void;
 
 interface State {
-  agents: readonly AgentPresence[];
-  /** This page's socket id, to leave itself out of "also viewing". */
-  self: string | null;
+  /** Ticket number → the agents on it. */
+  tickets: ReadonlyMap<string, TicketAgents['agents']>;
 }
 
-/** Typing is announced at most this often while keys keep coming, and ends after this long without one. */
+/** Typing ends after this long without a key. */
 const TYPING_IDLE_MS = 3_000;
+const DEFAULT_RENEW_MS = 15_000;
 
-function parseAgents(payload: unknown): AgentPresence[] {
-  const list = (payload as { agents?: unknown } | null)?.agents;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((entry: unknown) => {
-    const agent = entry as Partial<AgentPresence> | null;
-    if (!agent || typeof agent.id !== 'string') return [];
-    return [{ id: agent.id, name: typeof agent.name === 'string' && agent.name ? agent.name : null, viewing: typeof agent.viewing === 'string' ? agent.viewing : null, typing: agent.typing === true }];
+function parseTicket(value: unknown): TicketAgents | null {
+  const entry = value as Partial<TicketAgents> | null;
+  if (!entry || typeof entry.ticket_number !== 'string' || !Array.isArray(entry.agents)) return null;
+  const agents = entry.agents.flatMap((agent: unknown) => {
+    const item = agent as Partial<TicketAgents['agents'][number]> | null;
+    if (!item || typeof item.agent !== 'string') return [];
+    return [{ agent: item.agent, state: item.state === 'typing' ? ('typing' as const) : ('viewing' as const), expires_at: typeof item.expires_at === 'string' ? item.expires_at : '' }];
   });
+  return { ticket_number: entry.ticket_number, agents };
 }
 
 export function createPresence() {
-  let state: State = { agents: [], self: null };
+  let state: State = { tickets: new Map() };
   const listeners = new Set<() => void>();
   let send: Send | null = null;
   let viewing: string | null = null;
-  let typingIn: string | null = null;
+  let typing = false;
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  let renewTimer: ReturnType<typeof setInterval> | undefined;
+  let renewMs = DEFAULT_RENEW_MS;
 
-  const set = (next: State) => {
-    state = next;
+  const set = (tickets: Map<string, TicketAgents['agents']>) => {
+    state = { tickets };
     for (const listener of listeners) listener();
   };
-  const announceTyping = (ticketNumber: string, typing: boolean) => send?.(PRESENCE_EVENTS.typing, { ticket_number: ticketNumber, typing });
+  const announce = () => send?.(PRESENCE_EVENTS.announce, { ticket_number: viewing, state: viewing && typing ? 'typing' : 'viewing' });
+  const renewEvery = (ms: number) => {
+    clearInterval(renewTimer);
+    renewMs = ms;
+    renewTimer = setInterval(() => {
+      if (viewing) announce();
+    }, ms);
+  };
 
   return {
     subscribe(listener: () => void) {
@@ -48,42 +60,60 @@ export function createPresence() {
     },
     snapshot: () => state,
 
-    /** The socket is up (again): repeat what this agent has open so the others see it. */
-    connected(socketId: string | null, sender: Send) {
+    /** The socket is up (again): say what this agent has open so the others see it. */
+    connected(sender: Send) {
       send = sender;
-      set({ ...state, self: socketId });
-      sender(PRESENCE_EVENTS.viewing, { ticket_number: viewing });
-      if (typingIn) announceTyping(typingIn, true);
+      announce();
+      renewEvery(renewMs);
     },
     /** The socket is gone: nobody's presence can be trusted until it is back. */
     disconnected() {
       send = null;
-      set({ agents: [], self: state.self });
+      clearInterval(renewTimer);
+      set(new Map());
     },
-    received(payload: unknown) {
-      set({ ...state, agents: parseAgents(payload) });
+    /** `presence:snapshot`: every ticket someone is on, and how often to renew. */
+    receivedSnapshot(payload: unknown) {
+      const body = payload as { renew_ms?: unknown; tickets?: unknown } | null;
+      const tickets = new Map<string, TicketAgents['agents']>();
+      for (const value of Array.isArray(body?.tickets) ? body.tickets : []) {
+        const ticket = parseTicket(value);
+        if (ticket) tickets.set(ticket.ticket_number, ticket.agents);
+      }
+      set(tickets);
+      const ms = Number(body?.renew_ms);
+      if (send && Number.isFinite(ms) && ms >= 1_000 && ms !== renewMs) renewEvery(ms);
+    },
+    /** `presence`: one ticket's agents changed. */
+    receivedTicket(payload: unknown) {
+      const ticket = parseTicket(payload);
+      if (!ticket) return;
+      const tickets = new Map(state.tickets);
+      if (ticket.agents.length === 0) tickets.delete(ticket.ticket_number);
+      else tickets.set(ticket.ticket_number, ticket.agents);
+      set(tickets);
     },
 
     view(ticketNumber: string | null) {
       if (ticketNumber === viewing) return;
-      if (typingIn && typingIn !== ticketNumber) this.stopTyping();
+      clearTimeout(typingTimer);
+      typing = false;
       viewing = ticketNumber;
-      send?.(PRESENCE_EVENTS.viewing, { ticket_number: ticketNumber });
+      announce();
     },
     /** A key in the reply box: "typing" now, and not any more after a quiet spell. */
-    typed(ticketNumber: string) {
-      if (typingIn !== ticketNumber) {
-        typingIn = ticketNumber;
-        announceTyping(ticketNumber, true);
-      }
+    typed() {
       clearTimeout(typingTimer);
       typingTimer = setTimeout(() => this.stopTyping(), TYPING_IDLE_MS);
+      if (typing || !viewing) return;
+      typing = true;
+      announce();
     },
     stopTyping() {
       clearTimeout(typingTimer);
-      if (!typingIn) return;
-      announceTyping(typingIn, false);
-      typingIn = null;
+      if (!typing) return;
+      typing = false;
+      announce();
     },
   };
 }
@@ -100,12 +130,14 @@ export interface TicketPresence {
 
 const NOBODY: TicketPresence = { viewers: [], typing: [] };
 
-/** The other agents on one ticket, by name; an agent with two tabs open counts once. */
-export function presenceOn(state: State, ticketNumber: string, unnamed: string): TicketPresence {
-  const others = state.agents.filter((agent) => agent.id !== state.self && agent.viewing === ticketNumber);
-  if (others.length === 0) return NOBODY;
-  const names = (list: AgentPresence[]) => [...new Set(list.map((agent) => agent.name ?? unnamed))];
-  return { viewers: names(others), typing: names(others.filter((agent) => agent.typing)) };
+/**
+ * The other agents on one ticket, by name (the server lists each agent once, typing if any of their tabs is).
+ * `self` is this agent's own name as the server signs it; records past their expiry are left out.
+ */
+export function presenceOn(state: State, ticketNumber: string, self: string, now = Date.now()): TicketPresence {
+  const agents = (state.tickets.get(ticketNumber) ?? []).filter((agent) => agent.agent !== self && !(agent.expires_at && Date.parse(agent.expires_at) <= now));
+  if (agents.length === 0) return NOBODY;
+  return { viewers: agents.map((agent) => agent.agent), typing: agents.filter((agent) => agent.state === 'typing').map((agent) => agent.agent) };
 }
 
 export function usePresenceState(): State {

@@ -52,22 +52,20 @@ export interface CannedReply {
   updated_at?: string;
 }
 
-/** One agent's socket on `/admin`: what they have open and whether they are typing in it. */
-export interface AgentPresence {
-  id: string;
-  name: string | null;
-  viewing: string | null;
-  typing: boolean;
+/** One ticket's agents as the `/admin` socket reports them: each agent once, typing if any of their tabs is. */
+export interface TicketAgents {
+  ticket_number: string;
+  agents: Array<{ agent: string; state: 'viewing' | 'typing'; expires_at: string }>;
 }
 
 /** Socket events of the `/admin` namespace for presence. */
 export const PRESENCE_EVENTS = {
-  /** Client → server: `{ ticket_number: string | null }`, the ticket this agent has open. */
-  viewing: 'presence:viewing',
-  /** Client → server: `{ ticket_number: string, typing: boolean }`. */
-  typing: 'presence:typing',
-  /** Server → client: `{ agents: AgentPresence[] }`, everyone connected, this socket included. */
-  snapshot: 'presence',
+  /** Client → server: `{ ticket_number: string | null, state: 'viewing' | 'typing' }`, renewed every `renew_ms`. */
+  announce: 'presence',
+  /** Server → client on connecting: `{ renew_ms, tickets: TicketAgents[] }`. */
+  snapshot: 'presence:snapshot',
+  /** Server → client whenever one ticket's agents change: `TicketAgents`. */
+  ticket: 'presence',
 } as const;
 
 /** The name an agent who gave none is shown under (the server signs with the same words). */

@@ -28,8 +28,6 @@ export interface LiveSocketOptions<Push> {
 export interface LiveSocket {
   /** Sends an event to the server while connected; dropped otherwise (the caller repeats its state on connect). */
   emit(event: string, payload: unknown): void;
-  /** The server's id for this connection, while connected. */
-  socketId(): string | null;
   close(): void;
 }
 
@@ -84,7 +82,6 @@ export function openLiveSocket<Push>(options: LiveSocketOptions<Push>): LiveSock
     emit(event, payload) {
       if (!closed && socket.connected) socket.emit(event, payload);
     },
-    socketId: () => socket.id ?? null,
     close() {
       closed = true;
       socket.removeAllListeners();
