@@ -9,7 +9,11 @@ import {
   type PublicTicket,
   type PublicTicketDetail,
   type PublicTicketPush,
+  type TicketStatusView,
 } from '../../lib/support/ticket-types.ts';
+
+/** The `/tickets` event a follower by number gets: the status view's fields when the status moves. */
+export const TICKET_STATUS_EVENT = 'ticket:status';
 
 export interface CreateTicketPayload {
   user_name: string;
@@ -62,7 +66,10 @@ export const supportApi = api.injectEndpoints({
       providesTags: (_result, _error, { number }) => [{ type: 'SupportTicket', id: number }],
       keepUnusedDataFor: 5,
       async onCacheEntryAdded(lookup, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
-        if (!lookup.token) return;
+        if (!lookup.token) {
+          await followStatusByNumber(lookup.number, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch });
+          return;
+        }
         try {
           await cacheDataLoaded;
         } catch {
@@ -126,3 +133,51 @@ export const {
   useLazyTicketQuery,
   usePostFollowUpMutation,
 } = supportApi;
+
+/** The status push of a ticket followed by its number alone: where it stands and its dates, nothing private. */
+interface TicketStatusPush {
+  change: string;
+  ticket_number: string;
+  version?: number;
+  ticket: Partial<TicketStatusView> | null;
+}
+
+interface FollowHooks {
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<unknown>;
+  updateCachedData(recipe: (ticket: PublicTicket) => void): unknown;
+  dispatch: (action: unknown) => unknown;
+}
+
+/**
+ * A visitor who typed the number (on another device, without the private link) sees the status move live
+ * too: the socket joins the ticket's status room and only status and dates arrive.
+ */
+async function followStatusByNumber(number: string, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }: FollowHooks): Promise<void> {
+  try {
+    await cacheDataLoaded;
+  } catch {
+    return;
+  }
+  const channel = ticketChannel(number);
+  const refetch = () => dispatch(api.util.invalidateTags([{ type: 'SupportTicket', id: number }]));
+  const live = openLiveSocket<TicketStatusPush>({
+    namespace: '/tickets',
+    auth: { ticket_number: number },
+    event: TICKET_STATUS_EVENT,
+    onPush: (push) => {
+      if (push.ticket_number !== number) return;
+      if (!push.ticket) return void refetch();
+      const { status, updated_at: updatedAt } = push.ticket;
+      updateCachedData((ticket) => {
+        if (typeof status === 'string') ticket.status = status;
+        if (typeof updatedAt === 'string') ticket.updated_at = updatedAt;
+      });
+    },
+    onFreshSession: refetch,
+    onStateChange: (state) => dispatch(liveStateChanged({ channel, state })),
+  });
+  await cacheEntryRemoved;
+  live.close();
+  dispatch(liveChannelClosed(channel));
+}

@@ -31,7 +31,7 @@ export function TicketResult({ ticket, token }: Props) {
         <div className="ticket-result__state">
           <span className="visually-hidden">Status: </span>
           <StatusBadge status={ticket.status} />
-          {detailed && <LiveIndicator channel={ticketChannel(ticket.ticket_number)} />}
+          <LiveIndicator channel={ticketChannel(ticket.ticket_number)} />
         </div>
       </header>
       {detailed ? (
