@@ -64,7 +64,7 @@ describe('.eml files on the embedded profile', () => {
   it("logs the recipient's domain, never the address", async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const mailer = createModuleMailer({ dataDir: dataDir.dir, logger }, { name: 'support', from: 'Evently <no-reply@evently.test>' });
+    const mailer = createModuleMailer({ dataDir: dataDir.dir, logger }, { name: 'support', smtpUrl: undefined, from: 'Evently <no-reply@evently.test>' });
     await mailer.send(mail('Ana.Lopes@Example.org', 'Your ticket'));
     const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'mail written');
     expect(written).toMatchObject({ toDomain: 'example.org', subject: 'Your ticket' });
