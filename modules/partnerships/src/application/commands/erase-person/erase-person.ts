@@ -5,14 +5,13 @@
  */
 import { documentsMatching, normaliseAddress, type ErasureSubject, type ModuleErasure } from '@evently/platform';
 import { PARTNERSHIPS_TOPIC } from '../../../contracts/messages.ts';
-import type { PartnershipRequest } from '../../../domain/partnership-request.ts';
-import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
+import { partnershipRequests } from '../../../infra/collections.ts';
 import type { PartnershipsContext } from '../../context.ts';
 import { deleteRequest } from '../delete-request/delete-request.ts';
 
 export async function erasePerson(ctx: PartnershipsContext, subject: ErasureSubject): Promise<ModuleErasure> {
   const address = normaliseAddress(subject.email);
-  const requests = await documentsMatching<PartnershipRequest>(ctx.store, PARTNERSHIP_REQUESTS, (request) => normaliseAddress(request.email) === address);
+  const requests = await documentsMatching(ctx.store, partnershipRequests, (request) => normaliseAddress(request.email) === address);
   let removed = 0;
   for (const request of requests) if (await deleteRequest(ctx, request.id)) removed += 1;
   return {

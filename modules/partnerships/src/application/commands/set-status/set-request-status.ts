@@ -5,7 +5,7 @@
 import { withVersionRetry, type Stored } from '@evently/platform';
 import { partnershipMessageTypes, partnershipMessage } from '../../../contracts/messages.ts';
 import type { PartnershipRequest, RequestStatus } from '../../../domain/partnership-request.ts';
-import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
+import { partnershipRequests } from '../../../infra/collections.ts';
 import type { PartnershipsContext } from '../../context.ts';
 
 const ATTEMPTS = 3;
@@ -13,10 +13,10 @@ const ATTEMPTS = 3;
 export async function setRequestStatus(ctx: PartnershipsContext, id: string, status: RequestStatus): Promise<Stored<PartnershipRequest> | null> {
   return withVersionRetry(() =>
     ctx.store.transaction(async (tx) => {
-      const current = await tx.get<PartnershipRequest>(PARTNERSHIP_REQUESTS, id);
+      const current = await partnershipRequests.get(tx, id);
       if (!current || current.status === status) return current;
       const now = ctx.clock.now();
-      const updated = await tx.update<PartnershipRequest>(PARTNERSHIP_REQUESTS, id, current.version, {
+      const updated = await partnershipRequests.update(tx, id, current.version, {
         status,
         handled_at: status === 'handled' ? now.toISOString() : null,
       });

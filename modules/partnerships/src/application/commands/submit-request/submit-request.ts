@@ -10,7 +10,7 @@ import type { SubmitRequestInput } from '../../../contracts/submit-request.ts';
 import { partnershipMessageTypes, partnershipMessage } from '../../../contracts/messages.ts';
 import { duplicateKey, requestFingerprint, windowStart } from '../../../domain/duplicate-key.ts';
 import type { PartnershipRequest } from '../../../domain/partnership-request.ts';
-import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
+import { partnershipRequests } from '../../../infra/collections.ts';
 import type { PartnershipsContext } from '../../context.ts';
 
 export interface SubmitOutcome {
@@ -23,12 +23,12 @@ export async function submitRequest(ctx: PartnershipsContext, input: SubmitReque
   const now = ctx.clock.now();
   const fingerprint = requestFingerprint(input);
   const findRecent = () =>
-    ctx.store.findOne<PartnershipRequest>(PARTNERSHIP_REQUESTS, { fingerprint, created_at: { gte: windowStart(now) } });
+    partnershipRequests.findOne(ctx.store, { fingerprint, created_at: { gte: windowStart(now) } });
   try {
     return await ctx.store.transaction(async (tx) => {
-      const recent = await tx.findOne<PartnershipRequest>(PARTNERSHIP_REQUESTS, { fingerprint, created_at: { gte: windowStart(now) } });
+      const recent = await partnershipRequests.findOne(tx, { fingerprint, created_at: { gte: windowStart(now) } });
       if (recent) return { request: recent, duplicate: true };
-      const created = await tx.insert<PartnershipRequest>(PARTNERSHIP_REQUESTS, {
+      const created = await partnershipRequests.insert(tx, {
         ...input,
         status: 'new',
         handled_at: null,

@@ -1,9 +1,8 @@
 /** The admin list, newest first, one page at a time, and one request by id. */
 import type { Where } from '@evently/platform';
 import type { AdminListQuery } from '../../../contracts/admin.ts';
-import type { PartnershipRequest } from '../../../domain/partnership-request.ts';
 import { toAdminView, type AdminRequestView } from '../../../domain/request-views.ts';
-import { PARTNERSHIP_REQUESTS } from '../../../infra/collections.ts';
+import { partnershipRequests } from '../../../infra/collections.ts';
 import type { PartnershipsContext } from '../../context.ts';
 
 export interface RequestPage {
@@ -16,14 +15,14 @@ export interface RequestPage {
 export async function listRequests(ctx: PartnershipsContext, query: AdminListQuery): Promise<RequestPage> {
   const where: Where = query.status === 'all' ? {} : { status: query.status };
   const [rows, total, newCount] = await Promise.all([
-    ctx.store.find<PartnershipRequest>(PARTNERSHIP_REQUESTS, {
+    partnershipRequests.find(ctx.store, {
       where,
       sort: [{ field: 'created_at', direction: 'desc' }],
       skip: (query.page - 1) * query.per_page,
       limit: query.per_page,
     }),
-    ctx.store.count(PARTNERSHIP_REQUESTS, where),
-    ctx.store.count(PARTNERSHIP_REQUESTS, { status: 'new' }),
+    partnershipRequests.count(ctx.store, where),
+    partnershipRequests.count(ctx.store, { status: 'new' }),
   ]);
   return {
     requests: rows.map(toAdminView),
@@ -33,6 +32,6 @@ export async function listRequests(ctx: PartnershipsContext, query: AdminListQue
 }
 
 export async function getRequest(ctx: PartnershipsContext, id: string): Promise<AdminRequestView | null> {
-  const found = await ctx.store.get<PartnershipRequest>(PARTNERSHIP_REQUESTS, id);
+  const found = await partnershipRequests.get(ctx.store, id);
   return found ? toAdminView(found) : null;
 }
