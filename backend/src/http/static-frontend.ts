@@ -60,7 +60,10 @@ export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOption
     const unanswered = ctx.status === 404 && ctx.body === undefined;
     if (!unanswered || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || SERVER_PATHS.test(ctx.path)) return;
 
-    if (ctx.path !== '/') {
+    // Every built file has an extension: a browser's page request goes straight to the page, without a look
+    // on disk for a file that cannot be there (a stat per page under load).
+    const wantsPage = path.extname(ctx.path) === '' && ctx.accepts('html') === 'html';
+    if (ctx.path !== '/' && !wantsPage) {
       try {
         await send(ctx, ctx.path, { root, index: false, setHeaders });
         return;
@@ -68,8 +71,6 @@ export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOption
         if (!isNotFound(error)) throw error;
       }
     }
-
-    const wantsPage = path.extname(ctx.path) === '' && ctx.accepts('html') === 'html';
     if (!wantsPage) return;
     if (!existsSync(path.join(root, 'index.html'))) {
       ctx.status = 503;
