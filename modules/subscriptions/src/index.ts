@@ -13,7 +13,7 @@ export { SIGN_UP_SUCCESS_MESSAGE } from './http/subscriptions.router.ts';
 export { subscriptionsOptionsFromEnv, type SubscriptionsEnvOptions } from './subscriptions-options.ts';
 
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
-export { signUpSchema as subscriptionSignUpSchema } from './contracts/sign-up.ts';
+export { signUpSchema as subscriptionSignUpSchema, savedSearchEditSchema as subscriptionSavedSearchEditSchema } from './contracts/sign-up.ts';
 export {
   adminListQuerySchema as subscriberAdminListQuerySchema,
   adminPatchSchema as subscriberAdminPatchSchema,

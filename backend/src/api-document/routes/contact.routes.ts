@@ -5,6 +5,7 @@ import {
   subscriberAdminPatchSchema,
   subscriberIdSchema,
   subscriptionMailLinkTokenSchema,
+  subscriptionSavedSearchEditSchema,
   subscriptionSignUpSchema,
 } from '@evently/subscriptions';
 import {
@@ -69,7 +70,8 @@ export const partnershipsRoutes: ApiRoute[] = [
 const mailLink = { params: subscriptionMailLinkTokenSchema } as const;
 
 export const subscriptionsRoutes: ApiRoute[] = [
-  { method: 'post', path: '/api/subscriptions', tag: 'subscriptions', summary: 'Sign up for the weekly digest (double opt-in)', body: subscriptionSignUpSchema, responses: { 202: 'Confirmation mail sent', 400: 'A field is invalid', 429: 'Too many sign-ups from this network' } },
+  { method: 'post', path: '/api/subscriptions', tag: 'subscriptions', summary: 'Sign up for the weekly digest of a city or a saved search (double opt-in)', body: subscriptionSignUpSchema, responses: { 202: 'Confirmation mail sent', 400: 'A field is invalid', 429: 'Too many sign-ups from this network' } },
+  { method: 'put', path: '/api/subscriptions/saved/:token', tag: 'subscriptions', summary: "Change a saved search through its digest's edit link", params: subscriptionMailLinkTokenSchema, body: subscriptionSavedSearchEditSchema, responses: { 200: 'The search in words and its address', 400: 'A field is invalid', 404: 'Unknown link', 409: 'The address already saved this search', 429: 'Too many changes from this network' } },
   { method: 'get', path: '/api/subscriptions/confirm/:token', tag: 'subscriptions', summary: 'Confirmation page (asks to press a button)', params: subscriptionMailLinkTokenSchema, produces: 'text/html', responses: { 200: 'Page', 404: 'Unknown link' } },
   { method: 'post', path: '/api/subscriptions/confirm/:token', tag: 'subscriptions', summary: 'Confirm a subscription', ...mailLink, responses: { 200: 'Confirmed', 404: 'Unknown link' } },
   { method: 'get', path: '/api/subscriptions/unsubscribe/:token', tag: 'subscriptions', summary: 'Unsubscribe page (asks to press a button)', params: subscriptionMailLinkTokenSchema, produces: 'text/html', responses: { 200: 'Page', 404: 'Unknown link' } },

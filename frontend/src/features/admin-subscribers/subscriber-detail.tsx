@@ -4,6 +4,8 @@ import { httpStatusOf, serverText } from '../../lib/support/request-error.ts';
 import { useDeleteSubscriberMutation, useSendDigestNowMutation, useUpdateSubscriberMutation } from './api.ts';
 import { copyText } from './copy-text.ts';
 import { copyFallbackText, DELETE_FAILED, DIGEST_FAILED, NOTHING_SENT, SAVE_FAILED, STATUS_FAILED } from './messages.ts';
+import { CATEGORIES } from '../../lib/categories.ts';
+import { SavedFiltersEditor } from './saved-filters-editor.tsx';
 import { SubscriberBadge } from './subscriber-list.tsx';
 import { digestBlockedReason, draftOf, editPatch, isConfirmed, RADIUS_MAX, RADIUS_MIN, type SubscriberDraft } from './subscriber-rules.ts';
 import type { AdminSubscriber } from './types.ts';
@@ -141,6 +143,8 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
           </button>
         </div>
       </form>
+
+      <SavedFiltersEditor subscriber={subscriber} categories={CATEGORIES} onChanged={onChanged} />
 
       <dl className="subscriber-detail__meta">
         <dt>Created</dt>

@@ -15,7 +15,7 @@ const SORTS: readonly { value: SubscriberSort; label: string }[] = [
   { value: 'city', label: 'City/Country' },
 ];
 
-/** Spec 02 "Subscribers tab" filter form: search, status, country, city, sort; Apply and Reset. */
+/** Spec 02 "Subscribers tab" filter form: search, status, country, city, sort, saved filters; Apply and Reset. */
 export function SubscriberFilterForm({ applied, onApply, offerPending }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<SubscriberFilters>(applied);
@@ -62,6 +62,10 @@ export function SubscriberFilterForm({ applied, onApply, offerPending }: Props) 
             </option>
           ))}
         </select>
+      </div>
+      <div className="subscriber-filters__field subscriber-filters__field--check">
+        <input id={`${id}-saved`} type="checkbox" checked={draft.savedOnly} onChange={(event) => set('savedOnly', event.target.checked)} />
+        <label htmlFor={`${id}-saved`}>Has saved filters</label>
       </div>
       <div className="subscriber-filters__actions">
         <button type="submit" className="btn btn-primary">

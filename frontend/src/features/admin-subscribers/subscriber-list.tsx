@@ -39,6 +39,9 @@ export function SubscriberList({ subscribers, selected, onSelect }: Props) {
                   {dash(subscriber.city)}, {dash(subscriber.country)}
                 </span>
               </span>
+              {subscriber.has_filters && subscriber.search_description && (
+                <span className="admin-row__meta subscriber-row__search">Saved search: {subscriber.search_description}</span>
+              )}
               <span className="admin-row__meta subscriber-row__times">
                 <span>Created {formatTicketTime(subscriber.created_at)}</span>
                 <span>Updated {formatTicketTime(subscriber.updated_at)}</span>

@@ -12,6 +12,7 @@ export function listParams(filters: SubscriberFilters, page: number): Record<str
     const value = filters[key].trim();
     if (value) params[key] = value;
   }
+  if (filters.savedOnly) params.filters = 'saved';
   return params;
 }
 
@@ -28,6 +29,11 @@ export interface SubscriberPatch {
   country?: string;
   city?: string;
   radius_km?: number;
+  keyword?: string | null;
+  category?: string | null;
+  min_price?: number | null;
+  max_price?: number | null;
+  date_preset?: string | null;
 }
 
 export function draftOf(subscriber: AdminSubscriber): SubscriberDraft {

@@ -37,7 +37,8 @@ afterEach(() => {
 describe('subscriber rules (spec 02 §5, §7)', () => {
   it('sends only the filters that are set, trimmed, 25 a page', () => {
     expect(listParams(EMPTY_FILTERS, 1)).toEqual({ page: 1, per_page: 25, sort: 'recent' });
-    expect(listParams({ search: ' ana ', status: 'inactive', country: '', city: ' Madrid', sort: 'city' }, 3)).toEqual({
+    expect(listParams({ ...EMPTY_FILTERS, savedOnly: true }, 1)).toEqual({ page: 1, per_page: 25, sort: 'recent', filters: 'saved' });
+    expect(listParams({ search: ' ana ', status: 'inactive', country: '', city: ' Madrid', sort: 'city', savedOnly: false }, 3)).toEqual({
       page: 3,
       per_page: 25,
       sort: 'city',

@@ -16,6 +16,20 @@ export interface AdminSubscriber {
   status?: 'pending' | 'active' | 'unsubscribed';
   confirmed?: boolean;
   confirmed_at?: string | null;
+  /** The saved search, when the server keeps them: its filters, in words, and its address on the site. */
+  search?: SavedFilters;
+  has_filters?: boolean;
+  search_description?: string;
+  search_url?: string;
+}
+
+export interface SavedFilters {
+  keyword: string | null;
+  category: string | null;
+  min_price: number | null;
+  max_price: number | null;
+  date_preset: 'today' | 'tomorrow' | 'this_week' | 'this_month' | null;
+  centre: { lat: number; lon: number } | null;
 }
 
 export interface SubscriberStats {
@@ -42,9 +56,11 @@ export interface SubscriberFilters {
   country: string;
   city: string;
   sort: SubscriberSort;
+  /** Only subscriptions whose search has filters. */
+  savedOnly: boolean;
 }
 
-export const EMPTY_FILTERS: SubscriberFilters = { search: '', status: 'all', country: '', city: '', sort: 'recent' };
+export const EMPTY_FILTERS: SubscriberFilters = { search: '', status: 'all', country: '', city: '', sort: 'recent', savedOnly: false };
 
 /** Spec 02 §9: the admin list's page size. */
 export const SUBSCRIBERS_PAGE_SIZE = 25;

@@ -19,6 +19,8 @@ import { NearMeControl } from '../../../features/nearby/near-me-control.tsx';
 import type { ResolvedLocation } from '../../../features/nearby/resolve-location.ts';
 import { useNearbyLocation } from '../../../features/nearby/use-nearby-location.ts';
 import { SubscribeForm } from '../../../features/subscribe/subscribe-form.tsx';
+import { SaveSearchForm } from '../../../features/saved-search/save-search-form.tsx';
+import { editTokenOf } from '../../../features/saved-search/edit-token.ts';
 import { useGetEventQuery } from '../../../features/event-page/api.ts';
 import { countLine, mapLoadLine, remainingCount } from '../../../features/home/count-line.ts';
 import { hasFocus, initialViewMode, readFocusParams, type ViewMode } from '../../../features/home/focus-params.ts';
@@ -57,6 +59,8 @@ export function HomePage() {
   // Read once: the focus parameters are removed from the address bar right after (spec 01 "Home"); the search
   // itself stays in the address (search-url.ts).
   const [focusParams] = useState(() => readFocusParams(location.search));
+  // A digest's edit link: read once, since the address is rewritten as the visitor changes the search.
+  const [editToken] = useState(() => editTokenOf(location.search));
   const [storedLocation] = useState(loadLocation);
   const [arrival] = useState(() => parseHomeSearch(location.search, storedLocation));
   const [filters, setFilters] = useState<FilterState>(arrival.filters);
@@ -332,6 +336,7 @@ export function HomePage() {
         <SubscribeForm countries={filterOptions.countries} cities={filterOptions.cities} citiesByCountry={filterOptions.citiesByCountry} />
       </div>
       <FilterPanel value={filters} options={filterOptions} nearbyActive={nearbyActive} onApply={applyFilters} nearMe={nearMe} />
+      <SaveSearchForm filters={filters} editToken={editToken} />
       {/* In Split view the Popular sidebar steps aside (below) so the list and the map share the full width. */}
       <div className={effectiveView === 'split' ? 'home-layout home-layout--wide' : 'home-layout'}>
         <div className="home-layout__main">
