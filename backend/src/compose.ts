@@ -88,6 +88,8 @@ export interface Composition extends Adapters {
   ticketAccess: TicketAccess;
   /** Which agent is on which ticket, shared by every api replica. */
   presence: AdminPresence;
+  /** Starts the listener for replies by mail to tickets; only when INBOUND_SMTP_PORT is set (the worker runs it). */
+  startInboundMail?: () => Promise<{ port: number; close(): Promise<void> }>;
   modules: AppModule[];
   routers: Router[];
   readiness: ReadinessCheck[];
@@ -255,6 +257,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     liveFeed: combineLiveFeeds([supportLiveFeed(support.live), supportPresenceFeed(support.presence), reviewsLiveFeed(reviews.live)]),
     ticketAccess: support.live,
     presence: support.presence,
+    ...(supportEnv.inboundSmtpPort ? { startInboundMail: () => support.startInboundMail({ port: supportEnv.inboundSmtpPort! }) } : {}),
     modules,
     routers: [
       adminAuth.router,

@@ -68,6 +68,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
 
   let http: RunningHttpServer | undefined;
   let realtime: Realtime | undefined;
+  let inboundMail: { close(): Promise<void> } | undefined;
   let liveGateway: Subscription | undefined;
   let metricsServer: MetricsServer | undefined;
   let searchRebuild: Promise<string[]> = Promise.resolve([]);
@@ -149,6 +150,8 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         return [];
       });
       for (const scheduler of schedulers) scheduler.start();
+      // Replies by mail to support tickets (INBOUND_SMTP_PORT): one listener per worker, behind the MX.
+      if (composition.startInboundMail) inboundMail = await composition.startInboundMail();
       logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');
     }
     // The api serves /metrics itself; a worker alone has no HTTP server, so it opens a metrics-only one.
@@ -159,6 +162,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
     // cleanly either): it is logged, and the start's own error is the one that surfaces.
     const steps: Array<[string, (() => Promise<unknown>) | undefined]> = [
       ['metrics listener', metricsServer ? () => metricsServer!.close() : undefined],
+      ['inbound mail', inboundMail ? () => inboundMail!.close() : undefined],
       ['live gateway', liveGateway ? () => liveGateway!.stop() : undefined],
       ['realtime', realtime ? () => realtime!.close() : undefined],
       ['http', http ? () => http!.stop() : undefined],
@@ -185,6 +189,7 @@ export async function startServer({ config, logger, roles, announceAdminPassword
     stop() {
       stopping ??= (async () => {
         await metricsServer?.close();
+        await inboundMail?.close();
         await liveGateway?.stop();
         await realtime?.close();
         await http?.stop();

@@ -17,6 +17,9 @@ import { erasePerson } from './application/commands/erase-person/erase-person.ts
 import type { SupportContext } from './application/context.ts';
 import { createSupportLiveFeed, type SupportLiveFeed } from './application/live/support-live-feed.ts';
 import { createAgentPresence, type AgentPresence } from './application/presence/agent-presence.ts';
+import { acceptMailReply } from './application/inbound/accept-mail-reply.ts';
+import { ticketOfReplyAddress, type ReplyAddressSettings } from './domain/reply-address.ts';
+import { startInboundMailListener, type InboundMailListener } from './infra/inbound-smtp.ts';
 import { createTeamMailer } from './application/mail/team-mailer.ts';
 import { createVisitorMailer } from './application/mail/visitor-mailer.ts';
 import { createTicketSchema } from './contracts/create-ticket.ts';
@@ -57,6 +60,9 @@ export type { CannedReplyView } from './application/canned-replies/canned-replie
 export type { CannedReplyValues } from './domain/canned-reply.ts';
 export { CANNED_REPLY_PLACEHOLDERS, renderCannedReply } from './domain/canned-reply.ts';
 export { DEFAULT_FIRST_RESPONSE_HOURS, parseFirstResponseHours, ticketSla } from './domain/sla.ts';
+export { replyAddress, ticketOfReplyAddress, type ReplyAddressSettings } from './domain/reply-address.ts';
+export { stripQuotedReply } from './domain/reply-text.ts';
+export type { InboundMailListener } from './infra/inbound-smtp.ts';
 export type { SupportCategory } from './domain/categories.ts';
 export type { FaqEntry } from './domain/faq.ts';
 export {
@@ -107,6 +113,8 @@ export interface SupportOptions {
   lookupLimit?: { limit: number; windowMs: number };
   /** SUPPORT_FIRST_RESPONSE_HOURS: the first-response target per priority (defaults 1 / 4 / 8 / 24 hours). */
   firstResponseHours?: FirstResponseHours;
+  /** SUPPORT_REPLY_SECRET and SUPPORT_REPLY_DOMAIN: signed per-ticket Reply-To addresses and replies by mail. */
+  replies?: ReplyAddressSettings;
 }
 
 export interface SupportModule extends AppModule {
@@ -117,6 +125,11 @@ export interface SupportModule extends AppModule {
   live: SupportLiveFeed;
   /** Which agent has which ticket open or is typing, across api replicas (for the realtime gateway). */
   presence: AgentPresence;
+  /**
+   * Listens for replies by mail on `port` (INBOUND_SMTP_PORT; 0 picks a free one). Needs `replies`; the worker
+   * role starts it.
+   */
+  startInboundMail(options: { port: number; host?: string }): Promise<InboundMailListener>;
 }
 
 export function createSupportModule(deps: ModuleDeps, options: SupportOptions): SupportModule {
@@ -130,6 +143,7 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
     appName: options.appName,
     publicUrl: deps.publicUrl,
     firstResponseHours: options.firstResponseHours ?? DEFAULT_FIRST_RESPONSE_HOURS,
+    ...(options.replies ? { replies: options.replies } : {}),
   };
   const mailCtx = { ...ctx, mailer, mailboxCap: mailboxCapFor(deps) };
   const createLimit = options.createLimit ?? { limit: 5, windowMs: 10 * 60_000 };
@@ -165,6 +179,18 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
     },
     live: createSupportLiveFeed(ctx),
     presence: createAgentPresence(ctx),
+    startInboundMail({ port, host }) {
+      const replies = options.replies;
+      if (!replies) throw new Error('Replies by mail need SUPPORT_REPLY_SECRET and SUPPORT_REPLY_DOMAIN');
+      return startInboundMailListener({
+        port,
+        host,
+        name: replies.domain,
+        logger: ctx.logger.child({ component: 'inbound-mail' }),
+        ticketOf: (address) => ticketOfReplyAddress(replies, address),
+        accept: (ticketNumber, from, text) => acceptMailReply(ctx, ticketNumber, from, text),
+      });
+    },
     erasePerson: (subject) => erasePerson(ctx, subject),
     async close() {
       await mailer.close();

@@ -4,9 +4,11 @@
  */
 import { inboxSetting, parseEnvSettings } from '@evently/platform';
 import { z } from 'zod';
+import type { ReplyAddressSettings } from './domain/reply-address.ts';
 import { parseFirstResponseHours, type FirstResponseHours } from './domain/sla.ts';
 
-const envSchema = z.object({
+const envSchema = z
+  .object({
   /** The team address that gets a mail per new ticket; no team mail when unset. */
   SUPPORT_INBOX: inboxSetting,
   /** From address of every e-mail, e.g. `Evently <support@evently.example>`. */
@@ -25,12 +27,33 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-});
+  /** Signs each ticket's Reply-To address (HMAC); keep it secret and stable, or older mails' replies bounce. */
+  SUPPORT_REPLY_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  /** The domain whose MX points at the inbound listener, e.g. reply.evently.example. */
+  SUPPORT_REPLY_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as reply.example.com')
+    .optional(),
+  /** Port of the inbound SMTP listener for replies by mail (the worker role listens when set). */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  })
+  .refine((env) => Boolean(env.SUPPORT_REPLY_SECRET) === Boolean(env.SUPPORT_REPLY_DOMAIN), {
+    message: 'SUPPORT_REPLY_SECRET and SUPPORT_REPLY_DOMAIN go together',
+    path: ['SUPPORT_REPLY_DOMAIN'],
+  })
+  .refine((env) => !env.INBOUND_SMTP_PORT || Boolean(env.SUPPORT_REPLY_SECRET), {
+    message: 'needs SUPPORT_REPLY_SECRET and SUPPORT_REPLY_DOMAIN',
+    path: ['INBOUND_SMTP_PORT'],
+  });
 
 export interface SupportEnvOptions {
   supportInbox?: string;
   mailFrom?: string;
   firstResponseHours?: FirstResponseHours;
+  replies?: ReplyAddressSettings;
+  inboundSmtpPort?: number;
 }
 
 export function supportOptionsFromEnv(env: Record<string, string | undefined>): SupportEnvOptions {
@@ -39,5 +62,9 @@ export function supportOptionsFromEnv(env: Record<string, string | undefined>): 
     ...(settings.SUPPORT_INBOX ? { supportInbox: settings.SUPPORT_INBOX } : {}),
     ...(settings.MAIL_FROM ? { mailFrom: settings.MAIL_FROM } : {}),
     ...(settings.SUPPORT_FIRST_RESPONSE_HOURS ? { firstResponseHours: settings.SUPPORT_FIRST_RESPONSE_HOURS } : {}),
+    ...(settings.SUPPORT_REPLY_SECRET && settings.SUPPORT_REPLY_DOMAIN
+      ? { replies: { secret: settings.SUPPORT_REPLY_SECRET, domain: settings.SUPPORT_REPLY_DOMAIN } }
+      : {}),
+    ...(settings.INBOUND_SMTP_PORT ? { inboundSmtpPort: settings.INBOUND_SMTP_PORT } : {}),
   };
 }

@@ -30,3 +30,20 @@ describe('SUPPORT_FIRST_RESPONSE_HOURS', () => {
     expect(() => supportOptionsFromEnv({ SUPPORT_FIRST_RESPONSE_HOURS: 'high=0' })).toThrow(/SUPPORT_FIRST_RESPONSE_HOURS.*above 0/);
   });
 });
+
+describe('replies by mail', () => {
+  const secret = 'x'.repeat(32);
+  it('reads the secret, the domain and the inbound port together', () => {
+    expect(supportOptionsFromEnv({ SUPPORT_REPLY_SECRET: secret, SUPPORT_REPLY_DOMAIN: 'Reply.Evently.Example', INBOUND_SMTP_PORT: '2525' })).toEqual({
+      replies: { secret, domain: 'reply.evently.example' },
+      inboundSmtpPort: 2525,
+    });
+  });
+
+  it('refuses a short secret, one without the other, and a port without them', () => {
+    expect(() => supportOptionsFromEnv({ SUPPORT_REPLY_SECRET: 'short', SUPPORT_REPLY_DOMAIN: 'reply.example.com' })).toThrow(/SUPPORT_REPLY_SECRET must be at least 32 characters/);
+    expect(() => supportOptionsFromEnv({ SUPPORT_REPLY_SECRET: secret })).toThrow(/SUPPORT_REPLY_DOMAIN/);
+    expect(() => supportOptionsFromEnv({ INBOUND_SMTP_PORT: '25' })).toThrow(/INBOUND_SMTP_PORT/);
+    expect(() => supportOptionsFromEnv({ SUPPORT_REPLY_SECRET: secret, SUPPORT_REPLY_DOMAIN: 'not a domain' })).toThrow(/SUPPORT_REPLY_DOMAIN/);
+  });
+});

@@ -23,7 +23,7 @@ import { STATUS_LABELS, type Ticket, type TicketStatus } from '../../domain/tick
 import { renderConfirmation, renderUpdate, trackingUrl, type RenderedMail } from '../../domain/ticket-mail.ts';
 import { SUPPORT_TICKETS } from '../../infra/collections.ts';
 import { sendNoted } from './mail-activity.ts';
-import { mailMessageId, type SupportMailContext } from './mail-context.ts';
+import { mailMessageId, ticketMailHeaders, type SupportMailContext } from './mail-context.ts';
 
 class CappedMail extends Error {
   constructor() {
@@ -98,7 +98,12 @@ export function createVisitorMailer(ctx: SupportMailContext): Projector {
         const mail = await plan(ctx, message);
         if (!mail) continue;
         await doOnce(ctx.store, `support.mail.visitor:${message.id}`, async () => {
-          const outgoing = { to: mail.ticket.user_email, ...mail.content, messageId: mailMessageId('visitor', message.id, ctx.publicUrl) };
+          const outgoing = {
+            to: mail.ticket.user_email,
+            ...mail.content,
+            messageId: mailMessageId('visitor', message.id, ctx.publicUrl),
+            ...ticketMailHeaders(ctx, mail.ticket, mail.kind === 'confirmation'),
+          };
           const ref = { ticketId: mail.ticket.id, kind: mail.kind, messageIndex: mail.messageIndex };
           if (!mail.capped) {
             await sendNoted(ctx, ref, () => ctx.mailer.send(outgoing));

@@ -19,7 +19,9 @@ import { agentSignature } from '../change-status/change-status.ts';
 
 export type PostMessageAuthor =
   | { kind: 'admin'; senderName: string | null; internal?: boolean }
-  | { kind: 'visitor'; token: string | null };
+  | { kind: 'visitor'; token: string | null }
+  /** A reply by mail to the ticket's signed address; accepted only from the ticket's own address. */
+  | { kind: 'email'; from: string };
 
 export type PostMessageResult =
   | { status: 'posted'; ticket: Stored<Ticket> }
@@ -46,7 +48,11 @@ export function postTicketMessage(
         decision = internal ? decideInternalNote(ticket, message) : decideAdminReply(ticket, message);
         if (!internal) decision.patch = { ...decision.patch, first_response_at: ticket.first_response_at ?? at, awaiting_reply_since: null };
       } else {
-        if (!author.token || !tokensMatch(author.token, ticket.access_token)) return { status: 'forbidden' };
+        const allowed =
+          author.kind === 'email'
+            ? author.from.trim().toLowerCase() === ticket.user_email.trim().toLowerCase()
+            : Boolean(author.token && tokensMatch(author.token, ticket.access_token));
+        if (!allowed) return { status: 'forbidden' };
         const followUp = decideVisitorFollowUp(ticket, {
           sender_name: ticket.user_name,
           message: text,
@@ -59,8 +65,9 @@ export function postTicketMessage(
       const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, decision.patch);
       await recordActivity(tx, {
         ticket_id: ticket.id,
-        kind: author.kind === 'visitor' ? 'visitor_message' : internal ? 'note' : 'reply',
-        actor: author.kind === 'visitor' ? VISITOR_ACTOR : agentSignature(author.senderName),
+        kind: author.kind === 'admin' ? (internal ? 'note' : 'reply') : 'visitor_message',
+        actor: author.kind === 'admin' ? agentSignature(author.senderName) : VISITOR_ACTOR,
+        ...(author.kind === 'email' ? { detail: 'by e-mail' } : {}),
         at,
         message_index: decision.messageIndex,
       });
