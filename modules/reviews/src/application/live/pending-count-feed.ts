@@ -5,7 +5,7 @@
  */
 import type { Delivered } from '@evently/platform';
 import { REVIEWS_TOPIC, reviewMessageTypes } from '../../contracts/messages.ts';
-import { REVIEWS } from '../../infra/collections.ts';
+import { reviewsCollection } from '../../infra/collections.ts';
 import type { ReviewsContext } from '../context.ts';
 
 export interface PendingCountPush {
@@ -26,7 +26,7 @@ export function createReviewsLiveFeed(ctx: Pick<ReviewsContext, 'store'>): Revie
     topics: [REVIEWS_TOPIC],
     async pushesFor(message) {
       if (message.topic !== REVIEWS_TOPIC || !known.has(message.type)) return null;
-      return { event: 'reviews:pending', payload: { pending: await ctx.store.count(REVIEWS, { status: 'pending' }) } };
+      return { event: 'reviews:pending', payload: { pending: await reviewsCollection.count(ctx.store, { status: 'pending' }) } };
     },
   };
 }

@@ -1,17 +1,16 @@
 /** An administrator deletes a review for good; the log keeps only the fact, its event and rating. */
 import { withVersionRetry } from '@evently/platform';
 import { reviewMessageTypes, reviewMessage } from '../../../contracts/messages.ts';
-import type { Review } from '../../../domain/review.ts';
-import { REVIEWS } from '../../../infra/collections.ts';
+import { reviewsCollection } from '../../../infra/collections.ts';
 import type { ReviewsContext } from '../../context.ts';
 
 /** True when a review was deleted, false when none has that id. */
 export function deleteReview(ctx: ReviewsContext, id: string): Promise<boolean> {
   return withVersionRetry(() =>
     ctx.store.transaction(async (tx) => {
-      const review = await tx.get<Review>(REVIEWS, id);
+      const review = await reviewsCollection.get(tx, id);
       if (!review) return false;
-      await tx.delete(REVIEWS, review.id, review.version);
+      await reviewsCollection.delete(tx, review.id, review.version);
       // The deletion is the aggregate's last change: one past the version it had.
       await tx.appendOutbox([
         reviewMessage(

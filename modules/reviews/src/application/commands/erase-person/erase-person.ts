@@ -6,13 +6,12 @@
 import type { ErasureSubject, ModuleErasure } from '@evently/platform';
 import { REVIEWS_TOPIC } from '../../../contracts/messages.ts';
 import { emailKey } from '../../../domain/duplicate-key.ts';
-import type { Review } from '../../../domain/review.ts';
-import { REVIEWS } from '../../../infra/collections.ts';
+import { reviewsCollection } from '../../../infra/collections.ts';
 import type { ReviewsContext } from '../../context.ts';
 import { deleteReview } from '../delete-review/delete-review.ts';
 
 export async function erasePerson(ctx: ReviewsContext, subject: ErasureSubject): Promise<ModuleErasure> {
-  const reviews = await ctx.store.find<Review>(REVIEWS, { where: { email_key: emailKey(subject.email) } });
+  const reviews = await reviewsCollection.find(ctx.store, { where: { email_key: emailKey(subject.email) } });
   let removed = 0;
   for (const review of reviews) if (await deleteReview(ctx, review.id)) removed += 1;
   return {

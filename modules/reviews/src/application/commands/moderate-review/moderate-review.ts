@@ -7,7 +7,7 @@ import type { Stored } from '@evently/platform';
 import { reviewMessageTypes, reviewMessage } from '../../../contracts/messages.ts';
 import { decideApprove, decideReject, type ModerationDecision } from '../../../domain/moderation.ts';
 import type { Review } from '../../../domain/review.ts';
-import { REVIEWS } from '../../../infra/collections.ts';
+import { reviewsCollection } from '../../../infra/collections.ts';
 import type { ReviewsContext } from '../../context.ts';
 
 export type ModerationOutcome =
@@ -18,11 +18,11 @@ export type ModerationOutcome =
 function moderate(ctx: ReviewsContext, id: string, decide: (review: Stored<Review>) => ModerationDecision): Promise<ModerationOutcome> {
   return withVersionRetry(() =>
     ctx.store.transaction(async (tx): Promise<ModerationOutcome> => {
-      const review = await tx.get<Review>(REVIEWS, id);
+      const review = await reviewsCollection.get(tx, id);
       if (!review) return { status: 'not_found' };
       const decision = decide(review);
       if (decision.kind === 'refused') return { status: 'refused', reason: decision.reason };
-      const updated = await tx.update<Review>(REVIEWS, review.id, review.version, decision.patch);
+      const updated = await reviewsCollection.update(tx, review.id, review.version, decision.patch);
       const ref = { review_id: updated.id, event_id: updated.event_id, rating: updated.rating, previous_status: decision.from };
       const now = ctx.clock.now();
       await tx.appendOutbox([

@@ -14,7 +14,7 @@ import type { FreeTextReviewInput, ReviewFields } from '../../../contracts/submi
 import { reviewMessageTypes, reviewMessage } from '../../../contracts/messages.ts';
 import { catalogueSubjectKey, emailKey, freeTextSubjectKey } from '../../../domain/duplicate-key.ts';
 import type { Review, ReviewEventEmbed } from '../../../domain/review.ts';
-import { REVIEWS } from '../../../infra/collections.ts';
+import { reviewsCollection } from '../../../infra/collections.ts';
 import type { ReviewsContext } from '../../context.ts';
 
 /** `review` is what the visitor is shown; for a repeat it is the review as it would have been stored. */
@@ -38,7 +38,7 @@ async function insertReview(ctx: ReviewsContext, subject: Subject, fields: Revie
   };
   try {
     const review = await ctx.store.transaction(async (tx) => {
-      const created = await tx.insert<Review>(REVIEWS, document);
+      const created = await reviewsCollection.insert(tx, document);
       await tx.appendOutbox([
         reviewMessage(
           reviewMessageTypes.submitted,

@@ -4,16 +4,15 @@
  * surface on the next refresh.
  */
 import type { AdminStatusFilter } from '../../../contracts/queries.ts';
-import type { Review } from '../../../domain/review.ts';
 import { toAdminReview, type AdminReview } from '../../../domain/review-views.ts';
-import { REVIEWS } from '../../../infra/collections.ts';
+import { reviewsCollection } from '../../../infra/collections.ts';
 import type { ReviewsContext } from '../../context.ts';
 import { currentEmbeds, embedFor } from '../../event-embeds.ts';
 
 export const ADMIN_LIST_LIMIT = 200;
 
 export async function listReviewsForAdmin(ctx: ReviewsContext, status: AdminStatusFilter): Promise<AdminReview[]> {
-  const reviews = await ctx.store.find<Review>(REVIEWS, {
+  const reviews = await reviewsCollection.find(ctx.store, {
     ...(status === 'all' ? {} : { where: { status } }),
     sort: [{ field: 'created_at', direction: 'desc' }],
     limit: ADMIN_LIST_LIMIT,
