@@ -230,6 +230,8 @@ describe('the support workspace', () => {
     await detail.getByRole('button', { name: 'Wait for User' }).click();
     await detail.locator('.timeline__event', { hasText: 'Lea changed the status from New to Waiting for User' }).waitFor();
     await detail.getByText('First reply sent').waitFor();
+    await detail.getByLabel('Priority').selectOption('high');
+    await detail.locator('.timeline__event', { hasText: 'Lea changed the priority from Low to High' }).waitFor();
     await detail.getByRole('button', { name: 'Internal note' }).click();
     await detail.getByLabel('Internal note', { exact: true }).fill('Seller confirmed the refund by phone.');
     await detail.getByRole('button', { name: 'Add note' }).click();

@@ -156,6 +156,11 @@ export const adminTicketsApi = api.injectEndpoints({
       transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
     }),
+    setTicketPriority: build.mutation<AdminTicket, { number: string; priority: string }>({
+      query: ({ number, priority }) => ({ url: `${ticketPath(number)}/priority`, method: 'PUT', body: { priority } }),
+      transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
+    }),
     cannedReplies: build.query<CannedReply[], void>({
       query: () => cannedPath(),
       transformResponse: (body: { canned_replies?: CannedReply[] } | null) => body?.canned_replies ?? [],
@@ -218,6 +223,7 @@ export const {
   useReplyToTicketMutation,
   useDeleteTicketMutation,
   useAssignTicketMutation,
+  useSetTicketPriorityMutation,
   useCannedRepliesQuery,
   useSaveCannedReplyMutation,
   useDeleteCannedReplyMutation,

@@ -7,18 +7,19 @@ import { UNNAMED_AGENT } from '../../lib/admin/workspace-types.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { serverText } from '../../lib/support/request-error.ts';
-import type { TicketStatus } from '../../lib/support/ticket-types.ts';
+import { PRIORITY_LABELS, TICKET_PRIORITIES, type TicketStatus } from '../../lib/support/ticket-types.ts';
 import {
   useAdminTicketQuery,
   useAssignTicketMutation,
   useCannedRepliesQuery,
   useDeleteTicketMutation,
   useReplyToTicketMutation,
+  useSetTicketPriorityMutation,
   useSetTicketStatusMutation,
   type AdminTicket,
   type AdminTicketSummary,
 } from './api.ts';
-import { ASSIGN_FAILED, DELETE_FAILED, NOTE_FAILED, REPLY_FAILED, STATUS_FAILED } from './messages.ts';
+import { ASSIGN_FAILED, DELETE_FAILED, NOTE_FAILED, PRIORITY_FAILED, REPLY_FAILED, STATUS_FAILED } from './messages.ts';
 import { PresenceLine } from './presence-line.tsx';
 import { ReplyForm, type ComposerHandle, type ComposerMode } from './reply-form.tsx';
 import { ageText, firstResponseState } from './sla-text.ts';
@@ -56,6 +57,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
   const [setStatus, statusCall] = useSetTicketStatusMutation();
   const [reply] = useReplyToTicketMutation();
   const [assign, assignCall] = useAssignTicketMutation();
+  const [setPriority, priorityCall] = useSetTicketPriorityMutation();
   const [remove, deleteCall] = useDeleteTicketMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const [statusNote, setStatusNote] = useState('');
@@ -77,7 +79,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
   const loaded = sample ?? detail.currentData;
   const ticket: AdminTicketSummary = loaded && loaded.version >= summary.version ? loaded : summary;
   const messages = loaded?.messages;
-  const busy = statusCall.isLoading || deleteCall.isLoading || assignCall.isLoading;
+  const busy = statusCall.isLoading || deleteCall.isLoading || assignCall.isLoading || priorityCall.isLoading;
   const locked = Boolean(sample);
 
   const changeStatus = async (status: SettableStatus) => {
@@ -108,6 +110,15 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
       await assign({ number: ticket.ticket_number, assignee }).unwrap();
     } catch (failure) {
       setAlert(serverText(failure) ?? ASSIGN_FAILED);
+    }
+  };
+
+  const changePriority = async (priority: string) => {
+    setAlert(null);
+    try {
+      await setPriority({ number: ticket.ticket_number, priority }).unwrap();
+    } catch (failure) {
+      setAlert(serverText(failure) ?? PRIORITY_FAILED);
     }
   };
 
@@ -175,6 +186,18 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
             <button type="button" className="btn btn-small btn-link" disabled={busy} onClick={() => void changeAssignee(null)}>
               Unassign
             </button>
+          )}
+          {!locked && (
+            <label className="ticket-detail__priority">
+              Priority
+              <select value={ticket.priority} disabled={busy} onChange={(event) => void changePriority(event.target.value)}>
+                {TICKET_PRIORITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {PRIORITY_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </label>
           )}
         </div>
         <PresenceLine presence={others} />
