@@ -7,7 +7,8 @@ import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
 import { PRESENCE_STATES } from '../domain/presence.ts';
 
-export const SUPPORT_PRESENCE_TOPIC = 'evently.support-presence';
+/** Named `.activity` so Kafka keeps it a week, not for ever: presence is worthless after seconds. */
+export const SUPPORT_PRESENCE_TOPIC = 'evently.support-presence.activity';
 
 export const presenceMessageTypes = { changed: 'SupportPresenceChanged' } as const;
 

@@ -18,7 +18,9 @@ export async function sendNoted(
   try {
     await send();
   } catch (error) {
-    await note('mail_failed', `${ref.kind}: ${error instanceof Error ? error.message.slice(0, 200) : 'send failed'}`);
+    // SMTP answers often quote the recipient; the timeline keeps the reason, never the address.
+    const reason = error instanceof Error ? error.message.replace(/<?[^\s<>]+@[^\s<>]+>?/g, '<address>').slice(0, 200) : 'send failed';
+    await note('mail_failed', `${ref.kind}: ${reason}`);
     throw error;
   }
   await note('mail_sent', ref.kind);
