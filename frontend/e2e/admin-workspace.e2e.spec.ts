@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe.ts';
 import { createTicketThroughApi, openPage, startSupportHarness, type SupportHarness } from './support-desk-harness.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/admin-workspace');
@@ -239,6 +240,10 @@ describe('the support workspace', () => {
     await note.getByText('Lea', { exact: true }).waitFor();
     await detail.locator('.timeline').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'timeline-desktop.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'timeline-desktop-dark.png') });
   });
 
   it('a visitor following by number on a third device sees the status move live', async () => {
