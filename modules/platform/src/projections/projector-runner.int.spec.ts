@@ -247,6 +247,31 @@ describe('projector runner', () => {
     expect(await bus.lag(replayGroup(things.projector), ['evently.things'])).toEqual({ 'evently.things': 0 });
   });
 
+  it('two rebuilds asked at once in one process run one after the other, each with its own copy', async () => {
+    const bus = await openBus();
+    const things = memoryProjector('things', ['evently.things']);
+    const runner = createProjectorRunner({ bus, projectors: [things.projector], logger });
+    await bus.publish([message('evently.things', 't1', 1, 'a'), message('evently.things', 't2', 1, 'b')]);
+    let replaying = 0;
+    let overlapped = false;
+    const begin = things.projector.beginRebuild!;
+    things.projector.beginRebuild = async () => {
+      replaying += 1;
+      overlapped ||= replaying > 1;
+      const copy = await begin();
+      return {
+        ...copy,
+        finish: async () => {
+          await copy.finish();
+          replaying -= 1;
+        },
+      };
+    };
+    await Promise.all([runner.rebuild(['things']), runner.rebuild(['things'])]);
+    expect(overlapped).toBe(false);
+    expect(things.calls).toEqual(['begin', 'finish with 2 rows', 'begin', 'finish with 2 rows']);
+  });
+
   it('stop() cancels a rebuild in progress: the copy is dropped, the serving model stays', async () => {
     const bus = await openBus();
     const things = memoryProjector('things', ['evently.things']);

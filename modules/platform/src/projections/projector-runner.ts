@@ -130,6 +130,8 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
   const waiting = new Set<() => void>();
   let stops = 0;
   let started = false;
+  /** Settled when the rebuild last asked for has ended: the next one starts after it. */
+  let rebuildTurn: Promise<void> = Promise.resolve();
 
   const subscribe = (
     projector: Projector,
@@ -287,32 +289,46 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
       // Handled here already: it may reject while the lease is awaited or the replays are still starting.
       until?.catch(() => undefined);
       const stopsAtStart = stops;
-      const pause = (ms: number) =>
-        new Promise<void>((resolve) => {
-          const wake = () => {
-            clearTimeout(timer);
-            waiting.delete(wake);
-            resolve();
-          };
-          const timer = setTimeout(wake, ms);
-          waiting.add(wake);
-        });
-      const lease = await holdLease(options, whenLeaseHeld, logger, { pause, cancelled: () => stops !== stopsAtStart });
+      // One rebuild at a time in this process as well: the lease is already this process's for a second call,
+      // and two rebuilds of one index drop each other's copy (a new exchange-rates table during the start-up
+      // rebuild, for one). A call waits for the one before it, then for the lease.
+      const previous = rebuildTurn;
+      let ended!: () => void;
+      rebuildTurn = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
       try {
-        if (prepare) {
-          const still = new Set(await prepare(selected.map((projector) => projector.name)));
-          selected = selected.filter((projector) => still.has(projector.name));
+        await previous;
+        if (stops !== stopsAtStart) throw new RebuildCancelledError();
+        const pause = (ms: number) =>
+          new Promise<void>((resolve) => {
+            const wake = () => {
+              clearTimeout(timer);
+              waiting.delete(wake);
+              resolve();
+            };
+            const timer = setTimeout(wake, ms);
+            waiting.add(wake);
+          });
+        const lease = await holdLease(options, whenLeaseHeld, logger, { pause, cancelled: () => stops !== stopsAtStart });
+        try {
+          if (prepare) {
+            const still = new Set(await prepare(selected.map((projector) => projector.name)));
+            selected = selected.filter((projector) => still.has(projector.name));
+          }
+          const cancelled = () => stops !== stopsAtStart;
+          if (throughLiveGroup) await rebuildThroughLiveGroups(selected, lease, until);
+          else for (const projector of selected) await rebuildBeside(projector, lease, cancelled);
+          return selected.map((projector) => projector.name);
+        } catch (error) {
+          // A replay stopped by stop() rejects with the subscription's own error: say what happened instead.
+          if (stops !== stopsAtStart && !(error instanceof RebuildCancelledError)) throw new RebuildCancelledError();
+          throw error;
+        } finally {
+          await lease.release();
         }
-        const cancelled = () => stops !== stopsAtStart;
-        if (throughLiveGroup) await rebuildThroughLiveGroups(selected, lease, until);
-        else for (const projector of selected) await rebuildBeside(projector, lease, cancelled);
-        return selected.map((projector) => projector.name);
-      } catch (error) {
-        // A replay stopped by stop() rejects with the subscription's own error: say what happened instead.
-        if (stops !== stopsAtStart && !(error instanceof RebuildCancelledError)) throw new RebuildCancelledError();
-        throw error;
       } finally {
-        await lease.release();
+        ended();
       }
     },
   };
