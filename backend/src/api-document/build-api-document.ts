@@ -9,6 +9,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from 'zod';
 import { ADMIN_PASSWORD_HEADER, ADMIN_SESSION_COOKIE } from '@evently/platform';
 import type { ApiRoute } from './api-route.ts';
+import { LIVE_CHANNELS_DESCRIPTION } from './live-channels.ts';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>>; required?: string[] };
 type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: Record<string, unknown>; description?: string };
@@ -101,7 +102,7 @@ export function buildApiDocument(routes: ApiRoute[], { title, version, serverUrl
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title, version, description: 'Generated from the zod schemas the routes validate with; see docs/operations.md.' },
+    info: { title, version, description: `Generated from the zod schemas the routes validate with; see docs/operations.md.\n${LIVE_CHANNELS_DESCRIPTION}` },
     servers: [{ url: serverUrl }],
   });
 }
