@@ -1,6 +1,8 @@
 /**
  * The weekly batch: every active subscriber not sent to in the last 7 days. Subscribers are read in pages by
- * (created_at, id) so a long batch holds no large result in memory. A mail transport failure stops the batch
+ * id, each page starting after the last one's id, so a long batch holds no large result in memory and every
+ * page is one ordered walk of the id index (a (created_at, id) cursor made the embedded engine sort every
+ * remaining subscriber again for each page). A mail transport failure stops the batch
  * (the next send would fail alike); running it again continues where it stopped and sends no one twice.
  * Subscribers with the same saved search share one catalogue question (`digest-searches.ts`), and the log
  * reports progress every few seconds, so a long batch shows how far it got.
@@ -30,14 +32,12 @@ export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestB
   const searches = createDigestSearches(ctx);
   // Wall time, not the injected clock: progress is for the operator watching this run.
   let lastProgress = Date.now();
-  let after: { created_at: string; id: string } | null = null;
+  let after: string | null = null;
   for (;;) {
-    const where: Where = after
-      ? { is_active: true, or: [{ created_at: { gt: after.created_at } }, { created_at: after.created_at, id: { gt: after.id } }] }
-      : { is_active: true };
+    const where: Where = after ? { is_active: true, id: { gt: after } } : { is_active: true };
     const page: Array<Stored<Subscriber>> = await ctx.store.find<Subscriber>(SUBSCRIBERS, {
       where,
-      sort: [{ field: 'created_at', direction: 'asc' }],
+      sort: [{ field: 'id', direction: 'asc' }],
       limit: PAGE,
     });
     for (const subscriber of page) {
@@ -54,7 +54,7 @@ export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestB
     }
     const last = page.at(-1);
     if (!last || page.length < PAGE) break;
-    after = { created_at: last.created_at, id: last.id };
+    after = last.id;
   }
   result.searches = searches.asked;
   ctx.logger.info({ ...result, started_at: startedAt.toISOString() }, 'digest batch finished');
