@@ -26,4 +26,14 @@ describe('events settings from the environment', () => {
     expect(options.affiliate.default.params).toEqual({ ref: 'evently' });
     expect(options.trustedProxies).toEqual(['10.0.0.2', '10.0.0.3']);
   });
+
+  it('given an exchange-rate feed, then the worker refreshes from it at the interval given; without one, nothing is fetched', () => {
+    expect(eventsOptionsFromEnv({ FX_RATES_URL: ' https://rates.example/latest ', FX_REFRESH_MS: '3600000' })).toMatchObject({
+      fxRatesUrl: 'https://rates.example/latest',
+      fxRefreshMs: 3_600_000,
+    });
+    const without = eventsOptionsFromEnv({ FX_RATES_URL: '  ', FX_REFRESH_MS: 'often' });
+    expect(without.fxRatesUrl).toBeUndefined();
+    expect(without.fxRefreshMs).toBeUndefined();
+  });
 });
