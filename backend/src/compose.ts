@@ -257,7 +257,7 @@ export async function compose({ config, logger, role, env = process.env, clock =
     liveFeed: combineLiveFeeds([supportLiveFeed(support.live), supportPresenceFeed(support.presence), reviewsLiveFeed(reviews.live)]),
     ticketAccess: support.live,
     presence: support.presence,
-    ...(supportEnv.inboundSmtpPort ? { startInboundMail: () => support.startInboundMail({ port: supportEnv.inboundSmtpPort! }) } : {}),
+    ...(supportEnv.inboundSmtpPort !== undefined ? { startInboundMail: () => support.startInboundMail({ port: supportEnv.inboundSmtpPort! }) } : {}),
     modules,
     routers: [
       adminAuth.router,

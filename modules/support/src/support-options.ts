@@ -36,14 +36,14 @@ const envSchema = z
     .toLowerCase()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as reply.example.com')
     .optional(),
-  /** Port of the inbound SMTP listener for replies by mail (the worker role listens when set). */
-  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Port of the inbound SMTP listener for replies by mail (the worker role listens when set; 0 picks a free one). */
+  INBOUND_SMTP_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
   })
   .refine((env) => Boolean(env.SUPPORT_REPLY_SECRET) === Boolean(env.SUPPORT_REPLY_DOMAIN), {
     message: 'SUPPORT_REPLY_SECRET and SUPPORT_REPLY_DOMAIN go together',
     path: ['SUPPORT_REPLY_DOMAIN'],
   })
-  .refine((env) => !env.INBOUND_SMTP_PORT || Boolean(env.SUPPORT_REPLY_SECRET), {
+  .refine((env) => env.INBOUND_SMTP_PORT === undefined || Boolean(env.SUPPORT_REPLY_SECRET), {
     message: 'needs SUPPORT_REPLY_SECRET and SUPPORT_REPLY_DOMAIN',
     path: ['INBOUND_SMTP_PORT'],
   });
@@ -65,6 +65,6 @@ export function supportOptionsFromEnv(env: Record<string, string | undefined>): 
     ...(settings.SUPPORT_REPLY_SECRET && settings.SUPPORT_REPLY_DOMAIN
       ? { replies: { secret: settings.SUPPORT_REPLY_SECRET, domain: settings.SUPPORT_REPLY_DOMAIN } }
       : {}),
-    ...(settings.INBOUND_SMTP_PORT ? { inboundSmtpPort: settings.INBOUND_SMTP_PORT } : {}),
+    ...(settings.INBOUND_SMTP_PORT !== undefined ? { inboundSmtpPort: settings.INBOUND_SMTP_PORT } : {}),
   };
 }
