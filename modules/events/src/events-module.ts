@@ -119,8 +119,6 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       /** Pages of every live event yet to start (id, slug, last change): the sitemap's source. */
       upcomingEvents: queries.upcomingEvents,
       /** An event page's one read: the event with the visitor's view counted, or where it moved. */
-      /** The exchange rates prices are converted with now (decision 026). */
-      exchangeRates: () => rates.current(),
       readEventPage: makeReadEventPage({ store, canonicalRedirect: queries.canonicalRedirect, toPublic: queries.toPublic, recordView: activity.recordView }),
     },
     trackOutboundClick,
