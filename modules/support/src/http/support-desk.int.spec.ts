@@ -208,6 +208,17 @@ describe('canned replies', () => {
     expect((await call('GET', '/api/support/canned-replies', { headers: admin() })).body.canned_replies).toHaveLength(1);
   });
 
+  it('come filled in for a ticket, for the reply box', async () => {
+    const ticket = await open();
+    const created = await call('POST', '/api/support/canned-replies', { headers: admin(), body: { title: 'Hello', body: 'Hi {{name}}, about {{ticket_number}}.' } });
+    const id = created.body.canned_reply.id as string;
+    const rendered = await call('GET', `/api/support/tickets/${ticket.number}/canned-replies/${id}`, { headers: admin() });
+    expect(rendered).toEqual({ status: 200, body: { id, title: 'Hello', text: `Hi Ana Visitor, about ${ticket.number}.` } });
+    expect((await call('GET', `/api/support/tickets/${ticket.number}/canned-replies/${id}`, { headers: { 'x-ticket-token': ticket.token } })).status).toBe(401);
+    expect((await call('GET', `/api/support/tickets/TT-2020-9999/canned-replies/${id}`, { headers: admin() })).status).toBe(404);
+    expect((await call('GET', `/api/support/tickets/${ticket.number}/canned-replies/nope`, { headers: admin() })).status).toBe(404);
+  });
+
   it('fill in the name and the ticket number', () => {
     expect(renderCannedReply('Hi {{name}}, about {{ ticket_number }} ({{other}})', { name: 'Ana', ticket_number: 'TT-2026-0001' })).toBe(
       'Hi Ana, about TT-2026-0001 ({{other}})',

@@ -23,6 +23,8 @@ import { postTicketMessage } from '../application/commands/post-message/post-mes
 import type { SupportContext } from '../application/context.ts';
 import { adminTicketDetail, getTicket } from '../application/queries/get-ticket/get-ticket.ts';
 import { listTickets } from '../application/queries/list-tickets/list-tickets.ts';
+import { findByNumber } from '../application/find-ticket.ts';
+import { renderCannedReply } from '../domain/canned-reply.ts';
 import { SUPPORT_CATEGORIES } from '../domain/categories.ts';
 import { supportFaq } from '../domain/faq.ts';
 import { CLOSED_TICKET_MESSAGE } from '../domain/status-rules.ts';
@@ -161,6 +163,14 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
     const reply = await getCannedReply(app, ctx.params.id ?? '');
     if (!reply) return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
     answer(ctx, 200, { canned_reply: reply });
+  });
+
+  // The reply box inserts this: the body with {{name}} and {{ticket_number}} filled from the ticket.
+  router.get('/tickets/:number/canned-replies/:id', options.requireAdmin, async (ctx) => {
+    const [reply, ticket] = await Promise.all([getCannedReply(app, ctx.params.id ?? ''), findByNumber(app.store, ctx.params.number ?? '')]);
+    if (!ticket) return notFound(ctx);
+    if (!reply) return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
+    answer(ctx, 200, { id: reply.id, title: reply.title, text: renderCannedReply(reply.body, { name: ticket.user_name, ticket_number: ticket.ticket_number }) });
   });
 
   router.post('/canned-replies', options.requireAdmin, async (ctx) => {
