@@ -2,8 +2,8 @@ import { api } from '../../app/api.ts';
 import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
 import { openLiveSocket } from '../../lib/realtime/live-socket.ts';
 import { applyAdminPush, isNewer, mergeTicketPush } from '../../lib/support/apply-push.ts';
-import { isUnauthorized } from '../../lib/support/request-error.ts';
 import { adminPresence } from '../../lib/admin/presence.ts';
+import { recheckSessionIfUnauthorized, recheckSessionOn401 } from '../../lib/admin/session-guard.ts';
 import { PRESENCE_EVENTS, type CannedReply, type WorkspaceTicketFields } from '../../lib/admin/workspace-types.ts';
 import type { AdminTicket as BaseTicket, AdminTicketPush, AdminTicketSummary as BaseSummary, TicketMessage, TicketStatus } from '../../lib/support/ticket-types.ts';
 
@@ -25,15 +25,6 @@ const ticketTag = (number: string) => ({ type: 'SupportTicket', id: number }) as
 const ticketPath = (number: string) => `/support/tickets/${encodeURIComponent(number)}`;
 
 type Dispatch = (action: unknown) => unknown;
-
-/** A 401 on any admin call means the session ended: the panel rechecks it and shows the login again. */
-async function recheckSessionOn401(queryFulfilled: Promise<unknown>, dispatch: Dispatch): Promise<void> {
-  try {
-    await queryFulfilled;
-  } catch (failure) {
-    if (isUnauthorized((failure as { error?: unknown }).error)) dispatch(api.util.invalidateTags(['AdminSession']));
-  }
-}
 
 function summaryOf(ticket: AdminTicket): AdminTicketSummary {
   const { messages: _messages, activity: _activity, ...summary } = ticket;
@@ -117,7 +108,7 @@ export const adminTicketsApi = api.injectEndpoints({
         try {
           ({ data: ticket } = await queryFulfilled);
         } catch (failure) {
-          if (isUnauthorized((failure as { error?: unknown }).error)) dispatch(api.util.invalidateTags(['AdminSession']));
+          recheckSessionIfUnauthorized(failure, dispatch);
           return;
         }
         // Pushes carry no SLA times: the open ticket's fresh read brings its row's up to date.
@@ -182,7 +173,7 @@ export const adminTicketsApi = api.injectEndpoints({
         try {
           await queryFulfilled;
         } catch (failure) {
-          if (isUnauthorized((failure as { error?: unknown }).error)) dispatch(api.util.invalidateTags(['AdminSession']));
+          recheckSessionIfUnauthorized(failure, dispatch);
           return;
         }
         dispatch(
@@ -199,7 +190,7 @@ async function storeAnswer(queryFulfilled: Promise<{ data: AdminTicket }>, dispa
   try {
     ({ data: ticket } = await queryFulfilled);
   } catch (failure) {
-    if (isUnauthorized((failure as { error?: unknown }).error)) dispatch(api.util.invalidateTags(['AdminSession']));
+    recheckSessionIfUnauthorized(failure, dispatch);
     return;
   }
   dispatch(

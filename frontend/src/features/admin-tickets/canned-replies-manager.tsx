@@ -89,11 +89,22 @@ export function CannedRepliesManager({ onClose }: { onClose(): void }) {
                   <strong>{reply.title}</strong>
                   <span>{reply.body}</span>
                 </div>
-                <button type="button" className="btn btn-small" onClick={() => setDraft({ id: reply.id, title: reply.title, body: reply.body })}>
-                  Edit<span className="visually-hidden"> {reply.title}</span>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`Edit ${reply.title}`}
+                  onClick={() => setDraft({ id: reply.id, title: reply.title, body: reply.body })}
+                >
+                  Edit
                 </button>
-                <button type="button" className="btn btn-small btn-danger" disabled={removeCall.isLoading} onClick={() => void deleteReply(reply)}>
-                  Delete<span className="visually-hidden"> {reply.title}</span>
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger"
+                  aria-label={`Delete ${reply.title}`}
+                  disabled={removeCall.isLoading}
+                  onClick={() => void deleteReply(reply)}
+                >
+                  Delete
                 </button>
               </li>
             ))}

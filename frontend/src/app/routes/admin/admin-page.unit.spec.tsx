@@ -378,6 +378,36 @@ describe('tickets tab', () => {
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
   });
 
+  it('manages canned replies: lists them, adds one and deletes one after confirmation', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let replies = [{ id: 'c1', title: 'Refund', body: 'Hi {{name}}, refunds come from the seller.' }];
+    const api = stubApi({
+      ...loggedIn,
+      'GET /api/support/canned-replies': () => json({ canned_replies: replies }),
+      'POST /api/support/canned-replies': async (request) => {
+        const body = (await request.clone().json()) as { title: string; body: string };
+        const created = { id: 'c2', ...body };
+        replies = [...replies, created];
+        return json({ canned_reply: created }, 201);
+      },
+      'DELETE /api/support/canned-replies/c1': () => {
+        replies = replies.filter((reply) => reply.id !== 'c1');
+        return json({ message: 'Canned reply deleted' });
+      },
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Canned replies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Canned replies' });
+    await within(dialog).findByText('Refund', { selector: 'strong' });
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: ' Thanks ' } });
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Thanks for {{ticket_number}}.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add canned reply' }));
+    await within(dialog).findByText('Thanks', { selector: 'strong' });
+    expect(await api.calls('POST /api/support/canned-replies')[0]?.json()).toEqual({ title: 'Thanks', body: 'Thanks for {{ticket_number}}.' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Refund' }));
+    await waitFor(() => expect(within(dialog).queryByText('Refund', { selector: 'strong' })).toBeNull());
+  });
+
   it('shows two marked sample tickets beside an error banner when the list fails, with actions disabled', async () => {
     stubApi({ ...loggedIn, 'GET /api/support/tickets': () => json({ error: 'down' }, 500) });
     renderPanel();
