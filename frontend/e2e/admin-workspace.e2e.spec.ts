@@ -224,7 +224,8 @@ describe('the support workspace', () => {
     await page.keyboard.type('/refu');
     await detail.getByRole('listbox', { name: 'Canned replies' }).getByRole('option', { name: /Refund from the seller/ }).waitFor();
     await page.keyboard.press('Enter');
-    expect(await box.inputValue()).toBe(`Hello Api Visitor, refunds for ${number} come from the seller.`);
+    // The server fills the placeholders for this ticket.
+    await expect.poll(() => box.inputValue()).toBe(`Hello Api Visitor, refunds for ${number} come from the seller.`);
     await detail.getByRole('button', { name: 'Send Reply' }).click();
     const reply = detail.locator('.conversation__message--team', { hasText: 'refunds for' });
     await reply.getByText('Lea', { exact: true }).waitFor();
@@ -242,6 +243,8 @@ describe('the support workspace', () => {
     await page.screenshot({ path: path.join(SHOTS, 'timeline-desktop.png') });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
+    // Buttons ease into their dark colours: axe reads them once the transitions have ended.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'timeline-desktop-dark.png') });
   });

@@ -158,6 +158,12 @@ export const adminTicketsApi = api.injectEndpoints({
       providesTags: [CANNED_TAG],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
     }),
+    /** A canned reply as the server fills it in for one ticket (`{{name}}`, `{{ticket_number}}`). */
+    renderedCannedReply: build.query<string, { number: string; id: string }>({
+      query: ({ number, id }) => `${ticketPath(number)}/canned-replies/${encodeURIComponent(id)}`,
+      transformResponse: (body: { text: string }) => body.text,
+      keepUnusedDataFor: 0,
+    }),
     saveCannedReply: build.mutation<CannedReply, { id?: string; title: string; body: string }>({
       query: ({ id, title, body }) => ({ url: cannedPath(id), method: id ? 'PUT' : 'POST', body: { title, body } }),
       transformResponse: (body: { canned_reply: CannedReply }) => body.canned_reply,
@@ -216,6 +222,7 @@ export const {
   useAssignTicketMutation,
   useSetTicketPriorityMutation,
   useCannedRepliesQuery,
+  useLazyRenderedCannedReplyQuery,
   useSaveCannedReplyMutation,
   useDeleteCannedReplyMutation,
 } = adminTicketsApi;

@@ -15,8 +15,10 @@ interface Props {
   onSend(message: string, mode: ComposerMode): Promise<boolean>;
   /** Saved answers offered when the agent types `/`. */
   cannedReplies: readonly CannedReply[];
-  /** What `{{name}}` and `{{ticket_number}}` become. */
+  /** What `{{name}}` and `{{ticket_number}}` become when the server's rendering cannot be had. */
   values: { name: string; ticket_number: string };
+  /** The server's rendering of a canned reply for this ticket. */
+  render?(reply: CannedReply): Promise<string>;
   /** Each keystroke of a reply (not of a note): the others see this agent typing. */
   onTyping?(): void;
   onStopTyping?(): void;
@@ -27,7 +29,7 @@ interface Props {
  * Spec 02 "Send Reply" (blank after trimming cannot be sent; 'Sending...' while busy), with a second mode for
  * internal notes and `/` to pick a canned reply.
  */
-export function ReplyForm({ disabled, onSend, cannedReplies, values, onTyping, onStopTyping, handle }: Props) {
+export function ReplyForm({ disabled, onSend, cannedReplies, values, render, onTyping, onStopTyping, handle }: Props) {
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   const [mode, setMode] = useState<ComposerMode>('reply');
@@ -66,13 +68,19 @@ export function ReplyForm({ disabled, onSend, cannedReplies, values, onTyping, o
     if (!text.trim()) onStopTyping?.();
   };
 
-  const insert = (reply: CannedReply) => {
+  const insert = async (reply: CannedReply) => {
     if (!slash) return;
-    const filled = fillCannedReply(reply.body, values);
+    setSlash(null);
+    let filled: string;
+    try {
+      filled = render ? await render(reply) : fillCannedReply(reply.body, values);
+    } catch {
+      // Same placeholders, filled here: the agent keeps working while the server is unreachable.
+      filled = fillCannedReply(reply.body, values);
+    }
     const caret = slash.start + 1 + slash.query.length;
     const next = message.slice(0, slash.start) + filled + message.slice(caret);
     setMessage(next);
-    setSlash(null);
     if (!note) onTyping?.();
     requestAnimationFrame(() => {
       const end = slash.start + filled.length;
@@ -96,7 +104,7 @@ export function ReplyForm({ disabled, onSend, cannedReplies, values, onTyping, o
       setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);
     } else if (options.length > 0 && (event.key === 'Enter' || event.key === 'Tab')) {
       event.preventDefault();
-      insert(options[Math.min(active, options.length - 1)]!);
+      void insert(options[Math.min(active, options.length - 1)]!);
     }
   };
 
@@ -152,7 +160,7 @@ export function ReplyForm({ disabled, onSend, cannedReplies, values, onTyping, o
                   className="canned-picker__option"
                   onMouseDown={(event) => {
                     event.preventDefault();
-                    insert(reply);
+                    void insert(reply);
                   }}
                 >
                   <strong>{reply.title}</strong>

@@ -13,6 +13,7 @@ import {
   useAssignTicketMutation,
   useCannedRepliesQuery,
   useDeleteTicketMutation,
+  useLazyRenderedCannedReplyQuery,
   useReplyToTicketMutation,
   useSetTicketPriorityMutation,
   useSetTicketStatusMutation,
@@ -63,6 +64,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
   const [statusNote, setStatusNote] = useState('');
   const categories = useSupportCategoriesQuery();
   const canned = useCannedRepliesQuery(sample ? skipToken : undefined);
+  const [renderCanned] = useLazyRenderedCannedReplyQuery();
   const presence = usePresenceState();
   const now = useNow();
   const composer = useRef<ComposerHandle>(null);
@@ -297,6 +299,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
         onSend={sendReply}
         cannedReplies={canned.currentData ?? []}
         values={{ name: ticket.user_name, ticket_number: ticket.ticket_number }}
+        render={(reply) => renderCanned({ number, id: reply.id }).unwrap()}
         onTyping={() => adminPresence.typed()}
         onStopTyping={() => adminPresence.stopTyping()}
       />
