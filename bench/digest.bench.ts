@@ -63,8 +63,10 @@ async function main() {
   log(`catalogue ready: ${await stack.store.count('events')} events (${seconds(seedMs)})`);
 
   // Places to search from: real events' cities and points.
+  // Whole events (no `fields`), so each carries its place.
   const sample = await stack.events.queries.search({ per_page: 1000, sort_by: 'popularity', sort_order: 'desc' });
-  const places = sample.data
+  type Placed = { city?: string | null; country?: string | null; latitude?: number | null; longitude?: number | null };
+  const places = (sample.data as Placed[])
     .filter((event) => typeof event.latitude === 'number' && typeof event.longitude === 'number' && event.city && event.country)
     .map((event) => ({ city: event.city as string, country: event.country as string, lat: event.latitude as number, lon: event.longitude as number }));
   if (places.length === 0) throw new Error('no events with a place to search from');
@@ -141,7 +143,7 @@ async function main() {
       for (let i = first; i < Math.min(first + BATCH, subscriberCount); i += 1) {
         const chosen = distinct[i % distinct.length]!;
         const email = `reader${i}@bench.example`;
-        await tx.insert('subscribers', {
+        await tx.insert<Record<string, unknown>>('subscribers', {
           email,
           name: null,
           country: chosen.country,

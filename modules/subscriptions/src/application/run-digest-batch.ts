@@ -7,6 +7,7 @@
  * Subscribers with the same saved search share one catalogue question (`digest-searches.ts`), and the log
  * reports progress every few seconds, so a long batch shows how far it got.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Stored, Where } from '@evently/platform';
 import type { Subscriber } from '../domain/subscriber.ts';
 import { isDueForDigest } from '../domain/subscriber.ts';
@@ -48,6 +49,9 @@ export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestB
       else result.skipped += 1;
     }
     result.searches = searches.asked;
+    // Once every search has its answer, a page is store calls and mail that settle without an I/O wait; yield
+    // so the process's timers, sockets and log writes are not held until the whole batch ends.
+    await nextTurn();
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
       ctx.logger.info({ ...result }, 'digest batch progress');
