@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../../api.ts';
 import type { SavedSearchFields } from './saved-search.ts';
 
 export const savedSearchApi = api.injectEndpoints({

@@ -3,8 +3,8 @@
  * sign-up sends, and the search in words. The words follow the server's rules (subscriptions module
  * `describeSearch`), which name the search in the digest; both are pinned by the same examples in their specs.
  */
-import type { FilterState } from '../filters/filter-state.ts';
-import { priceParam } from '../filters/query-params.ts';
+import type { FilterState } from '../../../../features/filters/filter-state.ts';
+import { priceParam } from '../../../../features/filters/query-params.ts';
 
 /** The server's default radius around a city (a search with its own centre always carries its radius). */
 export const CITY_RADIUS_KM = 50;

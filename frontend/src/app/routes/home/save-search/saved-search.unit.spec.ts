@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, type FilterState } from '../filters/filter-state.ts';
+import { DEFAULT_FILTERS, type FilterState } from '../../../../features/filters/filter-state.ts';
 import { canSaveSearch, describeSavedSearch, hasPlace, savedSearchFields } from './saved-search.ts';
 
 const search = (fields: Partial<FilterState>): FilterState => ({ ...DEFAULT_FILTERS, ...fields });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { FilterState } from '../filters/filter-state.ts';
-import { subscriptionErrorMessage } from '../subscribe/validation.ts';
+import type { FilterState } from '../../../../features/filters/filter-state.ts';
+import { subscriptionErrorMessage } from '../../../../features/subscribe/validation.ts';
 import { savedSearchApi } from './api.ts';
 import { canSaveSearch, describeSavedSearch, hasPlace, savedSearchFields } from './saved-search.ts';
 import './save-search-form.css';
