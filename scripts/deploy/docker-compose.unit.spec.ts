@@ -107,10 +107,12 @@ const caddyDirectives = caddyfile
   .filter(Boolean);
 
 describe('docker-compose.yml, what an operator runs', () => {
-  it('publishes Mailpit on the host loopback only, and nothing but the proxy on public interfaces', () => {
+  it('publishes Mailpit on the host loopback only, and nothing but the proxy on public interfaces by default', () => {
     expect(compose.services.mailpit?.ports).toEqual(['127.0.0.1:${MAILPIT_PORT:-8025}:8025']);
+    // The worker's inbound mail port opens to the world only when the operator points MX at it and says so.
+    expect(compose.services.worker?.ports).toEqual(['${INBOUND_SMTP_BIND:-127.0.0.1}:${INBOUND_SMTP_PUBLISH:-2525}:${INBOUND_SMTP_PORT:-2525}']);
     for (const [name, service] of Object.entries(compose.services)) {
-      if (name === 'proxy') continue;
+      if (name === 'proxy' || name === 'worker') continue;
       for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
     }
   });
