@@ -3,7 +3,10 @@
  * resumes from the checkpoint and the catalogue ends with every event exactly once.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '@evently/platform';
 import { createTempDataDir, waitFor } from '@evently/platform/testing';
@@ -46,6 +49,23 @@ function startCli(args: string[]) {
   return { child, exited, output: () => output };
 }
 
+/** Pages the stored Ticketmaster checkpoint counts, read from the store's file as the CLI leaves it. */
+function checkpointedPages(): number {
+  const file = path.join(data.dir, 'evently.db');
+  if (!existsSync(file)) return 0;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare(`SELECT json_extract(body, '$.counts.pages') AS pages FROM doc_ingestion_checkpoints WHERE id LIKE 'ticketmaster:%'`).get() as
+      | { pages: number | null }
+      | undefined;
+    return row?.pages ?? 0;
+  } catch {
+    return 0; // the table is created by the CLI's first start
+  } finally {
+    db.close();
+  }
+}
+
 describe('npm run ingest', () => {
   it('resumes a run killed midway with exact totals, and prints the summary', async () => {
     const events = generateTicketmasterEvents({ count: 1000, from: new Date(Date.now() + 86_400_000), spanDays: 300, seed: 3 });
@@ -55,6 +75,9 @@ describe('npm run ingest', () => {
 
     const killed = startCli(['--source', 'ticketmaster', '--full']);
     await waitFor(() => simulator.requests.length >= 4, 'the fourth page request', 60_000);
+    // The page read ahead of the hung request is written and checkpointed in the meantime: the kill comes after
+    // that checkpoint, so the resumed run starts exactly at the hung page.
+    await waitFor(() => checkpointedPages() >= 3, 'the third page checkpointed', 60_000);
     killed.child.kill('SIGKILL');
     expect((await killed.exited).signal).toBe('SIGKILL');
     release();
