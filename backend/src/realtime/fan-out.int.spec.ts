@@ -21,7 +21,7 @@ const sockets: Array<{ close(): void }> = [];
 
 interface Presence {
   ticket_number: string;
-  agents: Array<{ agent: string; state: string }>;
+  agents: Array<{ agent_id: string; agent: string; state: string }>;
 }
 
 interface Push {
@@ -134,6 +134,40 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
     await seenByJoe.next(on('Joe:typing'), LIVE_WAIT_MS);
     joe.emit('presence', { ticket_number: null });
     expect(await collect<Presence>(late, 'presence').next((presence) => presence.ticket_number === number && presence.agents.length === 0, LIVE_WAIT_MS)).toBeTruthy();
+  }, TEST_TIMEOUT_MS);
+
+  it('shows two agents who both logged in without a name to each other, and one agent\'s two tabs once', async () => {
+    const created = await fetch(`${a}/api/support/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Doors', description: 'When do doors open?', category: 'general' }),
+    });
+    const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
+    const login = await fetch(`${a}/api/support/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    // One unnamed agent in two tabs (one session, two replicas), another unnamed agent with the password.
+    const firstTab = await connectOrThrow(`${a}/admin`, { extraHeaders: { cookie } });
+    const secondTab = await connectOrThrow(`${b}/admin`, { extraHeaders: { cookie } });
+    const other = await connectOrThrow(`${b}/admin`, { auth: { password: PASSWORD } });
+    sockets.push(firstTab, secondTab, other);
+    const selfOf = async (socket: typeof other) => ((await socket.timeout(LIVE_WAIT_MS).emitWithAck('presence:snapshot')) as { self: string }).self;
+    const [firstSelf, secondSelf, otherSelf] = await Promise.all([selfOf(firstTab), selfOf(secondTab), selfOf(other)]);
+    expect(secondSelf).toBe(firstSelf);
+    expect(otherSelf).not.toBe(firstSelf);
+
+    const seenByOther = collect<Presence>(other, 'presence');
+    const seenByFirst = collect<Presence>(firstTab, 'presence');
+    const entries = (presence: Presence) => presence.agents.map(({ agent_id, agent, state }) => `${agent_id === otherSelf ? 'other' : agent_id === firstSelf ? 'first' : agent_id}:${agent}:${state}`).sort().join(',');
+    firstTab.emit('presence', { ticket_number: number, state: 'viewing' });
+    secondTab.emit('presence', { ticket_number: number, state: 'typing' });
+    await seenByOther.next((presence) => presence.ticket_number === number && entries(presence) === 'first:Support team:typing', LIVE_WAIT_MS);
+    other.emit('presence', { ticket_number: number, state: 'viewing' });
+    const both = await seenByFirst.next((presence) => presence.ticket_number === number && presence.agents.length === 2, LIVE_WAIT_MS);
+    expect(entries(both)).toBe('first:Support team:typing,other:Support team:viewing');
   }, TEST_TIMEOUT_MS);
 
   it('pushes status changes made on A to a visitor on B who typed only the number, and nothing anyone wrote', async () => {

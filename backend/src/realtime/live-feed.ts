@@ -25,9 +25,10 @@ export interface TicketAccess {
 
 /** Agents' presence on tickets, kept where every replica sees it (the support module's store records and log). */
 export interface AdminPresence {
-  announce(connectionId: string, agent: string, announcement: { ticket_number: string | null; state: 'viewing' | 'typing' }): Promise<void>;
+  /** `agent.id` is who the agent is (their session), `agent.name` what other agents read; names repeat. */
+  announce(connectionId: string, agent: { id: string; name: string }, announcement: { ticket_number: string | null; state: 'viewing' | 'typing' }): Promise<void>;
   leave(connectionId: string): Promise<void>;
-  snapshot(): Promise<unknown>;
+  snapshot(): Promise<object>;
 }
 
 /** Room of the token holders following one ticket in the `/tickets` namespace. */

@@ -6,6 +6,8 @@
  *   Each admin socket may say which ticket it has open and whether its agent is typing (`presence`
  *   `{ ticket_number | null, state: viewing | typing }`, renewed every `renew_ms`); it gets `presence:snapshot`
  *   on connecting (and as the answer to a `presence:snapshot` request) and `presence` whenever a ticket's viewers change on any replica. Closing the socket leaves.
+ *   Agents are told apart by `agent_id` (their login session, or the connection), never by name: the snapshot's
+ *   `self` is the socket's own `agent_id`.
  * - `/tickets`: one visitor following one ticket. With `auth: { ticket_number, token }` and that ticket's access
  *   token, the socket sits in the ticket's room (its public summary on every change). With the number alone
  *   (`auth: { ticket_number }`), on an existing ticket, it sits in the ticket's status room and gets
@@ -54,7 +56,7 @@ export interface RealtimeOptions {
   trustedProxies?: number;
   authenticateAdmin(credentials: HandshakeCredentials): Promise<boolean>;
   /** The handshake's agent (null when refused); when given, used instead of `authenticateAdmin`. */
-  adminAgent?(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null } | null>;
+  adminAgent?(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null; sessionId: string | null } | null>;
   /** Agents' presence on tickets; without it `presence` announcements are ignored. */
   presence?: AdminPresence;
   /** Who may follow which ticket; without it the `/tickets` namespace refuses everyone. */
@@ -115,10 +117,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     const credentials = { ip: clientAddress(socket, trustedProxies), cookieHeader: socket.handshake.headers.cookie, password: auth.password };
     const agent = options.adminAgent
       ? options.adminAgent({ ...credentials, agentName: auth.agent_name })
-      : options.authenticateAdmin(credentials).then((ok) => (ok ? { name: null } : null));
+      : options.authenticateAdmin(credentials).then((ok) => (ok ? { name: null, sessionId: null } : null));
     agent
       .then((found) => {
-        if (found) socket.data.agent = found.name ?? UNNAMED_AGENT;
+        // Presence knows an agent by their login session (its tabs merge), or by the connection without one.
+        if (found) socket.data.agent = { id: found.sessionId ? `session:${found.sessionId}` : `connection:${socket.id}`, name: found.name ?? UNNAMED_AGENT };
         next(found ? undefined : new Error(UNAUTHORIZED));
       })
       .catch((error: unknown) => {
@@ -131,16 +134,17 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   if (presence) {
     admin.on('connection', (socket) => {
       const failed = (what: string) => (error: unknown) => logger.warn({ err: error, socket: socket.id }, `presence ${what} failed`);
-      presence
-        .snapshot()
-        .then((snapshot) => socket.emit('presence:snapshot', snapshot))
+      const agent = socket.data.agent as { id: string; name: string };
+      // `self` tells the client which entries are its own agent, so it leaves out itself and nobody else.
+      const snapshot = async () => ({ ...(await presence.snapshot()), self: agent.id });
+      snapshot()
+        .then((value) => socket.emit('presence:snapshot', value))
         .catch(failed('snapshot'));
       // Also on request (with an acknowledgement), for a client that subscribes after connecting.
       socket.on('presence:snapshot', (ack: unknown) => {
         if (typeof ack !== 'function') return;
-        presence
-          .snapshot()
-          .then((snapshot) => (ack as (value: unknown) => void)(snapshot))
+        snapshot()
+          .then((value) => (ack as (value: unknown) => void)(value))
           .catch(failed('snapshot'));
       });
       let windowStart = 0;
@@ -152,7 +156,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
         if (inWindow > PRESENCE_PER_SECOND) return;
         const parsed = presenceSchema.safeParse(raw);
         if (!parsed.success) return;
-        presence.announce(socket.id, String(socket.data.agent ?? UNNAMED_AGENT), parsed.data).catch(failed('announcement'));
+        presence.announce(socket.id, agent, parsed.data).catch(failed('announcement'));
       });
       socket.on('disconnect', () => {
         presence.leave(socket.id).catch(failed('leave'));

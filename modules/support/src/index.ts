@@ -50,7 +50,7 @@ export type {
 export type { BrowserInfo, TicketPriority, TicketStatus, AdminSettableStatus } from './domain/ticket.ts';
 export type { ActivityKind, ActivityView } from './domain/activity.ts';
 export type { AgentPresence } from './application/presence/agent-presence.ts';
-export type { PresenceState, TicketPresence } from './domain/presence.ts';
+export type { PresenceAgent, PresenceState, TicketPresence } from './domain/presence.ts';
 export { PRESENCE_RENEW_MS, PRESENCE_STATES, PRESENCE_TTL_MS } from './domain/presence.ts';
 export { SUPPORT_PRESENCE_TOPIC, presenceAnnouncementSchema, type PresenceAnnouncement } from './contracts/presence.ts';
 export type { FirstResponseHours, TicketSla } from './domain/sla.ts';

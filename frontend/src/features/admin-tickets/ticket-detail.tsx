@@ -3,7 +3,6 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { PriorityBadge, StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
 import { adminPresence, presenceOn, usePresenceState } from '../../lib/admin/presence.ts';
 import { useNow } from '../../lib/admin/use-now.ts';
-import { UNNAMED_AGENT } from '../../lib/admin/workspace-types.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { serverText } from '../../lib/support/request-error.ts';
@@ -131,7 +130,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
     },
   }));
 
-  const others = presenceOn(presence, number, agentName ?? UNNAMED_AGENT, now);
+  const others = presenceOn(presence, number, now);
   const due = firstResponseState(ticket, now);
   const mine = Boolean(agentName) && ticket.assignee === agentName;
 

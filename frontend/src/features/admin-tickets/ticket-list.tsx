@@ -1,7 +1,6 @@
 import { PriorityBadge, StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
 import { presenceOn, usePresenceState } from '../../lib/admin/presence.ts';
 import { useNow } from '../../lib/admin/use-now.ts';
-import { UNNAMED_AGENT } from '../../lib/admin/workspace-types.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import type { AdminTicketSummary } from './api.ts';
 import { PresenceLine } from './presence-line.tsx';
@@ -12,15 +11,13 @@ interface Props {
   selected: string | null;
   onSelect(number: string): void;
   isSample(number: string): boolean;
-  /** This agent's name, left out of who else has a ticket open. */
-  agentName: string | null;
 }
 
 /**
  * The rows of the left list: subject, number, user, created time, status and priority (the spec's), then who
  * has it, how old it is, when the first reply is due, and who else has it open.
  */
-export function TicketList({ tickets, selected, onSelect, isSample, agentName }: Props) {
+export function TicketList({ tickets, selected, onSelect, isSample }: Props) {
   const presence = usePresenceState();
   const now = useNow();
   return (
@@ -28,7 +25,7 @@ export function TicketList({ tickets, selected, onSelect, isSample, agentName }:
       {tickets.map((ticket) => {
         const current = ticket.ticket_number === selected;
         const due = firstResponseState(ticket, now);
-        const others = presenceOn(presence, ticket.ticket_number, agentName ?? UNNAMED_AGENT, now);
+        const others = presenceOn(presence, ticket.ticket_number, now);
         return (
           <li key={ticket.ticket_number}>
             <button

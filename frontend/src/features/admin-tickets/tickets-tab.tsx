@@ -188,7 +188,7 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
             {assignee === 'mine' && !agentName ? 'Log in with your name to have tickets of your own.' : 'No tickets found'}
           </p>
         ) : (
-          <TicketList tickets={visible} selected={selected} onSelect={select} isSample={(number) => failed && isSampleTicket(number)} agentName={agentName} />
+          <TicketList tickets={visible} selected={selected} onSelect={select} isSample={(number) => failed && isSampleTicket(number)} />
         )}
       </section>
       <div className="admin-workspace__panel admin-workspace__sticky">

@@ -13,6 +13,8 @@ type Send = (event: string, payload: unknown) => void;
 interface State {
   /** Ticket number → the agents on it. */
   tickets: ReadonlyMap<string, TicketAgents['agents']>;
+  /** This agent's own `agent_id` as the server last said (null until the snapshot). */
+  self: string | null;
 }
 
 /** Typing ends after this long without a key. */
@@ -24,14 +26,14 @@ function parseTicket(value: unknown): TicketAgents | null {
   if (!entry || typeof entry.ticket_number !== 'string' || !Array.isArray(entry.agents)) return null;
   const agents = entry.agents.flatMap((agent: unknown) => {
     const item = agent as Partial<TicketAgents['agents'][number]> | null;
-    if (!item || typeof item.agent !== 'string') return [];
-    return [{ agent: item.agent, state: item.state === 'typing' ? ('typing' as const) : ('viewing' as const), expires_at: typeof item.expires_at === 'string' ? item.expires_at : '' }];
+    if (!item || typeof item.agent !== 'string' || typeof item.agent_id !== 'string') return [];
+    return [{ agent_id: item.agent_id, agent: item.agent, state: item.state === 'typing' ? ('typing' as const) : ('viewing' as const), expires_at: typeof item.expires_at === 'string' ? item.expires_at : '' }];
   });
   return { ticket_number: entry.ticket_number, agents };
 }
 
 export function createPresence() {
-  let state: State = { tickets: new Map() };
+  let state: State = { tickets: new Map(), self: null };
   const listeners = new Set<() => void>();
   let send: Send | null = null;
   let viewing: string | null = null;
@@ -40,8 +42,8 @@ export function createPresence() {
   let renewTimer: ReturnType<typeof setInterval> | undefined;
   let renewMs = DEFAULT_RENEW_MS;
 
-  const set = (tickets: Map<string, TicketAgents['agents']>) => {
-    state = { tickets };
+  const set = (tickets: Map<string, TicketAgents['agents']>, self = state.self) => {
+    state = { tickets, self };
     for (const listener of listeners) listener();
   };
   const announce = () => send?.(PRESENCE_EVENTS.announce, { ticket_number: viewing, state: viewing && typing ? 'typing' : 'viewing' });
@@ -70,17 +72,17 @@ export function createPresence() {
     disconnected() {
       send = null;
       clearInterval(renewTimer);
-      set(new Map());
+      set(new Map(), null);
     },
-    /** `presence:snapshot`: every ticket someone is on, and how often to renew. */
+    /** `presence:snapshot`: every ticket someone is on, which agent is this one, and how often to renew. */
     receivedSnapshot(payload: unknown) {
-      const body = payload as { renew_ms?: unknown; tickets?: unknown } | null;
+      const body = payload as { renew_ms?: unknown; tickets?: unknown; self?: unknown } | null;
       const tickets = new Map<string, TicketAgents['agents']>();
       for (const value of Array.isArray(body?.tickets) ? body.tickets : []) {
         const ticket = parseTicket(value);
         if (ticket) tickets.set(ticket.ticket_number, ticket.agents);
       }
-      set(tickets);
+      set(tickets, typeof body?.self === 'string' ? body.self : null);
       const ms = Number(body?.renew_ms);
       if (send && Number.isFinite(ms) && ms >= 1_000 && ms !== renewMs) renewEvery(ms);
     },
@@ -131,13 +133,22 @@ export interface TicketPresence {
 const NOBODY: TicketPresence = { viewers: [], typing: [] };
 
 /**
- * The other agents on one ticket, by name (the server lists each agent once, typing if any of their tabs is).
- * `self` is this agent's own name as the server signs it; records past their expiry are left out.
+ * The other agents on one ticket (the server lists each agent once, typing if any of their tabs is). Only this
+ * agent's own session is left out, never others who share its name; agents who share a name read as
+ * "Support team", "Support team (2)". Records past their expiry are left out.
  */
-export function presenceOn(state: State, ticketNumber: string, self: string, now = Date.now()): TicketPresence {
-  const agents = (state.tickets.get(ticketNumber) ?? []).filter((agent) => agent.agent !== self && !(agent.expires_at && Date.parse(agent.expires_at) <= now));
+export function presenceOn(state: State, ticketNumber: string, now = Date.now()): TicketPresence {
+  const agents = (state.tickets.get(ticketNumber) ?? []).filter(
+    (agent) => agent.agent_id !== state.self && !(agent.expires_at && Date.parse(agent.expires_at) <= now),
+  );
   if (agents.length === 0) return NOBODY;
-  return { viewers: agents.map((agent) => agent.agent), typing: agents.filter((agent) => agent.state === 'typing').map((agent) => agent.agent) };
+  const seen = new Map<string, number>();
+  const labelled = agents.map((agent) => {
+    const count = (seen.get(agent.agent) ?? 0) + 1;
+    seen.set(agent.agent, count);
+    return { label: count === 1 ? agent.agent : `${agent.agent} (${count})`, typing: agent.state === 'typing' };
+  });
+  return { viewers: labelled.map((agent) => agent.label), typing: labelled.filter((agent) => agent.typing).map((agent) => agent.label) };
 }
 
 export function usePresenceState(): State {

@@ -52,17 +52,20 @@ export interface CannedReply {
   updated_at?: string;
 }
 
-/** One ticket's agents as the `/admin` socket reports them: each agent once, typing if any of their tabs is. */
+/**
+ * One ticket's agents as the `/admin` socket reports them: each agent once, typing if any of their tabs is.
+ * `agent_id` tells agents apart (their login session); `agent` is only the name, and two agents may share it.
+ */
 export interface TicketAgents {
   ticket_number: string;
-  agents: Array<{ agent: string; state: 'viewing' | 'typing'; expires_at: string }>;
+  agents: Array<{ agent_id: string; agent: string; state: 'viewing' | 'typing'; expires_at: string }>;
 }
 
 /** Socket events of the `/admin` namespace for presence. */
 export const PRESENCE_EVENTS = {
   /** Client → server: `{ ticket_number: string | null, state: 'viewing' | 'typing' }`, renewed every `renew_ms`. */
   announce: 'presence',
-  /** Server → client on connecting: `{ renew_ms, tickets: TicketAgents[] }`. */
+  /** Server → client on connecting: `{ renew_ms, tickets: TicketAgents[], self }`, `self` being this socket's own `agent_id`. */
   snapshot: 'presence:snapshot',
   /** Server → client whenever one ticket's agents change: `TicketAgents`. */
   ticket: 'presence',

@@ -93,8 +93,11 @@ export interface AdminAuth {
   isAdmin(ctx: Context): Promise<boolean>;
   /** The same check for a socket.io handshake. */
   authenticateHandshake(credentials: HandshakeCredentials): Promise<boolean>;
-  /** The handshake's agent: null when refused, else the session's name (or `auth.agent_name` with the password). */
-  handshakeAgent(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null } | null>;
+  /**
+   * The handshake's agent: null when refused, else the session's name and id (or `auth.agent_name` with the
+   * password, and no session: such a connection is an agent of its own).
+   */
+  handshakeAgent(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null; sessionId: string | null } | null>;
   verify(candidate: string): Promise<boolean>;
 }
 
@@ -257,9 +260,9 @@ export function createAdminAuth({
     async handshakeAgent({ ip, cookieHeader, password: candidate, agentName }) {
       const token = cookieHeader ? parseCookies(cookieHeader)[ADMIN_SESSION_COOKIE] : undefined;
       const holder = await sessionHolder(token);
-      if (holder) return { name: holder.agentName };
+      if (holder) return { name: holder.agentName, sessionId: holder.sessionId };
       if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 1024) return null;
-      return (await guess(ip, candidate, 'socket.io /admin')).outcome === 'accepted' ? { name: cleanAgentName(agentName) } : null;
+      return (await guess(ip, candidate, 'socket.io /admin')).outcome === 'accepted' ? { name: cleanAgentName(agentName), sessionId: null } : null;
     },
     verify,
   };

@@ -14,6 +14,8 @@ export const adminSessionsCollection: CollectionSpec = { name: ADMIN_SESSIONS, u
 /** Who holds a live session: the agent name given at login, or null when none was given. */
 export interface AdminSessionHolder {
   agentName: string | null;
+  /** The session's record id: the same for every tab of one login, never the token (so safe to show other agents). */
+  sessionId: string;
 }
 
 export interface AdminSessions {
@@ -41,7 +43,7 @@ export function createStoreAdminSessions({ store, clock, ttlMs }: { store: Docum
     if (!TOKEN_SHAPE.test(token)) return null;
     const session = await store.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
     if (session === null || session.expires_at <= clock.now().toISOString()) return null;
-    return { agentName: session.agent_name ?? null };
+    return { agentName: session.agent_name ?? null, sessionId: session.id };
   }
   return {
     async create(agentName = null) {

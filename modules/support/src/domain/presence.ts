@@ -11,30 +11,43 @@ export const PRESENCE_TTL_MS = 45_000;
 export const PRESENCE_RENEW_MS = 15_000;
 
 export interface PresenceRecord {
-  /** One per admin socket, so an agent with two tabs shows as one name and leaving one tab keeps the other. */
+  /** One per admin socket, so leaving one tab keeps the agent's other tabs. */
   connection_id: string;
+  /**
+   * Who the agent is: their login session (all its tabs), or the connection itself for a socket that logged in
+   * with the password. Names are not identities: two agents may both be the unnamed "Support team".
+   */
+  agent_id: string;
   agent: string;
   ticket_number: string;
   state: PresenceState;
   expires_at: string;
 }
 
-/** What agents see of one ticket: each agent once, typing if any of their tabs is. */
+/** An agent as the name and identity its connection was given. */
+export interface PresenceAgent {
+  id: string;
+  name: string;
+}
+
+/** What agents see of one ticket: each agent (session) once, typing if any of their tabs is. */
 export interface TicketPresence {
   ticket_number: string;
-  agents: Array<{ agent: string; state: PresenceState; expires_at: string }>;
+  agents: Array<{ agent_id: string; agent: string; state: PresenceState; expires_at: string }>;
 }
 
 export function presenceOf(ticketNumber: string, records: PresenceRecord[], now: Date): TicketPresence {
-  const byAgent = new Map<string, { agent: string; state: PresenceState; expires_at: string }>();
+  const byAgent = new Map<string, TicketPresence['agents'][number]>();
   for (const record of records) {
     if (record.ticket_number !== ticketNumber || record.expires_at <= now.toISOString()) continue;
-    const seen = byAgent.get(record.agent);
-    byAgent.set(record.agent, {
+    const seen = byAgent.get(record.agent_id);
+    byAgent.set(record.agent_id, {
+      agent_id: record.agent_id,
       agent: record.agent,
       state: seen?.state === 'typing' || record.state === 'typing' ? 'typing' : 'viewing',
       expires_at: seen && seen.expires_at > record.expires_at ? seen.expires_at : record.expires_at,
     });
   }
-  return { ticket_number: ticketNumber, agents: [...byAgent.values()].sort((a, b) => a.agent.localeCompare(b.agent)) };
+  const agents = [...byAgent.values()].sort((a, b) => a.agent.localeCompare(b.agent) || a.agent_id.localeCompare(b.agent_id));
+  return { ticket_number: ticketNumber, agents };
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Delivered, DocumentTransaction, Stored } from '@evently/platform';
 import { presenceMessage, presenceMessageTypes, SUPPORT_PRESENCE_TOPIC, supportPresenceChangedSchema, type PresenceAnnouncement } from '../../contracts/presence.ts';
-import { PRESENCE_RENEW_MS, PRESENCE_TTL_MS, presenceOf, type PresenceRecord, type TicketPresence } from '../../domain/presence.ts';
+import { PRESENCE_RENEW_MS, PRESENCE_TTL_MS, presenceOf, type PresenceAgent, type PresenceRecord, type TicketPresence } from '../../domain/presence.ts';
 import { SUPPORT_PRESENCE } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 
@@ -15,8 +15,11 @@ const SWEEP_BATCH = 50;
 
 export interface AgentPresence {
   topics: string[];
-  /** Records (or renews) what this connection has open; `agent` is the session's name or the team's. */
-  announce(connectionId: string, agent: string, announcement: PresenceAnnouncement): Promise<void>;
+  /**
+   * Records (or renews) what this connection has open. `agent.id` is who the agent is (their session; tabs of
+   * one session merge), `agent.name` what others read (the session's name or the team's; not unique).
+   */
+  announce(connectionId: string, agent: PresenceAgent, announcement: PresenceAnnouncement): Promise<void>;
   /** The connection closed: its record goes and its ticket's viewers are told. */
   leave(connectionId: string): Promise<void>;
   /** Every ticket someone is on, for a socket that just connected; `renew_ms` is how often to announce again. */
@@ -57,11 +60,26 @@ export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' 
             touched.push(current.ticket_number);
           }
         } else if (!current) {
-          await tx.insert<PresenceRecord>(SUPPORT_PRESENCE, { id: randomUUID(), connection_id: connectionId, agent, ticket_number: ticketNumber, state, expires_at });
+          await tx.insert<PresenceRecord>(SUPPORT_PRESENCE, {
+            id: randomUUID(),
+            connection_id: connectionId,
+            agent_id: agent.id,
+            agent: agent.name,
+            ticket_number: ticketNumber,
+            state,
+            expires_at,
+          });
           touched.push(ticketNumber);
         } else {
-          const moved = current.ticket_number !== ticketNumber || current.state !== state || current.agent !== agent;
-          await tx.update<PresenceRecord>(SUPPORT_PRESENCE, current.id, current.version, { agent, ticket_number: ticketNumber, state, expires_at });
+          const moved =
+            current.ticket_number !== ticketNumber || current.state !== state || current.agent !== agent.name || current.agent_id !== agent.id;
+          await tx.update<PresenceRecord>(SUPPORT_PRESENCE, current.id, current.version, {
+            agent_id: agent.id,
+            agent: agent.name,
+            ticket_number: ticketNumber,
+            state,
+            expires_at,
+          });
           if (moved) touched.push(current.ticket_number, ticketNumber);
         }
         if (touched.length > 0) await changed(tx, touched, now);
