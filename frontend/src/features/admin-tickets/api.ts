@@ -31,13 +31,6 @@ function summaryOf(ticket: AdminTicket): AdminTicketSummary {
   return summary;
 }
 
-/** A push without the SLA times (they are computed on reads) keeps the ones the list already has. */
-function keepSla(list: AdminTicketSummary[], push: AdminTicketPush): AdminTicketPush {
-  if (!push.ticket || (push.ticket as AdminTicketSummary).sla !== undefined) return push;
-  const cached = list.find((ticket) => ticket.ticket_number === push.ticket_number);
-  return cached?.sla ? { ...push, ticket: { ...push.ticket, sla: cached.sla } as BaseSummary } : push;
-}
-
 const cannedPath = (id?: string) => (id ? `/support/canned-replies/${encodeURIComponent(id)}` : '/support/canned-replies');
 const CANNED_TAG = { type: 'SupportTicket', id: 'CANNED' } as const;
 
@@ -65,7 +58,8 @@ export const adminTicketsApi = api.injectEndpoints({
           withCredentials: true,
           onPush: (received) => {
             updateCachedData((list) => {
-              applyAdminPush(list as BaseSummary[], keepSla(list, received));
+              // The push carries the whole row, SLA times and assignee included, so the row is replaced as is.
+              applyAdminPush(list as BaseSummary[], received);
             });
             const push = received;
             let changed = false;
@@ -111,7 +105,7 @@ export const adminTicketsApi = api.injectEndpoints({
           recheckSessionIfUnauthorized(failure, dispatch);
           return;
         }
-        // Pushes carry no SLA times: the open ticket's fresh read brings its row's up to date.
+        // The open ticket's fresh read also refreshes its row's SLA times (its age moves on between pushes).
         if (!ticket.sla) return;
         dispatch(
           adminTicketsApi.util.updateQueryData('adminTickets', undefined, (list) => {

@@ -57,6 +57,24 @@ describe('pushesFor', () => {
     expect(JSON.stringify([first!.admin, second!.admin])).not.toContain(accessToken);
   });
 
+  it('given a reply from the team, then the admin row carries the fresh SLA times, as the list call gives them', async () => {
+    const { ticket } = await h.module.commands.createTicket(form);
+    const admin = { 'content-type': 'application/json', 'x-admin-password': ADMIN_PASSWORD };
+    const replied = await fetch(`${h.url}/api/support/tickets/${ticket.ticket_number}/messages`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ message: 'On it.', is_admin: true, sender_name: 'Rita' }),
+    });
+    expect(replied.status).toBeLessThan(300);
+    const posted = (await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC])).at(-1)!;
+
+    const row = (await h.module.live.pushesFor(posted))!.admin.ticket!;
+    // Answered: no longer due nor waiting, so the queue stops showing "Reply due".
+    expect(row.sla).toMatchObject({ first_response_at: expect.any(String), overdue: false, awaiting_reply_since: null });
+    const list = (await (await fetch(`${h.url}/api/support/tickets`, { headers: admin })).json()) as { tickets: Array<{ ticket_number: string }> };
+    expect(row).toEqual(list.tickets.find((entry) => entry.ticket_number === ticket.ticket_number));
+  });
+
   it('given a deletion, then every room hears of it with a null ticket and the deletion version', async () => {
     const { ticket } = await h.module.commands.createTicket(form);
     await fetch(`${h.url}/api/support/tickets/${ticket.id}`, { method: 'DELETE', headers: { 'x-admin-password': ADMIN_PASSWORD } });

@@ -6,18 +6,13 @@
 import type { Delivered, Stored } from '@evently/platform';
 import { SUPPORT_TICKETS_TOPIC, supportMessageSchemas, supportMessageTypes } from '../../contracts/messages.ts';
 import { tokensMatch } from '../../domain/access-token.ts';
+import { ticketSla } from '../../domain/sla.ts';
 import type { Ticket } from '../../domain/ticket.ts';
-import {
-  toAdminSummary,
-  toPublicSummary,
-  toStatusView,
-  type AdminTicketSummary,
-  type PublicTicketSummary,
-  type TicketStatusView,
-} from '../../domain/ticket-views.ts';
+import { toAdminSummary, toPublicSummary, toStatusView, type PublicTicketSummary, type TicketStatusView } from '../../domain/ticket-views.ts';
 import { SUPPORT_TICKETS } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 import { findByNumber } from '../find-ticket.ts';
+import type { AdminQueueRow } from '../queries/list-tickets/list-tickets.ts';
 
 export type TicketChange = 'opened' | 'status_changed' | 'message_posted' | 'deleted' | 'assigned' | 'priority_changed' | 'note_added';
 
@@ -26,8 +21,8 @@ export interface AdminTicketPush {
   ticket_number: string;
   id: string;
   version: number;
-  /** null when deleted */
-  ticket: AdminTicketSummary | null;
+  /** The queue's row as the list call gives it, SLA times included, so the row stays current; null when deleted. */
+  ticket: AdminQueueRow | null;
 }
 
 export interface PublicTicketPush {
@@ -82,9 +77,11 @@ function pushes(
   ref: { id: string; ticketNumber: string; version: number },
   ticket: Stored<Ticket> | null,
   statusMoved: boolean,
+  sla: Pick<SupportContext, 'clock' | 'firstResponseHours'>,
 ): LivePushes {
+  const row = ticket ? { ...toAdminSummary(ticket), sla: ticketSla(ticket, sla.clock.now(), sla.firstResponseHours) } : null;
   return {
-    admin: { change, ticket_number: ref.ticketNumber, id: ref.id, version: ref.version, ticket: ticket ? toAdminSummary(ticket) : null },
+    admin: { change, ticket_number: ref.ticketNumber, id: ref.id, version: ref.version, ticket: row },
     ticket: teamOnly.has(change)
       ? null
       : {
@@ -113,7 +110,7 @@ function movedStatus(type: string, data: Record<string, unknown>): boolean {
   return false;
 }
 
-export function createSupportLiveFeed(ctx: Pick<SupportContext, 'store'>): SupportLiveFeed {
+export function createSupportLiveFeed(ctx: Pick<SupportContext, 'store' | 'clock' | 'firstResponseHours'>): SupportLiveFeed {
   return {
     topics: [SUPPORT_TICKETS_TOPIC],
     async pushesFor(message) {
@@ -123,12 +120,12 @@ export function createSupportLiveFeed(ctx: Pick<SupportContext, 'store'>): Suppo
       const parsed = schema.safeParse(message.data);
       if (!parsed.success) return null;
       const { ticket_id: id, ticket_number: ticketNumber } = parsed.data;
-      if (change === 'deleted') return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null, false);
+      if (change === 'deleted') return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null, false, ctx);
       if ((parsed.data as { is_internal?: boolean }).is_internal === true) change = 'note_added';
       const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
       // Gone since: its own SupportTicketDeleted follows and tells the rooms.
       if (!ticket) return null;
-      return pushes(change, { id, ticketNumber, version: ticket.version }, ticket, movedStatus(message.type, parsed.data as Record<string, unknown>));
+      return pushes(change, { id, ticketNumber, version: ticket.version }, ticket, movedStatus(message.type, parsed.data as Record<string, unknown>), ctx);
     },
     async canTrack(ticketNumber) {
       return (await findByNumber(ctx.store, ticketNumber)) !== null;
