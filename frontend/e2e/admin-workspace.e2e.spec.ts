@@ -1,6 +1,6 @@
 /**
  * The support workspace in real Chromium against the real server: its own frame at desktop and phone sizes,
- * two named agents in two browser contexts (presence and typing both ways, assignment), the keyboard, the
+ * two named agents in two browser contexts (presence and typing both ways, assignment), two unnamed ones, the keyboard, the
  * timeline with notes and canned replies, and a visitor on a third context following a ticket by its number.
  * Screenshots go to docs/screenshots/admin-workspace/.
  */
@@ -163,6 +163,23 @@ describe('the support workspace', () => {
     await ana.close();
     await expect.poll(() => boDetail.getByText('Also viewing: Ana').count()).toBe(0);
     expect(await boDetail.getByText('Ana is typing a reply').count()).toBe(0);
+  });
+
+  it('two agents who both gave no name see each other ("Support team"), typing included', async () => {
+    const number = numbers.refund;
+    const first = await newPage(DESKTOP);
+    const second = await newPage(DESKTOP);
+    await login(first, '');
+    await login(second, '');
+
+    const firstDetail = await openTicket(first, number, TICKETS.refund);
+    await row(second, number).getByText('Support team', { exact: true }).waitFor();
+    const secondDetail = await openTicket(second, number, TICKETS.refund);
+    await secondDetail.getByText('Also viewing: Support team').waitFor();
+    await firstDetail.getByText('Also viewing: Support team').waitFor();
+    await secondDetail.getByLabel('Send Reply').pressSequentially('Looking into it');
+    await firstDetail.getByText('Support team is typing a reply').waitFor();
+    await first.screenshot({ path: path.join(SHOTS, 'two-unnamed-agents-desktop.png') });
   });
 
   it('keyboard: j/k move through the queue, r and n open the composer, e resolves, ? lists the keys; typing is left alone', async () => {
