@@ -27,7 +27,7 @@ import { storedSchemaFingerprint } from '../schema-fingerprint.ts';
 import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema } from '../served-schema.ts';
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
-import { whileBusy } from '../../store/sqlite/while-busy.ts';
+import { whileBusy, whileBusySync } from '../../store/sqlite/while-busy.ts';
 import { addDocumentWordScopes, commitScopesSql, noteScopesSql, queryDependencies, touchedTablesSql, writeScopesOf } from './write-scopes.ts';
 
 export interface SqliteSearchIndexOptions {
@@ -66,7 +66,7 @@ export function createSqliteSearchIndex({
 }: SqliteSearchIndexOptions): SearchIndex {
   if (!Number.isInteger(readerThreads) || readerThreads < 0) throw new Error(`readerThreads must be a whole number >= 0, got ${readerThreads}`);
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+  whileBusySync(() => db.pragma('journal_mode = WAL'));
   db.pragma('synchronous = NORMAL');
   // Only projectors write, one process at a time in practice; a reindex running next to the worker waits for
   // the other's transaction instead of failing. Readers never wait in WAL mode.

@@ -21,6 +21,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AsyncMutex } from './async-mutex.ts';
 import { migrate } from './migrations.ts';
+import { whileBusySync } from './while-busy.ts';
 
 const statementCacheLimit = 1000;
 /** How long a writer waits for another process to release SQLite's write lock before giving up. */
@@ -41,14 +42,14 @@ export class SqliteEngine {
   constructor(readonly file: string) {
     mkdirSync(dirname(file), { recursive: true });
     this.writer = new Database(file);
-    this.writer.pragma('journal_mode = WAL');
+    whileBusySync(() => this.writer.pragma('journal_mode = WAL'));
     this.writer.pragma('synchronous = NORMAL');
     // 64 MB page cache (default 2 MB): index pages of a log with a million records stay in memory; this
     // made bulk appends about a third faster on this machine.
     this.writer.pragma('cache_size = -65536');
     this.writer.pragma('busy_timeout = 5000');
     try {
-      migrate(this.writer);
+      whileBusySync(() => migrate(this.writer));
     } catch (error) {
       this.writer.close();
       throw error;

@@ -33,3 +33,23 @@ export async function whileBusy<T>(work: () => T, { what, logger, timeoutMs = 60
     }
   }
 }
+
+/**
+ * The synchronous form, for the first statements on a new connection (switching a fresh file to WAL, the
+ * migrations), which constructors run before anything can await. Switching to WAL needs an exclusive lock and
+ * SQLite may answer SQLITE_BUSY at once, without its busy handler, while another process is making the same
+ * switch; so the statement is tried again after a short blocking pause, up to a bound. Start-up only: a
+ * blocking pause here holds nothing but this process's own start.
+ */
+export function whileBusySync<T>(work: () => T, timeoutMs = 60_000): T {
+  const started = Date.now();
+  const clock = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return work();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() - started >= timeoutMs) throw error;
+      Atomics.wait(clock, 0, 0, Math.min(10 * 2 ** attempt, 500));
+    }
+  }
+}
