@@ -15,7 +15,15 @@ const nodeGlobals = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'frontend/dist-server/**', 'data/**', 'coverage/**', 'bench/results/**', '**/.vite/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'frontend/dist-server/**',
+      'data/**',
+      'coverage/**',
+      'bench/results/**',
+      '**/.vite/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -26,7 +34,10 @@ export default tseslint.config(
   {
     rules: {
       // Unused arguments named `_x` document a required position in a callback signature.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },

@@ -32,13 +32,33 @@ const subscriberCount = numberArg(args, 'subscribers', 100_000);
 const searchCount = numberArg(args, 'searches', 10_000);
 const givenDir = stringArg(args, 'data-dir');
 
-const KEYWORDS = [null, null, 'jazz', 'rock', 'festival', 'comedy', 'market', 'yoga', 'meetup', 'wine', 'art', 'techno', 'tasting', 'workshop', 'cinema', 'marathon'];
+const KEYWORDS = [
+  null,
+  null,
+  'jazz',
+  'rock',
+  'festival',
+  'comedy',
+  'market',
+  'yoga',
+  'meetup',
+  'wine',
+  'art',
+  'techno',
+  'tasting',
+  'workshop',
+  'cinema',
+  'marathon',
+];
 const PRICE_CAPS = [null, null, 20, 50, 100];
 const RADII = [10, 25, 50, 100];
 const DATE_PRESETS = [null, null, null, 'this_week'] as const;
 
 const log = (line: string) => console.log(`[bench:digest] ${line}`);
-const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
@@ -67,8 +87,16 @@ async function main() {
   const sample = await stack.events.queries.search({ per_page: 1000, sort_by: 'popularity', sort_order: 'desc' });
   type Placed = { city?: string | null; country?: string | null; latitude?: number | null; longitude?: number | null };
   const places = (sample.data as Placed[])
-    .filter((event) => typeof event.latitude === 'number' && typeof event.longitude === 'number' && event.city && event.country)
-    .map((event) => ({ city: event.city as string, country: event.country as string, lat: event.latitude as number, lon: event.longitude as number }));
+    .filter(
+      (event) =>
+        typeof event.latitude === 'number' && typeof event.longitude === 'number' && event.city && event.country,
+    )
+    .map((event) => ({
+      city: event.city as string,
+      country: event.country as string,
+      lat: event.latitude as number,
+      lon: event.longitude as number,
+    }));
   if (places.length === 0) throw new Error('no events with a place to search from');
 
   // M distinct searches, built at random and kept only when new.
@@ -87,7 +115,12 @@ async function main() {
         min_price: null,
         max_price: random.pick(PRICE_CAPS),
         date_preset: random.pick([...DATE_PRESETS]),
-        centre: centred ? { lat: Math.round(place.lat * 1000) / 1000 + random.int(-20, 20) / 1000, lon: Math.round(place.lon * 1000) / 1000 } : null,
+        centre: centred
+          ? {
+              lat: Math.round(place.lat * 1000) / 1000 + random.int(-20, 20) / 1000,
+              lon: Math.round(place.lon * 1000) / 1000,
+            }
+          : null,
       },
     };
     searches.set(JSON.stringify(search), search);
@@ -108,7 +141,17 @@ async function main() {
   const logger = pino({ level: 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
   const auth = createAdminAuth({ password: 'bench-admin-password', logger: stack.logger });
   const subscriptions = createSubscriptionsModule(
-    { store: stack.store, bus: stack.bus, search: stack.search, clock: systemClock, logger, requireAdmin: auth.requireAdmin, isAdmin: auth.isAdmin, publicUrl: 'http://bench.example', dataDir },
+    {
+      store: stack.store,
+      bus: stack.bus,
+      search: stack.search,
+      clock: systemClock,
+      logger,
+      requireAdmin: auth.requireAdmin,
+      isAdmin: auth.isAdmin,
+      publicUrl: 'http://bench.example',
+      dataDir,
+    },
     {
       appName: 'Evently',
       mailer: countingMailer,
@@ -131,7 +174,6 @@ async function main() {
   );
   await stack.store.init(subscriptions.collections);
   await stack.bus.init(subscriptions.topics);
-
 
   // Confirmed subscribers written straight through the store port (the bench measures the batch, not sign-ups);
   // rows carry no search_key, so the module groups them by its own key.
@@ -164,7 +206,9 @@ async function main() {
     });
     if ((first + BATCH) % 20_000 === 0) log(`  ${first + BATCH} subscribers written`);
   }
-  log(`${subscriberCount} subscribers over ${distinct.length} distinct searches written (${seconds(Date.now() - writeStarted)})`);
+  log(
+    `${subscriberCount} subscribers over ${distinct.length} distinct searches written (${seconds(Date.now() - writeStarted)})`,
+  );
 
   const loadBefore = load();
   log(`batch starting; load average ${loadBefore}`);
@@ -186,8 +230,12 @@ async function main() {
     load_before: loadBefore,
     load_after: loadAfter,
   };
-  log(`batch: ${seconds(batchMs)} for ${subscriberCount} subscribers, ${questions} catalogue questions (${seconds(catalogueMs)}, ${summary.per_question_ms?.toFixed(1)} ms each), ${mailed} mails`);
-  log(`per subscriber besides the catalogue: ${summary.per_subscriber_ms.toFixed(2)} ms; load average ${loadBefore} -> ${loadAfter}`);
+  log(
+    `batch: ${seconds(batchMs)} for ${subscriberCount} subscribers, ${questions} catalogue questions (${seconds(catalogueMs)}, ${summary.per_question_ms?.toFixed(1)} ms each), ${mailed} mails`,
+  );
+  log(
+    `per subscriber besides the catalogue: ${summary.per_subscriber_ms.toFixed(2)} ms; load average ${loadBefore} -> ${loadAfter}`,
+  );
   console.log(JSON.stringify(summary));
   const resultsDir = new URL('./results/', import.meta.url).pathname;
   await mkdir(resultsDir, { recursive: true });

@@ -22,7 +22,13 @@ import { parseArgs } from 'node:util';
 import { compose, loadConfig } from '@evently/backend';
 import { createProjectorRunner, silentLogger, type Projector, type ProjectorRunner } from '@evently/platform';
 import { EVENTS_INDEX } from '@evently/events';
-import { createTicketmasterSource, eventsWriterFrom, generateTicketmasterEvents, runSource, startFeedSimulator } from '@evently/ingestion';
+import {
+  createTicketmasterSource,
+  eventsWriterFrom,
+  generateTicketmasterEvents,
+  runSource,
+  startFeedSimulator,
+} from '@evently/ingestion';
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +49,9 @@ const API_KEY = 'bench';
 /** Child mode: generate the feed, serve it, print the base URL, serve until stdin closes. */
 async function serveSimulator(): Promise<void> {
   const simulator = await startFeedSimulator({ ticketmasterApiKey: API_KEY });
-  simulator.setTicketmasterEvents(generateTicketmasterEvents({ count: total, from: new Date(Date.now() + 86_400_000), spanDays: 360, seed: 42 }));
+  simulator.setTicketmasterEvents(
+    generateTicketmasterEvents({ count: total, from: new Date(Date.now() + 86_400_000), spanDays: 360, seed: 42 }),
+  );
   process.stdout.write(`${simulator.ticketmasterBaseUrl}\n`);
   process.stdin.resume();
   await new Promise((resolve) => process.stdin.on('end', resolve));
@@ -70,13 +78,18 @@ async function startWorkerProcess(dataDir: string): Promise<{ stop(): Promise<vo
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function bench(): Promise<void> {
   console.log(`starting a feed simulator with ${total} Ticketmaster events...`);
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-simulator', '--events', String(total)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-simulator', '--events', String(total)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const baseUrl = (await lines.next()).value as string;
 
@@ -90,16 +103,14 @@ async function bench(): Promise<void> {
     // The worker's projectors in this process, each wrapped to note when it applied a message (same groups).
     const observed = composition.modules
       .flatMap((module) => module.projectors)
-      .map(
-        (projector): Projector => ({
-          ...projector,
-          async apply(batch) {
-            await projector.apply(batch);
-            const now = Date.now();
-            for (const message of batch) lags.push(now - Date.parse(message.metadata.occurred_at));
-          },
-        }),
-      );
+      .map((projector): Projector => ({
+        ...projector,
+        async apply(batch) {
+          await projector.apply(batch);
+          const now = Date.now();
+          for (const message of batch) lags.push(now - Date.parse(message.metadata.occurred_at));
+        },
+      }));
     projectors = createProjectorRunner({ bus: composition.bus, projectors: observed, logger: silentLogger() });
     composition.relay.start();
     await projectors.start();
@@ -114,7 +125,8 @@ async function bench(): Promise<void> {
     while (topology === 'split') {
       const indexed = await composition.search.count(EVENTS_INDEX, {});
       const now = Date.now();
-      while (pending.length > 0 && (pending[0]?.written ?? Infinity) <= indexed) lags.push(now - (pending.shift()?.at ?? now));
+      while (pending.length > 0 && (pending[0]?.written ?? Infinity) <= indexed)
+        lags.push(now - (pending.shift()?.at ?? now));
       if (indexed >= total && pending.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -128,7 +140,11 @@ async function bench(): Promise<void> {
     createTicketmasterSource({ baseUrl, apiKey: API_KEY, requestsPerSecond: 0, pageSize }),
     {
       onProgress: (progress) => {
-        if (topology === 'split') pending.push({ written: progress.counts.created + progress.counts.updated + progress.counts.unchanged, at: Date.now() });
+        if (topology === 'split')
+          pending.push({
+            written: progress.counts.created + progress.counts.updated + progress.counts.unchanged,
+            at: Date.now(),
+          });
       },
     },
   );
@@ -163,7 +179,12 @@ async function bench(): Promise<void> {
     // split topology the worker's projection CPU is not included).
     cpu_seconds: Number(cpuSeconds.toFixed(2)),
     events_per_cpu_second: Math.round(total / cpuSeconds),
-    projection_lag_ms: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, samples: sorted.length },
+    projection_lag_ms: {
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? 0,
+      samples: sorted.length,
+    },
     searchable,
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     machine: { cpus: cpus().length, load_average_at_start: Number(load.toFixed(2)) },

@@ -36,7 +36,10 @@ interface Report {
   audits: Record<string, { numericValue?: number }>;
 }
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /** Chrome now and then loses the start of a trace (NO_NAVSTART, NO_TRACING_STARTED): that run is repeated. */
 const LOST_TRACE = /\((NO_NAVSTART|NO_TRACING_STARTED)\)/;
@@ -54,7 +57,11 @@ async function runRetryingLostTraces(args: string[], attempts = 3): Promise<void
   }
 }
 
-async function lighthouse(url: string, formFactor: FormFactor, output: string): Promise<{ scores: Scores; lcpMs: number; tbtMs: number; cls: number }> {
+async function lighthouse(
+  url: string,
+  formFactor: FormFactor,
+  output: string,
+): Promise<{ scores: Scores; lcpMs: number; tbtMs: number; cls: number }> {
   const args = [
     lighthouseBin,
     url,
@@ -68,7 +75,9 @@ async function lighthouse(url: string, formFactor: FormFactor, output: string): 
   ];
   await runRetryingLostTraces(args);
   const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)])) as Scores;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)]),
+  ) as Scores;
   return {
     scores,
     lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
@@ -93,33 +102,49 @@ async function main(): Promise<void> {
   const runs = numberArg(argv, 'runs', 1);
   const compare = stringArg(argv, 'compare');
   const dist = stringArg(argv, 'dist');
-  if (!dist && !flagArg(argv, 'no-build')) execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (!dist && !flagArg(argv, 'no-build'))
+    execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
 
   const servers = [
-    ...(compare ? [{ name: 'compared', server: await startTestServer({ seedDemo: true, staticRoot: path.resolve(compare) }) }] : []),
-    { name: 'dist', server: await startTestServer({ seedDemo: true, ...(dist ? { staticRoot: path.resolve(dist) } : {}) }) },
+    ...(compare
+      ? [{ name: 'compared', server: await startTestServer({ seedDemo: true, staticRoot: path.resolve(compare) }) }]
+      : []),
+    {
+      name: 'dist',
+      server: await startTestServer({ seedDemo: true, ...(dist ? { staticRoot: path.resolve(dist) } : {}) }),
+    },
   ];
   const outDir = path.join(root, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(outDir, { recursive: true });
   try {
     const builds: Build[] = [];
     for (const { name, server } of servers) {
-      const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as { data: Array<{ id: number }> };
+      const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as {
+        data: Array<{ id: number }>;
+      };
       const eventId = first.data[0]?.id;
       if (eventId === undefined) throw new Error('the demo catalogue is empty');
       builds.push({ name, home: `${server.url}/`, event: `${server.url}/event/${eventId}` });
     }
 
     const results = new Map<string, Scores[]>();
-    console.log(`Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, ${runs} run(s), reports in ${path.relative(root, outDir)}`);
+    console.log(
+      `Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, ${runs} run(s), reports in ${path.relative(root, outDir)}`,
+    );
     if (compare) console.log(`build 'compared' is ${compare}, build 'dist' is ${dist ?? 'frontend/dist'}`);
-    console.log(`${compare ? 'build    ' : ''}page   form     load avg (1/5/15)   perf  a11y  best   seo   LCP ms  TBT ms   CLS`);
+    console.log(
+      `${compare ? 'build    ' : ''}page   form     load avg (1/5/15)   perf  a11y  best   seo   LCP ms  TBT ms   CLS`,
+    );
     for (let index = 0; index < runs; index += 1) {
       for (const page of ['home', 'event'] as const) {
         for (const formFactor of ['mobile', 'desktop'] as const) {
           for (const build of builds) {
             const before = load();
-            const result = await lighthouse(build[page], formFactor, path.join(outDir, `${build.name}-${page}-${formFactor}-${index + 1}.json`));
+            const result = await lighthouse(
+              build[page],
+              formFactor,
+              path.join(outDir, `${build.name}-${page}-${formFactor}-${index + 1}.json`),
+            );
             const key = `${compare ? `${build.name.padEnd(8)} ` : ''}${page} ${formFactor}`;
             results.set(key, [...(results.get(key) ?? []), result.scores]);
             const s = result.scores;
@@ -132,7 +157,9 @@ async function main(): Promise<void> {
     }
     console.log('\nmedian per page and form factor');
     for (const [key, all] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
-      const line = CATEGORIES.map((category) => `${category} ${median(all.map((scores) => scores[category]))}`).join(', ');
+      const line = CATEGORIES.map((category) => `${category} ${median(all.map((scores) => scores[category]))}`).join(
+        ', ',
+      );
       console.log(`${key.padEnd(compare ? 24 : 15)} ${line}`);
     }
   } finally {

@@ -12,7 +12,11 @@ import { startTestServer } from '../backend/src/testing/start-test-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
-const outDir = path.resolve(root, argv.find((arg) => !arg.startsWith('--') && !argv[argv.indexOf(arg) - 1]?.startsWith('--paths')) ?? 'docs/screenshots');
+const outDir = path.resolve(
+  root,
+  argv.find((arg) => !arg.startsWith('--') && !argv[argv.indexOf(arg) - 1]?.startsWith('--paths')) ??
+    'docs/screenshots',
+);
 const dark = argv.includes('--dark');
 const extra = argv.includes('--paths') ? (argv[argv.indexOf('--paths') + 1] ?? '').split(',').filter(Boolean) : [];
 const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
@@ -33,7 +37,9 @@ mkdirSync(outDir, { recursive: true });
 const server = await startTestServer({ seedDemo: true });
 const browser = await launchChromium();
 try {
-  const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as { data: Array<{ id: number }> };
+  const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as {
+    data: Array<{ id: number }>;
+  };
   const pages: Array<[string, string, boolean]> = [
     ['home-list', '/', false],
     ['home-split', '/?mode=split', false],
@@ -42,9 +48,18 @@ try {
     ...extra.map((p): [string, string, boolean] => [p.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root', p, false]),
   ];
   for (const [size, viewport] of Object.entries(SIZES)) {
-    const context = await browser.newContext({ viewport, colorScheme: dark ? 'dark' : 'light', deviceScaleFactor: 1, isMobile: size === 'phone', hasTouch: size === 'phone' });
+    const context = await browser.newContext({
+      viewport,
+      colorScheme: dark ? 'dark' : 'light',
+      deviceScaleFactor: 1,
+      isMobile: size === 'phone',
+      hasTouch: size === 'phone',
+    });
     const origin = new URL(server.url).origin;
-    await context.route((url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:', (route) => route.abort());
+    await context.route(
+      (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+      (route) => route.abort(),
+    );
     for (const [name, pagePath, full] of pages) {
       if (size === 'phone' && pagePath.includes('split')) continue; // no split view on phones (spec 01 "Home")
       const page = await context.newPage();

@@ -25,13 +25,18 @@ const requests = numberArg(args, 'requests', 40);
 const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex === -1 ? null : new Set(args[onlyIndex + 1]?.split(','));
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 
 // In the calling thread: the figure is the query's own cost, not a thread hop or a queue.
 process.env.SEARCH_READER_THREADS ??= '0';
 const stack = await openEmbeddedStack(dataDir);
 const total = await stack.search.count('events', {});
-console.log(`bench:search:inprocess: ${total} events in ${dataDir}, ${requests} requests per type, list items ${listFields ?? 'whole events'}, load average ${load()}`);
+console.log(
+  `bench:search:inprocess: ${total} events in ${dataDir}, ${requests} requests per type, list items ${listFields ?? 'whole events'}, load average ${load()}`,
+);
 
 const results: Record<string, unknown> = {};
 const mix = searchMix(DEMO_CITIES, total, CATEGORIES, { listFields });
@@ -70,7 +75,12 @@ for (const [name, next] of Object.entries(mix)) {
     const { p50_ms, p95_ms } = summarise(part, 0, 1);
     return part.length === 0 ? 'none' : `${p50_ms} / ${p95_ms} ms (${part.length})`;
   };
-  results[name] = { ...summary, mean_total: Math.round(matched / requests), first_asks: firstAsks.length, repeats: repeats.length };
+  results[name] = {
+    ...summary,
+    mean_total: Math.round(matched / requests),
+    first_asks: firstAsks.length,
+    repeats: repeats.length,
+  };
   console.log(
     `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  mean total ${Math.round(matched / requests)}` +
       `  first asks p50/p95 ${split(firstAsks)}, repeats ${split(repeats)}`,
@@ -90,6 +100,8 @@ if (!only || only.has('filter_options_cold')) {
   }
   const summary = summarise(cold, 0, cold.reduce((a, b) => a + b, 0) / 1000);
   results.filter_options_cold = summary;
-  console.log(`${'filter_options_cold'.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  max ${String(summary.max_ms).padStart(8)} ms`);
+  console.log(
+    `${'filter_options_cold'.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  max ${String(summary.max_ms).padStart(8)} ms`,
+  );
 }
 console.log(`load average after: ${load()}`);

@@ -47,21 +47,28 @@ const root = path.resolve(import.meta.dirname, '..');
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 // `--data-dir <DATA_DIR>` serves a catalogue seeded beforehand instead of generating and loading one.
-const dataDirArg = args.includes('--data-dir') ? ['--data-dir', path.resolve(args[args.indexOf('--data-dir') + 1] ?? '')] : [];
+const dataDirArg = args.includes('--data-dir')
+  ? ['--data-dir', path.resolve(args[args.indexOf('--data-dir') + 1] ?? '')]
+  : [];
 const server = givenUrl ? runningServer(givenUrl, stringArg(args, 'pid')) : startBenchServer();
-if (writing && givenUrl && dataDirArg.length === 0) throw new Error('--url with writes needs --data-dir <the server\'s DATA_DIR>');
+if (writing && givenUrl && dataDirArg.length === 0)
+  throw new Error("--url with writes needs --data-dir <the server's DATA_DIR>");
 
 console.log(
   `bench:search: ${givenUrl ?? dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
-    `list items ${listFields ?? 'whole events'}, load average ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`,
+    `list items ${listFields ?? 'whole events'}, load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')}`,
 );
 const loaded = await server.expect('loaded');
 const catalogue = typeof loaded.reused === 'string' ? (loaded.events as number) : events;
-if (typeof loaded.reused === 'string') console.log(`load: none, serving the ${catalogue} events already in ${loaded.reused}`);
-else console.log(
-  `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
-    `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
-);
+if (typeof loaded.reused === 'string')
+  console.log(`load: none, serving the ${catalogue} events already in ${loaded.reused}`);
+else
+  console.log(
+    `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
+      `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
+  );
 if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_seconds === 'number') {
   const perEvent = (seconds: number) => ((seconds / events) * 1e6).toFixed(0);
   console.log(
@@ -71,14 +78,25 @@ if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_secon
 }
 const { url, data_dir: servedDir } = (await server.expect('listening')) as { url: string; data_dir?: string };
 const writer = writing ? await startWriter(url, dataDirArg[1] ?? servedDir ?? '') : null;
-if (writer) console.log(`writes: ${bulkWrites ? 'bulk, pages of 1,000 back to back' : `${writesPerSecond} events/s`} through the ingestion write path while the queries run`);
+if (writer)
+  console.log(
+    `writes: ${bulkWrites ? 'bulk, pages of 1,000 back to back' : `${writesPerSecond} events/s`} through the ingestion write path while the queries run`,
+  );
 
 const results: Record<string, unknown> = {};
-const mix = { ...searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }), ...pageMix(catalogue, givenUrl !== undefined) };
+const mix = {
+  ...searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }),
+  ...pageMix(catalogue, givenUrl !== undefined),
+};
 for (const [name, next] of Object.entries(mix)) {
   if (only && !only.includes(name)) continue;
   // Browsers accept Brotli; the real server compresses for them (the bench's own server never compresses).
-  const request = givenUrl ? (i: number) => { const r = next(i); return { ...r, headers: { 'Accept-Encoding': 'gzip, deflate, br', ...r.headers } }; } : next;
+  const request = givenUrl
+    ? (i: number) => {
+        const r = next(i);
+        return { ...r, headers: { 'Accept-Encoding': 'gzip, deflate, br', ...r.headers } };
+      }
+    : next;
   await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next: request }); // warm-up, not recorded
   const cpuBefore = server.cpuSeconds();
   const writtenBefore = writer?.written() ?? 0;
@@ -86,7 +104,10 @@ for (const [name, next] of Object.entries(mix)) {
   const cpuAfter = server.cpuSeconds();
   const writeRate = writer ? Math.round((writer.written() - writtenBefore) / summary.seconds) : null;
   // CPU of the whole server process (main thread, reader threads, GC) per answered request.
-  const cpuMs = cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
+  const cpuMs =
+    cpuBefore === null || cpuAfter === null
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
   results[name] = { ...summary, server_cpu_ms_per_request: cpuMs, ...(writer ? { writes_per_second: writeRate } : {}) };
   console.log(
     `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
@@ -101,7 +122,8 @@ for (const [name, next] of Object.entries(mix)) {
 const p95 = (name: string) => (results[name] as { p95_ms?: number } | undefined)?.p95_ms;
 for (const page of ['event_page', 'home_page']) {
   const [pageP95, jsonP95] = [p95(page), p95('event_json')];
-  if (pageP95 !== undefined && jsonP95) console.log(`${page} p95 / event_json p95 = ${(pageP95 / jsonP95).toFixed(2)} (goal at most 1.5)`);
+  if (pageP95 !== undefined && jsonP95)
+    console.log(`${page} p95 / event_json p95 = ${(pageP95 / jsonP95).toFixed(2)} (goal at most 1.5)`);
 }
 const writes = writer ? await writer.stop() : null;
 if (writes) {
@@ -111,10 +133,16 @@ if (writes) {
       `(${writes.probes_found} of ${writes.probes} probes found)`,
   );
 }
-console.log(`load average after the queries: ${loadavg().map((n) => n.toFixed(2)).join(' / ')}`);
+console.log(
+  `load average after the queries: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ')}`,
+);
 const stats = await server.stop();
 const benchPeak = process.resourceUsage().maxRSS * 1024;
-const serverMemory = givenUrl ? 'not measured (--url)' : `peak RSS ${mb(stats.peak_rss as number)} MB (OS max ${mb(stats.max_rss_os as number)} MB)`;
+const serverMemory = givenUrl
+  ? 'not measured (--url)'
+  : `peak RSS ${mb(stats.peak_rss as number)} MB (OS max ${mb(stats.max_rss_os as number)} MB)`;
 console.log(`memory: server ${serverMemory}, load generator ${mb(benchPeak)} MB`);
 
 interface Server {
@@ -127,10 +155,22 @@ interface Server {
 
 /** The bench's own server (search-bench-server.ts) in a child process, talking in `BENCH {json}` lines. */
 function startBenchServer(): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-server.ts'), '--events', String(events), ...dataDirArg, ...(writing ? ['--project'] : [])], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'bench/lib/search-bench-server.ts'),
+      '--events',
+      String(events),
+      ...dataDirArg,
+      ...(writing ? ['--project'] : []),
+    ],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const messages = createInterface({ input: child.stdout });
   const waiting = new Map<string, (message: Record<string, unknown>) => void>();
   const received = new Map<string, Record<string, unknown>>();
@@ -173,7 +213,15 @@ async function startWriter(serverUrl: string, dir: string) {
   const rate = writesPerSecond === undefined ? [] : ['--writes-per-second', String(writesPerSecond)];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/lib/search-bench-writer.ts'), '--data-dir', dir, ...rate, ...(bulkWrites ? ['--bulk'] : [])],
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'bench/lib/search-bench-writer.ts'),
+      '--data-dir',
+      dir,
+      ...rate,
+      ...(bulkWrites ? ['--bulk'] : []),
+    ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   let written = 0;
@@ -182,7 +230,10 @@ async function startWriter(serverUrl: string, dir: string) {
   /** Asks search for a word only the event just committed holds, until it answers with it. */
   const probe = async (word: string, committedAt: number): Promise<void> => {
     while (Date.now() < committedAt + 60_000) {
-      const answer = await fetch(`${serverUrl}/api/events?keyword=${word}`).then((res) => res.text(), () => '');
+      const answer = await fetch(`${serverUrl}/api/events?keyword=${word}`).then(
+        (res) => res.text(),
+        () => '',
+      );
       if (Number(/"total":(\d+)/.exec(answer)?.[1] ?? 0) > 0) {
         freshness.push(Date.now() - committedAt);
         return;
@@ -200,12 +251,16 @@ async function startWriter(serverUrl: string, dir: string) {
     if (message.type === 'writer-ready') ready();
     if (message.type === 'written') written = message.written as number;
     if (message.type === 'committed') {
-      const probing: Promise<void> = probe(message.word as string, message.at as number).finally(() => probes.delete(probing));
+      const probing: Promise<void> = probe(message.word as string, message.at as number).finally(() =>
+        probes.delete(probing),
+      );
       probes.add(probing);
     }
     if (message.type === 'writer-done') done(message);
   });
-  const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`writer exited (${code})`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.on('exit', (code) => reject(new Error(`writer exited (${code})`))),
+  );
   exited.catch(() => {});
   await Promise.race([readyNow, exited]);
   return {
@@ -215,7 +270,12 @@ async function startWriter(serverUrl: string, dir: string) {
       const done = await Promise.race([doneNow, exited]);
       await Promise.all(probes);
       const fresh = summarise(freshness, 0, 1);
-      return { ...done, probes_found: freshness.length, freshness_p50_ms: fresh.p50_ms, freshness_p95_ms: fresh.p95_ms };
+      return {
+        ...done,
+        probes_found: freshness.length,
+        freshness_p50_ms: fresh.p50_ms,
+        freshness_p95_ms: fresh.p95_ms,
+      };
     },
   };
 }
@@ -248,7 +308,11 @@ const report = {
   queries: results,
   memory: givenUrl
     ? { load_generator_peak_rss_mb: mb(benchPeak) }
-    : { server_peak_rss_mb: mb(stats.peak_rss as number), server_os_max_rss_mb: mb(stats.max_rss_os as number), load_generator_peak_rss_mb: mb(benchPeak) },
+    : {
+        server_peak_rss_mb: mb(stats.peak_rss as number),
+        server_os_max_rss_mb: mb(stats.max_rss_os as number),
+        load_generator_peak_rss_mb: mb(benchPeak),
+      },
 };
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `search-${events}-${report.date.replace(/[:.]/g, '-')}.json`);

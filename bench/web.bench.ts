@@ -40,7 +40,8 @@ function measureBundle(): BundleSizes {
   const referenced = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
   const assets = readdirSync(path.join(dist, 'assets')).map((file) => `assets/${file}`);
   const mapFiles = assets.filter((file) => /assets\/(map-vendor|event-map)-/.test(file));
-  const sum = (files: string[], ext: string) => files.filter((file) => file.endsWith(ext)).reduce((total, file) => total + gzipBytes(file), 0);
+  const sum = (files: string[], ext: string) =>
+    files.filter((file) => file.endsWith(ext)).reduce((total, file) => total + gzipBytes(file), 0);
   return {
     initialJs: sum(referenced, '.js'),
     initialCss: sum(referenced, '.css'),
@@ -85,12 +86,19 @@ function mapPages(total: number): string[] {
     }));
     // The client asks page 1, then the page after each answer's cursor: `p<n>` stands for page n here.
     const nextCursor = index + 1 < pages ? `p${index + 2}` : null;
-    return JSON.stringify({ data, pagination: { total, pages, page: index + 1, has_next: nextCursor !== null, next_cursor: nextCursor } });
+    return JSON.stringify({
+      data,
+      pagination: { total, pages, page: index + 1, has_next: nextCursor !== null, next_cursor: nextCursor },
+    });
   });
 }
 
 /** From the moment the last bulk page is handed to the browser until every marker is clustered and a zoom responds. */
-async function measureClustering(page: Page, url: string, total: number): Promise<{ loadMs: number; clusterMs: number; zoomMs: number }> {
+async function measureClustering(
+  page: Page,
+  url: string,
+  total: number,
+): Promise<{ loadMs: number; clusterMs: number; zoomMs: number }> {
   const bodies = mapPages(total);
   let lastPageAt = 0;
   let firstPageAt = 0;
@@ -104,7 +112,10 @@ async function measureClustering(page: Page, url: string, total: number): Promis
   await page.goto(`${url}/?mode=map`);
   await page.waitForSelector('.leaflet-container');
   await page.getByRole('checkbox', { name: 'Show all events (map)' }).check();
-  await page.getByTestId('map-load-progress').filter({ hasText: `All ${total} map events loaded` }).waitFor({ timeout: 300_000 });
+  await page
+    .getByTestId('map-load-progress')
+    .filter({ hasText: `All ${total} map events loaded` })
+    .waitFor({ timeout: 300_000 });
   // Clustering runs in chunks after the data is in; done when the cluster icons account for (nearly) every point.
   await page.waitForFunction(
     `(() => { let sum = document.querySelectorAll('.event-marker').length; for (const el of document.querySelectorAll('.marker-cluster span')) sum += Number(el.textContent) || 0; return sum >= ${total} * 0.9; })()`,
@@ -131,21 +142,41 @@ async function main(): Promise<void> {
   const markers = numberArg(process.argv.slice(2), 'markers', 100_000);
   build();
   const sizes = measureBundle();
-  console.log(`initial JS   ${kb(sizes.initialJs)} KB gzip (budget ${BUDGET_INITIAL_JS_KB} KB) ${sizes.initialFiles.join(' ')}`);
+  console.log(
+    `initial JS   ${kb(sizes.initialJs)} KB gzip (budget ${BUDGET_INITIAL_JS_KB} KB) ${sizes.initialFiles.join(' ')}`,
+  );
   console.log(`initial CSS  ${kb(sizes.initialCss)} KB gzip`);
-  console.log(`map chunk    ${kb(sizes.mapJs)} KB JS + ${kb(sizes.mapCss)} KB CSS gzip, lazy: ${sizes.mapFiles.every((file) => !sizes.initialFiles.includes(file))}`);
+  console.log(
+    `map chunk    ${kb(sizes.mapJs)} KB JS + ${kb(sizes.mapCss)} KB CSS gzip, lazy: ${sizes.mapFiles.every((file) => !sizes.initialFiles.includes(file))}`,
+  );
 
   const server = await startTestServer({ seedDemo: true });
   const browser = await launchChromium();
   try {
     // bypassCSP: the measuring probes below are evaluated as strings, which the site's CSP (rightly) forbids.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
-    await context.route((url) => url.origin !== new URL(server.url).origin, (route) => route.abort());
+    await context.route(
+      (url) => url.origin !== new URL(server.url).origin,
+      (route) => route.abort(),
+    );
     const lcpMs = Math.round(await measureLcp(await context.newPage(), server.url));
     console.log(`home LCP     ${lcpMs} ms (headless Chromium, loopback, demo data)`);
     const timing = await measureClustering(await context.newPage(), server.url, markers);
-    console.log(`map, ${markers} markers: pages in ${timing.loadMs} ms; clustered ${timing.clusterMs} ms after the last page (goal ${GOAL_CLUSTER_MS} ms); zoom answered in ${timing.zoomMs} ms`);
-    const result = { at: new Date().toISOString(), markers, sizesKbGzip: { initialJs: kb(sizes.initialJs), initialCss: kb(sizes.initialCss), mapJs: kb(sizes.mapJs), mapCss: kb(sizes.mapCss) }, lcpMs, ...timing };
+    console.log(
+      `map, ${markers} markers: pages in ${timing.loadMs} ms; clustered ${timing.clusterMs} ms after the last page (goal ${GOAL_CLUSTER_MS} ms); zoom answered in ${timing.zoomMs} ms`,
+    );
+    const result = {
+      at: new Date().toISOString(),
+      markers,
+      sizesKbGzip: {
+        initialJs: kb(sizes.initialJs),
+        initialCss: kb(sizes.initialCss),
+        mapJs: kb(sizes.mapJs),
+        mapCss: kb(sizes.mapCss),
+      },
+      lcpMs,
+      ...timing,
+    };
     mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
     const file = path.join(root, 'bench', 'results', `web-${result.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);

@@ -31,7 +31,9 @@ export function precompress(): Plugin {
             const source = await readFile(full);
             if (source.length < MIN_BYTES) return;
             const [br, gzipped] = await Promise.all([
-              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+              brotli(source, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+              }),
               gz(source, { level: 9 }),
             ]);
             await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gzipped)]);

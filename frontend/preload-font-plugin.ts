@@ -17,7 +17,13 @@ export function preloadFont(): Plugin {
       handler(_html, { bundle }) {
         const file = Object.keys(bundle ?? {}).find((name) => LATIN_SUBSET.test(name));
         if (!file) throw new Error("Inter's latin subset is not in the build: preload-font-plugin.ts needs updating");
-        return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${file}` },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };

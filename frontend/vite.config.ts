@@ -12,11 +12,13 @@ const apiTarget = process.env.EVENTLY_API_URL ?? 'http://localhost:3000';
 // benchmark able to report the map code's size on its own. Every other package goes to a 'vendor' chunk:
 // without a home of their own, the bundler would move shared packages such as React into the map chunk and
 // the entry would then load the map chunk eagerly.
-const mapLibraries = /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/;
+const mapLibraries =
+  /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/;
 
 // socket.io is only needed by the support page and the admin panel (both lazy routes); its own chunk keeps it
 // out of the 'vendor' chunk every page loads.
-const realtimeLibraries = /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/;
+const realtimeLibraries =
+  /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/;
 
 // The server's APP_NAME is the product name in titles unless a VITE_ variable overrides it.
 if (process.env.APP_NAME && !process.env.VITE_APP_NAME) process.env.VITE_APP_NAME = process.env.APP_NAME;

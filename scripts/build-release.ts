@@ -56,7 +56,8 @@ export async function buildRelease({ outDir, log = () => {} }: ReleaseOptions): 
     inRelease: (name) => existsSync(path.join(outDir, 'node_modules', name, 'package.json')),
     inWorkspaceOwnTree: (dir, name) => existsSync(path.join(ROOT, dir, 'node_modules', name, 'package.json')),
   });
-  if (problems.length > 0) throw new Error(`the release cannot run:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`the release cannot run:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   step('every third-party import of the bundle resolves in the release');
   return externals;
 }
@@ -65,7 +66,12 @@ export async function buildRelease({ outDir, log = () => {} }: ReleaseOptions): 
 async function buildWeb(outDir: string): Promise<void> {
   const { build } = await import('vite');
   const configFile = path.join(FRONTEND, 'vite.config.ts');
-  await build({ root: FRONTEND, configFile, logLevel: 'warn', build: { outDir: path.join(outDir, 'frontend/dist'), emptyOutDir: true } });
+  await build({
+    root: FRONTEND,
+    configFile,
+    logLevel: 'warn',
+    build: { outDir: path.join(outDir, 'frontend/dist'), emptyOutDir: true },
+  });
   await build({
     root: FRONTEND,
     configFile,
@@ -90,7 +96,8 @@ async function installProductionDependencies(outDir: string): Promise<void> {
       await mkdir(path.join(staging, workspace), { recursive: true });
       await cp(path.join(ROOT, workspace, 'package.json'), path.join(staging, workspace, 'package.json'));
       // A workspace's own packages too, so npm finds the tree complete and has nothing to fetch.
-      if (await exists(path.join(ROOT, workspace, 'node_modules'))) linkTree(path.join(ROOT, workspace, 'node_modules'), path.join(staging, workspace, 'node_modules'));
+      if (await exists(path.join(ROOT, workspace, 'node_modules')))
+        linkTree(path.join(ROOT, workspace, 'node_modules'), path.join(staging, workspace, 'node_modules'));
     }
     linkTree(path.join(ROOT, 'node_modules'), path.join(staging, 'node_modules'));
     // npm rewrites its hidden lockfile in place: a hard link would change the checkout's copy too.
@@ -99,7 +106,11 @@ async function installProductionDependencies(outDir: string): Promise<void> {
       await rm(hiddenLock);
       await cp(path.join(ROOT, 'node_modules/.package-lock.json'), hiddenLock);
     }
-    run('npm', ['prune', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging);
+    run(
+      'npm',
+      ['prune', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      staging,
+    );
     await rename(path.join(staging, 'node_modules'), path.join(outDir, 'node_modules'));
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -115,7 +126,10 @@ function linkTree(from: string, to: string): void {
 
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`,
+    );
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -127,7 +141,9 @@ async function exists(file: string): Promise<boolean> {
 
 /** The workspace folders the root package.json names (`modules/*`, `backend`...), relative to the root. */
 async function workspaceDirs(): Promise<string[]> {
-  const { workspaces } = (await import(path.join(ROOT, 'package.json'), { with: { type: 'json' } })).default as { workspaces: string[] };
+  const { workspaces } = (await import(path.join(ROOT, 'package.json'), { with: { type: 'json' } })).default as {
+    workspaces: string[];
+  };
   const dirs: string[] = [];
   for (const pattern of workspaces) {
     if (!pattern.endsWith('/*')) {
@@ -136,16 +152,26 @@ async function workspaceDirs(): Promise<string[]> {
     }
     const parent = pattern.slice(0, -2);
     for (const entry of await readdir(path.join(ROOT, parent), { withFileTypes: true })) {
-      if (entry.isDirectory() && (await exists(path.join(ROOT, parent, entry.name, 'package.json')))) dirs.push(`${parent}/${entry.name}`);
+      if (entry.isDirectory() && (await exists(path.join(ROOT, parent, entry.name, 'package.json'))))
+        dirs.push(`${parent}/${entry.name}`);
     }
   }
   return dirs;
 }
 
 async function readWorkspaces(): Promise<WorkspaceManifest[]> {
-  const root = { dir: '', ...(await import(path.join(ROOT, 'package.json'), { with: { type: 'json' } })).default } as WorkspaceManifest;
+  const root = {
+    dir: '',
+    ...(await import(path.join(ROOT, 'package.json'), { with: { type: 'json' } })).default,
+  } as WorkspaceManifest;
   const workspaces = await Promise.all(
-    (await workspaceDirs()).map(async (dir) => ({ dir, ...(await import(path.join(ROOT, dir, 'package.json'), { with: { type: 'json' } })).default }) as WorkspaceManifest),
+    (await workspaceDirs()).map(
+      async (dir) =>
+        ({
+          dir,
+          ...(await import(path.join(ROOT, dir, 'package.json'), { with: { type: 'json' } })).default,
+        }) as WorkspaceManifest,
+    ),
   );
   return [root, ...workspaces];
 }

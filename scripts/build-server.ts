@@ -58,7 +58,8 @@ const sourceLocatedMeta: Plugin = {
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta') || KEEP_BUNDLE_META.some((pattern) => pattern.test(args.path))) return { contents: source, loader: 'ts' };
+      if (!source.includes('import.meta') || KEEP_BUNDLE_META.some((pattern) => pattern.test(args.path)))
+        return { contents: source, loader: 'ts' };
       const located = sourceLocated(path.relative(ROOT, args.path).split(path.sep).join('/'));
       const contents = source
         .replaceAll('import.meta.dirname', located.dirname)

@@ -71,5 +71,7 @@ const workspace = workspacePackages();
 const violations = checkFiles(sources, workspace.exports, workspace.graph);
 
 for (const v of violations) console.error(`${v.file}: import '${v.specifier}' [${v.rule}] ${v.message}`);
-console.log(`boundaries: ${sources.length} files checked, ${violations.length} violation${violations.length === 1 ? '' : 's'}`);
+console.log(
+  `boundaries: ${sources.length} files checked, ${violations.length} violation${violations.length === 1 ? '' : 's'}`,
+);
 process.exitCode = violations.length > 0 ? 1 : 0;

@@ -25,7 +25,11 @@ afterEach(async () => {
 async function adaptersFor(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-adapters-'));
   dirs.push(dataDir);
-  const adapters = await createAdapters(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'adapter-test-password', ...env }), 'test', silentLogger());
+  const adapters = await createAdapters(
+    loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'adapter-test-password', ...env }),
+    'test',
+    silentLogger(),
+  );
   opened.push(adapters);
   return adapters;
 }
@@ -41,7 +45,11 @@ describe('createAdapters', () => {
   });
 
   it('switches only search with ELASTICSEARCH_URL', async () => {
-    expect(await engines({ ELASTICSEARCH_URL: 'http://127.0.0.1:9' })).toEqual({ store: 'sqlite', bus: 'sqlite', search: 'elasticsearch' });
+    expect(await engines({ ELASTICSEARCH_URL: 'http://127.0.0.1:9' })).toEqual({
+      store: 'sqlite',
+      bus: 'sqlite',
+      search: 'elasticsearch',
+    });
   });
 
   it('reports an unreachable production engine through ping, which /readyz turns into a 503', async () => {
@@ -51,7 +59,11 @@ describe('createAdapters', () => {
   });
 
   it('switches only the bus with KAFKA_BROKERS', async () => {
-    expect(await engines({ KAFKA_BROKERS: '127.0.0.1:9' })).toEqual({ store: 'sqlite', bus: 'kafka', search: 'sqlite' });
+    expect(await engines({ KAFKA_BROKERS: '127.0.0.1:9' })).toEqual({
+      store: 'sqlite',
+      bus: 'kafka',
+      search: 'sqlite',
+    });
   });
 
   it('switches only the store with MONGODB_URI, keeping an embedded log file for the bus', async () => {

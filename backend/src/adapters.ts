@@ -46,7 +46,11 @@ async function opening<T>(file: string, open: () => T | Promise<T>): Promise<T> 
 
 export async function createAdapters(config: Config, role: string, logger: Logger): Promise<Adapters> {
   const file = (name: string) => path.join(config.dataDir, name);
-  const embedded = { store: config.profile.store === 'sqlite', bus: config.profile.bus === 'sqlite', search: config.profile.search === 'sqlite' };
+  const embedded = {
+    store: config.profile.store === 'sqlite',
+    bus: config.profile.bus === 'sqlite',
+    search: config.profile.search === 'sqlite',
+  };
   await checkStorage({
     dataDir: config.dataDir,
     databases: [
@@ -60,7 +64,9 @@ export async function createAdapters(config: Config, role: string, logger: Logge
   const store =
     config.profile.store === 'mongodb' && config.mongodbUri
       ? createMongoDocumentStore({ uri: config.mongodbUri, logger: logger.child({ component: 'mongo-store' }) })
-      : await opening(file(EMBEDDED_FILES.store), () => createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) }));
+      : await opening(file(EMBEDDED_FILES.store), () =>
+          createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) }),
+        );
 
   let bus: EventBus;
   // A failing consumer position is tried again after 200 ms, doubling up to the configured cap.
@@ -73,16 +79,34 @@ export async function createAdapters(config: Config, role: string, logger: Logge
       backoff: retry,
     });
   } else {
-    const logTiming = { retryDelayMs: retry.initialMs, maxRetryDelayMs: retry.maxMs, logger: logger.child({ component: 'event-log' }) };
+    const logTiming = {
+      retryDelayMs: retry.initialMs,
+      maxRetryDelayMs: retry.maxMs,
+      logger: logger.child({ component: 'event-log' }),
+    };
     // Production store with an embedded bus: the relay copies the Mongo outbox into a local log file.
-    bus = store.engine === 'sqlite' ? await createSqliteEventBus({ store, ...logTiming }) : await opening(file(EMBEDDED_FILES.bus), () => createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), ...logTiming }));
+    bus =
+      store.engine === 'sqlite'
+        ? await createSqliteEventBus({ store, ...logTiming })
+        : await opening(file(EMBEDDED_FILES.bus), () =>
+            createSqliteEventBus({ file: file(EMBEDDED_FILES.bus), ...logTiming }),
+          );
   }
 
   const search =
     config.profile.search === 'elasticsearch' && config.elasticsearchUrl
       ? createElasticsearchSearchIndex({ node: config.elasticsearchUrl })
-      : await opening(file(EMBEDDED_FILES.search), () => createSqliteSearchIndex({ file: file(EMBEDDED_FILES.search), readerThreads: config.searchReaderThreads, logger: logger.child({ component: 'search-index' }) }));
+      : await opening(file(EMBEDDED_FILES.search), () =>
+          createSqliteSearchIndex({
+            file: file(EMBEDDED_FILES.search),
+            readerThreads: config.searchReaderThreads,
+            logger: logger.child({ component: 'search-index' }),
+          }),
+        );
 
-  logger.info({ store: store.engine, bus: bus.engine, search: search.engine, dataDir: config.dataDir }, 'adapters selected');
+  logger.info(
+    { store: store.engine, bus: bus.engine, search: search.engine, dataDir: config.dataDir },
+    'adapters selected',
+  );
   return { store, bus, search };
 }

@@ -105,7 +105,14 @@ export interface Composition extends Adapters {
   close(): Promise<void>;
 }
 
-export async function compose({ config, logger, role, env = process.env, clock = systemClock, metrics = createMetrics({ defaultLabels: { role } }) }: ComposeOptions): Promise<Composition> {
+export async function compose({
+  config,
+  logger,
+  role,
+  env = process.env,
+  clock = systemClock,
+  metrics = createMetrics({ defaultLabels: { role } }),
+}: ComposeOptions): Promise<Composition> {
   const adapters = await createAdapters(config, role, logger);
   const { store, bus, search } = adapters;
 
@@ -204,7 +211,14 @@ export async function compose({ config, logger, role, env = process.env, clock =
     await store.close();
   };
   try {
-    await store.init([...modules.flatMap((m) => m.collections), ...INGESTION_COLLECTIONS, effectClaimsCollection, adminSessionsCollection, rateLimitCountersCollection, mailboxCapCollection]);
+    await store.init([
+      ...modules.flatMap((m) => m.collections),
+      ...INGESTION_COLLECTIONS,
+      effectClaimsCollection,
+      adminSessionsCollection,
+      rateLimitCountersCollection,
+      mailboxCapCollection,
+    ]);
     await bus.init([...new Set(modules.flatMap((m) => m.topics))]);
     for (const schema of modules.flatMap((m) => m.searchSchemas)) {
       if ((await search.init(schema)).created) createdSearchIndexes.add(schema.name);
@@ -238,13 +252,20 @@ export async function compose({ config, logger, role, env = process.env, clock =
     waiting: () => bus.waiting(),
     outboxBacklog: async () => (await store.outbox.pending(OUTBOX_BACKLOG_CAP)).length,
     lag: {
-      groups: modules.flatMap((m) => m.projectors).map((projector) => ({ group: projectorGroup(projector), topics: projector.topics })),
+      groups: modules
+        .flatMap((m) => m.projectors)
+        .map((projector) => ({ group: projectorGroup(projector), topics: projector.topics })),
       read: (group, topics) => bus.lag(group, topics),
     },
   });
 
   const erase = (subject: { email: string }, actor: string, options?: ErasureOptions) =>
-    erasePerson({ modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: mailFolder(config.dataDir) }, subject, actor, options);
+    erasePerson(
+      { modules, bus, logger: logger.child({ component: 'erasure' }), mailFolder: mailFolder(config.dataDir) },
+      subject,
+      actor,
+      options,
+    );
 
   let closing: Promise<void> | undefined;
   return {
@@ -254,10 +275,16 @@ export async function compose({ config, logger, role, env = process.env, clock =
     adminAuth,
     events,
     blog,
-    liveFeed: combineLiveFeeds([supportLiveFeed(support.live), supportPresenceFeed(support.presence), reviewsLiveFeed(reviews.live)]),
+    liveFeed: combineLiveFeeds([
+      supportLiveFeed(support.live),
+      supportPresenceFeed(support.presence),
+      reviewsLiveFeed(reviews.live),
+    ]),
     ticketAccess: support.live,
     presence: support.presence,
-    ...(supportEnv.inboundSmtpPort !== undefined ? { startInboundMail: () => support.startInboundMail({ port: supportEnv.inboundSmtpPort! }) } : {}),
+    ...(supportEnv.inboundSmtpPort !== undefined
+      ? { startInboundMail: () => support.startInboundMail({ port: supportEnv.inboundSmtpPort! }) }
+      : {}),
     modules,
     routers: [
       adminAuth.router,

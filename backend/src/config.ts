@@ -43,9 +43,7 @@ export const envSchema = z.object({
   APP_NAME: z.string().min(1).max(60).default('Evently'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters long' }).max(256).optional(),
-  CORS_ORIGINS: csv
-    .pipe(z.array(z.union([z.literal('*'), urlWithProtocols(['http:', 'https:'])])))
-    .default([]),
+  CORS_ORIGINS: csv.pipe(z.array(z.union([z.literal('*'), urlWithProtocols(['http:', 'https:'])]))).default([]),
   TRUSTED_PROXIES: integer(0, 10).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   MONGODB_URI: urlWithProtocols(['mongodb:', 'mongodb+srv:']).optional(),

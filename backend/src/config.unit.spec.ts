@@ -36,14 +36,21 @@ describe('loadConfig', () => {
 
   it('keeps metrics closed unless a token long enough is set, and opens a metrics port only with one', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
-    expect(loadConfig({ METRICS_TOKEN: 'a-sixteen-chars!', METRICS_PORT: '9464' })).toMatchObject({ metricsToken: 'a-sixteen-chars!', metricsPort: 9464 });
+    expect(loadConfig({ METRICS_TOKEN: 'a-sixteen-chars!', METRICS_PORT: '9464' })).toMatchObject({
+      metricsToken: 'a-sixteen-chars!',
+      metricsPort: 9464,
+    });
     expect(errorOf({ METRICS_TOKEN: 'short' }).variable).toBe('METRICS_TOKEN');
-    expect(errorOf({ METRICS_PORT: '9464' }).message).toBe('Invalid configuration: METRICS_TOKEN must be set when METRICS_PORT opens the metrics listener');
+    expect(errorOf({ METRICS_PORT: '9464' }).message).toBe(
+      'Invalid configuration: METRICS_TOKEN must be set when METRICS_PORT opens the metrics listener',
+    );
   });
 
   it('loads demo data by default only on the embedded store', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
-    expect(loadConfig({ MONGODB_URI: 'mongodb://mongo/evently', ADMIN_PASSWORD: 'a-long-secret' }).demoData).toBe(false);
+    expect(loadConfig({ MONGODB_URI: 'mongodb://mongo/evently', ADMIN_PASSWORD: 'a-long-secret' }).demoData).toBe(
+      false,
+    );
   });
 
   it('derives the public URL from PORT unless PUBLIC_URL is given, without a trailing slash', () => {
@@ -52,24 +59,37 @@ describe('loadConfig', () => {
   });
 
   it('switches each port to its production adapter on its own', () => {
-    expect(loadConfig({ KAFKA_BROKERS: 'kafka:9092' }).profile).toEqual({ store: 'sqlite', bus: 'kafka', search: 'sqlite' });
+    expect(loadConfig({ KAFKA_BROKERS: 'kafka:9092' }).profile).toEqual({
+      store: 'sqlite',
+      bus: 'kafka',
+      search: 'sqlite',
+    });
     expect(loadConfig({ ELASTICSEARCH_URL: 'http://es:9200' }).profile).toEqual({
       store: 'sqlite',
       bus: 'sqlite',
       search: 'elasticsearch',
     });
-    const mongo = loadConfig({ MONGODB_URI: 'mongodb://mongo:27017/evently?replicaSet=rs0', ADMIN_PASSWORD: 'a-long-secret' });
+    const mongo = loadConfig({
+      MONGODB_URI: 'mongodb://mongo:27017/evently?replicaSet=rs0',
+      ADMIN_PASSWORD: 'a-long-secret',
+    });
     expect(mongo.profile).toEqual({ store: 'mongodb', bus: 'sqlite', search: 'sqlite' });
   });
 
   it('splits comma-separated lists and ignores blanks', () => {
-    const config = loadConfig({ KAFKA_BROKERS: 'k1:9092, k2:9092,', CORS_ORIGINS: 'https://a.example, http://b.example:5173' });
+    const config = loadConfig({
+      KAFKA_BROKERS: 'k1:9092, k2:9092,',
+      CORS_ORIGINS: 'https://a.example, http://b.example:5173',
+    });
     expect(config.kafkaBrokers).toEqual(['k1:9092', 'k2:9092']);
     expect(config.corsOrigins).toEqual(['https://a.example', 'http://b.example:5173']);
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ PORT: '', ELASTICSEARCH_URL: '  ' })).toMatchObject({ port: 3000, profile: { search: 'sqlite' } });
+    expect(loadConfig({ PORT: '', ELASTICSEARCH_URL: '  ' })).toMatchObject({
+      port: 3000,
+      profile: { search: 'sqlite' },
+    });
   });
 
   it.each([

@@ -30,7 +30,19 @@ import { startServer } from './processes/server-process.ts';
 import { stopOnSignals } from './processes/stop-on-signals.ts';
 import { UsageError } from './processes/usage-error.ts';
 
-const ROLES = ['all', 'api', 'worker', 'ingestion', 'reindex', 'seed', 'seed-projection', 'ingest', 'dead-letters', 'offers', 'erase'] as const;
+const ROLES = [
+  'all',
+  'api',
+  'worker',
+  'ingestion',
+  'reindex',
+  'seed',
+  'seed-projection',
+  'ingest',
+  'dead-letters',
+  'offers',
+  'erase',
+] as const;
 type Role = (typeof ROLES)[number];
 
 async function main(): Promise<void> {

@@ -46,7 +46,8 @@ export function describeFailure(error: unknown): string {
     SQLITE_NOTADB: 'is not a SQLite database',
     SQLITE_CORRUPT: 'is corrupt',
   };
-  const text = (code && plain[code]) ?? (typeof fields.message === 'string' ? fields.message.replace(/\s+/g, ' ') : String(error));
+  const text =
+    (code && plain[code]) ?? (typeof fields.message === 'string' ? fields.message.replace(/\s+/g, ' ') : String(error));
   return code ? `${text} (${code})` : text;
 }
 
@@ -100,11 +101,18 @@ export interface StorageCheck {
 export async function checkStorage({ dataDir, databases, mailFiles }: StorageCheck): Promise<void> {
   await checkFolder(dataDir, `Set DATA_DIR to a folder ${whoAmI()} may write, or give ${whoAmI()} write access to it`);
   for (const name of databases) {
-    const rebuildable = name === 'search.db' ? ' (the search index is rebuilt from the event log if you delete it)' : '';
-    await checkDatabaseFile(path.join(dataDir, name), `Give ${whoAmI()} read and write access to it${rebuildable}, or point DATA_DIR elsewhere`);
+    const rebuildable =
+      name === 'search.db' ? ' (the search index is rebuilt from the event log if you delete it)' : '';
+    await checkDatabaseFile(
+      path.join(dataDir, name),
+      `Give ${whoAmI()} read and write access to it${rebuildable}, or point DATA_DIR elsewhere`,
+    );
   }
   if (mailFiles) {
-    await checkFolder(mailFolder(dataDir), `Give ${whoAmI()} write access to the folder, or set SMTP_URL to send mail through a server`);
+    await checkFolder(
+      mailFolder(dataDir),
+      `Give ${whoAmI()} write access to the folder, or set SMTP_URL to send mail through a server`,
+    );
   }
 }
 
@@ -112,5 +120,9 @@ export async function checkStorage({ dataDir, databases, mailFiles }: StorageChe
 export function openFailure(file: string, error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !/^(SQLITE_|E[A-Z]+$)/.test(code)) return error;
-  return new StorageError(file, `cannot be opened: ${describeFailure(error)}`, `Check that ${whoAmI()} may read and write it and that it is a SQLite database, or point DATA_DIR elsewhere`);
+  return new StorageError(
+    file,
+    `cannot be opened: ${describeFailure(error)}`,
+    `Check that ${whoAmI()} may read and write it and that it is a SQLite database, or point DATA_DIR elsewhere`,
+  );
 }

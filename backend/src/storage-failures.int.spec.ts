@@ -38,7 +38,18 @@ function owned(target: string): string {
 }
 
 async function startFails(data: string): Promise<string> {
-  const backend = spawnBackend(['all'], { DATA_DIR: data, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'storage-test-password', DEMO_DATA: 'false', LOG_LEVEL: 'info' }, unprivileged);
+  const backend = spawnBackend(
+    ['all'],
+    {
+      DATA_DIR: data,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'storage-test-password',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+    },
+    unprivileged,
+  );
   running.push(backend);
   expect(await backend.exited).toBe(1);
   // It stopped before serving anything.
@@ -62,7 +73,11 @@ describe('storage failures at start', () => {
     const data = dataDir();
     writeFileSync(path.join(data, 'evently.db'), 'this is not a SQLite file, whatever its name says'.repeat(20));
     owned(path.join(data, 'evently.db'));
-    expect(await startFails(data)).toMatch(new RegExp(`^Storage problem: ${data}/evently\\.db cannot be opened: is not a SQLite database \\(SQLITE_NOTADB\\)\\. `));
+    expect(await startFails(data)).toMatch(
+      new RegExp(
+        `^Storage problem: ${data}/evently\\.db cannot be opened: is not a SQLite database \\(SQLITE_NOTADB\\)\\. `,
+      ),
+    );
   });
 
   it('names a DATA_DIR the process may not write', async () => {
@@ -70,7 +85,9 @@ describe('storage failures at start', () => {
     chmodSync(data, 0o555);
     const line = await startFails(data);
     chmodSync(data, 0o755);
-    expect(line).toBe(`Storage problem: ${data} cannot be written: permission denied (EACCES). Set DATA_DIR to a folder user ${uid} may write, or give user ${uid} write access to it`);
+    expect(line).toBe(
+      `Storage problem: ${data} cannot be written: permission denied (EACCES). Set DATA_DIR to a folder user ${uid} may write, or give user ${uid} write access to it`,
+    );
   });
 
   it('names a read-only search.db before the api says it is listening', async () => {
@@ -92,7 +109,9 @@ describe('storage failures at start', () => {
     chmodSync(mail, 0o555);
     const line = await startFails(data);
     chmodSync(mail, 0o755);
-    expect(line).toBe(`Storage problem: ${mail} cannot be written: permission denied (EACCES). Give user ${uid} write access to the folder, or set SMTP_URL to send mail through a server`);
+    expect(line).toBe(
+      `Storage problem: ${mail} cannot be written: permission denied (EACCES). Give user ${uid} write access to the folder, or set SMTP_URL to send mail through a server`,
+    );
   });
 });
 

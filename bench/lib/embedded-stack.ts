@@ -23,7 +23,16 @@ export async function openEmbeddedStack(dataDir: string) {
     readerThreads: threads === undefined ? undefined : Number(threads),
   });
   const events = createEventsModule(
-    { store, bus, search, clock: systemClock, logger, requireAdmin: async (_ctx, next) => next(), publicUrl: 'http://localhost', dataDir },
+    {
+      store,
+      bus,
+      search,
+      clock: systemClock,
+      logger,
+      requireAdmin: async (_ctx, next) => next(),
+      publicUrl: 'http://localhost',
+      dataDir,
+    },
     eventsOptionsFromEnv({}),
   );
   await store.init(events.collections);

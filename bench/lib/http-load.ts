@@ -18,7 +18,10 @@ export interface AnswerBytes {
   wire_bytes: number;
 }
 
-export async function runLoad(baseUrl: string, options: LoadOptions): Promise<LatencySummary & AnswerBytes & { first_error?: string }> {
+export async function runLoad(
+  baseUrl: string,
+  options: LoadOptions,
+): Promise<LatencySummary & AnswerBytes & { first_error?: string }> {
   const samples: number[] = [];
   let bodyBytes = 0;
   let wireBytes = 0;

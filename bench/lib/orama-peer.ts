@@ -27,21 +27,25 @@ export const TEXT_PROPERTIES = ['name', 'description', 'venue_name', 'tags', 'ci
 /** Our index document to Orama's: absent values are left out (Orama has no null), dates as epoch ms. */
 function toOrama(doc: IndexDocument): Record<string, unknown> {
   const out: Record<string, unknown> = { id: doc.id };
-  for (const field of ['name', 'description', 'venue_name'] as const) if (typeof doc[field] === 'string') out[field] = doc[field];
+  for (const field of ['name', 'description', 'venue_name'] as const)
+    if (typeof doc[field] === 'string') out[field] = doc[field];
   if (Array.isArray(doc.tags)) out.tags = doc.tags;
   if (typeof doc.city === 'string') {
     out.city = doc.city;
     out.city_text = doc.city;
   }
   for (const field of ['country', 'category'] as const) if (typeof doc[field] === 'string') out[field] = doc[field];
-  for (const field of ['price_usd_min', 'price_usd_max'] as const) if (typeof doc[field] === 'number') out[field] = doc[field];
+  for (const field of ['price_usd_min', 'price_usd_max'] as const)
+    if (typeof doc[field] === 'number') out[field] = doc[field];
   if (typeof doc.start === 'string') out.start = Date.parse(doc.start);
   const location = doc.location as { lat: number; lon: number } | null | undefined;
   if (location) out.location = { lat: location.lat, lon: location.lon };
   return out;
 }
 
-export async function createOramaPeer(docs: AsyncIterable<IndexDocument[]>): Promise<{ db: AnyOrama; loaded: number; seconds: number }> {
+export async function createOramaPeer(
+  docs: AsyncIterable<IndexDocument[]>,
+): Promise<{ db: AnyOrama; loaded: number; seconds: number }> {
   const db = create({ schema: ORAMA_SCHEMA });
   const started = performance.now();
   for await (const page of docs) await insertMultiple(db, page.map(toOrama) as never[], 1000);

@@ -37,9 +37,13 @@ if (givenDir) await serveOnly();
 
 /** The projector worker process, once it consumes the log. */
 async function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await once(createInterface({ input: child.stdout }), 'line');
   return child;
 }
@@ -76,7 +80,8 @@ say({
 
 // Some activity, so popularity has an order to sort by (views go through the bus like real ones).
 for (let i = 0; i < 2000; i++) await events.commands.recordView(String(1 + Math.floor(Math.random() * count)));
-const pending = async () => Object.values(await bus.lag('projector.events-search', events.topics)).reduce((a, b) => a + b, 0);
+const pending = async () =>
+  Object.values(await bus.lag('projector.events-search', events.topics)).reduce((a, b) => a + b, 0);
 while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
 
 await serve();
@@ -84,7 +89,15 @@ await serve();
 /** A seeded DATA_DIR: report it as loaded, serve, and leave its files in place. */
 async function serveOnly(): Promise<never> {
   const total = await search.count('events', {});
-  say({ type: 'loaded', events: total, write_seconds: 0, searchable_seconds: 0, events_per_second: 0, rss_after_load: process.memoryUsage().rss, reused: dataDir });
+  say({
+    type: 'loaded',
+    events: total,
+    write_seconds: 0,
+    searchable_seconds: 0,
+    events_per_second: 0,
+    rss_after_load: process.memoryUsage().rss,
+    reused: dataDir,
+  });
   await serve(false);
   process.exit(0);
 }
@@ -95,7 +108,11 @@ async function serve(removeDataDir = true): Promise<void> {
 
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'stats') {
-      say({ type: 'stats', peak_rss: Math.max(peakRss, process.memoryUsage().rss), max_rss_os: process.resourceUsage().maxRSS * 1024 });
+      say({
+        type: 'stats',
+        peak_rss: Math.max(peakRss, process.memoryUsage().rss),
+        max_rss_os: process.resourceUsage().maxRSS * 1024,
+      });
     }
     if (line === 'exit') break;
   }

@@ -8,7 +8,12 @@ import { openEmbeddedStack } from './embedded-stack.ts';
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: search-bench-worker.ts <data dir>');
 const stack = await openEmbeddedStack(dataDir);
-const runner = createProjectorRunner({ bus: stack.bus, projectors: stack.events.projectors, logger: stack.logger, maxBatch: 2000 });
+const runner = createProjectorRunner({
+  bus: stack.bus,
+  projectors: stack.events.projectors,
+  logger: stack.logger,
+  maxBatch: 2000,
+});
 await runner.start();
 process.stdout.write('worker ready\n');
 

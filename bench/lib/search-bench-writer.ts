@@ -34,7 +34,13 @@ yieldToServing();
 const stack = await openEmbeddedStack(dataDir);
 const existing = await stack.store.count('events');
 const run = Date.now().toString(36);
-const events = generateDemoEvents({ count: 10_000_000, seed: 7000 + existing, idPrefix: `feed${run}`, startIndex: existing, now: new Date() });
+const events = generateDemoEvents({
+  count: 10_000_000,
+  seed: 7000 + existing,
+  idPrefix: `feed${run}`,
+  startIndex: existing,
+  now: new Date(),
+});
 
 let stopping = false;
 createInterface({ input: process.stdin }).on('line', (line) => {

@@ -45,10 +45,12 @@ export function searchMix(
   return Object.fromEntries(
     Object.entries(mix).map(([name, build]): [string, RequestBuilder] => [
       name,
-      LIST_TYPES_EXCEPT.has(name) ? build : (i) => {
-        const request = build(i);
-        return { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}fields=${fields}` };
-      },
+      LIST_TYPES_EXCEPT.has(name)
+        ? build
+        : (i) => {
+            const request = build(i);
+            return { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}fields=${fields}` };
+          },
     ]),
   );
 }
@@ -61,9 +63,13 @@ export function searchMix(
 export function pageMix(totalEvents: number, withPages: boolean): Record<string, RequestBuilder> {
   const id = (i: number) => 1 + ((i * 7919) % Math.max(1, totalEvents));
   // A visitor's browser: a script's User-Agent reads as a bot, and a bot's event reads count no view.
-  const visitor = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' };
+  const visitor = {
+    'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+  };
   const html = { ...visitor, Accept: 'text/html,application/xhtml+xml' };
-  const json: Record<string, RequestBuilder> = { event_json: (i) => ({ path: `/api/events/${id(i)}`, headers: visitor }) };
+  const json: Record<string, RequestBuilder> = {
+    event_json: (i) => ({ path: `/api/events/${id(i)}`, headers: visitor }),
+  };
   if (!withPages) return json;
   return {
     ...json,
@@ -72,7 +78,11 @@ export function pageMix(totalEvents: number, withPages: boolean): Record<string,
   };
 }
 
-function baseMix(cities: readonly CityPoint[], totalEvents: number, categories: readonly string[]): Record<string, RequestBuilder> {
+function baseMix(
+  cities: readonly CityPoint[],
+  totalEvents: number,
+  categories: readonly string[],
+): Record<string, RequestBuilder> {
   const city = (i: number) => cities[(i * 7) % cities.length] as CityPoint;
   const jitter = (i: number) => (((i * 37) % 100) - 50) / 1000;
   // Offset pages stop at the result window (10,000 rows, as on Elasticsearch): the deepest page of 100 is 100.
@@ -83,13 +93,17 @@ function baseMix(cities: readonly CityPoint[], totalEvents: number, categories: 
   return {
     keyword_only: (i) => ({ path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}` }),
     // What the home page sends for a keyword: it always names its sort, by date unless the visitor changes it.
-    keyword_by_date: (i) => ({ path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}&sort_by=date&sort_order=asc` }),
+    keyword_by_date: (i) => ({
+      path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}&sort_by=date&sort_order=asc`,
+    }),
     category_price_by_price: (i) => ({
       path: `/api/events?category=${encodeURIComponent(categories[i % Math.max(1, categories.length)] ?? 'Music & Concerts')}&min_price=10&max_price=80&sort_by=price`,
     }),
     continent_box: (i) => {
       const [south, north, west, east] = CONTINENTS[i % CONTINENTS.length]!;
-      return { path: `/api/events?only_in_view=true&min_lat=${south}&max_lat=${north}&min_lon=${west}&max_lon=${east}` };
+      return {
+        path: `/api/events?only_in_view=true&min_lat=${south}&max_lat=${north}&min_lon=${west}&max_lon=${east}`,
+      };
     },
     keyword_city_30_days: (i) => ({
       path: `/api/events?keyword=${KEYWORDS[i % KEYWORDS.length]}&city=${encodeURIComponent(city(i).name)}&date_from=${day(today)}&date_to=${day(in30Days)}`,

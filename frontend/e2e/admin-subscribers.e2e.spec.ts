@@ -28,7 +28,9 @@ interface ListedSubscriber {
 const api = (pathname: string) => new URL(pathname, harness.server.url);
 
 async function adminList(): Promise<ListedSubscriber[]> {
-  const response = await fetch(api('/api/subscriptions/admin?per_page=100'), { headers: { 'X-Admin-Password': harness.server.adminPassword } });
+  const response = await fetch(api('/api/subscriptions/admin?per_page=100'), {
+    headers: { 'X-Admin-Password': harness.server.adminPassword },
+  });
   const body = (await response.json()) as { subscriptions: ListedSubscriber[] };
   return body.subscriptions;
 }
@@ -60,7 +62,10 @@ async function createSubscriber(email: string, name: string, country: string, ci
   if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
   const listed = (await adminList()).find((entry) => entry.email === email);
   if (listed?.confirmed === false) {
-    const confirmed = await fetch(api(await confirmLinkFor(email)), { method: 'POST', headers: { Accept: 'text/html' } });
+    const confirmed = await fetch(api(await confirmLinkFor(email)), {
+      method: 'POST',
+      headers: { Accept: 'text/html' },
+    });
     if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}`);
   }
 }
@@ -80,9 +85,11 @@ async function openSubscribersTab(page: Page): Promise<void> {
 }
 
 /** The listed e-mails, sorted (the default order is newest first, and three sign-ups share a second). */
-const rowEmails = async (page: Page) => (await page.getByRole('list', { name: 'Subscribers' }).locator('.admin-row__title').allTextContents()).sort();
+const rowEmails = async (page: Page) =>
+  (await page.getByRole('list', { name: 'Subscribers' }).locator('.admin-row__title').allTextContents()).sort();
 
-const statValue = (page: Page, label: string) => page.locator('.subscriber-stat', { has: page.getByText(label, { exact: true }) }).locator('dd');
+const statValue = (page: Page, label: string) =>
+  page.locator('.subscriber-stat', { has: page.getByText(label, { exact: true }) }).locator('dd');
 
 describe('admin Subscribers tab (issue 10)', () => {
   it('filters, edits, deactivates and deletes a subscriber', async () => {
@@ -124,12 +131,18 @@ describe('admin Subscribers tab (issue 10)', () => {
     await detail.getByRole('button', { name: 'Save changes' }).click();
     expect(JSON.parse((await patch).postData() ?? '{}')).toEqual({ radius_km: 80, city: 'Hamburg' });
     await detail.getByText('Changes saved').waitFor();
-    await page.getByRole('button', { name: /bo@example\.com/ }).getByText('Hamburg, Germany').waitFor();
+    await page
+      .getByRole('button', { name: /bo@example\.com/ })
+      .getByText('Hamburg, Germany')
+      .waitFor();
 
     // Deactivate: the badge and the stats follow.
     await detail.getByRole('button', { name: 'Deactivate' }).click();
     await detail.getByRole('button', { name: 'Activate' }).waitFor();
-    await page.getByRole('button', { name: /bo@example\.com/ }).getByText('Inactive', { exact: true }).waitFor();
+    await page
+      .getByRole('button', { name: /bo@example\.com/ })
+      .getByText('Inactive', { exact: true })
+      .waitFor();
     await expect.poll(() => statValue(page, 'Inactive').textContent()).toBe('1');
     await page.getByLabel('Status').first().selectOption('inactive');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -31,7 +31,8 @@ const numbers = {} as Record<keyof typeof TICKETS, string>;
 beforeAll(async () => {
   harness = await startSupportHarness();
   await mkdir(SHOTS, { recursive: true });
-  for (const [key, subject] of Object.entries(TICKETS)) numbers[key as keyof typeof TICKETS] = await createTicketThroughApi(harness, subject);
+  for (const [key, subject] of Object.entries(TICKETS))
+    numbers[key as keyof typeof TICKETS] = await createTicketThroughApi(harness, subject);
 });
 
 afterAll(async () => {
@@ -58,18 +59,26 @@ async function login(page: Page, name: string): Promise<void> {
 }
 
 async function openTicket(page: Page, number: string, subject: string): Promise<Locator> {
-  await page.getByRole('list', { name: 'Tickets' }).getByRole('button', { name: new RegExp(number) }).click();
+  await page
+    .getByRole('list', { name: 'Tickets' })
+    .getByRole('button', { name: new RegExp(number) })
+    .click();
   const detail = page.getByRole('article', { name: subject });
   await detail.waitFor();
   return detail;
 }
 
-const row = (page: Page, number: string) => page.getByRole('list', { name: 'Tickets' }).getByRole('button', { name: new RegExp(number) });
+const row = (page: Page, number: string) =>
+  page.getByRole('list', { name: 'Tickets' }).getByRole('button', { name: new RegExp(number) });
 
 async function adminCall(method: string, pathname: string, body?: unknown): Promise<Response> {
   return fetch(new URL(pathname, harness.server.url), {
     method,
-    headers: { 'Content-Type': 'application/json', 'X-Admin-Password': harness.server.adminPassword, Origin: new URL(harness.server.url).origin },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Admin-Password': harness.server.adminPassword,
+      Origin: new URL(harness.server.url).origin,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -93,7 +102,13 @@ describe('the support workspace', () => {
     const banner = page.getByRole('banner');
     expect(await banner.textContent()).toContain('Signed in as Ana Desk');
     for (const name of ['Logout', 'Back to Events']) await banner.getByRole('button', { name }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Support Tickets', 'Blog Posts', 'Subscribers', 'Reviews', 'Partnerships']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      'Support Tickets',
+      'Blog Posts',
+      'Subscribers',
+      'Reviews',
+      'Partnerships',
+    ]);
     const detail = await openTicket(page, number, TICKETS.refund);
     const queueBox = await page.getByRole('list', { name: 'Tickets' }).boundingBox();
     const detailBox = await detail.boundingBox();
@@ -239,7 +254,10 @@ describe('the support workspace', () => {
     const box = detail.getByLabel('Send Reply');
     await box.click();
     await page.keyboard.type('/refu');
-    await detail.getByRole('listbox', { name: 'Canned replies' }).getByRole('option', { name: /Refund from the seller/ }).waitFor();
+    await detail
+      .getByRole('listbox', { name: 'Canned replies' })
+      .getByRole('option', { name: /Refund from the seller/ })
+      .waitFor();
     await page.keyboard.press('Enter');
     // The server fills the placeholders for this ticket.
     await expect.poll(() => box.inputValue()).toBe(`Hello Api Visitor, refunds for ${number} come from the seller.`);
@@ -247,7 +265,9 @@ describe('the support workspace', () => {
     const reply = detail.locator('.conversation__message--team', { hasText: 'refunds for' });
     await reply.getByText('Lea', { exact: true }).waitFor();
     await detail.getByRole('button', { name: 'Wait for User' }).click();
-    await detail.locator('.timeline__event', { hasText: 'Lea changed the status from New to Waiting for User' }).waitFor();
+    await detail
+      .locator('.timeline__event', { hasText: 'Lea changed the status from New to Waiting for User' })
+      .waitFor();
     await detail.getByText('First reply sent').waitFor();
     await detail.getByLabel('Priority').selectOption('high');
     await detail.locator('.timeline__event', { hasText: 'Lea changed the priority from Low to High' }).waitFor();
@@ -261,7 +281,11 @@ describe('the support workspace', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     // Buttons ease into their dark colours: axe reads them once the transitions have ended.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'));
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'),
+    );
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'timeline-desktop-dark.png') });
   });
@@ -272,7 +296,10 @@ describe('the support workspace', () => {
     await visitor.goto(`${harness.server.url}/support#search`);
     await visitor.getByRole('tab', { name: 'Track Ticket' }).click();
     await visitor.getByLabel('Ticket Number').fill(number);
-    await visitor.getByRole('button', { name: /Search|Track/ }).first().click();
+    await visitor
+      .getByRole('button', { name: /Search|Track/ })
+      .first()
+      .click();
     const result = visitor.locator('.ticket-result');
     await result.getByText('New', { exact: true }).waitFor();
     await result.getByText('Live', { exact: true }).waitFor();

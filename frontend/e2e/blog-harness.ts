@@ -25,7 +25,10 @@ export async function startBlogHarness(options: { seedDemo?: boolean } = {}): Pr
   };
 }
 
-export async function openPage(harness: BlogHarness, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  harness: BlogHarness,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await harness.browser.newContext({ viewport });
   const origin = new URL(harness.server.url).origin;
   await context.route(

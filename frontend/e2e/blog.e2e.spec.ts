@@ -53,7 +53,10 @@ describe('blog', () => {
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('magic');
     await page.keyboard.press('End');
-    await typeBody(page, ' at night.\nSecond line.\n<script>window.__pwned = 1</script>\n<img src=x onerror="window.__pwned = 2">\n[click](javascript:window.__pwned=3)');
+    await typeBody(
+      page,
+      ' at night.\nSecond line.\n<script>window.__pwned = 1</script>\n<img src=x onerror="window.__pwned = 2">\n[click](javascript:window.__pwned=3)',
+    );
     await page.getByRole('button', { name: 'Insert 🎉' }).click();
     await page.getByLabel('Category').fill('City Guides');
     await page.getByLabel('Tags (comma separated)').fill('porto, food, night');
@@ -68,7 +71,10 @@ describe('blog', () => {
 
     await save.click();
     await page.getByRole('heading', { name: 'Edit Post' }).waitFor();
-    const row = page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem').filter({ hasText: 'Night Markets of Porto' });
+    const row = page
+      .getByRole('list', { name: 'Blog posts' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Night Markets of Porto' });
     await row.getByText('Draft').waitFor();
 
     // A draft is not on the public blog, and its page says Post not found to a visitor.
@@ -96,7 +102,10 @@ describe('blog', () => {
     const card = reader.getByRole('link', { name: /Night Markets of Porto/ });
     for (let attempt = 0; attempt < 20 && !(await card.isVisible()); attempt += 1) {
       await reader.goto(`${h.server.url}/blog`);
-      await reader.getByText(/No posts yet|Night Markets of Porto/).first().waitFor();
+      await reader
+        .getByText(/No posts yet|Night Markets of Porto/)
+        .first()
+        .waitFor();
     }
     await card.click();
     await reader.waitForURL(/\/blog\/night-markets-of-porto$/);
@@ -125,7 +134,10 @@ describe('blog', () => {
     const { context, page } = await openPage(h);
     page.on('dialog', (dialog) => void dialog.accept());
     await login(page);
-    const row = page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem').filter({ hasText: 'Night Markets of Porto' });
+    const row = page
+      .getByRole('list', { name: 'Blog posts' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Night Markets of Porto' });
     await row.getByRole('button', { name: 'Delete Night Markets of Porto' }).click();
     await page.getByText('No posts yet').waitFor();
     const response = await fetch(`${h.server.url}/api/blog/posts/night-markets-of-porto`);

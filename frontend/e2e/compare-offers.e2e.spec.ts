@@ -61,7 +61,8 @@ beforeAll(async () => {
   const { events, projectors } = server.server.composition;
   canonicalId = (await events.commands.upsertFromSource(ticketmaster)).id;
   const second = await events.commands.upsertFromSource(fever);
-  if (second.linked_to !== canonicalId) throw new Error(`the Fever record was not linked (linked_to ${second.linked_to})`);
+  if (second.linked_to !== canonicalId)
+    throw new Error(`the Fever record was not linked (linked_to ${second.linked_to})`);
   linkedId = second.id;
   await projectors.drained();
   browser = await launchChromium();
@@ -99,7 +100,9 @@ const ticketsCard = () => page.getByRole('complementary', { name: 'Get Tickets' 
 async function buyFrom(seller: string): Promise<Page> {
   const [tab] = await Promise.all([
     context.waitForEvent('page'),
-    ticketsCard().getByRole('button', { name: `Buy from ${seller}` }).click(),
+    ticketsCard()
+      .getByRole('button', { name: `Buy from ${seller}` })
+      .click(),
   ]);
   await tab.waitForURL((url) => url.protocol === 'https:');
   return tab;
@@ -128,7 +131,9 @@ describe('compare offers on the event page (issue 16)', () => {
     await openPage(`/event/${canonicalId}`);
     const tracking = page.waitForRequest((request) => request.url().includes('/api/ticketmaster/tracking-link/'));
     const tab = await buyFrom('Ticketmaster');
-    expect(new URL((await tracking).url()).pathname).toBe(`/api/ticketmaster/tracking-link/${ticketmaster.external_id}`);
+    expect(new URL((await tracking).url()).pathname).toBe(
+      `/api/ticketmaster/tracking-link/${ticketmaster.external_id}`,
+    );
     const opened = new URL(tab.url());
     expect(`${opened.origin}${opened.pathname}`).toBe(ticketmaster.purchase_url);
     expect(opened.searchParams.get('aff')).toBe('e2e-test');

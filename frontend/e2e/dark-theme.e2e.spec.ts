@@ -31,9 +31,16 @@ describe('dark theme on every page', () => {
     ['about', '/about', 'h1'],
     ['admin login', '/admin', 'input[type="password"]'],
   ])('has a dark background and no serious or critical axe violations on %s', async (_label, path, ready) => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, colorScheme: 'dark', bypassCSP: true });
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      colorScheme: 'dark',
+      bypassCSP: true,
+    });
     const origin = new URL(server.url).origin;
-    await context.route((url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:', (route) => route.abort());
+    await context.route(
+      (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+      (route) => route.abort(),
+    );
     try {
       const page = await context.newPage();
       await gotoStarted(page, `${server.url}${path}`);

@@ -61,7 +61,10 @@ describe('a directly opened event page whose hero image fails', () => {
       context = await browser.newContext({ viewport });
       const page = await context.newPage();
       // Remote images never load here: the hero's request is refused, as a dead image host would.
-      await context.route((url) => url.origin !== origin, (route) => route.abort());
+      await context.route(
+        (url) => url.origin !== origin,
+        (route) => route.abort(),
+      );
       let imageFailed: Promise<unknown> | undefined;
       await context.route(
         (url) => url.origin === origin && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),

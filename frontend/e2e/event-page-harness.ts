@@ -44,7 +44,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       (url) => url.origin !== origin,
       (route) =>
         route.request().resourceType() === 'document'
-          ? route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>outside</title><p>outside</p>' })
+          ? route.fulfill({
+              status: 200,
+              contentType: 'text/html',
+              body: '<!doctype html><title>outside</title><p>outside</p>',
+            })
           : route.abort(),
     );
     return context;

@@ -126,7 +126,9 @@ describe('event page content', () => {
   });
 
   it('compares the sellers of a demo show sold three ways, cheapest first, from the first start', async () => {
-    const listed = (await (await fetch(`${harness.server.url}/api/events?per_page=1000`)).json()) as { data: Array<DemoEvent & { offer_count: number }> };
+    const listed = (await (await fetch(`${harness.server.url}/api/events?per_page=1000`)).json()) as {
+      data: Array<DemoEvent & { offer_count: number }>;
+    };
     const show = listed.data.find((event) => event.offer_count === 3);
     if (!show) throw new Error('the demo catalogue has no show with three sellers');
     await openEventPage(show);
@@ -134,8 +136,13 @@ describe('event page content', () => {
     await offers.first().waitFor();
     expect(await offers.count()).toBe(3);
     expect(await offers.first().textContent()).toContain('Cheapest');
-    expect(await ticketsCard().getByText(/^from \$[\d,.]+ · 3 sellers$/).isVisible()).toBe(true);
-    for (const price of await offers.locator('.compare-offers__price').allTextContents()) expect(price).toMatch(/^(From |Up to )?\$/);
+    expect(
+      await ticketsCard()
+        .getByText(/^from \$[\d,.]+ · 3 sellers$/)
+        .isVisible(),
+    ).toBe(true);
+    for (const price of await offers.locator('.compare-offers__price').allTextContents())
+      expect(price).toMatch(/^(From |Up to )?\$/);
   });
 
   it('shows generated placeholders when event images cannot load', async () => {
@@ -158,7 +165,9 @@ describe('event page content', () => {
     const card = ticketsCard();
     await card.getByRole('button', { name: 'Share', exact: true }).click();
     await card.getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${harness.server.url}/events/${event.id}-shared`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${harness.server.url}/events/${event.id}-shared`,
+    );
     await card.getByRole('button', { name: 'Share', exact: true }).waitFor();
   });
 
@@ -197,7 +206,9 @@ describe('event page failure states (spec 01 §8)', () => {
     page = await context.newPage();
     await gotoStarted(page, `${harness.server.url}/event/987654321`);
     await page.getByRole('heading', { name: 'Event not found' }).waitFor();
-    expect(await page.getByText('The event you are looking for does not exist or has been removed.').isVisible()).toBe(true);
+    expect(await page.getByText('The event you are looking for does not exist or has been removed.').isVisible()).toBe(
+      true,
+    );
     expect(await page.getByRole('button', { name: 'Back to Events' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${harness.server.url}/`);

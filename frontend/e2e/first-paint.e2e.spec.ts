@@ -51,10 +51,14 @@ describe('server-rendered first paint (decision 025)', () => {
     ['390×844', PHONE, 1],
   ] as const)('home shows its first row of events at %s before any script runs', async (_size, viewport, perRow) => {
     const page = await openWithoutScripts('/', viewport);
-    await expect(page.getByRole('heading', { level: 1, name: 'Discover Amazing Events' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Discover Amazing Events' }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(page.getByTestId('count-line').textContent()).resolves.toMatch(/^100 of \d+ events shown$/);
     const cards = page.locator('.event-card');
-    const firstRow = await Promise.all(Array.from({ length: perRow }, (_, index) => cards.nth(index).locator('.event-card__title').boundingBox()));
+    const firstRow = await Promise.all(
+      Array.from({ length: perRow }, (_, index) => cards.nth(index).locator('.event-card__title').boundingBox()),
+    );
     for (const box of firstRow) {
       expect(box).not.toBeNull();
       expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
@@ -77,57 +81,71 @@ describe('server-rendered first paint (decision 025)', () => {
     ['home', '1366×900', '/', DESKTOP],
     ['home', '390×844', '/', PHONE],
     ['an event page', '390×844', 'event', PHONE],
-  ] as const)('on %s at %s the client starts after the first paint, adopts the markup without asking again, and logs nothing', async (_page, _size, path, viewport) => {
-    const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
-    const { page } = await openPage(harness, { viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    const requests = listRequests(page);
-    // When the loader adds the entry's script, against the browser's own first contentful paint.
-    await page.addInitScript(() => {
-      new MutationObserver((changes, observer) => {
-        const added = changes.some((change) => [...change.addedNodes].some((node) => node instanceof HTMLScriptElement && node.type === 'module'));
-        if (!added) return;
-        (window as unknown as { entryStartedAt: number }).entryStartedAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const url = path === 'event' ? `${harness.server.url}/event/${event!.id}` : `${harness.server.url}${path}`;
-    // The server's first card or title, to tell whether the client kept it or built its own.
-    await page.goto(url, { waitUntil: 'commit' });
-    const serverNode = await page.waitForSelector(path === 'event' ? 'h1' : '.event-card');
-    await page.waitForSelector('html[data-client="ready"]', { state: 'attached' });
-    await waitForSettled(page);
-    const { firstPaint, entryStartedAt } = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      entryStartedAt: (window as unknown as { entryStartedAt?: number }).entryStartedAt ?? Number.NaN,
-    }));
-    expect(firstPaint).toBeLessThan(entryStartedAt);
-    await expect(serverNode.evaluate((node) => node.isConnected)).resolves.toBe(true);
-    expect(problems).toEqual([]);
-    if (path === '/') {
-      // The first cards render at once and the rest of the page of 100 as the visitor scrolls towards them
-      // (their remote images, refused here, then start to load: what the page logged before is checked above).
-      const first = await page.locator('.event-card').count();
-      expect(first).toBeLessThan(100);
-      await expect
-        .poll(async () => {
-          await page.mouse.wheel(0, 5000);
-          return page.locator('.event-card').count();
-        })
-        .toBe(100);
-      expect(requests).toEqual([]);
-    }
-    await page.context().close();
-  });
+  ] as const)(
+    'on %s at %s the client starts after the first paint, adopts the markup without asking again, and logs nothing',
+    async (_page, _size, path, viewport) => {
+      const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
+      const { page } = await openPage(harness, {
+        viewport,
+        isMobile: viewport === PHONE,
+        hasTouch: viewport === PHONE,
+      });
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const requests = listRequests(page);
+      // When the loader adds the entry's script, against the browser's own first contentful paint.
+      await page.addInitScript(() => {
+        new MutationObserver((changes, observer) => {
+          const added = changes.some((change) =>
+            [...change.addedNodes].some((node) => node instanceof HTMLScriptElement && node.type === 'module'),
+          );
+          if (!added) return;
+          (window as unknown as { entryStartedAt: number }).entryStartedAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const url = path === 'event' ? `${harness.server.url}/event/${event!.id}` : `${harness.server.url}${path}`;
+      // The server's first card or title, to tell whether the client kept it or built its own.
+      await page.goto(url, { waitUntil: 'commit' });
+      const serverNode = await page.waitForSelector(path === 'event' ? 'h1' : '.event-card');
+      await page.waitForSelector('html[data-client="ready"]', { state: 'attached' });
+      await waitForSettled(page);
+      const { firstPaint, entryStartedAt } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        entryStartedAt: (window as unknown as { entryStartedAt?: number }).entryStartedAt ?? Number.NaN,
+      }));
+      expect(firstPaint).toBeLessThan(entryStartedAt);
+      await expect(serverNode.evaluate((node) => node.isConnected)).resolves.toBe(true);
+      expect(problems).toEqual([]);
+      if (path === '/') {
+        // The first cards render at once and the rest of the page of 100 as the visitor scrolls towards them
+        // (their remote images, refused here, then start to load: what the page logged before is checked above).
+        const first = await page.locator('.event-card').count();
+        expect(first).toBeLessThan(100);
+        await expect
+          .poll(async () => {
+            await page.mouse.wheel(0, 5000);
+            return page.locator('.event-card').count();
+          })
+          .toBe(100);
+        expect(requests).toEqual([]);
+      }
+      await page.context().close();
+    },
+  );
 
   it("a person's visit to an event page counts one view, a crawler's none: popularity ranks by views", async () => {
     const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
     // Read with a crawler's name, so that reading the count does not move it.
-    const views = async () => (await crawlerGet(`/api/events/${event!.id}`).then((response) => response.json() as Promise<{ view_count: number }>)).view_count;
+    const views = async () =>
+      (
+        await crawlerGet(`/api/events/${event!.id}`).then(
+          (response) => response.json() as Promise<{ view_count: number }>,
+        )
+      ).view_count;
     const before = await views();
 
     const { page } = await openPage(harness, { viewport: DESKTOP, userAgent: PERSON });

@@ -26,7 +26,10 @@ export async function startHomeHarness(): Promise<HomeHarness> {
 }
 
 /** A fresh context (empty local storage) whose page may only talk to our server. */
-export async function openPage(harness: HomeHarness, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  harness: HomeHarness,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const origin = new URL(harness.server.url).origin;
   await context.route(

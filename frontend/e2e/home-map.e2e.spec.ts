@@ -1,6 +1,13 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, nextEventsQuery, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+import {
+  apiJson,
+  nextEventsQuery,
+  openPage,
+  startHomeHarness,
+  type ApiEvent,
+  type HomeHarness,
+} from './home-harness.ts';
 import { gotoStarted } from './settle.ts';
 
 let harness: HomeHarness;
@@ -34,8 +41,16 @@ describe('home map in a real browser', () => {
     await page.locator('.leaflet-container').scrollIntoViewIfNeeded();
     // Leaflet also renders clusters just outside the visible map; pick one inside the map's frame.
     const frame = (await page.locator('.leaflet-container').boundingBox())!;
-    const boxes = await page.locator('.marker-cluster').evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
-    const inside = boxes.find((box) => box.left > frame.x + 50 && box.right < frame.x + frame.width - 50 && box.top > frame.y + 50 && box.bottom < frame.y + frame.height - 120);
+    const boxes = await page
+      .locator('.marker-cluster')
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
+    const inside = boxes.find(
+      (box) =>
+        box.left > frame.x + 50 &&
+        box.right < frame.x + frame.width - 50 &&
+        box.top > frame.y + 50 &&
+        box.bottom < frame.y + frame.height - 120,
+    );
     expect(inside).toBeDefined();
     const before = { zoom: await debugZoom(page), markers: await page.locator('.event-marker').count() };
     await page.mouse.click(inside!.left + inside!.width / 2, inside!.top + inside!.height / 2);
@@ -70,7 +85,9 @@ describe('home map in a real browser', () => {
     await page.locator('.user-marker').waitFor();
     await page.getByRole('dialog', { name: 'Distance & Privacy' }).waitFor();
     expect(await page.getByLabel('Sort by').inputValue()).toBe('distance');
-    const stored = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.includes('location'))?.[1]);
+    const stored = await page.evaluate(
+      () => Object.entries(localStorage).find(([key]) => key.includes('location'))?.[1],
+    );
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ source: 'browser', radius_km: 25 });
 
     const radius = await nextEventsQuery(page, () => page.getByLabel('Radius in kilometres').fill('40'));
@@ -87,7 +104,9 @@ describe('home map in a real browser', () => {
   it('falls back to the IP lookup when the browser location is denied, and reports an IP failure', async () => {
     const { page, context } = await openPage(harness);
     let ipAnswer: (route: Route) => Promise<void> = (route) =>
-      route.fulfill({ json: { latitude: anchor.latitude, longitude: anchor.longitude, meta: { source: 'stub', cached: false } } });
+      route.fulfill({
+        json: { latitude: anchor.latitude, longitude: anchor.longitude, meta: { source: 'stub', cached: false } },
+      });
     await page.route('**/api/geo/ip', (route) => ipAnswer(route));
     await gotoStarted(page, harness.server.url);
     await page.locator('.event-card').first().waitFor();
@@ -112,11 +131,14 @@ describe('home map in a real browser', () => {
     await openMap(page);
     const query = await nextEventsQuery(page, () => page.getByRole('checkbox', { name: 'Only in view' }).check());
     expect(query.get('only_in_view')).toBe('true');
-    for (const name of ['min_lat', 'max_lat', 'min_lon', 'max_lon']) expect(Number.isFinite(Number(query.get(name)))).toBe(true);
+    for (const name of ['min_lat', 'max_lat', 'min_lon', 'max_lon'])
+      expect(Number.isFinite(Number(query.get(name)))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('only_in_view'))).toBe('true');
 
     const zoomed = await nextEventsQuery(page, () => page.locator('.leaflet-control-zoom-in').click());
-    expect(Number(zoomed.get('max_lat')) - Number(zoomed.get('min_lat'))).toBeLessThan(Number(query.get('max_lat')) - Number(query.get('min_lat')));
+    expect(Number(zoomed.get('max_lat')) - Number(zoomed.get('min_lat'))).toBeLessThan(
+      Number(query.get('max_lat')) - Number(query.get('min_lat')),
+    );
 
     await openMap(page);
     expect(await page.getByRole('checkbox', { name: 'Only in view' }).isChecked()).toBe(true);
@@ -132,10 +154,13 @@ describe('home map in a real browser', () => {
     await page.route(/\/api\/events\?.*fields=map_basic/, async (route) => {
       const url = new URL(route.request().url());
       const cursor = url.searchParams.get('cursor');
-      pagesAsked.push(`${cursor === null ? `page=${url.searchParams.get('page')}` : 'cursor'}/${url.searchParams.get('per_page')}`);
+      pagesAsked.push(
+        `${cursor === null ? `page=${url.searchParams.get('page')}` : 'cursor'}/${url.searchParams.get('per_page')}`,
+      );
       if (cursor !== null) cursorsAsked.push(cursor);
       // Holding the second page (the first asked by cursor) gives the test time to press Abort mid-load.
-      while (hold && cursor !== null && cursor === cursorsAsked[0]) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (hold && cursor !== null && cursor === cursorsAsked[0])
+        await new Promise((resolve) => setTimeout(resolve, 50));
       await route.continue().catch(() => undefined);
     });
     await openMap(page);
@@ -143,14 +168,18 @@ describe('home map in a real browser', () => {
     const progress = page.getByTestId('map-load-progress');
     // Page 1 has arrived (events without coordinates are not kept, so the count may be under 1000).
     await progress.filter({ hasText: /Loading map events: [1-9]\d* of \d+/ }).waitFor();
-    await page.getByTestId('count-line').filter({ hasText: /^[1-9]\d*\/\d+ loaded$/ }).waitFor();
+    await page
+      .getByTestId('count-line')
+      .filter({ hasText: /^[1-9]\d*\/\d+ loaded$/ })
+      .waitFor();
     await progress.getByRole('button', { name: 'Abort' }).click();
     await progress.filter({ hasText: /Map loading aborted at [1-9]\d* of \d+/ }).waitFor();
 
     hold = false;
     await progress.getByRole('button', { name: 'Resume' }).click();
     await progress.filter({ hasText: /All \d+ map events loaded/ }).waitFor();
-    const total = (await apiJson<{ pagination: { total: number } }>(harness, '/api/events?per_page=1')).pagination.total;
+    const total = (await apiJson<{ pagination: { total: number } }>(harness, '/api/events?per_page=1')).pagination
+      .total;
     expect(pagesAsked[0]).toBe('page=1/1000');
     expect(pagesAsked.slice(1).every((entry) => entry === 'cursor/1000')).toBe(true);
     // The resume asked again for the page the abort cut off, by the same cursor, then went on.

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.ts';
-import { apiJson, countLine, nextEventsQuery, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
+import {
+  apiJson,
+  countLine,
+  nextEventsQuery,
+  openPage,
+  startHomeHarness,
+  type ApiEvent,
+  type HomeHarness,
+} from './home-harness.ts';
 import { gotoStarted } from './settle.ts';
 
 interface FilterOptions {
@@ -27,7 +35,10 @@ async function openHome(width = 1280): Promise<Page> {
   const { page } = await openPage(harness, { viewport: { width, height: 900 } });
   await gotoStarted(page, harness.server.url);
   await page.locator('.event-card').first().waitFor();
-  await page.getByTestId('count-line').filter({ hasText: /events (shown|loaded)/ }).waitFor();
+  await page
+    .getByTestId('count-line')
+    .filter({ hasText: /events (shown|loaded)/ })
+    .waitFor();
   return page;
 }
 
@@ -41,7 +52,10 @@ describe('home page in a real browser', () => {
     const query = await nextEventsQuery(page, () => keyword.press('Enter'));
     expect(query.get('keyword')).toBe(word);
     await page.getByRole('button', { name: `Remove Search: ${word}` }).waitFor();
-    await page.waitForFunction((text) => document.querySelector('[data-testid="count-line"]')?.textContent !== text, before);
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="count-line"]')?.textContent !== text,
+      before,
+    );
     const titles = await page.locator('.event-card__title').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.some((title) => title.toLowerCase().includes(word.toLowerCase()))).toBe(true);
@@ -72,10 +86,14 @@ describe('home page in a real browser', () => {
     await page.context().close();
   });
 
-  it("limits the cities to the chosen country and resets the city when the country changes", async () => {
-    const [country, otherCountry] = options.countries.filter((name) => (options.citiesByCountry[name]?.length ?? 0) > 0);
+  it('limits the cities to the chosen country and resets the city when the country changes', async () => {
+    const [country, otherCountry] = options.countries.filter(
+      (name) => (options.citiesByCountry[name]?.length ?? 0) > 0,
+    );
     const page = await openHome();
-    const countryQuery = await nextEventsQuery(page, () => page.getByLabel('Country', { exact: true }).selectOption(country!));
+    const countryQuery = await nextEventsQuery(page, () =>
+      page.getByLabel('Country', { exact: true }).selectOption(country!),
+    );
     expect(countryQuery.get('country')).toBe(country);
     const offered = await page.getByLabel('City', { exact: true }).locator('option').allTextContents();
     expect(offered).toEqual(['All cities', ...options.citiesByCountry[country!]!]);
@@ -85,7 +103,9 @@ describe('home page in a real browser', () => {
     expect(cityQuery.get('city')).toBe(city);
     await page.getByRole('button', { name: `Remove City: ${city}` }).waitFor();
 
-    const changed = await nextEventsQuery(page, () => page.getByLabel('Country', { exact: true }).selectOption(otherCountry!));
+    const changed = await nextEventsQuery(page, () =>
+      page.getByLabel('Country', { exact: true }).selectOption(otherCountry!),
+    );
     expect(changed.get('country')).toBe(otherCountry);
     expect(changed.has('city')).toBe(false);
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('all');
@@ -127,14 +147,19 @@ describe('home page in a real browser', () => {
     await popup.waitFor();
     expect(await popup.textContent()).toContain(target.name);
     // The debug overlay follows the map's moveend, which can land after the popup opens on a slow machine.
-    await expect.poll(async () => Number(await page.getByTestId('map-debug').locator('dd').first().textContent())).toBeGreaterThanOrEqual(12);
+    await expect
+      .poll(async () => Number(await page.getByTestId('map-debug').locator('dd').first().textContent()))
+      .toBeGreaterThanOrEqual(12);
     await expect.poll(() => page.getByTestId('map-debug').textContent()).toContain(Number(target.latitude).toFixed(5));
     await page.context().close();
   });
 
   it("switches from the list to the map and focuses the event on 'Show on map'", async () => {
     const page = await openHome();
-    const card = page.locator('.event-card').filter({ has: page.getByRole('button', { name: 'Show on map' }) }).first();
+    const card = page
+      .locator('.event-card')
+      .filter({ has: page.getByRole('button', { name: 'Show on map' }) })
+      .first();
     const title = (await card.locator('.event-card__title').textContent())!.trim();
     await card.getByRole('button', { name: 'Show on map' }).click();
     await page.locator('.leaflet-container').waitFor();
@@ -152,13 +177,26 @@ describe('home page in a real browser', () => {
     const origin = new URL(harness.server.url).origin;
     // Outside addresses are refused in tests, so the new tab's navigation is read from its request.
     const [trackingRequest, navigation] = await Promise.all([
-      page.waitForRequest((request) => /\/api\/(ticketmaster|feverup)\/tracking-link\/|\/api\/affiliate\/redirect\//.test(request.url()), { timeout: 5000 }).catch(() => null),
-      page.context().waitForEvent('request', (request) => request.isNavigationRequest() && !request.url().startsWith(origin)),
+      page
+        .waitForRequest(
+          (request) =>
+            /\/api\/(ticketmaster|feverup)\/tracking-link\/|\/api\/affiliate\/redirect\//.test(request.url()),
+          { timeout: 5000 },
+        )
+        .catch(() => null),
+      page
+        .context()
+        .waitForEvent('request', (request) => request.isNavigationRequest() && !request.url().startsWith(origin)),
       card.getByRole('button', { name: 'Buy Tickets' }).click(),
     ]);
     const opened = navigation.url();
     const id = await card.getAttribute('data-event-id');
-    const event = await apiJson<{ source: string; purchase_url: string | null; affiliate_url: string | null; original_url: string | null }>(harness, `/api/events/${id}`);
+    const event = await apiJson<{
+      source: string;
+      purchase_url: string | null;
+      affiliate_url: string | null;
+      original_url: string | null;
+    }>(harness, `/api/events/${id}`);
     if (trackingRequest) {
       const answer = (await (await trackingRequest.response())!.json()) as { affiliate_url?: string };
       expect(opened).toBe(answer.affiliate_url ?? event.purchase_url);

@@ -46,7 +46,9 @@ describe('event reviews with moderation (issue 10)', () => {
     await visitor.getByRole('heading', { level: 1 }).waitFor();
     expect(await visitor.locator('.event-rating__summary').count()).toBe(0);
     await visitor.getByRole('link', { name: 'Write a Review' }).click();
-    await visitor.waitForURL((url) => url.pathname === '/reviews/write' && url.searchParams.get('eventId') === String(event.id));
+    await visitor.waitForURL(
+      (url) => url.pathname === '/reviews/write' && url.searchParams.get('eventId') === String(event.id),
+    );
     await visitor.getByRole('heading', { name: 'Write a Review' }).waitFor();
     await visitor.getByText(event.name, { exact: true }).waitFor();
 
@@ -96,7 +98,9 @@ describe('event reviews with moderation (issue 10)', () => {
     await card.getByText('by Rita Reviewer').waitFor();
     await card.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
     await card.getByRole('link', { name: event.name }).click();
-    await visitor.waitForURL((url) => url.pathname.startsWith(`/events/${event.id}`) || url.pathname === `/event/${event.id}`);
+    await visitor.waitForURL(
+      (url) => url.pathname.startsWith(`/events/${event.id}`) || url.pathname === `/event/${event.id}`,
+    );
     const rating = visitor.locator('.event-rating__summary');
     await rating.waitFor();
     expect(await rating.textContent()).toContain('4.0');
@@ -127,8 +131,13 @@ describe('event reviews with moderation (issue 10)', () => {
     await page.getByText('Thanks! Your review was submitted and will appear after moderation.').waitFor();
     await page.waitForURL((url) => url.pathname === '/reviews');
     // Behind the scenes only the first review waits for moderation.
-    const pending = await fetch(`${harness.server.url}/api/admin/reviews?status=pending`, { headers: { 'x-admin-password': harness.server.adminPassword } });
-    const reviews = ((await pending.json()) as { reviews: Array<{ event_name: string | null; rating: number }> }).reviews;
-    expect(reviews.filter((review) => review.event_name === 'Summer Jazz Night').map((review) => review.rating)).toEqual([5]);
+    const pending = await fetch(`${harness.server.url}/api/admin/reviews?status=pending`, {
+      headers: { 'x-admin-password': harness.server.adminPassword },
+    });
+    const reviews = ((await pending.json()) as { reviews: Array<{ event_name: string | null; rating: number }> })
+      .reviews;
+    expect(
+      reviews.filter((review) => review.event_name === 'Summer Jazz Night').map((review) => review.rating),
+    ).toEqual([5]);
   });
 });

@@ -33,7 +33,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const searchPath = () => `/?${new URLSearchParams({ keyword: 'jazz', country: jazz.country!, city: jazz.city!, max_price: '50' })}`;
+const searchPath = () =>
+  `/?${new URLSearchParams({ keyword: 'jazz', country: jazz.country!, city: jazz.city!, max_price: '50' })}`;
 
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const { page } = await openPage(harness, { viewport, bypassCSP: true });
@@ -44,7 +45,9 @@ async function open(path: string, viewport = { width: 1280, height: 900 }): Prom
 }
 
 async function savedSubscriptions(): Promise<AdminSubscription[]> {
-  const response = await fetch(`${harness.server.url}/api/subscriptions/admin?filters=saved`, { headers: { 'x-admin-password': harness.server.adminPassword } });
+  const response = await fetch(`${harness.server.url}/api/subscriptions/admin?filters=saved`, {
+    headers: { 'x-admin-password': harness.server.adminPassword },
+  });
   return ((await response.json()) as { subscriptions: AdminSubscription[] }).subscriptions;
 }
 
@@ -74,10 +77,20 @@ describe('Save this search', () => {
     await form.getByLabel('Email').fill('listener@example.com');
     if (shots) await page.screenshot({ path: join(shots, 'save-search-form-1366.png') });
     await form.getByRole('button', { name: 'Save search' }).click();
-    await page.getByRole('status').filter({ hasText: `Open the mail we sent to listener@example.com and press Confirm to get “${words}” every week.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: `Open the mail we sent to listener@example.com and press Confirm to get “${words}” every week.`,
+      })
+      .waitFor();
 
     const [saved] = (await savedSubscriptions()).filter((row) => row.email === 'listener@example.com');
-    expect(saved).toMatchObject({ status: 'pending', has_filters: true, search_description: words, search: { keyword: 'jazz', max_price: 50 } });
+    expect(saved).toMatchObject({
+      status: 'pending',
+      has_filters: true,
+      search_description: words,
+      search: { keyword: 'jazz', max_price: 50 },
+    });
     expect(saved!.search_url).toContain(`?keyword=jazz&country=`);
     await page.context().close();
   });
@@ -86,7 +99,13 @@ describe('Save this search', () => {
     const signUp = await fetch(`${harness.server.url}/api/subscriptions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: harness.server.url },
-      body: JSON.stringify({ email: 'editor@example.com', country: jazz.country, city: jazz.city, keyword: 'jazz', max_price: 50 }),
+      body: JSON.stringify({
+        email: 'editor@example.com',
+        country: jazz.country,
+        city: jazz.city,
+        keyword: 'jazz',
+        max_price: 50,
+      }),
     });
     expect(signUp.status).toBe(202);
     const [saved] = (await savedSubscriptions()).filter((row) => row.email === 'editor@example.com');

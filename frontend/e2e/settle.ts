@@ -14,7 +14,9 @@ export async function waitForSettled(page: Page): Promise<void> {
       ![...document.querySelectorAll('option')].some((option) => /\bLoading\b/.test(option.text)),
   );
   // Two frames: the commit that removed the last loading state is styled and laid out before the caller reads it.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /**

@@ -24,7 +24,10 @@ afterAll(async () => {
 async function openPage(viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const origin = new URL(server.url).origin;
-  await context.route((url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:', (route) => route.abort());
+  await context.route(
+    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => route.abort(),
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -49,7 +52,11 @@ describe('/partner', () => {
       await fillPartnerForm(page, 'Lisbon Live Lda');
       await page.getByRole('button', { name: 'Send Partnership Request' }).click();
       await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
-      expect(await page.getByText("We've received your partnership inquiry and will get back to you within 2-3 business days.").isVisible()).toBe(true);
+      expect(
+        await page
+          .getByText("We've received your partnership inquiry and will get back to you within 2-3 business days.")
+          .isVisible(),
+      ).toBe(true);
     } finally {
       await context.close();
     }
@@ -63,7 +70,9 @@ describe('/partner', () => {
       // The browser accepts this URL; the server does not (http(s) only).
       await page.getByLabel('Website').fill('ftp://files.example');
       await page.getByRole('button', { name: 'Send Partnership Request' }).click();
-      expect(await page.getByRole('alert').textContent()).toBe('website: website must be an http:// or https:// address');
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'website: website must be an http:// or https:// address',
+      );
       expect(await page.getByLabel('Company Name *').inputValue()).toBe('Bad Site Co');
     } finally {
       await context.close();
@@ -77,7 +86,9 @@ describe('/partner', () => {
       await page.goto(`${server.url}/partner`);
       await fillPartnerForm(page, 'Offline Co');
       await page.getByRole('button', { name: 'Send Partnership Request' }).click();
-      expect(await page.getByRole('alert').textContent()).toBe('Failed to connect to the server. Please try again later.');
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'Failed to connect to the server. Please try again later.',
+      );
     } finally {
       await context.close();
     }
@@ -91,7 +102,17 @@ describe('static pages', () => {
       await page.goto(`${server.url}/about`);
       expect(await page.title()).toBe('About Us | Evently');
       await page.getByRole('heading', { name: 'How it works' }).waitFor();
-      for (const heading of ['Our mission', 'Our community', 'Global reach', 'Our passion', 'Affiliate disclosure', 'How it works', 'Discover', 'Compare', 'Book']) {
+      for (const heading of [
+        'Our mission',
+        'Our community',
+        'Global reach',
+        'Our passion',
+        'Affiliate disclosure',
+        'How it works',
+        'Discover',
+        'Compare',
+        'Book',
+      ]) {
         expect(await page.getByRole('heading', { name: heading, exact: true }).isVisible()).toBe(true);
       }
       await page.getByRole('link', { name: 'Partner With Us' }).last().click();
@@ -160,7 +181,13 @@ describe('admin Partnerships tab', () => {
       const answer = await fetch(`${server.url}/api/partnership-request`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ company, contact_name: 'Ana', email: `${company.split(' ')[0]!.toLowerCase()}@example.com`, partnership_type: 'event_organizer', message: 'Hello\nthere' }),
+        body: JSON.stringify({
+          company,
+          contact_name: 'Ana',
+          email: `${company.split(' ')[0]!.toLowerCase()}@example.com`,
+          partnership_type: 'event_organizer',
+          message: 'Hello\nthere',
+        }),
       });
       expect(answer.status).toBe(201);
       // The list orders by created_at, stamped by the server's clock in milliseconds: the second request must

@@ -26,7 +26,10 @@ export async function startSupportHarness(): Promise<SupportHarness> {
 }
 
 /** A fresh context (empty storage, its own cookies) whose page may only talk to our server. */
-export async function openPage(harness: SupportHarness, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  harness: SupportHarness,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await harness.browser.newContext({ viewport });
   const origin = new URL(harness.server.url).origin;
   await context.route(

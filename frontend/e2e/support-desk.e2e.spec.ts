@@ -68,7 +68,9 @@ describe('support desk, visitor and admin live (issue 9)', () => {
     await visitor.getByLabel('Description').fill('I bought two tickets yesterday and got no e-mail from the seller.');
     await visitor.getByRole('button', { name: 'Submit Ticket' }).click();
 
-    await visitor.getByText('Support ticket created successfully! You will receive an email confirmation shortly.').waitFor();
+    await visitor
+      .getByText('Support ticket created successfully! You will receive an email confirmation shortly.')
+      .waitFor();
     await visitor.getByRole('tab', { name: 'Track Ticket', selected: true }).waitFor();
     const number = await visitor.getByLabel('Ticket Number').inputValue();
     expect(number).toMatch(/^TT-\d{4}-\d{4,}$/);
@@ -108,7 +110,10 @@ describe('support desk, visitor and admin live (issue 9)', () => {
 
     await openDetail.getByText('We are on it.').waitFor();
     await openDetail.locator('.ticket-badge', { hasText: 'Waiting for User' }).waitFor();
-    await first.getByRole('button', { name: new RegExp(number) }).getByText('Waiting for User').waitFor();
+    await first
+      .getByRole('button', { name: new RegExp(number) })
+      .getByText('Waiting for User')
+      .waitFor();
   });
 
   it("refuses a wrong password with 'Invalid password' and keeps the panel closed", async () => {
@@ -118,7 +123,9 @@ describe('support desk, visitor and admin live (issue 9)', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     expect(await page.getByRole('alert').textContent()).toBe('Invalid password');
     expect(await page.getByRole('tab', { name: 'Support Tickets' }).count()).toBe(0);
-    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain('not-the-password');
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
+      'not-the-password',
+    );
   });
 
   it("says 'Reconnecting…' while the admin socket is down and catches up on what it missed", async () => {
@@ -144,9 +151,18 @@ describe('support desk, visitor and admin live (issue 9)', () => {
     const response = await fetch(new URL('/api/support/tickets', harness.server.url), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user_name: 'Link User', user_email: 'link@example.com', subject: 'Link check', description: 'Via e-mail link', website: '' }),
+      body: JSON.stringify({
+        user_name: 'Link User',
+        user_email: 'link@example.com',
+        subject: 'Link check',
+        description: 'Via e-mail link',
+        website: '',
+      }),
     });
-    const { ticket, access_token } = (await response.json()) as { ticket: { ticket_number: string }; access_token: string };
+    const { ticket, access_token } = (await response.json()) as {
+      ticket: { ticket_number: string };
+      access_token: string;
+    };
     const page = await newPage({ width: 390, height: 844 });
     await page.goto(`${harness.server.url}/support?ticket=${ticket.ticket_number}&token=${access_token}#search`);
     await page.getByText('Via e-mail link').waitFor();

@@ -43,7 +43,9 @@ async function openHome(options: BrowserContextOptions, path = '/'): Promise<Pag
 describe('results first', () => {
   it('shows the first row of event cards in full without scrolling at 1366x900', async () => {
     const page = await openHome({ viewport: DESKTOP });
-    const boxes = await page.locator('.event-grid > li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await page
+      .locator('.event-grid > li')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
     const firstRow = boxes.filter((box) => Math.abs(box.top - boxes[0]!.top) < 2);
     expect(firstRow.length).toBeGreaterThanOrEqual(2);
     for (const box of firstRow) expect(box.bottom).toBeLessThanOrEqual(DESKTOP.height);
@@ -111,7 +113,10 @@ describe('results first', () => {
     // 700 px down, or as far as the page goes while its lower sections are still loading.
     await desktop.waitForFunction(() => {
       window.scrollTo(0, 700);
-      return window.scrollY > 0 && window.scrollY >= Math.min(700, document.documentElement.scrollHeight - window.innerHeight);
+      return (
+        window.scrollY > 0 &&
+        window.scrollY >= Math.min(700, document.documentElement.scrollHeight - window.innerHeight)
+      );
     });
     const buy = (await card.getByRole('button', { name: 'Buy Tickets' }).boundingBox())!;
     expect(buy.y).toBeGreaterThanOrEqual(0);
@@ -130,7 +135,9 @@ describe('correctness a visitor notices', () => {
     const expected = formatEventTime(event.date, { context: 'detail', timeZone: event.timezone!, showZone: true });
     const { page } = await openPage(harness, { viewport: DESKTOP, timezoneId: 'America/Los_Angeles' });
     await gotoStarted(page, `${harness.server.url}/event/${event.id}`);
-    const time = page.locator('.event-details__facts dt', { hasText: 'Time' }).locator('xpath=following-sibling::dd[1]');
+    const time = page
+      .locator('.event-details__facts dt', { hasText: 'Time' })
+      .locator('xpath=following-sibling::dd[1]');
     await time.waitFor();
     expect(await time.textContent()).toBe(expected);
     // The venue's clock is named, never as a bare offset ("GMT+11") few visitors can read.
@@ -153,13 +160,21 @@ describe('correctness a visitor notices', () => {
   });
 
   it('names a focused event that is not in the loaded list', async () => {
-    const latest = (await apiJson<{ data: Array<ApiEvent & { unique_title: string | null }> }>(harness, '/api/events?per_page=50&sort_by=date&sort_order=desc')).data.find(
-      (event) => event.latitude !== null && event.longitude !== null,
-    )!;
+    const latest = (
+      await apiJson<{ data: Array<ApiEvent & { unique_title: string | null }> }>(
+        harness,
+        '/api/events?per_page=50&sort_by=date&sort_order=desc',
+      )
+    ).data.find((event) => event.latitude !== null && event.longitude !== null)!;
     const firstPage = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=100')).data;
     expect(firstPage.some((event) => event.id === latest.id)).toBe(false);
     const { page } = await openPage(harness, { viewport: DESKTOP });
-    const search = new URLSearchParams({ mode: 'split', focus_lat: String(latest.latitude), focus_lon: String(latest.longitude), focus_event: String(latest.id) });
+    const search = new URLSearchParams({
+      mode: 'split',
+      focus_lat: String(latest.latitude),
+      focus_lon: String(latest.longitude),
+      focus_event: String(latest.id),
+    });
     await gotoStarted(page, `${harness.server.url}/?${search.toString()}`);
     const title = latest.unique_title?.trim() || latest.name;
     await page.getByRole('region', { name: 'Focused Event' }).filter({ hasText: title }).waitFor();
@@ -215,7 +230,9 @@ describe('dark theme', () => {
     ['split view', '/?mode=split'],
   ])('has no serious or critical axe violations on %s in dark mode', async (_label, path) => {
     const page = await openHome({ viewport: DESKTOP, colorScheme: 'dark', bypassCSP: true }, path);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe('rgb(245, 246, 250)');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(
+      'rgb(245, 246, 250)',
+    );
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -58,7 +58,12 @@ const handler = createStaticHandler(routes);
  * The page's markup, or null for a page that is not server-rendered (only `/` and event pages are) and when the
  * route table answers with a redirect or a response of its own.
  */
-export async function renderPage({ url, apiOrigin, userAgent, event }: ServerRenderRequest): Promise<ServerRenderedPage | null> {
+export async function renderPage({
+  url,
+  apiOrigin,
+  userAgent,
+  event,
+}: ServerRenderRequest): Promise<ServerRenderedPage | null> {
   const address = new URL(url, apiOrigin);
   const pageModules = pageModulesOf(address.pathname);
   if (!pageModules) return null;

@@ -18,6 +18,9 @@ export async function ingestBundledSamplesIfFresh(
   const states = await Promise.all(scopes.map((scope) => checkpoints.load(source.name, scope.key)));
   if (states.every((state) => state?.last_completed_at)) return null;
   const result = await runSource(deps, source, options.signal ? { signal: options.signal } : {});
-  deps.logger.info({ status: result.status, counts: result.counts, durationMs: result.durationMs }, 'bundled sample feeds ingested');
+  deps.logger.info(
+    { status: result.status, counts: result.counts, durationMs: result.durationMs },
+    'bundled sample feeds ingested',
+  );
   return result;
 }

@@ -29,13 +29,16 @@ export interface EventsWriter {
 
 /** The events module's door as an EventsWriter (its commands and one query). */
 export function eventsWriterFrom(events: {
-  commands: Pick<EventsWriter, 'upsertFromSource' | 'removeFromSource'> & Partial<Pick<EventsWriter, 'upsertManyFromSource'>>;
+  commands: Pick<EventsWriter, 'upsertFromSource' | 'removeFromSource'> &
+    Partial<Pick<EventsWriter, 'upsertManyFromSource'>>;
   queries: Pick<EventsWriter, 'listActiveExternalIds'>;
 }): EventsWriter {
   const { commands, queries } = events;
   return {
     upsertFromSource: (input) => commands.upsertFromSource(input),
-    ...(commands.upsertManyFromSource ? { upsertManyFromSource: (inputs: SourceEventInput[]) => commands.upsertManyFromSource!(inputs) } : {}),
+    ...(commands.upsertManyFromSource
+      ? { upsertManyFromSource: (inputs: SourceEventInput[]) => commands.upsertManyFromSource!(inputs) }
+      : {}),
     removeFromSource: (source, externalId, reason) => commands.removeFromSource(source, externalId, reason),
     listActiveExternalIds: (source, scope) => queries.listActiveExternalIds(source, scope),
   };

@@ -9,7 +9,10 @@ export type { RunCounts } from './runner/run-counts.ts';
 export { createQuarantineRepository, type QuarantineEntry } from './runner/quarantine-repository.ts';
 export { createRunLog, type RunRecord } from './runner/run-log.ts';
 export type { IngestionSource, SourceScope, ScopeFilter } from './sources/source.ts';
-export { createTicketmasterSource, type TicketmasterSourceOptions } from './sources/ticketmaster/ticketmaster-source.ts';
+export {
+  createTicketmasterSource,
+  type TicketmasterSourceOptions,
+} from './sources/ticketmaster/ticketmaster-source.ts';
 export { createFeverSource, type FeverSourceOptions } from './sources/fever/fever-source.ts';
 export { createFileSource, type FileSourceOptions } from './sources/file/file-source.ts';
 export { loadIngestionConfig, IngestionConfigError, type IngestionConfig } from './config/ingestion-config.ts';

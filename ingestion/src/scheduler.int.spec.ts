@@ -17,7 +17,9 @@ let runtime: EventsRuntime;
 beforeEach(async () => {
   simulator = await startFeedSimulator({ ticketmasterApiKey: 'k' });
   runtime = await startEventsRuntime();
-  simulator.setTicketmasterEvents([makeTicketmasterEvent({ id: 'a', dates: { start: { dateTime: new Date(Date.now() + 86_400_000).toISOString() } } })]);
+  simulator.setTicketmasterEvents([
+    makeTicketmasterEvent({ id: 'a', dates: { start: { dateTime: new Date(Date.now() + 86_400_000).toISOString() } } }),
+  ]);
   simulator.setFeverPlans([makeFeverPlan()]);
 });
 
@@ -31,7 +33,10 @@ async function runOnce(fullSyncEveryMs: number): Promise<SourceRunResult[]> {
   const scheduler = createIngestionScheduler({
     deps: { store: runtime.store, events: eventsWriterFrom(runtime.events), logger: silentLogger() },
     sources: [
-      { source: createTicketmasterSource({ baseUrl: simulator.ticketmasterBaseUrl, apiKey: 'k', requestsPerSecond: 0 }), intervalMs: 3_600_000 },
+      {
+        source: createTicketmasterSource({ baseUrl: simulator.ticketmasterBaseUrl, apiKey: 'k', requestsPerSecond: 0 }),
+        intervalMs: 3_600_000,
+      },
       { source: createFeverSource({ feedUrl: simulator.feverFeedUrl, requestsPerSecond: 0 }), intervalMs: 3_600_000 },
     ],
     fullSyncEveryMs,
@@ -46,7 +51,9 @@ async function runOnce(fullSyncEveryMs: number): Promise<SourceRunResult[]> {
 describe('ingestion scheduler', () => {
   it('runs each source at start, as a full sync until one has completed recently', async () => {
     const first = await runOnce(86_400_000);
-    expect(first.map((result) => [result.source, result.status, result.scopes[0]?.mode, result.counts.created])).toEqual([
+    expect(
+      first.map((result) => [result.source, result.status, result.scopes[0]?.mode, result.counts.created]),
+    ).toEqual([
       ['fever', 'completed', 'full', 1],
       ['ticketmaster', 'completed', 'full', 1],
     ]);

@@ -43,7 +43,10 @@ export function createIngestionScheduler(options: IngestionSchedulerOptions): Sc
       try {
         const full = await fullSyncDue(scheduled);
         const result = await runSource(deps, scheduled.source, { full, signal: controller.signal });
-        deps.logger.info({ source: name, full, status: result.status, counts: result.counts, durationMs: result.durationMs }, 'scheduled ingestion run finished');
+        deps.logger.info(
+          { source: name, full, status: result.status, counts: result.counts, durationMs: result.durationMs },
+          'scheduled ingestion run finished',
+        );
         options.onRun?.(result);
       } catch (error) {
         deps.logger.error({ err: error, source: name }, 'scheduled ingestion run crashed');

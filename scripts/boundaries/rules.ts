@@ -53,11 +53,15 @@ const IMPURE_IN_DOMAIN = [
   /^(better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/elasticsearch|koa|@koa\/|socket\.io|nodemailer|pino)/,
 ];
 
-const SERVER_ONLY = /^(node:|@evently\/|koa$|@koa\/|better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/|pino|nodemailer|socket\.io$|maxmind)/;
+const SERVER_ONLY =
+  /^(node:|@evently\/|koa$|@koa\/|better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/|pino|nodemailer|socket\.io$|maxmind)/;
 
 /** Tests, test helpers and benchmarks: none of them ship in a process, so they may use test-only doors. */
 const isTestFile = (file: string) =>
-  /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) || /(^|\/)testing\//.test(file) || /\.contract\.ts$/.test(file) || /^bench\//.test(file);
+  /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) ||
+  /(^|\/)testing\//.test(file) ||
+  /\.contract\.ts$/.test(file) ||
+  /^bench\//.test(file);
 
 function moduleOf(file: string): string | undefined {
   return /^modules\/([^/]+)\//.exec(file)?.[1];
@@ -112,7 +116,11 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
 
     const scoped = /^(@evently\/[^/]+)(\/.*)?$/.exec(specifier);
     if (!scoped) {
-      if (ownModule && /\/src\/domain\//.test(source.path) && IMPURE_IN_DOMAIN.some((pattern) => pattern.test(specifier))) {
+      if (
+        ownModule &&
+        /\/src\/domain\//.test(source.path) &&
+        IMPURE_IN_DOMAIN.some((pattern) => pattern.test(specifier))
+      ) {
         report(
           specifier,
           'pure-domain',
@@ -126,7 +134,11 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
     const targetName = packageName.slice('@evently/'.length);
     const publicPaths = packages[packageName];
     if (!publicPaths) {
-      report(specifier, 'unknown-package', `'${packageName}' is not a workspace package. Check the name against modules/*/package.json.`);
+      report(
+        specifier,
+        'unknown-package',
+        `'${packageName}' is not a workspace package. Check the name against modules/*/package.json.`,
+      );
       continue;
     }
     const exportKey = subpath ? `.${subpath}` : '.';
@@ -139,13 +151,25 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
       continue;
     }
     if (/(^|\/)testing$/.test(subpath ?? '') && !isTestFile(source.path)) {
-      report(specifier, 'test-only', `'${specifier}' is a test helper door. Import it only from *.spec.ts files, testing/ folders or bench/.`);
+      report(
+        specifier,
+        'test-only',
+        `'${specifier}' is a test helper door. Import it only from *.spec.ts files, testing/ folders or bench/.`,
+      );
     }
     if (ownModule === 'platform' && targetName !== 'platform') {
-      report(specifier, 'platform-independent', `the platform has no business rules and may not depend on '${packageName}'. Move the code into that module, or pass it in through a port.`);
+      report(
+        specifier,
+        'platform-independent',
+        `the platform has no business rules and may not depend on '${packageName}'. Move the code into that module, or pass it in through a port.`,
+      );
     }
     if (ownModule && (targetName === 'backend' || targetName === 'ingestion' || targetName === 'frontend')) {
-      report(specifier, 'modules-below-apps', `modules are used by the backend and ingestion, never the other way round. Depend on a port in @evently/platform instead of '${packageName}'.`);
+      report(
+        specifier,
+        'modules-below-apps',
+        `modules are used by the backend and ingestion, never the other way round. Depend on a port in @evently/platform instead of '${packageName}'.`,
+      );
     }
     if (ownPackage && ownPackage !== packageName && dependsOn(graph, packageName, ownPackage)) {
       report(

@@ -15,7 +15,10 @@ describe('module boundaries', () => {
   });
 
   it('rejects a relative path into another module and says which door to use', () => {
-    const [violation] = checkFile({ path: 'modules/events/src/a.ts', imports: ['../../platform/src/store/sqlite/x.ts'] }, packages);
+    const [violation] = checkFile(
+      { path: 'modules/events/src/a.ts', imports: ['../../platform/src/store/sqlite/x.ts'] },
+      packages,
+    );
     expect(violation?.rule).toBe('module-door');
     expect(violation?.message).toContain("Import '@evently/platform'");
   });
@@ -51,12 +54,18 @@ describe('module boundaries', () => {
   });
 
   it('keeps server code out of the browser bundle', () => {
-    expect(rulesBroken('frontend/src/app/api.ts', '@evently/events', 'node:fs', 'koa')).toEqual(['client-only', 'client-only', 'client-only']);
+    expect(rulesBroken('frontend/src/app/api.ts', '@evently/events', 'node:fs', 'koa')).toEqual([
+      'client-only',
+      'client-only',
+      'client-only',
+    ]);
     expect(rulesBroken('frontend/src/app/socket.ts', 'socket.io-client', '@reduxjs/toolkit/query/react')).toEqual([]);
   });
 
   it('keeps frontend features apart', () => {
-    expect(rulesBroken('frontend/src/features/map/map.tsx', '../filters/filter-bar.tsx')).toEqual(['feature-isolation']);
+    expect(rulesBroken('frontend/src/features/map/map.tsx', '../filters/filter-bar.tsx')).toEqual([
+      'feature-isolation',
+    ]);
     expect(rulesBroken('frontend/src/features/map/map.tsx', './cluster.tsx', '../../components/x.tsx')).toEqual([]);
   });
 
@@ -67,11 +76,16 @@ describe('module boundaries', () => {
       '@evently/events': { dir: 'modules/events', dependencies: [] },
     };
     const withIngestion = { ...packages, '@evently/ingestion': ['.'] };
-    const broken = (path: string, specifier: string) => checkFile({ path, imports: [specifier] }, withIngestion, graph).map((v) => v.rule);
+    const broken = (path: string, specifier: string) =>
+      checkFile({ path, imports: [specifier] }, withIngestion, graph).map((v) => v.rule);
     expect(broken('ingestion/src/cli.ts', '@evently/backend')).toEqual(['package-cycle']);
     expect(broken('backend/src/processes/ingest.ts', '@evently/ingestion')).toEqual([]);
     expect(broken('ingestion/src/runner/x.ts', '@evently/events')).toEqual([]);
-    const [violation] = checkFile({ path: 'ingestion/src/cli.ts', imports: ['@evently/backend'] }, withIngestion, graph);
+    const [violation] = checkFile(
+      { path: 'ingestion/src/cli.ts', imports: ['@evently/backend'] },
+      withIngestion,
+      graph,
+    );
     expect(violation?.message).toContain('@evently/backend depends on @evently/ingestion');
   });
 });

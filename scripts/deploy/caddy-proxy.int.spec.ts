@@ -31,7 +31,10 @@ async function freePort(): Promise<number> {
 }
 
 /** A replica answering its name; `onRequest` may take over (return true) to misbehave. */
-async function startReplica(name: string, onRequest?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<Server> {
+async function startReplica(
+  name: string,
+  onRequest?: (req: IncomingMessage, res: ServerResponse) => boolean,
+): Promise<Server> {
   const server = createServer((req, res) => {
     if (onRequest?.(req, res)) return;
     res.setHeader('content-type', 'text/plain');
@@ -59,12 +62,22 @@ describe.skipIf(!hasCaddy)('deploy/Caddyfile in front of a restarting api replic
     const config = `{\n\tadmin off\n\tauto_https off\n\tdefault_bind 127.0.0.1\n}\n${deployed.replace('dynamic a api 3000 {', `dynamic a localhost ${upstreamPort} {`)}`;
     await writeFile(path.join(workDir, 'Caddyfile'), config);
     caddy = spawn('caddy', ['run', '--config', path.join(workDir, 'Caddyfile'), '--adapter', 'caddyfile'], {
-      env: { PATH: process.env.PATH ?? '', HOME: workDir, XDG_CONFIG_HOME: workDir, XDG_DATA_HOME: workDir, SITE_ADDRESS: `:${proxyPort}` },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: workDir,
+        XDG_CONFIG_HOME: workDir,
+        XDG_DATA_HOME: workDir,
+        SITE_ADDRESS: `:${proxyPort}`,
+      },
       stdio: 'ignore',
     });
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
     replica = await startReplica('first');
-    await waitFor(async () => (await fetch(proxyUrl).catch(() => undefined))?.status === 200, 'caddy proxying to the replica', 20_000);
+    await waitFor(
+      async () => (await fetch(proxyUrl).catch(() => undefined))?.status === 200,
+      'caddy proxying to the replica',
+      20_000,
+    );
   }, 30_000);
 
   afterEach(stopReplica);
@@ -96,7 +109,11 @@ describe.skipIf(!hasCaddy)('deploy/Caddyfile in front of a restarting api replic
     const askedWhileDown = asked;
     await waitFor(() => asked > askedWhileDown, 'a request sent while no replica is up', 10_000);
     replica = await startReplica('second');
-    await waitFor(() => answers.filter((answer) => answer.body === 'second').length >= 5, 'answers from the restarted replica', 20_000);
+    await waitFor(
+      () => answers.filter((answer) => answer.body === 'second').length >= 5,
+      'answers from the restarted replica',
+      20_000,
+    );
     asking = false;
     await client;
 

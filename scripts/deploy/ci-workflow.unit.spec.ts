@@ -17,7 +17,8 @@ interface Job {
   steps: Array<{ run?: string; uses?: string }>;
 }
 const workflow = parse(read('.github/workflows/ci.yml')) as { on: unknown; jobs: Record<string, Job> };
-const runs = (job: string) => (workflow.jobs[job]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : [])).join('\n');
+const runs = (job: string) =>
+  (workflow.jobs[job]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : [])).join('\n');
 const smoke = read('scripts/compose-smoke.sh');
 
 describe('.github/workflows/ci.yml', () => {
@@ -34,7 +35,11 @@ describe('.github/workflows/ci.yml', () => {
     expect(job).toContain("grep -q 'skipped: no container runtime'");
     // Every suite the job picks up prints the line the job looks for when it skips (the runtime probe's own
     // spec excepted: it never skips).
-    const suites = spawnSync('grep', ['-rl', '--include=*.int.spec.ts', 'hasContainerRuntime', 'modules', 'backend', 'ingestion'], { cwd: ROOT, encoding: 'utf8' })
+    const suites = spawnSync(
+      'grep',
+      ['-rl', '--include=*.int.spec.ts', 'hasContainerRuntime', 'modules', 'backend', 'ingestion'],
+      { cwd: ROOT, encoding: 'utf8' },
+    )
       .stdout.split('\n')
       .filter((file) => file && !file.endsWith('container-runtime.int.spec.ts'));
     expect(suites.length).toBeGreaterThanOrEqual(6);

@@ -25,13 +25,18 @@ interface Service {
   deploy?: { resources?: { limits?: { memory?: string } } };
   healthcheck?: { test?: string[] };
 }
-const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const APP_SERVICES = ['api', 'worker', 'ingestion'];
 
 /** The variables each environment reader mentions: zod object keys and `env.NAME` look-ups. */
 function variablesIn(file: string): string[] {
   const text = read(file);
-  const keys = [...text.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm), ...text.matchAll(/env\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1] ?? '');
+  const keys = [...text.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm), ...text.matchAll(/env\.([A-Z][A-Z0-9_]+)/g)].map(
+    (m) => m[1] ?? '',
+  );
   return keys.filter(Boolean);
 }
 
@@ -60,7 +65,16 @@ describe('docker-compose.yml', () => {
     expect(readVariables.length).toBeGreaterThan(30);
     const composeOwned = new Set(Object.keys(compose.services.api?.environment ?? {}));
     expect(readVariables.filter((name) => !exampleVariables.has(name) && !composeOwned.has(name))).toEqual([]);
-    expect(readVariables).toEqual(expect.arrayContaining(['TICKETMASTER_AFFILIATE_TEMPLATE', 'MAIL_FROM', 'DIGEST_WEEKDAY', 'CORS_ORIGINS', 'DEMO_DATA', 'FEVER_FEED_URL']));
+    expect(readVariables).toEqual(
+      expect.arrayContaining([
+        'TICKETMASTER_AFFILIATE_TEMPLATE',
+        'MAIL_FROM',
+        'DIGEST_WEEKDAY',
+        'CORS_ORIGINS',
+        'DEMO_DATA',
+        'FEVER_FEED_URL',
+      ]),
+    );
   });
 
   it('sends mail to Mailpit by default and keeps the mail and the app data in volumes', () => {
@@ -82,9 +96,14 @@ describe('docker-compose.yml', () => {
 
   it('makes demo data available and runs Elasticsearch at or above the client minor version', () => {
     expect(compose.services.api?.environment?.DEMO_DATA).toBe('${DEMO_DATA:-false}');
-    const client = (JSON.parse(read('modules/platform/package.json')) as { dependencies: Record<string, string> }).dependencies['@elastic/elasticsearch'] ?? '';
+    const client =
+      (JSON.parse(read('modules/platform/package.json')) as { dependencies: Record<string, string> }).dependencies[
+        '@elastic/elasticsearch'
+      ] ?? '';
     const [clientMajor = 0, clientMinor = 0] = (/(\d+)\.(\d+)/.exec(client) ?? []).slice(1).map(Number);
-    const [serverMajor = 0, serverMinor = 0] = (/:(\d+)\.(\d+)/.exec(compose.services.elasticsearch?.image ?? '') ?? []).slice(1).map(Number);
+    const [serverMajor = 0, serverMinor = 0] = (/:(\d+)\.(\d+)/.exec(compose.services.elasticsearch?.image ?? '') ?? [])
+      .slice(1)
+      .map(Number);
     expect(serverMajor).toBe(clientMajor);
     expect(serverMinor).toBeGreaterThanOrEqual(clientMinor);
   });
@@ -110,7 +129,9 @@ describe('docker-compose.yml, what an operator runs', () => {
   it('publishes Mailpit on the host loopback only, and nothing but the proxy on public interfaces by default', () => {
     expect(compose.services.mailpit?.ports).toEqual(['127.0.0.1:${MAILPIT_PORT:-8025}:8025']);
     // The worker's inbound mail port opens to the world only when the operator points MX at it and says so.
-    expect(compose.services.worker?.ports).toEqual(['${INBOUND_SMTP_BIND:-127.0.0.1}:${INBOUND_SMTP_PUBLISH:-2525}:${INBOUND_SMTP_PORT:-2525}']);
+    expect(compose.services.worker?.ports).toEqual([
+      '${INBOUND_SMTP_BIND:-127.0.0.1}:${INBOUND_SMTP_PUBLISH:-2525}:${INBOUND_SMTP_PORT:-2525}',
+    ]);
     for (const [name, service] of Object.entries(compose.services)) {
       if (name === 'proxy' || name === 'worker') continue;
       for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
@@ -118,7 +139,9 @@ describe('docker-compose.yml, what an operator runs', () => {
   });
 
   it("limits every service's memory, within a 4 GB host with one api replica", () => {
-    const limits = Object.fromEntries(Object.entries(compose.services).map(([name, service]) => [name, service.deploy?.resources?.limits?.memory]));
+    const limits = Object.fromEntries(
+      Object.entries(compose.services).map(([name, service]) => [name, service.deploy?.resources?.limits?.memory]),
+    );
     for (const [name, limit] of Object.entries(limits)) expect(limit, name).toMatch(/^\d+[mg]$/);
     const total = Object.values(limits).reduce((sum, limit) => sum + mebibytes(limit ?? '0m'), 0);
     // What is left of 4 GiB for the kernel, Docker and the page cache outside the containers.
@@ -141,7 +164,9 @@ describe('docker-compose.yml, what an operator runs', () => {
 
   it('stops before starting anything when ADMIN_PASSWORD is missing, naming it in one line', () => {
     for (const name of APP_SERVICES) {
-      expect(compose.services[name]?.environment?.ADMIN_PASSWORD, name).toMatch(/^\$\{ADMIN_PASSWORD:\?[^\n}]*ADMIN_PASSWORD[^\n}]*\}$/);
+      expect(compose.services[name]?.environment?.ADMIN_PASSWORD, name).toMatch(
+        /^\$\{ADMIN_PASSWORD:\?[^\n}]*ADMIN_PASSWORD[^\n}]*\}$/,
+      );
     }
     expect(read('.env.example')).toMatch(/^ADMIN_PASSWORD=$/m);
   });
@@ -156,7 +181,10 @@ describe('docker-compose.yml, what an operator runs', () => {
   });
 
   it('lists in .env.example every variable docker-compose.yml reads', () => {
-    const settings = read('docker-compose.yml').split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');
+    const settings = read('docker-compose.yml')
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('#'))
+      .join('\n');
     const referenced = [...settings.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] ?? '');
     expect(referenced.length).toBeGreaterThan(10);
     expect([...new Set(referenced)].filter((name) => !exampleVariables.has(name))).toEqual([]);
@@ -179,7 +207,10 @@ describe('docker-compose.yml, what an operator runs', () => {
         const relative = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(relative);
         else if (entry.name.endsWith('.ts')) {
-          for (const m of read(relative).matchAll(/'((?:docker\.elastic\.co\/elasticsearch\/elasticsearch|apache\/kafka|mongo):[^']+)'/g)) suiteImages.add(m[1] ?? '');
+          for (const m of read(relative).matchAll(
+            /'((?:docker\.elastic\.co\/elasticsearch\/elasticsearch|apache\/kafka|mongo):[^']+)'/g,
+          ))
+            suiteImages.add(m[1] ?? '');
         }
       }
     };
@@ -194,14 +225,18 @@ describe('docker-compose.yml, what an operator runs', () => {
 describe('deploy/Caddyfile', () => {
   it('runs no active health check, which Caddy ignores for dynamic upstreams, and retries instead', () => {
     expect(caddyDirectives.some((line) => line.startsWith('health_'))).toBe(false);
-    expect(caddyDirectives).toEqual(expect.arrayContaining(['lb_try_duration 20s', 'lb_try_interval 250ms', 'fail_duration 2s', 'lb_policy cookie']));
+    expect(caddyDirectives).toEqual(
+      expect.arrayContaining(['lb_try_duration 20s', 'lb_try_interval 250ms', 'fail_duration 2s', 'lb_policy cookie']),
+    );
     expect(caddyDirectives.some((line) => /^dial_timeout \d+s$/.test(line))).toBe(true);
   });
 
   it('listens on SITE_ADDRESS (automatic HTTPS for a domain), plain :80 without one, with certificates in a volume', () => {
     expect(caddyDirectives[0]).toBe('{$SITE_ADDRESS::80} {');
     expect(compose.services.proxy?.environment?.SITE_ADDRESS).toBe('${SITE_ADDRESS:-:80}');
-    expect(compose.services.proxy?.volumes).toEqual(expect.arrayContaining(['caddy-data:/data', './deploy/Caddyfile:/etc/caddy/Caddyfile:ro']));
+    expect(compose.services.proxy?.volumes).toEqual(
+      expect.arrayContaining(['caddy-data:/data', './deploy/Caddyfile:/etc/caddy/Caddyfile:ro']),
+    );
     expect(Object.keys(compose.volumes)).toContain('caddy-data');
     expect(exampleVariables.has('SITE_ADDRESS')).toBe(true);
   });

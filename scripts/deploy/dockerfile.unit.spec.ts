@@ -46,10 +46,16 @@ describe('Dockerfile', () => {
   it('builds with the release script the release test runs, and ships only its folder', () => {
     const build = all.find((stage) => / AS build$/.test(stage.from));
     expect(build?.steps).toContain('RUN npm run build:release -- /release');
-    const scripts = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
     expect(scripts['build:release']).toBe('tsx scripts/build-release.ts');
     // No second way to build or prune: every file of the final stage comes from the release folder.
-    expect(all.flatMap((stage) => stage.steps).some((step) => /npm (prune|run build:(web|server))/.test(step))).toBe(false);
+    expect(all.flatMap((stage) => stage.steps).some((step) => /npm (prune|run build:(web|server))/.test(step))).toBe(
+      false,
+    );
     const copies = (final?.steps ?? []).filter((step) => step.startsWith('COPY'));
     expect(copies).toEqual(['COPY --from=build --chown=node:node /release/ ./']);
   });
@@ -58,7 +64,11 @@ describe('Dockerfile', () => {
     const steps = final?.steps ?? [];
     expect(steps.some((step) => step.startsWith('COPY . .') || /--from=deps\b/.test(step))).toBe(false);
     expect(steps).toContain('USER node');
-    expect(steps.find((step) => step.startsWith('ENTRYPOINT'))).toBe('ENTRYPOINT ["node", "--enable-source-maps", "dist/server/main.mjs"]');
-    expect(all.flatMap((stage) => stage.steps).some((step) => /\btsx\b/.test(step) && !step.startsWith('RUN npm run'))).toBe(false);
+    expect(steps.find((step) => step.startsWith('ENTRYPOINT'))).toBe(
+      'ENTRYPOINT ["node", "--enable-source-maps", "dist/server/main.mjs"]',
+    );
+    expect(
+      all.flatMap((stage) => stage.steps).some((step) => /\btsx\b/.test(step) && !step.startsWith('RUN npm run')),
+    ).toBe(false);
   });
 });

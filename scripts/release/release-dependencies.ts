@@ -46,21 +46,34 @@ function workspaceOf(importer: string, workspaces: WorkspaceManifest[]): Workspa
 }
 
 function declares(workspace: WorkspaceManifest, name: string): boolean {
-  return [workspace.dependencies, workspace.optionalDependencies, workspace.peerDependencies].some((list) => list !== undefined && name in list);
+  return [workspace.dependencies, workspace.optionalDependencies, workspace.peerDependencies].some(
+    (list) => list !== undefined && name in list,
+  );
 }
 
 /** Every problem found, one sentence each; empty when the release can run. */
-export function releaseDependencyProblems({ externals, workspaces, inRelease, inWorkspaceOwnTree }: ReleaseDependencyInput): string[] {
+export function releaseDependencyProblems({
+  externals,
+  workspaces,
+  inRelease,
+  inWorkspaceOwnTree,
+}: ReleaseDependencyInput): string[] {
   const problems = new Set<string>();
   for (const { specifier, importer } of externals) {
     if (isBuiltin(specifier)) continue;
     const name = packageNameOf(specifier);
     const workspace = workspaceOf(importer, workspaces);
     const label = workspace?.dir ? `${workspace.dir}/package.json` : 'package.json';
-    if (!inRelease(name)) problems.add(`${importer} imports '${specifier}', which the release's node_modules lacks (production dependencies only)`);
-    if (workspace && !declares(workspace, name)) problems.add(`${importer} imports '${name}', which ${label} does not list in its dependencies`);
+    if (!inRelease(name))
+      problems.add(
+        `${importer} imports '${specifier}', which the release's node_modules lacks (production dependencies only)`,
+      );
+    if (workspace && !declares(workspace, name))
+      problems.add(`${importer} imports '${name}', which ${label} does not list in its dependencies`);
     if (workspace?.dir && inWorkspaceOwnTree(workspace.dir, name)) {
-      problems.add(`${importer} imports '${name}', which npm installed under ${workspace.dir}/node_modules (the root copy does not satisfy ${label}): the image carries only the root node_modules`);
+      problems.add(
+        `${importer} imports '${name}', which npm installed under ${workspace.dir}/node_modules (the root copy does not satisfy ${label}): the image carries only the root node_modules`,
+      );
     }
   }
   return [...problems];

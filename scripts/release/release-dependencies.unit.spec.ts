@@ -25,12 +25,18 @@ describe('releaseDependencyProblems', () => {
   });
 
   it('names a package the production tree lacks, with its importer', () => {
-    expect(problems({})).toEqual([`${importer} imports 'nodemailer', which the release's node_modules lacks (production dependencies only)`]);
+    expect(problems({})).toEqual([
+      `${importer} imports 'nodemailer', which the release's node_modules lacks (production dependencies only)`,
+    ]);
   });
 
   it('names an import the importing workspace does not declare, even when another package brought it in', () => {
-    expect(problems({ specifier: 'mongoose/lib/x', installed: ['mongoose'] })).toEqual([`${importer} imports 'mongoose', which modules/platform/package.json does not list in its dependencies`]);
-    expect(problems({ specifier: 'kafkajs', from: 'backend/src/main.ts', installed: ['kafkajs'] })).toEqual([`backend/src/main.ts imports 'kafkajs', which backend/package.json does not list in its dependencies`]);
+    expect(problems({ specifier: 'mongoose/lib/x', installed: ['mongoose'] })).toEqual([
+      `${importer} imports 'mongoose', which modules/platform/package.json does not list in its dependencies`,
+    ]);
+    expect(problems({ specifier: 'kafkajs', from: 'backend/src/main.ts', installed: ['kafkajs'] })).toEqual([
+      `backend/src/main.ts imports 'kafkajs', which backend/package.json does not list in its dependencies`,
+    ]);
   });
 
   it('names a workspace given its own copy by npm, which the image does not carry', () => {

@@ -37,16 +37,20 @@ afterAll(async () => {
 
 /** A role of the release, as the image's entry point runs it: `node --enable-source-maps dist/server/main.mjs`. */
 function startRole(args: string[], dataDir: string, appDir = releaseDir): BackendProcess {
-  const role = spawnNode(['--enable-source-maps', 'dist/server/main.mjs', ...args], {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: 'release-test-password',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'info',
-    SMTP_URL: smtp.url,
-  }, appDir);
+  const role = spawnNode(
+    ['--enable-source-maps', 'dist/server/main.mjs', ...args],
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'release-test-password',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      SMTP_URL: smtp.url,
+    },
+    appDir,
+  );
   running.push(role);
   return role;
 }
@@ -68,7 +72,10 @@ async function getJson(url: string): Promise<{ status: number; body: Record<stri
 /** The health pair an orchestrator asks: live, and every adapter answering. */
 async function expectHealthy(url: string): Promise<void> {
   expect(await getJson(`${url}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok' } });
-  expect(await getJson(`${url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ok', checks: { store: 'ok', bus: 'ok', search: 'ok' } } });
+  expect(await getJson(`${url}/readyz`)).toMatchObject({
+    status: 200,
+    body: { status: 'ok', checks: { store: 'ok', bus: 'ok', search: 'ok' } },
+  });
 }
 
 /** A support ticket through the api, and its confirmation as the visitor's mailbox receives it over SMTP. */
@@ -76,7 +83,12 @@ async function expectTicketConfirmed(url: string, email: string): Promise<void> 
   const res = await fetch(`${url}/api/support/tickets`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name: 'Rita Release', user_email: email, subject: 'Seats for the release night', description: 'Are there seats left?' }),
+    body: JSON.stringify({
+      user_name: 'Rita Release',
+      user_email: email,
+      subject: 'Seats for the release night',
+      description: 'Are there seats left?',
+    }),
   });
   expect(res.status).toBe(201);
   const number = String(((await res.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number);
@@ -94,9 +106,19 @@ const ROLES_TIMEOUT_MS = 180_000;
 
 describe.concurrent('the release folder, production dependencies only', () => {
   it('carries no dev tool and no workspace tree of its own', () => {
-    for (const tool of ['vitest', 'tsx', 'vite', 'eslint', 'playwright-core']) expect(existsSync(path.join(releaseDir, 'node_modules', tool)), tool).toBe(false);
+    for (const tool of ['vitest', 'tsx', 'vite', 'eslint', 'playwright-core'])
+      expect(existsSync(path.join(releaseDir, 'node_modules', tool)), tool).toBe(false);
     // smtp-server and mailparser are the support desk's inbound mail listener, run by the worker.
-    for (const needed of ['nodemailer', 'better-sqlite3', 'kafkajs', 'mongoose', '@elastic/elasticsearch', 'smtp-server', 'mailparser']) expect(existsSync(path.join(releaseDir, 'node_modules', needed, 'package.json')), needed).toBe(true);
+    for (const needed of [
+      'nodemailer',
+      'better-sqlite3',
+      'kafkajs',
+      'mongoose',
+      '@elastic/elasticsearch',
+      'smtp-server',
+      'mailparser',
+    ])
+      expect(existsSync(path.join(releaseDir, 'node_modules', needed, 'package.json')), needed).toBe(true);
     expect(existsSync(path.join(releaseDir, 'modules'))).toBe(false);
     expect(existsSync(path.join(releaseDir, 'frontend/dist/index.html'))).toBe(true);
   });
@@ -115,55 +137,69 @@ describe.concurrent('the release folder, production dependencies only', () => {
       inRelease: (name) => name !== 'nodemailer',
       inWorkspaceOwnTree: () => false,
     });
-    expect(problems.filter((problem) => problem.includes("'nodemailer', which the release's node_modules lacks"))).toHaveLength(1);
+    expect(
+      problems.filter((problem) => problem.includes("'nodemailer', which the release's node_modules lacks")),
+    ).toHaveLength(1);
 
     const all = startRole(['all'], await newDataDir('broken'), broken);
     expect(await all.exited).not.toBe(0);
     expect(all.stderr()).toContain("Cannot find package 'nodemailer'");
   });
 
-  it('role all: healthy and ready, answers a search and the SPA, mails a ticket confirmation over SMTP', async () => {
-    const all = startRole(['all'], await newDataDir('all'));
-    const url = await listeningUrl(all);
-    await expectHealthy(url);
-    const search = await getJson(`${url}/api/events?keyword=concert`);
-    expect(search.status).toBe(200);
-    expect((search.body as EventPage).pagination.total).toBe(0);
-    expect(await (await fetch(`${url}/`)).text()).toContain('<div id="root">');
-    await expectTicketConfirmed(url, 'all-role@example.com');
-    expect(await all.kill('SIGTERM')).toBe(0);
-  }, ROLES_TIMEOUT_MS);
+  it(
+    'role all: healthy and ready, answers a search and the SPA, mails a ticket confirmation over SMTP',
+    async () => {
+      const all = startRole(['all'], await newDataDir('all'));
+      const url = await listeningUrl(all);
+      await expectHealthy(url);
+      const search = await getJson(`${url}/api/events?keyword=concert`);
+      expect(search.status).toBe(200);
+      expect((search.body as EventPage).pagination.total).toBe(0);
+      expect(await (await fetch(`${url}/`)).text()).toContain('<div id="root">');
+      await expectTicketConfirmed(url, 'all-role@example.com');
+      expect(await all.kill('SIGTERM')).toBe(0);
+    },
+    ROLES_TIMEOUT_MS,
+  );
 
-  it('roles ingest, worker, api and dead-letters on one DATA_DIR: the bundled feeds found by a search, a ticket mailed by the worker', async () => {
-    const dataDir = await newDataDir('split');
-    // The worker creates the data files; processes that start together on a fresh folder race to lay it out.
-    const worker = startRole(['worker'], dataDir);
-    await worker.waitForLine((text) => logRecord(text)?.msg === 'worker started');
-    const ingest = startRole(['ingest', '--source', 'file'], dataDir);
-    const api = startRole(['api'], dataDir);
-    const [url, ingested] = await Promise.all([listeningUrl(api), ingest.exited]);
-    expect(ingested, ingest.stderr()).toBe(0);
-    expect(ingest.lines.join('\n')).toMatch(/Ingestion summary: file \(completed\)/);
-    await expectHealthy(url);
+  it(
+    'roles ingest, worker, api and dead-letters on one DATA_DIR: the bundled feeds found by a search, a ticket mailed by the worker',
+    async () => {
+      const dataDir = await newDataDir('split');
+      // The worker creates the data files; processes that start together on a fresh folder race to lay it out.
+      const worker = startRole(['worker'], dataDir);
+      await worker.waitForLine((text) => logRecord(text)?.msg === 'worker started');
+      const ingest = startRole(['ingest', '--source', 'file'], dataDir);
+      const api = startRole(['api'], dataDir);
+      const [url, ingested] = await Promise.all([listeningUrl(api), ingest.exited]);
+      expect(ingested, ingest.stderr()).toBe(0);
+      expect(ingest.lines.join('\n')).toMatch(/Ingestion summary: file \(completed\)/);
+      await expectHealthy(url);
 
-    // The worker projects what ingest wrote into search; the api answers from it.
-    let first: EventPage['data'][number] | undefined;
-    await waitFor(async () => {
-      first = ((await getJson(`${url}/api/events`)).body as EventPage).data[0];
-      return first !== undefined;
-    }, 'the ingested events in search', 90_000);
-    const word = first!.name.split(/\s+/).find((part) => /^\p{L}{4,}$/u.test(part)) ?? first!.name;
-    const found = (await getJson(`${url}/api/events?keyword=${encodeURIComponent(word)}`)).body as EventPage;
-    expect(found.pagination.total).toBeGreaterThan(0);
-    expect(found.data.map((event) => event.name.toLowerCase()).join(' | ')).toContain(word.toLowerCase());
+      // The worker projects what ingest wrote into search; the api answers from it.
+      let first: EventPage['data'][number] | undefined;
+      await waitFor(
+        async () => {
+          first = ((await getJson(`${url}/api/events`)).body as EventPage).data[0];
+          return first !== undefined;
+        },
+        'the ingested events in search',
+        90_000,
+      );
+      const word = first!.name.split(/\s+/).find((part) => /^\p{L}{4,}$/u.test(part)) ?? first!.name;
+      const found = (await getJson(`${url}/api/events?keyword=${encodeURIComponent(word)}`)).body as EventPage;
+      expect(found.pagination.total).toBeGreaterThan(0);
+      expect(found.data.map((event) => event.name.toLowerCase()).join(' | ')).toContain(word.toLowerCase());
 
-    await expectTicketConfirmed(url, 'split-roles@example.com');
+      await expectTicketConfirmed(url, 'split-roles@example.com');
 
-    const deadLetters = startRole(['dead-letters', 'list'], dataDir);
-    expect(await deadLetters.exited, deadLetters.stderr()).toBe(0);
-    expect(deadLetters.lines.join('\n')).toContain('0 dead letters');
+      const deadLetters = startRole(['dead-letters', 'list'], dataDir);
+      expect(await deadLetters.exited, deadLetters.stderr()).toBe(0);
+      expect(deadLetters.lines.join('\n')).toContain('0 dead letters');
 
-    expect(await api.kill('SIGTERM')).toBe(0);
-    expect(await worker.kill('SIGTERM')).toBe(0);
-  }, ROLES_TIMEOUT_MS);
+      expect(await api.kill('SIGTERM')).toBe(0);
+      expect(await worker.kill('SIGTERM')).toBe(0);
+    },
+    ROLES_TIMEOUT_MS,
+  );
 });

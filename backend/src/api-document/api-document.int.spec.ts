@@ -39,7 +39,9 @@ const key = (method: string, path: string) => `${method.toUpperCase()} ${openApi
 
 function mounted(routers: Router[]): string[] {
   const keys = routers.flatMap((router) =>
-    router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => key(method, String(layer.path)))),
+    router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => key(method, String(layer.path))),
+    ),
   );
   return [...new Set(keys)].sort();
 }
@@ -62,13 +64,21 @@ describe('GET /api/openapi.json', () => {
     const ticket = document.paths['/api/support/tickets']?.post?.requestBody?.content['application/json']?.schema;
     expect(ticket?.required).toEqual(expect.arrayContaining(['user_email', 'subject']));
     const subscribers = document.paths['/api/subscriptions/admin']?.get;
-    expect(subscribers?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'per_page', 'status', 'sort']));
-    expect(document.paths['/api/events/{id}']?.get?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+    expect(subscribers?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'per_page', 'status', 'sort']),
+    );
+    expect(document.paths['/api/events/{id}']?.get?.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path' }),
+    ]);
     // The map's walk past the result window.
-    expect(document.paths['/api/events']?.get?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'cursor', in: 'query' })]));
+    expect(document.paths['/api/events']?.get?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'cursor', in: 'query' })]),
+    );
     // The names the handler reads (the events module checks the whole list against its parser).
     const searchNames = document.paths['/api/events']?.get?.parameters?.map((p) => p.name);
-    expect(searchNames).toEqual(expect.arrayContaining(['latitude', 'longitude', 'nearby_radius_km', 'only_in_view', 'min_lat', 'max_lon']));
+    expect(searchNames).toEqual(
+      expect.arrayContaining(['latitude', 'longitude', 'nearby_radius_km', 'only_in_view', 'min_lat', 'max_lon']),
+    );
     expect(searchNames).not.toContain('lat');
   });
 

@@ -5,4 +5,11 @@ import { partnershipsRoutes, subscriptionsRoutes, supportRoutes } from './routes
 import { eventsRoutes } from './routes/events.routes.ts';
 import { platformRoutes } from './routes/platform.routes.ts';
 
-export const API_ROUTES: ApiRoute[] = [...platformRoutes, ...eventsRoutes, ...contentRoutes, ...supportRoutes, ...partnershipsRoutes, ...subscriptionsRoutes];
+export const API_ROUTES: ApiRoute[] = [
+  ...platformRoutes,
+  ...eventsRoutes,
+  ...contentRoutes,
+  ...supportRoutes,
+  ...partnershipsRoutes,
+  ...subscriptionsRoutes,
+];

@@ -11,8 +11,17 @@ import { ADMIN_PASSWORD_HEADER, ADMIN_SESSION_COOKIE } from '@evently/platform';
 import type { ApiRoute } from './api-route.ts';
 import { LIVE_CHANNELS_DESCRIPTION } from './live-channels.ts';
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>>; required?: string[] };
-type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: Record<string, unknown>; description?: string };
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, Record<string, unknown>>;
+  required?: string[];
+};
+type Parameter = {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: Record<string, unknown>;
+  description?: string;
+};
 
 /** `/api/events/:id` -> `/api/events/{id}`. */
 export function openApiPath(koaPath: string): string {
@@ -21,13 +30,22 @@ export function openApiPath(koaPath: string): string {
 
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   // `unrepresentable: 'any'`: a custom refinement becomes an open schema instead of failing the document.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
 function pathParameters(route: ApiRoute): Parameter[] {
   const described = route.params ? jsonSchemaOf(route.params).properties : undefined;
-  return [...route.path.matchAll(/:(\w+)/g)].map(([, name = '']) => ({ name, in: 'path', required: true, schema: described?.[name] ?? { type: 'string' } }));
+  return [...route.path.matchAll(/:(\w+)/g)].map(([, name = '']) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: described?.[name] ?? { type: 'string' },
+  }));
 }
 
 function queryParameters(route: ApiRoute): Parameter[] {
@@ -51,10 +69,15 @@ const BODY_REFUSALS: Record<string, string> = { 415: 'The body is not applicatio
 
 function responsesOf(route: ApiRoute): RouteConfig['responses'] {
   const responses: RouteConfig['responses'] = {};
-  const refusals: Record<string, string> = route.method === 'get' ? {} : { ...WRITE_REFUSALS, ...(route.body ? BODY_REFUSALS : {}) };
+  const refusals: Record<string, string> =
+    route.method === 'get' ? {} : { ...WRITE_REFUSALS, ...(route.body ? BODY_REFUSALS : {}) };
   for (const [status, description] of Object.entries<string>({ ...refusals, ...route.responses })) {
     const code = Number(status);
-    if (code >= 400) responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    if (code >= 400)
+      responses[status] = {
+        description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     else if (code >= 300) responses[status] = { description };
     else responses[status] = { description, content: { [route.produces ?? 'application/json']: { schema: {} } } };
   }
@@ -70,16 +93,37 @@ export interface ApiDocumentOptions {
 export function buildApiDocument(routes: ApiRoute[], { title, version, serverUrl }: ApiDocumentOptions) {
   const registry = new OpenAPIRegistry();
   // As a plain component: `registry.register` would need zod patched globally (`extendZodWithOpenApi`).
-  registry.registerComponent('schemas', 'Error', jsonSchemaOf(z.object({ error: z.string().describe('One line for people; names the field on a 400') })));
-  registry.registerComponent('securitySchemes', 'adminSession', { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE, description: 'Set by the admin login call' });
-  registry.registerComponent('securitySchemes', 'adminPassword', { type: 'apiKey', in: 'header', name: ADMIN_PASSWORD_HEADER, description: 'The admin password, for API clients' });
-  registry.registerComponent('securitySchemes', 'metricsToken', { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, for GET /metrics only' });
+  registry.registerComponent(
+    'schemas',
+    'Error',
+    jsonSchemaOf(z.object({ error: z.string().describe('One line for people; names the field on a 400') })),
+  );
+  registry.registerComponent('securitySchemes', 'adminSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: ADMIN_SESSION_COOKIE,
+    description: 'Set by the admin login call',
+  });
+  registry.registerComponent('securitySchemes', 'adminPassword', {
+    type: 'apiKey',
+    in: 'header',
+    name: ADMIN_PASSWORD_HEADER,
+    description: 'The admin password, for API clients',
+  });
+  registry.registerComponent('securitySchemes', 'metricsToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN, for GET /metrics only',
+  });
 
   for (const route of routes) {
     const bodySchema = route.body ? jsonSchemaOf(route.body) : undefined;
-    const schemes = route.admin ? ['adminSession', 'adminPassword', ...(route.tag === 'operations' ? ['metricsToken'] : [])] : [];
+    const schemes = route.admin
+      ? ['adminSession', 'adminPassword', ...(route.tag === 'operations' ? ['metricsToken'] : [])]
+      : [];
     // Alternatives: any one scheme is enough.
-    const security: Array<Record<string, string[]>> | undefined = schemes.length > 0 ? schemes.map((scheme) => ({ [scheme]: [] })) : undefined;
+    const security: Array<Record<string, string[]>> | undefined =
+      schemes.length > 0 ? schemes.map((scheme) => ({ [scheme]: [] })) : undefined;
     registry.registerPath({
       method: route.method,
       path: openApiPath(route.path),
@@ -102,7 +146,11 @@ export function buildApiDocument(routes: ApiRoute[], { title, version, serverUrl
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title, version, description: `Generated from the zod schemas the routes validate with; see docs/operations.md.\n${LIVE_CHANNELS_DESCRIPTION}` },
+    info: {
+      title,
+      version,
+      description: `Generated from the zod schemas the routes validate with; see docs/operations.md.\n${LIVE_CHANNELS_DESCRIPTION}`,
+    },
     servers: [{ url: serverUrl }],
   });
 }

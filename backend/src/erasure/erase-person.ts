@@ -61,7 +61,11 @@ export interface ErasureOptions {
 const POLL_MS = 100;
 
 /** Messages still to be applied by the read-model projectors that consume the touched topics. */
-async function pendingProjections(modules: readonly AppModule[], bus: EventBus, topics: ReadonlySet<string>): Promise<number> {
+async function pendingProjections(
+  modules: readonly AppModule[],
+  bus: EventBus,
+  topics: ReadonlySet<string>,
+): Promise<number> {
   let pending = 0;
   for (const projector of modules.flatMap((module) => module.projectors)) {
     if (projector.sideEffects) continue;
@@ -73,7 +77,12 @@ async function pendingProjections(modules: readonly AppModule[], bus: EventBus, 
   return pending;
 }
 
-export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, actor: string, options: ErasureOptions = {}): Promise<ErasureOutcome> {
+export async function erasePerson(
+  deps: ErasureDeps,
+  subject: ErasureSubject,
+  actor: string,
+  options: ErasureOptions = {},
+): Promise<ErasureOutcome> {
   const progress = options.progress ?? {};
   const erasureId = randomUUID();
   const reports: ModuleErasure[] = [];
@@ -86,8 +95,12 @@ export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, ac
   }
 
   progress.step?.('log: searching for records and dead letters that name the person');
-  if (options.compactLog) progress.step?.('log: the file will be rewritten afterwards (VACUUM); writers wait meanwhile');
-  const log = await deps.bus.erasure.erase(logErasureRequest(subject, reports), { ...(progress.log ? { onProgress: progress.log } : {}), compact: options.compactLog === true });
+  if (options.compactLog)
+    progress.step?.('log: the file will be rewritten afterwards (VACUUM); writers wait meanwhile');
+  const log = await deps.bus.erasure.erase(logErasureRequest(subject, reports), {
+    ...(progress.log ? { onProgress: progress.log } : {}),
+    compact: options.compactLog === true,
+  });
   progress.step?.(
     `log: ${log.redactedRecords} records redacted, ${log.tombstones} tombstones, ${log.redactedDeadLetters} dead letters redacted${log.compacted ? ', file rewritten without freed bytes' : ''}`,
   );
@@ -95,7 +108,8 @@ export async function erasePerson(deps: ErasureDeps, subject: ErasureSubject, ac
   const topics = new Set(reports.flatMap((report) => report.aggregates.map((aggregate) => aggregate.topic)));
   const deadline = Date.now() + (deps.searchWaitMs ?? 30_000);
   let searchPending = await pendingProjections(deps.modules, deps.bus, topics);
-  if (searchPending > 0) progress.step?.(`search: waiting for the projectors to apply ${searchPending} messages, the deletions among them`);
+  if (searchPending > 0)
+    progress.step?.(`search: waiting for the projectors to apply ${searchPending} messages, the deletions among them`);
   while (searchPending > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     searchPending = await pendingProjections(deps.modules, deps.bus, topics);

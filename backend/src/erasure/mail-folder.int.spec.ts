@@ -16,7 +16,10 @@ describe('the .eml mail folder at erasure', () => {
     const folder = path.join(temp.dir, 'mail');
     await mkdir(folder);
     await writeFile(path.join(folder, 'a.eml'), 'To: Ana@Example.com\r\nSubject: Confirm\r\n\r\nHello');
-    await writeFile(path.join(folder, 'b.eml'), 'To: team@evently.test\r\nReply-To: ana@example.com\r\n\r\nNew request');
+    await writeFile(
+      path.join(folder, 'b.eml'),
+      'To: team@evently.test\r\nReply-To: ana@example.com\r\n\r\nNew request',
+    );
     await writeFile(path.join(folder, 'c.eml'), 'To: bo@example.com\r\n\r\nHello');
     await writeFile(path.join(folder, 'notes.txt'), 'ana@example.com');
     expect(await removeMailFilesNaming(folder, 'ana@example.com')).toBe(2);

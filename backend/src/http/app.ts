@@ -83,7 +83,9 @@ export function createApp({
   app.use(jsonBodiesOnly(routers));
   // Answers of the routers and the SPA shell travel compressed; error answers are small and not.
   app.use(compressJson());
-  app.use(staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}), ...(firstPaint ? { firstPaint } : {}) }));
+  app.use(
+    staticFrontend({ root: staticRoot, ...(seo ? { pages: seo.pages } : {}), ...(firstPaint ? { firstPaint } : {}) }),
+  );
   // Forms only reach the routes that take them (json-bodies-only.ts): the mail links' pages and RFC 8058.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));
 

@@ -26,7 +26,12 @@ describe('bodies whose Content-Encoding lies', () => {
     ['POST', '/api/support/admin/login', 'br'],
     ['POST', '/api/no-such-route', 'deflate'],
   ])('%s %s with a false %s encoding answers 400 { error }', async (method, path, encoding) => {
-    const res = await sendRaw(server.url, { method, path, headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: json });
+    const res = await sendRaw(server.url, {
+      method,
+      path,
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      body: json,
+    });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text)).toEqual({ error: 'Request body does not match its Content-Encoding' });
   });
@@ -40,7 +45,12 @@ describe('bodies whose Content-Encoding lies', () => {
       body: gzipped.subarray(0, gzipped.length - 8),
     });
     expect(truncated.status).toBe(400);
-    const real = await sendRaw(server.url, { method: 'POST', path: '/api/subscriptions', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipped });
+    const real = await sendRaw(server.url, {
+      method: 'POST',
+      path: '/api/subscriptions',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipped,
+    });
     expect(real.status).toBe(202);
   });
 });
@@ -53,11 +63,14 @@ describe('methods no route implements', () => {
     expect(JSON.parse(res.text)).toEqual({ error: 'Method not allowed' });
   });
 
-  it.each(['PURGE', 'LINK', 'MKCOL'])('answers %s on a path no route knows with 405 and an Allow header', async (method) => {
-    const res = await sendRaw(server.url, { method, path: '/api/no-such-route' });
-    expect(res.status).toBe(405);
-    expect(res.headers.allow).toBeTruthy();
-  });
+  it.each(['PURGE', 'LINK', 'MKCOL'])(
+    'answers %s on a path no route knows with 405 and an Allow header',
+    async (method) => {
+      const res = await sendRaw(server.url, { method, path: '/api/no-such-route' });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBeTruthy();
+    },
+  );
 });
 
 describe('an https PUBLIC_URL behind a TLS-terminating proxy', () => {

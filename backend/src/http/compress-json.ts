@@ -42,9 +42,16 @@ export function brotliQuality(type: string, bytes: number): number {
 export function compressJson(): Middleware {
   return async (ctx, next) => {
     await next();
-    if (ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.response.get('Content-Encoding')) return;
+    if (ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.response.get('Content-Encoding'))
+      return;
     const body: unknown = ctx.body;
-    if (body === null || body === undefined || typeof (body as { pipe?: unknown }).pipe === 'function' || Buffer.isBuffer(body)) return;
+    if (
+      body === null ||
+      body === undefined ||
+      typeof (body as { pipe?: unknown }).pipe === 'function' ||
+      Buffer.isBuffer(body)
+    )
+      return;
     const type = ctx.response.type || '';
     if (!COMPRESSIBLE.test(type)) return;
     const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -54,7 +61,8 @@ export function compressJson(): Middleware {
     if (bytes < MIN_BYTES) return;
     ctx.vary('Accept-Encoding');
     // Brotli whenever the client takes it (clients list gzip first out of habit, not preference).
-    const encoding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
+    const encoding =
+      ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
     if (!encoding) return;
     const options: BrotliOptions = {
       params: {

@@ -42,7 +42,9 @@ describe('Content-Security-Policy in a real browser', () => {
   });
 
   it('allows an event page', async () => {
-    const list = (await (await fetch(`${server.url}/api/events?per_page=1`)).json()) as { data: Array<{ slug: string }> };
+    const list = (await (await fetch(`${server.url}/api/events?per_page=1`)).json()) as {
+      data: Array<{ slug: string }>;
+    };
     const slug = list.data[0]?.slug;
     expect(slug).toBeTruthy();
     const { page, violations } = await openWatched(`/event/${slug}`);

@@ -58,7 +58,9 @@ beforeAll(async () => {
   expect(token).toBeTruthy();
   browser = await launchChromium();
   context = await browser.newContext();
-  await context.addCookies([{ name: 'evently_admin', value: token!, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([
+    { name: 'evently_admin', value: token!, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' },
+  ]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -85,10 +87,17 @@ describe('a page of another origin, in Chromium, with the admin cookie', () => {
   it('cannot publish with a form: the browser lands on a 403 and nothing is written', async () => {
     const page = await context.newPage();
     await page.goto(attackerOrigin);
-    const [answer] = await Promise.all([page.waitForResponse(`${server.url}/api/blog/posts`), page.evaluate("document.getElementById('publish').submit()")]);
-    expect(answer.request().headers().cookie ?? (await answer.request().allHeaders()).cookie).toContain('evently_admin=');
+    const [answer] = await Promise.all([
+      page.waitForResponse(`${server.url}/api/blog/posts`),
+      page.evaluate("document.getElementById('publish').submit()"),
+    ]);
+    expect(answer.request().headers().cookie ?? (await answer.request().allHeaders()).cookie).toContain(
+      'evently_admin=',
+    );
     expect(answer.status()).toBe(403);
-    expect(await answer.json()).toEqual({ error: `Cross-origin request refused: ${attackerOrigin} may not change anything on this site` });
+    expect(await answer.json()).toEqual({
+      error: `Cross-origin request refused: ${attackerOrigin} may not change anything on this site`,
+    });
     expect(await publishedTitles()).not.toContain(TITLE);
     await page.close();
   });
@@ -99,9 +108,13 @@ describe('the site’s own page, in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/blog`);
     const statuses = await page.evaluate(async () => {
-      const post = (init: RequestInit) => fetch('/api/blog/posts', { method: 'POST', ...init }).then((res) => res.status);
+      const post = (init: RequestInit) =>
+        fetch('/api/blog/posts', { method: 'POST', ...init }).then((res) => res.status);
       return {
-        json: await post({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Written by the panel', content: 'Hello', status: 'draft' }) }),
+        json: await post({
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'Written by the panel', content: 'Hello', status: 'draft' }),
+        }),
         form: await post({ body: new URLSearchParams({ title: 'A form', content: 'Hello' }) }),
       };
     });

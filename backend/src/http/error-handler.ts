@@ -13,7 +13,9 @@ interface ClientError {
 }
 
 /** Errors from koa / co-body / raw-body carry `status` and `expose`; `type` tells parse errors apart. */
-function isHttpLikeError(error: unknown): error is { status: number; expose?: boolean; type?: string; message: string } {
+function isHttpLikeError(
+  error: unknown,
+): error is { status: number; expose?: boolean; type?: string; message: string } {
   return (
     typeof error === 'object' &&
     error !== null &&
@@ -50,7 +52,8 @@ export function toClientError(error: unknown): ClientError | undefined {
     if (error.status === 413) return { status: 413, error: 'Request body too large' };
     if (error.status === 415) return { status: 415, error: 'Unsupported content type' };
     // co-body rethrows JSON.parse's SyntaxError with status 400; raw-body style errors name the type.
-    if (error instanceof SyntaxError || error.type === 'entity.parse.failed') return { status: 400, error: 'Malformed JSON body' };
+    if (error instanceof SyntaxError || error.type === 'entity.parse.failed')
+      return { status: 400, error: 'Malformed JSON body' };
     if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
       return { status: 415, error: 'Unsupported content encoding' };
     }

@@ -24,7 +24,10 @@ describe('toClientError', () => {
       status: 415,
       error: 'Unsupported content type',
     });
-    expect(toClientError(Object.assign(new Error('internal detail'), { status: 422 }))).toEqual({ status: 422, error: 'Bad request' });
+    expect(toClientError(Object.assign(new Error('internal detail'), { status: 422 }))).toEqual({
+      status: 422,
+      error: 'Bad request',
+    });
   });
 
   it('leaves anything else to the 500 path', () => {

@@ -19,7 +19,8 @@ async function serve(trustedProxies: number) {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -27,10 +28,17 @@ async function serve(trustedProxies: number) {
   router.get('/api/ip', (ctx) => {
     ctx.body = { ip: ctx.ip };
   });
-  const app = createApp({ logger: pino({ level: 'warn' }, sink), routers: [router], readiness: [], staticRoot: '/nonexistent', trustedProxies });
+  const app = createApp({
+    logger: pino({ level: 'warn' }, sink),
+    routers: [router],
+    readiness: [],
+    staticRoot: '/nonexistent',
+    trustedProxies,
+  });
   running = await listen(createHttpServer(app), 0, '127.0.0.1');
   const url = `http://127.0.0.1:${running.port}`;
-  const ipSeen = async (headers: Record<string, string> = {}) => ((await (await fetch(`${url}/api/ip`, { headers })).json()) as { ip: string }).ip;
+  const ipSeen = async (headers: Record<string, string> = {}) =>
+    ((await (await fetch(`${url}/api/ip`, { headers })).json()) as { ip: string }).ip;
   const warnings = () => lines.filter((line) => line.setting === 'TRUSTED_PROXIES');
   return { ipSeen, warnings, url };
 }
@@ -43,7 +51,13 @@ describe('TRUSTED_PROXIES against the traffic', () => {
     expect(await ipSeen({ 'x-forwarded-for': '203.0.113.7' })).toBe('127.0.0.1');
     expect(await ipSeen({ 'x-forwarded-for': '198.51.100.2', forwarded: 'for=198.51.100.2' })).toBe('127.0.0.1');
     expect(warnings()).toEqual([
-      expect.objectContaining({ level: 40, value: 0, headers: ['x-forwarded-for'], remote_address: '127.0.0.1', msg: expect.stringMatching(/not trusted/) }),
+      expect.objectContaining({
+        level: 40,
+        value: 0,
+        headers: ['x-forwarded-for'],
+        remote_address: '127.0.0.1',
+        msg: expect.stringMatching(/not trusted/),
+      }),
     ]);
   });
 
@@ -55,6 +69,8 @@ describe('TRUSTED_PROXIES against the traffic', () => {
     expect(warnings()).toEqual([]);
     await ipSeen();
     await ipSeen();
-    expect(warnings()).toEqual([expect.objectContaining({ level: 40, value: 1, msg: expect.stringMatching(/without X-Forwarded-For/) })]);
+    expect(warnings()).toEqual([
+      expect.objectContaining({ level: 40, value: 1, msg: expect.stringMatching(/without X-Forwarded-For/) }),
+    ]);
   });
 });

@@ -14,7 +14,13 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as cons
 /** Orchestrator probes call the app directly by design; they say nothing about client traffic. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
-export function forwardedHeadersCheck({ trustedProxies, logger }: { trustedProxies: number; logger: Logger }): Middleware {
+export function forwardedHeadersCheck({
+  trustedProxies,
+  logger,
+}: {
+  trustedProxies: number;
+  logger: Logger;
+}): Middleware {
   let warned = false;
   return async (ctx, next) => {
     if (!warned && !PROBES.has(ctx.path)) {

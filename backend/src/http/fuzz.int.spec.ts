@@ -34,7 +34,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 function requiredStatus(request: RawRequest, route: MountedRoute, siteOrigin: string): number | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   const headers = request.headers ?? {};
-  const claimed = headers.origin ?? (headers.referer === undefined ? undefined : URL.canParse(headers.referer) ? new URL(headers.referer).origin : 'null');
+  const claimed =
+    headers.origin ??
+    (headers.referer === undefined
+      ? undefined
+      : URL.canParse(headers.referer)
+        ? new URL(headers.referer).origin
+        : 'null');
   if (claimed !== undefined && claimed !== siteOrigin) return 403;
   const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const hasBody = request.body !== undefined && Buffer.byteLength(request.body) > 0;
@@ -53,27 +59,47 @@ describe(`fuzzing every mounted route (seed ${SEED})`, () => {
     expect(routes.length).toBeGreaterThan(20);
     const siteOrigin = new URL(server.url).origin;
     const requests = routes.flatMap((route) =>
-      Array.from({ length: REQUESTS_PER_ROUTE }, () => ({ route, request: fuzzRequest(random, route, { adminPassword: server.adminPassword, siteOrigin }) })),
+      Array.from({ length: REQUESTS_PER_ROUTE }, () => ({
+        route,
+        request: fuzzRequest(random, route, { adminPassword: server.adminPassword, siteOrigin }),
+      })),
     );
     // Guards on the mix: cross-origin writes and non-JSON bodies must be among the requests sent.
-    expect(requests.filter(({ request, route }) => requiredStatus(request, route, siteOrigin) === 403).length).toBeGreaterThan(20);
-    expect(requests.filter(({ request, route }) => requiredStatus(request, route, siteOrigin) === 415).length).toBeGreaterThan(10);
+    expect(
+      requests.filter(({ request, route }) => requiredStatus(request, route, siteOrigin) === 403).length,
+    ).toBeGreaterThan(20);
+    expect(
+      requests.filter(({ request, route }) => requiredStatus(request, route, siteOrigin) === 415).length,
+    ).toBeGreaterThan(10);
     const failures: string[] = [];
     let next = 0;
     const worker = async () => {
       while (next < requests.length) {
         const { request, route } = requests[next++]!;
-        const response = await sendRaw(server.url, request).catch((error: Error): RawResponse => ({ status: -1, headers: {}, text: error.message }));
+        const response = await sendRaw(server.url, request).catch((error: Error): RawResponse => ({
+          status: -1,
+          headers: {},
+          text: error.message,
+        }));
         // A connection cut while a body was still being sent is how a server refuses an oversized one.
-        if (response.status === -1 && Buffer.byteLength(request.body ?? '') < 1_000_000) failures.push(`no answer (${response.text}) <- ${describeRequest(request)}`);
+        if (response.status === -1 && Buffer.byteLength(request.body ?? '') < 1_000_000)
+          failures.push(`no answer (${response.text}) <- ${describeRequest(request)}`);
         // Page routes fall back to the SPA, which `npm test` builds only after this tier: the marked 503
         // "not built yet" answer is about the checkout, not the input.
         const unbuiltClient = response.status === 503 && response.headers[CLIENT_BUILD_HEADER] === 'missing';
-        if (response.status >= 500 && !unbuiltClient) failures.push(`${response.status} ${response.text.slice(0, 120)} <- ${describeRequest(request)}`);
+        if (response.status >= 500 && !unbuiltClient)
+          failures.push(`${response.status} ${response.text.slice(0, 120)} <- ${describeRequest(request)}`);
         const required = requiredStatus(request, route, siteOrigin);
         // Node itself answers 431 to request heads too large (the fuzzed queries), before the app sees them.
-        if (required !== undefined && response.status !== -1 && response.status !== 431 && response.status !== required) {
-          failures.push(`${response.status} where ${required} was due ${response.text.slice(0, 120)} <- ${describeRequest(request)}`);
+        if (
+          required !== undefined &&
+          response.status !== -1 &&
+          response.status !== 431 &&
+          response.status !== required
+        ) {
+          failures.push(
+            `${response.status} where ${required} was due ${response.text.slice(0, 120)} <- ${describeRequest(request)}`,
+          );
         }
       }
     };

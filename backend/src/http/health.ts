@@ -16,7 +16,10 @@ const PING_TIMEOUT_MS = 3000;
 async function pingWithin(check: ReadinessCheck): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${check.name} did not answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${check.name} did not answer within ${PING_TIMEOUT_MS} ms`)),
+      PING_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([check.ping(), timeout]);

@@ -14,7 +14,9 @@ export const JSON_ONLY_MESSAGE = 'Request body must be JSON (Content-Type: appli
 
 export function jsonBodiesOnly(routers: Router[]): Middleware {
   const takesForms = (ctx: Context) =>
-    routers.some((router) => router.match(ctx.path, ctx.method).pathAndMethod.some((layer) => layer.stack.includes(acceptFormBodies)));
+    routers.some((router) =>
+      router.match(ctx.path, ctx.method).pathAndMethod.some((layer) => layer.stack.includes(acceptFormBodies)),
+    );
 
   return async (ctx, next) => {
     // An empty body is no body (`is` counts `Content-Length: 0`, which fetch sends on a bare POST), and

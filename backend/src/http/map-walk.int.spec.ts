@@ -43,7 +43,9 @@ describe('GET /api/events: the map walk past the result window', () => {
     let cursor: string | null = null;
     let requests = 0;
     do {
-      const { status, body } = await get(`per_page=1000&fields=map_basic${cursor === null ? '&page=1' : `&cursor=${cursor}`}`);
+      const { status, body } = await get(
+        `per_page=1000&fields=map_basic${cursor === null ? '&page=1' : `&cursor=${cursor}`}`,
+      );
       expect(status, body.error).toBe(200);
       requests += 1;
       total = body.pagination.total;

@@ -38,13 +38,18 @@ function claimedOrigin({ origin, referer }: RequestOrigin): string | undefined {
   return URL.canParse(referer) ? new URL(referer).origin : 'null';
 }
 
-const hostOf = (origin: string): string | undefined => (URL.canParse(origin) ? new URL(origin).host.toLowerCase() : undefined);
+const hostOf = (origin: string): string | undefined =>
+  URL.canParse(origin) ? new URL(origin).host.toLowerCase() : undefined;
 
 const carriesAdminCookie = (cookieHeader: string | undefined) =>
-  cookieHeader !== undefined && cookieHeader.split(';').some((pair) => pair.trim().startsWith(`${ADMIN_SESSION_COOKIE}=`));
+  cookieHeader !== undefined &&
+  cookieHeader.split(';').some((pair) => pair.trim().startsWith(`${ADMIN_SESSION_COOKIE}=`));
 
 export function createOriginPolicy({ publicUrl, corsOrigins }: OriginPolicyOptions) {
-  const listed = new Set([...(publicUrl ? [new URL(publicUrl).origin] : []), ...corsOrigins.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)]);
+  const listed = new Set([
+    ...(publicUrl ? [new URL(publicUrl).origin] : []),
+    ...corsOrigins.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin),
+  ]);
   const anyOrigin = corsOrigins.includes('*');
 
   return function judge(request: RequestOrigin): OriginVerdict {
@@ -52,7 +57,8 @@ export function createOriginPolicy({ publicUrl, corsOrigins }: OriginPolicyOptio
     if (origin === undefined) return { allowed: true };
     if (listed.has(origin)) return { allowed: true };
     const host = hostOf(origin);
-    if (host !== undefined && request.host !== undefined && host === request.host.toLowerCase()) return { allowed: true };
+    if (host !== undefined && request.host !== undefined && host === request.host.toLowerCase())
+      return { allowed: true };
     if (anyOrigin && !carriesAdminCookie(request.cookieHeader)) return { allowed: true };
     return { allowed: false, origin };
   };

@@ -47,7 +47,11 @@ export function publicListenAddresses(host: string, interfaces: Interfaces = net
 }
 
 /** The start-up warning's text, or undefined when there is nothing to warn about. */
-export function proxyExposureWarning(trustedProxies: number, host: string, interfaces?: Interfaces): { addresses: string[]; message: string } | undefined {
+export function proxyExposureWarning(
+  trustedProxies: number,
+  host: string,
+  interfaces?: Interfaces,
+): { addresses: string[]; message: string } | undefined {
   if (trustedProxies === 0) return undefined;
   const addresses = publicListenAddresses(host, interfaces);
   if (addresses.length === 0) return undefined;

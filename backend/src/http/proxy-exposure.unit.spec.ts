@@ -4,15 +4,42 @@ import { isPrivateAddress, proxyExposureWarning, publicListenAddresses } from '.
 
 type Interfaces = ReturnType<typeof networkInterfaces>;
 const entry = (address: string, family: 'IPv4' | 'IPv6') =>
-  ({ address, family, internal: address === '127.0.0.1' || address === '::1', netmask: '', mac: '', cidr: null }) as unknown as NonNullable<Interfaces[string]>[number];
+  ({
+    address,
+    family,
+    internal: address === '127.0.0.1' || address === '::1',
+    netmask: '',
+    mac: '',
+    cidr: null,
+  }) as unknown as NonNullable<Interfaces[string]>[number];
 
-const container: Interfaces = { lo: [entry('127.0.0.1', 'IPv4'), entry('::1', 'IPv6')], eth0: [entry('172.18.0.5', 'IPv4'), entry('fe80::42:acff:fe12:5', 'IPv6')] };
-const server: Interfaces = { lo: [entry('127.0.0.1', 'IPv4')], eth0: [entry('203.0.113.20', 'IPv4'), entry('2001:db8::20', 'IPv6')] };
+const container: Interfaces = {
+  lo: [entry('127.0.0.1', 'IPv4'), entry('::1', 'IPv6')],
+  eth0: [entry('172.18.0.5', 'IPv4'), entry('fe80::42:acff:fe12:5', 'IPv6')],
+};
+const server: Interfaces = {
+  lo: [entry('127.0.0.1', 'IPv4')],
+  eth0: [entry('203.0.113.20', 'IPv4'), entry('2001:db8::20', 'IPv6')],
+};
 
 describe('where a listener can be reached from', () => {
   it('tells private and loopback addresses from public ones', () => {
-    expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.9', '100.64.0.1', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'].every(isPrivateAddress)).toBe(true);
-    expect(['203.0.113.20', '8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:8.8.8.8', 'not-an-ip'].some(isPrivateAddress)).toBe(false);
+    expect(
+      [
+        '127.0.0.1',
+        '10.1.2.3',
+        '172.20.0.1',
+        '192.168.1.9',
+        '100.64.0.1',
+        '::1',
+        'fd00::1',
+        'fe80::1',
+        '::ffff:10.0.0.1',
+      ].every(isPrivateAddress),
+    ).toBe(true);
+    expect(
+      ['203.0.113.20', '8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:8.8.8.8', 'not-an-ip'].some(isPrivateAddress),
+    ).toBe(false);
   });
 
   it('reads a wildcard bind through the machine’s interfaces, and a named host as itself', () => {
@@ -28,6 +55,9 @@ describe('where a listener can be reached from', () => {
   it('warns only when proxies are trusted and the listener is public', () => {
     expect(proxyExposureWarning(0, '0.0.0.0', server)).toBeUndefined();
     expect(proxyExposureWarning(1, '0.0.0.0', container)).toBeUndefined();
-    expect(proxyExposureWarning(1, '0.0.0.0', server)).toMatchObject({ addresses: ['203.0.113.20'], message: expect.stringMatching(/^TRUSTED_PROXIES is set but the api listens on a public address/) });
+    expect(proxyExposureWarning(1, '0.0.0.0', server)).toMatchObject({
+      addresses: ['203.0.113.20'],
+      message: expect.stringMatching(/^TRUSTED_PROXIES is set but the api listens on a public address/),
+    });
   });
 });

@@ -51,7 +51,9 @@ describe('unsafe methods from another origin', () => {
     const title = postTitle();
     const res = await publish(title, { origin: siblingOrigin });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: `Cross-origin request refused: ${siblingOrigin} may not change anything on this site` });
+    expect(await res.json()).toEqual({
+      error: `Cross-origin request refused: ${siblingOrigin} may not change anything on this site`,
+    });
     expect(await postExists(title)).toBe(false);
   });
 
@@ -63,13 +65,22 @@ describe('unsafe methods from another origin', () => {
 
   it('refuses PUT, PATCH and DELETE as well as POST', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      const res = await fetch(`${server.url}/api/blog/posts/some-id`, { method, headers: { cookie, origin: siblingOrigin } });
+      const res = await fetch(`${server.url}/api/blog/posts/some-id`, {
+        method,
+        headers: { cookie, origin: siblingOrigin },
+      });
       expect(res.status, method).toBe(403);
     }
   });
 
   it('accepts the request host itself, PUBLIC_URL, a CORS_ORIGINS entry, and a request naming no origin', async () => {
-    const namings: Array<Record<string, string>> = [{ origin: server.url }, { referer: `${server.url}/admin` }, { origin: PUBLIC_ORIGIN }, { origin: PARTNER_ORIGIN }, {}];
+    const namings: Array<Record<string, string>> = [
+      { origin: server.url },
+      { referer: `${server.url}/admin` },
+      { origin: PUBLIC_ORIGIN },
+      { origin: PARTNER_ORIGIN },
+      {},
+    ];
     for (const headers of namings) {
       const title = postTitle();
       const res = await publish(title, headers);
@@ -89,10 +100,17 @@ describe('JSON bodies only', () => {
     const bodies: Array<[string, string]> = [
       ['application/x-www-form-urlencoded', 'title=Form&content=Posted%20by%20a%20form&status=published'],
       ['text/plain', '{"title":"Text","content":"Posted as text","status":"published"}'],
-      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nMultipart\r\n--x--\r\n'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nMultipart\r\n--x--\r\n',
+      ],
     ];
     for (const [type, body] of bodies) {
-      const res = await fetch(`${server.url}/api/blog/posts`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': type }, body });
+      const res = await fetch(`${server.url}/api/blog/posts`, {
+        method: 'POST',
+        headers: { cookie, origin: server.url, 'content-type': type },
+        body,
+      });
       expect(res.status, type).toBe(415);
       expect(await res.json()).toEqual({ error: JSON_ONLY_MESSAGE });
     }
@@ -104,7 +122,10 @@ describe('JSON bodies only', () => {
     });
     expect(approve.status).toBe(415);
     // A body without any type is not JSON either.
-    const untyped = await fetch(`${server.url}/api/support/admin/login`, { method: 'POST', body: new Uint8Array(Buffer.from('{"password":"x"}')) });
+    const untyped = await fetch(`${server.url}/api/support/admin/login`, {
+      method: 'POST',
+      body: new Uint8Array(Buffer.from('{"password":"x"}')),
+    });
     expect(untyped.status).toBe(415);
   });
 
@@ -143,16 +164,26 @@ describe('JSON bodies only', () => {
 describe('socket handshakes', () => {
   it('refuses /admin and /tickets from another origin, even with the admin cookie', async () => {
     for (const namespace of ['/admin', '/tickets']) {
-      const refused = await openSocket(`${server.url}${namespace}`, { extraHeaders: { cookie, origin: siblingOrigin } });
+      const refused = await openSocket(`${server.url}${namespace}`, {
+        extraHeaders: { cookie, origin: siblingOrigin },
+      });
       expect(refused.ok, namespace).toBe(false);
       expect(refused.ok ? '' : refused.error, namespace).not.toBe('unauthorized');
     }
-    const polling = await openSocket(`${server.url}/admin`, { transports: ['polling'], extraHeaders: { cookie, origin: siblingOrigin } });
+    const polling = await openSocket(`${server.url}/admin`, {
+      transports: ['polling'],
+      extraHeaders: { cookie, origin: siblingOrigin },
+    });
     expect(polling.ok).toBe(false);
   });
 
   it('accepts /admin from the site itself, a listed origin, and a client naming no origin', async () => {
-    const namings: Array<Record<string, string>> = [{ origin: server.url }, { origin: PUBLIC_ORIGIN }, { origin: PARTNER_ORIGIN }, {}];
+    const namings: Array<Record<string, string>> = [
+      { origin: server.url },
+      { origin: PUBLIC_ORIGIN },
+      { origin: PARTNER_ORIGIN },
+      {},
+    ];
     for (const headers of namings) {
       const connected = await openSocket(`${server.url}/admin`, { extraHeaders: { cookie, ...headers } });
       expect(connected.ok, JSON.stringify(headers)).toBe(true);

@@ -20,7 +20,12 @@ export interface SecurityHeadersOptions {
 
 /** Hosts the Google Ads tag loads its script from and reports conversions to. */
 const ADS_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://www.googleadservices.com'];
-const ADS_CONNECT_HOSTS = ['https://www.google.com', 'https://www.googleadservices.com', 'https://*.doubleclick.net', 'https://*.google-analytics.com'];
+const ADS_CONNECT_HOSTS = [
+  'https://www.google.com',
+  'https://www.googleadservices.com',
+  'https://*.doubleclick.net',
+  'https://*.google-analytics.com',
+];
 const ADS_FRAME_HOSTS = ['https://td.doubleclick.net', 'https://www.googletagmanager.com'];
 
 export function contentSecurityPolicy(adsTag = false): string {

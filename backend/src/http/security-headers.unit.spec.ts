@@ -14,7 +14,7 @@ describe('Content-Security-Policy', () => {
     expect(directive(policy, 'frame-src')).toBeUndefined();
   });
 
-  it('admits the advertising tag\'s script, beacons and conversion frames when it is configured', () => {
+  it("admits the advertising tag's script, beacons and conversion frames when it is configured", () => {
     const policy = contentSecurityPolicy(true);
     expect(directive(policy, 'script-src')).toContain('https://www.googletagmanager.com');
     expect(directive(policy, 'connect-src')).toContain('https://www.google.com');

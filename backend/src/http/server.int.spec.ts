@@ -82,7 +82,9 @@ describe('backend over HTTP', () => {
 
   it('serves an administrator’s parallel calls without tripping the failed-login limit', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': server.adminPassword } })),
+      Array.from({ length: 40 }, () =>
+        fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': server.adminPassword } }),
+      ),
     );
     expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 40 }, () => 200));
   });
@@ -99,7 +101,9 @@ describe('backend over HTTP', () => {
     const session = await fetch(`${server.url}/api/support/admin/session`, { headers: { cookie } });
     expect(session.status).toBe(200);
     expect(await session.json()).toEqual({ authenticated: true });
-    const calls = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { cookie } })));
+    const calls = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { cookie } })),
+    );
     expect(calls.every((res) => res.status === 200)).toBe(true);
 
     const logout = await fetch(`${server.url}/api/support/admin/logout`, { method: 'POST', headers: { cookie } });
@@ -116,7 +120,10 @@ describe('backend over HTTP', () => {
     };
     expect(await probe()).toEqual({ status: 200, body: { authenticated: false, agent_name: null } });
     // A wrong password in the header is not looked at: the probe never spends a guess.
-    expect(await probe({ 'x-admin-password': 'wrong' })).toEqual({ status: 200, body: { authenticated: false, agent_name: null } });
+    expect(await probe({ 'x-admin-password': 'wrong' })).toEqual({
+      status: 200,
+      body: { authenticated: false, agent_name: null },
+    });
 
     const named = await fetch(`${server.url}/api/support/admin/login`, {
       method: 'POST',
@@ -131,7 +138,14 @@ describe('backend over HTTP', () => {
     const created = await fetch(`${server.url}/api/support/tickets`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Help', description: 'Please', category: 'general', priority: 'low' }),
+      body: JSON.stringify({
+        user_name: 'Ana',
+        user_email: 'ana@example.com',
+        subject: 'Help',
+        description: 'Please',
+        category: 'general',
+        priority: 'low',
+      }),
     });
     const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
     const reply = await fetch(`${server.url}/api/support/tickets/${number}/messages`, {
@@ -141,18 +155,27 @@ describe('backend over HTTP', () => {
       body: JSON.stringify({ message: 'On it', is_admin: true, sender_name: 'Someone else' }),
     });
     expect(reply.status).toBe(201);
-    const ticket = ((await reply.json()) as { ticket: { messages: Array<{ sender_name: string }>; activity: Array<{ kind: string; actor: string }> } }).ticket;
+    const ticket = (
+      (await reply.json()) as {
+        ticket: { messages: Array<{ sender_name: string }>; activity: Array<{ kind: string; actor: string }> };
+      }
+    ).ticket;
     expect(ticket.messages.map((message) => message.sender_name)).toEqual(['Rita Alves']);
     expect(ticket.activity.find((entry) => entry.kind === 'reply')).toMatchObject({ actor: 'Rita Alves' });
 
     const unnamed = await login(server.adminPassword);
     const plainCookie = (unnamed.headers.get('set-cookie') ?? '').split(';')[0]!;
-    expect(await probe({ cookie: plainCookie })).toEqual({ status: 200, body: { authenticated: true, agent_name: null } });
+    expect(await probe({ cookie: plainCookie })).toEqual({
+      status: 200,
+      body: { authenticated: true, agent_name: null },
+    });
   });
 
   it('refuses forged and malformed session cookies without counting them as guesses', async () => {
     for (const value of ['x'.repeat(43), 'short', 'a'.repeat(500)]) {
-      expect((await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { cookie: `evently_admin=${value}` } })).status).toBe(401);
+      expect(
+        (await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { cookie: `evently_admin=${value}` } })).status,
+      ).toBe(401);
     }
   });
 
@@ -202,14 +225,20 @@ describe('admin login pace', () => {
       message: `Too many login attempts. Please wait ${retryAfter === 1 ? '1 second' : '2 seconds'} and try again.`,
     });
     // The admin header is no way around the wait.
-    const viaHeader = await fetch(`${server.url}${ADMIN_ROUTE}`, { headers: { 'x-admin-password': server.adminPassword } });
+    const viaHeader = await fetch(`${server.url}${ADMIN_ROUTE}`, {
+      headers: { 'x-admin-password': server.adminPassword },
+    });
     expect(viaHeader.status).toBe(429);
-    expect((await answerOf(viaHeader)).error).toMatch(/^Too many failed attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect((await answerOf(viaHeader)).error).toMatch(
+      /^Too many failed attempts\. Please wait \d+ seconds? and try again\.$/,
+    );
 
     // The administrator at another address is not slowed at all.
     expect((await login(server.adminPassword, { 'x-forwarded-for': '203.0.113.5' })).status).toBe(200);
     // And at the guessing address the right password gets in once the wait is over.
-    await expect.poll(async () => (await login(server.adminPassword)).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await login(server.adminPassword)).status, { timeout: 15_000, interval: 250 })
+      .toBe(200);
     // Which clears that address's record: a wrong guess is a first one again.
     expect((await login('wrong-again')).status).toBe(401);
   });

@@ -16,7 +16,14 @@ let dataDir: string;
 const running: RunningServer[] = [];
 
 async function startApi(): Promise<RunningServer & { url: string }> {
-  const config = loadConfig({ ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'silent', DEMO_DATA: 'false', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+  const config = loadConfig({
+    ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  });
   const server = await startServer({
     config,
     logger: createLogger({ name: 'shared-limits', level: 'silent' }),
@@ -29,7 +36,11 @@ async function startApi(): Promise<RunningServer & { url: string }> {
 }
 
 const login = (url: string, password: string) =>
-  fetch(`${url}/api/support/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
+  fetch(`${url}/api/support/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+  });
 const signUp = (url: string, email: string) =>
   fetch(`${url}/api/subscriptions`, {
     method: 'POST',
@@ -59,7 +70,9 @@ describe('rate limits shared by every process on one store', () => {
     const restarted = await startApi();
     // Once the wait is over, a seventh wrong guess is checked; the count it adds to survived the restart, so the
     // next wait is two seconds, not none.
-    await expect.poll(async () => (await login(restarted.url, 'wrong-after-restart')).status, { timeout: 15_000, interval: 250 }).toBe(401);
+    await expect
+      .poll(async () => (await login(restarted.url, 'wrong-after-restart')).status, { timeout: 15_000, interval: 250 })
+      .toBe(401);
     const waiting = await login(restarted.url, PASSWORD);
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -68,7 +81,8 @@ describe('rate limits shared by every process on one store', () => {
   it('given sign-ups spread over two api processes, then the per-address limit counts them together', async () => {
     const [a, b] = running.slice(-2) as [RunningServer & { url: string }, RunningServer & { url: string }];
     const statuses = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await signUp(i % 2 ? a.url : b.url, `reader${i}@example.com`)).status);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await signUp(i % 2 ? a.url : b.url, `reader${i}@example.com`)).status);
     expect(statuses.slice(0, 5).every((status) => status < 300)).toBe(true);
     expect(statuses[5]).toBe(429);
   });

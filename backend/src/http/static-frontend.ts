@@ -86,7 +86,10 @@ export function staticFrontend({ root, pages, firstPaint }: StaticFrontendOption
     const userAgent = ctx.get('User-Agent');
     // A page drawn for a visitor counts a view of its event, as the API's event answer does; the first paint
     // then draws it from this one read.
-    const page = await pages.resolve(ctx.path, { countView: ctx.method === 'GET' && firstPaint !== undefined, userAgent });
+    const page = await pages.resolve(ctx.path, {
+      countView: ctx.method === 'GET' && firstPaint !== undefined,
+      userAgent,
+    });
     if (page.movedTo) {
       // An offer's old event URL: shared links keep working and search engines move their ranking.
       ctx.status = 301;

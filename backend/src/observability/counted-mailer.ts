@@ -6,7 +6,11 @@
 import type { Mailer } from '@evently/platform';
 import type { Metrics } from './metrics.ts';
 
-export function countedMailer(mailer: Mailer, metrics: Pick<Metrics, 'mailsSent' | 'mailsFailed'>, name: string): Mailer {
+export function countedMailer(
+  mailer: Mailer,
+  metrics: Pick<Metrics, 'mailsSent' | 'mailsFailed'>,
+  name: string,
+): Mailer {
   const labels = { mailer: name, transport: mailer.kind };
   return {
     kind: mailer.kind,

@@ -2,7 +2,10 @@
 import type { SourceRunResult } from '@evently/ingestion';
 import type { Metrics } from './metrics.ts';
 
-export function recordIngestionRun(metrics: Pick<Metrics, 'ingestionRecords' | 'ingestionRuns'>, result: SourceRunResult): void {
+export function recordIngestionRun(
+  metrics: Pick<Metrics, 'ingestionRecords' | 'ingestionRuns'>,
+  result: SourceRunResult,
+): void {
   metrics.ingestionRuns.inc({ source: result.source, status: result.status });
   for (const [outcome, count] of Object.entries(result.counts)) {
     // `pages` is a paging figure, not a record outcome.

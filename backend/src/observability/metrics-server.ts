@@ -13,7 +13,17 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export async function startMetricsServer({ metrics, token, port, host }: { metrics: Pick<Metrics, 'registry'>; token: string; port: number; host: string }): Promise<MetricsServer> {
+export async function startMetricsServer({
+  metrics,
+  token,
+  port,
+  host,
+}: {
+  metrics: Pick<Metrics, 'registry'>;
+  token: string;
+  port: number;
+  host: string;
+}): Promise<MetricsServer> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://x').pathname !== METRICS_PATH) {
       res.writeHead(404).end();
@@ -24,7 +34,8 @@ export async function startMetricsServer({ metrics, token, port, host }: { metri
       return;
     }
     metrics.registry.metrics().then(
-      (body) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(body),
+      (body) =>
+        res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(body),
       () => res.writeHead(500).end(),
     );
   });

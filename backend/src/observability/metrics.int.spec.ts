@@ -35,7 +35,9 @@ afterAll(async () => {
 describe('GET /metrics', () => {
   it('answers 401 without a credential and with a wrong token', async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer not-the-token-at-all' } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer not-the-token-at-all' } })).status,
+    ).toBe(401);
   });
 
   it('serves the Prometheus text format to the token and to the admin credential', async () => {
@@ -44,7 +46,14 @@ describe('GET /metrics', () => {
     expect(byToken.status).toBe(200);
     expect(byToken.headers.get('content-type')).toContain('text/plain');
     const text = await byToken.text();
-    expect(sample(text, 'evently_http_request_duration_seconds_count', { method: 'GET', route: '/api/events/:id', status: '404', role: 'all' })).toBe(1);
+    expect(
+      sample(text, 'evently_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/events/:id',
+        status: '404',
+        role: 'all',
+      }),
+    ).toBe(1);
     expect(text).not.toContain('does-not-exist');
     expect(sample(text, 'evently_outbox_backlog', {})).toBe(0);
     expect(sample(text, 'evently_consumer_lag', { group: 'projector.events-search', topic: 'evently.events' })).toBe(0);
@@ -53,21 +62,31 @@ describe('GET /metrics', () => {
 
     expect(sample(text, 'evently_dead_letters', {})).toBeUndefined();
 
-    const byAdmin = await fetch(`${server.url}/metrics`, { headers: { [ADMIN_PASSWORD_HEADER]: server.adminPassword } });
+    const byAdmin = await fetch(`${server.url}/metrics`, {
+      headers: { [ADMIN_PASSWORD_HEADER]: server.adminPassword },
+    });
     expect(byAdmin.status).toBe(200);
   });
 });
 
 describe('mail', () => {
-  it('counts each module\'s sent mail under its own name', async () => {
+  it("counts each module's sent mail under its own name", async () => {
     const created = await fetch(`${server.url}/api/support/tickets`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Refund', description: 'Charged twice.', category: 'general' }),
+      body: JSON.stringify({
+        user_name: 'Ana',
+        user_email: 'ana@example.com',
+        subject: 'Refund',
+        description: 'Charged twice.',
+        category: 'general',
+      }),
     });
     expect(created.status).toBe(201);
     const sent = async () => {
-      const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+      const text = await (
+        await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+      ).text();
       return sample(text, 'evently_mails_sent_total', { mailer: 'support' }) ?? 0;
     };
     await waitFor(async () => (await sent()) >= 1, 'the confirmation mail to be counted');
@@ -89,7 +108,14 @@ describe('dead letters', () => {
       metadata: { occurred_at: new Date().toISOString() },
       offset: '1',
     };
-    await bus.deadLetters.add({ id: 'dl-1', group: 'projector.events-search', message, error: 'ZodError: bad', attempts: 1, failed_at: new Date().toISOString() });
+    await bus.deadLetters.add({
+      id: 'dl-1',
+      group: 'projector.events-search',
+      message,
+      error: 'ZodError: bad',
+      attempts: 1,
+      failed_at: new Date().toISOString(),
+    });
     const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
     expect(sample(text, 'evently_dead_letters', { source: 'projector.events-search' })).toBe(1);
   });

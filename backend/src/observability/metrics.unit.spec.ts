@@ -41,7 +41,9 @@ describe('http metrics', () => {
     await request(metrics, '/api/events/:id', 200);
     await request(metrics, '/api/events/:id', 200);
     const text = await metrics.registry.metrics();
-    expect(text).toContain('evently_http_request_duration_seconds_count{method="GET",route="/api/events/:id",status="200"} 2');
+    expect(text).toContain(
+      'evently_http_request_duration_seconds_count{method="GET",route="/api/events/:id",status="200"} 2',
+    );
   });
 
   it('puts every unrouted request (SPA files, 404s) under one label', async () => {
@@ -68,9 +70,19 @@ describe('pipeline collectors', () => {
     let backlog = 3;
     registerPipelineCollectors(metrics, {
       outboxBacklog: async () => backlog,
-      lag: { groups: [{ group: 'projector.events-search', topics: ['evently.events'] }], read: async () => ({ 'evently.events': 7 }) },
+      lag: {
+        groups: [{ group: 'projector.events-search', topics: ['evently.events'] }],
+        read: async () => ({ 'evently.events': 7 }),
+      },
       deadLetters: async () => ({ 'projector.events-search': 1 }),
-      waiting: () => [{ group: 'support.visitor-mailer', position: 'support.tickets/0', dependency: 'smtp', since: new Date(Date.now() - 90_000).toISOString() }],
+      waiting: () => [
+        {
+          group: 'support.visitor-mailer',
+          position: 'support.tickets/0',
+          dependency: 'smtp',
+          since: new Date(Date.now() - 90_000).toISOString(),
+        },
+      ],
     });
     registerPipelineCollectors(metrics, { sockets: () => ({ '/admin': 2 }) });
     expect(await metrics.registry.metrics()).toContain('evently_outbox_backlog 3');
@@ -79,7 +91,11 @@ describe('pipeline collectors', () => {
     expect(text).toContain('evently_outbox_backlog 0');
     expect(text).toContain('evently_consumer_lag{group="projector.events-search",topic="evently.events"} 7');
     expect(text).toContain('evently_dead_letters{source="projector.events-search"} 1');
-    const waited = Number(/^evently_consumer_waiting_seconds\{group="support.visitor-mailer",position="support.tickets\/0",dependency="smtp"\} (\S+)$/m.exec(text)?.[1]);
+    const waited = Number(
+      /^evently_consumer_waiting_seconds\{group="support.visitor-mailer",position="support.tickets\/0",dependency="smtp"\} (\S+)$/m.exec(
+        text,
+      )?.[1],
+    );
     expect(waited).toBeGreaterThanOrEqual(90);
     expect(text).toContain('evently_socket_connections{namespace="/admin"} 2');
   });
@@ -90,7 +106,10 @@ describe('pipeline collectors', () => {
       metrics,
       {
         outboxBacklog: () => Promise.reject(new Error('store down')),
-        lag: { groups: [{ group: 'g', topics: ['t'] }], read: () => new Promise<Record<string, number>>(() => undefined) },
+        lag: {
+          groups: [{ group: 'g', topics: ['t'] }],
+          read: () => new Promise<Record<string, number>>(() => undefined),
+        },
       },
       5,
     );
@@ -121,7 +140,16 @@ describe('ingestion counts', () => {
   it('adds a run and its record outcomes', async () => {
     const metrics = makeMetrics();
     // The figures this test reads; counting walks whatever fields a run reports, so newer ones need no change here.
-    const counts = { fetched: 10, created: 4, updated: 1, unchanged: 5, removed: 0, quarantined: 2, failed_requests: 0, pages: 3 } as RunCounts;
+    const counts = {
+      fetched: 10,
+      created: 4,
+      updated: 1,
+      unchanged: 5,
+      removed: 0,
+      quarantined: 2,
+      failed_requests: 0,
+      pages: 3,
+    } as RunCounts;
     recordIngestionRun(metrics, { source: 'fever', status: 'completed', scopes: [], counts, durationMs: 5 });
     const text = await metrics.registry.metrics();
     expect(text).toContain('evently_ingestion_runs_total{source="fever",status="completed"} 1');

@@ -44,7 +44,11 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-export function registerPipelineCollectors(metrics: Pick<Metrics, 'registry'>, sources: PipelineSources, timeoutMs = SOURCE_TIMEOUT_MS): void {
+export function registerPipelineCollectors(
+  metrics: Pick<Metrics, 'registry'>,
+  sources: PipelineSources,
+  timeoutMs = SOURCE_TIMEOUT_MS,
+): void {
   const registers = [metrics.registry];
   // Shared by every call: the composition registers the pipeline sources, the api process its sockets later.
   const sourceErrors =
@@ -88,7 +92,9 @@ export function registerPipelineCollectors(metrics: Pick<Metrics, 'registry'>, s
       registers,
       async collect() {
         this.reset();
-        const answers = await Promise.all(groups.map(async ({ group, topics }) => ({ group, lag: await read('lag', () => readLag(group, topics)) })));
+        const answers = await Promise.all(
+          groups.map(async ({ group, topics }) => ({ group, lag: await read('lag', () => readLag(group, topics)) })),
+        );
         for (const { group, lag } of answers) {
           for (const [topic, value] of Object.entries(lag ?? {})) this.set({ group, topic }, value);
         }
@@ -105,7 +111,8 @@ export function registerPipelineCollectors(metrics: Pick<Metrics, 'registry'>, s
       registers,
       async collect() {
         this.reset();
-        for (const [source, value] of Object.entries((await read('dead-letters', deadLetters)) ?? {})) this.set({ source }, value);
+        for (const [source, value] of Object.entries((await read('dead-letters', deadLetters)) ?? {}))
+          this.set({ source }, value);
       },
     });
   }
@@ -121,7 +128,10 @@ export function registerPipelineCollectors(metrics: Pick<Metrics, 'registry'>, s
         this.reset();
         const now = Date.now();
         for (const entry of waiting()) {
-          this.set({ group: entry.group, position: entry.position, dependency: entry.dependency }, Math.max(0, (now - Date.parse(entry.since)) / 1000));
+          this.set(
+            { group: entry.group, position: entry.position, dependency: entry.dependency },
+            Math.max(0, (now - Date.parse(entry.since)) / 1000),
+          );
         }
       },
     });

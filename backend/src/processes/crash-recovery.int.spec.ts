@@ -20,7 +20,14 @@ afterEach(async () => {
 function environment(): Record<string, string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-crash-'));
   dirs.push(dataDir);
-  return { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'crash-test-password', DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+  return {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'crash-test-password',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'info',
+  };
 }
 
 function start(args: string[], env: Record<string, string>): BackendProcess {
@@ -71,7 +78,10 @@ describe('crash recovery (process level)', () => {
     expect(await api.kill('SIGKILL')).toBe('SIGKILL');
 
     const worker = start(['worker'], env);
-    const files = await eventually(() => mailFiles(env.DATA_DIR!), (found) => found.length >= emails.length);
+    const files = await eventually(
+      () => mailFiles(env.DATA_DIR!),
+      (found) => found.length >= emails.length,
+    );
     expect(files).toHaveLength(emails.length);
     const recipients = files.map((file) => readFileSync(path.join(env.DATA_DIR!, 'mail', file), 'utf8'));
     for (const email of emails) expect(recipients.some((mail) => mail.includes(email))).toBe(true);

@@ -21,7 +21,10 @@ describe('dead-letters role', () => {
 
   it('parses list and replay, and refuses anything else with the usage', () => {
     expect(parseDeadLettersArgs(['list'])).toEqual({ action: 'list' });
-    expect(parseDeadLettersArgs(['list', 'projector.events-search'])).toEqual({ action: 'list', group: 'projector.events-search' });
+    expect(parseDeadLettersArgs(['list', 'projector.events-search'])).toEqual({
+      action: 'list',
+      group: 'projector.events-search',
+    });
     expect(parseDeadLettersArgs(['replay', 'abc'])).toEqual({ action: 'replay', id: 'abc' });
     expect(() => parseDeadLettersArgs(['replay'])).toThrow(UsageError);
     expect(() => parseDeadLettersArgs([])).toThrow(/dead-letters list/);
@@ -38,8 +41,22 @@ describe('dead-letters role', () => {
         applied.push(...batch.map((m) => m.key));
       },
     };
-    const subscription = await bus.subscribe({ group: 'projector.things', topics: projector.topics, maxAttempts: 1, handle: projector.apply });
-    await bus.publish([createEnvelope({ topic: 'evently.things', key: 't1', type: 'ThingChanged', aggregateVersion: 1, data: {}, occurredAt: new Date(0) })]);
+    const subscription = await bus.subscribe({
+      group: 'projector.things',
+      topics: projector.topics,
+      maxAttempts: 1,
+      handle: projector.apply,
+    });
+    await bus.publish([
+      createEnvelope({
+        topic: 'evently.things',
+        key: 't1',
+        type: 'ThingChanged',
+        aggregateVersion: 1,
+        data: {},
+        occurredAt: new Date(0),
+      }),
+    ]);
     await subscription.drained();
     await subscription.stop();
 
@@ -50,7 +67,9 @@ describe('dead-letters role', () => {
     expect(lines[0]).toMatch(/projector\.things {2}evently\.things t1@1 ThingChanged .*schema refuses it/);
     const id = lines[0]!.split(' ')[0]!;
 
-    await expect(executeDeadLetters({ bus, projectors: [projector], command: { action: 'replay', id }, write })).rejects.toThrow(/schema refuses/);
+    await expect(
+      executeDeadLetters({ bus, projectors: [projector], command: { action: 'replay', id }, write }),
+    ).rejects.toThrow(/schema refuses/);
     expect(await bus.deadLetters.get(id)).not.toBeNull();
     fixed = true;
     await executeDeadLetters({ bus, projectors: [projector], command: { action: 'replay', id }, write });

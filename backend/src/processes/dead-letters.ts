@@ -37,7 +37,9 @@ export async function executeDeadLetters(deps: {
     const entries = await bus.deadLetters.list({ group: command.group, limit: 1000 });
     for (const entry of entries) {
       const m = entry.message;
-      write(`${entry.id}  ${entry.failed_at}  ${entry.group}  ${m.topic} ${m.key}@${m.aggregate_version} ${m.type} (offset ${m.offset}, ${entry.attempts} attempts): ${entry.error}`);
+      write(
+        `${entry.id}  ${entry.failed_at}  ${entry.group}  ${m.topic} ${m.key}@${m.aggregate_version} ${m.type} (offset ${m.offset}, ${entry.attempts} attempts): ${entry.error}`,
+      );
     }
     write(`${entries.length} dead letter${entries.length === 1 ? '' : 's'}`);
     return;
@@ -51,7 +53,15 @@ export async function executeDeadLetters(deps: {
   write(`replayed ${entry.id} into ${entry.group} and removed it`);
 }
 
-export async function runDeadLetters({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
+export async function runDeadLetters({
+  config,
+  logger,
+  args,
+}: {
+  config: Config;
+  logger: Logger;
+  args: string[];
+}): Promise<void> {
   const command = parseDeadLettersArgs(args);
   const composition = await compose({ config, logger, role: 'dead-letters' });
   try {

@@ -17,7 +17,11 @@ describe('an embedded process', () => {
   it('runs `dead-letters list` without loading a production engine client', async () => {
     const { dir, remove } = await createTempDataDir('evently-embedded-packages-');
     try {
-      const command = spawnNode(['--import', 'tsx', '--import', PRELOAD, 'backend/src/main.ts', 'dead-letters', 'list'], { DATA_DIR: dir, ADMIN_PASSWORD: 'embedded-packages-password', LOG_LEVEL: 'warn' }, REPO_ROOT);
+      const command = spawnNode(
+        ['--import', 'tsx', '--import', PRELOAD, 'backend/src/main.ts', 'dead-letters', 'list'],
+        { DATA_DIR: dir, ADMIN_PASSWORD: 'embedded-packages-password', LOG_LEVEL: 'warn' },
+        REPO_ROOT,
+      );
       expect(await command.exited, command.stderr()).toBe(0);
       expect(command.lines).toContain('0 dead letters');
       const loaded = JSON.parse(/^loaded packages: (.*)$/m.exec(command.stderr())?.[1] ?? 'null') as string[] | null;

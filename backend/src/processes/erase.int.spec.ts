@@ -38,15 +38,39 @@ let server: TestServer;
 let eventId: string;
 
 async function post(pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server.url}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(`${server.url}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 async function leaveTraces(person: Person): Promise<void> {
   const answers = await Promise.all([
     post('/api/subscriptions', { email: person.email, name: person.name, country: 'Spain', city: 'Madrid' }),
-    post('/api/support/tickets', { user_name: person.name, user_email: person.email, user_phone: person.phone, subject: 'Wrong date', description: `Hello, this is ${person.name}.` }),
-    post(`/api/events/${eventId}/reviews`, { user_name: person.name, user_email: person.email, rating: 4, title: 'Lovely', comment: 'Great room.', attended: true }),
-    post('/api/partnership-request', { company: `${person.name.split(' ')[1]} Events`, contact_name: person.name, email: person.email, phone: person.phone, partnership_type: 'venue', message: 'We host concerts.' }),
+    post('/api/support/tickets', {
+      user_name: person.name,
+      user_email: person.email,
+      user_phone: person.phone,
+      subject: 'Wrong date',
+      description: `Hello, this is ${person.name}.`,
+    }),
+    post(`/api/events/${eventId}/reviews`, {
+      user_name: person.name,
+      user_email: person.email,
+      rating: 4,
+      title: 'Lovely',
+      comment: 'Great room.',
+      attended: true,
+    }),
+    post('/api/partnership-request', {
+      company: `${person.name.split(' ')[1]} Events`,
+      contact_name: person.name,
+      email: person.email,
+      phone: person.phone,
+      partnership_type: 'venue',
+      message: 'We host concerts.',
+    }),
   ]);
   for (const answer of answers) expect(answer.status, await answer.clone().text()).toBeLessThan(300);
 }
@@ -90,7 +114,17 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestServer({ env: { SMTP_URL: smtp.url, PARTNERS_INBOX } });
   const { upsertFromSource } = server.server.composition.events.commands;
-  eventId = String((await upsertFromSource({ source: 'demo', external_id: 'erase-1', name: 'Erasure Jazz Night', category: 'Music & Concerts', start_utc: new Date(Date.now() + 3 * 86_400_000).toISOString() })).id);
+  eventId = String(
+    (
+      await upsertFromSource({
+        source: 'demo',
+        external_id: 'erase-1',
+        name: 'Erasure Jazz Night',
+        category: 'Music & Concerts',
+        start_utc: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      })
+    ).id,
+  );
   await server.server.composition.projectors.drained();
 }, 60_000);
 
@@ -103,7 +137,15 @@ describe('erase --email', () => {
   it('takes one address, as --email x or --email=x, and --vacuum, and refuses anything else with the usage', () => {
     expect(parseEraseArgs(['--email', ' Ana@Example.com '])).toEqual({ email: 'Ana@Example.com', vacuum: false });
     expect(parseEraseArgs(['--vacuum', '--email=ana@example.com'])).toEqual({ email: 'ana@example.com', vacuum: true });
-    for (const args of [[], ['--email'], ['ana@example.com'], ['--email', 'a@b', 'extra'], ['--email=a@b', '--email=c@d'], ['--vacuum'], ['--email', 'not an address']]) {
+    for (const args of [
+      [],
+      ['--email'],
+      ['ana@example.com'],
+      ['--email', 'a@b', 'extra'],
+      ['--email=a@b', '--email=c@d'],
+      ['--vacuum'],
+      ['--email', 'not an address'],
+    ]) {
       expect(() => parseEraseArgs(args), args.join(' ')).toThrow(UsageError);
     }
     expect(() => parseEraseArgs(['--email', 'nope'])).toThrow(/Usage: erase --email <address>/);
@@ -126,10 +168,19 @@ describe('erase --email', () => {
     // The messages carry ids and states: the log names nobody.
     for (const trace of [...traces(ERASED), ...traces(KEPT)]) expect(logText(server.dataDir)).not.toContain(trace);
     await recordOldStyleTraces(bus, erasedSubscriber!, erasedTicket!);
-    await waitFor(async () => (await search.get('event_ratings', erasedReview!))?.state === 'pending', 'the review in the ratings index', 30_000);
+    await waitFor(
+      async () => (await search.get('event_ratings', erasedReview!))?.state === 'pending',
+      'the review in the ratings index',
+      30_000,
+    );
     for (const trace of traces(ERASED)) expect(storeText(server.dataDir)).toContain(trace);
 
-    const erase = spawnBackend(['erase', '--email', lower(ERASED.email), '--vacuum'], { DATA_DIR: server.dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, LOG_LEVEL: 'info', DEMO_DATA: 'false' });
+    const erase = spawnBackend(['erase', '--email', lower(ERASED.email), '--vacuum'], {
+      DATA_DIR: server.dataDir,
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      LOG_LEVEL: 'info',
+      DEMO_DATA: 'false',
+    });
     expect(await erase.exited, erase.stderr()).toBe(0);
     const output = erase.lines.join('\n');
     expect(output).toContain('support: 1 ticket removed');
@@ -137,7 +188,9 @@ describe('erase --email', () => {
     expect(output).toContain('partnerships: 1 partnership request removed');
     expect(output).toContain('subscriptions: 1 subscriber, 1 sign up request, 0 digest sends removed');
     expect(output).toContain('search: up to date');
-    expect(output).toMatch(/erasure [0-9a-f-]{36}: 5 documents removed, 1 log records and 1 dead letters redacted, 0 tombstones, 0 mail files removed/);
+    expect(output).toMatch(
+      /erasure [0-9a-f-]{36}: 5 documents removed, 1 log records and 1 dead letters redacted, 0 tombstones, 0 mail files removed/,
+    );
     expect(output).toContain('file rewritten without freed bytes');
     const audit = erase.lines.map(logRecord).find((record) => record?.audit === 'erasure');
     expect(audit).toMatchObject({ actor: 'erase command', removed: { support: { tickets: 1 } } });
@@ -160,18 +213,40 @@ describe('erase --email', () => {
     // SMTP is back: someone else's mail arrives, the erased person's waiting mails are skipped.
     await smtp.start();
     const sentBefore = smtp.messages.length;
-    const ticket = await post('/api/support/tickets', { user_name: KEPT.name, user_email: KEPT.email, subject: 'Another question', description: 'Still here.' });
+    const ticket = await post('/api/support/tickets', {
+      user_name: KEPT.name,
+      user_email: KEPT.email,
+      subject: 'Another question',
+      description: 'Still here.',
+    });
     expect(ticket.status).toBe(201);
-    await waitFor(() => smtp.messages.slice(sentBefore).some((mail) => mail.envelopeTo.map(lower).includes(lower(KEPT.email)) && mail.raw.includes('Another question')), 'the mail to someone not erased', 60_000);
+    await waitFor(
+      () =>
+        smtp.messages
+          .slice(sentBefore)
+          .some(
+            (mail) => mail.envelopeTo.map(lower).includes(lower(KEPT.email)) && mail.raw.includes('Another question'),
+          ),
+      'the mail to someone not erased',
+      60_000,
+    );
     await server.server.composition.projectors.drained();
-    const everyRecipient = smtp.messages.flatMap((mail) => [...mail.envelopeTo, mail.raw]).map(lower).join('\n');
+    const everyRecipient = smtp.messages
+      .flatMap((mail) => [...mail.envelopeTo, mail.raw])
+      .map(lower)
+      .join('\n');
     for (const trace of traces(ERASED)) expect(everyRecipient).not.toContain(trace);
     const letters = await bus.deadLetters.list();
     expect(letters.map((letter) => letter.id)).toEqual([deadLetter!.id]);
   }, 180_000);
 
   it('is an admin call too: refused without the credential, a 400 for a non-address, and the answer names no one', async () => {
-    await post('/api/subscriptions', { email: API_ERASED.email, name: API_ERASED.name, country: 'Portugal', city: 'Lisbon' });
+    await post('/api/subscriptions', {
+      email: API_ERASED.email,
+      name: API_ERASED.name,
+      country: 'Portugal',
+      city: 'Lisbon',
+    });
     expect((await post(ERASURES_PATH, { email: API_ERASED.email })).status).toBe(401);
     expect((await post(ERASURES_PATH, { email: API_ERASED.email }, { 'X-Admin-Password': 'wrong' })).status).toBe(401);
     expect(await storedIds('subscribers', 'email', API_ERASED.email)).toHaveLength(1);
@@ -197,9 +272,23 @@ describe('erase --email', () => {
  */
 async function recordOldStyleTraces(bus: EventBus, subscriberId: string, ticketId: string): Promise<void> {
   await bus.publish([
-    createEnvelope({ topic: 'evently.subscribers', key: subscriberId, type: 'SubscriberUpdated', aggregateVersion: 1, data: { subscriber_id: subscriberId, email: ERASED.email, name: ERASED.name, changed: [] }, occurredAt: new Date() }),
+    createEnvelope({
+      topic: 'evently.subscribers',
+      key: subscriberId,
+      type: 'SubscriberUpdated',
+      aggregateVersion: 1,
+      data: { subscriber_id: subscriberId, email: ERASED.email, name: ERASED.name, changed: [] },
+      occurredAt: new Date(),
+    }),
   ]);
-  const message = createEnvelope({ topic: 'evently.support-tickets', key: ticketId, type: 'SupportTicketOpened', aggregateVersion: 1, data: { ticket_id: ticketId, ticket_number: 'TT-0000-0000', note: ERASED.phone }, occurredAt: new Date() });
+  const message = createEnvelope({
+    topic: 'evently.support-tickets',
+    key: ticketId,
+    type: 'SupportTicketOpened',
+    aggregateVersion: 1,
+    data: { ticket_id: ticketId, ticket_number: 'TT-0000-0000', note: ERASED.phone },
+    occurredAt: new Date(),
+  });
   await bus.deadLetters.add({
     id: 'dead-letter-naming-the-person',
     group: 'support.visitor-mailer',

@@ -38,11 +38,22 @@ export function parseEraseArgs(args: string[]): EraseCommand {
 }
 
 export function summarise(outcome: ErasureOutcome): string {
-  const removed = Object.values(outcome.removed).reduce((sum, kinds) => sum + Object.values(kinds).reduce((a, b) => a + b, 0), 0);
+  const removed = Object.values(outcome.removed).reduce(
+    (sum, kinds) => sum + Object.values(kinds).reduce((a, b) => a + b, 0),
+    0,
+  );
   return `erasure ${outcome.erasure_id}: ${removed} documents removed, ${outcome.log.redactedRecords} log records and ${outcome.log.redactedDeadLetters} dead letters redacted, ${outcome.log.tombstones} tombstones, ${outcome.mail_files} mail files removed${outcome.search_pending > 0 ? `, ${outcome.search_pending} messages waiting for a worker to reach the search index` : ''}`;
 }
 
-export async function runErase({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
+export async function runErase({
+  config,
+  logger,
+  args,
+}: {
+  config: Config;
+  logger: Logger;
+  args: string[];
+}): Promise<void> {
   const command = parseEraseArgs(args);
   const write = (line: string) => process.stdout.write(`${line}\n`);
   const composition = await compose({ config, logger, role: 'erase' });
@@ -51,7 +62,8 @@ export async function runErase({ config, logger, args }: { config: Config; logge
     if (searched) write(`log: ${searched.done} of ${searched.total} records searched`);
   });
   try {
-    if (command.vacuum && composition.bus.engine !== 'sqlite') write('--vacuum: the log is not embedded here; Kafka and MongoDB reclaim freed space themselves (decision 028)');
+    if (command.vacuum && composition.bus.engine !== 'sqlite')
+      write('--vacuum: the log is not embedded here; Kafka and MongoDB reclaim freed space themselves (decision 028)');
     const outcome = await composition.erase({ email: command.email }, 'erase command', {
       compactLog: command.vacuum,
       progress: {

@@ -22,7 +22,9 @@ afterAll(async () => {
 
 const mails = () => {
   try {
-    return readdirSync(path.join(dataDir, 'mail')).filter((name) => name.endsWith('.eml')).map((name) => readFileSync(path.join(dataDir, 'mail', name), 'utf8'));
+    return readdirSync(path.join(dataDir, 'mail'))
+      .filter((name) => name.endsWith('.eml'))
+      .map((name) => readFileSync(path.join(dataDir, 'mail', name), 'utf8'));
   } catch {
     return [];
   }
@@ -43,28 +45,51 @@ describe('the worker role takes replies by mail', () => {
     };
     const worker = spawnBackend(['worker'], env);
     running.push(worker);
-    const listening = logRecord(await worker.waitForLine((line) => String(logRecord(line)?.msg ?? '').startsWith('inbound SMTP listener')));
+    const listening = logRecord(
+      await worker.waitForLine((line) => String(logRecord(line)?.msg ?? '').startsWith('inbound SMTP listener')),
+    );
     const smtpPort = Number(listening?.port);
     await worker.waitForLine((line) => logRecord(line)?.msg === 'worker started');
     const api = spawnBackend(['api'], { ...env, INBOUND_SMTP_PORT: '' });
     running.push(api);
-    const url = String(logRecord(await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening')))?.url);
+    const url = String(
+      logRecord(await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening')))?.url,
+    );
 
     const created = await fetch(`${url}/api/support/tickets`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_name: 'Ana', user_email: 'ana@example.com', subject: 'Seats', description: 'Which seats?', category: 'general' }),
+      body: JSON.stringify({
+        user_name: 'Ana',
+        user_email: 'ana@example.com',
+        subject: 'Seats',
+        description: 'Which seats?',
+        category: 'general',
+      }),
     });
     const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
-    await waitFor(() => mails().some((mail) => /^Reply-To: /m.test(mail)), 'the confirmation with its Reply-To', 30_000);
-    const replyTo = /^Reply-To: (\S+)/m.exec(mails().find((mail) => /^Reply-To: /m.test(mail))!)![1]!.replace(/[<>]/g, '');
+    await waitFor(
+      () => mails().some((mail) => /^Reply-To: /m.test(mail)),
+      'the confirmation with its Reply-To',
+      30_000,
+    );
+    const replyTo = /^Reply-To: (\S+)/m
+      .exec(mails().find((mail) => /^Reply-To: /m.test(mail))!)![1]!
+      .replace(/[<>]/g, '');
     expect(replyTo).toContain(`reply+${number.toLowerCase()}.`);
 
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
-    await transport.sendMail({ from: 'ana@example.com', to: replyTo, subject: 'Re: Seats', text: 'Row 12.\n\n> Which seats?' });
+    await transport.sendMail({
+      from: 'ana@example.com',
+      to: replyTo,
+      subject: 'Re: Seats',
+      text: 'Row 12.\n\n> Which seats?',
+    });
     transport.close();
 
-    const ticket = (await (await fetch(`${url}/api/support/tickets/${number}`, { headers: { 'x-admin-password': PASSWORD } })).json()) as {
+    const ticket = (await (
+      await fetch(`${url}/api/support/tickets/${number}`, { headers: { 'x-admin-password': PASSWORD } })
+    ).json()) as {
       ticket: { messages: Array<{ message: string; is_admin: boolean }> };
     };
     expect(ticket.ticket.messages).toEqual([expect.objectContaining({ message: 'Row 12.', is_admin: false })]);

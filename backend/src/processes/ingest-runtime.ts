@@ -32,20 +32,25 @@ export async function openBackendRuntime(options: {
   const onProjected = options.onProjected;
   const observed = composition.modules
     .flatMap((module) => module.projectors)
-    .map(
-      (projector): Projector =>
-        onProjected
-          ? {
-              ...projector,
-              async apply(batch) {
-                await projector.apply(batch);
-                onProjected(batch);
-              },
-            }
-          : projector,
+    .map((projector): Projector =>
+      onProjected
+        ? {
+            ...projector,
+            async apply(batch) {
+              await projector.apply(batch);
+              onProjected(batch);
+            },
+          }
+        : projector,
     );
   // Same projector names, so the same durable consumer groups as the worker's runner.
-  const projectors = projecting ? createProjectorRunner({ bus: composition.bus, projectors: observed, logger: options.logger.child({ component: 'projectors' }) }) : null;
+  const projectors = projecting
+    ? createProjectorRunner({
+        bus: composition.bus,
+        projectors: observed,
+        logger: options.logger.child({ component: 'projectors' }),
+      })
+    : null;
   if (projecting) composition.relay.start();
   await projectors?.start();
 

@@ -55,9 +55,11 @@ function checkpointedPages(): number {
   if (!existsSync(file)) return 0;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare(`SELECT json_extract(body, '$.counts.pages') AS pages FROM doc_ingestion_checkpoints WHERE id LIKE 'ticketmaster:%'`).get() as
-      | { pages: number | null }
-      | undefined;
+    const row = db
+      .prepare(
+        `SELECT json_extract(body, '$.counts.pages') AS pages FROM doc_ingestion_checkpoints WHERE id LIKE 'ticketmaster:%'`,
+      )
+      .get() as { pages: number | null } | undefined;
     return row?.pages ?? 0;
   } catch {
     return 0; // the table is created by the CLI's first start
@@ -68,7 +70,12 @@ function checkpointedPages(): number {
 
 describe('npm run ingest', () => {
   it('resumes a run killed midway with exact totals, and prints the summary', async () => {
-    const events = generateTicketmasterEvents({ count: 1000, from: new Date(Date.now() + 86_400_000), spanDays: 300, seed: 3 });
+    const events = generateTicketmasterEvents({
+      count: 1000,
+      from: new Date(Date.now() + 86_400_000),
+      spanDays: 300,
+      seed: 3,
+    });
     simulator.setTicketmasterEvents(events);
     let release = () => {};
     simulator.scriptRequest(4, { kind: 'hang', release: new Promise<void>((resolve) => (release = resolve)) });
@@ -87,11 +94,16 @@ describe('npm run ingest', () => {
     expect(resumed.output()).toContain('Ingestion summary: ticketmaster (completed)');
     expect(code).toBe(0);
     expect(resumed.output()).toContain('all [full, resumed] completed');
-    expect(resumed.output()).toMatch(/total: fetched 1000, created 1000, updated 0, unchanged 0, removed 0, quarantined 0/);
+    expect(resumed.output()).toMatch(
+      /total: fetched 1000, created 1000, updated 0, unchanged 0, removed 0, quarantined 0/,
+    );
     // Only the pages after the last checkpoint were asked again.
     expect(simulator.requests.slice(4).map((request) => request.query.get('page'))).toEqual(['3', '4']);
 
-    const runtime = await openBackendRuntime({ env: { DATA_DIR: data.dir, DEMO_DATA: 'false' }, logger: silentLogger() });
+    const runtime = await openBackendRuntime({
+      env: { DATA_DIR: data.dir, DEMO_DATA: 'false' },
+      logger: silentLogger(),
+    });
     try {
       await runtime.drained();
       expect((await runtime.composition.events.queries.listActiveExternalIds('ticketmaster')).length).toBe(1000);

@@ -28,12 +28,17 @@ import { ConfigError } from '../config.ts';
 import { openBackendRuntime, type BackendRuntime } from './ingest-runtime.ts';
 import { UsageError } from './usage-error.ts';
 
-export const INGEST_USAGE = 'Usage: npm run ingest -- --source ticketmaster|fever|file [--path <file-or-dir>]... [--full]';
+export const INGEST_USAGE =
+  'Usage: npm run ingest -- --source ticketmaster|fever|file [--path <file-or-dir>]... [--full]';
 
 /** main.ts prints a UsageError's message and exits 2; the usage line follows every complaint. */
 const usage = (message: string) => new UsageError(`${message}\n${INGEST_USAGE}`);
 
-function sourceFromArgs(name: string | undefined, paths: string[], env: Record<string, string | undefined>): IngestionSource {
+function sourceFromArgs(
+  name: string | undefined,
+  paths: string[],
+  env: Record<string, string | undefined>,
+): IngestionSource {
   let config;
   try {
     config = loadIngestionConfig(env);
@@ -74,7 +79,13 @@ function parseIngestArgs(args: string[]) {
 }
 
 /** Runs the command and answers the exit code; usage and configuration mistakes throw UsageError. */
-export async function runIngest({ args, env = process.env }: { args: string[]; env?: Record<string, string | undefined> }): Promise<number> {
+export async function runIngest({
+  args,
+  env = process.env,
+}: {
+  args: string[];
+  env?: Record<string, string | undefined>;
+}): Promise<number> {
   const values = parseIngestArgs(args);
   if (values.help) {
     process.stdout.write(`${INGEST_USAGE}\n`);
@@ -104,11 +115,15 @@ export async function runIngest({ args, env = process.env }: { args: string[]; e
   try {
     // Validated by sourceFromArgs already; buy links outside these domains are quarantined.
     const { linkDomains } = loadIngestionConfig(env);
-    const result = await runSource({ store: runtime.composition.store, events: runtime.writer, logger, linkDomains }, source, {
-      full: values.full,
-      signal: controller.signal,
-      onProgress: (update) => progress.update(update),
-    });
+    const result = await runSource(
+      { store: runtime.composition.store, events: runtime.writer, logger, linkDomains },
+      source,
+      {
+        full: values.full,
+        signal: controller.signal,
+        onProgress: (update) => progress.update(update),
+      },
+    );
     progress.stop();
     if (runtime.projecting) await runtime.drained();
     process.stdout.write(`\n${formatRunSummary(result)}`);

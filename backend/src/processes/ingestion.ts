@@ -11,7 +11,15 @@ import { recordIngestionRun } from '../observability/ingestion-metrics.ts';
 import { startMetricsListener } from './server-process.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
-export async function runIngestion({ config, logger, env = process.env }: { config: Config; logger: Logger; env?: Record<string, string | undefined> }): Promise<void> {
+export async function runIngestion({
+  config,
+  logger,
+  env = process.env,
+}: {
+  config: Config;
+  logger: Logger;
+  env?: Record<string, string | undefined>;
+}): Promise<void> {
   // A bad feed setting throws IngestionConfigError, which main.ts prints as one line like its own.
   const ingestionConfig = loadIngestionConfig(env);
   const sources = configuredSources(ingestionConfig);
@@ -30,8 +38,12 @@ export async function runIngestion({ config, logger, env = process.env }: { conf
   });
   const metricsServer = await startMetricsListener(config, composition, logger);
   scheduler.start();
-  logger.info({ sources: sources.map((s) => ({ name: s.source.name, everyMinutes: s.intervalMs / 60_000 })) }, 'ingestion started');
-  if (sources.length === 0) logger.warn('no feed is configured (TICKETMASTER_API_KEY, FEVER_FEED_URL or INGEST_FILE_PATHS); idling');
+  logger.info(
+    { sources: sources.map((s) => ({ name: s.source.name, everyMinutes: s.intervalMs / 60_000 })) },
+    'ingestion started',
+  );
+  if (sources.length === 0)
+    logger.warn('no feed is configured (TICKETMASTER_API_KEY, FEVER_FEED_URL or INGEST_FILE_PATHS); idling');
 
   stopOnSignals(async () => {
     await metricsServer?.close();

@@ -29,13 +29,29 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 const ticket = (email: string, i: number) =>
-  post('/api/support/tickets', { user_name: 'Someone', user_email: email, subject: `Visit http://spam.example now ${i}`, description: 'Prize!', category: 'general' });
-const signUp = (email: string, i: number) => post('/api/subscriptions', { email, country: 'Portugal', city: ['Lisbon', 'Porto', 'Faro'][i]! });
+  post('/api/support/tickets', {
+    user_name: 'Someone',
+    user_email: email,
+    subject: `Visit http://spam.example now ${i}`,
+    description: 'Prize!',
+    category: 'general',
+  });
+const signUp = (email: string, i: number) =>
+  post('/api/subscriptions', { email, country: 'Portugal', city: ['Lisbon', 'Porto', 'Faro'][i]! });
 const partnership = (email: string, i: number) =>
-  post('/api/partnership-request', { company: `Company ${i}`, contact_name: 'Someone', email, partnership_type: 'venue' });
+  post('/api/partnership-request', {
+    company: `Company ${i}`,
+    contact_name: 'Someone',
+    email,
+    partnership_type: 'venue',
+  });
 
 /** Everything the forms committed has been relayed and every consumer has handled it. */
 async function settled(): Promise<void> {
@@ -54,7 +70,9 @@ describe('one allowance per mailbox, shared by every module', () => {
     }
     await settled();
 
-    const toVictim = sink.messages.filter((mail) => mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@x.example'));
+    const toVictim = sink.messages.filter((mail) =>
+      mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@x.example'),
+    );
     expect(toVictim).toHaveLength(CAP);
     for (const mail of toVictim) expect(mail.headers.get('subject')).not.toContain('spam.example');
     // The teams' own inboxes have no cap.

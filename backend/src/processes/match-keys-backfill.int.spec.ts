@@ -11,7 +11,14 @@ import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-b
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-match-keys-'));
 const running: BackendProcess[] = [];
-const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'match-keys-password', DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+const env = {
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  ADMIN_PASSWORD: 'match-keys-password',
+  DEMO_DATA: 'false',
+  LOG_LEVEL: 'info',
+};
 
 afterAll(async () => {
   await Promise.all(running.map((backend) => backend.kill('SIGKILL')));
@@ -34,7 +41,12 @@ describe('match keys backfill in the worker', () => {
     await store.transaction(async (tx) => {
       for (const id of ['1', '2', '3']) {
         const venue = { venue_name: `Hall ${id}`, city: 'Madrid', latitude: 40.4168, longitude: -3.7038 };
-        await tx.insert<Record<string, unknown>>('events', { id, status: id === '3' ? 'cancelled' : 'active', start_utc: '2026-12-05T19:00:00.000Z', ...venue });
+        await tx.insert<Record<string, unknown>>('events', {
+          id,
+          status: id === '3' ? 'cancelled' : 'active',
+          start_utc: '2026-12-05T19:00:00.000Z',
+          ...venue,
+        });
       }
     });
     await store.close();
@@ -52,6 +64,8 @@ describe('match keys backfill in the worker', () => {
     expect(worker.lines.map((line) => logRecord(line)?.msg)).toContain('worker started');
     expect(await worker.kill('SIGTERM')).toBe(0);
     // The venue key (venue and city, normalised) of each record, the cancelled one too.
-    expect(await storedKeys()).toEqual(['1', '2', '3'].map((id) => expect.stringMatching(new RegExp(`${id}.*hall.*madrid`))));
+    expect(await storedKeys()).toEqual(
+      ['1', '2', '3'].map((id) => expect.stringMatching(new RegExp(`${id}.*hall.*madrid`))),
+    );
   });
 });

@@ -22,7 +22,10 @@ afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function runCli(args: string[], env: Record<string, string>): Promise<BackendProcess & { code: number | string }> {
+async function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<BackendProcess & { code: number | string }> {
   const backend = spawnBackend(['offers', ...args], env);
   running.push(backend);
   return Object.assign(backend, { code: await backend.exited });
@@ -43,7 +46,11 @@ describe('offers process', () => {
   it('parses list and split, and refuses anything else with the usage', () => {
     expect(parseOffersArgs(['list', '7'])).toEqual({ action: 'list', id: '7' });
     expect(parseOffersArgs(['split', '7'])).toEqual({ action: 'split', id: '7' });
-    expect(parseOffersArgs(['split', '7', 'different', 'show'])).toEqual({ action: 'split', id: '7', reason: 'different show' });
+    expect(parseOffersArgs(['split', '7', 'different', 'show'])).toEqual({
+      action: 'split',
+      id: '7',
+      reason: 'different show',
+    });
     expect(() => parseOffersArgs(['split'])).toThrow(UsageError);
     expect(() => parseOffersArgs(['merge', '7'])).toThrow(/offers list <eventId>/);
   });
@@ -51,13 +58,34 @@ describe('offers process', () => {
   it('lists a group, splits the linked record out and lists both apart', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'evently-offers-'));
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'offers-test-password', DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
-    const composition = await compose({ config: loadConfig(env), logger: createLogger({ name: 'test', level: 'silent' }), role: 'test', env });
+    const composition = await compose({
+      config: loadConfig(env),
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      role: 'test',
+      env,
+    });
     let canonical: string;
     let linked: string;
     try {
       const { upsertFromSource } = composition.events.commands;
-      canonical = (await upsertFromSource({ ...show, source: 'ticketmaster', external_id: 'tm-viv', name: 'Vivaldi Four Seasons by Candlelight', min_price: 45, purchase_url: 'https://www.ticketmaster.com/event/tm-viv' })).id;
-      const second = await upsertFromSource({ ...show, source: 'fever', external_id: 'fv-viv', name: 'Candlelight: Four Seasons, Vivaldi', min_price: 39, purchase_url: 'https://feverup.com/m/fv-viv' });
+      canonical = (
+        await upsertFromSource({
+          ...show,
+          source: 'ticketmaster',
+          external_id: 'tm-viv',
+          name: 'Vivaldi Four Seasons by Candlelight',
+          min_price: 45,
+          purchase_url: 'https://www.ticketmaster.com/event/tm-viv',
+        })
+      ).id;
+      const second = await upsertFromSource({
+        ...show,
+        source: 'fever',
+        external_id: 'fv-viv',
+        name: 'Candlelight: Four Seasons, Vivaldi',
+        min_price: 39,
+        purchase_url: 'https://feverup.com/m/fv-viv',
+      });
       expect(second.linked_to).toBe(canonical);
       linked = second.id;
     } finally {
@@ -75,13 +103,17 @@ describe('offers process', () => {
 
     const split = await runCli(['split', linked, 'a', 'different', 'show'], env);
     expect(split.code).toBe(0);
-    expect(split.lines).toEqual([`split event ${linked} out of its group; the rest of its group lists as event ${canonical}`]);
+    expect(split.lines).toEqual([
+      `split event ${linked} out of its group; the rest of its group lists as event ${canonical}`,
+    ]);
 
     expect((await runCli(['list', canonical], env)).lines).toEqual([
       `event ${canonical}  Vivaldi Four Seasons by Candlelight  1 offer`,
       `  ${canonical}  Ticketmaster  From USD 45  https://www.ticketmaster.com/event/tm-viv`,
     ]);
-    expect((await runCli(['list', linked], env)).lines[0]).toBe(`event ${linked}  Candlelight: Four Seasons, Vivaldi  1 offer`);
+    expect((await runCli(['list', linked], env)).lines[0]).toBe(
+      `event ${linked}  Candlelight: Four Seasons, Vivaldi  1 offer`,
+    );
 
     const again = await runCli(['split', linked], env);
     expect(again.code).toBe(2);

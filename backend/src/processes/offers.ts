@@ -22,16 +22,25 @@ export function parseOffersArgs(args: string[]): OffersCommand {
   throw new UsageError(OFFERS_USAGE);
 }
 
-type OffersEvents = { commands: Pick<EventsModule['commands'], 'splitOffer'>; queries: Pick<EventsModule['queries'], 'getById' | 'canonicalRedirect'> };
+type OffersEvents = {
+  commands: Pick<EventsModule['commands'], 'splitOffer'>;
+  queries: Pick<EventsModule['queries'], 'getById' | 'canonicalRedirect'>;
+};
 
-export async function executeOffers(deps: { events: OffersEvents; command: OffersCommand; write: (line: string) => void }): Promise<void> {
+export async function executeOffers(deps: {
+  events: OffersEvents;
+  command: OffersCommand;
+  write: (line: string) => void;
+}): Promise<void> {
   const { events, command, write } = deps;
   if (command.action === 'split') {
     const result = await events.commands.splitOffer(command.id, command.reason);
     // Mistakes are usage errors (exit 2), like an unknown dead letter: nothing was written.
     if (result.status === 'not_found') throw new UsageError(`No event ${command.id}`);
     if (result.status === 'not_linked') throw new UsageError(`Event ${command.id} is not linked with any other offer`);
-    const rest = result.remaining_canonical_id ? `; the rest of its group lists as event ${result.remaining_canonical_id}` : '';
+    const rest = result.remaining_canonical_id
+      ? `; the rest of its group lists as event ${result.remaining_canonical_id}`
+      : '';
     write(`split event ${result.event_id} out of its group${rest}`);
     return;
   }
@@ -46,7 +55,15 @@ export async function executeOffers(deps: { events: OffersEvents; command: Offer
   }
 }
 
-export async function runOffers({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
+export async function runOffers({
+  config,
+  logger,
+  args,
+}: {
+  config: Config;
+  logger: Logger;
+  args: string[];
+}): Promise<void> {
   const command = parseOffersArgs(args);
   const composition = await compose({ config, logger, role: 'offers' });
   try {

@@ -34,23 +34,31 @@ function recordTimers(): void {
     started.push({ timer, stack: new Error('started here').stack ?? '' });
     return timer;
   };
-  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => record(realTimers.setTimeout(...args))) as typeof setTimeout;
-  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => record(realTimers.setInterval(...args))) as typeof setInterval;
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) =>
+    record(realTimers.setTimeout(...args))) as typeof setTimeout;
+  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) =>
+    record(realTimers.setInterval(...args))) as typeof setInterval;
 }
 afterEach(() => Object.assign(globalThis, realTimers));
 
 /** Timers still due that hold the loop, by where they were started. */
 const timersLeft = (): string[] =>
-  started.filter(({ timer }) => timer.hasRef() && !(timer as NodeJS.Timeout & { _destroyed?: boolean })._destroyed).map(({ stack }) => stack.split('\n').slice(2, 5).join('\n'));
+  started
+    .filter(({ timer }) => timer.hasRef() && !(timer as NodeJS.Timeout & { _destroyed?: boolean })._destroyed)
+    .map(({ stack }) => stack.split('\n').slice(2, 5).join('\n'));
 
 /** Threads, sockets and pipes, which `getActiveResourcesInfo` lists by kind (timers are checked above). */
 const openHandles = (): Map<string, number> => {
   const counts = new Map<string, number>();
-  for (const kind of process.getActiveResourcesInfo()) if (kind !== 'Timeout' && kind !== 'Immediate' && kind !== 'FSReqPromise') counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  for (const kind of process.getActiveResourcesInfo())
+    if (kind !== 'Timeout' && kind !== 'Immediate' && kind !== 'FSReqPromise')
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
   return counts;
 };
 const handlesLeft = (before: Map<string, number>): string[] =>
-  [...openHandles()].filter(([kind, count]) => count > (before.get(kind) ?? 0)).map(([kind, count]) => `${kind} x${count - (before.get(kind) ?? 0)}`);
+  [...openHandles()]
+    .filter(([kind, count]) => count > (before.get(kind) ?? 0))
+    .map(([kind, count]) => `${kind} x${count - (before.get(kind) ?? 0)}`);
 
 /** Lets the callbacks of closed handles (a thread's exit, a socket's close) run before counting; a few turns, no clock. */
 const settle = async () => {

@@ -21,7 +21,12 @@ afterEach(async () => {
 describe('projectBacklog', () => {
   it('given written events, then messagesLeft counts them until the projectors have applied them all', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'evently-backlog-'));
-    const config = loadConfig({ ADMIN_PASSWORD: 'backlog-test-password', LOG_LEVEL: 'silent', DEMO_DATA: 'false', DATA_DIR: dataDir });
+    const config = loadConfig({
+      ADMIN_PASSWORD: 'backlog-test-password',
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+    });
     composition = await compose({ config, logger: silentLogger(), role: 'seed', env: {} });
     expect(await messagesLeft(composition)).toBe(0);
 

@@ -20,7 +20,10 @@ import { projectorGroup } from '@evently/platform';
 import type { Composition } from '../compose.ts';
 
 /** Read-model projectors whose search indexes all hold nothing yet (a first load), with their backlogs. */
-async function emptyReadModels(composition: Composition, topics?: string[]): Promise<Array<{ name: string; backlog: number }>> {
+async function emptyReadModels(
+  composition: Composition,
+  topics?: string[],
+): Promise<Array<{ name: string; backlog: number }>> {
   const found: Array<{ name: string; backlog: number }> = [];
   for (const projector of composition.modules.flatMap((m) => m.projectors)) {
     if (projector.sideEffects || !projector.searchIndexes?.length) continue;
@@ -65,7 +68,8 @@ export async function projectBacklog(composition: Composition): Promise<string[]
     // The replay reads the bus, so everything committed must be on it first (a no-op on the embedded log).
     await relay.flush();
     const rebuilt = await projectorsToRebuild(composition);
-    if (rebuilt.length > 0) await projectors.rebuild(rebuilt, { throughLiveGroup: composition.bus.engine === 'sqlite' });
+    if (rebuilt.length > 0)
+      await projectors.rebuild(rebuilt, { throughLiveGroup: composition.bus.engine === 'sqlite' });
     await projectors.start();
     await projectors.drained();
     await projectors.stop();

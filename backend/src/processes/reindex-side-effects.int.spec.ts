@@ -37,8 +37,14 @@ const mailFiles = (dir: string) => {
 function mailerLag(dir: string): number {
   const db = new Database(path.join(dir, 'evently.db'), { readonly: true });
   try {
-    const handled = db.prepare('SELECT seq FROM consumer_offsets WHERE group_name = ? AND topic = ?').pluck().get('projector.subscriptions.confirmation-mailer', SUBSCRIBERS_TOPIC) as number | undefined;
-    return db.prepare('SELECT COUNT(*) FROM outbox WHERE topic = ? AND seq > ?').pluck().get(SUBSCRIBERS_TOPIC, handled ?? 0) as number;
+    const handled = db
+      .prepare('SELECT seq FROM consumer_offsets WHERE group_name = ? AND topic = ?')
+      .pluck()
+      .get('projector.subscriptions.confirmation-mailer', SUBSCRIBERS_TOPIC) as number | undefined;
+    return db
+      .prepare('SELECT COUNT(*) FROM outbox WHERE topic = ? AND seq > ?')
+      .pluck()
+      .get(SUBSCRIBERS_TOPIC, handled ?? 0) as number;
   } finally {
     db.close();
   }
@@ -54,7 +60,14 @@ async function startAll(env: Record<string, string>): Promise<{ backend: Backend
 describe('reindex and side-effect consumers', () => {
   it('a full reindex and a restart send no confirmation mail again', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'evently-reindex-effects-'));
-    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'reindex-effects-password', DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'reindex-effects-password',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    };
 
     const first = await startAll(env);
     const signUp = () =>

@@ -24,7 +24,15 @@ export const REINDEX_BUSY_EXIT = 75;
 
 const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((total, n) => total + n, 0);
 
-export async function runReindex({ config, logger, names }: { config: Config; logger: Logger; names: string[] }): Promise<void> {
+export async function runReindex({
+  config,
+  logger,
+  names,
+}: {
+  config: Config;
+  logger: Logger;
+  names: string[];
+}): Promise<void> {
   const composition = await compose({ config, logger, role: 'reindex' });
   try {
     // Side-effect consumers (mail, pushes) are not read models: replaying them would repeat what they did.
@@ -44,7 +52,10 @@ export async function runReindex({ config, logger, names }: { config: Config; lo
     }
     const report = async (suffix: string) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      for (const projector of selected) process.stdout.write(`reindex: ${projector.name}: ${await applied(composition, projector, totals)} in ${seconds} s${suffix}\n`);
+      for (const projector of selected)
+        process.stdout.write(
+          `reindex: ${projector.name}: ${await applied(composition, projector, totals)} in ${seconds} s${suffix}\n`,
+        );
     };
     const ticker = progressTicker(() => report(' so far'));
     try {

@@ -20,8 +20,21 @@ afterEach(async () => {
 });
 
 async function start(dataDir: string): Promise<RunningServer> {
-  const config = loadConfig({ ADMIN_PASSWORD: 'replay-test-password', LOG_LEVEL: 'silent', DEMO_DATA: 'false', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
-  const server = await startServer({ config, logger: silentLogger(), roles: { api: true, worker: true }, announceAdminPassword: false, env: {} });
+  const config = loadConfig({
+    ADMIN_PASSWORD: 'replay-test-password',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  });
+  const server = await startServer({
+    config,
+    logger: silentLogger(),
+    roles: { api: true, worker: true },
+    announceAdminPassword: false,
+    env: {},
+  });
   cleanups.push(() => server.stop());
   return server;
 }
@@ -39,9 +52,13 @@ describe('a lost search index', () => {
     const first = await start(dataDir);
     const soon = Date.now() + 3 * 86_400_000;
     for (let i = 0; i < 3; i += 1) {
-      await first.composition.events.commands.upsertFromSource(
-        { source: 'demo', external_id: `replay-${i}`, name: `Replay Concert ${i}`, category: 'Music & Concerts', start_utc: new Date(soon + i * 3_600_000).toISOString() },
-      );
+      await first.composition.events.commands.upsertFromSource({
+        source: 'demo',
+        external_id: `replay-${i}`,
+        name: `Replay Concert ${i}`,
+        category: 'Music & Concerts',
+        start_utc: new Date(soon + i * 3_600_000).toISOString(),
+      });
     }
     await first.composition.projectors.drained();
     expect(await total(first)).toBe(3);
@@ -63,9 +80,13 @@ describe('a lost search index', () => {
     const first = await start(dataDir);
     const soon = Date.now() + 3 * 86_400_000;
     for (let i = 0; i < 2; i += 1) {
-      await first.composition.events.commands.upsertFromSource(
-        { source: 'demo', external_id: `standby-${i}`, name: `Standby Concert ${i}`, category: 'Music & Concerts', start_utc: new Date(soon + i * 3_600_000).toISOString() },
-      );
+      await first.composition.events.commands.upsertFromSource({
+        source: 'demo',
+        external_id: `standby-${i}`,
+        name: `Standby Concert ${i}`,
+        category: 'Music & Concerts',
+        start_utc: new Date(soon + i * 3_600_000).toISOString(),
+      });
     }
     await first.composition.projectors.drained();
     await first.stop();
@@ -76,7 +97,9 @@ describe('a lost search index', () => {
     const crashed = createSqliteSearchIndex({ file: path.join(dataDir, EMBEDDED_FILES.search), readerThreads: 0 });
     const schema = first.composition.modules.flatMap((m) => m.searchSchemas).find((s) => s.name === 'events')!;
     await crashed.init(schema);
-    await (await crashed.beginRebuild('events')).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
+    await (
+      await crashed.beginRebuild('events')
+    ).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
     await crashed.close();
     const store = await createSqliteDocumentStore({ file: path.join(dataDir, EMBEDDED_FILES.store) });
     cleanups.push(() => store.close());
@@ -102,15 +125,21 @@ describe('a lost search index', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-replay-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const first = await start(dataDir);
-    await first.composition.events.commands.upsertFromSource(
-      { source: 'demo', external_id: 'kept-0', name: 'Kept Concert', category: 'Music & Concerts', start_utc: new Date(Date.now() + 86_400_000).toISOString() },
-    );
+    await first.composition.events.commands.upsertFromSource({
+      source: 'demo',
+      external_id: 'kept-0',
+      name: 'Kept Concert',
+      category: 'Music & Concerts',
+      start_utc: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     await first.composition.projectors.drained();
     await first.searchRebuild;
     await first.stop();
     const crashed = createSqliteSearchIndex({ file: path.join(dataDir, EMBEDDED_FILES.search), readerThreads: 0 });
     await crashed.init(first.composition.modules.flatMap((m) => m.searchSchemas).find((s) => s.name === 'events')!);
-    await (await crashed.beginRebuild('events')).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
+    await (
+      await crashed.beginRebuild('events')
+    ).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
     await crashed.close();
 
     const second = await start(dataDir);

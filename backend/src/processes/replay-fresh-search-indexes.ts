@@ -19,7 +19,11 @@ import { RebuildCancelledError, RebuildLeaseHeldError, type IndexSchema } from '
 import type { Composition } from '../compose.ts';
 
 /** Projectors with an index that is missing, empty, or served with another schema than this code's. */
-async function staleProjectors(composition: Composition, createdHere: ReadonlySet<string>, names?: string[]): Promise<string[]> {
+async function staleProjectors(
+  composition: Composition,
+  createdHere: ReadonlySet<string>,
+  names?: string[],
+): Promise<string[]> {
   const stale: string[] = [];
   for (const projector of composition.modules.flatMap((m) => m.projectors)) {
     if (names && !names.includes(projector.name)) continue;
@@ -45,7 +49,8 @@ async function stillCreated(composition: Composition): Promise<Set<string>> {
 async function dropUnusedCopies(composition: Composition, logger: Logger): Promise<void> {
   for (const schema of composition.modules.flatMap((m) => m.searchSchemas)) {
     const dropped = await composition.search.dropUnusedCopies(schema.name);
-    if (dropped.length > 0) logger.info({ index: schema.name, copies: dropped }, 'search index copies left by an unfinished rebuild removed');
+    if (dropped.length > 0)
+      logger.info({ index: schema.name, copies: dropped }, 'search index copies left by an unfinished rebuild removed');
   }
 }
 
@@ -63,7 +68,10 @@ export async function replayFreshSearchIndexes(composition: Composition, logger:
       await composition.projectors.rebuild([], { whenLeaseHeld: 'refuse', prepare });
       return [];
     }
-    logger.info({ projectors: stale }, 'search index new, empty or with another schema: rebuilding it from the start of the log');
+    logger.info(
+      { projectors: stale },
+      'search index new, empty or with another schema: rebuilding it from the start of the log',
+    );
     return await composition.projectors.rebuild(stale, { prepare });
   } catch (error) {
     if (error instanceof RebuildLeaseHeldError || error instanceof RebuildCancelledError) return [];

@@ -30,9 +30,20 @@ interface Finished {
 const isFinished = (message: unknown): message is Finished => typeof (message as Finished | null)?.maxRss === 'number';
 
 /** The child's side: replays `names` until the seed's writes are done, then swaps the copies in. */
-export async function runSeedProjection({ config, logger, names }: { config: Config; logger: Logger; names: string[] }): Promise<void> {
+export async function runSeedProjection({
+  config,
+  logger,
+  names,
+}: {
+  config: Config;
+  logger: Logger;
+  names: string[];
+}): Promise<void> {
   const send = process.send?.bind(process);
-  if (!send) throw new UsageError(`${SEED_PROJECTION_ROLE} is started by \`seed\` over an IPC channel; run \`seed --events N\` instead`);
+  if (!send)
+    throw new UsageError(
+      `${SEED_PROJECTION_ROLE} is started by \`seed\` over an IPC channel; run \`seed --events N\` instead`,
+    );
   if (names.length === 0) throw new UsageError(`${SEED_PROJECTION_ROLE} needs the projectors to rebuild`);
   const written = new Promise<void>((resolve, reject) => {
     process.on('message', (message) => {
@@ -45,7 +56,11 @@ export async function runSeedProjection({ config, logger, names }: { config: Con
     if (!process.connected) gone();
   });
   // Writes only: no search reader threads (each loads the code and opens the index).
-  const composition = await compose({ config: { ...config, searchReaderThreads: 0 }, logger, role: SEED_PROJECTION_ROLE });
+  const composition = await compose({
+    config: { ...config, searchReaderThreads: 0 },
+    logger,
+    role: SEED_PROJECTION_ROLE,
+  });
   try {
     await composition.projectors.rebuild(names, { until: written });
   } finally {
@@ -77,11 +92,16 @@ export function startProjectionAlongside(names: string[], logger: Logger): Proje
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (code === 0 && report) resolve(report);
-      else reject(new Error(`the projection process ended with ${signal ?? `exit code ${code}`} before swapping its copies in`));
+      else
+        reject(
+          new Error(`the projection process ended with ${signal ?? `exit code ${code}`} before swapping its copies in`),
+        );
     });
   });
   // Settled by the seed after its writes; a failure before that is logged at once.
-  finished.catch((error: unknown) => logger.error({ err: error }, 'seed: the projection process failed; projecting after the writes instead'));
+  finished.catch((error: unknown) =>
+    logger.error({ err: error }, 'seed: the projection process failed; projecting after the writes instead'),
+  );
   return {
     written: () => {
       if (child.connected) child.send(WRITTEN);

@@ -17,7 +17,12 @@ afterEach(() => {
 
 /** Runs the command to its end and answers its "projected" line. */
 async function seed(dataDir: string, events: number): Promise<string> {
-  const backend = spawnBackend(['seed', '--events', String(events)], { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'seed-test-password', LOG_LEVEL: 'warn' });
+  const backend = spawnBackend(['seed', '--events', String(events)], {
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    ADMIN_PASSWORD: 'seed-test-password',
+    LOG_LEVEL: 'warn',
+  });
   const projected = await backend.waitForLine((line) => line.startsWith('seed: projected in'));
   expect(await backend.exited).toBe(0);
   return projected;
@@ -42,10 +47,19 @@ describe('seed (process level)', () => {
   it('given the projection process dies during the writes, then the seed projects after them and every event is searchable', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
     dirs.push(dataDir);
-    const backend = spawnBackend(['seed', '--events', '2000'], { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'seed-test-password', LOG_LEVEL: 'warn' });
+    const backend = spawnBackend(['seed', '--events', '2000'], {
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      ADMIN_PASSWORD: 'seed-test-password',
+      LOG_LEVEL: 'warn',
+    });
     await backend.waitForLine((line) => line.startsWith('seed: 1000/2000 events written'));
     // The seed's child running the projection role; it cannot finish before the seed's writes are done.
-    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], { encoding: 'utf8' }).trim().split('\n');
+    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
     process.kill(Number(projection), 'SIGKILL');
 
     const projected = await backend.waitForLine((line) => line.startsWith('seed: projected in'));
@@ -63,9 +77,18 @@ describe('seed (process level)', () => {
   it('given the seed is killed once its writes are committed, then its projection process ends too', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
     dirs.push(dataDir);
-    const backend = spawnBackend(['seed', '--events', '120'], { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'seed-test-password', LOG_LEVEL: 'warn' });
+    const backend = spawnBackend(['seed', '--events', '120'], {
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      ADMIN_PASSWORD: 'seed-test-password',
+      LOG_LEVEL: 'warn',
+    });
     await backend.waitForLine((line) => line === 'seed: 120/120 events written');
-    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], { encoding: 'utf8' }).trim().split('\n');
+    const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
     // Killed while its projection process is most likely still loading: the disconnect comes before any listener.
     expect(await backend.kill('SIGKILL')).toBe('SIGKILL');
     try {

@@ -28,7 +28,15 @@ export function parseSeedArgs(args: string[]): { events: number | undefined } {
   return { events: parsed.data };
 }
 
-export async function runSeed({ config, logger, args }: { config: Config; logger: Logger; args: string[] }): Promise<void> {
+export async function runSeed({
+  config,
+  logger,
+  args,
+}: {
+  config: Config;
+  logger: Logger;
+  args: string[];
+}): Promise<void> {
   const { events: count } = parseSeedArgs(args);
   // No search reader threads: the seed answers no queries, and each thread loads the code and opens the index.
   const composition = await compose({ config: { ...config, searchReaderThreads: 0 }, logger, role: 'seed' });
@@ -42,7 +50,8 @@ export async function runSeed({ config, logger, args }: { config: Config; logger
     } else {
       // Read models of the events topic with nothing in them yet are replayed by a second process while this
       // one writes (the others have nothing to replay: the seed writes only events).
-      const empty = config.profile.bus === 'sqlite' ? await projectorsWithEmptyIndexes(composition, [EVENTS_TOPIC]) : [];
+      const empty =
+        config.profile.bus === 'sqlite' ? await projectorsWithEmptyIndexes(composition, [EVENTS_TOPIC]) : [];
       alongside = empty.length > 0 ? { names: empty, process: startProjectionAlongside(empty, logger) } : null;
       let last = 0;
       added = await composition.events.seed(count, (done) => {
@@ -54,14 +63,18 @@ export async function runSeed({ config, logger, args }: { config: Config; logger
       alongside?.process.written();
     }
     const written = Date.now();
-    process.stdout.write(`seed: projecting ${added} events into the search index (written in ${((written - started) / 1000).toFixed(1)} s)\n`);
+    process.stdout.write(
+      `seed: projecting ${added} events into the search index (written in ${((written - started) / 1000).toFixed(1)} s)\n`,
+    );
     // A million events take minutes to project: say how far it has come every few seconds. The projection
     // process stores its position only once its copies are swapped in, so until then nothing counts down.
     let waitingForProjectionProcess = alongside !== null;
     const ticker = progressTicker(async () => {
       const seconds = ((Date.now() - written) / 1000).toFixed(0);
       if (waitingForProjectionProcess) {
-        process.stdout.write(`seed: the projection process is catching up with the writes and building its indexes (${seconds} s)\n`);
+        process.stdout.write(
+          `seed: the projection process is catching up with the writes and building its indexes (${seconds} s)\n`,
+        );
         return;
       }
       const left = await messagesLeft(composition);
@@ -79,7 +92,10 @@ export async function runSeed({ config, logger, args }: { config: Config; logger
     } finally {
       ticker.stop();
     }
-    const how = rebuilt.length > 0 ? ` (rebuilt in bulk: ${rebuilt.join(', ')}${projectedAlongside ? '; alongside the writes' : ''})` : '';
+    const how =
+      rebuilt.length > 0
+        ? ` (rebuilt in bulk: ${rebuilt.join(', ')}${projectedAlongside ? '; alongside the writes' : ''})`
+        : '';
     process.stdout.write(`seed: projected in ${((Date.now() - written) / 1000).toFixed(1)} s${how}\n`);
     process.stdout.write(`seed: ${added} events added in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   } finally {

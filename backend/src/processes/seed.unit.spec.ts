@@ -10,7 +10,10 @@ describe('parseSeedArgs', () => {
     expect(parseSeedArgs([])).toEqual({ events: undefined });
   });
 
-  it.each([[['--events']], [['--events', 'many']], [['--events', '0']], [['--events', '2.5']]])('rejects %j', (args) => {
-    expect(() => parseSeedArgs(args)).toThrow('--events needs a whole number');
-  });
+  it.each([[['--events']], [['--events', 'many']], [['--events', '0']], [['--events', '2.5']]])(
+    'rejects %j',
+    (args) => {
+      expect(() => parseSeedArgs(args)).toThrow('--events needs a whole number');
+    },
+  );
 });

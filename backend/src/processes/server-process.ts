@@ -62,7 +62,14 @@ function urlOf(host: string, port: number): string {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
-export async function startServer({ config, logger, roles, announceAdminPassword = true, env, staticRoot = FRONTEND_DIST }: StartServerOptions): Promise<RunningServer> {
+export async function startServer({
+  config,
+  logger,
+  roles,
+  announceAdminPassword = true,
+  env,
+  staticRoot = FRONTEND_DIST,
+}: StartServerOptions): Promise<RunningServer> {
   const role = roles.api && roles.worker ? 'all' : roles.api ? 'api' : 'worker';
   const composition = await compose({ config, logger, role, env });
 
@@ -102,7 +109,12 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         // The same environment builds the SPA (`npm start`, the Dockerfile), so it knows whether the tag is in it.
         adsTag: Boolean((env ?? process.env).VITE_ADS_CONVERSION_ID?.trim()),
         metrics: httpMetrics(composition.metrics),
-        seo: createSeo({ appName: config.appName, publicUrl: config.publicUrl, events: composition.events, blog: composition.blog }),
+        seo: createSeo({
+          appName: config.appName,
+          publicUrl: config.publicUrl,
+          events: composition.events,
+          blog: composition.blog,
+        }),
         ...(config.firstPaintTimeoutMs > 0
           ? {
               firstPaint: createFirstPaintRenderer({
@@ -136,9 +148,21 @@ export async function startServer({ config, logger, roles, announceAdminPassword
         logger: logger.child({ component: 'live-gateway' }),
       });
       http = await listen(server, config.port, config.host);
-      logger.info({ url: urlOf(config.host, http.port), publicUrl: config.publicUrl }, `${config.appName} is listening`);
+      logger.info(
+        { url: urlOf(config.host, http.port), publicUrl: config.publicUrl },
+        `${config.appName} is listening`,
+      );
       const exposure = proxyExposureWarning(config.trustedProxies, config.host);
-      if (exposure) logger.warn({ setting: 'TRUSTED_PROXIES', value: config.trustedProxies, host: config.host, public_addresses: exposure.addresses }, exposure.message);
+      if (exposure)
+        logger.warn(
+          {
+            setting: 'TRUSTED_PROXIES',
+            value: config.trustedProxies,
+            host: config.host,
+            public_addresses: exposure.addresses,
+          },
+          exposure.message,
+        );
     }
 
     if (roles.worker) {
@@ -152,7 +176,10 @@ export async function startServer({ config, logger, roles, announceAdminPassword
       for (const scheduler of schedulers) scheduler.start();
       // Replies by mail to support tickets (INBOUND_SMTP_PORT): one listener per worker, behind the MX.
       if (composition.startInboundMail) inboundMail = await composition.startInboundMail();
-      logger.info({ projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) }, 'worker started');
+      logger.info(
+        { projectors: composition.modules.flatMap((m) => m.projectors.map((p) => p.name)) },
+        'worker started',
+      );
     }
     // The api serves /metrics itself; a worker alone has no HTTP server, so it opens a metrics-only one.
     if (!roles.api) metricsServer = await startMetricsListener(config, composition, logger);
@@ -209,9 +236,18 @@ export async function startServer({ config, logger, roles, announceAdminPassword
 }
 
 /** The metrics-only listener of roles without the API, when METRICS_PORT asks for one (config demands a token). */
-export async function startMetricsListener(config: Config, composition: Pick<Composition, 'metrics'>, logger: Logger): Promise<MetricsServer | undefined> {
+export async function startMetricsListener(
+  config: Config,
+  composition: Pick<Composition, 'metrics'>,
+  logger: Logger,
+): Promise<MetricsServer | undefined> {
   if (config.metricsPort === undefined || !config.metricsToken) return undefined;
-  const server = await startMetricsServer({ metrics: composition.metrics, token: config.metricsToken, port: config.metricsPort, host: config.host });
+  const server = await startMetricsServer({
+    metrics: composition.metrics,
+    token: config.metricsToken,
+    port: config.metricsPort,
+    host: config.host,
+  });
   logger.info({ port: server.port }, 'metrics listening');
   return server;
 }

@@ -27,21 +27,34 @@ const messageOf = (line: string) => String(logRecord(line)?.msg ?? '');
 async function startAllAtOnce(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-together-'));
   folders.push(dataDir);
-  const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'started-together-password', DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'started-together-password',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'info',
+  };
   const worker = spawnBackend(['worker'], env);
   const api = spawnBackend(['api'], env);
   const ingest = spawnBackend(['ingest', '--source', 'file', '--path', SAMPLE_FEED], env);
   running.push(worker, api, ingest);
 
   const [url] = await Promise.all([
-    api.waitForLine((line) => messageOf(line).endsWith('is listening'), 120_000).then((line) => String(logRecord(line)?.url)),
+    api
+      .waitForLine((line) => messageOf(line).endsWith('is listening'), 120_000)
+      .then((line) => String(logRecord(line)?.url)),
     worker.waitForLine((line) => messageOf(line) === 'worker started', 120_000),
   ]);
   let ready = 0;
-  await waitFor(async () => {
-    ready = (await fetch(`${url}/readyz`)).status;
-    return ready === 200;
-  }, 'the api to be ready', 60_000);
+  await waitFor(
+    async () => {
+      ready = (await fetch(`${url}/readyz`)).status;
+      return ready === 200;
+    },
+    'the api to be ready',
+    60_000,
+  );
   expect(await ingest.exited, ingest.stderr()).toBe(0);
   // A lock met while projecting is waited for and logged; only a stack trace means a role stopped on one.
   for (const backend of [worker, api, ingest]) expect(backend.stderr()).not.toMatch(/^SqliteError/m);

@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('an SMTP outage on the embedded profile', () => {
   it('loses no confirmation mail and dead-letters nothing; everything arrives once the relay is back', async () => {
@@ -48,10 +52,20 @@ describe('an SMTP outage on the embedded profile', () => {
     const { bus } = server.server.composition;
     const smtpWaits = () => bus.waiting().filter((entry) => entry.dependency === 'smtp');
     // Both mail consumers wait for the relay, each for more retries than a message's attempts allow.
-    await waitFor(() => {
-      const groups = new Set(smtpWaits().filter((entry) => entry.retries > 2 * DEFAULT_MAX_ATTEMPTS).map((entry) => entry.group));
-      return groups.has('projector.subscriptions.confirmation-mailer') && groups.has('projector.support.visitor-mailer');
-    }, 'the mail consumers to wait for the SMTP relay', 30_000);
+    await waitFor(
+      () => {
+        const groups = new Set(
+          smtpWaits()
+            .filter((entry) => entry.retries > 2 * DEFAULT_MAX_ATTEMPTS)
+            .map((entry) => entry.group),
+        );
+        return (
+          groups.has('projector.subscriptions.confirmation-mailer') && groups.has('projector.support.visitor-mailer')
+        );
+      },
+      'the mail consumers to wait for the SMTP relay',
+      30_000,
+    );
     expect(sink.messages).toEqual([]);
     expect(await bus.deadLetters.list()).toEqual([]);
 
@@ -63,7 +77,12 @@ describe('an SMTP outage on the embedded profile', () => {
     await waitFor(() => smtpWaits().length === 0, 'the consumers to resume');
 
     const lines: string[] = [];
-    await executeDeadLetters({ bus, projectors: [], command: { action: 'list' }, write: (line) => void lines.push(line) });
+    await executeDeadLetters({
+      bus,
+      projectors: [],
+      command: { action: 'list' },
+      write: (line) => void lines.push(line),
+    });
     expect(lines.at(-1)).toBe('0 dead letters');
   });
 });

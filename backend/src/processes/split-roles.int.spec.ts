@@ -27,13 +27,22 @@ const mailCount = () => {
 
 describe('api and worker in separate processes', () => {
   it('projects a sign-up made through the api in the running worker', async () => {
-    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'split-roles-password', DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'split-roles-password',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+    };
     const worker = spawnBackend(['worker'], env);
     running.push(worker);
     await worker.waitForLine((line) => logRecord(line)?.msg === 'worker started');
     const api = spawnBackend(['api'], env);
     running.push(api);
-    const url = String(logRecord(await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening')))?.url);
+    const url = String(
+      logRecord(await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening')))?.url,
+    );
 
     const res = await fetch(`${url}/api/subscriptions`, {
       method: 'POST',

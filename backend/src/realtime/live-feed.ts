@@ -26,7 +26,11 @@ export interface TicketAccess {
 /** Agents' presence on tickets, kept where every replica sees it (the support module's store records and log). */
 export interface AdminPresence {
   /** `agent.id` is who the agent is (their session), `agent.name` what other agents read; names repeat. */
-  announce(connectionId: string, agent: { id: string; name: string }, announcement: { ticket_number: string | null; state: 'viewing' | 'typing' }): Promise<void>;
+  announce(
+    connectionId: string,
+    agent: { id: string; name: string },
+    announcement: { ticket_number: string | null; state: 'viewing' | 'typing' },
+  ): Promise<void>;
   leave(connectionId: string): Promise<void>;
   snapshot(): Promise<object>;
 }
@@ -42,7 +46,8 @@ export function combineLiveFeeds(feeds: LiveFeed[]): LiveFeed {
     topics: [...new Set(feeds.flatMap((feed) => feed.topics))],
     async pushesFor(message) {
       const pushes: LivePush[] = [];
-      for (const feed of feeds) if (feed.topics.includes(message.topic)) pushes.push(...(await feed.pushesFor(message)));
+      for (const feed of feeds)
+        if (feed.topics.includes(message.topic)) pushes.push(...(await feed.pushesFor(message)));
       return pushes;
     },
   };

@@ -26,10 +26,24 @@ export function supportLiveFeed(live: SupportModule['live']): LiveFeed {
       return [
         { audience: 'admin', event: TICKET_EVENT, payload: pushes.admin },
         ...(pushes.ticket
-          ? [{ audience: 'ticket', ticketNumber: pushes.ticket.ticketNumber, event: TICKET_EVENT, payload: pushes.ticket.payload } as const]
+          ? [
+              {
+                audience: 'ticket',
+                ticketNumber: pushes.ticket.ticketNumber,
+                event: TICKET_EVENT,
+                payload: pushes.ticket.payload,
+              } as const,
+            ]
           : []),
         ...(pushes.status
-          ? [{ audience: 'ticket-status', ticketNumber: pushes.status.ticketNumber, event: TICKET_STATUS_EVENT, payload: pushes.status.payload } as const]
+          ? [
+              {
+                audience: 'ticket-status',
+                ticketNumber: pushes.status.ticketNumber,
+                event: TICKET_STATUS_EVENT,
+                payload: pushes.status.payload,
+              } as const,
+            ]
           : []),
       ];
     },

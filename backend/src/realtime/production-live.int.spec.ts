@@ -10,7 +10,14 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hasContainerRuntime, startKafka, startMongoReplicaSet, waitFor, type StartedKafka, type StartedMongoReplicaSet } from '@evently/platform/testing';
+import {
+  hasContainerRuntime,
+  startKafka,
+  startMongoReplicaSet,
+  waitFor,
+  type StartedKafka,
+  type StartedMongoReplicaSet,
+} from '@evently/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, connectOrThrow } from '../testing/sockets.ts';
 import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
@@ -33,7 +40,8 @@ describe.skipIf(!hasRuntime)('support live path on MongoDB and Kafka', () => {
     running.push(backend);
     return logRecord(await backend.waitForLine((line) => ready(String(logRecord(line)?.msg ?? '')), 120_000));
   };
-  const mails = async () => (await readdir(path.join(dataDir, 'mail')).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  const mails = async () =>
+    (await readdir(path.join(dataDir, 'mail')).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
 
   beforeAll(async () => {
     [mongo, kafka] = await Promise.all([startMongoReplicaSet(), startKafka()]);
@@ -72,17 +80,30 @@ describe.skipIf(!hasRuntime)('support live path on MongoDB and Kafka', () => {
       fetch(`${url}/api/support/tickets`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i}` },
-        body: JSON.stringify({ user_name: `Visitor ${i}`, user_email: `v${i}@example.com`, subject: `Question ${i}`, description: 'Where are my tickets?', category: 'general' }),
-      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { ticket?: { ticket_number: string } } }));
+        body: JSON.stringify({
+          user_name: `Visitor ${i}`,
+          user_email: `v${i}@example.com`,
+          subject: `Question ${i}`,
+          description: 'Where are my tickets?',
+          category: 'general',
+        }),
+      }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as { ticket?: { ticket_number: string } },
+      }));
 
     const first = await create(a, 0);
     expect(first.status).toBe(201);
-    expect((await pushes.next((push) => push.ticket_number === first.body.ticket?.ticket_number, 60_000)).change).toBe('opened');
+    expect((await pushes.next((push) => push.ticket_number === first.body.ticket?.ticket_number, 60_000)).change).toBe(
+      'opened',
+    );
 
     // The per-address creation limit is 5 per 10 minutes: spread the burst over both replicas and addresses.
     const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => create(i % 2 === 0 ? a : b, i + 1)));
     expect(burst.every((answer) => answer.status === 201 || answer.status === 429)).toBe(true);
-    const numbers = [first, ...burst].flatMap((answer) => (answer.body.ticket ? [answer.body.ticket.ticket_number] : []));
+    const numbers = [first, ...burst].flatMap((answer) =>
+      answer.body.ticket ? [answer.body.ticket.ticket_number] : [],
+    );
     expect(new Set(numbers).size).toBe(numbers.length);
 
     await waitFor(async () => (await mails()).length >= numbers.length, 'one confirmation per ticket', 60_000);

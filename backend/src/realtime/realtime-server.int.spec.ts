@@ -62,8 +62,13 @@ describe('realtime support pushes', () => {
 
   it('refuses the admin namespace without the credential or with a wrong one, and the root namespace always', async () => {
     expect(await openSocket(`${server.url}/admin`)).toMatchObject({ ok: false, error: 'unauthorized' });
-    expect(await openSocket(`${server.url}/admin`, { auth: { password: 'wrong' } })).toMatchObject({ ok: false, error: 'unauthorized' });
-    expect(await openSocket(`${server.url}/admin`, { extraHeaders: { cookie: `evently_admin=${'a'.repeat(43)}` } })).toMatchObject({
+    expect(await openSocket(`${server.url}/admin`, { auth: { password: 'wrong' } })).toMatchObject({
+      ok: false,
+      error: 'unauthorized',
+    });
+    expect(
+      await openSocket(`${server.url}/admin`, { extraHeaders: { cookie: `evently_admin=${'a'.repeat(43)}` } }),
+    ).toMatchObject({
       ok: false,
       error: 'unauthorized',
     });
@@ -82,7 +87,11 @@ describe('realtime support pushes', () => {
 
     const { number } = await createTicket();
     const opened = await pushes.next((push) => push.ticket_number === number);
-    expect(opened).toMatchObject({ change: 'opened', version: 1, ticket: { ticket_number: number, user_email: visitor.user_email, status: 'new' } });
+    expect(opened).toMatchObject({
+      change: 'opened',
+      version: 1,
+      ticket: { ticket_number: number, user_email: visitor.user_email, status: 'new' },
+    });
   });
 
   it('pushes the review queue’s pending count to the admins when a review is submitted', async () => {
@@ -91,27 +100,39 @@ describe('realtime support pushes', () => {
     const res = await fetch(`${server.url}/api/reviews`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event_name: 'Jazz in the Park', user_name: 'Rui', user_email: 'rui@example.com', rating: 5, comment: 'Lovely evening.' }),
+      body: JSON.stringify({
+        event_name: 'Jazz in the Park',
+        user_name: 'Rui',
+        user_email: 'rui@example.com',
+        rating: 5,
+        comment: 'Lovely evening.',
+      }),
     });
     expect(res.status).toBe(201);
     expect(await pending.next((push) => push.pending >= 1)).toEqual({ pending: 1 });
   });
 
-  it('lets a visitor follow a ticket\'s conversation only with its token, and pushes status changes without personal data', async () => {
+  it("lets a visitor follow a ticket's conversation only with its token, and pushes status changes without personal data", async () => {
     const { number, token } = await createTicket();
     // The number alone follows the status view (its own room and event), never the token holder's pushes.
     const byNumber = track(await connectOrThrow(`${server.url}/tickets`, { auth: { ticket_number: number } }));
     const byNumberTicketPushes = collect<unknown>(byNumber, 'ticket');
     const byNumberStatus = collect<{ ticket: Record<string, unknown> | null }>(byNumber, 'ticket:status');
-    expect(await openSocket(`${server.url}/tickets`, { auth: { ticket_number: number, token: 'x'.repeat(43) } })).toMatchObject({
+    expect(
+      await openSocket(`${server.url}/tickets`, { auth: { ticket_number: number, token: 'x'.repeat(43) } }),
+    ).toMatchObject({
       ok: false,
       error: 'unauthorized',
     });
-    expect(await openSocket(`${server.url}/tickets`, { auth: { ticket_number: 'TT-1999-9999', token } })).toMatchObject({ ok: false, error: 'unauthorized' });
+    expect(await openSocket(`${server.url}/tickets`, { auth: { ticket_number: 'TT-1999-9999', token } })).toMatchObject(
+      { ok: false, error: 'unauthorized' },
+    );
 
     const follower = track(await connectOrThrow(`${server.url}/tickets`, { auth: { ticket_number: number, token } }));
     const other = await createTicket();
-    const otherFollower = track(await connectOrThrow(`${server.url}/tickets`, { auth: { ticket_number: other.number, token: other.token } }));
+    const otherFollower = track(
+      await connectOrThrow(`${server.url}/tickets`, { auth: { ticket_number: other.number, token: other.token } }),
+    );
     const pushes = collect<Push>(follower, 'ticket');
     const otherPushes = collect<Push>(otherFollower, 'ticket');
 
@@ -119,7 +140,8 @@ describe('realtime support pushes', () => {
     const resolved = await pushes.next((push) => push.ticket?.status === 'resolved');
     expect(resolved).toMatchObject({ change: 'status_changed', ticket_number: number, version: 2 });
     const text = JSON.stringify(resolved);
-    for (const secret of [visitor.user_name, visitor.user_email, visitor.user_phone, token]) expect(text).not.toContain(secret);
+    for (const secret of [visitor.user_name, visitor.user_email, visitor.user_phone, token])
+      expect(text).not.toContain(secret);
     const status = await byNumberStatus.next((push) => push.ticket?.status === 'resolved');
     expect(Object.keys(status.ticket!).sort()).toEqual(['created_at', 'status', 'ticket_number', 'updated_at']);
     expect(byNumberTicketPushes.received).toEqual([]);
@@ -133,7 +155,11 @@ describe('realtime support pushes', () => {
   it('catches a dropped connection up on the pushes it missed (connection state recovery)', async () => {
     const { number, token } = await createTicket();
     const follower = track(
-      await connectOrThrow(`${server.url}/tickets`, { auth: { ticket_number: number, token }, reconnection: true, reconnectionDelay: 50 }),
+      await connectOrThrow(`${server.url}/tickets`, {
+        auth: { ticket_number: number, token },
+        reconnection: true,
+        reconnectionDelay: 50,
+      }),
     );
     const pushes = collect<Push>(follower, 'ticket');
     // Let the server record the session's position before the drop, as a real client would have.

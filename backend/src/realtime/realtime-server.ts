@@ -34,7 +34,12 @@ const UNAUTHORIZED = 'unauthorized';
 
 /** What an admin socket says about itself; the agent's name comes from its session, never from here. */
 const presenceSchema = z.object({
-  ticket_number: z.string().trim().toUpperCase().regex(/^TT-\d{4}-\d{4,}$/).nullable(),
+  ticket_number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^TT-\d{4}-\d{4,}$/)
+    .nullable(),
   state: z.enum(['viewing', 'typing']).optional().default('viewing'),
 });
 /** Announcements beyond this per second and socket are dropped: typing sends one per change, not per key. */
@@ -42,7 +47,11 @@ const PRESENCE_PER_SECOND = 5;
 const UNNAMED_AGENT = 'Support team';
 
 const followSchema = z.object({
-  ticket_number: z.string().trim().toUpperCase().regex(/^TT-\d{4}-\d{4,}$/),
+  ticket_number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^TT-\d{4}-\d{4,}$/),
   /** Absent: follow the status by number alone. */
   token: z.string().min(16).max(128).optional(),
 });
@@ -56,7 +65,9 @@ export interface RealtimeOptions {
   trustedProxies?: number;
   authenticateAdmin(credentials: HandshakeCredentials): Promise<boolean>;
   /** The handshake's agent (null when refused); when given, used instead of `authenticateAdmin`. */
-  adminAgent?(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null; sessionId: string | null } | null>;
+  adminAgent?(
+    credentials: HandshakeCredentials & { agentName?: unknown },
+  ): Promise<{ name: string | null; sessionId: string | null } | null>;
   /** Agents' presence on tickets; without it `presence` announcements are ignored. */
   presence?: AdminPresence;
   /** Who may follow which ticket; without it the `/tickets` namespace refuses everyone. */
@@ -81,7 +92,10 @@ export interface Realtime {
 function clientAddress(socket: Socket, trustedProxies: number): string {
   const forwarded = socket.handshake.headers['x-forwarded-for'];
   if (trustedProxies > 0 && typeof forwarded === 'string') {
-    const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
+    const hops = forwarded
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
     const client = hops[Math.max(0, hops.length - trustedProxies)];
     if (client) return client;
   }
@@ -99,12 +113,20 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
         const value = request.headers[name];
         return typeof value === 'string' && value !== '' ? value : undefined;
       };
-      const verdict = judgeOrigin({ origin: header('origin'), referer: header('referer'), host: header('host'), cookieHeader: header('cookie') });
+      const verdict = judgeOrigin({
+        origin: header('origin'),
+        referer: header('referer'),
+        host: header('host'),
+        cookieHeader: header('cookie'),
+      });
       if (!verdict.allowed) logger.warn({ origin: verdict.origin }, 'socket handshake from another origin refused');
       callback(verdict.allowed ? null : 'cross-origin handshake refused', verdict.allowed);
     },
     // Same rule as the HTTP API: same-origin unless CORS_ORIGINS lists others.
-    cors: corsOrigins.length > 0 ? { origin: corsOrigins.includes('*') ? '*' : corsOrigins, credentials: !corsOrigins.includes('*') } : undefined,
+    cors:
+      corsOrigins.length > 0
+        ? { origin: corsOrigins.includes('*') ? '*' : corsOrigins, credentials: !corsOrigins.includes('*') }
+        : undefined,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
 
@@ -114,14 +136,22 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const admin = io.of(ADMIN_NAMESPACE);
   admin.use((socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { password?: unknown; agent_name?: unknown };
-    const credentials = { ip: clientAddress(socket, trustedProxies), cookieHeader: socket.handshake.headers.cookie, password: auth.password };
+    const credentials = {
+      ip: clientAddress(socket, trustedProxies),
+      cookieHeader: socket.handshake.headers.cookie,
+      password: auth.password,
+    };
     const agent = options.adminAgent
       ? options.adminAgent({ ...credentials, agentName: auth.agent_name })
       : options.authenticateAdmin(credentials).then((ok) => (ok ? { name: null, sessionId: null } : null));
     agent
       .then((found) => {
         // Presence knows an agent by their login session (its tabs merge), or by the connection without one.
-        if (found) socket.data.agent = { id: found.sessionId ? `session:${found.sessionId}` : `connection:${socket.id}`, name: found.name ?? UNNAMED_AGENT };
+        if (found)
+          socket.data.agent = {
+            id: found.sessionId ? `session:${found.sessionId}` : `connection:${socket.id}`,
+            name: found.name ?? UNNAMED_AGENT,
+          };
         next(found ? undefined : new Error(UNAUTHORIZED));
       })
       .catch((error: unknown) => {
@@ -133,7 +163,8 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const presence = options.presence;
   if (presence) {
     admin.on('connection', (socket) => {
-      const failed = (what: string) => (error: unknown) => logger.warn({ err: error, socket: socket.id }, `presence ${what} failed`);
+      const failed = (what: string) => (error: unknown) =>
+        logger.warn({ err: error, socket: socket.id }, `presence ${what} failed`);
       const agent = socket.data.agent as { id: string; name: string };
       // `self` tells the client which entries are its own agent, so it leaves out itself and nobody else.
       const snapshot = async () => ({ ...(await presence.snapshot()), self: agent.id });

@@ -17,7 +17,10 @@ export function openSocket(url: string, options: Partial<ManagerOptions & Socket
   });
 }
 
-export async function connectOrThrow(url: string, options: Partial<ManagerOptions & SocketOptions> = {}): Promise<Socket> {
+export async function connectOrThrow(
+  url: string,
+  options: Partial<ManagerOptions & SocketOptions> = {},
+): Promise<Socket> {
   const connected = await openSocket(url, options);
   if (!connected.ok) throw new Error(`socket refused: ${connected.error}`);
   return connected.socket;
@@ -42,7 +45,10 @@ export function collect<T>(socket: Socket, event: string) {
       const found = received.find(match);
       if (found !== undefined) return Promise.resolve(found);
       return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching ${event} push within ${timeoutMs} ms; got ${JSON.stringify(received)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching ${event} push within ${timeoutMs} ms; got ${JSON.stringify(received)}`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (payload) => {

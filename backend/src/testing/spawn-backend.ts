@@ -33,7 +33,12 @@ export function spawnBackend(args: string[], env: Record<string, string>, option
 }
 
 /** `node <args>` in `cwd` with only PATH, HOME and `env`: e.g. a built release's `dist/server/main.mjs <role>`. */
-export function spawnNode(args: string[], env: Record<string, string>, cwd: string, { uid, gid }: SpawnOptions = {}): BackendProcess {
+export function spawnNode(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  { uid, gid }: SpawnOptions = {},
+): BackendProcess {
   const child = spawn(process.execPath, args, {
     cwd,
     ...(uid !== undefined ? { uid } : {}),

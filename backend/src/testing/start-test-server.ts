@@ -28,7 +28,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer({ seedDemo = false, env = {}, staticRoot }: StartTestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer({
+  seedDemo = false,
+  env = {},
+  staticRoot,
+}: StartTestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-test-'));
   const config = loadConfig({
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,

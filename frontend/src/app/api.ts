@@ -29,6 +29,7 @@ export const api = createApi({
   ],
   // A server-rendered page carries the answers it was drawn with (server-state.ts): this slice as the server's
   // store of the same build held it, so its shape is this api's own.
-  extractRehydrationInfo: (action, { reducerPath }) => (serverStateReceived.match(action) ? (action.payload[reducerPath] as never) : undefined),
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    serverStateReceived.match(action) ? (action.payload[reducerPath] as never) : undefined,
   endpoints: () => ({}),
 });

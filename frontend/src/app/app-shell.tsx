@@ -14,7 +14,12 @@ import { useResolveTrackingLinkMutation } from '../features/event-page/api.ts';
 /** Every Buy Tickets button reports to the advertising tag (a no-op unless a conversion id is configured). */
 const analytics: BuyFlowSettings['analytics'] = {
   affiliateClick: (event, kind) => trackAffiliateClick(event.id, kind),
-  purchaseConversion: (event) => trackPurchaseConversion(event.id, typeof event.min_price === 'number' ? event.min_price : null, event.currency ?? 'USD'),
+  purchaseConversion: (event) =>
+    trackPurchaseConversion(
+      event.id,
+      typeof event.min_price === 'number' ? event.min_price : null,
+      event.currency ?? 'USD',
+    ),
 };
 
 /** Buy Tickets anywhere (home cards included) calls the tracking-link endpoints through the app's API client. */
@@ -39,11 +44,19 @@ export function AppShell() {
   const workspace = WORKSPACE.test(pathname);
   return (
     <BuyFlowProvider value={buyFlow}>
-      <a className="skip-link" href="#main-content">Skip to content</a>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       <RouteEffects />
       {!workspace && <SiteHeader appName={config.appName} />}
       <div id="main-content" className="app-content">
-        <Suspense fallback={<p className="page-loading" role="status">Loading...</p>}>
+        <Suspense
+          fallback={
+            <p className="page-loading" role="status">
+              Loading...
+            </p>
+          }
+        >
           <Outlet />
         </Suspense>
       </div>

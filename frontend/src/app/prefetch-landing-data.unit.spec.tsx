@@ -12,7 +12,11 @@ function recordingFetch() {
   const fetchMock = vi.fn(async (request: Request) => {
     const url = new URL(request.url);
     urls.push(url);
-    if (url.pathname === '/api/events') return Response.json({ data: [{ id: 1, name: 'First' }], pagination: { total: 1, pages: 1, page: 1, has_next: false } });
+    if (url.pathname === '/api/events')
+      return Response.json({
+        data: [{ id: 1, name: 'First' }],
+        pagination: { total: 1, pages: 1, page: 1, has_next: false },
+      });
     return Response.json({ id: 42, name: 'The event' });
   });
   return { fetchMock, urls };

@@ -53,6 +53,9 @@ export function isKnownPath(pathname: string): boolean {
   const segments = normalisePath(pathname).split('/');
   return PAGE_PATHS.some((pattern) => {
     const parts = pattern.split('/');
-    return parts.length === segments.length && parts.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]));
+    return (
+      parts.length === segments.length &&
+      parts.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
+    );
   });
 }

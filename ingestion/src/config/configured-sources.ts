@@ -12,8 +12,17 @@ export interface ScheduledSource {
 
 export function configuredSources(config: IngestionConfig): ScheduledSource[] {
   const sources: ScheduledSource[] = [];
-  if (config.ticketmaster) sources.push({ source: createTicketmasterSource(config.ticketmaster), intervalMs: config.ticketmaster.intervalMinutes * 60_000 });
-  if (config.fever) sources.push({ source: createFeverSource(config.fever), intervalMs: config.fever.intervalMinutes * 60_000 });
-  if (config.files) sources.push({ source: createFileSource({ paths: config.files.paths }), intervalMs: config.files.intervalMinutes * 60_000 });
+  if (config.ticketmaster)
+    sources.push({
+      source: createTicketmasterSource(config.ticketmaster),
+      intervalMs: config.ticketmaster.intervalMinutes * 60_000,
+    });
+  if (config.fever)
+    sources.push({ source: createFeverSource(config.fever), intervalMs: config.fever.intervalMinutes * 60_000 });
+  if (config.files)
+    sources.push({
+      source: createFileSource({ paths: config.files.paths }),
+      intervalMs: config.files.intervalMinutes * 60_000,
+    });
   return sources;
 }

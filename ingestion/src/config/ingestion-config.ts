@@ -15,7 +15,12 @@ export class IngestionConfigError extends Error {
   }
 }
 
-const list = z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 const positive = (fallback: number) =>
   z
     .string()
@@ -30,13 +35,21 @@ const domain = z
     message: 'must be a comma-separated list of domain names such as ticketmaster.com',
   });
 const nonNegative = (fallback: number) =>
-  z.string().regex(/^\d+(\.\d+)?$/, { message: 'must be a number, 0 or more' }).transform(Number).default(fallback);
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, { message: 'must be a number, 0 or more' })
+    .transform(Number)
+    .default(fallback);
 
 const envSchema = z.object({
-  TICKETMASTER_API_URL: z.url({ message: 'must be an http(s) URL' }).default('https://app.ticketmaster.com/discovery/v2'),
+  TICKETMASTER_API_URL: z
+    .url({ message: 'must be an http(s) URL' })
+    .default('https://app.ticketmaster.com/discovery/v2'),
   TICKETMASTER_API_KEY: z.string().min(1).optional(),
   /** ISO codes, e.g. `US,GB,ES`. */
-  TICKETMASTER_COUNTRIES: list.pipe(z.array(z.string().regex(/^[A-Za-z]{2}$/, { message: 'must be two-letter country codes' }))).default([]),
+  TICKETMASTER_COUNTRIES: list
+    .pipe(z.array(z.string().regex(/^[A-Za-z]{2}$/, { message: 'must be two-letter country codes' })))
+    .default([]),
   /** `City` or `City:CC`, e.g. `Madrid:ES,Austin:US`. */
   TICKETMASTER_CITIES: list.default([]),
   TICKETMASTER_REQUESTS_PER_SECOND: nonNegative(5),
@@ -110,7 +123,10 @@ export function loadIngestionConfig(env: Record<string, string | undefined> = pr
           intervalMinutes: e.INGEST_FEVER_INTERVAL_MINUTES,
         }
       : null,
-    files: e.INGEST_FILE_PATHS.length > 0 ? { paths: e.INGEST_FILE_PATHS, intervalMinutes: e.INGEST_FILE_INTERVAL_MINUTES } : null,
+    files:
+      e.INGEST_FILE_PATHS.length > 0
+        ? { paths: e.INGEST_FILE_PATHS, intervalMinutes: e.INGEST_FILE_INTERVAL_MINUTES }
+        : null,
     fullSyncEveryHours: e.INGEST_FULL_SYNC_HOURS,
     linkDomains: {
       ...DEFAULT_LINK_DOMAINS,

@@ -14,6 +14,8 @@ describe('buy-link allow-lists from the environment', () => {
   });
 
   it('refuses something that is not a domain, naming the variable', () => {
-    expect(() => loadIngestionConfig({ TICKETMASTER_LINK_DOMAINS: 'https://evil.example/' })).toThrow(/^Invalid configuration: TICKETMASTER_LINK_DOMAINS must be/);
+    expect(() => loadIngestionConfig({ TICKETMASTER_LINK_DOMAINS: 'https://evil.example/' })).toThrow(
+      /^Invalid configuration: TICKETMASTER_LINK_DOMAINS must be/,
+    );
   });
 });

@@ -57,7 +57,8 @@ export function faultMessage(body: string, status: number): string {
 /** The URL without secrets, for logs. */
 function printable(url: URL): string {
   const copy = new URL(url);
-  for (const secret of ['apikey', 'api_key', 'token']) if (copy.searchParams.has(secret)) copy.searchParams.set(secret, '***');
+  for (const secret of ['apikey', 'api_key', 'token'])
+    if (copy.searchParams.has(secret)) copy.searchParams.set(secret, '***');
   return copy.toString();
 }
 
@@ -81,8 +82,12 @@ export function createJsonClient(options: JsonClientOptions): JsonClient {
       for (let attempt = 0; ; attempt += 1) {
         const retryOrGiveUp = async (reason: string, delayMs: number): Promise<void> => {
           options.onFailedRequest?.(reason);
-          if (attempt >= maxRetries) throw new SourceRequestError(`${reason} after ${attempt + 1} attempts (${printable(url)})`);
-          options.logger.warn({ url: printable(url), reason, attempt: attempt + 1, delayMs: Math.round(delayMs) }, 'request failed, retrying');
+          if (attempt >= maxRetries)
+            throw new SourceRequestError(`${reason} after ${attempt + 1} attempts (${printable(url)})`);
+          options.logger.warn(
+            { url: printable(url), reason, attempt: attempt + 1, delayMs: Math.round(delayMs) },
+            'request failed, retrying',
+          );
           await sleep(delayMs, signal);
         };
 
@@ -106,7 +111,8 @@ export function createJsonClient(options: JsonClientOptions): JsonClient {
         const reset = parseResetHeader(response.headers.get('rate-limit-reset'), current);
         if (response.headers.get('rate-limit-available') === '0' && reset) options.limiter.blockUntil(new Date(reset));
 
-        if (response.status === 401 || response.status === 403) throw new SourceAuthError(faultMessage(body, response.status));
+        if (response.status === 401 || response.status === 403)
+          throw new SourceAuthError(faultMessage(body, response.status));
         if (response.status === 429) {
           const retryAfter = parseResetHeader(response.headers.get('retry-after'), current);
           const until = retryAfter ?? reset;

@@ -19,7 +19,9 @@ describe('parseResetHeader', () => {
 
 describe('faultMessage', () => {
   it("prefers Apigee's fault.faultstring, then message or error, then the status", () => {
-    expect(faultMessage('{"fault":{"faultstring":"Invalid ApiKey","detail":{"errorcode":"oauth.v2.InvalidApiKey"}}}', 401)).toBe('Invalid ApiKey');
+    expect(
+      faultMessage('{"fault":{"faultstring":"Invalid ApiKey","detail":{"errorcode":"oauth.v2.InvalidApiKey"}}}', 401),
+    ).toBe('Invalid ApiKey');
     expect(faultMessage('{"message":"Invalid partner token"}', 401)).toBe('Invalid partner token');
     expect(faultMessage('<html>Unauthorized</html>', 401)).toBe('HTTP 401');
   });

@@ -10,7 +10,7 @@ export const TICKETMASTER_GENRE_CATEGORIES: Readonly<Record<string, Category>> =
   'magic & illusion': 'Entertainment',
   'circus & specialty acts': 'Entertainment',
   family: 'Entertainment',
-  'children\'s theatre': 'Entertainment',
+  "children's theatre": 'Entertainment',
   'food & drink': 'Food & Drink',
   'health/wellness': 'Health & Wellness',
   'lecture/seminar': 'Education & Learning',
@@ -18,7 +18,7 @@ export const TICKETMASTER_GENRE_CATEGORIES: Readonly<Record<string, Category>> =
   'community/civic': 'Community & Social',
   'hobby/special interest expos': 'Community & Social',
   'business & professional': 'Business & Professional',
-  'conferences': 'Business & Professional',
+  conferences: 'Business & Professional',
   technology: 'Technology',
   'computers & technology': 'Technology',
 };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '@evently/events';
-import { FEVER_CATEGORIES, TICKETMASTER_GENRE_CATEGORIES, TICKETMASTER_SEGMENT_CATEGORIES, feverCategory, ticketmasterCategory } from './category-map.ts';
+import {
+  FEVER_CATEGORIES,
+  TICKETMASTER_GENRE_CATEGORIES,
+  TICKETMASTER_SEGMENT_CATEGORIES,
+  feverCategory,
+  ticketmasterCategory,
+} from './category-map.ts';
 
 describe('category tables', () => {
   it('map only onto our categories', () => {

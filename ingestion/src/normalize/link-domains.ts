@@ -10,10 +10,29 @@ import type { SourceEventInput } from '@evently/events';
 export type LinkAllowList = Readonly<Record<string, readonly string[]>>;
 
 const TICKETMASTER_COUNTRY_DOMAINS = [
-  'ticketmaster.com', 'ticketmaster.ca', 'ticketmaster.com.mx', 'ticketmaster.co.uk', 'ticketmaster.ie', 'ticketmaster.es',
-  'ticketmaster.de', 'ticketmaster.fr', 'ticketmaster.nl', 'ticketmaster.be', 'ticketmaster.at', 'ticketmaster.ch',
-  'ticketmaster.it', 'ticketmaster.dk', 'ticketmaster.se', 'ticketmaster.no', 'ticketmaster.fi', 'ticketmaster.pl',
-  'ticketmaster.cz', 'ticketmaster.com.au', 'ticketmaster.co.nz', 'ticketmaster.co.za', 'ticketmaster.ae',
+  'ticketmaster.com',
+  'ticketmaster.ca',
+  'ticketmaster.com.mx',
+  'ticketmaster.co.uk',
+  'ticketmaster.ie',
+  'ticketmaster.es',
+  'ticketmaster.de',
+  'ticketmaster.fr',
+  'ticketmaster.nl',
+  'ticketmaster.be',
+  'ticketmaster.at',
+  'ticketmaster.ch',
+  'ticketmaster.it',
+  'ticketmaster.dk',
+  'ticketmaster.se',
+  'ticketmaster.no',
+  'ticketmaster.fi',
+  'ticketmaster.pl',
+  'ticketmaster.cz',
+  'ticketmaster.com.au',
+  'ticketmaster.co.nz',
+  'ticketmaster.co.za',
+  'ticketmaster.ae',
 ];
 
 /**
@@ -22,7 +41,14 @@ const TICKETMASTER_COUNTRY_DOMAINS = [
  * with `TICKETMASTER_LINK_DOMAINS` and `FEVER_LINK_DOMAINS` (docs/operations.md).
  */
 export const DEFAULT_LINK_DOMAINS: LinkAllowList = {
-  ticketmaster: [...TICKETMASTER_COUNTRY_DOMAINS, 'livenation.com', 'ticketweb.com', 'ticketweb.co.uk', 'universe.com', 'ticketmaster.evyy.net'],
+  ticketmaster: [
+    ...TICKETMASTER_COUNTRY_DOMAINS,
+    'livenation.com',
+    'ticketweb.com',
+    'ticketweb.co.uk',
+    'universe.com',
+    'ticketmaster.evyy.net',
+  ],
   fever: ['feverup.com'],
 };
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SourceEventInput } from '@evently/events';
 import { DEFAULT_LINK_DOMAINS, hostAllowed, offDomainLinkReason } from './link-domains.ts';
 
-const event = (overrides: Partial<SourceEventInput>) => ({ source: 'ticketmaster', external_id: 'x', ...overrides }) as SourceEventInput;
+const event = (overrides: Partial<SourceEventInput>) =>
+  ({ source: 'ticketmaster', external_id: 'x', ...overrides }) as SourceEventInput;
 
 describe('outbound link allow-list', () => {
   it('allows a listed domain and its subdomains, nothing that only looks like it', () => {
@@ -16,12 +17,21 @@ describe('outbound link allow-list', () => {
   });
 
   it('given the default lists, when a buy link leaves the seller, then the reason names the field and host', () => {
-    expect(offDomainLinkReason(event({ purchase_url: 'https://www.ticketmaster.co.uk/e/1' }), DEFAULT_LINK_DOMAINS)).toBeNull();
-    expect(offDomainLinkReason(event({ source: 'fever', original_url: 'https://feverup.com/m/1', purchase_url: 'https://evil.example/phish' }), DEFAULT_LINK_DOMAINS)).toBe(
-      'purchase_url outside the allowed seller domains of fever: evil.example',
-    );
-    expect(offDomainLinkReason(event({ affiliate_url: 'https://ticketmaster.evyy.net/c/1/2/3?u=x' }), DEFAULT_LINK_DOMAINS)).toBeNull();
-    expect(offDomainLinkReason(event({ source: 'other', purchase_url: 'https://shop.example/' }), DEFAULT_LINK_DOMAINS)).toMatch(/no link allow-list for source other/);
+    expect(
+      offDomainLinkReason(event({ purchase_url: 'https://www.ticketmaster.co.uk/e/1' }), DEFAULT_LINK_DOMAINS),
+    ).toBeNull();
+    expect(
+      offDomainLinkReason(
+        event({ source: 'fever', original_url: 'https://feverup.com/m/1', purchase_url: 'https://evil.example/phish' }),
+        DEFAULT_LINK_DOMAINS,
+      ),
+    ).toBe('purchase_url outside the allowed seller domains of fever: evil.example');
+    expect(
+      offDomainLinkReason(event({ affiliate_url: 'https://ticketmaster.evyy.net/c/1/2/3?u=x' }), DEFAULT_LINK_DOMAINS),
+    ).toBeNull();
+    expect(
+      offDomainLinkReason(event({ source: 'other', purchase_url: 'https://shop.example/' }), DEFAULT_LINK_DOMAINS),
+    ).toMatch(/no link allow-list for source other/);
     expect(offDomainLinkReason(event({ source: 'other' }), DEFAULT_LINK_DOMAINS)).toBeNull();
   });
 });

@@ -9,7 +9,12 @@ export type NormalizeOutcome =
   | { kind: 'cancelled'; source: string; externalId: string }
   | { kind: 'quarantine'; source: string; externalId: string | null; reason: string; raw: unknown };
 
-export const quarantine = (source: string, externalId: string | null, reason: string, raw: unknown): NormalizeOutcome => ({
+export const quarantine = (
+  source: string,
+  externalId: string | null,
+  reason: string,
+  raw: unknown,
+): NormalizeOutcome => ({
   kind: 'quarantine',
   source,
   externalId,
@@ -39,7 +44,8 @@ export function unusableDateReason(instant: Date | null): string | null {
 
 /** A finite coordinate within range, from a number or a numeric string (Ticketmaster sends strings). */
 export function coordinate(value: unknown, limit: 90 | 180): number | null {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  const number =
+    typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
   return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
 }
 
@@ -53,6 +59,7 @@ export function httpUrl(value: unknown): string | null {
 
 /** A non-negative finite price, or null. */
 export function priceValue(value: unknown): number | null {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  const number =
+    typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
   return Number.isFinite(number) && number >= 0 ? Math.round(number * 100) / 100 : null;
 }

@@ -88,6 +88,8 @@ export function cityName(value: unknown): string | null {
   if (cached !== undefined) return cached;
   const text = cleanText(value);
   if (!text || (text !== text.toUpperCase() && text !== text.toLowerCase())) return remember(cityNames, value, text);
-  const titled = text.toLowerCase().replace(/(^|[\s\-'(])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
+  const titled = text
+    .toLowerCase()
+    .replace(/(^|[\s\-'(])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toUpperCase());
   return remember(cityNames, value, titled);
 }

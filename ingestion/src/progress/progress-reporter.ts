@@ -15,7 +15,10 @@ const describe = (progress: ScopeProgress) => {
   return `created ${c.created} updated ${c.updated} unchanged ${c.unchanged} removed ${c.removed} quarantined ${c.quarantined}`;
 };
 
-export function createProgressReporter(options: { stream: NodeJS.WriteStream; lineIntervalMs?: number }): ProgressReporter {
+export function createProgressReporter(options: {
+  stream: NodeJS.WriteStream;
+  lineIntervalMs?: number;
+}): ProgressReporter {
   const { stream } = options;
   if (!stream.isTTY) {
     const interval = options.lineIntervalMs ?? 1000;
@@ -28,7 +31,9 @@ export function createProgressReporter(options: { stream: NodeJS.WriteStream; li
         lastLine = now;
         lastScope = progress.scope;
         const total = progress.estimatedTotal !== null ? `/${progress.estimatedTotal}` : '';
-        stream.write(`${progress.source} ${progress.scope}: ${progress.counts.fetched}${total} fetched, page ${progress.counts.pages}, ${describe(progress)}\n`);
+        stream.write(
+          `${progress.source} ${progress.scope}: ${progress.counts.fetched}${total} fetched, page ${progress.counts.pages}, ${describe(progress)}\n`,
+        );
       },
       stop() {},
     };

@@ -94,7 +94,12 @@ export function createCheckpointRepository(store: DocumentStore) {
       return store.transaction(async (tx) => {
         if (seenKeys) {
           const page = checkpoint.counts.pages;
-          await tx.insert<SeenPage>(FULL_SYNC_SEEN, { id: `${checkpoint.run_id}:${page}`, run_id: checkpoint.run_id, page, keys: seenKeys });
+          await tx.insert<SeenPage>(FULL_SYNC_SEEN, {
+            id: `${checkpoint.run_id}:${page}`,
+            run_id: checkpoint.run_id,
+            page,
+            keys: seenKeys,
+          });
         }
         await write(tx, checkpoint);
       });

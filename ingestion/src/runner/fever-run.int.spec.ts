@@ -28,7 +28,13 @@ afterEach(async () => {
 
 function run(options: RunOptions = {}, apiKey?: string) {
   return runSource(
-    { store: runtime.store, events: eventsWriterFrom(runtime.events), logger: silentLogger(), clock, http: { baseDelayMs: 5, maxDelayMs: 20, maxRetries: 3 } },
+    {
+      store: runtime.store,
+      events: eventsWriterFrom(runtime.events),
+      logger: silentLogger(),
+      clock,
+      http: { baseDelayMs: 5, maxDelayMs: 20, maxRetries: 3 },
+    },
     createFeverSource({ feedUrl: simulator.feverFeedUrl, requestsPerSecond: 0, ...(apiKey ? { apiKey } : {}) }),
     options,
   );
@@ -36,23 +42,31 @@ function run(options: RunOptions = {}, apiKey?: string) {
 
 async function indexed() {
   await runtime.drained();
-  const result = await runtime.search.search(EVENTS_INDEX, { filters: [{ field: 'source', op: 'eq', value: 'fever' }], limit: 10_000 });
+  const result = await runtime.search.search(EVENTS_INDEX, {
+    filters: [{ field: 'source', op: 'eq', value: 'fever' }],
+    limit: 10_000,
+  });
   return result.hits.map((hit) => hit.source as Record<string, unknown>);
 }
 
 const plans = (count: number) => Array.from({ length: count }, (_, index) => makeFeverPlan({}, index));
 
 describe('Fever runs', () => {
-  it.each(['next', 'page-number'] as const)('follows %s paging across pages and sends the bearer token', async (paging) => {
-    await start({ feverPaging: paging, feverPageSize: 4, feverApiKey: 'partner-secret' });
-    simulator.setFeverPlans(plans(10));
-    const result = await run({}, 'partner-secret');
-    expect(result.status).toBe('completed');
-    expect(result.counts).toMatchObject({ fetched: 10, created: 10, pages: 3 });
-    expect(simulator.requests.map((request) => request.query.get('page'))).toEqual([null, '2', '3']);
-    expect(simulator.requests.every((request) => request.headers.authorization === 'Bearer partner-secret')).toBe(true);
-    expect((await indexed()).length).toBe(10);
-  });
+  it.each(['next', 'page-number'] as const)(
+    'follows %s paging across pages and sends the bearer token',
+    async (paging) => {
+      await start({ feverPaging: paging, feverPageSize: 4, feverApiKey: 'partner-secret' });
+      simulator.setFeverPlans(plans(10));
+      const result = await run({}, 'partner-secret');
+      expect(result.status).toBe('completed');
+      expect(result.counts).toMatchObject({ fetched: 10, created: 10, pages: 3 });
+      expect(simulator.requests.map((request) => request.query.get('page'))).toEqual([null, '2', '3']);
+      expect(simulator.requests.every((request) => request.headers.authorization === 'Bearer partner-secret')).toBe(
+        true,
+      );
+      expect((await indexed()).length).toBe(10);
+    },
+  );
 
   it('stops on a 401 with the feed message', async () => {
     await start({ feverApiKey: 'partner-secret' });
@@ -66,7 +80,11 @@ describe('Fever runs', () => {
     await start({});
     simulator.setFeverPlans([
       makeFeverPlan({ id: 'gift', name: 'Fever Gift Card - Madrid', category: 'Gift Cards', is_gift_card: true }),
-      makeFeverPlan({ id: 'bare', price: null, place: { name: 'Secret location', city: { name: 'Lisbon', country: 'Portugal' } } }),
+      makeFeverPlan({
+        id: 'bare',
+        price: null,
+        place: { name: 'Secret location', city: { name: 'Lisbon', country: 'Portugal' } },
+      }),
     ]);
     await run();
     const events = await indexed();
@@ -86,7 +104,10 @@ describe('Fever runs', () => {
     });
     simulator.setFeverPlans([twoSessions, ...plans(3)]);
     expect((await run({ full: true })).counts).toMatchObject({ fetched: 4, created: 5 });
-    simulator.setFeverPlans([{ ...twoSessions, sessions: (twoSessions.sessions as unknown[]).slice(0, 1) }, ...plans(3)]);
+    simulator.setFeverPlans([
+      { ...twoSessions, sessions: (twoSessions.sessions as unknown[]).slice(0, 1) },
+      ...plans(3),
+    ]);
     const second = await run({ full: true });
     expect(second.counts).toMatchObject({ fetched: 4, created: 0, unchanged: 4, removed: 1 });
     expect((await indexed()).map((event) => event.external_id)).not.toContain('p1:b');

@@ -36,7 +36,10 @@ describe('file source runs', () => {
           events: [
             makeTicketmasterEvent({ id: 'ok' }),
             makeTicketmasterEvent({ id: 'undated', dates: { timezone: 'UTC' } }),
-            makeTicketmasterEvent({ id: 'ancient', dates: { start: { localDate: '1026-05-01', localTime: '20:00:00' }, timezone: 'Europe/Paris' } }),
+            makeTicketmasterEvent({
+              id: 'ancient',
+              dates: { start: { localDate: '1026-05-01', localTime: '20:00:00' }, timezone: 'Europe/Paris' },
+            }),
           ],
         },
         page: { size: 3, totalElements: 3, totalPages: 1, number: 0 },
@@ -48,7 +51,9 @@ describe('file source runs', () => {
     const result = await runSource(deps(), createFileSource({ paths: [dir], pageSize: 2 }));
     expect(result.status).toBe('completed');
     expect(result.counts).toMatchObject({ fetched: 5, created: 2, quarantined: 3 });
-    const reasons = (await createQuarantineRepository(runtime.store).list()).map((entry) => entry.reason.replace(/ \(.*$/, '').replace(/:.*$/, '')).sort();
+    const reasons = (await createQuarantineRepository(runtime.store).list())
+      .map((entry) => entry.reason.replace(/ \(.*$/, '').replace(/:.*$/, ''))
+      .sort();
     expect(reasons).toEqual(['date in the wrong century', 'no date', 'unreadable feed file']);
     expect((await runtime.events.queries.listActiveExternalIds('fever')).length).toBe(1);
   });
@@ -69,7 +74,10 @@ describe('file source runs', () => {
         page: { size: 3, totalElements: 3, totalPages: 1, number: 0 },
       }),
     );
-    await writeFile(join(dir, 'fever.json'), JSON.stringify({ data: [makeFeverPlan({ id: 'plan', url: 'https://evil.example/fever' })] }));
+    await writeFile(
+      join(dir, 'fever.json'),
+      JSON.stringify({ data: [makeFeverPlan({ id: 'plan', url: 'https://evil.example/fever' })] }),
+    );
 
     const result = await runSource(deps(), createFileSource({ paths: [dir] }));
     expect(result.counts).toMatchObject({ fetched: 4, created: 1, quarantined: 3, off_domain_links: 3 });
@@ -87,8 +95,14 @@ describe('file source runs', () => {
   it('takes the allow-list from the configuration when one is given', async () => {
     const dir = join(runtime.dataDir, 'reseller');
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'fever.json'), JSON.stringify({ data: [makeFeverPlan({ id: 'plan', url: 'https://tickets.partner.example/p' })] }));
-    const result = await runSource({ ...deps(), linkDomains: { fever: ['feverup.com', 'partner.example'] } }, createFileSource({ paths: [dir] }));
+    await writeFile(
+      join(dir, 'fever.json'),
+      JSON.stringify({ data: [makeFeverPlan({ id: 'plan', url: 'https://tickets.partner.example/p' })] }),
+    );
+    const result = await runSource(
+      { ...deps(), linkDomains: { fever: ['feverup.com', 'partner.example'] } },
+      createFileSource({ paths: [dir] }),
+    );
     expect(result.counts).toMatchObject({ quarantined: 0, off_domain_links: 0 });
     expect((await runtime.events.queries.listActiveExternalIds('fever')).length).toBeGreaterThan(0);
   });

@@ -47,14 +47,30 @@ const feverPlace = (name: string, latitude: number | null, longitude: number | n
   timezone: 'America/New_York',
   city: { name: 'NEW YORK', country: 'US' },
 });
-const session = (id: string, localTime: string) => ({ id, starts_at: `2027-03-05T${localTime}-05:00`, share_url: `https://feverup.com/m/${id}` });
+const session = (id: string, localTime: string) => ({
+  id,
+  starts_at: `2027-03-05T${localTime}-05:00`,
+  share_url: `https://feverup.com/m/${id}`,
+});
 
 const ticketmasterFeed = {
   _embedded: {
     events: [
-      tmShow('tm-coldplay', 'Coldplay: Music of the Spheres World Tour', '19:30:00', venue('Madison Square Garden', '40.7505', '-73.9934'), 89),
+      tmShow(
+        'tm-coldplay',
+        'Coldplay: Music of the Spheres World Tour',
+        '19:30:00',
+        venue('Madison Square Garden', '40.7505', '-73.9934'),
+        89,
+      ),
       tmShow('tm-hamilton', 'Hamilton', '20:00:00', venue('Richard Rodgers Theatre', null, null), 120),
-      tmShow('tm-vivaldi', 'Vivaldi Four Seasons by Candlelight', '18:00:00', venue("St. Bartholomew's Church", '40.7577', '-73.9735'), 45),
+      tmShow(
+        'tm-vivaldi',
+        'Vivaldi Four Seasons by Candlelight',
+        '18:00:00',
+        venue("St. Bartholomew's Church", '40.7577', '-73.9735'),
+        45,
+      ),
     ],
   },
   page: { size: 3, totalElements: 3, totalPages: 1, number: 0 },
@@ -101,7 +117,10 @@ describe('offers from two sellers through ingestion', () => {
     await runtime.drained();
 
     const listed = (await runtime.events.queries.search({})).data as PublicEvent[];
-    const summary = listed.map((event) => [event.name, event.offers.map((offer) => `${offer.seller} ${offer.price_text}`)]);
+    const summary = listed.map((event) => [
+      event.name,
+      event.offers.map((offer) => `${offer.seller} ${offer.price_text}`),
+    ]);
     expect(summary).toEqual([
       ['Vivaldi Four Seasons by Candlelight', ['Fever USD 39', 'Ticketmaster USD 45 - 90']],
       ['Coldplay: Music of the Spheres World Tour', ['Fever USD 79 - 150', 'Ticketmaster USD 89 - 178']],
@@ -111,7 +130,8 @@ describe('offers from two sellers through ingestion', () => {
     expect(listed.map((event) => event.offer_count)).toEqual([2, 2, 2, 1]);
     // The cheapest offer is the price at the top, and the price sort uses it.
     expect(listed[0]).toMatchObject({ price_from_usd: 39, min_price: 39 });
-    const byPrice = (await runtime.events.queries.search({ sort_by: 'price', sort_order: 'desc' })).data as PublicEvent[];
+    const byPrice = (await runtime.events.queries.search({ sort_by: 'price', sort_order: 'desc' }))
+      .data as PublicEvent[];
     expect(byPrice[0]?.name).toBe('Hamilton');
   });
 });

@@ -33,7 +33,9 @@ export function createQuarantineRepository(store: DocumentStore) {
       const at = context.at.toISOString();
       await store.transaction(async (tx) => {
         for (const item of items) {
-          const id = createHash('sha1').update(`${item.source}\n${item.reason}\n${JSON.stringify(item.raw) ?? ''}`).digest('hex');
+          const id = createHash('sha1')
+            .update(`${item.source}\n${item.reason}\n${JSON.stringify(item.raw) ?? ''}`)
+            .digest('hex');
           const existing = await tx.get<QuarantineEntry>(QUARANTINE, id);
           if (existing) {
             await tx.update<QuarantineEntry>(QUARANTINE, id, existing.version, {

@@ -18,10 +18,18 @@ export interface RunLease {
 export const LEASE_MS = 10 * 60_000;
 
 export function newLease(now: Date): RunLease {
-  return { owner: randomUUID(), host: hostname(), pid: process.pid, until: new Date(now.getTime() + LEASE_MS).toISOString() };
+  return {
+    owner: randomUUID(),
+    host: hostname(),
+    pid: process.pid,
+    until: new Date(now.getTime() + LEASE_MS).toISOString(),
+  };
 }
 
-export const extendLease = (lease: RunLease, now: Date): RunLease => ({ ...lease, until: new Date(now.getTime() + LEASE_MS).toISOString() });
+export const extendLease = (lease: RunLease, now: Date): RunLease => ({
+  ...lease,
+  until: new Date(now.getTime() + LEASE_MS).toISOString(),
+});
 
 function processExists(pid: number): boolean {
   try {

@@ -66,7 +66,10 @@ const REMOVED_CANCELLED = 'cancelled at source';
 /** Errors that say "this record is not acceptable" rather than "the system is broken". */
 function isRejection(error: unknown): boolean {
   const candidate = error as { name?: unknown; status?: unknown } | null;
-  return candidate?.name === 'ZodError' || (typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500);
+  return (
+    candidate?.name === 'ZodError' ||
+    (typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500)
+  );
 }
 
 /** A normaliser bug on one odd record must not end the run: that record is quarantined instead. */
@@ -74,7 +77,15 @@ function normalizeSafely(source: IngestionSource, raw: unknown): NormalizeOutcom
   try {
     return source.normalize(raw);
   } catch (error) {
-    return [{ kind: 'quarantine', source: source.name, externalId: null, reason: `could not normalise: ${(error as Error).message}`, raw }];
+    return [
+      {
+        kind: 'quarantine',
+        source: source.name,
+        externalId: null,
+        reason: `could not normalise: ${(error as Error).message}`,
+        raw,
+      },
+    ];
   }
 }
 
@@ -115,13 +126,28 @@ async function openCheckpoint(source: IngestionSource, scope: SourceScope, conte
   return { checkpoint: claimed.checkpoint, resumed };
 }
 
-export async function runScope(source: IngestionSource, scope: SourceScope, context: ScopeRunContext): Promise<ScopeRunResult> {
+export async function runScope(
+  source: IngestionSource,
+  scope: SourceScope,
+  context: ScopeRunContext,
+): Promise<ScopeRunResult> {
   const opened = await openCheckpoint(source, scope, context);
   if (opened.busy) {
     const holder = opened.busy;
     const error = `another run holds ${source.name} ${scope.key} (process ${holder.pid} on ${holder.host}, lease until ${holder.until})`;
     context.logger.warn({ source: source.name, scope: scope.key, holder }, 'scope is busy; not running it now');
-    return { source: source.name, scope: scope.key, runId: '', mode: context.full ? 'full' : 'incremental', status: 'failed', error, stopsSource: false, resumed: false, counts: zeroCounts(), durationMs: 0 };
+    return {
+      source: source.name,
+      scope: scope.key,
+      runId: '',
+      mode: context.full ? 'full' : 'incremental',
+      status: 'failed',
+      error,
+      stopsSource: false,
+      resumed: false,
+      counts: zeroCounts(),
+      durationMs: 0,
+    };
   }
   let committed = clone(opened.checkpoint);
   const live = clone(opened.checkpoint);
@@ -155,13 +181,21 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
     committed = clone(live);
   };
 
-  const countUpsert = ({ outcome, linked_to }: { outcome: UpsertOutcome; linked_to?: string }, event: SourceEventInput, seen: string[] | null) => {
+  const countUpsert = (
+    { outcome, linked_to }: { outcome: UpsertOutcome; linked_to?: string },
+    event: SourceEventInput,
+    seen: string[] | null,
+  ) => {
     live.counts[outcome] += 1;
     if (linked_to) live.counts.linked = (live.counts.linked ?? 0) + 1;
     seen?.push(seenKey(event.source, event.external_id));
   };
 
-  async function upsertOne(event: SourceEventInput, seen: string[] | null, quarantined: QuarantineItem[]): Promise<void> {
+  async function upsertOne(
+    event: SourceEventInput,
+    seen: string[] | null,
+    quarantined: QuarantineItem[],
+  ): Promise<void> {
     try {
       countUpsert(await context.events.upsertFromSource(event), event, seen);
     } catch (error) {
@@ -176,7 +210,11 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
   }
 
   /** Upserts a run of events in one transaction when the writer can; one by one if that batch is refused. */
-  async function upsertBatch(batch: SourceEventInput[], seen: string[] | null, quarantined: QuarantineItem[]): Promise<void> {
+  async function upsertBatch(
+    batch: SourceEventInput[],
+    seen: string[] | null,
+    quarantined: QuarantineItem[],
+  ): Promise<void> {
     if (batch.length === 0) return;
     const upsertMany = context.events.upsertManyFromSource?.bind(context.events);
     if (upsertMany && batch.length > 1) {
@@ -192,13 +230,22 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
     for (const event of batch) await upsertOne(event, seen, quarantined);
   }
 
-  async function applyPage(outcomes: NormalizeOutcome[], seen: string[] | null, quarantined: QuarantineItem[]): Promise<void> {
+  async function applyPage(
+    outcomes: NormalizeOutcome[],
+    seen: string[] | null,
+    quarantined: QuarantineItem[],
+  ): Promise<void> {
     let batch: SourceEventInput[] = [];
     for (const outcome of outcomes) {
       if (outcome.kind === 'event') {
         const offDomain = offDomainLinkReason(outcome.event, context.linkDomains);
         if (offDomain) {
-          quarantined.push({ source: outcome.event.source, externalId: outcome.event.external_id, reason: offDomain, raw: outcome.event });
+          quarantined.push({
+            source: outcome.event.source,
+            externalId: outcome.event.external_id,
+            reason: offDomain,
+            raw: outcome.event,
+          });
           live.counts.off_domain_links = (live.counts.off_domain_links ?? 0) + 1;
           continue;
         }
@@ -206,13 +253,22 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
         continue;
       }
       if (outcome.kind === 'quarantine') {
-        quarantined.push({ source: outcome.source, externalId: outcome.externalId, reason: outcome.reason, raw: outcome.raw });
+        quarantined.push({
+          source: outcome.source,
+          externalId: outcome.externalId,
+          reason: outcome.reason,
+          raw: outcome.raw,
+        });
         continue;
       }
       // Keep feed order: what came before a cancellation is written before it.
       await upsertBatch(batch, seen, quarantined);
       batch = [];
-      const { outcome: removal } = await context.events.removeFromSource(outcome.source, outcome.externalId, REMOVED_CANCELLED);
+      const { outcome: removal } = await context.events.removeFromSource(
+        outcome.source,
+        outcome.externalId,
+        REMOVED_CANCELLED,
+      );
       if (removal === 'removed') live.counts.removed += 1;
     }
     await upsertBatch(batch, seen, quarantined);
@@ -252,17 +308,23 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
 
   try {
     if (live.phase === 'pages') {
-      const pages = readAhead(source.pages(scope, live.cursor, {
-        http: context.http,
-        signal: context.signal,
-        logger,
-        runStartedAt: new Date(live.run_started_at),
-      }));
+      const pages = readAhead(
+        source.pages(scope, live.cursor, {
+          http: context.http,
+          signal: context.signal,
+          logger,
+          runStartedAt: new Date(live.run_started_at),
+        }),
+      );
       for await (const page of pages) {
         const seen = live.mode === 'full' ? ([] as string[]) : null;
         const quarantined: QuarantineItem[] = [];
         live.counts.fetched += page.records.length;
-        await applyPage(page.records.flatMap((raw) => normalizeSafely(source, raw)), seen, quarantined);
+        await applyPage(
+          page.records.flatMap((raw) => normalizeSafely(source, raw)),
+          seen,
+          quarantined,
+        );
         await context.quarantine.add(quarantined, { scope: scope.key, runId: live.run_id, at: context.clock.now() });
         live.counts.quarantined += quarantined.length;
         if (page.estimatedTotal !== undefined) live.estimated_total = page.estimatedTotal;
@@ -270,7 +332,12 @@ export async function runScope(source: IngestionSource, scope: SourceScope, cont
         if (page.next === null) live.phase = 'sweep';
         live.counts.pages += 1;
         await commit(seen);
-        context.onProgress?.({ source: source.name, scope: scope.key, counts: live.counts, estimatedTotal: live.estimated_total });
+        context.onProgress?.({
+          source: source.name,
+          scope: scope.key,
+          counts: live.counts,
+          estimatedTotal: live.estimated_total,
+        });
         if (context.signal.aborted) break;
       }
       if (context.signal.aborted) {

@@ -23,7 +23,9 @@ export interface RunnerDeps {
   /** Allowed seller and affiliate domains per event source; `DEFAULT_LINK_DOMAINS` when absent. */
   linkDomains?: LinkAllowList;
   /** HTTP behaviour overrides (tests shorten the backoff; the benchmark lifts the rate limit). */
-  http?: Partial<Pick<JsonClientOptions, 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'maxRateLimitWaitMs' | 'timeoutMs'>>;
+  http?: Partial<
+    Pick<JsonClientOptions, 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'maxRateLimitWaitMs' | 'timeoutMs'>
+  >;
 }
 
 export interface RunOptions {
@@ -43,12 +45,19 @@ export interface SourceRunResult {
 
 const RANK: Record<ScopeRunResult['status'], number> = { completed: 0, interrupted: 1, failed: 2 };
 
-export async function runSource(deps: RunnerDeps, source: IngestionSource, options: RunOptions = {}): Promise<SourceRunResult> {
+export async function runSource(
+  deps: RunnerDeps,
+  source: IngestionSource,
+  options: RunOptions = {},
+): Promise<SourceRunResult> {
   const started = performance.now();
   let failedRequestCounts: RunCounts = zeroCounts();
   const http = createJsonClient({
     ...deps.http,
-    limiter: createRateLimiter({ perSecond: source.requestsPerSecond, maxWaitMs: deps.http?.maxRateLimitWaitMs ?? 60_000 }),
+    limiter: createRateLimiter({
+      perSecond: source.requestsPerSecond,
+      maxWaitMs: deps.http?.maxRateLimitWaitMs ?? 60_000,
+    }),
     logger: deps.logger.child({ source: source.name }),
     onFailedRequest: () => {
       failedRequestCounts.failed_requests += 1;
@@ -77,7 +86,10 @@ export async function runSource(deps: RunnerDeps, source: IngestionSource, optio
     scopes.push(result);
     if (result.stopsSource || result.status === 'interrupted') break;
   }
-  const status = scopes.reduce<ScopeRunResult['status']>((worst, scope) => (RANK[scope.status] > RANK[worst] ? scope.status : worst), 'completed');
+  const status = scopes.reduce<ScopeRunResult['status']>(
+    (worst, scope) => (RANK[scope.status] > RANK[worst] ? scope.status : worst),
+    'completed',
+  );
   return {
     source: source.name,
     status,

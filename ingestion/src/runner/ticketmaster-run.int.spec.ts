@@ -7,7 +7,10 @@ import { fixedClock, silentLogger } from '@evently/platform';
 import { waitFor } from '@evently/platform/testing';
 import { EVENTS_INDEX } from '@evently/events';
 import { startFeedSimulator, type FeedSimulator } from '../simulator/feed-simulator.ts';
-import { createTicketmasterSource, type TicketmasterSourceOptions } from '../sources/ticketmaster/ticketmaster-source.ts';
+import {
+  createTicketmasterSource,
+  type TicketmasterSourceOptions,
+} from '../sources/ticketmaster/ticketmaster-source.ts';
 import { eventsWriterFrom } from '../events-writer.ts';
 import { makeTicketmasterEvent, type Raw } from '../testing/feed-fixtures.ts';
 import { startEventsRuntime, type EventsRuntime } from '../testing/events-runtime.ts';
@@ -35,7 +38,11 @@ function catalogue(count: number, overrides: (index: number) => Raw = () => ({})
   return Array.from({ length: count }, (_, index) => {
     const start = new Date(Date.parse('2027-01-01T00:00:00Z') + index * 3_600_000).toISOString().replace('.000', '');
     return makeTicketmasterEvent(
-      { id: `tm-${index}`, dates: { start: { dateTime: start }, timezone: 'America/New_York', status: { code: 'onsale' } }, ...overrides(index) },
+      {
+        id: `tm-${index}`,
+        dates: { start: { dateTime: start }, timezone: 'America/New_York', status: { code: 'onsale' } },
+        ...overrides(index),
+      },
       index,
     );
   });
@@ -50,14 +57,22 @@ function run(options: RunOptions = {}, source: Partial<TicketmasterSourceOptions
       clock,
       http: { baseDelayMs: 5, maxDelayMs: 20, maxRetries: 3 },
     },
-    createTicketmasterSource({ baseUrl: simulator.ticketmasterBaseUrl, apiKey: API_KEY, requestsPerSecond: 0, ...source }),
+    createTicketmasterSource({
+      baseUrl: simulator.ticketmasterBaseUrl,
+      apiKey: API_KEY,
+      requestsPerSecond: 0,
+      ...source,
+    }),
     options,
   );
 }
 
 async function indexed(): Promise<Array<Record<string, unknown>>> {
   await runtime.drained();
-  const result = await runtime.search.search(EVENTS_INDEX, { filters: [{ field: 'source', op: 'eq', value: 'ticketmaster' }], limit: 10_000 });
+  const result = await runtime.search.search(EVENTS_INDEX, {
+    filters: [{ field: 'source', op: 'eq', value: 'ticketmaster' }],
+    limit: 10_000,
+  });
   return result.hits.map((hit) => hit.source as Record<string, unknown>);
 }
 
@@ -66,7 +81,15 @@ describe('Ticketmaster runs', () => {
     simulator.setTicketmasterEvents(catalogue(450));
     const result = await run();
     expect(result.status).toBe('completed');
-    expect(result.counts).toMatchObject({ fetched: 450, created: 450, updated: 0, unchanged: 0, quarantined: 0, failed_requests: 0, pages: 3 });
+    expect(result.counts).toMatchObject({
+      fetched: 450,
+      created: 450,
+      updated: 0,
+      unchanged: 0,
+      quarantined: 0,
+      failed_requests: 0,
+      pages: 3,
+    });
     expect((await indexed()).length).toBe(450);
     expect(simulator.requests.map((request) => request.query.get('page'))).toEqual(['0', '1', '2']);
   });
@@ -99,7 +122,12 @@ describe('Ticketmaster runs', () => {
     simulator.scriptRequest(2, {
       kind: 'status',
       status: 429,
-      headers: { 'rate-limit': '5000', 'rate-limit-available': '0', 'rate-limit-over': '1', 'rate-limit-reset': String(resetAt) },
+      headers: {
+        'rate-limit': '5000',
+        'rate-limit-available': '0',
+        'rate-limit-over': '1',
+        'rate-limit-reset': String(resetAt),
+      },
       body: JSON.stringify({ fault: { faultstring: 'Rate limit quota violation. Quota limit  exceeded.' } }),
     });
     const result = await run();
@@ -111,7 +139,11 @@ describe('Ticketmaster runs', () => {
 
   it('stops cleanly when a 429 announces a reset further away than it will wait, and resumes later', async () => {
     simulator.setTicketmasterEvents(catalogue(250));
-    simulator.scriptRequest(2, { kind: 'status', status: 429, headers: { 'rate-limit-reset': String(Date.now() + 3_600_000) } });
+    simulator.scriptRequest(2, {
+      kind: 'status',
+      status: 429,
+      headers: { 'rate-limit-reset': String(Date.now() + 3_600_000) },
+    });
     const stopped = await run();
     expect(stopped.status).toBe('failed');
     expect(stopped.scopes[0]?.error).toMatch(/quota exhausted until/);
@@ -133,7 +165,12 @@ describe('Ticketmaster runs', () => {
     simulator.setTicketmasterEvents(catalogue(10));
     const result = await runSource(
       { store: runtime.store, events: eventsWriterFrom(runtime.events), logger: silentLogger(), clock },
-      createTicketmasterSource({ baseUrl: simulator.ticketmasterBaseUrl, apiKey: 'wrong', requestsPerSecond: 0, countries: ['US', 'GB'] }),
+      createTicketmasterSource({
+        baseUrl: simulator.ticketmasterBaseUrl,
+        apiKey: 'wrong',
+        requestsPerSecond: 0,
+        countries: ['US', 'GB'],
+      }),
     );
     expect(result.status).toBe('failed');
     expect(result.scopes).toHaveLength(1);
@@ -147,7 +184,9 @@ describe('Ticketmaster runs', () => {
       catalogue(2, (index) =>
         index === 0
           ? { priceRanges: undefined }
-          : { _embedded: { venues: [{ name: 'Somewhere', city: { name: 'Austin' }, country: { countryCode: 'US' } }] } },
+          : {
+              _embedded: { venues: [{ name: 'Somewhere', city: { name: 'Austin' }, country: { countryCode: 'US' } }] },
+            },
       ),
     );
     await run();
@@ -178,7 +217,9 @@ describe('Ticketmaster runs', () => {
     await run();
     simulator.setTicketmasterEvents(
       catalogue(3).map((event, index) =>
-        index < 2 ? { ...event, dates: { ...(event.dates as Raw), status: { code: index === 0 ? 'canceled' : 'cancelled' } } } : event,
+        index < 2
+          ? { ...event, dates: { ...(event.dates as Raw), status: { code: index === 0 ? 'canceled' : 'cancelled' } } }
+          : event,
       ),
     );
     const result = await run();
@@ -192,7 +233,11 @@ describe('Ticketmaster runs', () => {
       makeTicketmasterEvent({
         id: 'london-1',
         dates: { start: { dateTime: '2027-02-01T20:00:00Z' } },
-        _embedded: { venues: [{ name: 'The O2', city: { name: 'London' }, country: { countryCode: 'GB' }, timezone: 'Europe/London' }] },
+        _embedded: {
+          venues: [
+            { name: 'The O2', city: { name: 'London' }, country: { countryCode: 'GB' }, timezone: 'Europe/London' },
+          ],
+        },
       }),
     ]);
     await run({}, {});
@@ -202,7 +247,13 @@ describe('Ticketmaster runs', () => {
     const full = await run({ full: true }, { countries: ['US'] });
     expect(full.status).toBe('completed');
     expect(full.counts).toMatchObject({ fetched: 4, removed: 1 });
-    expect((await indexed()).map((event) => event.external_id).sort()).toEqual(['london-1', 'tm-0', 'tm-1', 'tm-2', 'tm-4']);
+    expect((await indexed()).map((event) => event.external_id).sort()).toEqual([
+      'london-1',
+      'tm-0',
+      'tm-1',
+      'tm-2',
+      'tm-4',
+    ]);
   });
 
   it('resumes a run stopped midway from its checkpoint, with no duplicates and nothing missed', async () => {
@@ -224,7 +275,15 @@ describe('Ticketmaster runs', () => {
     expect(second.scopes[0]?.runId).toBe(first.scopes[0]?.runId);
     expect(second.scopes[0]?.mode).toBe('full');
     expect(second.counts).toMatchObject({ fetched: 1000, created: 1000, unchanged: 0, removed: 0, pages: 10 });
-    expect(simulator.requests.slice(4).map((request) => request.query.get('page'))).toEqual(['3', '4', '5', '6', '7', '8', '9']);
+    expect(simulator.requests.slice(4).map((request) => request.query.get('page'))).toEqual([
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
     expect((await indexed()).length).toBe(1000);
   });
 
@@ -250,6 +309,10 @@ describe('Ticketmaster runs', () => {
     const result = await run();
     expect(result.status).toBe('completed');
     expect(result.counts).toMatchObject({ fetched: 1000, created: 1000 });
-    expect(simulator.requests.every((request) => Number(request.query.get('size')) * Number(request.query.get('page')) < 1000)).toBe(true);
+    expect(
+      simulator.requests.every(
+        (request) => Number(request.query.get('size')) * Number(request.query.get('page')) < 1000,
+      ),
+    ).toBe(true);
   });
 });

@@ -60,8 +60,9 @@ function startOf(event: unknown): number {
 }
 
 function venueOf(event: unknown): { country: string | null; city: string | null } {
-  const venue = (event as { _embedded?: { venues?: Array<{ country?: { countryCode?: string }; city?: { name?: string } }> } })
-    ._embedded?.venues?.[0];
+  const venue = (
+    event as { _embedded?: { venues?: Array<{ country?: { countryCode?: string }; city?: { name?: string } }> } }
+  )._embedded?.venues?.[0];
   return { country: venue?.country?.countryCode ?? null, city: venue?.city?.name ?? null };
 }
 
@@ -93,13 +94,28 @@ export async function startFeedSimulator(options: FeedSimulatorOptions = {}): Pr
 
   function ticketmaster(query: URLSearchParams, response: ServerResponse): void {
     if (options.ticketmasterApiKey && query.get('apikey') !== options.ticketmasterApiKey) {
-      sendJson(response, 401, JSON.stringify({ fault: { faultstring: 'Invalid ApiKey', detail: { errorcode: 'oauth.v2.InvalidApiKey' } } }));
+      sendJson(
+        response,
+        401,
+        JSON.stringify({ fault: { faultstring: 'Invalid ApiKey', detail: { errorcode: 'oauth.v2.InvalidApiKey' } } }),
+      );
       return;
     }
     const size = Number(query.get('size') ?? 20);
     const page = Number(query.get('page') ?? 0);
     if (size * page >= deepPagingLimit) {
-      sendJson(response, 400, JSON.stringify({ errors: [{ code: 'DIS1035', detail: 'API Limits Exceeded: Max paging depth exceeded. (page * size) must be less than 1,000' }] }));
+      sendJson(
+        response,
+        400,
+        JSON.stringify({
+          errors: [
+            {
+              code: 'DIS1035',
+              detail: 'API Limits Exceeded: Max paging depth exceeded. (page * size) must be less than 1,000',
+            },
+          ],
+        }),
+      );
       return;
     }
     const from = query.has('startDateTime') ? Date.parse(query.get('startDateTime') ?? '') : -Infinity;
@@ -112,7 +128,12 @@ export async function startFeedSimulator(options: FeedSimulatorOptions = {}): Pr
     if (country) matching = matching.filter((event) => event.country === country);
     if (city) matching = matching.filter((event) => event.city?.toLowerCase() === city);
     const slice = matching.slice(page * size, page * size + size);
-    const pageInfo = JSON.stringify({ size, totalElements: matching.length, totalPages: Math.ceil(matching.length / size), number: page });
+    const pageInfo = JSON.stringify({
+      size,
+      totalElements: matching.length,
+      totalPages: Math.ceil(matching.length / size),
+      number: page,
+    });
     const body =
       slice.length > 0
         ? `{"_embedded":{"events":[${slice.map((event) => event.json).join(',')}]},"page":${pageInfo}}`
@@ -140,7 +161,12 @@ export async function startFeedSimulator(options: FeedSimulatorOptions = {}): Pr
     requests.push({ path: url.pathname, query: url.searchParams, headers: request.headers, at: Date.now() });
     const fault = faults.get(requests.length);
     if (fault?.kind === 'status') {
-      sendJson(response, fault.status, fault.body ?? JSON.stringify({ error: `scripted ${fault.status}` }), fault.headers);
+      sendJson(
+        response,
+        fault.status,
+        fault.body ?? JSON.stringify({ error: `scripted ${fault.status}` }),
+        fault.headers,
+      );
       return;
     }
     if (fault?.kind === 'malformed') {

@@ -20,31 +20,157 @@ export interface GenerateOptions {
 type Raw = Record<string, unknown>;
 
 const TM_CLASSES: Array<{ segment: string; genres: string[]; names: string[] }> = [
-  { segment: 'Music', genres: ['Rock', 'Pop', 'Jazz', 'Hip-Hop/Rap', 'Classical', 'Country', 'Electronic', 'Alternative'], names: ['Arctic Monkeys', 'Dua Lipa', 'Norah Jones', 'Kendrick Lamar', 'London Symphony Orchestra', 'Chris Stapleton', 'Disclosure', 'The National', 'Florence + The Machine', 'Bad Bunny', 'Coldplay', 'Hozier'] },
-  { segment: 'Sports', genres: ['Basketball', 'Football', 'Soccer', 'Hockey', 'Tennis'], names: ['Home Derby', 'Cup Quarter-Final', 'League Night', 'Season Opener', 'Championship Final', 'Exhibition Match'] },
-  { segment: 'Arts & Theatre', genres: ['Theatre', 'Comedy', 'Dance', 'Opera', 'Magic & Illusion', "Children's Theatre"], names: ['Hamilton', 'The Lion King', 'Swan Lake', 'La Traviata', 'Les Misérables', 'An Evening of Stand-Up', 'The Illusionists', 'Matilda the Musical'] },
-  { segment: 'Film', genres: ['Drama', 'Animation', 'Documentary'], names: ['Film in Concert: Interstellar', 'Studio Ghibli Night', 'Documentary Festival Opening'] },
-  { segment: 'Miscellaneous', genres: ['Family', 'Food & Drink', 'Lecture/Seminar', 'Fairs & Festivals', 'Health/Wellness', 'Hobby/Special Interest Expos'], names: ['Winter Food Festival', 'Craft Beer Expo', 'Mindfulness Morning', 'Science Talks Live', 'Comic Con', 'Family Fun Day'] },
+  {
+    segment: 'Music',
+    genres: ['Rock', 'Pop', 'Jazz', 'Hip-Hop/Rap', 'Classical', 'Country', 'Electronic', 'Alternative'],
+    names: [
+      'Arctic Monkeys',
+      'Dua Lipa',
+      'Norah Jones',
+      'Kendrick Lamar',
+      'London Symphony Orchestra',
+      'Chris Stapleton',
+      'Disclosure',
+      'The National',
+      'Florence + The Machine',
+      'Bad Bunny',
+      'Coldplay',
+      'Hozier',
+    ],
+  },
+  {
+    segment: 'Sports',
+    genres: ['Basketball', 'Football', 'Soccer', 'Hockey', 'Tennis'],
+    names: [
+      'Home Derby',
+      'Cup Quarter-Final',
+      'League Night',
+      'Season Opener',
+      'Championship Final',
+      'Exhibition Match',
+    ],
+  },
+  {
+    segment: 'Arts & Theatre',
+    genres: ['Theatre', 'Comedy', 'Dance', 'Opera', 'Magic & Illusion', "Children's Theatre"],
+    names: [
+      'Hamilton',
+      'The Lion King',
+      'Swan Lake',
+      'La Traviata',
+      'Les Misérables',
+      'An Evening of Stand-Up',
+      'The Illusionists',
+      'Matilda the Musical',
+    ],
+  },
+  {
+    segment: 'Film',
+    genres: ['Drama', 'Animation', 'Documentary'],
+    names: ['Film in Concert: Interstellar', 'Studio Ghibli Night', 'Documentary Festival Opening'],
+  },
+  {
+    segment: 'Miscellaneous',
+    genres: [
+      'Family',
+      'Food & Drink',
+      'Lecture/Seminar',
+      'Fairs & Festivals',
+      'Health/Wellness',
+      'Hobby/Special Interest Expos',
+    ],
+    names: [
+      'Winter Food Festival',
+      'Craft Beer Expo',
+      'Mindfulness Morning',
+      'Science Talks Live',
+      'Comic Con',
+      'Family Fun Day',
+    ],
+  },
 ];
 
 const FEVER_CATEGORIES: Array<{ category: string; partners: string[]; names: string[] }> = [
-  { category: 'Candlelight', partners: ['Candlelight Concerts'], names: ["Candlelight: Vivaldi's Four Seasons", 'Candlelight: Tribute to Queen', 'Candlelight: The Best of Hans Zimmer', 'Candlelight: Coldplay vs Imagine Dragons'] },
-  { category: 'Exhibitions', partners: ['Fever Originals', 'Exhibition Hub'], names: ['Van Gogh: The Immersive Experience', 'Monet & Friends Alive', 'Titanic: The Exhibition', 'Banksy: Genius or Vandal?'] },
-  { category: 'Food & Drink', partners: ['Secret Food Tours', 'Tasting Collective'], names: ['Wine Tasting in a Secret Cellar', 'Tapas & Flamenco Night', 'Cocktail Masterclass', 'Street Food Tour'] },
-  { category: 'Comedy', partners: ['Comedy Club Live'], names: ['Stand-Up Comedy Night', 'Improv Show in English', 'Comedy in the Dark'] },
-  { category: 'Wellness', partners: ['Sound Bath Studio'], names: ['Sunset Yoga on the Rooftop', 'Sound Bath Meditation', 'Thermal Spa Circuit'] },
-  { category: 'Workshops', partners: ['Creative Workshops'], names: ['Pottery Workshop for Beginners', 'Watercolour Painting Class', 'Perfume Making Workshop'] },
-  { category: 'Immersive experiences', partners: ['Fever Originals'], names: ['Stranger Things: The Experience', 'Museum of Illusions', 'Jurassic World: The Exhibition'] },
-  { category: 'Tours', partners: ['City Walks'], names: ['Ghost Tour of the Old Town', 'Sunset Boat Tour', 'Hidden Gems Walking Tour'] },
-  { category: 'Nightlife', partners: ['Sofar Sounds'], names: ['Sofar Sounds: Secret Concert', 'Silent Disco', '80s Party Night'] },
-  { category: 'Technology', partners: ['VR World'], names: ['Virtual Reality Arena', 'Escape Room in Virtual Reality'] },
+  {
+    category: 'Candlelight',
+    partners: ['Candlelight Concerts'],
+    names: [
+      "Candlelight: Vivaldi's Four Seasons",
+      'Candlelight: Tribute to Queen',
+      'Candlelight: The Best of Hans Zimmer',
+      'Candlelight: Coldplay vs Imagine Dragons',
+    ],
+  },
+  {
+    category: 'Exhibitions',
+    partners: ['Fever Originals', 'Exhibition Hub'],
+    names: [
+      'Van Gogh: The Immersive Experience',
+      'Monet & Friends Alive',
+      'Titanic: The Exhibition',
+      'Banksy: Genius or Vandal?',
+    ],
+  },
+  {
+    category: 'Food & Drink',
+    partners: ['Secret Food Tours', 'Tasting Collective'],
+    names: ['Wine Tasting in a Secret Cellar', 'Tapas & Flamenco Night', 'Cocktail Masterclass', 'Street Food Tour'],
+  },
+  {
+    category: 'Comedy',
+    partners: ['Comedy Club Live'],
+    names: ['Stand-Up Comedy Night', 'Improv Show in English', 'Comedy in the Dark'],
+  },
+  {
+    category: 'Wellness',
+    partners: ['Sound Bath Studio'],
+    names: ['Sunset Yoga on the Rooftop', 'Sound Bath Meditation', 'Thermal Spa Circuit'],
+  },
+  {
+    category: 'Workshops',
+    partners: ['Creative Workshops'],
+    names: ['Pottery Workshop for Beginners', 'Watercolour Painting Class', 'Perfume Making Workshop'],
+  },
+  {
+    category: 'Immersive experiences',
+    partners: ['Fever Originals'],
+    names: ['Stranger Things: The Experience', 'Museum of Illusions', 'Jurassic World: The Exhibition'],
+  },
+  {
+    category: 'Tours',
+    partners: ['City Walks'],
+    names: ['Ghost Tour of the Old Town', 'Sunset Boat Tour', 'Hidden Gems Walking Tour'],
+  },
+  {
+    category: 'Nightlife',
+    partners: ['Sofar Sounds'],
+    names: ['Sofar Sounds: Secret Concert', 'Silent Disco', '80s Party Night'],
+  },
+  {
+    category: 'Technology',
+    partners: ['VR World'],
+    names: ['Virtual Reality Arena', 'Escape Room in Virtual Reality'],
+  },
 ];
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** Rough units of each sample currency per US dollar, so a ticket costs about as much everywhere. */
 const UNITS_PER_USD: Record<string, number> = {
-  USD: 1, CAD: 1.35, MXN: 18, GBP: 0.8, EUR: 0.92, CZK: 23, SEK: 10.5, DKK: 6.9, AUD: 1.5, NZD: 1.65, SGD: 1.35, JPY: 150, ARS: 900, BRL: 5,
+  USD: 1,
+  CAD: 1.35,
+  MXN: 18,
+  GBP: 0.8,
+  EUR: 0.92,
+  CZK: 23,
+  SEK: 10.5,
+  DKK: 6.9,
+  AUD: 1.5,
+  NZD: 1.65,
+  SGD: 1.35,
+  JPY: 150,
+  ARS: 900,
+  BRL: 5,
 };
 
 /** A USD amount in `currency`, rounded the way prices are printed (whole units above 100, else halves). */
@@ -59,7 +185,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function localParts(instant: Date, timeZone: string): { date: string; time: string } {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
@@ -87,7 +222,10 @@ export function generateTicketmasterEvents(options: GenerateOptions): Raw[] {
     const local = localParts(start, city.timeZone);
     const id = `Z7r9jZ1A${index.toString(36).padStart(5, '0')}${random.int(0, 35).toString(36)}`;
     const headliner = random.pick(kind.names);
-    const name = kind.segment === 'Music' ? `${headliner} - ${random.pick(['World Tour', 'Live', 'In Concert', 'Acoustic Night'])}` : `${headliner}`;
+    const name =
+      kind.segment === 'Music'
+        ? `${headliner} - ${random.pick(['World Tour', 'Live', 'In Concert', 'Acoustic Night'])}`
+        : `${headliner}`;
     const minPrice = random.int(1, 40) * 5;
     const event: Raw = {
       name,
@@ -97,19 +235,58 @@ export function generateTicketmasterEvents(options: GenerateOptions): Raw[] {
       url: `https://www.ticketmaster.com/event/${id}`,
       locale: 'en-us',
       images: [
-        { ratio: '3_2', url: `https://s1.ticketm.net/dam/a/${id.slice(-4)}/${id}_RETINA_PORTRAIT_3_2.jpg`, width: 640, height: 427, fallback: false },
-        { ratio: '16_9', url: `https://s1.ticketm.net/dam/a/${id.slice(-4)}/${id}_RECOMENDATION_16_9.jpg`, width: 100, height: 56, fallback: false },
-        { ratio: '16_9', url: `https://s1.ticketm.net/dam/a/${id.slice(-4)}/${id}_TABLET_LANDSCAPE_LARGE_16_9.jpg`, width: 2048, height: 1152, fallback: false },
+        {
+          ratio: '3_2',
+          url: `https://s1.ticketm.net/dam/a/${id.slice(-4)}/${id}_RETINA_PORTRAIT_3_2.jpg`,
+          width: 640,
+          height: 427,
+          fallback: false,
+        },
+        {
+          ratio: '16_9',
+          url: `https://s1.ticketm.net/dam/a/${id.slice(-4)}/${id}_RECOMENDATION_16_9.jpg`,
+          width: 100,
+          height: 56,
+          fallback: false,
+        },
+        {
+          ratio: '16_9',
+          url: `https://s1.ticketm.net/dam/a/${id.slice(-4)}/${id}_TABLET_LANDSCAPE_LARGE_16_9.jpg`,
+          width: 2048,
+          height: 1152,
+          fallback: false,
+        },
       ],
       dates: {
-        start: { localDate: local.date, localTime: local.time, dateTime: start.toISOString().replace('.000', ''), dateTBD: false, timeTBA: false, noSpecificTime: false },
+        start: {
+          localDate: local.date,
+          localTime: local.time,
+          dateTime: start.toISOString().replace('.000', ''),
+          dateTBD: false,
+          timeTBA: false,
+          noSpecificTime: false,
+        },
         timezone: city.timeZone,
         status: { code: 'onsale' },
         spanMultipleDays: false,
       },
-      classifications: [{ primary: true, segment: { id: `seg-${kind.segment}`, name: kind.segment }, genre: { id: `gen-${genre}`, name: genre }, subGenre: { id: 'sub', name: genre } }],
+      classifications: [
+        {
+          primary: true,
+          segment: { id: `seg-${kind.segment}`, name: kind.segment },
+          genre: { id: `gen-${genre}`, name: genre },
+          subGenre: { id: 'sub', name: genre },
+        },
+      ],
       promoter: { id: '653', name: random.pick(['LIVE NATION MUSIC', 'AEG PRESENTS', 'PROMOTED BY VENUE']) },
-      priceRanges: [{ type: 'standard', currency: city.currency, min: localPrice(minPrice, city.currency), max: localPrice(minPrice + random.int(0, 30) * 5, city.currency) }],
+      priceRanges: [
+        {
+          type: 'standard',
+          currency: city.currency,
+          min: localPrice(minPrice, city.currency),
+          max: localPrice(minPrice + random.int(0, 30) * 5, city.currency),
+        },
+      ],
       info: `${name} at ${venue.name}. Doors open one hour before the show.`,
       pleaseNote: random.chance(0.3) ? 'No re-entry. Bag policy in effect.' : undefined,
       _embedded: {
@@ -123,7 +300,10 @@ export function generateTicketmasterEvents(options: GenerateOptions): Raw[] {
             country: { name: city.country, countryCode: city.countryCode },
             address: { line1: venue.address },
             // Ticketmaster sends coordinates as strings.
-            location: { latitude: (city.lat + random.next() * 0.04 - 0.02).toFixed(6), longitude: (city.lon + random.next() * 0.04 - 0.02).toFixed(6) },
+            location: {
+              latitude: (city.lat + random.next() * 0.04 - 0.02).toFixed(6),
+              longitude: (city.lon + random.next() * 0.04 - 0.02).toFixed(6),
+            },
           },
         ],
       },

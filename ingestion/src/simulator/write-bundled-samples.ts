@@ -17,7 +17,9 @@ const FEVER_PLANS = 200;
 const FEVER_PAGE = 80;
 
 function chunks<T>(items: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, index * size + size));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, index * size + size),
+  );
 }
 
 async function writeJson(path: string, value: unknown): Promise<void> {
@@ -31,7 +33,13 @@ await rm(feverDir, { recursive: true, force: true });
 await mkdir(ticketmasterDir, { recursive: true });
 await mkdir(feverDir, { recursive: true });
 
-const events = generateTicketmasterEvents({ count: TICKETMASTER_EVENTS, from: FROM, spanDays: SPAN_DAYS, seed: 2026, flaws: true });
+const events = generateTicketmasterEvents({
+  count: TICKETMASTER_EVENTS,
+  from: FROM,
+  spanDays: SPAN_DAYS,
+  seed: 2026,
+  flaws: true,
+});
 const eventPages = chunks(events, TICKETMASTER_PAGE);
 for (const [number, page] of eventPages.entries()) {
   await writeJson(join(ticketmasterDir, `events-page-${number}.json`), {
@@ -46,9 +54,15 @@ for (const [index, page] of planPages.entries()) {
   const number = index + 1;
   await writeJson(join(feverDir, `plans-page-${number}.json`), {
     data: page,
-    pagination: { page: number, total_pages: planPages.length, next: number < planPages.length ? `?page=${number + 1}` : null },
+    pagination: {
+      page: number,
+      total_pages: planPages.length,
+      next: number < planPages.length ? `?page=${number + 1}` : null,
+    },
   });
 }
 
 const sessions = plans.reduce((sum, plan) => sum + ((plan.sessions as unknown[] | undefined)?.length ?? 0), 0);
-console.log(`wrote ${events.length} Ticketmaster events and ${plans.length} Fever plans (${sessions} sessions) to ${BUNDLED_SAMPLES_DIR}`);
+console.log(
+  `wrote ${events.length} Ticketmaster events and ${plans.length} Fever plans (${sessions} sessions) to ${BUNDLED_SAMPLES_DIR}`,
+);

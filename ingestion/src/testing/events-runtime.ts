@@ -43,7 +43,16 @@ export async function startEventsRuntime(options: { clock?: Clock; dataDir?: str
   const bus = await createSqliteEventBus({ store });
   const search = createSqliteSearchIndex({ file: join(dataDir, 'search.db') });
   const events = createEventsModule(
-    { store, bus, search, clock: options.clock ?? systemClock, logger, requireAdmin: denyAll, publicUrl: 'http://127.0.0.1', dataDir },
+    {
+      store,
+      bus,
+      search,
+      clock: options.clock ?? systemClock,
+      logger,
+      requireAdmin: denyAll,
+      publicUrl: 'http://127.0.0.1',
+      dataDir,
+    },
     eventsOptionsFromEnv({}),
   );
   await store.init([...events.collections, ...INGESTION_COLLECTIONS]);

@@ -16,15 +16,34 @@ export function makeTicketmasterEvent(overrides: Raw = {}, index = 0): Raw {
     locale: 'en-us',
     images: [
       { ratio: '4_3', url: `https://s1.ticketm.net/dam/a/${id}_CUSTOM.jpg`, width: 305, height: 225, fallback: false },
-      { ratio: '16_9', url: `https://s1.ticketm.net/dam/a/${id}_RETINA_PORTRAIT_16_9.jpg`, width: 640, height: 360, fallback: false },
-      { ratio: '16_9', url: `https://s1.ticketm.net/dam/a/${id}_TABLET_LANDSCAPE_LARGE_16_9.jpg`, width: 2048, height: 1152, fallback: false },
+      {
+        ratio: '16_9',
+        url: `https://s1.ticketm.net/dam/a/${id}_RETINA_PORTRAIT_16_9.jpg`,
+        width: 640,
+        height: 360,
+        fallback: false,
+      },
+      {
+        ratio: '16_9',
+        url: `https://s1.ticketm.net/dam/a/${id}_TABLET_LANDSCAPE_LARGE_16_9.jpg`,
+        width: 2048,
+        height: 1152,
+        fallback: false,
+      },
     ],
     dates: {
       start: { localDate, localTime: '19:30:00', dateTime: `${localDate}T23:30:00Z` },
       timezone: 'America/New_York',
       status: { code: 'onsale' },
     },
-    classifications: [{ primary: true, segment: { id: 'KZFzniwnSyZfZ7v7nJ', name: 'Music' }, genre: { id: 'g', name: 'Rock' }, subGenre: { id: 's', name: 'Alternative Rock' } }],
+    classifications: [
+      {
+        primary: true,
+        segment: { id: 'KZFzniwnSyZfZ7v7nJ', name: 'Music' },
+        genre: { id: 'g', name: 'Rock' },
+        subGenre: { id: 's', name: 'Alternative Rock' },
+      },
+    ],
     promoter: { id: '494', name: 'PROMOTED BY VENUE' },
     priceRanges: [{ type: 'standard', currency: 'USD', min: 49.5, max: 129 }],
     info: 'All ages.',
@@ -66,7 +85,14 @@ export function makeFeverPlan(overrides: Raw = {}, index = 0): Raw {
       timezone: 'Europe/Madrid',
       city: { name: 'Madrid', country: 'ES' },
     },
-    sessions: [{ id: `${id}1`, starts_at: '2027-02-10T20:00:00+01:00', ends_at: '2027-02-10T21:15:00+01:00', share_url: `https://feverup.com/m/${id}?session=${id}1` }],
+    sessions: [
+      {
+        id: `${id}1`,
+        starts_at: '2027-02-10T20:00:00+01:00',
+        ends_at: '2027-02-10T21:15:00+01:00',
+        share_url: `https://feverup.com/m/${id}?session=${id}1`,
+      },
+    ],
     ...overrides,
   };
 }

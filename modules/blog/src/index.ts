@@ -22,4 +22,8 @@ export { POST_NOT_FOUND_MESSAGE } from './http/blog.router.ts';
 export { BLOG_LISTINGS_INDEX } from './application/projections/blog-listings-index.ts';
 
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
-export { createPostSchema as blogCreatePostSchema, updatePostSchema as blogUpdatePostSchema, listQuerySchema as blogListQuerySchema } from './contracts/post-input.ts';
+export {
+  createPostSchema as blogCreatePostSchema,
+  updatePostSchema as blogUpdatePostSchema,
+  listQuerySchema as blogListQuerySchema,
+} from './contracts/post-input.ts';

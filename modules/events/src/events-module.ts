@@ -52,7 +52,11 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
     rates,
     accommodations: options.accommodations ?? createStoreStaysProvider({ store }),
   });
-  const trackOutboundClick = makeTrackOutboundClick({ store, settings: options.affiliate, recordClick: activity.recordClick });
+  const trackOutboundClick = makeTrackOutboundClick({
+    store,
+    settings: options.affiliate,
+    recordClick: activity.recordClick,
+  });
   const locateIp = makeLocateIp({ locator: options.ipLocator ?? createMaxmindIpLocator() });
   const seeding = makeSeeding({ store, clock, upsertManyFromSource: upsert.upsertManyFromSource });
 
@@ -119,7 +123,12 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
       /** Pages of every live event yet to start (id, slug, last change): the sitemap's source. */
       upcomingEvents: queries.upcomingEvents,
       /** An event page's one read: the event with the visitor's view counted, or where it moved. */
-      readEventPage: makeReadEventPage({ store, canonicalRedirect: queries.canonicalRedirect, toPublic: queries.toPublic, recordView: activity.recordView }),
+      readEventPage: makeReadEventPage({
+        store,
+        canonicalRedirect: queries.canonicalRedirect,
+        toPublic: queries.toPublic,
+        recordView: activity.recordView,
+      }),
     },
     trackOutboundClick,
     seedDemoIfEmpty: seeding.seedDemoIfEmpty,

@@ -53,14 +53,27 @@ export function eventsOptionsFromEnv(env: Record<string, string | undefined>): E
   const proxies = list(env.TRUSTED_PROXY_ADDRESSES);
   return {
     affiliate: {
-      ticketmaster: { template: env.TICKETMASTER_AFFILIATE_TEMPLATE || undefined, params: parseParamList(env.TICKETMASTER_AFFILIATE_PARAMS) },
-      fever: { template: env.FEVER_AFFILIATE_TEMPLATE || undefined, params: parseParamList(env.FEVER_AFFILIATE_PARAMS) },
-      default: { template: env.AFFILIATE_DEFAULT_TEMPLATE || undefined, params: parseParamList(env.AFFILIATE_DEFAULT_PARAMS) },
+      ticketmaster: {
+        template: env.TICKETMASTER_AFFILIATE_TEMPLATE || undefined,
+        params: parseParamList(env.TICKETMASTER_AFFILIATE_PARAMS),
+      },
+      fever: {
+        template: env.FEVER_AFFILIATE_TEMPLATE || undefined,
+        params: parseParamList(env.FEVER_AFFILIATE_PARAMS),
+      },
+      default: {
+        template: env.AFFILIATE_DEFAULT_TEMPLATE || undefined,
+        params: parseParamList(env.AFFILIATE_DEFAULT_PARAMS),
+      },
     },
     trustedProxies: proxies.length > 0 ? proxies : null,
     linkOffers: env.OFFER_MATCHING?.trim().toLowerCase() !== 'off',
-    ...(env.ACTIVITY_FLUSH_MS && Number.isInteger(Number(env.ACTIVITY_FLUSH_MS)) ? { activityFlushMs: Number(env.ACTIVITY_FLUSH_MS) } : {}),
+    ...(env.ACTIVITY_FLUSH_MS && Number.isInteger(Number(env.ACTIVITY_FLUSH_MS))
+      ? { activityFlushMs: Number(env.ACTIVITY_FLUSH_MS) }
+      : {}),
     ...(env.FX_RATES_URL?.trim() ? { fxRatesUrl: env.FX_RATES_URL.trim() } : {}),
-    ...(env.FX_REFRESH_MS && Number.isInteger(Number(env.FX_REFRESH_MS)) && Number(env.FX_REFRESH_MS) > 0 ? { fxRefreshMs: Number(env.FX_REFRESH_MS) } : {}),
+    ...(env.FX_REFRESH_MS && Number.isInteger(Number(env.FX_REFRESH_MS)) && Number(env.FX_REFRESH_MS) > 0
+      ? { fxRefreshMs: Number(env.FX_REFRESH_MS) }
+      : {}),
   };
 }

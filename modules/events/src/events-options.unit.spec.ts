@@ -4,7 +4,11 @@ import { eventsOptionsFromEnv } from './events-options.ts';
 describe('events settings from the environment', () => {
   it('given nothing, then no affiliate program and the app decides the client address', () => {
     expect(eventsOptionsFromEnv({})).toEqual({
-      affiliate: { ticketmaster: { template: undefined, params: {} }, fever: { template: undefined, params: {} }, default: { template: undefined, params: {} } },
+      affiliate: {
+        ticketmaster: { template: undefined, params: {} },
+        fever: { template: undefined, params: {} },
+        default: { template: undefined, params: {} },
+      },
       trustedProxies: null,
       linkOffers: true,
     });
@@ -28,7 +32,9 @@ describe('events settings from the environment', () => {
   });
 
   it('given an exchange-rate feed, then the worker refreshes from it at the interval given; without one, nothing is fetched', () => {
-    expect(eventsOptionsFromEnv({ FX_RATES_URL: ' https://rates.example/latest ', FX_REFRESH_MS: '3600000' })).toMatchObject({
+    expect(
+      eventsOptionsFromEnv({ FX_RATES_URL: ' https://rates.example/latest ', FX_REFRESH_MS: '3600000' }),
+    ).toMatchObject({
       fxRatesUrl: 'https://rates.example/latest',
       fxRefreshMs: 3_600_000,
     });

@@ -3,11 +3,19 @@
 export { createEventsModule, type EventsModule } from './events-module.ts';
 export { eventsOptionsFromEnv, type EventsOptions } from './events-options.ts';
 export { CATEGORIES, type Category } from './contracts/categories.ts';
-export { sourceEventSchema, type SourceEvent, type SourceEventInput, type UpsertOutcome } from './contracts/source-event.ts';
+export {
+  sourceEventSchema,
+  type SourceEvent,
+  type SourceEventInput,
+  type UpsertOutcome,
+} from './contracts/source-event.ts';
 export { storedEventSchema, type StoredEvent } from './contracts/stored-event.ts';
 export * from './contracts/event-messages.ts';
 export type { PublicEvent, MapBasicEvent, SimilarEvent, Accommodation, Pagination } from './contracts/public-event.ts';
-export type { AccommodationsProvider, AccommodationsQuery } from './application/queries/accommodations/accommodations-provider.ts';
+export type {
+  AccommodationsProvider,
+  AccommodationsQuery,
+} from './application/queries/accommodations/accommodations-provider.ts';
 export type { IpLocator, IpLocation } from './application/queries/locate-ip/locate-ip.ts';
 export type { AffiliateSettings, AffiliateProgram } from './domain/affiliate-links.ts';
 export type { UpcomingNearArgs } from './application/queries/catalogue-lookups/catalogue-lookups.ts';

@@ -21,4 +21,7 @@ export { partnershipsOptionsFromEnv, type PartnershipsEnvOptions } from './partn
 
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
 export { submitRequestSchema as partnershipSubmitSchema } from './contracts/submit-request.ts';
-export { adminListQuerySchema as partnershipAdminListQuerySchema, statusUpdateSchema as partnershipStatusUpdateSchema } from './contracts/admin.ts';
+export {
+  adminListQuerySchema as partnershipAdminListQuerySchema,
+  statusUpdateSchema as partnershipStatusUpdateSchema,
+} from './contracts/admin.ts';

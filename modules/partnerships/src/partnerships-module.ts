@@ -2,7 +2,15 @@
  * Wires the partnerships module from its ports: the form and admin router with its rate limit, and the
  * acknowledgement and team mailers.
  */
-import { createModuleMailer, mailboxCapFor, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import {
+  createModuleMailer,
+  mailboxCapFor,
+  noReplySender,
+  rateLimitsFor,
+  type AppModule,
+  type Mailer,
+  type ModuleDeps,
+} from '@evently/platform';
 import type { PartnershipsContext } from './application/context.ts';
 import { createAcknowledgementMailer, createTeamMailer } from './application/mail/request-mailers.ts';
 import { submitRequest } from './application/commands/submit-request/submit-request.ts';
@@ -36,7 +44,11 @@ export interface PartnershipsModule extends AppModule {
 export function createPartnershipsModule(deps: ModuleDeps, options: PartnershipsOptions): PartnershipsModule {
   const mailer =
     options.mailer ??
-    createModuleMailer(deps, { name: 'partnerships', smtpUrl: options.smtpUrl, from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Partnerships') });
+    createModuleMailer(deps, {
+      name: 'partnerships',
+      smtpUrl: options.smtpUrl,
+      from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Partnerships'),
+    });
   const ctx: PartnershipsContext = {
     store: deps.store,
     clock: deps.clock,
@@ -51,7 +63,10 @@ export function createPartnershipsModule(deps: ModuleDeps, options: Partnerships
     collections: partnershipCollections,
     topics: [PARTNERSHIPS_TOPIC],
     searchSchemas: [],
-    projectors: [createAcknowledgementMailer(mailCtx), ...(options.partnersInbox ? [createTeamMailer(mailCtx, options.partnersInbox)] : [])],
+    projectors: [
+      createAcknowledgementMailer(mailCtx),
+      ...(options.partnersInbox ? [createTeamMailer(mailCtx, options.partnersInbox)] : []),
+    ],
     schedulers: [],
     routers: [
       createPartnershipsRouter(ctx, {

@@ -52,5 +52,8 @@ export {
   type ProjectorRunnerOptions,
   type RebuildOptions,
 } from './projections/projector-runner.ts';
-export { createElasticsearchSearchIndex, type ElasticsearchSearchIndexOptions } from './search/elasticsearch/elasticsearch-search-index.ts';
+export {
+  createElasticsearchSearchIndex,
+  type ElasticsearchSearchIndexOptions,
+} from './search/elasticsearch/elasticsearch-search-index.ts';
 export { seededRandom, type Random } from './random/seeded-random.ts';

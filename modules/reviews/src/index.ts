@@ -2,7 +2,12 @@
  * The reviews module's only public door: reviews of catalogue and free-text events, their moderation, the
  * messages announcing every change, and the live pending count. See ../CONTEXT.md for its vocabulary.
  */
-export { createReviewsModule, DEFAULT_SUBMIT_LIMIT, type ReviewsModule, type ReviewsOptions } from './reviews-module.ts';
+export {
+  createReviewsModule,
+  DEFAULT_SUBMIT_LIMIT,
+  type ReviewsModule,
+  type ReviewsOptions,
+} from './reviews-module.ts';
 export type { ReviewEventLookup } from './application/event-lookup.ts';
 export type { PendingCountPush, ReviewsLiveFeed } from './application/live/pending-count-feed.ts';
 export type { PublicReview, AdminReview } from './domain/review-views.ts';
@@ -29,5 +34,9 @@ export { REVIEW_DELETED_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from './http/admin-r
 export { ADMIN_LIST_LIMIT } from './application/queries/list-for-admin/list-for-admin.ts';
 
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
-export { publicListQuerySchema as reviewPublicListQuerySchema, adminListQuerySchema as reviewAdminListQuerySchema, rejectBodySchema as reviewRejectBodySchema } from './contracts/queries.ts';
+export {
+  publicListQuerySchema as reviewPublicListQuerySchema,
+  adminListQuerySchema as reviewAdminListQuerySchema,
+  rejectBodySchema as reviewRejectBodySchema,
+} from './contracts/queries.ts';
 export { freeTextReviewSchema, reviewFieldsSchema } from './contracts/submit-review.ts';

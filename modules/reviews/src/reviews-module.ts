@@ -46,7 +46,10 @@ export function createReviewsModule(deps: ModuleDeps, options: ReviewsOptions): 
     searchSchemas: [],
     projectors: [],
     schedulers: [],
-    routers: [createReviewsRouter(ctx, { submitRateLimit }), createAdminReviewsRouter(ctx, { requireAdmin: deps.requireAdmin })],
+    routers: [
+      createReviewsRouter(ctx, { submitRateLimit }),
+      createAdminReviewsRouter(ctx, { requireAdmin: deps.requireAdmin }),
+    ],
     live: createReviewsLiveFeed(ctx),
     erasePerson: (subject) => erasePerson(ctx, subject),
   };

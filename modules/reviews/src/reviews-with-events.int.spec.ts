@@ -32,7 +32,11 @@ describe('reviews feed the events read model', () => {
   let rebuild: (names: string[]) => Promise<void>;
   let resetRatings: () => Promise<void>;
 
-  const call = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
@@ -53,9 +57,25 @@ describe('reviews feed the events read model', () => {
     const bus = await createSqliteEventBus({ store, pollIntervalMs: 20 });
     const search = createSqliteSearchIndex({ file: join(temp.dir, 'search.db') });
     const auth = createAdminAuth({ password: ADMIN_PASSWORD, logger });
-    const deps: ModuleDeps = { store, bus, search, clock, logger, requireAdmin: auth.requireAdmin, isAdmin: auth.isAdmin, publicUrl: 'http://evently.test', dataDir: temp.dir };
-    const events = createEventsModule(deps, { affiliate: { ticketmaster: {}, fever: {}, default: {} }, trustedProxies: null });
-    const reviews = createReviewsModule(deps, { events: { getById: (id) => events.queries.getById(id) }, submitLimit: { limit: 1000, windowMs: 60_000 } });
+    const deps: ModuleDeps = {
+      store,
+      bus,
+      search,
+      clock,
+      logger,
+      requireAdmin: auth.requireAdmin,
+      isAdmin: auth.isAdmin,
+      publicUrl: 'http://evently.test',
+      dataDir: temp.dir,
+    };
+    const events = createEventsModule(deps, {
+      affiliate: { ticketmaster: {}, fever: {}, default: {} },
+      trustedProxies: null,
+    });
+    const reviews = createReviewsModule(deps, {
+      events: { getById: (id) => events.queries.getById(id) },
+      submitLimit: { limit: 1000, windowMs: 60_000 },
+    });
     const modules = [events, reviews];
     await store.init(modules.flatMap((m) => m.collections));
     await bus.init(modules.flatMap((m) => m.topics));
@@ -99,10 +119,21 @@ describe('reviews feed the events read model', () => {
   });
 
   it('a review through the events look-up embeds the catalogue event', async () => {
-    const answer = await call('POST', `/api/events/${eventsId}/reviews`, { body: makeReviewBody({ user_email: 'embed@example.com', rating: 2 }) });
+    const answer = await call('POST', `/api/events/${eventsId}/reviews`, {
+      body: makeReviewBody({ user_email: 'embed@example.com', rating: 2 }),
+    });
     expect(answer.status).toBe(201);
-    expect(answer.body.review.event).toEqual({ id: eventsId, slug: `${eventsId}-jazz-night-madrid`, name: 'Jazz Night Madrid', city: 'Madrid', country: 'Spain' });
-    expect((await call('POST', '/api/events/424242/reviews', { body: makeReviewBody({ user_email: 'nobody@example.com' }) })).status).toBe(404);
+    expect(answer.body.review.event).toEqual({
+      id: eventsId,
+      slug: `${eventsId}-jazz-night-madrid`,
+      name: 'Jazz Night Madrid',
+      city: 'Madrid',
+      country: 'Spain',
+    });
+    expect(
+      (await call('POST', '/api/events/424242/reviews', { body: makeReviewBody({ user_email: 'nobody@example.com' }) }))
+        .status,
+    ).toBe(404);
     await settle();
     // Pending: not counted.
     expect(await rating()).toEqual({ review_count: 0, rating_avg: null });
@@ -111,17 +142,25 @@ describe('reviews feed the events read model', () => {
   it('approve two, reject one, delete one approved: the event shows two reviews and their mean', async () => {
     const ids: string[] = [];
     for (const [i, stars] of [5, 4, 1, 3].entries()) {
-      const answer = await call('POST', `/api/events/${eventsId}/reviews`, { body: makeReviewBody({ user_email: `r${i}@example.com`, rating: stars }) });
+      const answer = await call('POST', `/api/events/${eventsId}/reviews`, {
+        body: makeReviewBody({ user_email: `r${i}@example.com`, rating: stars }),
+      });
       ids.push(answer.body.review.id as string);
     }
     const [five, four, one, three] = ids as [string, string, string, string];
-    for (const id of [five, four, three]) expect((await call('POST', `/api/admin/reviews/${id}/approve`, { headers: asAdmin })).status).toBe(200);
-    expect((await call('POST', `/api/admin/reviews/${one}/reject`, { headers: asAdmin, body: { reason: 'spam' } })).status).toBe(200);
+    for (const id of [five, four, three])
+      expect((await call('POST', `/api/admin/reviews/${id}/approve`, { headers: asAdmin })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/reviews/${one}/reject`, { headers: asAdmin, body: { reason: 'spam' } })).status,
+    ).toBe(200);
     expect((await call('DELETE', `/api/admin/reviews/${three}`, { headers: asAdmin })).status).toBe(200);
     await settle();
     expect(await rating()).toEqual({ review_count: 2, rating_avg: 4.5 });
     const list = await call('GET', '/api/events');
-    expect((list.body.data as Json[]).find((e) => e.id === eventsId)).toMatchObject({ review_count: 2, rating_avg: 4.5 });
+    expect((list.body.data as Json[]).find((e) => e.id === eventsId)).toMatchObject({
+      review_count: 2,
+      rating_avg: 4.5,
+    });
   });
 
   it('a replay from offset zero gives the same numbers', async () => {

@@ -2,7 +2,11 @@
  * The subscriptions module's only public door: weekly-digest sign-up, confirmation, unsubscribe, the digest
  * itself and the admin calls. See ../CONTEXT.md for its vocabulary.
  */
-export { createSubscriptionsModule, type SubscriptionsModule, type SubscriptionsOptions } from './subscriptions-module.ts';
+export {
+  createSubscriptionsModule,
+  type SubscriptionsModule,
+  type SubscriptionsOptions,
+} from './subscriptions-module.ts';
 export type { EventsCatalogue, DigestEvent } from './domain/digest-event.ts';
 export type { DigestSchedule } from './application/digest-scheduler.ts';
 export type { DigestBatchResult } from './application/run-digest-batch.ts';
@@ -13,7 +17,10 @@ export { SIGN_UP_SUCCESS_MESSAGE } from './http/subscriptions.router.ts';
 export { subscriptionsOptionsFromEnv, type SubscriptionsEnvOptions } from './subscriptions-options.ts';
 
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
-export { signUpSchema as subscriptionSignUpSchema, savedSearchEditSchema as subscriptionSavedSearchEditSchema } from './contracts/sign-up.ts';
+export {
+  signUpSchema as subscriptionSignUpSchema,
+  savedSearchEditSchema as subscriptionSavedSearchEditSchema,
+} from './contracts/sign-up.ts';
 export {
   adminListQuerySchema as subscriberAdminListQuerySchema,
   adminPatchSchema as subscriberAdminPatchSchema,

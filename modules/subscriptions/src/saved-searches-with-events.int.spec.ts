@@ -58,12 +58,21 @@ const madridEvent = (external_id: string, fields: Record<string, unknown>) => ({
 /** A sign-up confirmed as its owner would: the request's token, as the mailed link carries it. */
 async function savedSearch(email: string, filters: Record<string, unknown>) {
   await subscriptions.commands.signUp({ email, country: 'Spain', city: 'Madrid', ...filters });
-  const requests = await store.find<{ token: string; confirmed_at: string | null }>('subscription_requests', { where: { confirmed_at: null } });
+  const requests = await store.find<{ token: string; confirmed_at: string | null }>('subscription_requests', {
+    where: { confirmed_at: null },
+  });
   for (const request of requests) await subscriptions.commands.confirm(request.token);
 }
 
 const mailTo = (email: string) => sent.filter((mail) => mail.to === email);
-const EVENT_NAMES = ['Jazz at the Club', 'Jazz Gala', 'Jazz in the Cellar', 'Code Meetup', 'Jazz Next Month', 'Jazz in Paris'];
+const EVENT_NAMES = [
+  'Jazz at the Club',
+  'Jazz Gala',
+  'Jazz in the Cellar',
+  'Code Meetup',
+  'Jazz Next Month',
+  'Jazz in Paris',
+];
 /** The catalogue's events a digest lists, in the order it lists them. */
 const eventNames = (mail: MailMessage) =>
   EVENT_NAMES.filter((name) => mail.text.includes(name)).sort((a, b) => mail.text.indexOf(a) - mail.text.indexOf(b));
@@ -76,8 +85,21 @@ beforeAll(async () => {
   const bus = await createSqliteEventBus({ store, pollIntervalMs: 20 });
   const search = createSqliteSearchIndex({ file: join(temp.dir, 'search.db') });
   const auth = createAdminAuth({ password: 'admin-password-for-tests', logger });
-  const deps: ModuleDeps = { store, bus, search, clock, logger, requireAdmin: auth.requireAdmin, isAdmin: auth.isAdmin, publicUrl: 'http://evently.test', dataDir: temp.dir };
-  const events = createEventsModule(deps, { affiliate: { ticketmaster: {}, fever: {}, default: {} }, trustedProxies: null });
+  const deps: ModuleDeps = {
+    store,
+    bus,
+    search,
+    clock,
+    logger,
+    requireAdmin: auth.requireAdmin,
+    isAdmin: auth.isAdmin,
+    publicUrl: 'http://evently.test',
+    dataDir: temp.dir,
+  };
+  const events = createEventsModule(deps, {
+    affiliate: { ticketmaster: {}, fever: {}, default: {} },
+    trustedProxies: null,
+  });
   subscriptions = createSubscriptionsModule(deps, {
     appName: 'Evently',
     mailer,
@@ -102,12 +124,43 @@ beforeAll(async () => {
   const runner = createProjectorRunner({ bus, projectors: events.projectors, logger });
   await runner.start();
 
-  await events.commands.upsertFromSource(madridEvent('jazz-club', { name: 'Jazz at the Club', min_price: 25, max_price: 40, tags: ['jazz'] }));
-  await events.commands.upsertFromSource(madridEvent('jazz-gala', { name: 'Jazz Gala', min_price: 90, max_price: 150, tags: ['jazz'] }));
-  await events.commands.upsertFromSource(madridEvent('jazz-cellar', { name: 'Jazz in the Cellar', min_price: 10, max_price: 15, start_utc: '2026-11-25T21:00:00.000Z', tags: ['jazz'] }));
-  await events.commands.upsertFromSource(madridEvent('code-meetup', { name: 'Code Meetup', category: 'Technology', min_price: 0, max_price: 0 }));
-  await events.commands.upsertFromSource(madridEvent('jazz-next-month', { name: 'Jazz Next Month', min_price: 20, max_price: 30, start_utc: '2026-12-20T19:00:00.000Z' }));
-  await events.commands.upsertFromSource(madridEvent('jazz-paris', { name: 'Jazz in Paris', min_price: 20, max_price: 30, city: 'Paris', country: 'France', latitude: 48.8566, longitude: 2.3522 }));
+  await events.commands.upsertFromSource(
+    madridEvent('jazz-club', { name: 'Jazz at the Club', min_price: 25, max_price: 40, tags: ['jazz'] }),
+  );
+  await events.commands.upsertFromSource(
+    madridEvent('jazz-gala', { name: 'Jazz Gala', min_price: 90, max_price: 150, tags: ['jazz'] }),
+  );
+  await events.commands.upsertFromSource(
+    madridEvent('jazz-cellar', {
+      name: 'Jazz in the Cellar',
+      min_price: 10,
+      max_price: 15,
+      start_utc: '2026-11-25T21:00:00.000Z',
+      tags: ['jazz'],
+    }),
+  );
+  await events.commands.upsertFromSource(
+    madridEvent('code-meetup', { name: 'Code Meetup', category: 'Technology', min_price: 0, max_price: 0 }),
+  );
+  await events.commands.upsertFromSource(
+    madridEvent('jazz-next-month', {
+      name: 'Jazz Next Month',
+      min_price: 20,
+      max_price: 30,
+      start_utc: '2026-12-20T19:00:00.000Z',
+    }),
+  );
+  await events.commands.upsertFromSource(
+    madridEvent('jazz-paris', {
+      name: 'Jazz in Paris',
+      min_price: 20,
+      max_price: 30,
+      city: 'Paris',
+      country: 'France',
+      latitude: 48.8566,
+      longitude: 2.3522,
+    }),
+  );
   await runner.drained();
 
   cleanup = async () => {
@@ -139,7 +192,10 @@ describe('saved searches in the weekly digest', () => {
 
     expect(result).toEqual({ processed: 4, sent: 3, skipped: 1, searches: 3 });
     expect(asked).toBe(3);
-    const [jazz, tech] = [mailTo('ana@example.com').find((m) => m.subject.includes('Jazz'))!, mailTo('ana@example.com').find((m) => m.subject.includes('Technology'))!];
+    const [jazz, tech] = [
+      mailTo('ana@example.com').find((m) => m.subject.includes('Jazz'))!,
+      mailTo('ana@example.com').find((m) => m.subject.includes('Technology'))!,
+    ];
     // Cheapest first with a price bound; the gala is over budget, next month and Paris are out of the search.
     expect(eventNames(jazz)).toEqual(['Jazz in the Cellar', 'Jazz at the Club']);
     expect(eventNames(tech)).toEqual(['Code Meetup']);
@@ -148,7 +204,9 @@ describe('saved searches in the weekly digest', () => {
 
     expect(jazz.subject).toBe('Evently: 2 events this week for Jazz under $50 near Madrid');
     expect(jazz.text).toContain('http://evently.test/?keyword=jazz&country=Spain&city=Madrid&max_price=50');
-    expect(jazz.text).toMatch(/Edit this search: http:\/\/evently\.test\/\?keyword=jazz&country=Spain&city=Madrid&max_price=50&edit=[A-Za-z0-9_-]+/);
+    expect(jazz.text).toMatch(
+      /Edit this search: http:\/\/evently\.test\/\?keyword=jazz&country=Spain&city=Madrid&max_price=50&edit=[A-Za-z0-9_-]+/,
+    );
     expect(jazz.html).toContain('Unsubscribe from this search');
     // Each saved search has its own unsubscribe link.
     const unsubscribeOf = (mail: MailMessage) => mail.headers?.['List-Unsubscribe'];
@@ -156,7 +214,13 @@ describe('saved searches in the weekly digest', () => {
   });
 
   it('keeps a centre and radius of its own beside the city', async () => {
-    await savedSearch('dee@example.com', { keyword: 'jazz', latitude: 40.4168, longitude: -3.7038, radius_km: 5, date_preset: 'this_month' });
+    await savedSearch('dee@example.com', {
+      keyword: 'jazz',
+      latitude: 40.4168,
+      longitude: -3.7038,
+      radius_km: 5,
+      date_preset: 'this_month',
+    });
     await subscriptions.runDigestBatch();
     const [mail] = mailTo('dee@example.com');
     expect(mail?.subject).toBe('Evently: 3 events this week for Jazz this month within 5 km of Madrid');

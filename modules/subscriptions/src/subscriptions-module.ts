@@ -2,7 +2,15 @@
  * Wires the subscriptions module from its ports: the sign-up and admin router with its rate limit, the
  * confirmation mailer and the weekly digest scheduler.
  */
-import { createModuleMailer, mailboxCapFor, noReplySender, rateLimitsFor, type AppModule, type Mailer, type ModuleDeps } from '@evently/platform';
+import {
+  createModuleMailer,
+  mailboxCapFor,
+  noReplySender,
+  rateLimitsFor,
+  type AppModule,
+  type Mailer,
+  type ModuleDeps,
+} from '@evently/platform';
 import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
@@ -43,7 +51,11 @@ export interface SubscriptionsModule extends AppModule {
 export function createSubscriptionsModule(deps: ModuleDeps, options: SubscriptionsOptions): SubscriptionsModule {
   const mailer =
     options.mailer ??
-    createModuleMailer(deps, { name: 'subscriptions', smtpUrl: options.smtpUrl, from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl) });
+    createModuleMailer(deps, {
+      name: 'subscriptions',
+      smtpUrl: options.smtpUrl,
+      from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl),
+    });
   const rateLimits = rateLimitsFor(deps);
   const ctx: SubscriptionsContext = {
     store: deps.store,
@@ -69,7 +81,10 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     projectors: [createConfirmationMailer(ctx)],
     schedulers: [createDigestScheduler(ctx, options.schedule ?? { weekday: 1, hour: 9 })],
     routers: [createSubscriptionsRouter(ctx, { requireAdmin: deps.requireAdmin, signUpRateLimit })],
-    commands: { signUp: (input) => signUp(ctx, signUpSchema.parse(input)), confirm: (token) => confirmSubscription(ctx, token) },
+    commands: {
+      signUp: (input) => signUp(ctx, signUpSchema.parse(input)),
+      confirm: (token) => confirmSubscription(ctx, token),
+    },
     runDigestBatch: () => runDigestBatch(ctx),
     erasePerson: (subject) => erasePerson(ctx, subject),
     async close() {

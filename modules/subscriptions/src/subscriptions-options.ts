@@ -36,6 +36,8 @@ export function subscriptionsOptionsFromEnv(env: Record<string, string | undefin
   return {
     schedule: { weekday: settings.DIGEST_WEEKDAY, hour: settings.DIGEST_HOUR },
     ...(settings.MAIL_FROM ? { mailFrom: settings.MAIL_FROM } : {}),
-    ...(settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN ? { signUpLimit: { limit: settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN, windowMs: 10 * 60_000 } } : {}),
+    ...(settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN
+      ? { signUpLimit: { limit: settings.SUBSCRIBE_SIGN_UPS_PER_10_MIN, windowMs: 10 * 60_000 } }
+      : {}),
   };
 }

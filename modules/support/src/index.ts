@@ -135,7 +135,11 @@ export interface SupportModule extends AppModule {
 export function createSupportModule(deps: ModuleDeps, options: SupportOptions): SupportModule {
   const mailer =
     options.mailer ??
-    createModuleMailer(deps, { name: 'support', smtpUrl: options.smtpUrl, from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Support') });
+    createModuleMailer(deps, {
+      name: 'support',
+      smtpUrl: options.smtpUrl,
+      from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Support'),
+    });
   const ctx: SupportContext = {
     store: deps.store,
     clock: deps.clock,
@@ -167,7 +171,10 @@ export function createSupportModule(deps: ModuleDeps, options: SupportOptions): 
     collections: supportCollections,
     topics: [SUPPORT_TICKETS_TOPIC, SUPPORT_PRESENCE_TOPIC],
     searchSchemas: [],
-    projectors: [createVisitorMailer(mailCtx), ...(options.supportInbox ? [createTeamMailer(mailCtx, options.supportInbox)] : [])],
+    projectors: [
+      createVisitorMailer(mailCtx),
+      ...(options.supportInbox ? [createTeamMailer(mailCtx, options.supportInbox)] : []),
+    ],
     schedulers: [],
     routers: [router],
     commands: {

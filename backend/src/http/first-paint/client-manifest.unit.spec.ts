@@ -13,7 +13,7 @@ const manifest = {
   },
 };
 
-describe('a lazy page\'s assets from the build manifest', () => {
+describe("a lazy page's assets from the build manifest", () => {
   it('names its stylesheets and scripts and those of the chunks it imports, shared chunks first', () => {
     expect(pageAssets(manifest, ['src/features/event-page/event-page.tsx'])).toEqual({
       styles: ['/assets/stars-S.css', '/assets/event-page-E.css'],

@@ -5,11 +5,16 @@ import type { Logger } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { createFirstPaintRenderer } from './first-paint-renderer.ts';
 
-const SHELL = '<html><head>\n<script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<html><head>\n<script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>';
 
 function recordingLogger() {
   const warnings: string[] = [];
-  const logger = { warn: vi.fn((_fields: unknown, message: string) => warnings.push(message)), debug: vi.fn(), error: vi.fn() };
+  const logger = {
+    warn: vi.fn((_fields: unknown, message: string) => warnings.push(message)),
+    debug: vi.fn(),
+    error: vi.fn(),
+  };
   return { logger: logger as unknown as Logger, warnings };
 }
 
@@ -26,7 +31,10 @@ async function builds(renderBody: string | null) {
   await writeFile(path.join(clientBuild, '.vite', 'manifest.json'), JSON.stringify(manifest));
   if (renderBody !== null) {
     await mkdir(serverBuild);
-    await writeFile(path.join(serverBuild, 'entry-server.js'), `export async function renderPage(request) { ${renderBody} }\n`);
+    await writeFile(
+      path.join(serverBuild, 'entry-server.js'),
+      `export async function renderPage(request) { ${renderBody} }\n`,
+    );
   }
   return { clientBuild, serverBuild };
 }
@@ -34,9 +42,11 @@ async function builds(renderBody: string | null) {
 const origin = () => 'http://127.0.0.1:1';
 
 describe('the first paint renderer', () => {
-  it('writes what the server build renders into the shell, with the page module\'s assets', async () => {
+  it("writes what the server build renders into the shell, with the page module's assets", async () => {
     const { logger } = recordingLogger();
-    const dirs = await builds("return { html: '<main>' + request.url + ' from ' + request.apiOrigin + '</main>', state: { api: {} }, pageModules: ['src/page.tsx'] };");
+    const dirs = await builds(
+      "return { html: '<main>' + request.url + ' from ' + request.apiOrigin + '</main>', state: { api: {} }, pageModules: ['src/page.tsx'] };",
+    );
     const page = await createFirstPaintRenderer({ ...dirs, apiOrigin: origin, logger }).render('/?city=Lisbon', SHELL);
     expect(page).toContain('<div id="root"><main>/?city=Lisbon from http://127.0.0.1:1</main></div>');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/page-P.css">');
@@ -44,7 +54,9 @@ describe('the first paint renderer', () => {
 
   it('draws a page that is the same for everyone once for the visitors of a few seconds, and an event page for each', async () => {
     const { logger } = recordingLogger();
-    const dirs = await builds("globalThis.firstPaintCalls = (globalThis.firstPaintCalls ?? 0) + 1; return { html: '<main>' + request.url + ' #' + globalThis.firstPaintCalls + (request.event ? ' ' + request.event.name : '') + '</main>', state: {}, pageModules: [] };");
+    const dirs = await builds(
+      "globalThis.firstPaintCalls = (globalThis.firstPaintCalls ?? 0) + 1; return { html: '<main>' + request.url + ' #' + globalThis.firstPaintCalls + (request.event ? ' ' + request.event.name : '') + '</main>', state: {}, pageModules: [] };",
+    );
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     try {
@@ -58,8 +70,12 @@ describe('the first paint renderer', () => {
       now += 1;
       expect(await renderer.render('/', SHELL)).toContain('<main>/ #3</main>');
       // An event page is drawn from the event the server read for this visitor, every time.
-      expect(await renderer.render('/event/7', SHELL, { event: { name: 'Jazz' } })).toContain('<main>/event/7 #4 Jazz</main>');
-      expect(await renderer.render('/event/7', SHELL, { event: { name: 'Jazz' } })).toContain('<main>/event/7 #5 Jazz</main>');
+      expect(await renderer.render('/event/7', SHELL, { event: { name: 'Jazz' } })).toContain(
+        '<main>/event/7 #4 Jazz</main>',
+      );
+      expect(await renderer.render('/event/7', SHELL, { event: { name: 'Jazz' } })).toContain(
+        '<main>/event/7 #5 Jazz</main>',
+      );
     } finally {
       vi.restoreAllMocks();
     }
@@ -68,7 +84,9 @@ describe('the first paint renderer', () => {
   it('sends the shell as it is for a page the server build does not render', async () => {
     const { logger } = recordingLogger();
     const dirs = await builds('return null;');
-    await expect(createFirstPaintRenderer({ ...dirs, apiOrigin: origin, logger }).render('/support', SHELL)).resolves.toBeNull();
+    await expect(
+      createFirstPaintRenderer({ ...dirs, apiOrigin: origin, logger }).render('/support', SHELL),
+    ).resolves.toBeNull();
   });
 
   it('renders only paths of this site, never an address that names another host', async () => {
@@ -82,15 +100,21 @@ describe('the first paint renderer', () => {
 
   it('sends the shell when there is no server build, or before the server listens', async () => {
     const { logger } = recordingLogger();
-    await expect(createFirstPaintRenderer({ ...(await builds(null)), apiOrigin: origin, logger }).render('/', SHELL)).resolves.toBeNull();
+    await expect(
+      createFirstPaintRenderer({ ...(await builds(null)), apiOrigin: origin, logger }).render('/', SHELL),
+    ).resolves.toBeNull();
     const dirs = await builds("return { html: '<main></main>', state: {}, pageModules: [] };");
-    await expect(createFirstPaintRenderer({ ...dirs, apiOrigin: () => undefined, logger }).render('/', SHELL)).resolves.toBeNull();
+    await expect(
+      createFirstPaintRenderer({ ...dirs, apiOrigin: () => undefined, logger }).render('/', SHELL),
+    ).resolves.toBeNull();
   });
 
   it('sends the shell and logs why when a render fails or takes too long', async () => {
     const failing = recordingLogger();
     const broken = await builds("throw new Error('boom');");
-    await expect(createFirstPaintRenderer({ ...broken, apiOrigin: origin, logger: failing.logger }).render('/', SHELL)).resolves.toBeNull();
+    await expect(
+      createFirstPaintRenderer({ ...broken, apiOrigin: origin, logger: failing.logger }).render('/', SHELL),
+    ).resolves.toBeNull();
     expect(failing.warnings).toEqual(['first paint failed: page sent client-rendered']);
 
     const slow = recordingLogger();

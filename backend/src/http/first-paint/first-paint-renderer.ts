@@ -62,7 +62,14 @@ export interface FirstPaintRenderer {
 const ENTRY_FILE = 'entry-server.js';
 const SITE_PATH = /^\/(?![/\\])/;
 
-export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, logger, timeoutMs = 1500, sharedForMs = 5000 }: FirstPaintOptions): FirstPaintRenderer {
+export function createFirstPaintRenderer({
+  serverBuild,
+  clientBuild,
+  apiOrigin,
+  logger,
+  timeoutMs = 1500,
+  sharedForMs = 5000,
+}: FirstPaintOptions): FirstPaintRenderer {
   const entryFile = path.join(serverBuild, ENTRY_FILE);
   const assetsOf = manifestReader(path.join(clientBuild, '.vite', 'manifest.json'));
   let loaded: Promise<ServerEntry> | undefined;
@@ -101,7 +108,9 @@ export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, 
   }
 
   // Loaded while the process starts, not on its first visitor's page.
-  entry()?.catch((error: unknown) => logger.error({ err: error, file: entryFile }, 'the server build does not load: pages are client-rendered'));
+  entry()?.catch((error: unknown) =>
+    logger.error({ err: error, file: entryFile }, 'the server build does not load: pages are client-rendered'),
+  );
 
   return {
     async render(url, shell, visitor = {}) {
@@ -120,7 +129,12 @@ export function createFirstPaintRenderer({ serverBuild, clientBuild, apiOrigin, 
             resolve(null);
           }, timeoutMs);
         });
-        const request: RenderRequest = { url, apiOrigin: origin, ...(visitor.userAgent ? { userAgent: visitor.userAgent } : {}), ...(visitor.event ? { event: visitor.event } : {}) };
+        const request: RenderRequest = {
+          url,
+          apiOrigin: origin,
+          ...(visitor.userAgent ? { userAgent: visitor.userAgent } : {}),
+          ...(visitor.event ? { event: visitor.event } : {}),
+        };
         const page = await Promise.race([renderOf(server, request), timeout]);
         if (!page) return null;
         const html = withFirstPaint(shell, { html: page.html, state: page.state, assets: assetsOf(page.pageModules) });

@@ -24,8 +24,12 @@ describe('writing a first paint into the shell', () => {
     expect(page).toContain('<div id="root"><main><h1>Jazz Night</h1></main></div>');
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('<link rel="modulepreload"');
-    const scripts = new RegExp(`<script type="application/json" id="${ENTRY_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
-    expect(JSON.parse(scripts)).toEqual({ entry: '/assets/index-A.js', modules: ['/assets/vendor-V.js', '/assets/page-P.js'] });
+    const scripts =
+      new RegExp(`<script type="application/json" id="${ENTRY_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    expect(JSON.parse(scripts)).toEqual({
+      entry: '/assets/index-A.js',
+      modules: ['/assets/vendor-V.js', '/assets/page-P.js'],
+    });
     expect(page).toContain(`<script>${ENTRY_LOADER}</script>`);
     expect(ENTRY_LOADER).toContain('first-contentful-paint');
   });
@@ -41,16 +45,24 @@ describe('writing a first paint into the shell', () => {
   it('embeds the answers as inert JSON that cannot end its script element', () => {
     const state = { api: { queries: { q: { data: { name: '</script><script>alert(1)</script>' } } } } };
     const page = paint('<main></main>', state) ?? '';
-    const json = new RegExp(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1] ?? '';
+    const json =
+      new RegExp(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1] ??
+      '';
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json)).toEqual(state);
   });
 
   it('writes text holding replacement patterns such as $& as it is', () => {
-    expect(paint("<p>Tickets $& more $' $1</p>")).toContain("<div id=\"root\"><p>Tickets $& more $' $1</p></div>");
+    expect(paint("<p>Tickets $& more $' $1</p>")).toContain('<div id="root"><p>Tickets $& more $\' $1</p></div>');
   });
 
   it('declines a shell that is not the one Vite builds', () => {
-    expect(withFirstPaint('<html><body><main></main></body></html>', { html: '<p></p>', state: {}, assets: { styles: [], scripts: [] } })).toBeNull();
+    expect(
+      withFirstPaint('<html><body><main></main></body></html>', {
+        html: '<p></p>',
+        state: {},
+        assets: { styles: [], scripts: [] },
+      }),
+    ).toBeNull();
   });
 });

@@ -9,29 +9,120 @@ import { fillParams, type MountedRoute } from './route-table.ts';
 
 /** Strings that break naive parsers: numbers at the edges, FTS and query syntax, traversal, NUL, huge. */
 const NASTY_TEXT = [
-  '', ' ', 'x', '0', '-1', '1.5', '99999999999999999999999', '1e308', '-1e308', 'NaN', 'Infinity', 'null', 'true',
-  '"', '"unterminated', "'", "' OR 1=1 --", 'foo* OR bar NEAR(', 'a AND (b OR', '*', '"*"', 'NOT', '^x', 'title:x',
-  'col:*', '-', '--', '()', '{', '[', '\\', '%', '%00', '\u0000', '../../etc/passwd', '<script>alert(1)</script>',
-  'ü日本語🙂', '\u202e', 'A'.repeat(43), 'a'.repeat(5_000), '2026-02-30', '9999-12-31T99:99:99Z', '{"$gt":""}',
-  '$where', '__proto__', 'constructor',
+  '',
+  ' ',
+  'x',
+  '0',
+  '-1',
+  '1.5',
+  '99999999999999999999999',
+  '1e308',
+  '-1e308',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '"',
+  '"unterminated',
+  "'",
+  "' OR 1=1 --",
+  'foo* OR bar NEAR(',
+  'a AND (b OR',
+  '*',
+  '"*"',
+  'NOT',
+  '^x',
+  'title:x',
+  'col:*',
+  '-',
+  '--',
+  '()',
+  '{',
+  '[',
+  '\\',
+  '%',
+  '%00',
+  '\u0000',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  'ü日本語🙂',
+  '\u202e',
+  'A'.repeat(43),
+  'a'.repeat(5_000),
+  '2026-02-30',
+  '9999-12-31T99:99:99Z',
+  '{"$gt":""}',
+  '$where',
+  '__proto__',
+  'constructor',
 ];
 
 const QUERY_KEYS = [
-  'q', 'page', 'per_page', 'limit', 'offset', 'sort', 'order', 'status', 'search', 'city', 'country', 'category',
-  'lat', 'lon', 'lng', 'radius', 'radius_km', 'from', 'to', 'date', 'id', 'ids', 'slug', 'tag', 'rating', 'cursor',
+  'q',
+  'page',
+  'per_page',
+  'limit',
+  'offset',
+  'sort',
+  'order',
+  'status',
+  'search',
+  'city',
+  'country',
+  'category',
+  'lat',
+  'lon',
+  'lng',
+  'radius',
+  'radius_km',
+  'from',
+  'to',
+  'date',
+  'id',
+  'ids',
+  'slug',
+  'tag',
+  'rating',
+  'cursor',
 ];
 
 const BODY_KEYS = [
-  'email', 'name', 'country', 'city', 'password', 'message', 'subject', 'category', 'status', 'rating', 'title',
-  'body', 'content', 'event_id', 'radius_km', 'is_active', 'website', 'phone', 'company', 'token', 'number', 'reply',
+  'email',
+  'name',
+  'country',
+  'city',
+  'password',
+  'message',
+  'subject',
+  'category',
+  'status',
+  'rating',
+  'title',
+  'body',
+  'content',
+  'event_id',
+  'radius_km',
+  'is_active',
+  'website',
+  'phone',
+  'company',
+  'token',
+  'number',
+  'reply',
 ];
 
 const UNKNOWN_METHODS = ['PROPFIND', 'PURGE', 'LINK', 'UNLINK', 'MKCOL', 'LOCK', 'REPORT'];
 
 /** Pages of other origins a browser may name in `Origin` or `Referer`: siblings, look-alikes, opaque ones. */
 const FOREIGN_ORIGINS = [
-  'http://127.0.0.1:1', 'https://evil.example', 'https://evently.example.evil.example', 'https://sub.evently.example',
-  'http://evently.example', 'null', 'file://', 'chrome-extension://abcdef',
+  'http://127.0.0.1:1',
+  'https://evil.example',
+  'https://evently.example.evil.example',
+  'https://sub.evently.example',
+  'http://evently.example',
+  'null',
+  'file://',
+  'chrome-extension://abcdef',
 ];
 
 function nastyValue(random: Random, depth = 0): unknown {
@@ -85,7 +176,10 @@ type Body = { headers: Record<string, string>; body: Buffer | string };
 function htmlFormBody(random: Random, json: string): Body {
   switch (random.int(0, 2)) {
     case 0:
-      return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `status=published&title=${encodeURIComponent(random.pick(NASTY_TEXT))}` };
+      return {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `status=published&title=${encodeURIComponent(random.pick(NASTY_TEXT))}`,
+      };
     case 1:
       return {
         headers: { 'content-type': 'multipart/form-data; boundary=----form' },
@@ -109,13 +203,29 @@ function nastyBody(random: Random): Body {
     case 3:
       return { headers: { ...json, 'content-encoding': random.pick(['gzip', 'br', 'deflate']) }, body: valid };
     case 4:
-      return { headers: { ...json, 'content-encoding': random.pick(['x-unknown', 'compress', 'gzip, br']) }, body: gzipSync(valid) };
+      return {
+        headers: { ...json, 'content-encoding': random.pick(['x-unknown', 'compress', 'gzip, br']) },
+        body: gzipSync(valid),
+      };
     case 5:
       return { headers: { ...json, 'content-encoding': 'br' }, body: brotliCompressSync(valid) };
     case 6:
-      return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=1&b[c]=2&${random.pick(BODY_KEYS)}=${encodeURIComponent(random.pick(NASTY_TEXT))}` };
+      return {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `a=1&b[c]=2&${random.pick(BODY_KEYS)}=${encodeURIComponent(random.pick(NASTY_TEXT))}`,
+      };
     case 7:
-      return { headers: { 'content-type': random.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=utf-7']) }, body: valid };
+      return {
+        headers: {
+          'content-type': random.pick([
+            'text/plain',
+            'application/xml',
+            'multipart/form-data; boundary=x',
+            'application/json; charset=utf-7',
+          ]),
+        },
+        body: valid,
+      };
     case 8:
       return { headers: json, body: JSON.stringify({ data: 'x'.repeat(1_500_000) }) };
     case 9:
@@ -137,7 +247,9 @@ function originHeaders(random: Random, siteOrigin: string): Record<string, strin
     case 0:
       return { origin: random.pick(FOREIGN_ORIGINS) };
     case 1:
-      return { referer: `${random.pick(FOREIGN_ORIGINS.filter((origin) => origin.includes('//')))}/page?q=${encodeURIComponent(random.pick(NASTY_TEXT))}` };
+      return {
+        referer: `${random.pick(FOREIGN_ORIGINS.filter((origin) => origin.includes('//')))}/page?q=${encodeURIComponent(random.pick(NASTY_TEXT))}`,
+      };
     case 2:
       return { origin: siteOrigin };
     case 3:
@@ -148,9 +260,15 @@ function originHeaders(random: Random, siteOrigin: string): Record<string, strin
 }
 
 /** One request against `route`: a method it has (mostly) or an unknown one, nasty params, query and body. */
-export function fuzzRequest(random: Random, route: MountedRoute, { adminPassword, siteOrigin }: FuzzOptions): RawRequest {
+export function fuzzRequest(
+  random: Random,
+  route: MountedRoute,
+  { adminPassword, siteOrigin }: FuzzOptions,
+): RawRequest {
   const method = random.chance(0.1) ? random.pick(UNKNOWN_METHODS) : random.pick(route.methods);
-  const path = fillParams(route.path, () => String(random.chance(0.2) ? random.int(1, 50) : random.pick(NASTY_TEXT))) + nastyQuery(random);
+  const path =
+    fillParams(route.path, () => String(random.chance(0.2) ? random.int(1, 50) : random.pick(NASTY_TEXT))) +
+    nastyQuery(random);
   const headers: Record<string, string> = originHeaders(random, siteOrigin);
   // Half the requests carry the admin credential, so handlers behind `requireAdmin` are fuzzed as well.
   if (random.chance(0.5)) headers['x-admin-password'] = adminPassword;

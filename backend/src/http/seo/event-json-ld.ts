@@ -24,16 +24,14 @@ function sellersOffer(event: PublicEvent, pageUrl: string): AggregateOffer | und
     offerCount: event.offers.length,
     availability: IN_STOCK,
     url: pageUrl,
-    offers: event.offers.map(
-      (offer): Offer => ({
-        '@type': 'Offer',
-        ...(offer.min_price !== null ? { price: offer.min_price } : {}),
-        priceCurrency: offer.currency,
-        availability: IN_STOCK,
-        url: offer.affiliate_url ?? offer.purchase_url ?? pageUrl,
-        seller: { '@type': 'Organization', name: offer.seller },
-      }),
-    ),
+    offers: event.offers.map((offer): Offer => ({
+      '@type': 'Offer',
+      ...(offer.min_price !== null ? { price: offer.min_price } : {}),
+      priceCurrency: offer.currency,
+      availability: IN_STOCK,
+      url: offer.affiliate_url ?? offer.purchase_url ?? pageUrl,
+      seller: { '@type': 'Organization', name: offer.seller },
+    })),
   };
 }
 

@@ -39,7 +39,8 @@ export function summarise(text: string | null | undefined, max = MAX_DESCRIPTION
 }
 
 export function headTags(meta: PageMeta): string {
-  const tag = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tag = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     tag('name', 'description', meta.description),
@@ -57,7 +58,9 @@ export function headTags(meta: PageMeta): string {
     ...(meta.image ? [tag('name', 'twitter:image', meta.image)] : []),
     ...(meta.jsonLd ?? []).map((data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`),
     ...(meta.preloadedPosts
-      ? [`<script type="application/json" id="${PRELOADED_POSTS_ELEMENT_ID}">${jsonForScript(meta.preloadedPosts)}</script>`]
+      ? [
+          `<script type="application/json" id="${PRELOADED_POSTS_ELEMENT_ID}">${jsonForScript(meta.preloadedPosts)}</script>`,
+        ]
       : []),
   ];
   return tags.map((line) => `    ${line}`).join('\n');
@@ -65,7 +68,9 @@ export function headTags(meta: PageMeta): string {
 
 /** index.html with its own title and description replaced by the page's head tags. */
 export function renderShell(indexHtml: string, meta: PageMeta): string {
-  const stripped = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/i, '').replace(/\s*<meta\s+name="description"[^>]*>/i, '');
+  const stripped = indexHtml
+    .replace(/\s*<title>[\s\S]*?<\/title>/i, '')
+    .replace(/\s*<meta\s+name="description"[^>]*>/i, '');
   // A replacer function: a title may hold `$&` and the like, which a replacement string would expand.
   return stripped.replace(/\s*<\/head>/i, () => `\n${headTags(meta)}\n  </head>`);
 }

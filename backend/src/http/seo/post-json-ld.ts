@@ -2,7 +2,12 @@
 import type { PostView } from '@evently/blog';
 import type { BlogPosting, WithContext } from 'schema-dts';
 
-export function postJsonLd(post: PostView, pageUrl: string, publicUrl: string, appName: string): WithContext<BlogPosting> {
+export function postJsonLd(
+  post: PostView,
+  pageUrl: string,
+  publicUrl: string,
+  appName: string,
+): WithContext<BlogPosting> {
   const image = post.cover_image ? new URL(post.cover_image, `${publicUrl}/`).href : undefined;
   return {
     '@context': 'https://schema.org',

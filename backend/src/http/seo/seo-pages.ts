@@ -42,11 +42,13 @@ export interface ResolvedPage {
 /** Who asks for a page: a GET of a page that will be shown counts a view of its event. */
 export type PageVisitor = EventPageVisitor;
 
-const SITE_DESCRIPTION = 'Discover concerts, sports, arts and more near you and around the world, and compare tickets from official sellers.';
+const SITE_DESCRIPTION =
+  'Discover concerts, sports, arts and more near you and around the world, and compare tickets from official sellers.';
 
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   '/about': 'Who we are, how we find events and how we earn: our mission, community and affiliate disclosure.',
-  '/partner': 'Event organizers earn 5-15% commission. Ticketing platforms and venues: list your events where people look for them.',
+  '/partner':
+    'Event organizers earn 5-15% commission. Ticketing platforms and venues: list your events where people look for them.',
   '/privacy': 'What personal data we collect, why, how long we keep it and the choices you have.',
   '/terms': 'The terms of use of the site: listings, affiliate links, reviews, acceptable use and liability.',
   '/support': 'Answers to common questions, a contact form and ticket tracking.',
@@ -71,11 +73,19 @@ export function createSeoPages(sources: SeoSources) {
   });
 
   const home = (): PageMeta => {
-    const website: WithContext<WebSite> = { '@context': 'https://schema.org', '@type': 'WebSite', name: appName, url: `${publicUrl}/` };
+    const website: WithContext<WebSite> = {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: appName,
+      url: `${publicUrl}/`,
+    };
     return { ...base('/', PAGE_TITLES['/'] ?? appName, SITE_DESCRIPTION), jsonLd: [website] };
   };
 
-  const notFound = (path: string): ResolvedPage => ({ status: 404, meta: { ...base(path, path, SITE_DESCRIPTION), noindex: true } });
+  const notFound = (path: string): ResolvedPage => ({
+    status: 404,
+    meta: { ...base(path, path, SITE_DESCRIPTION), noindex: true },
+  });
 
   async function readEvent(id: string, visitor: PageVisitor): Promise<EventPageRead> {
     if (sources.readEventPage) return sources.readEventPage(id, visitor);
@@ -100,7 +110,8 @@ export function createSeoPages(sources: SeoSources) {
       event,
       meta: {
         title: titled(event.seo_title ?? name),
-        description: summarise(event.seo_description ?? event.unique_description ?? event.description ?? fallback) || fallback,
+        description:
+          summarise(event.seo_description ?? event.unique_description ?? event.description ?? fallback) || fallback,
         canonical,
         image: event.image_url,
         siteName: appName,
@@ -139,7 +150,13 @@ export function createSeoPages(sources: SeoSources) {
       const postSlug = POST_PATH.exec(path)?.[1];
       if (postSlug) return postPage(path, postSlug);
       const title = PAGE_TITLES[path] ?? path;
-      return { status: 200, meta: { ...base(path, title, DESCRIPTIONS[path] ?? SITE_DESCRIPTION), ...(NOINDEX.has(path) ? { noindex: true } : {}) } };
+      return {
+        status: 200,
+        meta: {
+          ...base(path, title, DESCRIPTIONS[path] ?? SITE_DESCRIPTION),
+          ...(NOINDEX.has(path) ? { noindex: true } : {}),
+        },
+      };
     },
   };
 }

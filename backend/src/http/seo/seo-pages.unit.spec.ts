@@ -24,7 +24,9 @@ describe('event page heads read the event once', () => {
   });
 
   it('given a linked record, then the page moves to its event; given none, then 404 without an event', async () => {
-    const readEventPage = vi.fn(async (id: string) => (id === '7' ? { moved: { id: '42', slug: '42-jazz-night-madrid' } } : null));
+    const readEventPage = vi.fn(async (id: string) =>
+      id === '7' ? { moved: { id: '42', slug: '42-jazz-night-madrid' } } : null,
+    );
     const pages = createSeoPages({ ...base, getEvent: vi.fn(), readEventPage });
     expect((await pages.resolve('/event/7')).movedTo).toBe('/event/42-jazz-night-madrid');
     const missing = await pages.resolve('/event/9');

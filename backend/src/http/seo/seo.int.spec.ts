@@ -33,12 +33,45 @@ const INDEX = `<!doctype html>
 const PUBLIC_URL = 'https://evently.example';
 const events = new Map<string, PublicEvent>([
   ['42', makePublicEvent({ review_count: 3, rating_avg: 4.3 })],
-  ['43', makePublicEvent({ id: 43, slug: '43-hostile', name: 'Evil </script><script>alert(1)</script>', min_price: 10, max_price: 10, image_url: null, organizer: null })],
+  [
+    '43',
+    makePublicEvent({
+      id: 43,
+      slug: '43-hostile',
+      name: 'Evil </script><script>alert(1)</script>',
+      min_price: 10,
+      max_price: 10,
+      image_url: null,
+      organizer: null,
+    }),
+  ],
 ]);
 // Issue 16: event 44 is sold by two sellers; 45 was Fever's own listing of it and now moves there.
 const [ticketmasterOffer] = makePublicEvent().offers;
-const feverOffer = { ...ticketmasterOffer!, id: 45, source: 'fever', external_id: 'fv-1', seller: 'Fever', min_price: 15, max_price: 30, price_text: 'EUR 15 - 30', price_usd_min: 16.2, price_usd_max: 32.4, affiliate_url: null, purchase_url: 'https://feverup.com/m/1' };
-events.set('44', makePublicEvent({ id: 44, slug: '44-jazz-night-madrid', offers: [feverOffer, { ...ticketmasterOffer!, id: 44 }], offer_count: 2, price_from_usd: 16.2 }));
+const feverOffer = {
+  ...ticketmasterOffer!,
+  id: 45,
+  source: 'fever',
+  external_id: 'fv-1',
+  seller: 'Fever',
+  min_price: 15,
+  max_price: 30,
+  price_text: 'EUR 15 - 30',
+  price_usd_min: 16.2,
+  price_usd_max: 32.4,
+  affiliate_url: null,
+  purchase_url: 'https://feverup.com/m/1',
+};
+events.set(
+  '44',
+  makePublicEvent({
+    id: 44,
+    slug: '44-jazz-night-madrid',
+    offers: [feverOffer, { ...ticketmasterOffer!, id: 44 }],
+    offer_count: 2,
+    price_from_usd: 16.2,
+  }),
+);
 const moved = new Map([['45', { id: '44', slug: '44-jazz-night-madrid' }]]);
 
 const guide: PostView = {
@@ -120,7 +153,9 @@ const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(/[:]/g, '\\:')}" content="([^"]*)" />`).exec(html)?.[1];
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+  );
 
 /** What Google's Event rich result requires and reads, as a schema. */
 const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date');
@@ -145,30 +180,51 @@ const googleEvent = z.object({
   }),
   offers: z.union([
     offer.extend({ '@type': z.literal('Offer'), price: z.number().nonnegative() }),
-    offer.extend({ '@type': z.literal('AggregateOffer'), lowPrice: z.number().nonnegative(), highPrice: z.number().nonnegative() }),
+    offer.extend({
+      '@type': z.literal('AggregateOffer'),
+      lowPrice: z.number().nonnegative(),
+      highPrice: z.number().nonnegative(),
+    }),
   ]),
   image: z.array(z.url()).min(1).optional(),
   organizer: z.object({ '@type': z.literal('Organization'), name: z.string().min(1) }).optional(),
   aggregateRating: z
-    .object({ '@type': z.literal('AggregateRating'), ratingValue: z.number().min(1).max(5), reviewCount: z.number().int().positive() })
+    .object({
+      '@type': z.literal('AggregateRating'),
+      ratingValue: z.number().min(1).max(5),
+      reviewCount: z.number().int().positive(),
+    })
     .optional(),
 });
 
 describe('status of a path', () => {
-  it.each(['/', '/about', '/privacy', '/terms', '/partner', '/support', '/blog', '/blog/a-weekend-in-lisbon', '/reviews', '/admin', '/event/42', '/events/42-jazz-night-madrid'])(
-    'answers %s with 200',
+  it.each([
+    '/',
+    '/about',
+    '/privacy',
+    '/terms',
+    '/partner',
+    '/support',
+    '/blog',
+    '/blog/a-weekend-in-lisbon',
+    '/reviews',
+    '/admin',
+    '/event/42',
+    '/events/42-jazz-night-madrid',
+  ])('answers %s with 200', async (pathname) => {
+    expect((await page(pathname)).status).toBe(200);
+  });
+
+  it.each(['/nope', '/about/team', '/event/999', '/events/not-an-id', '/event/42/extra'])(
+    'answers %s with 404, titled by the path and kept out of search',
     async (pathname) => {
-      expect((await page(pathname)).status).toBe(200);
+      const { status, html } = await page(pathname);
+      expect(status).toBe(404);
+      expect(title(html)).toBe(`${pathname} | Evently`);
+      expect(meta(html, 'robots')).toBe('noindex');
+      expect(html).toContain('<div id="root"></div>');
     },
   );
-
-  it.each(['/nope', '/about/team', '/event/999', '/events/not-an-id', '/event/42/extra'])('answers %s with 404, titled by the path and kept out of search', async (pathname) => {
-    const { status, html } = await page(pathname);
-    expect(status).toBe(404);
-    expect(title(html)).toBe(`${pathname} | Evently`);
-    expect(meta(html, 'robots')).toBe('noindex');
-    expect(html).toContain('<div id="root"></div>');
-  });
 
   it('leaves unknown API paths and files alone', async () => {
     expect((await fetch(`${base}/api/nope`, { headers: { accept: 'text/html' } })).status).toBe(404);
@@ -189,7 +245,9 @@ describe('static pages', () => {
   it('titles home as the spec says and describes the site as a WebSite', async () => {
     const { html } = await page('/');
     expect(title(html)).toBe('Discover Amazing Events | Evently');
-    expect(jsonLd(html)).toEqual([{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Evently', url: 'https://evently.example/' }]);
+    expect(jsonLd(html)).toEqual([
+      { '@context': 'https://schema.org', '@type': 'WebSite', name: 'Evently', url: 'https://evently.example/' },
+    ]);
   });
 
   it('keeps the admin panel out of search results', async () => {
@@ -219,8 +277,18 @@ describe('an event page', () => {
       name: 'Jazz Night Madrid',
       startDate: '2026-12-05T19:00:00.000Z',
       endDate: '2026-12-05T22:00:00.000Z',
-      location: { name: 'Blue Hall', address: { streetAddress: 'Calle Mayor 1', addressLocality: 'Madrid', addressCountry: 'Spain' } },
-      offers: { '@type': 'AggregateOffer', lowPrice: 20, highPrice: 45, priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://ticketmaster.evyy.net/c/1?u=tm-1' },
+      location: {
+        name: 'Blue Hall',
+        address: { streetAddress: 'Calle Mayor 1', addressLocality: 'Madrid', addressCountry: 'Spain' },
+      },
+      offers: {
+        '@type': 'AggregateOffer',
+        lowPrice: 20,
+        highPrice: 45,
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: 'https://ticketmaster.evyy.net/c/1?u=tm-1',
+      },
       image: ['https://images.example/jazz.jpg'],
       organizer: { name: 'Blue Hall Productions' },
       aggregateRating: { ratingValue: 4.3, reviewCount: 3 },
@@ -239,14 +307,31 @@ describe('an event page', () => {
       availability: 'https://schema.org/InStock',
       url: 'https://evently.example/events/44-jazz-night-madrid',
       offers: [
-        { '@type': 'Offer', price: 15, priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://feverup.com/m/1', seller: { '@type': 'Organization', name: 'Fever' } },
-        { '@type': 'Offer', price: 20, priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://ticketmaster.evyy.net/c/1?u=tm-1', seller: { '@type': 'Organization', name: 'Ticketmaster' } },
+        {
+          '@type': 'Offer',
+          price: 15,
+          priceCurrency: 'EUR',
+          availability: 'https://schema.org/InStock',
+          url: 'https://feverup.com/m/1',
+          seller: { '@type': 'Organization', name: 'Fever' },
+        },
+        {
+          '@type': 'Offer',
+          price: 20,
+          priceCurrency: 'EUR',
+          availability: 'https://schema.org/InStock',
+          url: 'https://ticketmaster.evyy.net/c/1?u=tm-1',
+          seller: { '@type': 'Organization', name: 'Ticketmaster' },
+        },
       ],
     });
   });
 
   it('moves the page of an offer linked into another event there for good (301, query kept)', async () => {
-    const response = await fetch(`${base}/event/45-jazz-night-madrid-tickets?ref=share`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    const response = await fetch(`${base}/event/45-jazz-night-madrid-tickets?ref=share`, {
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/event/44-jazz-night-madrid?ref=share');
   });
@@ -289,7 +374,9 @@ describe('a blog post page', () => {
 
   it('embeds the post for the client as inert JSON, escaped so the post cannot end the script', async () => {
     const { html } = await page('/blog/a-weekend-in-lisbon');
-    const embedded = /<script type="application\/json" id="evently-preloaded-posts">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const embedded = /<script type="application\/json" id="evently-preloaded-posts">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
     expect(embedded).toBeDefined();
     expect(embedded).not.toContain('</script');
     expect(JSON.parse(embedded!)).toEqual({ [guide.slug]: guide });
@@ -303,7 +390,12 @@ describe('a blog post page', () => {
 });
 
 describe('sitemap and robots', () => {
-  const ref = (id: number): UpcomingEventRef => ({ id: String(id), slug: `${id}-show`, start_utc: '2026-12-01T20:00:00.000Z', updated_at: '2026-11-20T08:00:00.000Z' });
+  const ref = (id: number): UpcomingEventRef => ({
+    id: String(id),
+    slug: `${id}-show`,
+    start_utc: '2026-12-01T20:00:00.000Z',
+    updated_at: '2026-11-20T08:00:00.000Z',
+  });
 
   it('lists the static pages and every upcoming event', async () => {
     upcoming = [1, 2, 3, 4, 5].map(ref);
@@ -315,9 +407,13 @@ describe('sitemap and robots', () => {
     expect(urls).toContain('https://evently.example/');
     expect(urls).toContain('https://evently.example/privacy');
     expect(urls).not.toContain('https://evently.example/admin');
-    expect(urls.filter((url) => url.includes('/events/'))).toEqual([1, 2, 3, 4, 5].map((id) => `https://evently.example/events/${id}-show`));
+    expect(urls.filter((url) => url.includes('/events/'))).toEqual(
+      [1, 2, 3, 4, 5].map((id) => `https://evently.example/events/${id}-show`),
+    );
     expect(urls).toContain('https://evently.example/blog/a-weekend-in-lisbon');
-    expect(items.find((item) => item.url.endsWith('/blog/a-weekend-in-lisbon'))?.lastmod).toBe('2026-11-02T09:00:00.000Z');
+    expect(items.find((item) => item.url.endsWith('/blog/a-weekend-in-lisbon'))?.lastmod).toBe(
+      '2026-11-02T09:00:00.000Z',
+    );
     expect(items.find((item) => item.url.endsWith('/events/1-show'))?.lastmod).toBe('2026-11-20T08:00:00.000Z');
   });
 
@@ -326,8 +422,14 @@ describe('sitemap and robots', () => {
     upcoming = Array.from({ length: 9 }, (_, index) => ref(index + 1));
     try {
       const index = await parseSitemapIndex(Readable.from([await (await fetch(`${base}/sitemap.xml`)).text()]));
-      expect(index.map((entry) => entry.url)).toEqual(['1', '2', '3', '4'].map((n) => `https://evently.example/sitemap-${n}.xml`));
-      const files = await Promise.all([1, 2, 3, 4].map(async (n) => parseSitemap(Readable.from([await (await fetch(`${base}/sitemap-${n}.xml`)).text()]))));
+      expect(index.map((entry) => entry.url)).toEqual(
+        ['1', '2', '3', '4'].map((n) => `https://evently.example/sitemap-${n}.xml`),
+      );
+      const files = await Promise.all(
+        [1, 2, 3, 4].map(async (n) =>
+          parseSitemap(Readable.from([await (await fetch(`${base}/sitemap-${n}.xml`)).text()])),
+        ),
+      );
       // 8 static pages, 1 post, 9 events.
       expect(files.map((file) => file.length)).toEqual([5, 5, 5, 3]);
       expect(files.flat().filter((item) => item.url.includes('/events/'))).toHaveLength(9);

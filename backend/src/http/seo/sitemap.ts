@@ -16,7 +16,16 @@ import type { UpcomingEventRef } from '@evently/events';
 export const SITEMAP_LIMIT = 50_000;
 
 /** Public pages worth a crawler's time (the admin panel, forms and thank-you pages are left out). */
-export const STATIC_SITEMAP_PATHS = ['/', '/about', '/blog', '/reviews', '/support', '/partner', '/privacy', '/terms'] as const;
+export const STATIC_SITEMAP_PATHS = [
+  '/',
+  '/about',
+  '/blog',
+  '/reviews',
+  '/support',
+  '/partner',
+  '/privacy',
+  '/terms',
+] as const;
 
 export interface SitemapSources {
   publicUrl: string;
@@ -34,7 +43,11 @@ const eventItem = (event: UpcomingEventRef): SitemapItemLoose => ({
   changefreq: EnumChangefreq.DAILY,
 });
 
-const staticItems = (): SitemapItemLoose[] => STATIC_SITEMAP_PATHS.map((path) => ({ url: path, changefreq: path === '/' ? EnumChangefreq.HOURLY : EnumChangefreq.WEEKLY }));
+const staticItems = (): SitemapItemLoose[] =>
+  STATIC_SITEMAP_PATHS.map((path) => ({
+    url: path,
+    changefreq: path === '/' ? EnumChangefreq.HOURLY : EnumChangefreq.WEEKLY,
+  }));
 
 function sendXml(ctx: Context, body: Readable): void {
   ctx.type = 'application/xml; charset=utf-8';
@@ -51,7 +64,11 @@ export function createSitemapRouter(sources: SitemapSources): Router {
   async function* allItems(): AsyncGenerator<SitemapItemLoose> {
     yield* staticItems();
     for (const post of (await sources.blogPosts?.()) ?? []) {
-      yield { url: `/blog/${encodeURIComponent(post.slug)}`, lastmod: post.updated_at, changefreq: EnumChangefreq.WEEKLY };
+      yield {
+        url: `/blog/${encodeURIComponent(post.slug)}`,
+        lastmod: post.updated_at,
+        changefreq: EnumChangefreq.WEEKLY,
+      };
     }
     for await (const page of sources.upcomingEvents()) for (const event of page) yield eventItem(event);
   }
@@ -105,7 +122,15 @@ export function createSitemapRouter(sources: SitemapSources): Router {
   router.get('/robots.txt', (ctx) => {
     ctx.type = 'text/plain; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${hostname}/sitemap.xml`, ''].join('\n');
+    ctx.body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /api/',
+      '',
+      `Sitemap: ${hostname}/sitemap.xml`,
+      '',
+    ].join('\n');
   });
 
   return router;

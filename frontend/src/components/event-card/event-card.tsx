@@ -48,7 +48,14 @@ export function eventPath(event: Pick<VisitorEvent, 'id'>): string {
  * Memoised: the home page re-renders on every hover, filter-option answer and popular list, and 100 cards
  * re-rendered each time (five venue-zone date formats apiece) made the longest tasks after a page had loaded.
  */
-export const EventCard = memo(function EventCard({ event, onDetails, onShowOnMap, reasons, headingLevel = 3, imageLoading }: EventCardProps) {
+export const EventCard = memo(function EventCard({
+  event,
+  onDetails,
+  onShowOnMap,
+  reasons,
+  headingLevel = 3,
+  imageLoading,
+}: EventCardProps) {
   const buy = useBuyTickets();
   const title = displayTitle(event);
   const description = displayDescription(event);
@@ -57,11 +64,13 @@ export const EventCard = memo(function EventCard({ event, onDetails, onShowOnMap
   const timeZone = eventTimeZone(event);
   const tile = dateBlock(start, { timeZone });
   const coordinates = eventCoordinates(event);
-  const distance = typeof event.distance_km === 'number' && Number.isFinite(event.distance_km) ? event.distance_km : undefined;
+  const distance =
+    typeof event.distance_km === 'number' && Number.isFinite(event.distance_km) ? event.distance_km : undefined;
   const isNearby = distance !== undefined && distance < NEARBY_HIGHLIGHT_KM;
   const place = [event.venue_name, event.city].filter((part) => part?.trim()).join(', ');
   const Heading = `h${headingLevel}` as const;
-  const shareUrl = typeof window === 'undefined' ? eventPath(event) : new URL(eventPath(event), window.location.origin).toString();
+  const shareUrl =
+    typeof window === 'undefined' ? eventPath(event) : new URL(eventPath(event), window.location.origin).toString();
 
   function openDetails(click: MouseEvent<HTMLAnchorElement>) {
     if (!onDetails || !isPlainLeftClick(click)) return;

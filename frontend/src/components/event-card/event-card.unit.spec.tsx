@@ -40,7 +40,15 @@ function renderCard(props: Partial<EventCardProps> = {}) {
   return render(
     <MemoryRouter initialEntries={['/']}>
       <Routes>
-        <Route path="*" element={<><EventCard event={makeEvent()} {...props} /><WhereAmI /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <EventCard event={makeEvent()} {...props} />
+              <WhereAmI />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

@@ -29,7 +29,15 @@ export function EventImage(props: EventImageProps) {
   return <EventImageForSource key={props.src ?? ''} {...props} />;
 }
 
-function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, className, loading = 'lazy', artworkSize }: EventImageProps) {
+function EventImageForSource({
+  src,
+  name,
+  category,
+  sizes = CARD_IMAGE_SIZES,
+  className,
+  loading = 'lazy',
+  artworkSize,
+}: EventImageProps) {
   const source = src?.trim();
   const [state, setState] = useState<LoadState>(source ? 'loading' : 'failed');
   const image = useRef<HTMLImageElement>(null);
@@ -43,7 +51,9 @@ function EventImageForSource({ src, name, category, sizes = CARD_IMAGE_SIZES, cl
   const frameClass = ['event-image', className].filter(Boolean).join(' ');
 
   if (!source || state === 'failed') {
-    return <Artwork name={name} category={category} className={frameClass} eager={loading === 'eager'} size={artworkSize} />;
+    return (
+      <Artwork name={name} category={category} className={frameClass} eager={loading === 'eager'} size={artworkSize} />
+    );
   }
 
   const candidates = responsiveSources(source);

@@ -44,7 +44,11 @@ describe('event image states (spec 01 §4 Image, §8)', () => {
       container.innerHTML = renderToString(element);
       document.body.append(container);
       const img = container.querySelector('img') as HTMLImageElement;
-      Object.defineProperties(img, { complete: { value: true }, naturalWidth: { value: naturalWidth }, currentSrc: { value: src } });
+      Object.defineProperties(img, {
+        complete: { value: true },
+        naturalWidth: { value: naturalWidth },
+        currentSrc: { value: src },
+      });
       await act(async () => {
         hydrateRoot(container, element);
       });

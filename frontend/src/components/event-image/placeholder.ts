@@ -27,11 +27,15 @@ function escapeXml(text: string): string {
  * text left over after the last line ends it with '...'.
  */
 export function wrapName(name: string, perLine: number, maxLines = MAX_LINES): string[] {
-  const words = name.trim().split(/\s+/).filter(Boolean).flatMap((word) => {
-    const pieces: string[] = [];
-    for (let start = 0; start < word.length; start += perLine) pieces.push(word.slice(start, start + perLine));
-    return pieces;
-  });
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => {
+      const pieces: string[] = [];
+      for (let start = 0; start < word.length; start += perLine) pieces.push(word.slice(start, start + perLine));
+      return pieces;
+    });
   const lines: string[] = [];
   let index = 0;
   while (index < words.length && lines.length < maxLines) {
@@ -94,7 +98,10 @@ export function placeholderSvg({
   const firstBaseline = height * 0.45 - ((lines.length - 1) * lineHeight) / 2 + fontSize * 0.35;
   const iconSize = Math.round(Math.min(width, height) * 0.62);
   const tspans = lines
-    .map((line, index) => `<tspan x="50%" y="${Math.round(firstBaseline + index * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, index) =>
+        `<tspan x="50%" y="${Math.round(firstBaseline + index * lineHeight)}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

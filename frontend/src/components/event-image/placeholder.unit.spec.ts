@@ -29,7 +29,9 @@ describe('generated placeholder image (spec 01 §5, §8, §9; issue 17)', () => 
   });
 
   it('escapes markup in the name', () => {
-    expect(placeholderSvg({ name: '<b>Rock & "Roll"</b>' })).toContain('&lt;b&gt;Rock &amp; &quot;Roll&quot;&lt;/b&gt;');
+    expect(placeholderSvg({ name: '<b>Rock & "Roll"</b>' })).toContain(
+      '&lt;b&gt;Rock &amp; &quot;Roll&quot;&lt;/b&gt;',
+    );
   });
 
   it('is a self-contained SVG data URI', () => {

@@ -18,7 +18,9 @@ describe('footer', () => {
     expect(screen.queryByRole('link', { name: 'Instagram' })).toBeNull();
     const partners = screen.getByRole('heading', { name: 'Our Partners' }).parentElement!;
     expect(partners.querySelectorAll('a[target="_blank"]')).toHaveLength(3);
-    expect(screen.getByText(/may earn a commission/).textContent).toContain('Prices and availability can change without notice.');
+    expect(screen.getByText(/may earn a commission/).textContent).toContain(
+      'Prices and availability can change without notice.',
+    );
     expect(screen.getByText(/© 2025 Evently/)).toBeTruthy();
   });
 
@@ -40,7 +42,13 @@ describe('header', () => {
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['About', 'Event Reviews', 'Blog', 'Partner With Us', 'Support']);
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'About',
+      'Event Reviews',
+      'Blog',
+      'Partner With Us',
+      'Support',
+    ]);
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');

@@ -29,18 +29,32 @@ export function SiteFooter({ appName, social }: { appName: string; social: Foote
         <section aria-labelledby="footer-company">
           <h2 id="footer-company">Company</h2>
           <ul>
-            <li><Link to="/about">About</Link></li>
-            <li><Link to="/partner">Partner With Us</Link></li>
-            <li><Link to="/support">Support</Link></li>
-            <li><Link to="/reviews">Event Reviews</Link></li>
-            <li><Link to="/blog">Blog</Link></li>
+            <li>
+              <Link to="/about">About</Link>
+            </li>
+            <li>
+              <Link to="/partner">Partner With Us</Link>
+            </li>
+            <li>
+              <Link to="/support">Support</Link>
+            </li>
+            <li>
+              <Link to="/reviews">Event Reviews</Link>
+            </li>
+            <li>
+              <Link to="/blog">Blog</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-legal">
           <h2 id="footer-legal">Legal</h2>
           <ul>
-            <li><Link to="/privacy">Privacy Policy</Link></li>
-            <li><Link to="/terms">Terms of Use</Link></li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms of Use</Link>
+            </li>
           </ul>
         </section>
         {socialLinks.length > 0 && (
@@ -49,7 +63,9 @@ export function SiteFooter({ appName, social }: { appName: string; social: Foote
             <ul>
               {socialLinks.map((link) => (
                 <li key={link.label}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -60,15 +76,17 @@ export function SiteFooter({ appName, social }: { appName: string; social: Foote
           <ul>
             {PARTNERS.map((partner) => (
               <li key={partner.label}>
-                <a href={partner.href} target="_blank" rel="noopener noreferrer sponsored">{partner.label}</a>
+                <a href={partner.href} target="_blank" rel="noopener noreferrer sponsored">
+                  {partner.label}
+                </a>
               </li>
             ))}
           </ul>
         </section>
       </div>
       <p className="site-footer__disclaimer">
-        {appName} may earn a commission from purchases made through partner links. Prices and availability can
-        change without notice.
+        {appName} may earn a commission from purchases made through partner links. Prices and availability can change
+        without notice.
       </p>
       <p className="site-footer__copyright">© 2025 {appName}. All rights reserved.</p>
     </footer>

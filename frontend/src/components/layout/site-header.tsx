@@ -39,7 +39,13 @@ export function SiteHeader({ appName }: { appName: string }) {
         <Link to="/" className="site-header__brand">
           <svg className="site-header__logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
             <rect width="32" height="32" rx="9" fill="url(#brand-gradient)" />
-            <path d="M10 9h12M10 16h9M10 23h12M10 9v14" stroke="#fff" strokeWidth="3" strokeLinecap="round" fill="none" />
+            <path
+              d="M10 9h12M10 16h9M10 23h12M10 9v14"
+              stroke="#fff"
+              strokeWidth="3"
+              strokeLinecap="round"
+              fill="none"
+            />
             <defs>
               <linearGradient id="brand-gradient" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse">
                 <stop stopColor="#6366f1" />

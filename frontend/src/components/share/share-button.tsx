@@ -15,7 +15,12 @@ export interface ShareButtonProps {
   environment?: () => ShareEnvironment;
 }
 
-export function ShareButton({ content, showTargets = false, className, environment = browserShareEnvironment }: ShareButtonProps) {
+export function ShareButton({
+  content,
+  showTargets = false,
+  className,
+  environment = browserShareEnvironment,
+}: ShareButtonProps) {
   const [copied, setCopied] = useState(false);
   const [targetsOpen, setTargetsOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -44,7 +44,10 @@ describe('share fallback chain (spec 01 §7)', () => {
 
   it('does not copy when the visitor closes the share sheet', async () => {
     const cancel = Object.assign(new Error('cancelled'), { name: 'AbortError' });
-    const env = environment({ share: vi.fn(async () => Promise.reject(cancel)), writeClipboard: vi.fn(async () => {}) });
+    const env = environment({
+      share: vi.fn(async () => Promise.reject(cancel)),
+      writeClipboard: vi.fn(async () => {}),
+    });
     expect(await shareOrCopy(content, env)).toBe('cancelled');
     expect(env.writeClipboard).not.toHaveBeenCalled();
   });
@@ -60,10 +63,21 @@ describe('share fallback chain (spec 01 §7)', () => {
 
 describe('share targets', () => {
   it('has the six targets with the link encoded', () => {
-    expect(SHARE_TARGETS.map((target) => target.id)).toEqual(['facebook', 'telegram', 'whatsapp', 'x', 'reddit', 'email']);
+    expect(SHARE_TARGETS.map((target) => target.id)).toEqual([
+      'facebook',
+      'telegram',
+      'whatsapp',
+      'x',
+      'reddit',
+      'email',
+    ]);
     for (const target of SHARE_TARGETS) {
       expect(target.href(content)).toContain(encodeURIComponent(content.url));
     }
-    expect(SHARE_TARGETS.find((t) => t.id === 'email')?.href(content).startsWith('mailto:?subject=Jazz%20%26%20Blues')).toBe(true);
+    expect(
+      SHARE_TARGETS.find((t) => t.id === 'email')
+        ?.href(content)
+        .startsWith('mailto:?subject=Jazz%20%26%20Blues'),
+    ).toBe(true);
   });
 });

@@ -25,4 +25,3 @@ export const SHARE_TARGETS: readonly ShareTarget[] = [
     href: (c) => `mailto:?subject=${q(c.title)}&body=${q(c.text ? `${c.text}\n\n${c.url}` : c.url)}`,
   },
 ];
-

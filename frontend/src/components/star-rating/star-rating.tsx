@@ -17,7 +17,11 @@ export function starFill(value: number, index: number): number {
 export function StarRating({ value, max = 5, size = 'medium', className }: Props) {
   const rounded = Math.round(value * 10) / 10;
   return (
-    <span className={`star-rating star-rating--${size}${className ? ` ${className}` : ''}`} role="img" aria-label={`Rated ${rounded} out of ${max}`}>
+    <span
+      className={`star-rating star-rating--${size}${className ? ` ${className}` : ''}`}
+      role="img"
+      aria-label={`Rated ${rounded} out of ${max}`}
+    >
       {Array.from({ length: max }, (_, index) => (
         <span key={index} className="star-rating__star" aria-hidden="true">
           <span className="star-rating__fill" style={{ width: `${starFill(value, index) * 100}%` }}>

@@ -26,13 +26,25 @@ export const adminBlogApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     savePost: build.mutation<Post, { id: string | null; form: DraftForm }>({
-      query: ({ id, form }) => ({ url: id ? `/blog/posts/${encodeURIComponent(id)}` : '/blog/posts', method: id ? 'PUT' : 'POST', body: bodyOf(form) }),
+      query: ({ id, form }) => ({
+        url: id ? `/blog/posts/${encodeURIComponent(id)}` : '/blog/posts',
+        method: id ? 'PUT' : 'POST',
+        body: bodyOf(form),
+      }),
       // The public list and any open post page show the change too.
-      invalidatesTags: (post) => [LIST_TAG, { type: 'BlogPost', id: 'PUBLIC_LIST' }, ...(post ? [{ type: 'BlogPost' as const, id: post.id }] : [])],
+      invalidatesTags: (post) => [
+        LIST_TAG,
+        { type: 'BlogPost', id: 'PUBLIC_LIST' },
+        ...(post ? [{ type: 'BlogPost' as const, id: post.id }] : []),
+      ],
     }),
     deletePost: build.mutation<unknown, string>({
       query: (id) => ({ url: `/blog/posts/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [LIST_TAG, { type: 'BlogPost', id: 'PUBLIC_LIST' }, { type: 'BlogPost', id }],
+      invalidatesTags: (_result, _error, id) => [
+        LIST_TAG,
+        { type: 'BlogPost', id: 'PUBLIC_LIST' },
+        { type: 'BlogPost', id },
+      ],
     }),
   }),
 });

@@ -4,7 +4,16 @@ import { api } from '../../app/api.ts';
 import { httpStatusOf, isUnauthorized, serverText } from '../../lib/support/request-error.ts';
 import type { PostListItem } from '../../lib/blog/post-types.ts';
 import { useAdminPostsQuery, useDeletePostMutation, useLazyAdminPostQuery, useSavePostMutation } from './api.ts';
-import { EMPTY_FORM, clearDraft, formOf, loadDraft, saveBlockedReason, saveDraft, type DraftForm, type EditorState } from './draft-form.ts';
+import {
+  EMPTY_FORM,
+  clearDraft,
+  formOf,
+  loadDraft,
+  saveBlockedReason,
+  saveDraft,
+  type DraftForm,
+  type EditorState,
+} from './draft-form.ts';
 import { DELETE_FAILED, SESSION_EXPIRED, saveFailed } from './messages.ts';
 import { PostEditor } from './post-editor.tsx';
 import { PostList } from './post-list.tsx';
@@ -83,7 +92,10 @@ export function BlogTab() {
 
   return (
     <div className="admin-workspace">
-      <section className="admin-workspace__panel admin-workspace__panel--padded admin-workspace__sticky" aria-label="Posts">
+      <section
+        className="admin-workspace__panel admin-workspace__panel--padded admin-workspace__sticky"
+        aria-label="Posts"
+      >
         <div className="admin-workspace__head">
           <h2>Blog Posts</h2>
           <button
@@ -107,7 +119,9 @@ export function BlogTab() {
             <button
               type="button"
               className="btn btn-small"
-              onClick={() => (listUnauthorized ? dispatch(api.util.invalidateTags(['AdminSession'])) : void list.refetch())}
+              onClick={() =>
+                listUnauthorized ? dispatch(api.util.invalidateTags(['AdminSession'])) : void list.refetch()
+              }
             >
               {listUnauthorized ? 'Log in again' : 'Retry'}
             </button>
@@ -115,7 +129,13 @@ export function BlogTab() {
         ) : posts.length === 0 ? (
           <p className="admin-workspace__state">No posts yet</p>
         ) : (
-          <PostList posts={posts} selectedId={editor.postId} onOpen={(post) => void open(post)} onDelete={(post) => void remove(post)} deletingId={deletingId} />
+          <PostList
+            posts={posts}
+            selectedId={editor.postId}
+            onOpen={(post) => void open(post)}
+            onDelete={(post) => void remove(post)}
+            deletingId={deletingId}
+          />
         )}
       </section>
       <section>
@@ -141,7 +161,11 @@ export function BlogTab() {
         {failure?.message === SESSION_EXPIRED && (
           <p className="blog-field__help blog-tab__relogin">
             Your draft is kept on this device.{' '}
-            <button type="button" className="btn btn-small" onClick={() => dispatch(api.util.invalidateTags(['AdminSession']))}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => dispatch(api.util.invalidateTags(['AdminSession']))}
+            >
               Log in again
             </button>
           </p>

@@ -5,11 +5,15 @@ afterEach(() => localStorage.clear());
 
 describe('save rules (spec 02 §5)', () => {
   it('blocks an empty title', () => {
-    expect(saveBlockedReason({ postId: 'p1', slug: 's', form: { ...EMPTY_FORM, title: '  ', content: 'x' } })).not.toBeNull();
+    expect(
+      saveBlockedReason({ postId: 'p1', slug: 's', form: { ...EMPTY_FORM, title: '  ', content: 'x' } }),
+    ).not.toBeNull();
   });
 
   it('blocks a new post with empty content, but not an existing one', () => {
-    expect(saveBlockedReason({ postId: null, slug: null, form: { ...EMPTY_FORM, title: 'T', content: ' ' } })).not.toBeNull();
+    expect(
+      saveBlockedReason({ postId: null, slug: null, form: { ...EMPTY_FORM, title: 'T', content: ' ' } }),
+    ).not.toBeNull();
     expect(saveBlockedReason({ postId: 'p1', slug: 's', form: { ...EMPTY_FORM, title: 'T', content: '' } })).toBeNull();
   });
 });

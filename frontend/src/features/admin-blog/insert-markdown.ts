@@ -16,10 +16,18 @@ export function toggleBold(text: string, start: number, end: number): Edit {
   const selected = text.slice(start, end);
   if (selected.startsWith('**') && selected.endsWith('**') && selected.length >= 4) {
     const inner = selected.slice(2, -2);
-    return { text: text.slice(0, start) + inner + text.slice(end), selectionStart: start, selectionEnd: start + inner.length };
+    return {
+      text: text.slice(0, start) + inner + text.slice(end),
+      selectionStart: start,
+      selectionEnd: start + inner.length,
+    };
   }
   const inner = selected || 'bold text';
-  return { text: `${text.slice(0, start)}**${inner}**${text.slice(end)}`, selectionStart: start + 2, selectionEnd: start + 2 + inner.length };
+  return {
+    text: `${text.slice(0, start)}**${inner}**${text.slice(end)}`,
+    selectionStart: start + 2,
+    selectionEnd: start + 2 + inner.length,
+  };
 }
 
 /** Makes the line under the cursor a heading of `level` (replacing any heading mark it had); again removes it. */

@@ -3,7 +3,11 @@ import { EMOJI_SHORTCUTS, insertText, toggleBold, toggleHeading } from './insert
 
 describe('toolbar: Bold', () => {
   it('wraps the selection and keeps it selected', () => {
-    expect(toggleBold('a great night', 2, 7)).toEqual({ text: 'a **great** night', selectionStart: 4, selectionEnd: 9 });
+    expect(toggleBold('a great night', 2, 7)).toEqual({
+      text: 'a **great** night',
+      selectionStart: 4,
+      selectionEnd: 9,
+    });
   });
 
   it('inserts a selected placeholder at the cursor when nothing is selected', () => {
@@ -36,7 +40,11 @@ describe('toolbar: emoji', () => {
   });
 
   it('inserts at the cursor, replacing a selection, with the cursor after it', () => {
-    expect(insertText('Great night', 5, 5, ' 🎉')).toEqual({ text: 'Great 🎉 night', selectionStart: 8, selectionEnd: 8 });
+    expect(insertText('Great night', 5, 5, ' 🎉')).toEqual({
+      text: 'Great 🎉 night',
+      selectionStart: 8,
+      selectionEnd: 8,
+    });
     expect(insertText('Great night', 0, 5, '🎶')).toEqual({ text: '🎶 night', selectionStart: 2, selectionEnd: 2 });
   });
 });

@@ -3,4 +3,5 @@ export const SESSION_EXPIRED = 'Admin password missing (session expired). Please
 export const DELETE_FAILED = 'Delete failed';
 export const saveFailed = (status: number | string) => `Save failed (status ${status})`;
 /** §2: the cover preview's hint to use an optimised variant. */
-export const COVER_HINT = 'Tip: use an optimized variant, e.g. a 1200w webp under /static/blog/covers/ (name-1200w.webp).';
+export const COVER_HINT =
+  'Tip: use an optimized variant, e.g. a 1200w webp under /static/blog/covers/ (name-1200w.webp).';

@@ -32,7 +32,12 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
   const set =
     <K extends keyof DraftForm>(key: K) =>
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      onChange({ ...form, [key]: (event.target.type === 'checkbox' ? (event.target as HTMLInputElement).checked : event.target.value) as DraftForm[K] });
+      onChange({
+        ...form,
+        [key]: (event.target.type === 'checkbox'
+          ? (event.target as HTMLInputElement).checked
+          : event.target.value) as DraftForm[K],
+      });
 
   const applyEdit = (edit: (text: string, start: number, end: number) => Edit) => {
     const area = body.current;
@@ -67,7 +72,12 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
       <div className="admin-workspace__head">
         <h2 id={`${id}-title`}>{editing ? 'Edit Post' : 'New Post'}</h2>
         {editing && state.slug && (
-          <a href={`/blog/${state.slug}?preview=1`} target="_blank" rel="noopener" className="blog-editor__preview-link">
+          <a
+            href={`/blog/${state.slug}?preview=1`}
+            target="_blank"
+            rel="noopener"
+            className="blog-editor__preview-link"
+          >
             Preview
           </a>
         )}
@@ -85,8 +95,17 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
       <div className="blog-field">
         <label htmlFor={`${id}-content`}>Content</label>
         <EditorToolbar onEdit={applyEdit} controls={`${id}-content`} />
-        <textarea id={`${id}-content`} ref={body} value={form.content} onChange={set('content')} rows={BODY_ROWS} className="blog-editor__body" />
-        <small className="blog-field__help">Markdown: **bold**, # Heading, [link](https://…). A line break stays a line break.</small>
+        <textarea
+          id={`${id}-content`}
+          ref={body}
+          value={form.content}
+          onChange={set('content')}
+          rows={BODY_ROWS}
+          className="blog-editor__body"
+        />
+        <small className="blog-field__help">
+          Markdown: **bold**, # Heading, [link](https://…). A line break stays a line break.
+        </small>
       </div>
 
       <div className="blog-editor__grid">
@@ -104,7 +123,12 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
         <legend>Cover</legend>
         <label className="blog-field">
           <span>Cover image URL</span>
-          <input value={form.cover_image} onChange={set('cover_image')} inputMode="url" placeholder="/static/blog/covers/name-1200w.webp" />
+          <input
+            value={form.cover_image}
+            onChange={set('cover_image')}
+            inputMode="url"
+            placeholder="/static/blog/covers/name-1200w.webp"
+          />
         </label>
         <label className="blog-check">
           <input type="checkbox" checked={form.cover_visible} onChange={set('cover_visible')} />

@@ -70,4 +70,8 @@ export const adminPartnershipsApi = api.injectEndpoints({
   }),
 });
 
-export const { usePartnershipRequestsQuery, useSetPartnershipRequestStatusMutation, useDeletePartnershipRequestMutation } = adminPartnershipsApi;
+export const {
+  usePartnershipRequestsQuery,
+  useSetPartnershipRequestStatusMutation,
+  useDeletePartnershipRequestMutation,
+} = adminPartnershipsApi;

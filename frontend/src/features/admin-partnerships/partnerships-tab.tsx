@@ -39,7 +39,12 @@ export function PartnershipsTab() {
             Partnership Requests
             {data && data.new_count > 0 && <span className="partnerships-tab__count">{data.new_count} new</span>}
           </h2>
-          <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching}
+          >
             {list.isFetching ? 'Refreshing...' : 'Refresh'}
           </button>
         </div>
@@ -82,7 +87,9 @@ export function PartnershipsTab() {
                 >
                   <span className="admin-row__top">
                     <span className="admin-row__title">{request.company}</span>
-                    <span className={`request-badge request-badge--${request.status}`}>{request.status === 'new' ? 'New' : 'Handled'}</span>
+                    <span className={`request-badge request-badge--${request.status}`}>
+                      {request.status === 'new' ? 'New' : 'Handled'}
+                    </span>
                   </span>
                   <span className="admin-row__meta">
                     <span>{request.contact_name}</span>
@@ -102,7 +109,12 @@ export function PartnershipsTab() {
             <span>
               Page {data.pagination.page} of {data.pagination.pages}
             </span>
-            <button type="button" className="btn btn-small" disabled={page >= data.pagination.pages} onClick={() => setPage(page + 1)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={page >= data.pagination.pages}
+              onClick={() => setPage(page + 1)}
+            >
               Next
             </button>
           </nav>
@@ -110,7 +122,12 @@ export function PartnershipsTab() {
       </section>
       <div className="admin-workspace__panel admin-workspace__sticky">
         {current ? (
-          <RequestDetail key={current.id} request={current} headingId={`${id}-detail-heading`} onDeleted={() => setSelected(null)} />
+          <RequestDetail
+            key={current.id}
+            request={current}
+            headingId={`${id}-detail-heading`}
+            onDeleted={() => setSelected(null)}
+          />
         ) : (
           <p className="admin-workspace__prompt">{SELECT_PROMPT}</p>
         )}

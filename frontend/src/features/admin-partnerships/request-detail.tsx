@@ -1,6 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
-import { TYPE_LABELS, useDeletePartnershipRequestMutation, useSetPartnershipRequestStatusMutation, type PartnershipRequest } from './api.ts';
+import {
+  TYPE_LABELS,
+  useDeletePartnershipRequestMutation,
+  useSetPartnershipRequestStatusMutation,
+  type PartnershipRequest,
+} from './api.ts';
 import { DELETE_FAILED, STATUS_FAILED } from './messages.ts';
 
 interface Props {
@@ -53,7 +58,10 @@ export function RequestDetail({ request, headingId, onDeleted }: Props) {
     ],
     ['Type', TYPE_LABELS[request.partnership_type]],
     ['Received', <time dateTime={request.created_at}>{formatTicketTime(request.created_at)}</time>],
-    ['Status', handled && request.handled_at ? `Handled ${formatTicketTime(request.handled_at)}` : handled ? 'Handled' : 'New'],
+    [
+      'Status',
+      handled && request.handled_at ? `Handled ${formatTicketTime(request.handled_at)}` : handled ? 'Handled' : 'New',
+    ],
   ];
 
   return (
@@ -80,10 +88,18 @@ export function RequestDetail({ request, headingId, onDeleted }: Props) {
         <button type="button" className="btn btn-primary" onClick={() => void toggle()} disabled={statusCall.isLoading}>
           {statusCall.isLoading ? 'Saving...' : handled ? 'Mark as New' : 'Mark Handled'}
         </button>
-        <a className="btn" href={`mailto:${request.email}?subject=${encodeURIComponent(`Your partnership inquiry (${request.company})`)}`}>
+        <a
+          className="btn"
+          href={`mailto:${request.email}?subject=${encodeURIComponent(`Your partnership inquiry (${request.company})`)}`}
+        >
           Reply by Email
         </a>
-        <button type="button" className="btn request-detail__delete" onClick={() => void destroy()} disabled={deleteCall.isLoading}>
+        <button
+          type="button"
+          className="btn request-detail__delete"
+          onClick={() => void destroy()}
+          disabled={deleteCall.isLoading}
+        >
           {deleteCall.isLoading ? 'Deleting...' : 'Delete'}
         </button>
       </div>

@@ -90,7 +90,11 @@ export const adminReviewsApi = api.injectEndpoints({
           return;
         }
         for (const filter of FILTERS) {
-          dispatch(adminReviewsApi.util.updateQueryData('adminReviews', filter, (list) => list.filter((entry) => entry.id !== review.id)));
+          dispatch(
+            adminReviewsApi.util.updateQueryData('adminReviews', filter, (list) =>
+              list.filter((entry) => entry.id !== review.id),
+            ),
+          );
         }
         dispatch(api.util.invalidateTags(afterChange(review)));
       },
@@ -100,7 +104,11 @@ export const adminReviewsApi = api.injectEndpoints({
 
 /** What else shows a review: the public list, the event's rating and the pending count. */
 function afterChange(review: AdminReview) {
-  return [PUBLIC_LIST, PENDING_COUNT, ...(review.event_id !== null ? [{ type: 'Event' as const, id: String(review.event_id) }] : [])];
+  return [
+    PUBLIC_LIST,
+    PENDING_COUNT,
+    ...(review.event_id !== null ? [{ type: 'Event' as const, id: String(review.event_id) }] : []),
+  ];
 }
 
 /**
@@ -128,7 +136,8 @@ async function applyModeration(queryFulfilled: Promise<{ data: AdminReview }>, d
   dispatch(api.util.invalidateTags(afterChange(review)));
 }
 
-export const { useAdminReviewsQuery, useApproveReviewMutation, useRejectReviewMutation, useDeleteReviewMutation } = adminReviewsApi;
+export const { useAdminReviewsQuery, useApproveReviewMutation, useRejectReviewMutation, useDeleteReviewMutation } =
+  adminReviewsApi;
 
 /** The Reviews tab's badge: the live pending count while the panel is open and logged in. */
 export function usePendingReviewCount(enabled: boolean): number | undefined {

@@ -5,7 +5,11 @@ import { formatReviewDate, type AdminReview } from '../../lib/reviews/review-typ
 import { useApproveReviewMutation, useDeleteReviewMutation, useRejectReviewMutation } from './api.ts';
 import { APPROVE_FAILED, DELETE_FAILED, REJECT_FAILED, reviewHeading } from './messages.ts';
 
-const STATUS_LABELS: Record<AdminReview['status'], string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+const STATUS_LABELS: Record<AdminReview['status'], string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 
 /** One review in the moderation list (spec 02 "Reviews tab", §4 review states). */
 export function ReviewItem({ review }: { review: AdminReview }) {
@@ -33,7 +37,8 @@ export function ReviewItem({ review }: { review: AdminReview }) {
   const onReject = async (event: FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
-    if (await run(() => reject({ id: review.id, reason: text || undefined }).unwrap(), REJECT_FAILED)) setRejecting(false);
+    if (await run(() => reject({ id: review.id, reason: text || undefined }).unwrap(), REJECT_FAILED))
+      setRejecting(false);
   };
 
   const onDelete = () => {
@@ -66,9 +71,13 @@ export function ReviewItem({ review }: { review: AdminReview }) {
         ) : (
           <span>{review.event_name}</span>
         )}
-        {review.event_id !== null && review.event?.name && <span className="review-item__event-name"> · {review.event.name}</span>}
+        {review.event_id !== null && review.event?.name && (
+          <span className="review-item__event-name"> · {review.event.name}</span>
+        )}
       </p>
-      {review.status === 'rejected' && review.admin_notes && <p className="review-item__reason">Reason: {review.admin_notes}</p>}
+      {review.status === 'rejected' && review.admin_notes && (
+        <p className="review-item__reason">Reason: {review.admin_notes}</p>
+      )}
 
       {alert && (
         <p className="admin-alert admin-alert--error" role="alert">
@@ -79,12 +88,23 @@ export function ReviewItem({ review }: { review: AdminReview }) {
       {rejecting ? (
         <form className="review-item__reject" onSubmit={onReject}>
           <label htmlFor={`${id}-reason`}>Reason (optional)</label>
-          <textarea id={`${id}-reason`} rows={2} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <textarea
+            id={`${id}-reason`}
+            rows={2}
+            maxLength={1000}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
           <div className="review-item__actions">
             <button type="submit" className="btn btn-small btn-danger-solid" disabled={busy}>
               {rejectCall.isLoading ? 'Rejecting...' : 'Reject'}
             </button>
-            <button type="button" className="btn btn-small" disabled={rejectCall.isLoading} onClick={() => setRejecting(false)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={rejectCall.isLoading}
+              onClick={() => setRejecting(false)}
+            >
               Cancel
             </button>
           </div>
@@ -92,7 +112,12 @@ export function ReviewItem({ review }: { review: AdminReview }) {
       ) : (
         <div className="review-item__actions" role="group" aria-label={`Moderate ${heading}`}>
           {review.status !== 'approved' && (
-            <button type="button" className="btn btn-small btn-approve" disabled={busy} onClick={() => void run(() => approve(review.id).unwrap(), APPROVE_FAILED)}>
+            <button
+              type="button"
+              className="btn btn-small btn-approve"
+              disabled={busy}
+              onClick={() => void run(() => approve(review.id).unwrap(), APPROVE_FAILED)}
+            >
               {approveCall.isLoading ? 'Approving...' : 'Approve'}
             </button>
           )}

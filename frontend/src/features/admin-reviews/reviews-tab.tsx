@@ -30,7 +30,11 @@ export function ReviewsTab() {
         </div>
         <div className="reviews-tab__controls">
           <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as ReviewStatusFilter)}>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as ReviewStatusFilter)}
+          >
             {FILTERS.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}

@@ -10,7 +10,9 @@ import { usePendingReviewCount } from './api.ts';
 import { reviewHeading } from './messages.ts';
 import { ReviewsTab } from './reviews-tab.tsx';
 
-vi.mock('socket.io-client', () => ({ io: (namespace: string, options: Record<string, unknown>) => fakeIo(namespace, options) }));
+vi.mock('socket.io-client', () => ({
+  io: (namespace: string, options: Record<string, unknown>) => fakeIo(namespace, options),
+}));
 
 function makeReview(overrides: Partial<AdminReview> = {}): AdminReview {
   return {
@@ -58,8 +60,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const byStatus = (lists: Partial<Record<string, AdminReview[]>>): Handler => (request) =>
-  json({ reviews: lists[new URL(request.url).searchParams.get('status') ?? ''] ?? [] });
+const byStatus =
+  (lists: Partial<Record<string, AdminReview[]>>): Handler =>
+  (request) =>
+    json({ reviews: lists[new URL(request.url).searchParams.get('status') ?? ''] ?? [] });
 
 describe('Reviews tab (Reviews Moderation)', () => {
   it("falls back to 'Review by {name}' without a title", () => {
@@ -85,20 +89,35 @@ describe('Reviews tab (Reviews Moderation)', () => {
     expect(within(item).getByText('Pending')).toBeTruthy();
     expect(within(item).getByText('ana@example.com')).toBeTruthy();
     expect(within(item).getByRole('link', { name: 'View Event' }).getAttribute('href')).toBe('/event/7');
-    expect(within(item).getAllByRole('button').map((button) => button.textContent)).toEqual(['Approve', 'Reject', 'Delete']);
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Approve', 'Reject', 'Delete']);
   });
 
   it('hides Approve on approved reviews and Reject on rejected ones, which show their reason', async () => {
     renderTab({
       'GET /api/admin/reviews': byStatus({
-        all: [makeReview({ id: 'a', title: 'Yes', status: 'approved' }), makeReview({ id: 'b', title: 'No', status: 'rejected', admin_notes: 'Spam' })],
+        all: [
+          makeReview({ id: 'a', title: 'Yes', status: 'approved' }),
+          makeReview({ id: 'b', title: 'No', status: 'rejected', admin_notes: 'Spam' }),
+        ],
       }),
     });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
     const approved = await screen.findByRole('article', { name: 'Yes' });
-    expect(within(approved).getAllByRole('button').map((button) => button.textContent)).toEqual(['Reject', 'Delete']);
+    expect(
+      within(approved)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Reject', 'Delete']);
     const rejected = screen.getByRole('article', { name: 'No' });
-    expect(within(rejected).getAllByRole('button').map((button) => button.textContent)).toEqual(['Approve', 'Delete']);
+    expect(
+      within(rejected)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Approve', 'Delete']);
     expect(within(rejected).getByText('Reason: Spam')).toBeTruthy();
   });
 
@@ -120,7 +139,8 @@ describe('Reviews tab (Reviews Moderation)', () => {
   it('rejects with the optional reason', async () => {
     const api = renderTab({
       'GET /api/admin/reviews': byStatus({ pending: [makeReview()] }),
-      'POST /api/admin/reviews/r1/reject': () => json({ review: makeReview({ status: 'rejected', admin_notes: 'Off topic' }) }),
+      'POST /api/admin/reviews/r1/reject': () =>
+        json({ review: makeReview({ status: 'rejected', admin_notes: 'Off topic' }) }),
     });
     const item = await screen.findByRole('article', { name: 'Lovely' });
     fireEvent.click(within(item).getByRole('button', { name: 'Reject' }));
@@ -136,7 +156,10 @@ describe('Reviews tab (Reviews Moderation)', () => {
     ['Delete', 'DELETE /api/admin/reviews/r1', 'Delete failed'],
   ])('%s failing alerts %j', async (button, call, text) => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderTab({ 'GET /api/admin/reviews': byStatus({ pending: [makeReview()] }), [call]: () => json({ error: 'nope' }, 500) });
+    renderTab({
+      'GET /api/admin/reviews': byStatus({ pending: [makeReview()] }),
+      [call]: () => json({ error: 'nope' }, 500),
+    });
     const item = await screen.findByRole('article', { name: 'Lovely' });
     fireEvent.click(within(item).getByRole('button', { name: button }));
     if (button === 'Reject') fireEvent.click(within(item).getByRole('button', { name: 'Reject' }));

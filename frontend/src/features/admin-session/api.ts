@@ -23,14 +23,20 @@ export const adminSessionApi = api.injectEndpoints({
       }),
       providesTags: ['AdminSession'],
     }),
-    adminLogin: build.mutation<{ success: true; message?: string; agent_name?: string | null }, { password: string; agent_name?: string }>({
+    adminLogin: build.mutation<
+      { success: true; message?: string; agent_name?: string | null },
+      { password: string; agent_name?: string }
+    >({
       query: (body) => ({ url: '/support/admin/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           markLoggedIn();
           dispatch(
-            adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, { authenticated: true, agent_name: data.agent_name ?? null }),
+            adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, {
+              authenticated: true,
+              agent_name: data.agent_name ?? null,
+            }),
           );
         } catch {
           // The login card shows the failure.
@@ -47,7 +53,9 @@ export const adminSessionApi = api.injectEndpoints({
         } catch {
           // The cookie may outlive a failed call; the server also revokes sessions on its own schedule.
         }
-        dispatch(adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, { authenticated: false, agent_name: null }));
+        dispatch(
+          adminSessionApi.util.upsertQueryData('adminSession', SESSION_ARG, { authenticated: false, agent_name: null }),
+        );
       },
     }),
   }),

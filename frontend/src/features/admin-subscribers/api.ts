@@ -27,7 +27,12 @@ export function toSubscriberPage(raw: unknown): SubscriberPage {
 }
 
 const subscriberPath = (id: string) => `/subscriptions/admin/${encodeURIComponent(id)}`;
-const guard = { onQueryStarted: (_arg: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> }) => recheckSessionOn401(queryFulfilled, dispatch) };
+const guard = {
+  onQueryStarted: (
+    _arg: unknown,
+    { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+  ) => recheckSessionOn401(queryFulfilled, dispatch),
+};
 
 export interface DigestBatchResult {
   processed: number;
@@ -41,7 +46,8 @@ export const adminSubscribersApi = api.injectEndpoints({
     subscribers: build.infiniteQuery<SubscriberPage, SubscriberFilters, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
-        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPageParam < lastPage.pages ? lastPageParam + 1 : undefined),
+        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+          lastPageParam < lastPage.pages ? lastPageParam + 1 : undefined,
       },
       query: ({ queryArg, pageParam }) => ({ url: '/subscriptions/admin', params: listParams(queryArg, pageParam) }),
       transformResponse: toSubscriberPage,

@@ -37,7 +37,10 @@ export function SavedFiltersEditor({ subscriber, categories, onChanged }: Props)
       setNotice({ kind: 'info', text: 'Saved search updated' });
     } catch (failure) {
       const fallback = 'Could not save the search. Please try again.';
-      setNotice({ kind: 'error', text: (httpStatusOf(failure) !== undefined ? serverText(failure) : undefined) ?? fallback });
+      setNotice({
+        kind: 'error',
+        text: (httpStatusOf(failure) !== undefined ? serverText(failure) : undefined) ?? fallback,
+      });
     }
   };
 
@@ -56,18 +59,31 @@ export function SavedFiltersEditor({ subscriber, categories, onChanged }: Props)
         )}
       </p>
       {notice && (
-        <p className={notice.kind === 'error' ? 'error-text' : 'saved-filters__ok'} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          className={notice.kind === 'error' ? 'error-text' : 'saved-filters__ok'}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
           {notice.text}
         </p>
       )}
       <form className="subscriber-edit" onSubmit={save} noValidate>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-keyword`}>Keyword</label>
-          <input id={`${id}-keyword`} type="text" maxLength={200} value={draft.keyword} onChange={(event) => set('keyword', event.target.value)} />
+          <input
+            id={`${id}-keyword`}
+            type="text"
+            maxLength={200}
+            value={draft.keyword}
+            onChange={(event) => set('keyword', event.target.value)}
+          />
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-category`}>Category</label>
-          <select id={`${id}-category`} value={draft.category} onChange={(event) => set('category', event.target.value)}>
+          <select
+            id={`${id}-category`}
+            value={draft.category}
+            onChange={(event) => set('category', event.target.value)}
+          >
             <option value="">Any category</option>
             {categories.map((category) => (
               <option key={category} value={category}>
@@ -78,15 +94,35 @@ export function SavedFiltersEditor({ subscriber, categories, onChanged }: Props)
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-min`}>Min price (USD)</label>
-          <input id={`${id}-min`} type="number" min={0} step="any" inputMode="decimal" value={draft.min_price} onChange={(event) => set('min_price', event.target.value)} />
+          <input
+            id={`${id}-min`}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            value={draft.min_price}
+            onChange={(event) => set('min_price', event.target.value)}
+          />
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-max`}>Max price (USD)</label>
-          <input id={`${id}-max`} type="number" min={0} step="any" inputMode="decimal" value={draft.max_price} onChange={(event) => set('max_price', event.target.value)} />
+          <input
+            id={`${id}-max`}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            value={draft.max_price}
+            onChange={(event) => set('max_price', event.target.value)}
+          />
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-date`}>Dates</label>
-          <select id={`${id}-date`} value={draft.date_preset} onChange={(event) => set('date_preset', event.target.value)}>
+          <select
+            id={`${id}-date`}
+            value={draft.date_preset}
+            onChange={(event) => set('date_preset', event.target.value)}
+          >
             {PRESETS.map((preset) => (
               <option key={preset.value} value={preset.value}>
                 {preset.label}

@@ -29,11 +29,15 @@ const amount = (text: string): number | null | 'invalid' => {
   return Number.isFinite(value) && value >= 0 ? value : 'invalid';
 };
 
-export function savedFiltersPatch(subscriber: AdminSubscriber, draft: SavedFiltersDraft): { patch: SubscriberPatch } | { problem: string } {
+export function savedFiltersPatch(
+  subscriber: AdminSubscriber,
+  draft: SavedFiltersDraft,
+): { patch: SubscriberPatch } | { problem: string } {
   const before = savedFiltersDraftOf(subscriber);
   const min = amount(draft.min_price);
   const max = amount(draft.max_price);
-  if (min === 'invalid' || max === 'invalid' || (min !== null && max !== null && max < min)) return { problem: PRICE_RULE };
+  if (min === 'invalid' || max === 'invalid' || (min !== null && max !== null && max < min))
+    return { problem: PRICE_RULE };
   const patch: SubscriberPatch = {};
   const text = (value: string) => (value.trim() ? value.trim() : null);
   if (draft.keyword.trim() !== before.keyword) patch.keyword = text(draft.keyword);

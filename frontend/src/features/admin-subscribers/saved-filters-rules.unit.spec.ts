@@ -14,7 +14,9 @@ describe("the admin's saved-search edit", () => {
     const draft = savedFiltersDraftOf(subscriber);
     expect(draft).toEqual({ keyword: 'jazz', category: '', min_price: '', max_price: '50', date_preset: '' });
     expect(savedFiltersPatch(subscriber, draft)).toEqual({ problem: NO_CHANGES });
-    expect(savedFiltersPatch(subscriber, { ...draft, max_price: '', category: 'Technology', date_preset: 'this_week' })).toEqual({
+    expect(
+      savedFiltersPatch(subscriber, { ...draft, max_price: '', category: 'Technology', date_preset: 'this_week' }),
+    ).toEqual({
       patch: { max_price: null, category: 'Technology', date_preset: 'this_week' },
     });
   });

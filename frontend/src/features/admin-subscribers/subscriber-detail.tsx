@@ -3,11 +3,26 @@ import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { httpStatusOf, serverText } from '../../lib/support/request-error.ts';
 import { useDeleteSubscriberMutation, useSendDigestNowMutation, useUpdateSubscriberMutation } from './api.ts';
 import { copyText } from './copy-text.ts';
-import { copyFallbackText, DELETE_FAILED, DIGEST_FAILED, NOTHING_SENT, SAVE_FAILED, STATUS_FAILED } from './messages.ts';
+import {
+  copyFallbackText,
+  DELETE_FAILED,
+  DIGEST_FAILED,
+  NOTHING_SENT,
+  SAVE_FAILED,
+  STATUS_FAILED,
+} from './messages.ts';
 import { CATEGORIES } from '../../lib/categories.ts';
 import { SavedFiltersEditor } from './saved-filters-editor.tsx';
 import { SubscriberBadge } from './subscriber-list.tsx';
-import { digestBlockedReason, draftOf, editPatch, isConfirmed, RADIUS_MAX, RADIUS_MIN, type SubscriberDraft } from './subscriber-rules.ts';
+import {
+  digestBlockedReason,
+  draftOf,
+  editPatch,
+  isConfirmed,
+  RADIUS_MAX,
+  RADIUS_MIN,
+  type SubscriberDraft,
+} from './subscriber-rules.ts';
 import type { AdminSubscriber } from './types.ts';
 
 interface Props {
@@ -73,7 +88,11 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
     try {
       const result = await sendDigest(subscriber.id).unwrap();
       if (result.subscription) onChanged(result.subscription);
-      setNotice(result.sent > 0 ? { kind: 'info', text: `Digest sent to ${subscriber.email}` } : { kind: 'error', text: NOTHING_SENT });
+      setNotice(
+        result.sent > 0
+          ? { kind: 'info', text: `Digest sent to ${subscriber.email}` }
+          : { kind: 'error', text: NOTHING_SENT },
+      );
     } catch (failure) {
       setNotice({ kind: 'error', text: DIGEST_FAILED, detail: reasonOf(failure) });
     }
@@ -92,7 +111,11 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
 
   const copyLink = async () => {
     const copied = await copyText(subscriber.unsubscribe_url);
-    setNotice(copied ? { kind: 'info', text: 'Unsubscribe link copied' } : { kind: 'error', text: copyFallbackText(subscriber.unsubscribe_url) });
+    setNotice(
+      copied
+        ? { kind: 'info', text: 'Unsubscribe link copied' }
+        : { kind: 'error', text: copyFallbackText(subscriber.unsubscribe_url) },
+    );
   };
 
   return (
@@ -105,7 +128,10 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
       </header>
 
       {notice && (
-        <div className={`admin-alert ${notice.kind === 'error' ? 'admin-alert--error' : 'admin-alert--info'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          className={`admin-alert ${notice.kind === 'error' ? 'admin-alert--error' : 'admin-alert--info'}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
           <p>{notice.text}</p>
           {notice.detail && <p className="admin-alert__detail">{notice.detail}</p>}
         </div>
@@ -114,7 +140,13 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
       <form className="subscriber-edit" onSubmit={save} noValidate>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} type="text" maxLength={120} value={draft.name} onChange={(event) => set('name', event.target.value)} />
+          <input
+            id={`${id}-name`}
+            type="text"
+            maxLength={120}
+            value={draft.name}
+            onChange={(event) => set('name', event.target.value)}
+          />
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-radius`}>Radius (km)</label>
@@ -131,11 +163,23 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-country`}>Country</label>
-          <input id={`${id}-country`} type="text" maxLength={120} value={draft.country} onChange={(event) => set('country', event.target.value)} />
+          <input
+            id={`${id}-country`}
+            type="text"
+            maxLength={120}
+            value={draft.country}
+            onChange={(event) => set('country', event.target.value)}
+          />
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-city`}>City</label>
-          <input id={`${id}-city`} type="text" maxLength={120} value={draft.city} onChange={(event) => set('city', event.target.value)} />
+          <input
+            id={`${id}-city`}
+            type="text"
+            maxLength={120}
+            value={draft.city}
+            onChange={(event) => set('city', event.target.value)}
+          />
         </div>
         <div className="subscriber-edit__save">
           <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -166,7 +210,13 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
       <div className="subscriber-detail__link">
         <label htmlFor={`${id}-unsubscribe`}>Unsubscribe link</label>
         <div className="subscriber-detail__copy">
-          <input id={`${id}-unsubscribe`} type="text" readOnly value={subscriber.unsubscribe_url} onFocus={(event) => event.target.select()} />
+          <input
+            id={`${id}-unsubscribe`}
+            type="text"
+            readOnly
+            value={subscriber.unsubscribe_url}
+            onFocus={(event) => event.target.select()}
+          />
           <button type="button" className="btn" onClick={() => void copyLink()}>
             Copy link
           </button>
@@ -174,7 +224,12 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
       </div>
 
       <div className="subscriber-detail__actions" role="group" aria-label="Subscriber actions">
-        <button type="button" className="btn" disabled={busy || (!subscriber.is_active && !confirmed)} onClick={() => void toggle()}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || (!subscriber.is_active && !confirmed)}
+          onClick={() => void toggle()}
+        >
           {toggling ? 'Saving…' : subscriber.is_active ? 'Deactivate' : 'Activate'}
         </button>
         <button
@@ -186,7 +241,12 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
         >
           {digestCall.isLoading ? 'Sending…' : 'Send digest now'}
         </button>
-        <button type="button" className="btn subscriber-detail__delete" disabled={busy} onClick={() => void deleteSubscriber()}>
+        <button
+          type="button"
+          className="btn subscriber-detail__delete"
+          disabled={busy}
+          onClick={() => void deleteSubscriber()}
+        >
           {deleteCall.isLoading ? 'Deleting…' : 'Delete'}
         </button>
       </div>
@@ -196,7 +256,9 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
         </p>
       )}
       {!confirmed && !subscriber.is_active && (
-        <p className="subscriber-detail__hint">Activate becomes available once the subscriber confirms their e-mail address.</p>
+        <p className="subscriber-detail__hint">
+          Activate becomes available once the subscriber confirms their e-mail address.
+        </p>
       )}
     </article>
   );

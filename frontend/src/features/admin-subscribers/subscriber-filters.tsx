@@ -19,7 +19,8 @@ const SORTS: readonly { value: SubscriberSort; label: string }[] = [
 export function SubscriberFilterForm({ applied, onApply, offerPending }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<SubscriberFilters>(applied);
-  const set = <K extends keyof SubscriberFilters>(key: K, value: SubscriberFilters[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SubscriberFilters>(key: K, value: SubscriberFilters[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,11 +35,21 @@ export function SubscriberFilterForm({ applied, onApply, offerPending }: Props) 
     <form className="subscriber-filters" onSubmit={onSubmit} aria-label="Filter subscribers">
       <div className="subscriber-filters__field subscriber-filters__field--search">
         <label htmlFor={`${id}-search`}>Search</label>
-        <input id={`${id}-search`} type="search" placeholder="Search by email or name" value={draft.search} onChange={(event) => set('search', event.target.value)} />
+        <input
+          id={`${id}-search`}
+          type="search"
+          placeholder="Search by email or name"
+          value={draft.search}
+          onChange={(event) => set('search', event.target.value)}
+        />
       </div>
       <div className="subscriber-filters__field">
         <label htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} value={draft.status} onChange={(event) => set('status', event.target.value as SubscriberStatusFilter)}>
+        <select
+          id={`${id}-status`}
+          value={draft.status}
+          onChange={(event) => set('status', event.target.value as SubscriberStatusFilter)}
+        >
           <option value="all">All statuses</option>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
@@ -47,7 +58,12 @@ export function SubscriberFilterForm({ applied, onApply, offerPending }: Props) 
       </div>
       <div className="subscriber-filters__field">
         <label htmlFor={`${id}-country`}>Country</label>
-        <input id={`${id}-country`} type="text" value={draft.country} onChange={(event) => set('country', event.target.value)} />
+        <input
+          id={`${id}-country`}
+          type="text"
+          value={draft.country}
+          onChange={(event) => set('country', event.target.value)}
+        />
       </div>
       <div className="subscriber-filters__field">
         <label htmlFor={`${id}-city`}>City</label>
@@ -55,7 +71,11 @@ export function SubscriberFilterForm({ applied, onApply, offerPending }: Props) 
       </div>
       <div className="subscriber-filters__field">
         <label htmlFor={`${id}-sort`}>Sort</label>
-        <select id={`${id}-sort`} value={draft.sort} onChange={(event) => set('sort', event.target.value as SubscriberSort)}>
+        <select
+          id={`${id}-sort`}
+          value={draft.sort}
+          onChange={(event) => set('sort', event.target.value as SubscriberSort)}
+        >
           {SORTS.map((sort) => (
             <option key={sort.value} value={sort.value}>
               {sort.label}
@@ -64,7 +84,12 @@ export function SubscriberFilterForm({ applied, onApply, offerPending }: Props) 
         </select>
       </div>
       <div className="subscriber-filters__field subscriber-filters__field--check">
-        <input id={`${id}-saved`} type="checkbox" checked={draft.savedOnly} onChange={(event) => set('savedOnly', event.target.checked)} />
+        <input
+          id={`${id}-saved`}
+          type="checkbox"
+          checked={draft.savedOnly}
+          onChange={(event) => set('savedOnly', event.target.checked)}
+        />
         <label htmlFor={`${id}-saved`}>Has saved filters</label>
       </div>
       <div className="subscriber-filters__actions">

@@ -40,7 +40,9 @@ export function SubscriberList({ subscribers, selected, onSelect }: Props) {
                 </span>
               </span>
               {subscriber.has_filters && subscriber.search_description && (
-                <span className="admin-row__meta subscriber-row__search">Saved search: {subscriber.search_description}</span>
+                <span className="admin-row__meta subscriber-row__search">
+                  Saved search: {subscriber.search_description}
+                </span>
               )}
               <span className="admin-row__meta subscriber-row__times">
                 <span>Created {formatTicketTime(subscriber.created_at)}</span>

@@ -67,7 +67,8 @@ export function editPatch(subscriber: AdminSubscriber, draft: SubscriberDraft): 
   const radiusText = draft.radius.trim();
   if (radiusText !== (subscriber.radius_km === null ? '' : String(subscriber.radius_km))) {
     const radius = Number(radiusText);
-    if (!radiusText || !Number.isInteger(radius) || radius < RADIUS_MIN || radius > RADIUS_MAX) return { problem: RADIUS_RULE };
+    if (!radiusText || !Number.isInteger(radius) || radius < RADIUS_MIN || radius > RADIUS_MAX)
+      return { problem: RADIUS_RULE };
     if (radius !== subscriber.radius_km) patch.radius_km = radius;
   }
   return Object.keys(patch).length === 0 ? { problem: NO_CHANGES } : { patch };

@@ -8,7 +8,8 @@ export function SubscriberStatCards({ stats }: { stats: SubscriberStats | null }
     { label: 'Inactive', value: stats?.inactive, tone: 'inactive' },
     { label: 'Sent last 7 days', value: stats?.sent_last_7d, tone: 'sent' },
   ];
-  if (stats?.pending !== undefined) cards.push({ label: 'Awaiting confirmation', value: stats.pending, tone: 'pending' });
+  if (stats?.pending !== undefined)
+    cards.push({ label: 'Awaiting confirmation', value: stats.pending, tone: 'pending' });
   return (
     <dl className={`subscriber-stats${cards.length > 4 ? ' subscriber-stats--five' : ''}`}>
       {cards.map((card) => (

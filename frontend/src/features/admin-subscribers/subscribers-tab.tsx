@@ -23,7 +23,9 @@ export function SubscribersTab() {
   const pages = list.currentData?.pages;
   const subscribers = useMemo(() => {
     const seen = new Set<string>();
-    return (pages ?? []).flatMap((page) => page.subscriptions).filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
+    return (pages ?? [])
+      .flatMap((page) => page.subscriptions)
+      .filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
   }, [pages]);
   const stats = pages?.[pages.length - 1]?.stats ?? list.data?.pages[0]?.stats ?? null;
   const failed = list.isError && !isUnauthorized(list.error);
@@ -61,7 +63,12 @@ export function SubscribersTab() {
           <button type="button" className="btn" disabled={list.isFetching} onClick={() => void list.refetch()}>
             {list.isFetching && !list.isFetchingNextPage && list.currentData ? 'Refreshing…' : 'Refresh'}
           </button>
-          <button type="button" className="btn btn-primary" disabled={batchCall.isLoading} onClick={() => void runDigest()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={batchCall.isLoading}
+            onClick={() => void runDigest()}
+          >
             {batchCall.isLoading ? 'Running…' : 'Run batch digest'}
           </button>
         </div>
@@ -73,7 +80,10 @@ export function SubscribersTab() {
         </div>
       )}
       {banner && (
-        <div className={`admin-alert ${banner.kind === 'error' ? 'admin-alert--error' : 'admin-alert--info'}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          className={`admin-alert ${banner.kind === 'error' ? 'admin-alert--error' : 'admin-alert--info'}`}
+          role={banner.kind === 'error' ? 'alert' : 'status'}
+        >
           <p>{banner.text}</p>
         </div>
       )}
@@ -82,7 +92,10 @@ export function SubscribersTab() {
       <SubscriberFilterForm applied={filters} onApply={apply} offerPending={stats?.pending !== undefined} />
 
       <div className="admin-workspace">
-        <section className="admin-workspace__panel admin-workspace__panel--padded subscribers-tab__list" aria-label="Subscriber list">
+        <section
+          className="admin-workspace__panel admin-workspace__panel--padded subscribers-tab__list"
+          aria-label="Subscriber list"
+        >
           {list.isFetching && !list.currentData ? (
             <p className="admin-workspace__state" role="status">
               Loading subscribers...
@@ -93,7 +106,12 @@ export function SubscribersTab() {
             <>
               <SubscriberList subscribers={subscribers} selected={current?.id ?? null} onSelect={select} />
               {list.hasNextPage && (
-                <button type="button" className="btn subscribers-tab__more" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                <button
+                  type="button"
+                  className="btn subscribers-tab__more"
+                  disabled={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
                   {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
                 </button>
               )}

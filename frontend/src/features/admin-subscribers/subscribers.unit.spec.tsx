@@ -37,8 +37,18 @@ afterEach(() => {
 describe('subscriber rules (spec 02 §5, §7)', () => {
   it('sends only the filters that are set, trimmed, 25 a page', () => {
     expect(listParams(EMPTY_FILTERS, 1)).toEqual({ page: 1, per_page: 25, sort: 'recent' });
-    expect(listParams({ ...EMPTY_FILTERS, savedOnly: true }, 1)).toEqual({ page: 1, per_page: 25, sort: 'recent', filters: 'saved' });
-    expect(listParams({ search: ' ana ', status: 'inactive', country: '', city: ' Madrid', sort: 'city', savedOnly: false }, 3)).toEqual({
+    expect(listParams({ ...EMPTY_FILTERS, savedOnly: true }, 1)).toEqual({
+      page: 1,
+      per_page: 25,
+      sort: 'recent',
+      filters: 'saved',
+    });
+    expect(
+      listParams(
+        { search: ' ana ', status: 'inactive', country: '', city: ' Madrid', sort: 'city', savedOnly: false },
+        3,
+      ),
+    ).toEqual({
       page: 3,
       per_page: 25,
       sort: 'city',
@@ -51,18 +61,24 @@ describe('subscriber rules (spec 02 §5, §7)', () => {
   it("says 'No changes to save' when nothing changed (whitespace included)", () => {
     const subscriber = makeSubscriber();
     expect(editPatch(subscriber, draftOf(subscriber))).toEqual({ problem: 'No changes to save' });
-    expect(editPatch(subscriber, { ...draftOf(subscriber), city: ' Madrid ', radius: '50' })).toEqual({ problem: 'No changes to save' });
+    expect(editPatch(subscriber, { ...draftOf(subscriber), city: ' Madrid ', radius: '50' })).toEqual({
+      problem: 'No changes to save',
+    });
   });
 
   it('sends only the changed fields, radius as a number', () => {
     const subscriber = makeSubscriber();
     expect(editPatch(subscriber, { ...draftOf(subscriber), radius: '120' })).toEqual({ patch: { radius_km: 120 } });
-    expect(editPatch(subscriber, { ...draftOf(subscriber), name: 'Ana L', city: 'Toledo' })).toEqual({ patch: { name: 'Ana L', city: 'Toledo' } });
+    expect(editPatch(subscriber, { ...draftOf(subscriber), name: 'Ana L', city: 'Toledo' })).toEqual({
+      patch: { name: 'Ana L', city: 'Toledo' },
+    });
   });
 
   it.each(['0', '501', '12.5', '', 'abc'])('refuses a radius of %j (1-500 km)', (radius) => {
     const subscriber = makeSubscriber();
-    expect(editPatch(subscriber, { ...draftOf(subscriber), radius })).toEqual({ problem: 'Radius must be a whole number from 1 to 500 km' });
+    expect(editPatch(subscriber, { ...draftOf(subscriber), radius })).toEqual({
+      problem: 'Radius must be a whole number from 1 to 500 km',
+    });
   });
 
   it.each(['1', '500'])('accepts the radius bound %s', (radius) => {
@@ -72,12 +88,16 @@ describe('subscriber rules (spec 02 §5, §7)', () => {
 
   it('refuses to blank the country or the city', () => {
     const subscriber = makeSubscriber();
-    expect(editPatch(subscriber, { ...draftOf(subscriber), city: '  ' })).toEqual({ problem: 'Country and City are required.' });
+    expect(editPatch(subscriber, { ...draftOf(subscriber), city: '  ' })).toEqual({
+      problem: 'Country and City are required.',
+    });
   });
 
   it('copies with the Clipboard API, then the legacy copy, and reports failure', async () => {
     expect(await copyText('x', { writeClipboard: () => Promise.resolve(), legacyCopy: () => false })).toBe(true);
-    expect(await copyText('x', { writeClipboard: () => Promise.reject(new Error('denied')), legacyCopy: () => true })).toBe(true);
+    expect(
+      await copyText('x', { writeClipboard: () => Promise.reject(new Error('denied')), legacyCopy: () => true }),
+    ).toBe(true);
     expect(await copyText('x', { legacyCopy: () => false })).toBe(false);
   });
 });
@@ -94,28 +114,43 @@ function renderTab(routes: Record<string, Handler>) {
   return api;
 }
 
-const listOf = (subscriptions: AdminSubscriber[], pages = 1) => () => json({ ok: true, subscriptions, pages, stats: STATS });
+const listOf =
+  (subscriptions: AdminSubscriber[], pages = 1) =>
+  () =>
+    json({ ok: true, subscriptions, pages, stats: STATS });
 
 describe('Subscribers tab', () => {
   it('shows the description, stats, filters and the select prompt', async () => {
-    renderTab({ 'GET /api/subscriptions/admin': listOf([makeSubscriber(), makeSubscriber({ id: 's2', email: 'bo@example.com', name: null, city: null, is_active: false })]) });
+    renderTab({
+      'GET /api/subscriptions/admin': listOf([
+        makeSubscriber(),
+        makeSubscriber({ id: 's2', email: 'bo@example.com', name: null, city: null, is_active: false }),
+      ]),
+    });
     expect(screen.getByRole('heading', { name: 'Subscribers' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Run batch digest' })).toBeTruthy();
     const row = await screen.findByRole('button', { name: /bo@example\.com/ });
     expect(row.textContent).toContain('—, Spain');
     expect(within(row).getByText('Inactive')).toBeTruthy();
-    for (const label of ['Total Subscribers', 'Active', 'Inactive', 'Sent last 7 days']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    for (const label of ['Total Subscribers', 'Active', 'Inactive', 'Sent last 7 days'])
+      expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     expect(screen.getByText('Select a subscriber to view and edit details')).toBeTruthy();
     const status = screen.getByLabelText('Status') as HTMLSelectElement;
     expect([...status.options].map((option) => option.text)).toEqual(['All statuses', 'Active', 'Inactive']);
     const sort = screen.getByLabelText('Sort') as HTMLSelectElement;
-    expect([...sort.options].map((option) => option.text)).toEqual(['Newest first', 'Email A-Z', 'Last sent', 'City/Country']);
+    expect([...sort.options].map((option) => option.text)).toEqual([
+      'Newest first',
+      'Email A-Z',
+      'Last sent',
+      'City/Country',
+    ]);
   });
 
   it('applies and resets the filters, and shows the empty text', async () => {
     const api = renderTab({
-      'GET /api/subscriptions/admin': (request) => (new URL(request.url).searchParams.get('search') ? listOf([])() : listOf([makeSubscriber()])()),
+      'GET /api/subscriptions/admin': (request) =>
+        new URL(request.url).searchParams.get('search') ? listOf([])() : listOf([makeSubscriber()])(),
     });
     await screen.findByRole('button', { name: /ana@example\.com/ });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
@@ -123,7 +158,13 @@ describe('Subscribers tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('No subscribers match the current filters')).toBeTruthy();
     const last = new URL(api.requests.at(-1)!.url).searchParams;
-    expect(Object.fromEntries(last)).toEqual({ page: '1', per_page: '25', sort: 'recent', status: 'active', search: 'zzz' });
+    expect(Object.fromEntries(last)).toEqual({
+      page: '1',
+      per_page: '25',
+      sort: 'recent',
+      status: 'active',
+      search: 'zzz',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await screen.findByRole('button', { name: /ana@example\.com/ });
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
@@ -151,7 +192,8 @@ describe('Subscribers tab', () => {
     const subscriber = makeSubscriber();
     const api = renderTab({
       'GET /api/subscriptions/admin': listOf([subscriber]),
-      'PATCH /api/subscriptions/admin/s1': () => json({ ok: true, subscription: { ...subscriber, radius_km: 75, updated_at: '2025-07-02T10:00:00.000Z' } }),
+      'PATCH /api/subscriptions/admin/s1': () =>
+        json({ ok: true, subscription: { ...subscriber, radius_km: 75, updated_at: '2025-07-02T10:00:00.000Z' } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
     const detail = screen.getByRole('article', { name: 'ana@example.com' });
@@ -172,10 +214,14 @@ describe('Subscribers tab', () => {
     ['Delete', 'DELETE /api/subscriptions/admin/s1', 'Failed to delete subscriber'],
   ])('%s failing alerts the spec text', async (button, call, text) => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderTab({ 'GET /api/subscriptions/admin': listOf([makeSubscriber()]), [call]: () => json({ error: 'nope' }, 500) });
+    renderTab({
+      'GET /api/subscriptions/admin': listOf([makeSubscriber()]),
+      [call]: () => json({ error: 'nope' }, 500),
+    });
     fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
     const detail = screen.getByRole('article', { name: 'ana@example.com' });
-    if (button === 'Save changes') fireEvent.change(within(detail).getByLabelText('Name'), { target: { value: 'Ana B' } });
+    if (button === 'Save changes')
+      fireEvent.change(within(detail).getByLabelText('Name'), { target: { value: 'Ana B' } });
     fireEvent.click(within(detail).getByRole('button', { name: button }));
     const alert = await within(detail).findByRole('alert');
     expect(alert.firstElementChild?.textContent).toBe(text);
@@ -186,14 +232,19 @@ describe('Subscribers tab', () => {
     renderTab({
       'GET /api/subscriptions/admin': listOf([subscriber]),
       'POST /api/subscriptions/admin/s1/send-digest': () => json({ ok: true, sent: 0, subscription: subscriber }),
-      'PATCH /api/subscriptions/admin/s1': () => json({ ok: true, subscription: { ...subscriber, is_active: false, updated_at: '2025-07-03T10:00:00.000Z' } }),
+      'PATCH /api/subscriptions/admin/s1': () =>
+        json({ ok: true, subscription: { ...subscriber, is_active: false, updated_at: '2025-07-03T10:00:00.000Z' } }),
     });
     fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
     const detail = screen.getByRole('article', { name: 'ana@example.com' });
     fireEvent.click(within(detail).getByRole('button', { name: 'Send digest now' }));
-    expect((await within(detail).findByRole('alert')).textContent).toBe('No suitable events found for this subscriber right now');
+    expect((await within(detail).findByRole('alert')).textContent).toBe(
+      'No suitable events found for this subscriber right now',
+    );
     fireEvent.click(within(detail).getByRole('button', { name: 'Deactivate' }));
-    expect(await within(screen.getByRole('article', { name: 'ana@example.com' })).findByRole('button', { name: 'Activate' })).toBeTruthy();
+    expect(
+      await within(screen.getByRole('article', { name: 'ana@example.com' })).findByRole('button', { name: 'Activate' }),
+    ).toBeTruthy();
   });
 
   it.each([
@@ -205,7 +256,10 @@ describe('Subscribers tab', () => {
     const detail = screen.getByRole('article', { name: 'ana@example.com' });
     const button = within(detail).getByRole('button', { name: 'Send digest now' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(button.getAttribute('aria-describedby') && document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+    expect(
+      button.getAttribute('aria-describedby') &&
+        document.getElementById(button.getAttribute('aria-describedby')!)?.textContent,
+    ).toBe(reason);
   });
 
   it('shows the unsubscribe link read-only, and the link itself when copying fails', async () => {
@@ -221,7 +275,11 @@ describe('Subscribers tab', () => {
     const link = within(detail).getByLabelText('Unsubscribe link') as HTMLInputElement;
     expect(link.readOnly).toBe(true);
     await act(async () => fireEvent.click(within(detail).getByRole('button', { name: 'Copy link' })));
-    await waitFor(() => expect(within(detail).getByRole('alert').textContent).toContain('http://localhost/api/subscriptions/unsubscribe/tok'));
+    await waitFor(() =>
+      expect(within(detail).getByRole('alert').textContent).toContain(
+        'http://localhost/api/subscriptions/unsubscribe/tok',
+      ),
+    );
   });
 
   it('runs the batch digest and reports its counts', async () => {
@@ -236,12 +294,25 @@ describe('Subscribers tab', () => {
   it('shows the double opt-in state when the server has it', async () => {
     renderTab({
       'GET /api/subscriptions/admin': () =>
-        json({ ok: true, pages: 1, stats: { ...STATS, pending: 1 }, subscriptions: [makeSubscriber({ is_active: false, confirmed: false, status: 'pending' })] }),
+        json({
+          ok: true,
+          pages: 1,
+          stats: { ...STATS, pending: 1 },
+          subscriptions: [makeSubscriber({ is_active: false, confirmed: false, status: 'pending' })],
+        }),
     });
     const row = await screen.findByRole('button', { name: /ana@example\.com/ });
     expect(within(row).getByText('Awaiting confirmation')).toBeTruthy();
-    expect([...(screen.getByLabelText('Status') as HTMLSelectElement).options].map((option) => option.value)).toContain('pending');
+    expect([...(screen.getByLabelText('Status') as HTMLSelectElement).options].map((option) => option.value)).toContain(
+      'pending',
+    );
     fireEvent.click(row);
-    expect((within(screen.getByRole('article', { name: 'ana@example.com' })).getByRole('button', { name: 'Activate' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (
+        within(screen.getByRole('article', { name: 'ana@example.com' })).getByRole('button', {
+          name: 'Activate',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
   });
 });

@@ -60,7 +60,14 @@ export interface SubscriberFilters {
   savedOnly: boolean;
 }
 
-export const EMPTY_FILTERS: SubscriberFilters = { search: '', status: 'all', country: '', city: '', sort: 'recent', savedOnly: false };
+export const EMPTY_FILTERS: SubscriberFilters = {
+  search: '',
+  status: 'all',
+  country: '',
+  city: '',
+  sort: 'recent',
+  savedOnly: false,
+};
 
 /** Spec 02 §9: the admin list's page size. */
 export const SUBSCRIBERS_PAGE_SIZE = 25;

@@ -5,7 +5,13 @@ import { applyAdminPush, isNewer, mergeTicketPush } from '../../lib/support/appl
 import { adminPresence } from '../../lib/admin/presence.ts';
 import { recheckSessionIfUnauthorized, recheckSessionOn401 } from '../../lib/admin/session-guard.ts';
 import { PRESENCE_EVENTS, type CannedReply, type WorkspaceTicketFields } from '../../lib/admin/workspace-types.ts';
-import type { AdminTicket as BaseTicket, AdminTicketPush, AdminTicketSummary as BaseSummary, TicketMessage, TicketStatus } from '../../lib/support/ticket-types.ts';
+import type {
+  AdminTicket as BaseTicket,
+  AdminTicketPush,
+  AdminTicketSummary as BaseSummary,
+  TicketMessage,
+  TicketStatus,
+} from '../../lib/support/ticket-types.ts';
 
 /** The live indicator's channel for the admin socket. */
 export const ADMIN_CHANNEL = 'admin';
@@ -31,7 +37,8 @@ function summaryOf(ticket: AdminTicket): AdminTicketSummary {
   return summary;
 }
 
-const cannedPath = (id?: string) => (id ? `/support/canned-replies/${encodeURIComponent(id)}` : '/support/canned-replies');
+const cannedPath = (id?: string) =>
+  id ? `/support/canned-replies/${encodeURIComponent(id)}` : '/support/canned-replies';
 const CANNED_TAG = { type: 'SupportTicket', id: 'CANNED' } as const;
 
 export const adminTicketsApi = api.injectEndpoints({
@@ -115,7 +122,10 @@ export const adminTicketsApi = api.injectEndpoints({
         );
       },
     }),
-    setTicketStatus: build.mutation<AdminTicket, { number: string; status: Exclude<TicketStatus, 'new'>; message?: string }>({
+    setTicketStatus: build.mutation<
+      AdminTicket,
+      { number: string; status: Exclude<TicketStatus, 'new'>; message?: string }
+    >({
       query: ({ number, status, message }) => ({
         url: `${ticketPath(number)}/status`,
         method: 'PUT',
@@ -126,11 +136,19 @@ export const adminTicketsApi = api.injectEndpoints({
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
     }),
     /** A reply to the visitor, or with `internal` a note only the team sees (never pushed or mailed to them). */
-    replyToTicket: build.mutation<AdminTicket, { number: string; message: string; internal?: boolean; senderName?: string | null }>({
+    replyToTicket: build.mutation<
+      AdminTicket,
+      { number: string; message: string; internal?: boolean; senderName?: string | null }
+    >({
       query: ({ number, message, internal, senderName }) => ({
         url: `${ticketPath(number)}/messages`,
         method: 'POST',
-        body: { message, is_admin: true, sender_name: senderName ?? ADMIN_SENDER_NAME, ...(internal ? { is_internal: true } : {}) },
+        body: {
+          message,
+          is_admin: true,
+          sender_name: senderName ?? ADMIN_SENDER_NAME,
+          ...(internal ? { is_internal: true } : {}),
+        },
       }),
       transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
@@ -177,7 +195,9 @@ export const adminTicketsApi = api.injectEndpoints({
           return;
         }
         dispatch(
-          adminTicketsApi.util.updateQueryData('adminTickets', undefined, (list) => list.filter((ticket) => ticket.ticket_number !== number)),
+          adminTicketsApi.util.updateQueryData('adminTickets', undefined, (list) =>
+            list.filter((ticket) => ticket.ticket_number !== number),
+          ),
         );
       },
     }),

@@ -12,7 +12,9 @@ export function slashQueryAt(text: string, caret: number): { start: number; quer
 export function matchingReplies(replies: readonly CannedReply[], query: string): CannedReply[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...replies];
-  return replies.filter((reply) => reply.title.toLowerCase().includes(needle) || reply.body.toLowerCase().includes(needle));
+  return replies.filter(
+    (reply) => reply.title.toLowerCase().includes(needle) || reply.body.toLowerCase().includes(needle),
+  );
 }
 
 /** The same placeholders the server knows: `{{name}}` and `{{ticket_number}}`, spaces inside the braces allowed. */

@@ -42,7 +42,11 @@ export function CannedRepliesManager({ onClose }: { onClose(): void }) {
     if (!draft.title.trim() || !draft.body.trim()) return;
     setError(null);
     try {
-      await save({ ...(draft.id ? { id: draft.id } : {}), title: draft.title.trim(), body: draft.body.trim() }).unwrap();
+      await save({
+        ...(draft.id ? { id: draft.id } : {}),
+        title: draft.title.trim(),
+        body: draft.body.trim(),
+      }).unwrap();
       setDraft(EMPTY);
     } catch (failure) {
       setError(serverText(failure) ?? 'The canned reply could not be saved');
@@ -63,10 +67,17 @@ export function CannedRepliesManager({ onClose }: { onClose(): void }) {
   const replies = list.currentData ?? [];
   return (
     <div className="keyboard-help" onClick={onClose}>
-      <div className="keyboard-help__card canned-manager" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onClick={(event) => event.stopPropagation()}>
+      <div
+        className="keyboard-help__card canned-manager"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onClick={(event) => event.stopPropagation()}
+      >
         <h2 id={`${id}-title`}>Canned replies</h2>
         <p className="keyboard-help__lead">
-          Type <kbd>/</kbd> in the reply box to insert one. <code>{'{{name}}'}</code> becomes the visitor&apos;s name and <code>{'{{ticket_number}}'}</code> the ticket number.
+          Type <kbd>/</kbd> in the reply box to insert one. <code>{'{{name}}'}</code> becomes the visitor&apos;s name
+          and <code>{'{{ticket_number}}'}</code> the ticket number.
         </p>
         {error && (
           <p className="admin-alert admin-alert--error" role="alert">
@@ -113,16 +124,32 @@ export function CannedRepliesManager({ onClose }: { onClose(): void }) {
         <form className="canned-manager__form" onSubmit={submit}>
           <h3>{draft.id ? 'Edit canned reply' : 'New canned reply'}</h3>
           <label htmlFor={`${id}-canned-title`}>Title</label>
-          <input ref={title} id={`${id}-canned-title`} maxLength={120} value={draft.title} onChange={(event) => setDraft({ ...draft, title: event.target.value })} />
+          <input
+            ref={title}
+            id={`${id}-canned-title`}
+            maxLength={120}
+            value={draft.title}
+            onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+          />
           <label htmlFor={`${id}-canned-body`}>Text</label>
-          <textarea id={`${id}-canned-body`} rows={4} maxLength={5000} value={draft.body} onChange={(event) => setDraft({ ...draft, body: event.target.value })} />
+          <textarea
+            id={`${id}-canned-body`}
+            rows={4}
+            maxLength={5000}
+            value={draft.body}
+            onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+          />
           <div className="canned-manager__actions">
             {draft.id && (
               <button type="button" className="btn btn-small" onClick={() => setDraft(EMPTY)}>
                 Cancel edit
               </button>
             )}
-            <button type="submit" className="btn btn-primary btn-small" disabled={saveCall.isLoading || !draft.title.trim() || !draft.body.trim()}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-small"
+              disabled={saveCall.isLoading || !draft.title.trim() || !draft.body.trim()}
+            >
               {saveCall.isLoading ? 'Saving...' : draft.id ? 'Save changes' : 'Add canned reply'}
             </button>
             <button type="button" className="btn btn-small" onClick={onClose}>

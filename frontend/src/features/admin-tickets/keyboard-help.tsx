@@ -34,9 +34,17 @@ export function KeyboardHelp({ onClose }: { onClose(): void }) {
 
   return (
     <div className="keyboard-help" onClick={onClose}>
-      <div className="keyboard-help__card" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onClick={(event) => event.stopPropagation()}>
+      <div
+        className="keyboard-help__card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onClick={(event) => event.stopPropagation()}
+      >
         <h2 id={`${id}-title`}>Keyboard shortcuts</h2>
-        <p className="keyboard-help__lead">They work anywhere in the tickets workspace except while typing in a field.</p>
+        <p className="keyboard-help__lead">
+          They work anywhere in the tickets workspace except while typing in a field.
+        </p>
         <dl>
           {SHORTCUT_HELP.map((entry) => (
             <div key={entry.keys}>

@@ -14,7 +14,11 @@ export const ASSIGNEE_VIEWS: readonly { id: AssigneeView; label: string }[] = [
   { id: 'all', label: 'All' },
 ];
 
-export function byAssignee<T extends Pick<AdminTicketSummary, 'assignee'>>(tickets: readonly T[], view: AssigneeView, agentName: string | null): T[] {
+export function byAssignee<T extends Pick<AdminTicketSummary, 'assignee'>>(
+  tickets: readonly T[],
+  view: AssigneeView,
+  agentName: string | null,
+): T[] {
   if (view === 'unassigned') return tickets.filter((ticket) => !ticket.assignee);
   if (view === 'mine') return agentName ? tickets.filter((ticket) => ticket.assignee === agentName) : [];
   return [...tickets];
@@ -23,13 +27,18 @@ export function byAssignee<T extends Pick<AdminTicketSummary, 'assignee'>>(ticke
 const FINISHED: ReadonlySet<string> = new Set(['resolved', 'closed']);
 
 /** Since when the visitor has waited for the team, or null (the team spoke last, or the ticket is done). */
-export function waitingSince(ticket: Pick<AdminTicketSummary, 'sla' | 'status' | 'created_at' | 'messages_count'>): string | null {
+export function waitingSince(
+  ticket: Pick<AdminTicketSummary, 'sla' | 'status' | 'created_at' | 'messages_count'>,
+): string | null {
   if (FINISHED.has(ticket.status)) return null;
   if (ticket.sla) return ticket.sla.awaiting_reply_since;
   return ticket.status === 'new' ? ticket.created_at : null;
 }
 
-export function ordered<T extends Pick<AdminTicketSummary, 'sla' | 'status' | 'created_at' | 'messages_count'>>(tickets: readonly T[], order: QueueOrder): T[] {
+export function ordered<T extends Pick<AdminTicketSummary, 'sla' | 'status' | 'created_at' | 'messages_count'>>(
+  tickets: readonly T[],
+  order: QueueOrder,
+): T[] {
   const newest = [...tickets].sort((a, b) => b.created_at.localeCompare(a.created_at));
   if (order === 'newest') return newest;
   return newest.sort((a, b) => {

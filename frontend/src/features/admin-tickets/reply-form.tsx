@@ -128,13 +128,17 @@ export function ReplyForm({ disabled, onSend, cannedReplies, values, render, onT
           id={`${id}-reply`}
           rows={4}
           maxLength={5000}
-          placeholder={note ? 'Only the team sees this note…' : 'Write a reply to the visitor… Type / for a canned reply.'}
+          placeholder={
+            note ? 'Only the team sees this note…' : 'Write a reply to the visitor… Type / for a canned reply.'
+          }
           value={message}
           disabled={disabled}
           role={pickerOpen ? 'combobox' : undefined}
           aria-expanded={pickerOpen ? true : undefined}
           aria-controls={pickerOpen ? `${id}-canned` : undefined}
-          aria-activedescendant={pickerOpen && options.length > 0 ? `${id}-canned-${Math.min(active, options.length - 1)}` : undefined}
+          aria-activedescendant={
+            pickerOpen && options.length > 0 ? `${id}-canned-${Math.min(active, options.length - 1)}` : undefined
+          }
           aria-autocomplete={pickerOpen ? 'list' : undefined}
           onChange={(event) => change(event.target.value, event.target.selectionStart)}
           onKeyDown={onKeyDown}
@@ -148,7 +152,9 @@ export function ReplyForm({ disabled, onSend, cannedReplies, values, render, onT
           <ul id={`${id}-canned`} className="canned-picker" role="listbox" aria-label="Canned replies">
             {options.length === 0 ? (
               <li className="canned-picker__empty" role="option" aria-disabled="true" aria-selected="false">
-                {cannedReplies.length === 0 ? 'No canned replies yet. Add them under Canned replies.' : 'No canned reply matches.'}
+                {cannedReplies.length === 0
+                  ? 'No canned replies yet. Add them under Canned replies.'
+                  : 'No canned reply matches.'}
               </li>
             ) : (
               options.map((reply, index) => (
@@ -173,7 +179,11 @@ export function ReplyForm({ disabled, onSend, cannedReplies, values, render, onT
       </div>
       <div className="reply-form__actions">
         <span className="reply-form__hint">{note ? 'Never shown or mailed to the visitor.' : 'Ctrl+Enter sends.'}</span>
-        <button type="submit" className={`btn ${note ? 'btn-note' : 'btn-primary'}`} disabled={blank || sending || disabled}>
+        <button
+          type="submit"
+          className={`btn ${note ? 'btn-note' : 'btn-primary'}`}
+          disabled={blank || sending || disabled}
+        >
           {sending ? (note ? 'Saving...' : 'Sending...') : note ? 'Add note' : 'Send Reply'}
         </button>
       </div>

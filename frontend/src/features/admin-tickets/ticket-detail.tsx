@@ -184,14 +184,23 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
             </button>
           )}
           {!locked && ticket.assignee && (
-            <button type="button" className="btn btn-small btn-link" disabled={busy} onClick={() => void changeAssignee(null)}>
+            <button
+              type="button"
+              className="btn btn-small btn-link"
+              disabled={busy}
+              onClick={() => void changeAssignee(null)}
+            >
               Unassign
             </button>
           )}
           {!locked && (
             <label className="ticket-detail__priority">
               Priority
-              <select value={ticket.priority} disabled={busy} onChange={(event) => void changePriority(event.target.value)}>
+              <select
+                value={ticket.priority}
+                disabled={busy}
+                onChange={(event) => void changePriority(event.target.value)}
+              >
                 {TICKET_PRIORITIES.map((value) => (
                   <option key={value} value={value}>
                     {PRIORITY_LABELS[value]}
@@ -287,7 +296,12 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
             {action.label}
           </button>
         ))}
-        <button type="button" className="btn btn-small btn-danger" disabled={locked || busy} onClick={() => void deleteTicket()}>
+        <button
+          type="button"
+          className="btn btn-small btn-danger"
+          disabled={locked || busy}
+          onClick={() => void deleteTicket()}
+        >
           {deleteCall.isLoading ? 'Deleting...' : 'Delete Ticket'}
         </button>
       </div>

@@ -15,6 +15,8 @@ export function filterTickets<T extends Pick<AdminTicketSummary, 'subject' | 'us
   return tickets.filter((ticket) => {
     if (status !== 'all' && ticket.status !== status) return false;
     if (!needle) return true;
-    return [ticket.subject, ticket.user_name, ticket.ticket_number].some((value) => value.toLowerCase().includes(needle));
+    return [ticket.subject, ticket.user_name, ticket.ticket_number].some((value) =>
+      value.toLowerCase().includes(needle),
+    );
   });
 }

@@ -46,9 +46,13 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
   const tickets: readonly AdminTicketSummary[] = failed ? SAMPLE_TICKETS : (list.currentData ?? []);
   const mineOrAll = useMemo(() => byAssignee(tickets, assignee, agentName), [tickets, assignee, agentName]);
   const counts = useMemo(() => statusCounts(mineOrAll), [mineOrAll]);
-  const visible = useMemo(() => ordered(filterTickets(mineOrAll, search, status), order), [mineOrAll, search, status, order]);
+  const visible = useMemo(
+    () => ordered(filterTickets(mineOrAll, search, status), order),
+    [mineOrAll, search, status, order],
+  );
   const current = selected ? tickets.find((ticket) => ticket.ticket_number === selected) : undefined;
-  const sample = current && failed ? SAMPLE_TICKETS.find((ticket) => ticket.ticket_number === current.ticket_number) : undefined;
+  const sample =
+    current && failed ? SAMPLE_TICKETS.find((ticket) => ticket.ticket_number === current.ticket_number) : undefined;
 
   // A ticket deleted elsewhere (another admin, live) leaves the panel rather than lingering as a ghost.
   useEffect(() => {
@@ -59,7 +63,9 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
     (number: string, focusHeading = true) => {
       setSelected(number);
       requestAnimationFrame(() => {
-        const row = [...document.querySelectorAll<HTMLElement>('[data-ticket]')].find((element) => element.dataset.ticket === number);
+        const row = [...document.querySelectorAll<HTMLElement>('[data-ticket]')].find(
+          (element) => element.dataset.ticket === number,
+        );
         row?.scrollIntoView?.({ block: 'nearest' });
         // On a phone the detail sits below the list: bring it into view, and give keyboard users its heading.
         if (focusHeading) document.getElementById(`${id}-detail-heading`)?.focus();
@@ -71,7 +77,8 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
   const step = (by: 1 | -1) => {
     if (visible.length === 0) return;
     const index = visible.findIndex((ticket) => ticket.ticket_number === selected);
-    const next = index < 0 ? (by === 1 ? 0 : visible.length - 1) : Math.min(visible.length - 1, Math.max(0, index + by));
+    const next =
+      index < 0 ? (by === 1 ? 0 : visible.length - 1) : Math.min(visible.length - 1, Math.max(0, index + by));
     select(visible[next]!.ticket_number);
   };
 
@@ -107,7 +114,12 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
             <button type="button" className="btn btn-small btn-link" onClick={() => setOverlay('canned')}>
               Canned replies
             </button>
-            <button type="button" className="btn btn-small btn-link" aria-keyshortcuts="Shift+?" onClick={() => setOverlay('keys')}>
+            <button
+              type="button"
+              className="btn btn-small btn-link"
+              aria-keyshortcuts="Shift+?"
+              onClick={() => setOverlay('keys')}
+            >
               <span aria-hidden="true">?</span>
               <span className="visually-hidden">Keyboard shortcuts</span>
             </button>
@@ -155,7 +167,11 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
           <label className="visually-hidden" htmlFor={`${id}-status`}>
             Status filter
           </label>
-          <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as StatusFilter)}
+          >
             <option value="all">All Status</option>
             {TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -174,7 +190,12 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
         {failed && (
           <div className="admin-alert admin-alert--error" role="alert">
             <p>{LIST_FAILED}</p>
-            <button type="button" className="btn btn-small" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => void list.refetch()}
+              disabled={list.isFetching}
+            >
               {list.isFetching ? 'Retrying...' : 'Retry'}
             </button>
           </div>
@@ -185,10 +206,17 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
           </p>
         ) : visible.length === 0 ? (
           <p className="admin-workspace__state">
-            {assignee === 'mine' && !agentName ? 'Log in with your name to have tickets of your own.' : 'No tickets found'}
+            {assignee === 'mine' && !agentName
+              ? 'Log in with your name to have tickets of your own.'
+              : 'No tickets found'}
           </p>
         ) : (
-          <TicketList tickets={visible} selected={selected} onSelect={select} isSample={(number) => failed && isSampleTicket(number)} />
+          <TicketList
+            tickets={visible}
+            selected={selected}
+            onSelect={select}
+            isSample={(number) => failed && isSampleTicket(number)}
+          />
         )}
       </section>
       <div className="admin-workspace__panel admin-workspace__sticky">

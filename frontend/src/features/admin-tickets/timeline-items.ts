@@ -27,14 +27,22 @@ export function eventText(entry: ActivityEntry): { text: string; tone: 'neutral'
       return { text: 'Ticket opened', tone: 'neutral' };
     case 'status_changed':
       return {
-        text: entry.from ? `${who} changed the status from ${statusLabel(entry.from)} to ${statusLabel(entry.to ?? '')}` : `${who} set the status to ${statusLabel(entry.to ?? '')}`,
+        text: entry.from
+          ? `${who} changed the status from ${statusLabel(entry.from)} to ${statusLabel(entry.to ?? '')}`
+          : `${who} set the status to ${statusLabel(entry.to ?? '')}`,
         tone: 'status',
       };
     case 'priority_changed':
-      return { text: `${who} changed the priority from ${priorityLabel(entry.from ?? '')} to ${priorityLabel(entry.to ?? '')}`, tone: 'neutral' };
+      return {
+        text: `${who} changed the priority from ${priorityLabel(entry.from ?? '')} to ${priorityLabel(entry.to ?? '')}`,
+        tone: 'neutral',
+      };
     case 'assigned':
       if (!entry.to) return { text: `${who} unassigned the ticket`, tone: 'neutral' };
-      return { text: entry.to === who ? `${who} took the ticket` : `${who} assigned the ticket to ${entry.to}`, tone: 'neutral' };
+      return {
+        text: entry.to === who ? `${who} took the ticket` : `${who} assigned the ticket to ${entry.to}`,
+        tone: 'neutral',
+      };
     case 'mail_sent':
       return { text: MAIL_KINDS[entry.detail ?? ''] ?? 'Mail sent', tone: 'neutral' };
     case 'mail_failed':
@@ -44,17 +52,35 @@ export function eventText(entry: ActivityEntry): { text: string; tone: 'neutral'
   }
 }
 
-export function timelineItems(messages: readonly WorkspaceMessage[], activity: readonly ActivityEntry[] | undefined): TimelineItem[] {
-  const items: TimelineItem[] = messages.map((message, index) => ({ kind: 'message', key: `m${index}`, at: message.created_at, message }));
+export function timelineItems(
+  messages: readonly WorkspaceMessage[],
+  activity: readonly ActivityEntry[] | undefined,
+): TimelineItem[] {
+  const items: TimelineItem[] = messages.map((message, index) => ({
+    kind: 'message',
+    key: `m${index}`,
+    at: message.created_at,
+    message,
+  }));
   (activity ?? []).forEach((entry, index) => {
     if (MESSAGE_KINDS.has(entry.kind)) return;
     const described = eventText(entry);
     if (!described) return;
-    items.push({ kind: 'event', key: `a${index}`, at: entry.at, actor: entry.actor === SYSTEM ? '' : entry.actor, ...described });
+    items.push({
+      kind: 'event',
+      key: `a${index}`,
+      at: entry.at,
+      actor: entry.actor === SYSTEM ? '' : entry.actor,
+      ...described,
+    });
   });
   // Stable: at the same instant an event (a status change) comes before the message it carried.
   return items
     .map((item, order) => ({ item, order }))
-    .sort((a, b) => a.item.at.localeCompare(b.item.at) || (a.item.kind === b.item.kind ? a.order - b.order : a.item.kind === 'event' ? -1 : 1))
+    .sort(
+      (a, b) =>
+        a.item.at.localeCompare(b.item.at) ||
+        (a.item.kind === b.item.kind ? a.order - b.order : a.item.kind === 'event' ? -1 : 1),
+    )
     .map(({ item }) => item);
 }

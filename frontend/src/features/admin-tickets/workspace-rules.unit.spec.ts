@@ -32,27 +32,59 @@ describe('queue views', () => {
   });
 
   it('puts the longest-waiting visitor first, then the rest newest first', () => {
-    const sla = (since: string | null) => ({ first_response_due_at: '2025-07-02T00:00:00.000Z', first_response_at: null, overdue: false, awaiting_reply_since: since });
+    const sla = (since: string | null) => ({
+      first_response_due_at: '2025-07-02T00:00:00.000Z',
+      first_response_at: null,
+      overdue: false,
+      awaiting_reply_since: since,
+    });
     const queue = [
       row('new-answered', { created_at: '2025-07-03T10:00:00.000Z', sla: sla(null), status: 'in_progress' }),
       row('waiting-short', { created_at: '2025-07-02T10:00:00.000Z', sla: sla('2025-07-02T12:00:00.000Z') }),
       row('waiting-long', { created_at: '2025-07-01T10:00:00.000Z', sla: sla('2025-07-01T10:00:00.000Z') }),
       row('old-answered', { created_at: '2025-06-01T10:00:00.000Z', sla: sla(null), status: 'waiting_for_user' }),
     ];
-    expect(ordered(queue, 'oldest_waiting').map((t) => t.ticket_number)).toEqual(['waiting-long', 'waiting-short', 'new-answered', 'old-answered']);
-    expect(ordered(queue, 'newest').map((t) => t.ticket_number)).toEqual(['new-answered', 'waiting-short', 'waiting-long', 'old-answered']);
+    expect(ordered(queue, 'oldest_waiting').map((t) => t.ticket_number)).toEqual([
+      'waiting-long',
+      'waiting-short',
+      'new-answered',
+      'old-answered',
+    ]);
+    expect(ordered(queue, 'newest').map((t) => t.ticket_number)).toEqual([
+      'new-answered',
+      'waiting-short',
+      'waiting-long',
+      'old-answered',
+    ]);
   });
 });
 
 describe('first-response target', () => {
   const now = Date.parse('2025-07-01T12:00:00.000Z');
-  const sla = (due: string, answered: string | null = null) => ({ first_response_due_at: due, first_response_at: answered, overdue: false, awaiting_reply_since: null });
+  const sla = (due: string, answered: string | null = null) => ({
+    first_response_due_at: due,
+    first_response_at: answered,
+    overdue: false,
+    awaiting_reply_since: null,
+  });
 
   it('says due in, soon, overdue, or met', () => {
-    expect(firstResponseState({ status: 'new', sla: sla('2025-07-01T20:00:00.000Z') }, now)).toEqual({ tone: 'due', text: 'Reply due in 8 h' });
-    expect(firstResponseState({ status: 'new', sla: sla('2025-07-01T12:30:00.000Z') }, now)).toEqual({ tone: 'soon', text: 'Reply due in 30 min' });
-    expect(firstResponseState({ status: 'new', sla: sla('2025-07-01T10:00:00.000Z') }, now)).toEqual({ tone: 'overdue', text: 'Reply overdue by 2 h' });
-    expect(firstResponseState({ status: 'new', sla: sla('2025-07-01T10:00:00.000Z', '2025-07-01T09:00:00.000Z') }, now)?.tone).toBe('met');
+    expect(firstResponseState({ status: 'new', sla: sla('2025-07-01T20:00:00.000Z') }, now)).toEqual({
+      tone: 'due',
+      text: 'Reply due in 8 h',
+    });
+    expect(firstResponseState({ status: 'new', sla: sla('2025-07-01T12:30:00.000Z') }, now)).toEqual({
+      tone: 'soon',
+      text: 'Reply due in 30 min',
+    });
+    expect(firstResponseState({ status: 'new', sla: sla('2025-07-01T10:00:00.000Z') }, now)).toEqual({
+      tone: 'overdue',
+      text: 'Reply overdue by 2 h',
+    });
+    expect(
+      firstResponseState({ status: 'new', sla: sla('2025-07-01T10:00:00.000Z', '2025-07-01T09:00:00.000Z') }, now)
+        ?.tone,
+    ).toBe('met');
     expect(firstResponseState({ status: 'closed', sla: sla('2025-07-01T10:00:00.000Z') }, now)).toBeNull();
   });
 });
@@ -60,8 +92,19 @@ describe('first-response target', () => {
 describe('timeline', () => {
   it('shows messages once, and status changes as events with who, before the message they carried', () => {
     const messages = [
-      { sender_name: 'Ana', message: 'Refunds come from the seller.', is_admin: true, created_at: '2025-07-01T11:00:00.000Z' },
-      { sender_name: 'Ana', message: 'Checked with the seller', is_admin: true, is_internal: true, created_at: '2025-07-01T11:05:00.000Z' },
+      {
+        sender_name: 'Ana',
+        message: 'Refunds come from the seller.',
+        is_admin: true,
+        created_at: '2025-07-01T11:00:00.000Z',
+      },
+      {
+        sender_name: 'Ana',
+        message: 'Checked with the seller',
+        is_admin: true,
+        is_internal: true,
+        created_at: '2025-07-01T11:05:00.000Z',
+      },
     ];
     const activity = [
       { kind: 'opened', actor: 'Visitor', at: '2025-07-01T10:00:00.000Z' },
@@ -70,7 +113,9 @@ describe('timeline', () => {
       { kind: 'note', actor: 'Ana', at: '2025-07-01T11:05:00.000Z', message_index: 1 },
       { kind: 'mail_failed', actor: 'System', at: '2025-07-01T11:06:00.000Z', detail: 'mailbox unavailable' },
     ];
-    const items = timelineItems(messages, activity).map((item) => (item.kind === 'event' ? `event: ${item.text}` : `message: ${item.message.message}`));
+    const items = timelineItems(messages, activity).map((item) =>
+      item.kind === 'event' ? `event: ${item.text}` : `message: ${item.message.message}`,
+    );
     expect(items).toEqual([
       'event: Ticket opened',
       'event: Ana changed the status from New to Waiting for User',
@@ -94,6 +139,8 @@ describe('canned replies in the reply box', () => {
       { id: '2', title: 'Thanks', body: 'Thanks for {{ ticket_number }}.' },
     ];
     expect(matchingReplies(replies, 'SELLER').map((reply) => reply.id)).toEqual(['1']);
-    expect(fillCannedReply(replies[1]!.body, { name: 'Ana', ticket_number: 'TT-2025-0001' })).toBe('Thanks for TT-2025-0001.');
+    expect(fillCannedReply(replies[1]!.body, { name: 'Ana', ticket_number: 'TT-2025-0001' })).toBe(
+      'Thanks for TT-2025-0001.',
+    );
   });
 });

@@ -16,7 +16,10 @@ export const blogApi = api.injectEndpoints({
      * the answer's `slug` may differ from the one asked for. `preview` asks for drafts (administrators only).
      */
     blogPost: build.query<Post, { slug: string; preview?: boolean }>({
-      query: ({ slug, preview }) => ({ url: `/blog/posts/${encodeURIComponent(slug)}`, params: preview ? { preview: 1 } : undefined }),
+      query: ({ slug, preview }) => ({
+        url: `/blog/posts/${encodeURIComponent(slug)}`,
+        params: preview ? { preview: 1 } : undefined,
+      }),
       providesTags: (post) => [{ type: 'BlogPost', id: post?.id ?? 'UNKNOWN' }],
     }),
   }),

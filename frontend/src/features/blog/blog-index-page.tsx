@@ -51,7 +51,9 @@ export function BlogIndexPage() {
     <main className="page blog-page">
       <header className="blog-page__header">
         <h1>Blog</h1>
-        <p>City guides, event tips and how Evently works. <a href="/blog/rss.xml">RSS feed</a></p>
+        <p>
+          City guides, event tips and how Evently works. <a href="/blog/rss.xml">RSS feed</a>
+        </p>
       </header>
       {categories.length > 0 && (
         <div className="blog-filter" role="group" aria-label="Filter by category">

@@ -88,7 +88,11 @@ export function BlogPostPage() {
         </header>
         <BlogCover cover={post} sizes={PAGE_SIZES} eager />
         {/* Rendered by the server with raw HTML off, images off and only http(s)/mailto/site links (modules/blog). */}
-        <div className="blog-prose" data-testid="post-content" dangerouslySetInnerHTML={{ __html: post.content_html }} />
+        <div
+          className="blog-prose"
+          data-testid="post-content"
+          dangerouslySetInnerHTML={{ __html: post.content_html }}
+        />
       </article>
     </main>
   );

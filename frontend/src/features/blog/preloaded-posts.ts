@@ -29,6 +29,7 @@ function looksLikePost(value: unknown, slug: string): value is Post {
 }
 
 export function preloadedPost(slug: string): Post | undefined {
-  const candidate = globalThis.window?.__EVENTLY_POSTS__?.[slug] ?? embeddedJsonObject(PRELOADED_POSTS_ELEMENT_ID)?.[slug];
+  const candidate =
+    globalThis.window?.__EVENTLY_POSTS__?.[slug] ?? embeddedJsonObject(PRELOADED_POSTS_ELEMENT_ID)?.[slug];
   return looksLikePost(candidate, slug) ? candidate : undefined;
 }

@@ -24,7 +24,11 @@ describe('preloadedPost', () => {
 
   it('ignores missing data, other slugs and objects that are not posts', () => {
     expect(preloadedPost('a-post')).toBeUndefined();
-    window.__EVENTLY_POSTS__ = { 'a-post': { ...post, slug: 'other' }, broken: 'x', 'no-html': { ...post, slug: 'no-html', content_html: 1 } };
+    window.__EVENTLY_POSTS__ = {
+      'a-post': { ...post, slug: 'other' },
+      broken: 'x',
+      'no-html': { ...post, slug: 'no-html', content_html: 1 },
+    };
     expect(preloadedPost('a-post')).toBeUndefined();
     expect(preloadedPost('broken')).toBeUndefined();
     expect(preloadedPost('no-html')).toBeUndefined();

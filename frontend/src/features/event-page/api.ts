@@ -66,9 +66,5 @@ export const eventPageApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetEventQuery,
-  useGetSimilarEventsQuery,
-  useGetAccommodationsQuery,
-  useResolveTrackingLinkMutation,
-} = eventPageApi;
+export const { useGetEventQuery, useGetSimilarEventsQuery, useGetAccommodationsQuery, useResolveTrackingLinkMutation } =
+  eventPageApi;

@@ -15,9 +15,38 @@ const event: VisitorEvent = {
   offer_count: 3,
   price_from_usd: 16.2,
   offers: [
-    { id: 2, source: 'fever', external_id: 'fv-1:s1', seller: 'Fever', price_text: 'EUR 15 - 30', min_price: 15, max_price: 30, currency: 'EUR', usd_rate: 1.08, purchase_url: 'https://feverup.com/m/1' },
-    { id: 1, source: 'ticketmaster', external_id: 'tm-1', seller: 'Ticketmaster', price_text: 'EUR 20 - 45', min_price: 20, max_price: 45, currency: 'EUR', usd_rate: 1.08, purchase_url: 'https://www.ticketmaster.com/event/tm-1' },
-    { id: 3, source: 'citylisting', external_id: 'cl-1', seller: 'City Hall Box Office', price_text: 'At the door', purchase_url: 'https://citylisting.example/1' },
+    {
+      id: 2,
+      source: 'fever',
+      external_id: 'fv-1:s1',
+      seller: 'Fever',
+      price_text: 'EUR 15 - 30',
+      min_price: 15,
+      max_price: 30,
+      currency: 'EUR',
+      usd_rate: 1.08,
+      purchase_url: 'https://feverup.com/m/1',
+    },
+    {
+      id: 1,
+      source: 'ticketmaster',
+      external_id: 'tm-1',
+      seller: 'Ticketmaster',
+      price_text: 'EUR 20 - 45',
+      min_price: 20,
+      max_price: 45,
+      currency: 'EUR',
+      usd_rate: 1.08,
+      purchase_url: 'https://www.ticketmaster.com/event/tm-1',
+    },
+    {
+      id: 3,
+      source: 'citylisting',
+      external_id: 'cl-1',
+      seller: 'City Hall Box Office',
+      price_text: 'At the door',
+      purchase_url: 'https://citylisting.example/1',
+    },
   ],
 };
 
@@ -41,7 +70,10 @@ describe('Compare offers (issue 16)', () => {
 
   it("given a click on a seller's Buy, then that seller's tracking link is asked for and opened", async () => {
     const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const resolveTrackingLink = vi.fn(async () => 'https://feverup.com/m/1?partner=evently');
     const purchaseConversion = vi.fn();
     render(
@@ -56,7 +88,9 @@ describe('Compare offers (issue 16)', () => {
   });
 
   it('given one seller, then there is nothing to compare', () => {
-    const { container } = render(<CompareOffers event={{ ...event, offers: event.offers?.slice(0, 1), offer_count: 1 }} />);
+    const { container } = render(
+      <CompareOffers event={{ ...event, offers: event.offers?.slice(0, 1), offer_count: 1 }} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

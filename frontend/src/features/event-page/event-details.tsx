@@ -4,7 +4,14 @@ import { categoryColor } from '../../lib/categories.ts';
 import { formatEventDate, formatEventDateTime, formatEventTime } from '../../lib/format/date.ts';
 import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
 import { Icon } from '../../components/icon/icon.tsx';
-import { displayDescription, displayTitle, eventStart, eventTags, eventTimeZone, type VisitorEvent } from '../../lib/format/event.ts';
+import {
+  displayDescription,
+  displayTitle,
+  eventStart,
+  eventTags,
+  eventTimeZone,
+  type VisitorEvent,
+} from '../../lib/format/event.ts';
 import { PriceText } from '../../components/price-text/price-text.tsx';
 import { EventRating } from './event-rating.tsx';
 

@@ -76,7 +76,11 @@ function renderAt(path: string, buyFlow: BuyFlowSettings = {}) {
 }
 
 beforeEach(() => {
-  window.matchMedia = vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() })) as never;
+  window.matchMedia = vi.fn(() => ({
+    matches: false,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  })) as never;
 });
 
 afterEach(() => {
@@ -213,7 +217,11 @@ describe('event page (spec 01 §2 Event detail)', () => {
       '/api/events/7': { status: 200, body: makeEvent() },
       '/api/events/7/similar': {
         status: 200,
-        body: { similar_events: [{ ...makeEvent({ id: 8, unique_title: 'Fado Evening' }), similarity_reasons: ['Same category'] }] },
+        body: {
+          similar_events: [
+            { ...makeEvent({ id: 8, unique_title: 'Fado Evening' }), similarity_reasons: ['Same category'] },
+          ],
+        },
       },
     });
     renderAt('/event/7');

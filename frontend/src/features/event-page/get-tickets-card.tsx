@@ -4,13 +4,22 @@ import { useBuyTickets } from '../../lib/buy-flow/buy-flow-context.tsx';
 import { Icon } from '../../components/icon/icon.tsx';
 import { formatEventDateTime } from '../../lib/format/date.ts';
 import { ZonedText } from '../../components/zoned-text/zoned-text.tsx';
-import { displayTitle, eventCoordinates, eventStart, eventTimeZone, showOnMapHref, type VisitorEvent } from '../../lib/format/event.ts';
+import {
+  displayTitle,
+  eventCoordinates,
+  eventStart,
+  eventTimeZone,
+  showOnMapHref,
+  type VisitorEvent,
+} from '../../lib/format/event.ts';
 import { PriceText } from '../../components/price-text/price-text.tsx';
 import { cheapestPurchase, sellersSummary } from '../../lib/offers/offers.ts';
 import { CompareOffers } from './compare-offers.tsx';
 
 /** The site's original page, shown only when it is not simply the purchase link again (spec 01 §2). */
-export function originalSiteLink(event: Pick<VisitorEvent, 'original_url' | 'external_url' | 'purchase_url'>): string | undefined {
+export function originalSiteLink(
+  event: Pick<VisitorEvent, 'original_url' | 'external_url' | 'purchase_url'>,
+): string | undefined {
   const external = event.original_url?.trim() || event.external_url?.trim();
   if (!external) return undefined;
   return external === event.purchase_url?.trim() ? undefined : external;
@@ -33,9 +42,19 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
       {event.price_note?.trim() && <p className="tickets-card__note">{event.price_note}</p>}
       <p className="tickets-card__when">
         <Icon name="calendar" />
-        <ZonedText>{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</ZonedText>
+        <ZonedText>
+          {formatEventDateTime(eventStart(event), {
+            context: 'detail',
+            timeZone: eventTimeZone(event),
+            showZone: true,
+          })}
+        </ZonedText>
       </p>
-      <button type="button" className="btn btn-primary tickets-card__buy" onClick={() => void buy(cheapestPurchase(event))}>
+      <button
+        type="button"
+        className="btn btn-primary tickets-card__buy"
+        onClick={() => void buy(cheapestPurchase(event))}
+      >
         Buy Tickets
       </button>
       <p className="tickets-card__note">
@@ -54,10 +73,17 @@ export function GetTicketsCard({ event, pageUrl }: { event: VisitorEvent; pageUr
           </a>
         )}
         {/* A plain download: the server answers an RFC 5545 file that every calendar app opens. */}
-        <a className="btn tickets-card__secondary" href={`/api/events/${encodeURIComponent(String(event.id))}/calendar.ics`} download>
+        <a
+          className="btn tickets-card__secondary"
+          href={`/api/events/${encodeURIComponent(String(event.id))}/calendar.ics`}
+          download
+        >
           Add to calendar
         </a>
-        <Link className="btn tickets-card__secondary" to={`/reviews/write?eventId=${encodeURIComponent(String(event.id))}`}>
+        <Link
+          className="btn tickets-card__secondary"
+          to={`/reviews/write?eventId=${encodeURIComponent(String(event.id))}`}
+        >
           Write Review
         </Link>
       </div>

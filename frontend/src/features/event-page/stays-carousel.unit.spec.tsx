@@ -15,7 +15,11 @@ function stays(count: number): Accommodation[] {
 }
 
 function screenIsNarrow(narrow: boolean) {
-  window.matchMedia = vi.fn(() => ({ matches: narrow, addEventListener: vi.fn(), removeEventListener: vi.fn() })) as never;
+  window.matchMedia = vi.fn(() => ({
+    matches: narrow,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  })) as never;
 }
 
 const shownNames = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
@@ -82,7 +86,9 @@ describe('Nearby Stays carousel (spec 01 §9)', () => {
 
   it('links each stay in a new tab, preferring affiliate_url', () => {
     screenIsNarrow(false);
-    render(<StaysCarousel items={[{ id: 'a', name: 'Casa', affiliate_url: 'https://aff.example/a', url: 'https://x' }]} />);
+    render(
+      <StaysCarousel items={[{ id: 'a', name: 'Casa', affiliate_url: 'https://aff.example/a', url: 'https://x' }]} />,
+    );
     const link = screen.getByRole('link', { name: 'Casa' });
     expect(link.getAttribute('href')).toBe('https://aff.example/a');
     expect(link.getAttribute('target')).toBe('_blank');

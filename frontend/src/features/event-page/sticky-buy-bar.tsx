@@ -25,7 +25,13 @@ export function StickyBuyBar({ event }: { event: VisitorEvent }) {
           <PriceText fields={event} />
         </p>
         <p className="buy-bar__date">
-          <ZonedText>{formatEventDateTime(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event), showZone: true })}</ZonedText>
+          <ZonedText>
+            {formatEventDateTime(eventStart(event), {
+              context: 'detail',
+              timeZone: eventTimeZone(event),
+              showZone: true,
+            })}
+          </ZonedText>
         </p>
       </div>
       <button type="button" className="btn btn-primary buy-bar__buy" onClick={() => void buy(cheapestPurchase(event))}>

@@ -6,7 +6,9 @@ export const STAYS_VISIBLE_NARROW = 3;
 const NARROW_QUERY = '(max-width: 639px)';
 
 function narrowQuery(): MediaQueryList | undefined {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : undefined;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(NARROW_QUERY)
+    : undefined;
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -10,7 +10,9 @@ describe('active filter chips', () => {
   });
 
   it('shows one chip per applied filter and one for both prices', () => {
-    const chips = activeChips(filters({ keyword: 'jazz', country: 'Spain', city: 'Madrid', min_price: '10', max_price: '50' }));
+    const chips = activeChips(
+      filters({ keyword: 'jazz', country: 'Spain', city: 'Madrid', min_price: '10', max_price: '50' }),
+    );
     expect(chips.map((chip) => chip.key)).toEqual(['keyword', 'country', 'city', 'price']);
     expect(chips.at(-1)?.label).toBe('Price: $10 - $50');
   });
@@ -36,7 +38,9 @@ describe('active filter chips', () => {
   });
 
   it('restores the defaults on Clear All', () => {
-    const cleared = clearAllFilters(filters({ keyword: 'x', category: 'Technology', sort_by: 'name', sort_order: 'desc' }));
+    const cleared = clearAllFilters(
+      filters({ keyword: 'x', category: 'Technology', sort_by: 'name', sort_order: 'desc' }),
+    );
     expect(cleared).toEqual(DEFAULT_FILTERS);
     expect(activeChips(cleared)).toEqual([]);
   });

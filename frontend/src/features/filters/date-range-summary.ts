@@ -8,7 +8,12 @@ function shortDay(value: string, thisYear: number): string {
   if (!match) return value;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  const options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC', ...(year !== thisYear ? { year: 'numeric' } : {}) };
+  const options: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+    ...(year !== thisYear ? { year: 'numeric' } : {}),
+  };
   return date.toLocaleDateString('en-US', options);
 }
 

@@ -24,7 +24,10 @@ describe('filter options', () => {
   });
 
   it("limits cities to the chosen country and offers all of them for 'all'", () => {
-    const options = cleanFilterOptions({ cities: ['Madrid', 'Paris'], citiesByCountry: { Spain: ['Madrid'], France: ['Paris'] } });
+    const options = cleanFilterOptions({
+      cities: ['Madrid', 'Paris'],
+      citiesByCountry: { Spain: ['Madrid'], France: ['Paris'] },
+    });
     expect(citiesFor(options, 'France')).toEqual(['Paris']);
     expect(citiesFor(options, 'all')).toEqual(['Madrid', 'Paris']);
     expect(citiesFor(options, 'Peru')).toEqual([]);

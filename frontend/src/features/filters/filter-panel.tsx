@@ -69,11 +69,15 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
 
   return (
     <section className="filter-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="visually-hidden">Event Search &amp; Filters</h2>
+      <h2 id={`${id}-title`} className="visually-hidden">
+        Event Search &amp; Filters
+      </h2>
       <form role="search" className="filter-panel__search" onSubmit={onSubmit}>
         <div className="filter-panel__keyword">
           <Icon name="search" className="filter-panel__keyword-icon" />
-          <label htmlFor={`${id}-keyword`} className="visually-hidden">Keyword</label>
+          <label htmlFor={`${id}-keyword`} className="visually-hidden">
+            Keyword
+          </label>
           <input
             ref={keywordBox}
             id={`${id}-keyword`}
@@ -83,7 +87,9 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
             onChange={(event) => applyLater({ ...draft, keyword: event.target.value }, 'typing')}
           />
         </div>
-        <button type="submit" className="btn btn-primary filter-panel__submit">Search</button>
+        <button type="submit" className="btn btn-primary filter-panel__submit">
+          Search
+        </button>
       </form>
 
       {/* Where, beside what: after Search on wide screens, before Filters on phones (the same order as Tab's). */}
@@ -117,14 +123,26 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
               onChange={(event) => applyLater({ ...draft, country: event.target.value, city: 'all' })}
             >
               <option value="all">All countries</option>
-              {options.countries.map((country) => <option key={country} value={country}>{country}</option>)}
+              {options.countries.map((country) => (
+                <option key={country} value={country}>
+                  {country}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field field--compact filter-panel__city">
             <label htmlFor={`${id}-city`}>City</label>
-            <select id={`${id}-city`} value={draft.city} onChange={(event) => applyLater({ ...draft, city: event.target.value })}>
+            <select
+              id={`${id}-city`}
+              value={draft.city}
+              onChange={(event) => applyLater({ ...draft, city: event.target.value })}
+            >
               <option value="all">All cities</option>
-              {cities.map((city) => <option key={city} value={city}>{city}</option>)}
+              {cities.map((city) => (
+                <option key={city} value={city}>
+                  {city}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field field--compact filter-panel__category">
@@ -135,7 +153,11 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
               onChange={(event) => applyLater({ ...draft, category: event.target.value })}
             >
               <option value="all">All categories</option>
-              {options.categories.map((category) => <option key={category} value={category}>{category}</option>)}
+              {options.categories.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field field--compact filter-panel__date">
@@ -149,15 +171,27 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
                 applyNow({ ...draft, date_filter: dateFilter });
               }}
             >
-              {DATE_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+              {DATE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
             </select>
           </div>
           {draft.date_filter === 'custom' && (
             // The two dates share one compact control (a popover that opens as 'Custom dates' is chosen), so the
             // bar keeps one row with every control open; the phone sheet shows them in place.
             <div className="field field--compact filter-panel__dates">
-              <span className="filter-panel__price-caption" aria-hidden="true">Dates</span>
-              <Popover label={dates} ariaLabel={`Custom dates: ${dates}`} active={Boolean(draft.start_date || draft.end_date)} openSignal={datesSignal} className="filter-panel__dates-popover">
+              <span className="filter-panel__price-caption" aria-hidden="true">
+                Dates
+              </span>
+              <Popover
+                label={dates}
+                ariaLabel={`Custom dates: ${dates}`}
+                active={Boolean(draft.start_date || draft.end_date)}
+                openSignal={datesSignal}
+                className="filter-panel__dates-popover"
+              >
                 <div className="filter-panel__price-fields">
                   <div className="field">
                     <label htmlFor={`${id}-start`}>Start date</label>
@@ -182,8 +216,15 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
             </div>
           )}
           <div className="field field--compact filter-panel__price">
-            <span className="filter-panel__price-caption" aria-hidden="true">Price</span>
-            <Popover label={price ?? 'Any price'} ariaLabel={`Price: ${price ?? 'Any price'}`} active={price !== undefined} className="filter-panel__price-popover">
+            <span className="filter-panel__price-caption" aria-hidden="true">
+              Price
+            </span>
+            <Popover
+              label={price ?? 'Any price'}
+              ariaLabel={`Price: ${price ?? 'Any price'}`}
+              active={price !== undefined}
+              className="filter-panel__price-popover"
+            >
               <div className="filter-panel__price-fields">
                 <div className="field">
                   <label htmlFor={`${id}-min`}>Min price (USD)</label>
@@ -221,13 +262,19 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
                 onChange={(event) => applyLater({ ...draft, sort_by: event.target.value as SortBy })}
               >
                 {sortOptions(nearbyActive || draft.sort_by === 'distance').map((option) => (
-                  <option key={option.value} value={option.value}>{option.label}</option>
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
                 ))}
               </select>
               <button
                 type="button"
                 className="btn btn-icon filter-panel__order"
-                aria-label={draft.sort_order === 'asc' ? 'Sort ascending (switch to descending)' : 'Sort descending (switch to ascending)'}
+                aria-label={
+                  draft.sort_order === 'asc'
+                    ? 'Sort ascending (switch to descending)'
+                    : 'Sort descending (switch to ascending)'
+                }
                 onClick={() => applyLater({ ...draft, sort_order: draft.sort_order === 'asc' ? 'desc' : 'asc' })}
               >
                 <Icon name={draft.sort_order === 'asc' ? 'arrowUp' : 'arrowDown'} />
@@ -235,7 +282,6 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
             </div>
           </div>
         </FilterSheetFrame>
-
       </div>
 
       <ActiveChipList

@@ -52,7 +52,10 @@ describe('filter panel', () => {
 
   it("resets the city when the country changes and lists only that country's cities", () => {
     const { onApply } = renderPanel({ ...DEFAULT_FILTERS, country: 'France', city: 'Paris' });
-    expect(screen.getAllByRole('option', { name: /Lyon|Paris|Madrid/ }).map((option) => option.textContent)).toEqual(['Lyon', 'Paris']);
+    expect(screen.getAllByRole('option', { name: /Lyon|Paris|Madrid/ }).map((option) => option.textContent)).toEqual([
+      'Lyon',
+      'Paris',
+    ]);
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'Spain' } });
     act(() => vi.advanceTimersByTime(TEXT_FILTER_DEBOUNCE_MS));
     expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ country: 'Spain', city: 'all' }), 'commit');
@@ -70,7 +73,10 @@ describe('filter panel', () => {
     const { onApply } = renderPanel({ ...DEFAULT_FILTERS, keyword: 'jazz', min_price: '5', max_price: '9' });
     expect(screen.getByText('Active Filters')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Price: $5 - $9' }));
-    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: 'jazz', min_price: '', max_price: '' }), 'commit');
+    expect(onApply).toHaveBeenLastCalledWith(
+      expect.objectContaining({ keyword: 'jazz', min_price: '', max_price: '' }),
+      'commit',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear All' }));
     expect(onApply).toHaveBeenLastCalledWith(DEFAULT_FILTERS, 'commit');
   });

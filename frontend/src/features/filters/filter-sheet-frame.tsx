@@ -51,7 +51,9 @@ export function FilterSheetFrame({ id, open, onClose, children }: Props) {
         </div>
         <div className="filter-sheet__body">{children}</div>
         <div className="filter-sheet__footer">
-          <button type="button" className="btn btn-primary" onClick={onClose}>Show results</button>
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            Show results
+          </button>
         </div>
       </div>
     </>

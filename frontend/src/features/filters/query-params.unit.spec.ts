@@ -7,7 +7,11 @@ const firstPage = { page: 1, perPage: 100 };
 
 describe('cleaning a query', () => {
   it('removes empty, null, undefined and NaN values and keeps zero and false', () => {
-    expect(cleanQuery({ a: '', b: null, c: undefined, d: Number.NaN, e: '  ', f: 0, g: false, h: 'x' })).toEqual({ f: '0', g: 'false', h: 'x' });
+    expect(cleanQuery({ a: '', b: null, c: undefined, d: Number.NaN, e: '  ', f: 0, g: false, h: 'x' })).toEqual({
+      f: '0',
+      g: 'false',
+      h: 'x',
+    });
   });
 });
 
@@ -52,11 +56,19 @@ describe('dates', () => {
 
 describe('building the events query', () => {
   it('sends only sort, paging and nothing for the defaults', () => {
-    expect(buildEventsQuery(filters(), firstPage)).toEqual({ sort_by: 'date', sort_order: 'asc', per_page: '100', page: '1' });
+    expect(buildEventsQuery(filters(), firstPage)).toEqual({
+      sort_by: 'date',
+      sort_order: 'asc',
+      per_page: '100',
+      page: '1',
+    });
   });
 
   it("omits country, city and category when they are 'all' and sends them otherwise", () => {
-    const query = buildEventsQuery(filters({ country: 'Spain', city: 'Madrid', category: 'Technology', keyword: ' jazz ' }), firstPage);
+    const query = buildEventsQuery(
+      filters({ country: 'Spain', city: 'Madrid', category: 'Technology', keyword: ' jazz ' }),
+      firstPage,
+    );
     expect(query).toMatchObject({ country: 'Spain', city: 'Madrid', category: 'Technology', keyword: 'jazz' });
   });
 
@@ -72,15 +84,26 @@ describe('building the events query', () => {
   });
 
   it('sends custom dates as ISO start and end of day', () => {
-    const query = buildEventsQuery(filters({ date_filter: 'custom', start_date: '2026-12-01', end_date: '2026-12-03' }), firstPage);
+    const query = buildEventsQuery(
+      filters({ date_filter: 'custom', start_date: '2026-12-01', end_date: '2026-12-03' }),
+      firstPage,
+    );
     expect(query.date_from).toBe(new Date(2026, 11, 1).toISOString());
     expect(query.date_to).toBe(new Date(2026, 11, 3, 23, 59, 59).toISOString());
   });
 
   it('carries the location and radius only while nearby is active', () => {
     expect(buildEventsQuery(filters({ nearby_radius_km: 40 }), firstPage)).not.toHaveProperty('nearby_radius_km');
-    const query = buildEventsQuery(filters({ latitude: 52.52, longitude: 13.405, nearby_radius_km: 40, sort_by: 'distance' }), firstPage);
-    expect(query).toMatchObject({ latitude: '52.52', longitude: '13.405', nearby_radius_km: '40', sort_by: 'distance' });
+    const query = buildEventsQuery(
+      filters({ latitude: 52.52, longitude: 13.405, nearby_radius_km: 40, sort_by: 'distance' }),
+      firstPage,
+    );
+    expect(query).toMatchObject({
+      latitude: '52.52',
+      longitude: '13.405',
+      nearby_radius_km: '40',
+      sort_by: 'distance',
+    });
   });
 
   it('adds only_in_view and the bounds when the map bounds are given', () => {

@@ -18,7 +18,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-const finiteOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const finiteOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 /** Reads an events answer; an empty fallback answer (204, empty or non-JSON body) becomes an empty page. */
 export function toEventsPage(raw: unknown): EventsPage {

@@ -39,7 +39,10 @@ describe('count line', () => {
 
 describe('events answers', () => {
   it('reads data and pagination', () => {
-    const page = toEventsPage({ data: [{ id: 1, name: 'A' }], pagination: { total: 5, pages: 5, page: 1, has_next: true } });
+    const page = toEventsPage({
+      data: [{ id: 1, name: 'A' }],
+      pagination: { total: 5, pages: 5, page: 1, has_next: true },
+    });
     expect(page.pagination).toEqual({ total: 5, pages: 5, page: 1, has_next: true });
   });
 

@@ -21,7 +21,9 @@ export function EmptyResults({ onShowAll }: { onShowAll: () => void }) {
       <Icon name="search" className="empty-results__icon" />
       <h2>No events found</h2>
       <p>Try adjusting your search criteria</p>
-      <button type="button" className="btn btn-primary" onClick={onShowAll}>Show All Events</button>
+      <button type="button" className="btn btn-primary" onClick={onShowAll}>
+        Show All Events
+      </button>
     </div>
   );
 }

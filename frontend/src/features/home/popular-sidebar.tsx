@@ -35,11 +35,16 @@ export function PopularSidebar({ variant = 'sidebar' }: { variant?: 'sidebar' | 
   const events = currentPopular(data ?? [], now);
 
   return (
-    <aside className={variant === 'strip' ? 'popular popular--strip' : 'popular popular--sidebar'} aria-labelledby={titleId}>
+    <aside
+      className={variant === 'strip' ? 'popular popular--strip' : 'popular popular--sidebar'}
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId}>Popular Events</h2>
       {/* Not asked yet (the server's first paint) or on its way: say so, rather than that there are none. */}
       {data === undefined && !error ? (
-        <p className="popular__empty popular__empty--loading" role="status">Loading popular events...</p>
+        <p className="popular__empty popular__empty--loading" role="status">
+          Loading popular events...
+        </p>
       ) : events.length === 0 ? (
         <p className="popular__empty">No popular events right now.</p>
       ) : (
@@ -49,12 +54,24 @@ export function PopularSidebar({ variant = 'sidebar' }: { variant?: 'sidebar' | 
             const href = buyLink(event);
             return (
               <li key={String(event.id)} className="popular__item">
-                <span className="popular__rank" aria-hidden="true">{index + 1}</span>
-                <EventImage src={event.image_url} name={title} category={event.category} className="popular__image" sizes="64px" />
+                <span className="popular__rank" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <EventImage
+                  src={event.image_url}
+                  name={title}
+                  category={event.category}
+                  className="popular__image"
+                  sizes="64px"
+                />
                 <div className="popular__text">
-                  <Link to={`/event/${encodeURIComponent(String(event.id))}`} className="popular__name">{title}</Link>
+                  <Link to={`/event/${encodeURIComponent(String(event.id))}`} className="popular__name">
+                    {title}
+                  </Link>
                   {/* The venue's calendar day, as on the event's card and page: the visitor's zone can name another day. */}
-                  <ZonedText className="popular__meta">{formatEventDate(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event) })}</ZonedText>
+                  <ZonedText className="popular__meta">
+                    {formatEventDate(eventStart(event), { context: 'detail', timeZone: eventTimeZone(event) })}
+                  </ZonedText>
                   {event.category && <span className="popular__meta">{event.category}</span>}
                   {/* The price as its card shows it, sharing a line with the buy link so an item keeps its height. */}
                   <p className="popular__purchase">

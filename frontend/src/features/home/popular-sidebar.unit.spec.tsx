@@ -26,7 +26,10 @@ afterEach(() => {
 
 describe('popular sidebar (spec 01 §4)', () => {
   it("dates each event on its venue's calendar, as its card does, whatever the visitor's zone", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(popularAnswer())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(popularAnswer())),
+    );
     render(
       <Provider store={createStore()}>
         <MemoryRouter>
@@ -41,14 +44,24 @@ describe('popular sidebar (spec 01 §4)', () => {
     expect(honolulu.closest('li')?.textContent).toContain(`Mar 4, ${year}`);
   });
 
-  it('writes each price as its card does: dollars first, the seller\'s currency beside, grouped', async () => {
+  it("writes each price as its card does: dollars first, the seller's currency beside, grouped", async () => {
     const answer = {
       popular_events: [
-        { ...popularAnswer().popular_events[0], min_price: 13881, max_price: null, currency: 'JPY', usd_rate: 0.0067, usd_rate_date: '2026-11-27' },
+        {
+          ...popularAnswer().popular_events[0],
+          min_price: 13881,
+          max_price: null,
+          currency: 'JPY',
+          usd_rate: 0.0067,
+          usd_rate_date: '2026-11-27',
+        },
         { ...popularAnswer().popular_events[1], min_price: 25, max_price: 40, currency: 'USD', usd_rate: 1 },
       ],
     };
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(answer)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(answer)),
+    );
     render(
       <Provider store={createStore()}>
         <MemoryRouter>
@@ -60,7 +73,9 @@ describe('popular sidebar (spec 01 §4)', () => {
     const yen = await screen.findByRole('link', { name: 'Riverside Lights' });
     const dollars = screen.getByRole('link', { name: 'Beach Ukulele Night' });
     expect(yen.closest('li')?.querySelector('.popular__price')?.textContent).toBe('From $93 (JPY 13,881)');
-    expect(yen.closest('li')?.querySelector('.price-text__main')?.getAttribute('title')).toBe('Converted from JPY at the rates of 2026-11-27');
+    expect(yen.closest('li')?.querySelector('.price-text__main')?.getAttribute('title')).toBe(
+      'Converted from JPY at the rates of 2026-11-27',
+    );
     expect(dollars.closest('li')?.querySelector('.popular__price')?.textContent).toBe('$25 - $40');
   });
 });

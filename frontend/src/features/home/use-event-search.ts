@@ -17,7 +17,9 @@ export interface EventSearchState {
 type Running = { abort: () => void; unsubscribe: () => void };
 
 function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError';
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError'
+  );
 }
 
 const NOTHING_YET: EventSearchState = { events: [], pagination: null, loading: true, loadingMore: false };
@@ -29,7 +31,9 @@ const NOTHING_YET: EventSearchState = { events: [], pagination: null, loading: t
  */
 function heldAnswer(state: RootState, query: Record<string, string>): EventSearchState {
   const answer = homeApi.endpoints.searchEvents.select(query)(state);
-  return answer.data ? { events: answer.data.data, pagination: answer.data.pagination, loading: false, loadingMore: false } : NOTHING_YET;
+  return answer.data
+    ? { events: answer.data.data, pagination: answer.data.pagination, loading: false, loadingMore: false }
+    : NOTHING_YET;
 }
 
 /**
@@ -53,19 +57,29 @@ export function useEventSearch(baseQuery: Record<string, string>) {
       const query = { ...JSON.parse(key), page: String(page) };
       // An answer the store holds shows at once: no loading state flashes over cards already on screen.
       const held = append ? NOTHING_YET : heldAnswer(store.getState(), query);
-      setState((current) => (held.loading ? { ...current, loading: !append, loadingMore: append } : current.events === held.events ? current : held));
+      setState((current) =>
+        held.loading
+          ? { ...current, loading: !append, loadingMore: append }
+          : current.events === held.events
+            ? current
+            : held,
+      );
       const request = dispatch(homeApi.endpoints.searchEvents.initiate(query));
       running.current = request;
       try {
         const result = await request.unwrap();
         if (ticket !== sequence.current) return;
         // The first render already showed this very answer (a server-rendered or prefetched page).
-        setState((current) => (!append && current.events === result.data ? current : {
-          events: append ? [...current.events, ...result.data] : result.data,
-          pagination: result.pagination,
-          loading: false,
-          loadingMore: false,
-        }));
+        setState((current) =>
+          !append && current.events === result.data
+            ? current
+            : {
+                events: append ? [...current.events, ...result.data] : result.data,
+                pagination: result.pagination,
+                loading: false,
+                loadingMore: false,
+              },
+        );
       } catch (error) {
         if (ticket !== sequence.current) return;
         // Spec 01 §8: fetch errors are logged only and aborts are ignored.

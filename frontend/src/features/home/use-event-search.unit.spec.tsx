@@ -77,7 +77,7 @@ describe('event search requests', () => {
     expect(result.current.pagination?.has_next).toBe(false);
   });
 
-  it("starts from the answer a server-rendered page carried: the cards in the first render, and no request", async () => {
+  it('starts from the answer a server-rendered page carried: the cards in the first render, and no request', async () => {
     const fetchMock = vi.fn(async (request: Request) => {
       const url = new URL(request.url);
       return Response.json(answer(url.searchParams.get('keyword') ?? '', 1, true));
@@ -85,7 +85,9 @@ describe('event search requests', () => {
     vi.stubGlobal('fetch', fetchMock);
     // The server's store answers the page's first request; the page carries its API slice as JSON.
     const serverStore = createStore(undefined, { apiOrigin: 'http://127.0.0.1:3000' });
-    await serverStore.dispatch(homeApi.endpoints.searchEvents.initiate({ keyword: 'jazz', page: '1' }, { subscribe: false }));
+    await serverStore.dispatch(
+      homeApi.endpoints.searchEvents.initiate({ keyword: 'jazz', page: '1' }, { subscribe: false }),
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const carried = JSON.parse(JSON.stringify({ api: serverStore.getState().api })) as Record<string, unknown>;
 

@@ -40,7 +40,10 @@ export function useProgressiveList(total: number, resetKey: string): Progressive
   useEffect(() => {
     if (!near || count >= total) return undefined;
     // A step per task, as a transition: scrolling and typing stay ahead of the cards being added.
-    const timer = window.setTimeout(() => startTransition(() => setCount((current) => Math.min(total, current + CARD_BATCH))), 0);
+    const timer = window.setTimeout(
+      () => startTransition(() => setCount((current) => Math.min(total, current + CARD_BATCH))),
+      0,
+    );
     return () => window.clearTimeout(timer);
   }, [near, count, total]);
 
@@ -48,7 +51,9 @@ export function useProgressiveList(total: number, resetKey: string): Progressive
     observer.current?.disconnect();
     observer.current = null;
     if (!node || typeof IntersectionObserver !== 'function') return;
-    observer.current = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), { rootMargin: AHEAD });
+    observer.current = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), {
+      rootMargin: AHEAD,
+    });
     observer.current.observe(node);
   }, []);
 

@@ -12,7 +12,8 @@ export function toMapPage(raw: unknown): MapPage {
   const pagination = isRecord(raw) && isRecord(raw.pagination) ? raw.pagination : {};
   return {
     data,
-    nextCursor: typeof pagination.next_cursor === 'string' && pagination.next_cursor !== '' ? pagination.next_cursor : null,
+    nextCursor:
+      typeof pagination.next_cursor === 'string' && pagination.next_cursor !== '' ? pagination.next_cursor : null,
     total: typeof pagination.total === 'number' ? pagination.total : data.length,
   };
 }

@@ -13,7 +13,10 @@ export function readDebugHidden(storage: Pick<Storage, 'getItem'> | undefined = 
   }
 }
 
-export function writeDebugHidden(hidden: boolean, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function writeDebugHidden(
+  hidden: boolean,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(MAP_DEBUG_HIDDEN_KEY, String(hidden));
   } catch {
@@ -85,7 +88,9 @@ export function DebugOverlay({ focus }: { focus: { lat: number; lon: number } | 
         <dt>Zoom</dt>
         <dd>{zoomText(view.zoom)}</dd>
         <dt>Centre</dt>
-        <dd>{view.lat.toFixed(5)}, {view.lon.toFixed(5)}</dd>
+        <dd>
+          {view.lat.toFixed(5)}, {view.lon.toFixed(5)}
+        </dd>
         <dt>Focus</dt>
         <dd>{focus ? `${focus.lat.toFixed(5)}, ${focus.lon.toFixed(5)}` : '—'}</dd>
       </dl>

@@ -57,7 +57,13 @@ function eventsKey(events: VisitorEvent[]): string {
  * arrives, unless a focus holds the map. The first answer after opening does not move the map: spec 01 §9 opens
  * it at the default centre and zoom.
  */
-function AutoView({ events, user, enabled, fitKey, suppressMovesUntil }: {
+function AutoView({
+  events,
+  user,
+  enabled,
+  fitKey,
+  suppressMovesUntil,
+}: {
   events: VisitorEvent[];
   user: UserLocation | null;
   enabled: boolean;
@@ -85,7 +91,10 @@ function AutoView({ events, user, enabled, fitKey, suppressMovesUntil }: {
     });
     if (points.length === 0) return;
     fitPending.current = false;
-    map.fitBounds(L.latLngBounds(points), { padding: [FIT_BOUNDS_PADDING_PX, FIT_BOUNDS_PADDING_PX], maxZoom: FIT_BOUNDS_MAX_ZOOM });
+    map.fitBounds(L.latLngBounds(points), {
+      padding: [FIT_BOUNDS_PADDING_PX, FIT_BOUNDS_PADDING_PX],
+      maxZoom: FIT_BOUNDS_MAX_ZOOM,
+    });
     if (user && map.getZoom() < USER_LOCATION_MIN_ZOOM) map.setView([user.lat, user.lon], USER_LOCATION_MIN_ZOOM);
     // The key stands for the event list: refitting on every new array identity would fight the visitor.
   }, [key, enabled]);
@@ -95,7 +104,20 @@ function AutoView({ events, user, enabled, fitKey, suppressMovesUntil }: {
 
 /** The clustered events map (spec 01 "Map"). Loaded lazily: Leaflet is not part of the initial bundle. */
 export default function EventMap(props: EventMapProps) {
-  const { events, height, selectedId, hoveredId, focus, focusTitle, user, fitToEvents, fitKey, onSelect, onHover, onViewport } = props;
+  const {
+    events,
+    height,
+    selectedId,
+    hoveredId,
+    focus,
+    focusTitle,
+    user,
+    fitToEvents,
+    fitKey,
+    onSelect,
+    onHover,
+    onViewport,
+  } = props;
   const markersRef = useRef<Map<string, L.Marker>>(new Map());
   const clusterRef = useRef<ClusterGroup | null>(null);
   const suppressMovesUntil = useRef(0);
@@ -128,13 +150,34 @@ export default function EventMap(props: EventMapProps) {
             <Marker position={[user.lat, user.lon]} icon={USER_ICON} title="Your approximate location">
               <Popup>Your approximate location</Popup>
             </Marker>
-            <Circle center={[user.lat, user.lon]} radius={user.radiusKm * 1000} pathOptions={{ color: '#2563eb', weight: 1, fillOpacity: 0.06 }} />
+            <Circle
+              center={[user.lat, user.lon]}
+              radius={user.radiusKm * 1000}
+              pathOptions={{ color: '#2563eb', weight: 1, fillOpacity: 0.06 }}
+            />
           </>
         )}
-        <AutoView events={events} user={user} enabled={fitToEvents && !focus} fitKey={fitKey} suppressMovesUntil={suppressMovesUntil} />
-        <MapFocus focus={focus} focusTitle={focusTitle} markersRef={markersRef} clusterRef={clusterRef} suppressMovesUntil={suppressMovesUntil} />
+        <AutoView
+          events={events}
+          user={user}
+          enabled={fitToEvents && !focus}
+          fitKey={fitKey}
+          suppressMovesUntil={suppressMovesUntil}
+        />
+        <MapFocus
+          focus={focus}
+          focusTitle={focusTitle}
+          markersRef={markersRef}
+          clusterRef={clusterRef}
+          suppressMovesUntil={suppressMovesUntil}
+        />
         <ViewportReporter onReport={onViewport} />
-        <BackgroundClick onClear={() => { onSelect(null); onHover(null); }} />
+        <BackgroundClick
+          onClear={() => {
+            onSelect(null);
+            onHover(null);
+          }}
+        />
         <DebugOverlay focus={focus} />
       </MapContainer>
     </div>

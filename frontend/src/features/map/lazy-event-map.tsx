@@ -29,7 +29,13 @@ class MapFailureBoundary extends Component<BoundaryProps, { failed: boolean }> {
 export function LazyEventMap({ onMapFailure, ...props }: EventMapProps & { onMapFailure: () => void }) {
   return (
     <MapFailureBoundary onFailure={onMapFailure}>
-      <Suspense fallback={<div className="event-map event-map--loading" style={{ height: props.height }} role="status">Loading map...</div>}>
+      <Suspense
+        fallback={
+          <div className="event-map event-map--loading" style={{ height: props.height }} role="status">
+            Loading map...
+          </div>
+        }
+      >
         <EventMap {...props} />
       </Suspense>
     </MapFailureBoundary>

@@ -84,8 +84,14 @@ describe('map page requests and answers', () => {
   });
 
   it('reads the next cursor; an answer without one (or an empty fallback) is the last page', () => {
-    expect(toMapPage({ data: [event(1)], pagination: { total: 5, has_next: true, next_cursor: 'c2' } })).toEqual({ data: [event(1)], nextCursor: 'c2', total: 5 });
-    expect(toMapPage({ data: [event(1)], pagination: { total: 1, has_next: false, next_cursor: null } })).toMatchObject({ nextCursor: null });
+    expect(toMapPage({ data: [event(1)], pagination: { total: 5, has_next: true, next_cursor: 'c2' } })).toEqual({
+      data: [event(1)],
+      nextCursor: 'c2',
+      total: 5,
+    });
+    expect(toMapPage({ data: [event(1)], pagination: { total: 1, has_next: false, next_cursor: null } })).toMatchObject(
+      { nextCursor: null },
+    );
     expect(toMapPage('')).toEqual({ data: [], nextCursor: null, total: 0 });
   });
 });
@@ -94,7 +100,9 @@ describe('where Resume starts after a failed page', () => {
   const point = { cursor: 'c7', events: [event(1)] };
 
   it('starts over when the server refused the cursor (a 400)', () => {
-    expect(resumePointAfterError(point, { status: 400, data: { error: 'cursor: made for another sort order' } })).toEqual({ cursor: null, events: [] });
+    expect(
+      resumePointAfterError(point, { status: 400, data: { error: 'cursor: made for another sort order' } }),
+    ).toEqual({ cursor: null, events: [] });
   });
 
   it('keeps its place when the page failed for any other reason', () => {

@@ -49,7 +49,8 @@ export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMo
     if (!focus) return undefined;
     const target = { lat: focus.lat, lon: focus.lon };
     const center = map.getCenter();
-    if (shouldSkipRepeatFocus(previous.current, target, { lat: center.lat, lon: center.lng }, map.getZoom())) return undefined;
+    if (shouldSkipRepeatFocus(previous.current, target, { lat: center.lat, lon: center.lng }, map.getZoom()))
+      return undefined;
     previous.current = target;
     if (focus.fromGeolocation) suppressMovesUntil.current = Date.now() + GEOLOCATION_MOVE_SUPPRESS_MS;
 
@@ -67,7 +68,10 @@ export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMo
       if (marker && clusterRef.current) {
         clusterRef.current.zoomToShowLayer(marker, () => marker.openPopup());
       } else {
-        standalonePopup.current = L.popup().setLatLng([target.lat, target.lon]).setContent(buildSelectedPopup(latestTitle.current)).openOn(map);
+        standalonePopup.current = L.popup()
+          .setLatLng([target.lat, target.lon])
+          .setContent(buildSelectedPopup(latestTitle.current))
+          .openOn(map);
       }
     }, FOCUS_POPUP_DELAY_MS);
 

@@ -24,9 +24,13 @@ function renderOptions(props: Partial<Parameters<typeof MapOptions>[0]>) {
 
 describe('map load progress', () => {
   it('counts an aborted or failed load only once a page arrived', () => {
-    expect(renderOptions({ status: 'aborted', progress: null })).toBe('Map loading aborted before any events arrived Resume');
+    expect(renderOptions({ status: 'aborted', progress: null })).toBe(
+      'Map loading aborted before any events arrived Resume',
+    );
     cleanup();
-    expect(renderOptions({ status: 'aborted', progress: { loaded: 1000, total: 2500, cursor: 'c', done: false } })).toBe('Map loading aborted at 1000 of 2500 Resume');
+    expect(
+      renderOptions({ status: 'aborted', progress: { loaded: 1000, total: 2500, cursor: 'c', done: false } }),
+    ).toBe('Map loading aborted at 1000 of 2500 Resume');
     cleanup();
     expect(renderOptions({ status: 'error', progress: null })).toBe('Map loading failed Resume');
   });
@@ -35,7 +39,10 @@ describe('map load progress', () => {
 describe('map debug overlay choice', () => {
   it('is shown unless the visitor hid it, and remembers the choice', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) };
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+    };
     expect(readDebugHidden(storage)).toBe(false);
     writeDebugHidden(true, storage);
     expect(store.get(MAP_DEBUG_HIDDEN_KEY)).toBe('true');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMeters, needsFinalSnap, requestBounds, shouldSkipRepeatFocus, viewportReport, wrapLongitude } from './map-rules.ts';
+import {
+  distanceMeters,
+  needsFinalSnap,
+  requestBounds,
+  shouldSkipRepeatFocus,
+  viewportReport,
+  wrapLongitude,
+} from './map-rules.ts';
 
 const paris = { lat: 48.8566, lon: 2.3522 };
 
@@ -24,13 +31,26 @@ describe('map rules', () => {
   });
 
   it('rounds viewport reports to 5 decimals', () => {
-    const report = viewportReport({ lat: 1.123456789, lon: 2.987654321 }, { north: 3.333333333, south: 1, east: 4.4444449, west: 2 }, 7);
-    expect(report).toEqual({ center: { lat: 1.12346, lon: 2.98765 }, bounds: { north: 3.33333, south: 1, east: 4.44444, west: 2 }, zoom: 7 });
+    const report = viewportReport(
+      { lat: 1.123456789, lon: 2.987654321 },
+      { north: 3.333333333, south: 1, east: 4.4444449, west: 2 },
+      7,
+    );
+    expect(report).toEqual({
+      center: { lat: 1.12346, lon: 2.98765 },
+      bounds: { north: 3.33333, south: 1, east: 4.44444, west: 2 },
+      zoom: 7,
+    });
   });
 
   it('wraps longitudes into [-180, 180] and widens world-sized bounds', () => {
     expect(wrapLongitude(190)).toBe(-170);
     expect(wrapLongitude(-190)).toBe(170);
-    expect(requestBounds({ north: 80, south: -80, east: 400, west: -300 })).toEqual({ north: 80, south: -80, east: 180, west: -180 });
+    expect(requestBounds({ north: 80, south: -80, east: 400, west: -300 })).toEqual({
+      north: 80,
+      south: -80,
+      east: 180,
+      west: -180,
+    });
   });
 });

@@ -9,7 +9,10 @@ export function readOnlyInView(storage: Pick<Storage, 'getItem'> | undefined = g
   }
 }
 
-export function writeOnlyInView(value: boolean, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function writeOnlyInView(
+  value: boolean,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(ONLY_IN_VIEW_KEY, String(value));
   } catch {

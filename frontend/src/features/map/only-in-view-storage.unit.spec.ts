@@ -4,7 +4,10 @@ import { ONLY_IN_VIEW_KEY, readOnlyInView, writeOnlyInView } from './only-in-vie
 describe("'Only in view' persistence", () => {
   it('stores the choice under only_in_view and reads it back', () => {
     const values = new Map<string, string>();
-    const storage = { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+    const storage = {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+    };
     expect(readOnlyInView(storage)).toBe(false);
     writeOnlyInView(true, storage);
     expect(ONLY_IN_VIEW_KEY).toBe('only_in_view');

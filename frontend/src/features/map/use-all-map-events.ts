@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store.ts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 import { mapApi } from './api.ts';
-import { FRESH_START, loadAllMapEvents, resumePointAfterError, type MapLoadProgress, type ResumePoint } from './load-all-map-events.ts';
+import {
+  FRESH_START,
+  loadAllMapEvents,
+  resumePointAfterError,
+  type MapLoadProgress,
+  type ResumePoint,
+} from './load-all-map-events.ts';
 
 export type MapLoadStatus = 'idle' | 'loading' | 'aborted' | 'done' | 'error';
 

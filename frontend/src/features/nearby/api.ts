@@ -19,6 +19,7 @@ export function toIpCallResult(outcome: { data?: unknown; error?: unknown }): Ip
     const reason = (error.data as { reason?: unknown } | null | undefined)?.reason;
     return { ok: false, status: error.status, ...(typeof reason === 'string' ? { reason } : {}) };
   }
-  const message = typeof error.error === 'string' ? error.error : typeof error.message === 'string' ? error.message : undefined;
+  const message =
+    typeof error.error === 'string' ? error.error : typeof error.message === 'string' ? error.message : undefined;
   return { ok: false, message };
 }

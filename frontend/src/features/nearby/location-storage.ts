@@ -17,7 +17,13 @@ export const LEGEND_DISMISSED_KEY = 'evently.distance_legend_dismissed.v1';
 
 export const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-export function toStoredLocation(lat: number, lon: number, source: LocationSource, radiusKm: number, now = Date.now()): StoredLocation {
+export function toStoredLocation(
+  lat: number,
+  lon: number,
+  source: LocationSource,
+  radiusKm: number,
+  now = Date.now(),
+): StoredLocation {
   return { lat: round6(lat), lon: round6(lon), source, timestamp: now, radius_km: clampRadius(radiusKm) };
 }
 

@@ -33,7 +33,10 @@ const HOW_TO_ALLOW =
 
 function successText(radiusKm: number, source: 'browser' | 'ip' | null, refusal: BrowserRefusal | null): string {
   const where = `events within ${radiusKm} km of your ${source === 'ip' ? 'approximate (IP) ' : ''}location.`;
-  const refused = source === 'ip' && refusal === 'denied' ? ' Location permission was refused; allow it in the site settings for a closer match.' : '';
+  const refused =
+    source === 'ip' && refusal === 'denied'
+      ? ' Location permission was refused; allow it in the site settings for a closer match.'
+      : '';
   return `Showing ${where}${refused}`;
 }
 
@@ -75,7 +78,12 @@ export function NearbyPanel(props: Props) {
     <section className="nearby-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Events near you</h2>
       <div className="nearby-panel__buttons">
-        <button type="button" className="btn btn-primary" onClick={props.onUseMyLocation} disabled={status === 'requesting'}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={props.onUseMyLocation}
+          disabled={status === 'requesting'}
+        >
           Use my location
         </button>
         <button type="button" className="btn" onClick={props.onUseIp} disabled={status === 'requesting'}>
@@ -83,12 +91,21 @@ export function NearbyPanel(props: Props) {
         </button>
         {active && (
           <>
-            <button type="button" className="btn" onClick={props.onRefetch}>Refetch</button>
-            <button type="button" className="btn" onClick={props.onClear}>Clear</button>
+            <button type="button" className="btn" onClick={props.onRefetch}>
+              Refetch
+            </button>
+            <button type="button" className="btn" onClick={props.onClear}>
+              Clear
+            </button>
           </>
         )}
         {!legendOpen && active && (
-          <button type="button" className="btn btn-small btn-icon" aria-label="Show the Distance & Privacy legend" onClick={() => setLegendOpen(true)}>
+          <button
+            type="button"
+            className="btn btn-small btn-icon"
+            aria-label="Show the Distance & Privacy legend"
+            onClick={() => setLegendOpen(true)}
+          >
             <Icon name="info" />
           </button>
         )}
@@ -108,8 +125,12 @@ export function NearbyPanel(props: Props) {
           )}
           {(error || !browserRefusal) && <p className="error-text">{error ?? 'Failed to resolve location'}</p>}
           <div className="nearby-panel__error-actions">
-            <button type="button" className="btn btn-small" onClick={props.onRetryBrowser}>Retry browser</button>
-            <button type="button" className="btn btn-small" onClick={props.onTryIp}>Try IP</button>
+            <button type="button" className="btn btn-small" onClick={props.onRetryBrowser}>
+              Retry browser
+            </button>
+            <button type="button" className="btn btn-small" onClick={props.onTryIp}>
+              Try IP
+            </button>
           </div>
         </div>
       )}
@@ -125,7 +146,9 @@ export function NearbyPanel(props: Props) {
           value={sliderValue}
           onChange={(event) => changeRadius(event.target.value)}
         />
-        <label htmlFor={`${id}-radius-number`} className="visually-hidden">Radius in kilometres</label>
+        <label htmlFor={`${id}-radius-number`} className="visually-hidden">
+          Radius in kilometres
+        </label>
         <input
           id={`${id}-radius-number`}
           type="number"
@@ -139,17 +162,21 @@ export function NearbyPanel(props: Props) {
       <details className="nearby-panel__privacy">
         <summary>Privacy note</summary>
         <p>
-          Your location is only used to find events near you. It is rounded, kept in this browser, and sent with
-          your searches; we do not store it on our servers. Clear removes it.
+          Your location is only used to find events near you. It is rounded, kept in this browser, and sent with your
+          searches; we do not store it on our servers. Clear removes it.
         </p>
       </details>
 
       {legendOpen && (
         <div className="nearby-panel__legend" role="dialog" aria-labelledby={`${id}-legend`}>
           <h3 id={`${id}-legend`}>Distance &amp; Privacy</h3>
-          <p>Distances are straight-line kilometres from your approximate location. Events closer than 3 km are ringed.</p>
+          <p>
+            Distances are straight-line kilometres from your approximate location. Events closer than 3 km are ringed.
+          </p>
           <p>Your location stays in this browser; Clear forgets it.</p>
-          <button type="button" className="btn btn-small" onClick={dismissLegend}>Got it</button>
+          <button type="button" className="btn btn-small" onClick={dismissLegend}>
+            Got it
+          </button>
         </div>
       )}
     </section>

@@ -27,19 +27,23 @@ const REFUSALS: Record<number, BrowserRefusal> = { 1: 'denied', 2: 'unavailable'
 
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation not supported';
 
-export function browserPosition(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<ResolvedLocation> {
+export function browserPosition(
+  geolocation: Geolocation | undefined = globalThis.navigator?.geolocation,
+): Promise<ResolvedLocation> {
   if (!geolocation) return Promise.reject(new LocationError(GEOLOCATION_UNSUPPORTED));
   return new Promise((resolve, reject) => {
     geolocation.getCurrentPosition(
       (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude, source: 'browser' }),
-      (error) => reject(new LocationError(error.message || 'Location permission denied', REFUSALS[error.code] ?? 'unavailable')),
+      (error) =>
+        reject(new LocationError(error.message || 'Location permission denied', REFUSALS[error.code] ?? 'unavailable')),
       GEOLOCATION_OPTIONS,
     );
   });
 }
 
 /** What one IP lookup call produced, independent of the HTTP client that made it. */
-export type IpCallResult = { ok: true; body: unknown } | { ok: false; status?: number; message?: string; reason?: string };
+export type IpCallResult =
+  { ok: true; body: unknown } | { ok: false; status?: number; message?: string; reason?: string };
 
 /** The server's reason codes for a lookup without a position (GET /api/geo/ip), in a visitor's words. */
 const IP_REASONS: Record<string, string> = {
@@ -54,7 +58,8 @@ const IP_REASONS: Record<string, string> = {
 export function interpretIpResult(result: IpCallResult): ResolvedLocation {
   if (!result.ok) {
     const why = result.reason ? IP_REASONS[result.reason] : undefined;
-    if (typeof result.status === 'number') throw new LocationError(why ? `IP lookup failed: ${why}.` : 'IP lookup failed');
+    if (typeof result.status === 'number')
+      throw new LocationError(why ? `IP lookup failed: ${why}.` : 'IP lookup failed');
     throw new LocationError(result.message?.trim() || 'Failed to resolve location');
   }
   const body = result.body as { latitude?: unknown; longitude?: unknown; meta?: { cached?: unknown } } | null;

@@ -3,7 +3,12 @@ import { browserPosition, GEOLOCATION_OPTIONS, interpretIpResult } from './resol
 
 describe('IP location answers', () => {
   it('reads latitude, longitude and the cached flag', () => {
-    expect(interpretIpResult({ ok: true, body: { latitude: 48.85, longitude: 2.35, meta: { source: 'geolite2', cached: true } } })).toEqual({
+    expect(
+      interpretIpResult({
+        ok: true,
+        body: { latitude: 48.85, longitude: 2.35, meta: { source: 'geolite2', cached: true } },
+      }),
+    ).toEqual({
       lat: 48.85,
       lon: 2.35,
       source: 'ip',
@@ -19,7 +24,9 @@ describe('IP location answers', () => {
     expect(() => interpretIpResult({ ok: false, status: 404, reason: 'private_address' })).toThrow(
       'IP lookup failed: your connection comes from a private or local network address, which has no public location.',
     );
-    expect(() => interpretIpResult({ ok: false, status: 404, reason: 'no_data' })).toThrow('IP lookup failed: no location is known for your network address.');
+    expect(() => interpretIpResult({ ok: false, status: 404, reason: 'no_data' })).toThrow(
+      'IP lookup failed: no location is known for your network address.',
+    );
     expect(() => interpretIpResult({ ok: false, status: 503, reason: 'something_new' })).toThrow(/^IP lookup failed$/);
   });
 
@@ -29,7 +36,9 @@ describe('IP location answers', () => {
   });
 
   it("passes other failures' messages on, else 'Failed to resolve location'", () => {
-    expect(() => interpretIpResult({ ok: false, message: 'TypeError: Failed to fetch' })).toThrow('TypeError: Failed to fetch');
+    expect(() => interpretIpResult({ ok: false, message: 'TypeError: Failed to fetch' })).toThrow(
+      'TypeError: Failed to fetch',
+    );
     expect(() => interpretIpResult({ ok: false })).toThrow('Failed to resolve location');
   });
 });
@@ -37,7 +46,10 @@ describe('IP location answers', () => {
 describe('browser geolocation', () => {
   it('says when the visitor refused the permission, apart from other failures', async () => {
     const failing = (code: number) =>
-      ({ getCurrentPosition: (_ok: PositionCallback, error: PositionErrorCallback) => error({ code, message: '' } as GeolocationPositionError) }) as unknown as Geolocation;
+      ({
+        getCurrentPosition: (_ok: PositionCallback, error: PositionErrorCallback) =>
+          error({ code, message: '' } as GeolocationPositionError),
+      }) as unknown as Geolocation;
     await expect(browserPosition(failing(1))).rejects.toMatchObject({ browser: 'denied' });
     await expect(browserPosition(failing(3))).rejects.toMatchObject({ browser: 'timeout' });
   });

@@ -1,7 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store.ts';
 import { nearbyApi, toIpCallResult } from './api.ts';
-import { browserPosition, GEOLOCATION_UNSUPPORTED, interpretIpResult, LocationError, type BrowserRefusal, type ResolvedLocation } from './resolve-location.ts';
+import {
+  browserPosition,
+  GEOLOCATION_UNSUPPORTED,
+  interpretIpResult,
+  LocationError,
+  type BrowserRefusal,
+  type ResolvedLocation,
+} from './resolve-location.ts';
 
 export type NearbyStatus = 'idle' | 'requesting' | 'success' | 'error';
 type Method = 'browser' | 'ip';
@@ -20,7 +27,12 @@ export interface NearbyState {
  */
 export function useNearbyLocation(onResolved: (location: ResolvedLocation) => void, initial: ResolvedLocation | null) {
   const dispatch = useAppDispatch();
-  const [state, setState] = useState<NearbyState>({ status: initial ? 'success' : 'idle', location: initial, error: null, browserRefusal: null });
+  const [state, setState] = useState<NearbyState>({
+    status: initial ? 'success' : 'idle',
+    location: initial,
+    error: null,
+    browserRefusal: null,
+  });
   const attempt = useRef(0);
   const lastMethod = useRef<Method>(initial?.source ?? 'browser');
   const lastRefusal = useRef<BrowserRefusal | null>(null);
@@ -68,7 +80,11 @@ export function useNearbyLocation(onResolved: (location: ResolvedLocation) => vo
         if (ticket !== attempt.current) return;
         // The browser's own refusal is told by the panel in its own words (browserRefusal); the message is for the rest.
         const browserOnly = error instanceof LocationError && error.browser !== undefined;
-        const message = browserOnly ? null : error instanceof Error && error.message ? error.message : 'Failed to resolve location';
+        const message = browserOnly
+          ? null
+          : error instanceof Error && error.message
+            ? error.message
+            : 'Failed to resolve location';
         lastRefusal.current = browserRefusal;
         setState((current) => ({ ...current, status: 'error', error: message, browserRefusal }));
       }

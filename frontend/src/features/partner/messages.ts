@@ -2,7 +2,8 @@
 import { httpStatusOf, serverText } from '../../lib/support/request-error.ts';
 
 export const THANK_YOU_TITLE = 'Thank You!';
-export const THANK_YOU_TEXT = "We've received your partnership inquiry and will get back to you within 2-3 business days.";
+export const THANK_YOU_TEXT =
+  "We've received your partnership inquiry and will get back to you within 2-3 business days.";
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 export const CONNECTION_ERROR = 'Failed to connect to the server. Please try again later.';
 

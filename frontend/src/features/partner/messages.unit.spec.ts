@@ -14,6 +14,8 @@ describe('partnership form errors (spec 02 §8)', () => {
   });
 
   it('says the server could not be reached when nothing answered', () => {
-    expect(partnershipErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(CONNECTION_ERROR);
+    expect(partnershipErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
+      CONNECTION_ERROR,
+    );
   });
 });

@@ -25,7 +25,8 @@ const EMPTY: Values = {
 };
 
 /** Optional fields are sent only when filled. */
-const optional = (name: 'phone' | 'website' | 'message', value: string) => (value.trim() ? { [name]: value.trim() } : {});
+const optional = (name: 'phone' | 'website' | 'message', value: string) =>
+  value.trim() ? { [name]: value.trim() } : {};
 
 /** Spec 02 §5 "Partnership form": company, contact name, e-mail and type required; phone, website, message optional. */
 export function PartnerForm({ onSent }: { onSent(): void }) {
@@ -38,7 +39,8 @@ export function PartnerForm({ onSent }: { onSent(): void }) {
     id: `${id}-${name}`,
     name,
     value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
   const onSubmit = async (event: FormEvent) => {
@@ -66,7 +68,9 @@ export function PartnerForm({ onSent }: { onSent(): void }) {
   return (
     <form className="partner-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Become a partner</h2>
-      <p className="partner-form__lead">Tell us about your business and we will get in touch. Fields marked * are required.</p>
+      <p className="partner-form__lead">
+        Tell us about your business and we will get in touch. Fields marked * are required.
+      </p>
       <div className="partner-form__grid">
         <div className="partner-field">
           <label htmlFor={`${id}-company`}>Company Name *</label>

@@ -58,8 +58,8 @@ export function PartnerPage() {
       <header className="partner-hero">
         <h1>Partner With Us</h1>
         <p>
-          Reach people who are actively looking for something to do. {config.appName} lists events from many sellers and sends ready-to-buy
-          visitors straight to the ticket page.
+          Reach people who are actively looking for something to do. {config.appName} lists events from many sellers and
+          sends ready-to-buy visitors straight to the ticket page.
         </p>
       </header>
       <div className="partner-layout">
@@ -74,7 +74,9 @@ export function PartnerPage() {
               </li>
             ))}
           </ul>
-          <p className="partner-pitch__note">No set-up fee and no exclusivity. We answer every inquiry within 2-3 business days.</p>
+          <p className="partner-pitch__note">
+            No set-up fee and no exclusivity. We answer every inquiry within 2-3 business days.
+          </p>
         </section>
         <div className="partner-form-card">
           <PartnerForm onSent={onSent} />

@@ -15,7 +15,16 @@ export interface ReviewFormValues {
   website: string;
 }
 
-export const EMPTY_REVIEW_FORM: ReviewFormValues = { userName: '', email: '', rating: 0, title: '', comment: '', eventName: '', eventLink: '', website: '' };
+export const EMPTY_REVIEW_FORM: ReviewFormValues = {
+  userName: '',
+  email: '',
+  rating: 0,
+  title: '',
+  comment: '',
+  eventName: '',
+  eventLink: '',
+  website: '',
+};
 
 /**
  * Spec 02 §5 "Review form": name, email and rating first, then (without an eventId) the event name. Returns the

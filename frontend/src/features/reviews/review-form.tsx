@@ -4,7 +4,13 @@ import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast/toast-slice.ts';
 import { useSubmitReviewMutation } from './api.ts';
 import { MODERATION_NOTE, SUBMITTED_TOAST } from './messages.ts';
-import { EMPTY_REVIEW_FORM, reviewFormProblem, submitArgs, submitErrorText, type ReviewFormValues } from './review-form-rules.ts';
+import {
+  EMPTY_REVIEW_FORM,
+  reviewFormProblem,
+  submitArgs,
+  submitErrorText,
+  type ReviewFormValues,
+} from './review-form-rules.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 
 interface Props {
@@ -23,7 +29,8 @@ export function ReviewForm({ eventId, backTo }: Props) {
   const [alert, setAlert] = useState<string | null>(null);
   const [submit, { isLoading }] = useSubmitReviewMutation();
 
-  const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
   const text = (key: Exclude<keyof ReviewFormValues, 'rating'>) => ({
     id: `${id}-${key}`,
     value: values[key],
@@ -56,7 +63,14 @@ export function ReviewForm({ eventId, backTo }: Props) {
           </div>
           <div className="review-form__field">
             <label htmlFor={`${id}-eventLink`}>Event Link</label>
-            <input {...text('eventLink')} type="text" inputMode="url" maxLength={2048} placeholder="/event/123 or /events/123-some-slug" aria-describedby={`${id}-link-hint`} />
+            <input
+              {...text('eventLink')}
+              type="text"
+              inputMode="url"
+              maxLength={2048}
+              placeholder="/event/123 or /events/123-some-slug"
+              aria-describedby={`${id}-link-hint`}
+            />
             <small id={`${id}-link-hint`} className="review-form__hint">
               Optional. For example /event/123 or /events/123-some-slug
             </small>
@@ -77,7 +91,11 @@ export function ReviewForm({ eventId, backTo }: Props) {
         <span id={`${id}-rating`} className="review-form__label">
           Rating *
         </span>
-        <StarRatingInput value={values.rating} onChange={(rating) => set('rating', rating)} labelledBy={`${id}-rating`} />
+        <StarRatingInput
+          value={values.rating}
+          onChange={(rating) => set('rating', rating)}
+          labelledBy={`${id}-rating`}
+        />
       </div>
       <div className="review-form__field">
         <label htmlFor={`${id}-title`}>Title</label>

@@ -69,15 +69,29 @@ describe('review form rules (spec 02 §5)', () => {
   });
 
   it('trims the event link and leaves it out when blank', () => {
-    const filled = { ...EMPTY_REVIEW_FORM, userName: ' A ', email: 'a@b.co', rating: 3, eventName: ' Jazz ', eventLink: '  /event/12  ' };
-    expect(submitArgs(filled, undefined).body).toMatchObject({ user_name: 'A', event_name: 'Jazz', event_link: '/event/12', website: '' });
+    const filled = {
+      ...EMPTY_REVIEW_FORM,
+      userName: ' A ',
+      email: 'a@b.co',
+      rating: 3,
+      eventName: ' Jazz ',
+      eventLink: '  /event/12  ',
+    };
+    expect(submitArgs(filled, undefined).body).toMatchObject({
+      user_name: 'A',
+      event_name: 'Jazz',
+      event_link: '/event/12',
+      website: '',
+    });
     expect(submitArgs({ ...filled, eventLink: '  ' }, undefined).body).not.toHaveProperty('event_link');
     expect(submitArgs(filled, '12')).toMatchObject({ eventId: '12' });
   });
 });
 
 describe('write review page', () => {
-  const withEvent: Record<string, Handler> = { 'GET /api/events/12': () => json({ id: 12, name: 'Jazz Night', slug: '12-jazz-night' }) };
+  const withEvent: Record<string, Handler> = {
+    'GET /api/events/12': () => json({ id: 12, name: 'Jazz Night', slug: '12-jazz-night' }),
+  };
 
   it("shows 'for {event name}' with an eventId, the note, and no event fields", async () => {
     stubApi(withEvent);
@@ -160,12 +174,26 @@ describe('write review page', () => {
     await act(async () => release(json({ review: {}, message: 'ok' }, 201)));
     await waitFor(() => expect(where()).toBe('/events/12-jazz-night'));
     const body = (await api.calls('POST /api/events/12/reviews')[0]!.json()) as Record<string, unknown>;
-    expect(body).toEqual({ user_name: 'Ana', user_email: 'ana@example.com', rating: 4, title: 'Lovely', comment: '', attended: true, website: '' });
-    expect(store.getState().toasts.items.map((toast) => toast.message)).toEqual(['Thanks! Your review was submitted and will appear after moderation.']);
+    expect(body).toEqual({
+      user_name: 'Ana',
+      user_email: 'ana@example.com',
+      rating: 4,
+      title: 'Lovely',
+      comment: '',
+      attended: true,
+      website: '',
+    });
+    expect(store.getState().toasts.items.map((toast) => toast.message)).toEqual([
+      'Thanks! Your review was submitted and will appear after moderation.',
+    ]);
   });
 
   it.each([
-    ['the server error', () => json({ error: 'Too many reviews from your network, please try again later.' }, 429), 'Too many reviews from your network, please try again later.'],
+    [
+      'the server error',
+      () => json({ error: 'Too many reviews from your network, please try again later.' }, 429),
+      'Too many reviews from your network, please try again later.',
+    ],
     ['a failure without text', () => json(null, 500), 'Failed to submit review'],
     ['no connection', networkFailure, 'Failed to submit review'],
   ])('alerts %s and stays on the form', async (_label, answer, text) => {
@@ -208,8 +236,20 @@ describe('reviews list page', () => {
         json({
           reviews: [
             review(),
-            review({ id: 'r2', title: null, event: { id: 8, slug: null, name: 'Fado', city: null, country: 'Portugal' }, event_id: 8 }),
-            review({ id: 'r3', title: 'Free', event: null, event_id: null, event_name: 'Garden Party', event_link: 'https://example.com/party' }),
+            review({
+              id: 'r2',
+              title: null,
+              event: { id: 8, slug: null, name: 'Fado', city: null, country: 'Portugal' },
+              event_id: 8,
+            }),
+            review({
+              id: 'r3',
+              title: 'Free',
+              event: null,
+              event_id: null,
+              event_name: 'Garden Party',
+              event_link: 'https://example.com/party',
+            }),
           ],
           pagination: { page: 1, pages: 1 },
         }),
@@ -232,7 +272,10 @@ describe('reviews list page', () => {
     const api = stubApi({
       'GET /api/reviews': (request) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
-        return json({ reviews: [review({ id: `p${page}`, title: `Page ${page} review` })], pagination: { page, pages: 2 } });
+        return json({
+          reviews: [review({ id: `p${page}`, title: `Page ${page} review` })],
+          pagination: { page, pages: 2 },
+        });
       },
     });
     renderAt('/reviews');

@@ -11,7 +11,15 @@ export interface LegalSection {
 }
 
 /** The frame of the privacy policy and the terms: title, date, a table of contents and numbered sections. */
-export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: readonly LegalSection[] }) {
+export function LegalPage({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: readonly LegalSection[];
+}) {
   return (
     <main className="page static-page legal-page">
       <article className="static-card legal-page__article">

@@ -96,7 +96,13 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
           </div>
           <div className="field">
             <label htmlFor={`${id}-name`}>Name (optional)</label>
-            <input id={`${id}-name`} type="text" autoComplete="name" value={values.name} onChange={(event) => set('name')(event.target.value)} />
+            <input
+              id={`${id}-name`}
+              type="text"
+              autoComplete="name"
+              value={values.name}
+              onChange={(event) => set('name')(event.target.value)}
+            />
           </div>
           <SuggestInput
             label="Country"
@@ -117,7 +123,11 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
               {status === 'submitting' ? 'Subscribing...' : 'Subscribe'}
             </button>
           </div>
-          {status === 'error' && message && <p className="error-text" role="alert">{message}</p>}
+          {status === 'error' && message && (
+            <p className="error-text" role="alert">
+              {message}
+            </p>
+          )}
         </form>
       )}
     </section>

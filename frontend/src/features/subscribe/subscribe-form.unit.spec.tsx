@@ -9,7 +9,11 @@ function renderForm() {
   const store = createStore();
   render(
     <Provider store={store}>
-      <SubscribeForm countries={['Spain', 'Sweden', 'Estonia']} cities={['Madrid', 'Stockholm']} citiesByCountry={{ Spain: ['Madrid'], Sweden: ['Stockholm'] }} />
+      <SubscribeForm
+        countries={['Spain', 'Sweden', 'Estonia']}
+        cities={['Madrid', 'Stockholm']}
+        citiesByCountry={{ Spain: ['Madrid'], Sweden: ['Stockholm'] }}
+      />
     </Provider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Subscribe to updates' }));
@@ -18,7 +22,8 @@ function renderForm() {
 
 function fill(values: { email?: string; country?: string; city?: string }) {
   if (values.email !== undefined) fireEvent.change(screen.getByLabelText('Email'), { target: { value: values.email } });
-  if (values.country !== undefined) fireEvent.change(screen.getByLabelText('Country'), { target: { value: values.country } });
+  if (values.country !== undefined)
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: values.country } });
   if (values.city !== undefined) fireEvent.change(screen.getByLabelText('City'), { target: { value: values.city } });
 }
 
@@ -54,7 +59,13 @@ describe('subscribe form', () => {
   });
 
   it('posts the payload, clears and closes the form, and confirms inline and with a toast', async () => {
-    const fetchMock = vi.fn(async (_request: Request) => new Response(JSON.stringify({ message: 'ok' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async (_request: Request) =>
+        new Response(JSON.stringify({ message: 'ok' }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const store = renderForm();
     fill({ email: 'ana@example.com', country: 'Spain', city: 'Madrid' });
@@ -75,7 +86,10 @@ describe('subscribe form', () => {
   });
 
   it("shows the server's error text", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'Too many requests' }), { status: 429 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'Too many requests' }), { status: 429 })),
+    );
     renderForm();
     fill({ email: 'ana@example.com', country: 'Spain', city: 'Madrid' });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -83,7 +97,10 @@ describe('subscribe form', () => {
   });
 
   it('reports a network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderForm();
     fill({ email: 'ana@example.com', country: 'Spain', city: 'Madrid' });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));

@@ -70,7 +70,13 @@ export function SuggestInput({ label, value, onChange, suggestions, required, au
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} className="suggest-input__list" hidden={!showList}>
+      <ul
+        id={`${id}-list`}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        className="suggest-input__list"
+        hidden={!showList}
+      >
         {showList &&
           suggestions.map((suggestion, index) => (
             <li
@@ -78,7 +84,9 @@ export function SuggestInput({ label, value, onChange, suggestions, required, au
               id={`${id}-option-${index}`}
               role="option"
               aria-selected={index === active}
-              className={index === active ? 'suggest-input__option suggest-input__option--active' : 'suggest-input__option'}
+              className={
+                index === active ? 'suggest-input__option suggest-input__option--active' : 'suggest-input__option'
+              }
               // mousedown keeps the input from blurring before the choice lands.
               onMouseDown={(event) => {
                 event.preventDefault();

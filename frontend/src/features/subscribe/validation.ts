@@ -53,6 +53,8 @@ export function subscriptionErrorMessage(error: unknown): string {
   // Only an HTTP status means the server answered; FETCH_ERROR, TIMEOUT_ERROR or a thrown error mean it did not.
   if (!failure || typeof failure.status !== 'number') return SUBSCRIBE_NETWORK_ERROR;
   const body = failure.data as { message?: unknown; error?: unknown } | null | undefined;
-  const text = [body?.message, body?.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const text = [body?.message, body?.error].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
   return text ?? SUBSCRIBE_SERVER_FALLBACK;
 }

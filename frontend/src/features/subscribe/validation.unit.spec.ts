@@ -11,7 +11,17 @@ import {
 const form = { email: 'ana@example.com', name: '', country: 'Spain', city: 'Madrid' };
 
 describe('subscription validation', () => {
-  it.each(['', 'ana', 'ana@example', '@example.com', 'ana @example.com', 'v1<victim@x.example>.z', 'Ana <ana@example.com>', '"ana"@example.com', 'a@example.com,b@example.com'])('rejects the e-mail %j', (email) => {
+  it.each([
+    '',
+    'ana',
+    'ana@example',
+    '@example.com',
+    'ana @example.com',
+    'v1<victim@x.example>.z',
+    'Ana <ana@example.com>',
+    '"ana"@example.com',
+    'a@example.com,b@example.com',
+  ])('rejects the e-mail %j', (email) => {
     expect(validateSubscription({ ...form, email })).toEqual({ ok: false, message: INVALID_EMAIL });
   });
 
@@ -21,7 +31,9 @@ describe('subscription validation', () => {
   });
 
   it('sends an empty name as null and trims the rest', () => {
-    expect(validateSubscription({ email: ' ana@example.com ', name: ' ', country: ' Spain ', city: 'Madrid ' })).toEqual({
+    expect(
+      validateSubscription({ email: ' ana@example.com ', name: ' ', country: ' Spain ', city: 'Madrid ' }),
+    ).toEqual({
       ok: true,
       payload: { email: 'ana@example.com', name: null, country: 'Spain', city: 'Madrid' },
     });
@@ -30,7 +42,9 @@ describe('subscription validation', () => {
 
 describe('subscription error messages', () => {
   it("prefers the server's message, then its error text", () => {
-    expect(subscriptionErrorMessage({ status: 400, data: { message: 'Already subscribed' } })).toBe('Already subscribed');
+    expect(subscriptionErrorMessage({ status: 400, data: { message: 'Already subscribed' } })).toBe(
+      'Already subscribed',
+    );
     expect(subscriptionErrorMessage({ status: 400, data: { error: 'Invalid city' } })).toBe('Invalid city');
   });
 
@@ -39,6 +53,8 @@ describe('subscription error messages', () => {
   });
 
   it('reports a network failure', () => {
-    expect(subscriptionErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(SUBSCRIBE_NETWORK_ERROR);
+    expect(subscriptionErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
+      SUBSCRIBE_NETWORK_ERROR,
+    );
   });
 });

@@ -153,7 +153,10 @@ interface FollowHooks {
  * A visitor who typed the number (on another device, without the private link) sees the status move live
  * too: the socket joins the ticket's status room and only status and dates arrive.
  */
-async function followStatusByNumber(number: string, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }: FollowHooks): Promise<void> {
+async function followStatusByNumber(
+  number: string,
+  { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }: FollowHooks,
+): Promise<void> {
   try {
     await cacheDataLoaded;
   } catch {

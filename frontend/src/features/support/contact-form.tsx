@@ -42,7 +42,8 @@ export function ContactForm({ onCreated }: Props) {
     id: `${id}-${name}`,
     name,
     value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
   // Until the visitor picks one, the first category the server lists is the choice.
@@ -110,7 +111,12 @@ export function ContactForm({ onCreated }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-category`}>Category</label>
-          <select {...field('category')} value={category} disabled={categories.isLoading} aria-describedby={categories.isError ? `${id}-category-error` : undefined}>
+          <select
+            {...field('category')}
+            value={category}
+            disabled={categories.isLoading}
+            aria-describedby={categories.isError ? `${id}-category-error` : undefined}
+          >
             {categories.isLoading && <option value="">Loading...</option>}
             {categories.isError && <option value="">General</option>}
             {categories.data?.map((option) => (

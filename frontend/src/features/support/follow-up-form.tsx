@@ -30,7 +30,13 @@ export function FollowUpForm({ number, token }: Props) {
   return (
     <form className="follow-up" onSubmit={onSubmit}>
       <label htmlFor={`${id}-message`}>Add a message</label>
-      <textarea id={`${id}-message`} rows={3} maxLength={5000} value={message} onChange={(event) => setMessage(event.target.value)} />
+      <textarea
+        id={`${id}-message`}
+        rows={3}
+        maxLength={5000}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
       {error && (
         <p className="support-alert support-alert--error" role="alert">
           {error}

@@ -5,7 +5,9 @@ const network = { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' };
 
 describe('support error texts (spec 02 §8)', () => {
   it("create: the server's error, else the fallback, and a network failure", () => {
-    expect(createErrorMessage({ status: 400, data: { error: 'Email Address is required' } })).toBe('Email Address is required');
+    expect(createErrorMessage({ status: 400, data: { error: 'Email Address is required' } })).toBe(
+      'Email Address is required',
+    );
     expect(createErrorMessage({ status: 500, data: null })).toBe('Error creating support ticket');
     expect(createErrorMessage(network)).toBe('Network error. Please try again.');
   });

@@ -70,7 +70,11 @@ export function SupportPage() {
     (result: CreateTicketResult) => {
       saveTicketToken(result.ticket.ticket_number, result.access_token);
       setNotice(CREATE_SUCCESS);
-      setTrackRequest((previous) => ({ number: result.ticket.ticket_number, token: result.access_token, nonce: (previous?.nonce ?? 0) + 1 }));
+      setTrackRequest((previous) => ({
+        number: result.ticket.ticket_number,
+        token: result.access_token,
+        nonce: (previous?.nonce ?? 0) + 1,
+      }));
       select('search');
     },
     [select],
@@ -93,7 +97,14 @@ export function SupportPage() {
         </ul>
       </header>
       <div className="support-card">
-        <Tabs label="Support" idPrefix={ID_PREFIX} tabs={TABS} selected={tab} onSelect={select} className="support-card__tabs" />
+        <Tabs
+          label="Support"
+          idPrefix={ID_PREFIX}
+          tabs={TABS}
+          selected={tab}
+          onSelect={select}
+          className="support-card__tabs"
+        />
         {/* Panels stay mounted so a half-written ticket survives a look at the FAQ. */}
         <section {...tabPanelProps(ID_PREFIX, 'faq')} hidden={tab !== 'faq'} className="support-panel">
           <FaqList onContact={() => select('contact')} />

@@ -9,7 +9,9 @@ import type { PublicTicketDetail } from '../../lib/support/ticket-types.ts';
 import { SupportPage } from './support-page.tsx';
 import { TOKENS_KEY, loadTicketToken } from './token-storage.ts';
 
-vi.mock('socket.io-client', () => ({ io: (namespace: string, options: Record<string, unknown>) => fakeIo(namespace, options) }));
+vi.mock('socket.io-client', () => ({
+  io: (namespace: string, options: Record<string, unknown>) => fakeIo(namespace, options),
+}));
 
 const NUMBER = 'TT-2025-0001';
 
@@ -34,7 +36,12 @@ function makeDetail(overrides: Partial<PublicTicketDetail> = {}): PublicTicketDe
 const baseRoutes = {
   'GET /api/support/faq': () => json({ faq: [{ question: 'Do you sell tickets?', answer: 'No, our partners do.' }] }),
   'GET /api/support/categories': () =>
-    json({ categories: [{ value: 'general', label: 'General question' }, { value: 'tickets_booking', label: 'Tickets & booking' }] }),
+    json({
+      categories: [
+        { value: 'general', label: 'General question' },
+        { value: 'tickets_booking', label: 'Tickets & booking' },
+      ],
+    }),
 };
 
 let currentLocation = '';
@@ -112,7 +119,15 @@ describe('contact form', () => {
   it('has the spec labels, server categories and Medium as the default priority', async () => {
     stubApi(baseRoutes);
     renderPage('/support#contact');
-    for (const label of [/Your Name/, /Email Address/, /^Phone$/, /Subject/, /^Category$/, /^Priority$/, /Description/]) {
+    for (const label of [
+      /Your Name/,
+      /Email Address/,
+      /^Phone$/,
+      /Subject/,
+      /^Category$/,
+      /^Priority$/,
+      /Description/,
+    ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     await screen.findByRole('option', { name: 'Tickets & booking' });
@@ -141,7 +156,9 @@ describe('contact form', () => {
     expect(screen.getByRole('tab', { name: 'Track Ticket' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('Ticket Number') as HTMLInputElement).value).toBe(NUMBER);
     expect(loadTicketToken(NUMBER)).toBe('secret-token');
-    expect(await screen.findByText('I paid but got no e-mail.', { selector: '.ticket-result__description p' })).toBeTruthy();
+    expect(
+      await screen.findByText('I paid but got no e-mail.', { selector: '.ticket-result__description p' }),
+    ).toBeTruthy();
 
     const body = (await api.calls('POST /api/support/tickets')[0]?.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -161,7 +178,8 @@ describe('contact form', () => {
   it('takes the created notice away once the visitor searches for another ticket', async () => {
     stubApi({
       ...baseRoutes,
-      'POST /api/support/tickets': () => json({ message: 'ok', ticket: makeDetail(), access_token: 'secret-token' }, 201),
+      'POST /api/support/tickets': () =>
+        json({ message: 'ok', ticket: makeDetail(), access_token: 'secret-token' }, 201),
       [`GET /api/support/tickets/${NUMBER}`]: () => json({ ticket: makeDetail() }),
       'GET /api/support/tickets/TT-2025-0999': () => json({ error: 'Ticket not found' }, 404),
     });
@@ -179,7 +197,10 @@ describe('contact form', () => {
   });
 
   it("shows the server's error", async () => {
-    stubApi({ ...baseRoutes, 'POST /api/support/tickets': () => json({ error: 'Please enter a valid email address' }, 400) });
+    stubApi({
+      ...baseRoutes,
+      'POST /api/support/tickets': () => json({ error: 'Please enter a valid email address' }, 400),
+    });
     renderPage('/support#contact');
     fillContactForm();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
@@ -260,7 +281,10 @@ describe('track ticket', () => {
   });
 
   it('opens the e-mail link: keeps the token, drops it from the address and looks the ticket up', async () => {
-    const api = stubApi({ ...baseRoutes, [`GET /api/support/tickets/${NUMBER}`]: () => json({ ticket: makeDetail() }) });
+    const api = stubApi({
+      ...baseRoutes,
+      [`GET /api/support/tickets/${NUMBER}`]: () => json({ ticket: makeDetail() }),
+    });
     renderPage(`/support?ticket=${NUMBER}&token=mail-token#search`);
     expect(screen.getByRole('tab', { name: 'Track Ticket' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByLabelText('Add a message');
@@ -280,9 +304,23 @@ describe('track ticket', () => {
     expect(socket.options.auth).toEqual({ ticket_number: NUMBER, token: 'secret' });
     act(() => socket.serverConnect(true));
     const { description: _d, messages: _m, ...summary } = makeDetail();
-    act(() => socket.push({ change: 'status_changed', ticket_number: NUMBER, version: 3, ticket: { ...summary, status: 'resolved', version: 3 } }));
+    act(() =>
+      socket.push({
+        change: 'status_changed',
+        ticket_number: NUMBER,
+        version: 3,
+        ticket: { ...summary, status: 'resolved', version: 3 },
+      }),
+    );
     await waitFor(() => expect(screen.getByText('Resolved', { selector: '.ticket-badge' })).toBeTruthy());
-    await act(async () => socket.push({ change: 'status_changed', ticket_number: NUMBER, version: 2, ticket: { ...summary, status: 'in_progress', version: 2 } }));
+    await act(async () =>
+      socket.push({
+        change: 'status_changed',
+        ticket_number: NUMBER,
+        version: 2,
+        ticket: { ...summary, status: 'in_progress', version: 2 },
+      }),
+    );
     expect(screen.getByText('Resolved', { selector: '.ticket-badge' })).toBeTruthy();
   });
 
@@ -319,7 +357,10 @@ describe('track ticket', () => {
 
   it('offers no follow-up on a closed ticket', async () => {
     localStorage.setItem(TOKENS_KEY, JSON.stringify({ [NUMBER]: 'secret' }));
-    stubApi({ ...baseRoutes, [`GET /api/support/tickets/${NUMBER}`]: () => json({ ticket: makeDetail({ status: 'closed' }) }) });
+    stubApi({
+      ...baseRoutes,
+      [`GET /api/support/tickets/${NUMBER}`]: () => json({ ticket: makeDetail({ status: 'closed' }) }),
+    });
     renderPage('/support#search');
     fireEvent.change(screen.getByLabelText('Ticket Number'), { target: { value: NUMBER } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));

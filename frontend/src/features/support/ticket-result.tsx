@@ -1,7 +1,12 @@
 import { LiveIndicator } from '../../components/live-status/live-indicator.tsx';
 import { StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
-import { hasConversation, priorityLabel, type PublicTicket, type PublicTicketDetail } from '../../lib/support/ticket-types.ts';
+import {
+  hasConversation,
+  priorityLabel,
+  type PublicTicket,
+  type PublicTicketDetail,
+} from '../../lib/support/ticket-types.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { ticketChannel } from './api.ts';
 import { Conversation } from '../../components/support-ticket/conversation.tsx';
@@ -42,8 +47,8 @@ export function TicketResult({ ticket, token }: Props) {
             <TicketDates ticket={ticket} />
           </dl>
           <p className="ticket-result__locked">
-            The subject, our replies and the conversation are shown only on the device that created the ticket, or through the link in
-            your confirmation e-mail.
+            The subject, our replies and the conversation are shown only on the device that created the ticket, or
+            through the link in your confirmation e-mail.
           </p>
         </>
       )}

@@ -12,7 +12,9 @@ function read(storage: Storage): TokenMap {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(TOKENS_KEY) ?? '{}');
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   } catch {
     return {};
   }
@@ -31,12 +33,19 @@ export function normaliseTicketNumber(value: string): string {
   return value.trim().toUpperCase();
 }
 
-export function loadTicketToken(ticketNumber: string, storage: Storage | undefined = defaultStorage()): string | undefined {
+export function loadTicketToken(
+  ticketNumber: string,
+  storage: Storage | undefined = defaultStorage(),
+): string | undefined {
   if (!storage) return undefined;
   return read(storage)[normaliseTicketNumber(ticketNumber)];
 }
 
-export function saveTicketToken(ticketNumber: string, token: string, storage: Storage | undefined = defaultStorage()): void {
+export function saveTicketToken(
+  ticketNumber: string,
+  token: string,
+  storage: Storage | undefined = defaultStorage(),
+): void {
   if (!storage || !token) return;
   const key = normaliseTicketNumber(ticketNumber);
   const entries = Object.entries(read(storage)).filter(([number]) => number !== key);

@@ -29,7 +29,9 @@ function lookupFor(number: string, token?: string): TicketLookup {
 export function TrackTicket({ request, notice, onSearch }: Props) {
   const id = useId();
   const [input, setInput] = useState(request?.number ?? '');
-  const [lookup, setLookup] = useState<TicketLookup | null>(() => (request ? lookupFor(request.number, request.token) : null));
+  const [lookup, setLookup] = useState<TicketLookup | null>(() =>
+    request ? lookupFor(request.number, request.token) : null,
+  );
   const result = useTicketQuery(lookup ?? skipToken);
 
   useEffect(() => {
@@ -85,7 +87,9 @@ export function TrackTicket({ request, notice, onSearch }: Props) {
         </p>
       )}
       {ticket && lookup && <TicketResult ticket={ticket} token={lookup.token} />}
-      {!lookup && !notice && <p className="support-panel__lead">Enter the number from your confirmation e-mail, for example TT-2025-0001.</p>}
+      {!lookup && !notice && (
+        <p className="support-panel__lead">Enter the number from your confirmation e-mail, for example TT-2025-0001.</p>
+      )}
     </div>
   );
 }

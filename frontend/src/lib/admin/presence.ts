@@ -27,7 +27,14 @@ function parseTicket(value: unknown): TicketAgents | null {
   const agents = entry.agents.flatMap((agent: unknown) => {
     const item = agent as Partial<TicketAgents['agents'][number]> | null;
     if (!item || typeof item.agent !== 'string' || typeof item.agent_id !== 'string') return [];
-    return [{ agent_id: item.agent_id, agent: item.agent, state: item.state === 'typing' ? ('typing' as const) : ('viewing' as const), expires_at: typeof item.expires_at === 'string' ? item.expires_at : '' }];
+    return [
+      {
+        agent_id: item.agent_id,
+        agent: item.agent,
+        state: item.state === 'typing' ? ('typing' as const) : ('viewing' as const),
+        expires_at: typeof item.expires_at === 'string' ? item.expires_at : '',
+      },
+    ];
   });
   return { ticket_number: entry.ticket_number, agents };
 }
@@ -46,7 +53,8 @@ export function createPresence() {
     state = { tickets, self };
     for (const listener of listeners) listener();
   };
-  const announce = () => send?.(PRESENCE_EVENTS.announce, { ticket_number: viewing, state: viewing && typing ? 'typing' : 'viewing' });
+  const announce = () =>
+    send?.(PRESENCE_EVENTS.announce, { ticket_number: viewing, state: viewing && typing ? 'typing' : 'viewing' });
   const renewEvery = (ms: number) => {
     clearInterval(renewTimer);
     renewMs = ms;
@@ -148,7 +156,10 @@ export function presenceOn(state: State, ticketNumber: string, now = Date.now())
     seen.set(agent.agent, count);
     return { label: count === 1 ? agent.agent : `${agent.agent} (${count})`, typing: agent.state === 'typing' };
   });
-  return { viewers: labelled.map((agent) => agent.label), typing: labelled.filter((agent) => agent.typing).map((agent) => agent.label) };
+  return {
+    viewers: labelled.map((agent) => agent.label),
+    typing: labelled.filter((agent) => agent.typing).map((agent) => agent.label),
+  };
 }
 
 export function usePresenceState(): State {

@@ -57,7 +57,10 @@ describe('presence on the support desk', () => {
       ],
     });
     expect(presenceOn(presence.snapshot(), 'TT-2025-0001')).toEqual({ viewers: ['Bo'], typing: ['Bo'] });
-    expect(presenceOn(presence.snapshot(), 'TT-2025-0001', Date.parse('3000-01-01T00:00:00.000Z'))).toEqual({ viewers: [], typing: [] });
+    expect(presenceOn(presence.snapshot(), 'TT-2025-0001', Date.parse('3000-01-01T00:00:00.000Z'))).toEqual({
+      viewers: [],
+      typing: [],
+    });
     presence.receivedTicket({ ticket_number: 'TT-2025-0001', agents: [] });
     expect(presenceOn(presence.snapshot(), 'TT-2025-0001')).toEqual({ viewers: [], typing: [] });
   });
@@ -65,9 +68,27 @@ describe('presence on the support desk', () => {
   it('leaves out only its own session: other agents with the same name (both unnamed) are shown, told apart', () => {
     const presence = createPresence();
     const unnamed = (id: string, state: string) => ({ agent_id: id, agent: 'Support team', state, expires_at: LATER });
-    presence.receivedSnapshot({ renew_ms: 15_000, self: 'session:me', tickets: [{ ticket_number: 'TT-2025-0001', agents: [unnamed('session:me', 'viewing'), unnamed('connection:x', 'typing')] }] });
-    expect(presenceOn(presence.snapshot(), 'TT-2025-0001')).toEqual({ viewers: ['Support team'], typing: ['Support team'] });
-    presence.receivedTicket({ ticket_number: 'TT-2025-0001', agents: [unnamed('session:me', 'viewing'), unnamed('connection:x', 'typing'), unnamed('session:y', 'viewing')] });
-    expect(presenceOn(presence.snapshot(), 'TT-2025-0001')).toEqual({ viewers: ['Support team', 'Support team (2)'], typing: ['Support team'] });
+    presence.receivedSnapshot({
+      renew_ms: 15_000,
+      self: 'session:me',
+      tickets: [
+        {
+          ticket_number: 'TT-2025-0001',
+          agents: [unnamed('session:me', 'viewing'), unnamed('connection:x', 'typing')],
+        },
+      ],
+    });
+    expect(presenceOn(presence.snapshot(), 'TT-2025-0001')).toEqual({
+      viewers: ['Support team'],
+      typing: ['Support team'],
+    });
+    presence.receivedTicket({
+      ticket_number: 'TT-2025-0001',
+      agents: [unnamed('session:me', 'viewing'), unnamed('connection:x', 'typing'), unnamed('session:y', 'viewing')],
+    });
+    expect(presenceOn(presence.snapshot(), 'TT-2025-0001')).toEqual({
+      viewers: ['Support team', 'Support team (2)'],
+      typing: ['Support team'],
+    });
   });
 });

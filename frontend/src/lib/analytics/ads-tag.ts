@@ -55,7 +55,9 @@ export function trackSearch(term: string, resultCount: number): void {
 }
 
 export function trackViewItem(item: { id: number | string; name: string; category?: string | null }): void {
-  send('view_item', { items: [{ item_id: String(item.id), item_name: item.name, item_category: item.category ?? undefined }] });
+  send('view_item', {
+    items: [{ item_id: String(item.id), item_name: item.name, item_category: item.category ?? undefined }],
+  });
 }
 
 export function trackAffiliateClick(eventId: number | string, target: string): void {
@@ -64,7 +66,11 @@ export function trackAffiliateClick(eventId: number | string, target: string): v
 }
 
 export function trackPurchaseConversion(eventId: number | string, value?: number | null, currency = 'USD'): void {
-  conversion(config.ads?.labels.purchase, { transaction_id: `${eventId}-${Date.now()}`, value: value ?? undefined, currency });
+  conversion(config.ads?.labels.purchase, {
+    transaction_id: `${eventId}-${Date.now()}`,
+    value: value ?? undefined,
+    currency,
+  });
 }
 
 export function trackSignup(): void {

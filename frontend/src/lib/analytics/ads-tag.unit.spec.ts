@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ensureAdsTag } from './ads-tag.ts';
 
-const tagScripts = () => [...document.querySelectorAll('script')].filter((script) => script.src.includes('googletagmanager.com'));
+const tagScripts = () =>
+  [...document.querySelectorAll('script')].filter((script) => script.src.includes('googletagmanager.com'));
 
 describe('advertising tag', () => {
   it('loads nothing without a conversion id', () => {

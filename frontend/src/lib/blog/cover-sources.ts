@@ -16,6 +16,7 @@ export interface CoverSources {
 export function coverSources(url: string): CoverSources | undefined {
   const name = OWN_COVER.exec(url)?.[1];
   if (!name) return undefined;
-  const set = (ext: string) => COVER_WIDTHS_PX.map((width) => `/static/blog/covers/${name}-${width}w.${ext} ${width}w`).join(', ');
+  const set = (ext: string) =>
+    COVER_WIDTHS_PX.map((width) => `/static/blog/covers/${name}-${width}w.${ext} ${width}w`).join(', ');
   return { webp: set('webp'), jpeg: set('jpg'), fallback: `/static/blog/covers/${name}-${COVER_WIDTHS_PX[0]}w.jpg` };
 }

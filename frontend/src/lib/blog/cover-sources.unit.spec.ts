@@ -10,7 +10,10 @@ describe('coverSources', () => {
     });
   });
 
-  it.each(['https://images.example.com/a.jpg', '/static/blog/covers/lisbon.png', '/uploads/lisbon-1200w.webp'])('uses %s as it is', (url) => {
-    expect(coverSources(url)).toBeUndefined();
-  });
+  it.each(['https://images.example.com/a.jpg', '/static/blog/covers/lisbon.png', '/uploads/lisbon-1200w.webp'])(
+    'uses %s as it is',
+    (url) => {
+      expect(coverSources(url)).toBeUndefined();
+    },
+  );
 });

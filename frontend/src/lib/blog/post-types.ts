@@ -50,5 +50,7 @@ export const MAX_CARD_TAGS = 4;
 
 export function formatPostDate(iso: string | null): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 }

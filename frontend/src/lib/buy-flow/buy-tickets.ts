@@ -30,8 +30,7 @@ export interface BuyDependencies {
 }
 
 export type BuyOutcome =
-  | { status: 'opened'; url: string; via: 'tracking-link' | 'fallback' | 'direct' }
-  | { status: 'no-link' };
+  { status: 'opened'; url: string; via: 'tracking-link' | 'fallback' | 'direct' } | { status: 'no-link' };
 
 const usable = (url: string | null | undefined): string | undefined => url?.trim() || undefined;
 

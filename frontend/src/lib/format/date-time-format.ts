@@ -21,7 +21,12 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
  * formatter's parts, and the zone check below builds this one too, so a zone costs two formatters (this and the
  * time's) instead of five: at 4x CPU slowdown their construction was still home's largest share of app time.
  */
-export const EVENT_DATE_FIELDS = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' } as const satisfies Intl.DateTimeFormatOptions;
+export const EVENT_DATE_FIELDS = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+} as const satisfies Intl.DateTimeFormatOptions;
 
 const zoneValidity = new Map<string, boolean>();
 

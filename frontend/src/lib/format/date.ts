@@ -80,7 +80,10 @@ export interface DateBlock {
 }
 
 /** The card's calendar tile ("DEC" over "5") in the given zone; none for a missing or placeholder date. */
-export function dateBlock(value: string | null | undefined, options: Omit<DateFormatOptions, 'context'>): DateBlock | undefined {
+export function dateBlock(
+  value: string | null | undefined,
+  options: Omit<DateFormatOptions, 'context'>,
+): DateBlock | undefined {
   const date = parseEventDate(value);
   if (!date || isImplausibleYear(date, options.now ?? new Date())) return undefined;
   const parts = eventDateFormat(options).formatToParts(date);

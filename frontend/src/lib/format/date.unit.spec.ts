@@ -44,11 +44,14 @@ describe('date display (spec 01 §5)', () => {
     const kolkata = { now, timeZone: 'Asia/Kolkata', showZone: true, context: 'card' } as const;
     expect(formatEventDateTime('2026-12-05T14:30:00Z', kolkata)).toBe('Sat, Dec 5, 2026 · 8:00 PM local time');
     // Late evening in New York is already the next day in UTC: the venue's calendar day wins.
-    expect(formatEventDate('2026-12-06T02:00:00Z', { now, timeZone: 'America/New_York', context: 'card' })).toBe('Sat, Dec 5, 2026');
+    expect(formatEventDate('2026-12-06T02:00:00Z', { now, timeZone: 'America/New_York', context: 'card' })).toBe(
+      'Sat, Dec 5, 2026',
+    );
   });
 
   it('names the zone by its abbreviation where readers know one, else says whose local time it is', () => {
-    const at = (timeZone: string | undefined) => formatEventTime('2026-12-05T14:30:00Z', { now, timeZone, showZone: true, context: 'detail' });
+    const at = (timeZone: string | undefined) =>
+      formatEventTime('2026-12-05T14:30:00Z', { now, timeZone, showZone: true, context: 'detail' });
     expect(at('America/New_York')).toBe('9:30 AM EST');
     expect(at('Europe/London')).toBe('2:30 PM GMT');
     expect(at('Australia/Sydney')).toBe('1:30 AM local time');
@@ -58,7 +61,10 @@ describe('date display (spec 01 §5)', () => {
   });
 
   it('gives the calendar tile in the zone, and none without a real date', () => {
-    expect(dateBlock('2026-12-06T02:00:00Z', { now, timeZone: 'America/New_York' })).toEqual({ month: 'DEC', day: '5' });
+    expect(dateBlock('2026-12-06T02:00:00Z', { now, timeZone: 'America/New_York' })).toEqual({
+      month: 'DEC',
+      day: '5',
+    });
     expect(dateBlock(null, { now })).toBeUndefined();
     expect(dateBlock('2099-01-01T00:00:00Z', { now })).toBeUndefined();
   });

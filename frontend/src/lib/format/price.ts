@@ -58,7 +58,8 @@ function currencyDecimals(currency: string): number {
   let digits = minorDigits.get(currency);
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      digits =
+        new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       digits = 2;
     }
@@ -100,7 +101,8 @@ function shape({ min, max }: Bounds, amount: (value: number) => string, prefix: 
   return min !== undefined ? `From ${lone}` : `Up to ${lone}`;
 }
 
-const present = (bounds: Bounds): number[] => [bounds.min, bounds.max].filter((value): value is number => value !== undefined);
+const present = (bounds: Bounds): number[] =>
+  [bounds.min, bounds.max].filter((value): value is number => value !== undefined);
 
 /** "$33 - $70": each end carries the sign, as the price filter's chips do. */
 function usdText(bounds: Bounds, decimals: number): string {

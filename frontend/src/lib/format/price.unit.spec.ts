@@ -62,11 +62,13 @@ describe('prices in USD first, the seller currency beside', () => {
     });
   });
 
-  it('says which day\'s rates a converted amount comes from, and nothing for dollars', () => {
-    expect(priceDisplay({ min_price: 180, currency: 'BRL', usd_rate: 0.18, usd_rate_date: '2026-11-27' }).conversion).toBe(
-      'Converted from BRL at the rates of 2026-11-27',
-    );
-    expect(priceDisplay({ min_price: 25, currency: 'USD', usd_rate: 1, usd_rate_date: '2026-11-27' }).conversion).toBeUndefined();
+  it("says which day's rates a converted amount comes from, and nothing for dollars", () => {
+    expect(
+      priceDisplay({ min_price: 180, currency: 'BRL', usd_rate: 0.18, usd_rate_date: '2026-11-27' }).conversion,
+    ).toBe('Converted from BRL at the rates of 2026-11-27');
+    expect(
+      priceDisplay({ min_price: 25, currency: 'USD', usd_rate: 1, usd_rate_date: '2026-11-27' }).conversion,
+    ).toBeUndefined();
     expect(priceDisplay({ min_price: 25, currency: 'XYZ', usd_rate: null }).conversion).toBeUndefined();
   });
 
@@ -77,12 +79,18 @@ describe('prices in USD first, the seller currency beside', () => {
   });
 
   it('rounds converted dollars to whole ones, keeping cents for small amounts', () => {
-    expect(formatPrice({ min_price: 33, max_price: 70, currency: 'BRL', usd_rate: 0.18 })).toBe('$5.94 - $12.60 (BRL 33 - 70)');
-    expect(formatPrice({ min_price: 20.5, max_price: 40, currency: 'EUR', usd_rate: 1.08 })).toBe('$22 - $43 (EUR 20.50 - 40.00)');
+    expect(formatPrice({ min_price: 33, max_price: 70, currency: 'BRL', usd_rate: 0.18 })).toBe(
+      '$5.94 - $12.60 (BRL 33 - 70)',
+    );
+    expect(formatPrice({ min_price: 20.5, max_price: 40, currency: 'EUR', usd_rate: 1.08 })).toBe(
+      '$22 - $43 (EUR 20.50 - 40.00)',
+    );
   });
 
   it('shows one converted price when both ends round to the same dollars', () => {
-    expect(formatPrice({ min_price: 2000, max_price: 2010, currency: 'JPY', usd_rate: 0.0067 })).toBe('$13 (JPY 2,000 - 2,010)');
+    expect(formatPrice({ min_price: 2000, max_price: 2010, currency: 'JPY', usd_rate: 0.0067 })).toBe(
+      '$13 (JPY 2,000 - 2,010)',
+    );
   });
 
   it("keeps the currency's own decimals (none for yen)", () => {
@@ -90,7 +98,10 @@ describe('prices in USD first, the seller currency beside', () => {
   });
 
   it('shows an unknown currency as given, without a dollar amount', () => {
-    expect(priceDisplay({ min_price: 20, max_price: 45, currency: 'XYZ', usd_rate: null })).toEqual({ text: 'XYZ 20 - 45', main: 'XYZ 20 - 45' });
+    expect(priceDisplay({ min_price: 20, max_price: 45, currency: 'XYZ', usd_rate: null })).toEqual({
+      text: 'XYZ 20 - 45',
+      main: 'XYZ 20 - 45',
+    });
     expect(formatPrice({ min_price: 20, currency: 'xyz' })).toBe('From XYZ 20');
     expect(formatPrice({ min_price: 20, currency: 'EUR', usd_rate: 0 })).toBe('From EUR 20');
   });

@@ -7,16 +7,20 @@ import type { VisitorEvent, VisitorOffer } from '../format/event.ts';
 import { formatUsd, type PriceFields } from '../format/price.ts';
 
 /** The cheapest price (the event's own, as the API lays it over) came in another currency than dollars. */
-const isConverted = (event: Pick<VisitorEvent, 'currency'>) => (event.currency?.trim().toUpperCase() || 'USD') !== 'USD';
+const isConverted = (event: Pick<VisitorEvent, 'currency'>) =>
+  (event.currency?.trim().toUpperCase() || 'USD') !== 'USD';
 
 /** Offers of an event, cheapest first as the API sends them; empty when it sent none. */
 export const offersOf = (event: Pick<VisitorEvent, 'offers'>): readonly VisitorOffer[] => event.offers ?? [];
 
 /** "from $39 · 2 sellers" for an event with several sellers; undefined for one seller. */
-export function sellersSummary(event: Pick<VisitorEvent, 'offers' | 'offer_count' | 'price_from_usd' | 'currency'>): string | undefined {
+export function sellersSummary(
+  event: Pick<VisitorEvent, 'offers' | 'offer_count' | 'price_from_usd' | 'currency'>,
+): string | undefined {
   const count = event.offer_count ?? offersOf(event).length;
   if (count < 2) return undefined;
-  const from = typeof event.price_from_usd === 'number' ? `from ${formatUsd(event.price_from_usd, isConverted(event))} · ` : '';
+  const from =
+    typeof event.price_from_usd === 'number' ? `from ${formatUsd(event.price_from_usd, isConverted(event))} · ` : '';
   return `${from}${count} sellers`;
 }
 
@@ -27,7 +31,13 @@ export function sellersSummary(event: Pick<VisitorEvent, 'offers' | 'offer_count
 export function offerPrice(offer: VisitorOffer): PriceFields {
   const amounts = [offer.min_price, offer.max_price].some((amount) => amount !== null && amount !== undefined);
   return amounts
-    ? { min_price: offer.min_price, max_price: offer.max_price, currency: offer.currency, usd_rate: offer.usd_rate, usd_rate_date: offer.usd_rate_date }
+    ? {
+        min_price: offer.min_price,
+        max_price: offer.max_price,
+        currency: offer.currency,
+        usd_rate: offer.usd_rate,
+        usd_rate_date: offer.usd_rate_date,
+      }
     : { formatted_price: offer.price_text };
 }
 

@@ -58,7 +58,9 @@ describe('admin list pushes', () => {
 
   it('removes a deleted ticket', () => {
     const list = [makeTicket()];
-    expect(applyAdminPush(list, { change: 'deleted', ticket_number: 'TT-2025-0001', id: 'id-1', version: 2, ticket: null })).toBe(true);
+    expect(
+      applyAdminPush(list, { change: 'deleted', ticket_number: 'TT-2025-0001', id: 'id-1', version: 2, ticket: null }),
+    ).toBe(true);
     expect(list).toEqual([]);
   });
 });
@@ -81,20 +83,36 @@ describe('pushes for an open ticket', () => {
 
   it('merges a newer summary and keeps the conversation', () => {
     const ticket = detail();
-    const outcome = mergeTicketPush(ticket, { change: 'status_changed', version: 2, ticket: { ...ticket, status: 'resolved', version: 2, resolution: 'Done' } });
+    const outcome = mergeTicketPush(ticket, {
+      change: 'status_changed',
+      version: 2,
+      ticket: { ...ticket, status: 'resolved', version: 2, resolution: 'Done' },
+    });
     expect(outcome).toBe('merged');
-    expect(ticket).toMatchObject({ status: 'resolved', resolution: 'Done', version: 2, description: 'Who do I ask?', messages: [] });
+    expect(ticket).toMatchObject({
+      status: 'resolved',
+      resolution: 'Done',
+      version: 2,
+      description: 'Who do I ask?',
+      messages: [],
+    });
   });
 
   it('drops an older or repeated push', () => {
     const ticket = { ...detail(), status: 'closed', version: 4 };
-    expect(mergeTicketPush(ticket, { change: 'status_changed', version: 4, ticket: { ...ticket, status: 'resolved' } })).toBe('dropped');
+    expect(
+      mergeTicketPush(ticket, { change: 'status_changed', version: 4, ticket: { ...ticket, status: 'resolved' } }),
+    ).toBe('dropped');
     expect(ticket.status).toBe('closed');
   });
 
   it('says when a new message makes the conversation fall behind', () => {
     const ticket = detail();
-    mergeTicketPush(ticket, { change: 'message_posted', version: 2, ticket: { ...ticket, messages_count: 1, version: 2 } });
+    mergeTicketPush(ticket, {
+      change: 'message_posted',
+      version: 2,
+      ticket: { ...ticket, messages_count: 1, version: 2 },
+    });
     expect(conversationIsBehind(ticket)).toBe(true);
   });
 

@@ -13,8 +13,11 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 export function serverText(error: unknown): string | undefined {
-  const body = (error as RequestFailure | null | undefined)?.data as { error?: unknown; message?: unknown } | null | undefined;
-  return [body?.error, body?.message].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const body = (error as RequestFailure | null | undefined)?.data as
+    { error?: unknown; message?: unknown } | null | undefined;
+  return [body?.error, body?.message].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
 }
 
 export function isUnauthorized(error: unknown): boolean {

@@ -37,13 +37,22 @@ export function createFeverSource(options: FeverSourceOptions): IngestionSource 
     while (url) {
       const body = await context.http.getJson(url, { headers, signal: context.signal });
       const parsed = feverPageSchema.safeParse(body);
-      if (!parsed.success) throw new SourceRequestError(`unexpected Fever feed page: ${parsed.error.issues[0]?.message ?? 'invalid page'}`);
+      if (!parsed.success)
+        throw new SourceRequestError(
+          `unexpected Fever feed page: ${parsed.error.issues[0]?.message ?? 'invalid page'}`,
+        );
       const next = nextFeverPageUrl(url, parsed.data);
-      if (next && next.toString() === url.toString()) throw new SourceRequestError(`Fever feed page links to itself (${url.toString()})`);
+      if (next && next.toString() === url.toString())
+        throw new SourceRequestError(`Fever feed page links to itself (${url.toString()})`);
       const totalPages = parsed.data.pagination?.total_pages;
       // Only a full first page says how big pages are.
-      const estimatedTotal = totalPages && parsed.data.pagination?.page === 1 ? totalPages * parsed.data.data.length : undefined;
-      yield { records: parsed.data.data, next: next ? { url: next.toString() } : null, ...(estimatedTotal ? { estimatedTotal } : {}) };
+      const estimatedTotal =
+        totalPages && parsed.data.pagination?.page === 1 ? totalPages * parsed.data.data.length : undefined;
+      yield {
+        records: parsed.data.data,
+        next: next ? { url: next.toString() } : null,
+        ...(estimatedTotal ? { estimatedTotal } : {}),
+      };
       url = next;
     }
   }

@@ -8,7 +8,9 @@ describe('nextFeverPageUrl', () => {
     expect(nextFeverPageUrl(current, { data: [], pagination: { next: '?city=madrid&page=3' } })?.toString()).toBe(
       'https://partner.example/feed/plans?city=madrid&page=3',
     );
-    expect(nextFeverPageUrl(current, { data: [], pagination: { next: 'https://cdn.example/p/3.json' } })?.toString()).toBe('https://cdn.example/p/3.json');
+    expect(
+      nextFeverPageUrl(current, { data: [], pagination: { next: 'https://cdn.example/p/3.json' } })?.toString(),
+    ).toBe('https://cdn.example/p/3.json');
   });
 
   it('otherwise asks for page + 1 while page < total_pages, keeping the other parameters', () => {

@@ -52,7 +52,14 @@ export function normalizeFeverPlan(raw: unknown): NormalizeOutcome[] {
   const parsed = feverPlanSchema.safeParse(raw);
   if (!parsed.success) {
     const id = (raw as { id?: unknown } | null)?.id;
-    return [quarantine(FEVER_SOURCE, typeof id === 'string' || typeof id === 'number' ? String(id) : null, 'not a Fever plan object', raw)];
+    return [
+      quarantine(
+        FEVER_SOURCE,
+        typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+        'not a Fever plan object',
+        raw,
+      ),
+    ];
   }
   const plan = parsed.data;
   const name = cleanText(plan.name);
@@ -73,7 +80,9 @@ export function normalizeFeverPlan(raw: unknown): NormalizeOutcome[] {
   const giftCard = isGiftCard(plan);
   const category = giftCard ? 'Gift Cards' : feverCategory(plan.category);
   const planCancelled = CANCELLED.has((plan.status ?? '').toLowerCase());
-  const tags = [...new Set([cleanText(plan.category), cleanText(plan.partner)].filter((tag): tag is string => Boolean(tag)))];
+  const tags = [
+    ...new Set([cleanText(plan.category), cleanText(plan.partner)].filter((tag): tag is string => Boolean(tag))),
+  ];
 
   return sessions.map((rawSession): NormalizeOutcome => {
     const session = feverSessionSchema.safeParse(rawSession);

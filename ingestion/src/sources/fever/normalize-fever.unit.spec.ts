@@ -7,7 +7,12 @@ describe('normalizeFeverPlan', () => {
     const outcomes = normalizeFeverPlan(
       makeFeverPlan({
         sessions: [
-          { id: 'a', starts_at: '2027-02-10T20:00:00+01:00', ends_at: '2027-02-10T21:15:00+01:00', share_url: 'https://feverup.com/m/1?session=a' },
+          {
+            id: 'a',
+            starts_at: '2027-02-10T20:00:00+01:00',
+            ends_at: '2027-02-10T21:15:00+01:00',
+            share_url: 'https://feverup.com/m/1?session=a',
+          },
           { id: 'b', starts_at: '2027-02-11T22:30:00', share_url: 'https://feverup.com/m/1?session=b' },
         ],
       }),
@@ -60,7 +65,10 @@ describe('normalizeFeverPlan', () => {
   });
 
   it('quarantines a plan without sessions, without a name, or with a session in the wrong century', () => {
-    expect(normalizeFeverPlan(makeFeverPlan({ sessions: [] }))[0]).toMatchObject({ kind: 'quarantine', reason: 'no date' });
+    expect(normalizeFeverPlan(makeFeverPlan({ sessions: [] }))[0]).toMatchObject({
+      kind: 'quarantine',
+      reason: 'no date',
+    });
     expect(normalizeFeverPlan(makeFeverPlan({ name: '' }))[0]).toMatchObject({ kind: 'quarantine', reason: 'no name' });
     const [old] = normalizeFeverPlan(makeFeverPlan({ sessions: [{ id: 'x', starts_at: '1927-02-10T20:00:00Z' }] }));
     expect(old).toMatchObject({ kind: 'quarantine', externalId: '100000:x' });

@@ -45,6 +45,7 @@ export async function readFeedFile(file: string): Promise<FileRecord[]> {
     return [{ format: 'unreadable', file, reason: `unreadable feed file: ${(error as Error).message}` }];
   }
   const found = recordsOf(content);
-  if (!found) return [{ format: 'unreadable', file, reason: 'unreadable feed file: neither a Ticketmaster nor a Fever page' }];
+  if (!found)
+    return [{ format: 'unreadable', file, reason: 'unreadable feed file: neither a Ticketmaster nor a Fever page' }];
   return found.records.map((data) => ({ format: found.format, data }));
 }

@@ -122,7 +122,9 @@ export function normalizeTicketmasterEvent(raw: unknown): NormalizeOutcome {
       image_url: bestImageUrl(images),
       purchase_url: url,
       original_url: url,
-      tags: [...new Set([segment, genre, subGenre].filter((tag): tag is string => Boolean(tag) && tag !== 'Undefined'))],
+      tags: [
+        ...new Set([segment, genre, subGenre].filter((tag): tag is string => Boolean(tag) && tag !== 'Undefined')),
+      ],
       organizer: cleanText(event.promoter?.name),
       event_type: genre && genre !== 'Undefined' ? genre : segment,
       status: 'active',

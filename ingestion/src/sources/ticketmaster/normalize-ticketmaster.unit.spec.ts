@@ -37,7 +37,9 @@ describe('normalizeTicketmasterEvent', () => {
 
   it('takes the on-sale instant from sales.public.startDateTime, and leaves it empty when absent or unreadable', () => {
     const onSale = (sales: unknown) => eventOf(makeTicketmasterEvent({ sales })).on_sale_utc;
-    expect(onSale({ public: { startDateTime: '2026-12-01T15:00:00Z', startTBD: false } })).toBe('2026-12-01T15:00:00.000Z');
+    expect(onSale({ public: { startDateTime: '2026-12-01T15:00:00Z', startTBD: false } })).toBe(
+      '2026-12-01T15:00:00.000Z',
+    );
     expect(onSale(undefined)).toBeNull();
     expect(onSale({ public: { startTBD: true } })).toBeNull();
     // A malformed branch or value costs only the on-sale date, never the event.
@@ -46,7 +48,9 @@ describe('normalizeTicketmasterEvent', () => {
   });
 
   it('prefers the largest 16:9 image over smaller and other-ratio ones', () => {
-    expect(eventOf(makeTicketmasterEvent()).image_url).toBe('https://s1.ticketm.net/dam/a/G5v000000_TABLET_LANDSCAPE_LARGE_16_9.jpg');
+    expect(eventOf(makeTicketmasterEvent()).image_url).toBe(
+      'https://s1.ticketm.net/dam/a/G5v000000_TABLET_LANDSCAPE_LARGE_16_9.jpg',
+    );
   });
 
   it('leaves prices empty when the event has no priceRanges', () => {
@@ -59,14 +63,21 @@ describe('normalizeTicketmasterEvent', () => {
     const base = makeTicketmasterEvent();
     const venue = (base._embedded as { venues: Array<Record<string, unknown>> }).venues[0];
     expect(eventOf({ ...base, _embedded: { venues: [{ ...venue, location: undefined }] } }).latitude).toBeNull();
-    expect(eventOf({ ...base, _embedded: { venues: [{ ...venue, location: { latitude: '0', longitude: '0' } }] } }).longitude).toBeNull();
+    expect(
+      eventOf({ ...base, _embedded: { venues: [{ ...venue, location: { latitude: '0', longitude: '0' } }] } })
+        .longitude,
+    ).toBeNull();
   });
 
   it('uses the venue time zone when dates.timezone is missing, converting local time to UTC', () => {
     const event = eventOf(
       makeTicketmasterEvent({
         dates: { start: { localDate: '2027-07-14', localTime: '20:00:00' }, status: { code: 'onsale' } },
-        _embedded: { venues: [{ name: 'Accor Arena', timezone: 'Europe/Paris', city: { name: 'PARIS' }, country: { countryCode: 'FR' } }] },
+        _embedded: {
+          venues: [
+            { name: 'Accor Arena', timezone: 'Europe/Paris', city: { name: 'PARIS' }, country: { countryCode: 'FR' } },
+          ],
+        },
       }),
     );
     expect(event.timezone).toBe('Europe/Paris');
@@ -83,7 +94,11 @@ describe('normalizeTicketmasterEvent', () => {
   it.each([
     ['no name', { name: '   ' }, 'no name'],
     ['no date', { dates: { status: { code: 'onsale' } } }, 'no date'],
-    ['a date in the wrong century', { dates: { start: { dateTime: '2927-03-01T20:00:00Z' } } }, 'date in the wrong century'],
+    [
+      'a date in the wrong century',
+      { dates: { start: { dateTime: '2927-03-01T20:00:00Z' } } },
+      'date in the wrong century',
+    ],
   ])('quarantines a record with %s', (_case, overrides, reason) => {
     const raw = makeTicketmasterEvent({ id: 'bad', ...overrides });
     const outcome = normalizeTicketmasterEvent(raw);
@@ -100,7 +115,11 @@ describe('normalizeTicketmasterEvent', () => {
   });
 
   it('files comedy under Entertainment although its segment is Arts & Theatre', () => {
-    const event = eventOf(makeTicketmasterEvent({ classifications: [{ primary: true, segment: { name: 'Arts & Theatre' }, genre: { name: 'Comedy' } }] }));
+    const event = eventOf(
+      makeTicketmasterEvent({
+        classifications: [{ primary: true, segment: { name: 'Arts & Theatre' }, genre: { name: 'Comedy' } }],
+      }),
+    );
     expect(event.category).toBe('Entertainment');
   });
 });

@@ -25,7 +25,10 @@ export const ticketmasterVenueSchema = z.object({
   address: z.object({ line1: text, line2: text }).nullish().catch(null),
   postalCode: text,
   location: z
-    .object({ latitude: z.union([z.string(), z.number()]).nullish(), longitude: z.union([z.string(), z.number()]).nullish() })
+    .object({
+      latitude: z.union([z.string(), z.number()]).nullish(),
+      longitude: z.union([z.string(), z.number()]).nullish(),
+    })
     .nullish()
     .catch(null),
 });

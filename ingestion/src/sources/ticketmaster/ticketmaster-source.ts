@@ -94,7 +94,10 @@ export function createTicketmasterSource(options: TicketmasterSourceOptions): In
       if (!window) break;
       const body = await context.http.getJson(pageUrl(params, window, state.page), { signal: context.signal });
       const parsed = ticketmasterPageSchema.safeParse(body);
-      if (!parsed.success) throw new SourceRequestError(`unexpected Ticketmaster answer: ${parsed.error.issues[0]?.message ?? 'invalid page'}`);
+      if (!parsed.success)
+        throw new SourceRequestError(
+          `unexpected Ticketmaster answer: ${parsed.error.issues[0]?.message ?? 'invalid page'}`,
+        );
       const { totalElements } = parsed.data.page;
       // The very first query spans the whole range, so its total is the scope's size.
       const estimatedTotal = firstQuery ? totalElements : undefined;
@@ -103,7 +106,10 @@ export function createTicketmasterSource(options: TicketmasterSourceOptions): In
       if (state.page === 0 && totalElements > reachableMax) {
         const parts = splitWindow(window, totalElements, limit, minWindowSeconds);
         if (parts.length > 1) {
-          context.logger.debug({ scope: scope.key, window, totalElements, parts: parts.length }, 'splitting time window');
+          context.logger.debug(
+            { scope: scope.key, window, totalElements, parts: parts.length },
+            'splitting time window',
+          );
           state = { windows: [...parts, ...rest], page: 0 };
           yield { records: [], next: state, ...(estimatedTotal !== undefined ? { estimatedTotal } : {}) };
           continue;

@@ -28,7 +28,12 @@ export function windowSeconds(window: TimeWindow): number {
  * Splits `window` into enough consecutive, non-overlapping windows that each should hold about 80 % of the
  * limit (events are rarely spread evenly; a part that is still too full is split again when it is read).
  */
-export function splitWindow(window: TimeWindow, totalElements: number, limit: number, minSeconds: number): TimeWindow[] {
+export function splitWindow(
+  window: TimeWindow,
+  totalElements: number,
+  limit: number,
+  minSeconds: number,
+): TimeWindow[] {
   const seconds = windowSeconds(window);
   const wanted = Math.max(2, Math.ceil(totalElements / (limit * 0.8)));
   const parts = Math.max(1, Math.min(wanted, Math.floor(seconds / minSeconds)));

@@ -7,7 +7,10 @@ describe('time windows', () => {
   });
 
   it('starts at the run start, rounded down to the minute', () => {
-    expect(initialWindow(new Date('2026-11-21T10:11:12Z'), 1)).toEqual({ from: '2026-11-21T10:11:00Z', to: '2026-11-22T10:11:00Z' });
+    expect(initialWindow(new Date('2026-11-21T10:11:12Z'), 1)).toEqual({
+      from: '2026-11-21T10:11:00Z',
+      to: '2026-11-22T10:11:00Z',
+    });
   });
 
   it('splits a window into contiguous, non-overlapping parts that cover it exactly', () => {

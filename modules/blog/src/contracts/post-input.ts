@@ -33,7 +33,10 @@ const coverImage = z
   .string()
   .trim()
   .max(LIMITS.coverImage, `Cover image URL must be at most ${LIMITS.coverImage} characters`)
-  .refine((value) => value === '' || isAllowedCoverUrl(value), 'Cover image must be an http(s) URL or a path on this site')
+  .refine(
+    (value) => value === '' || isAllowedCoverUrl(value),
+    'Cover image must be an http(s) URL or a path on this site',
+  )
   .transform((value) => value || null)
   .nullable();
 
@@ -81,7 +84,9 @@ export type UpdatePostInput = z.infer<typeof updatePostSchema>;
 
 /** GET /api/blog/posts: `status=all` (or `draft`) needs the admin credential. */
 export const listQuerySchema = z.object({
-  status: z.enum(['published', 'draft', 'all'], { error: 'Status must be one of published, draft, all' }).default('published'),
+  status: z
+    .enum(['published', 'draft', 'all'], { error: 'Status must be one of published, draft, all' })
+    .default('published'),
   category: text(LIMITS.category, 'Category').optional(),
 });
 

@@ -15,7 +15,12 @@ export type CoverFit = (typeof COVER_FITS)[number];
 export type CoverWidth = (typeof COVER_WIDTHS)[number];
 export type CoverWidthInput = keyof typeof COVER_WIDTH_ALIASES;
 
-export const DEFAULT_COVER = { cover_visible: true, cover_aspect: '16:9', cover_fit: 'cover', cover_width: 'full' } as const satisfies {
+export const DEFAULT_COVER = {
+  cover_visible: true,
+  cover_aspect: '16:9',
+  cover_fit: 'cover',
+  cover_width: 'full',
+} as const satisfies {
   cover_visible: boolean;
   cover_aspect: CoverAspect;
   cover_fit: CoverFit;

@@ -25,7 +25,12 @@ describe('cover width: both readings of the notes map to one stored value', () =
 
 describe('cover defaults', () => {
   it('shows the cover at 16:9, filling its box, at full width', () => {
-    expect(DEFAULT_COVER).toEqual({ cover_visible: true, cover_aspect: '16:9', cover_fit: 'cover', cover_width: 'full' });
+    expect(DEFAULT_COVER).toEqual({
+      cover_visible: true,
+      cover_aspect: '16:9',
+      cover_fit: 'cover',
+      cover_width: 'full',
+    });
   });
 });
 

@@ -38,5 +38,10 @@ export function listItemOf(listing: BlogPostListing): PostListItem {
 }
 
 export function toPostView(post: Stored<Post>): PostView {
-  return { ...listItemOf(toListing(post)), content: post.content, content_html: renderContent(post.content), version: post.version };
+  return {
+    ...listItemOf(toListing(post)),
+    content: post.content,
+    content_html: renderContent(post.content),
+    version: post.version,
+  };
 }

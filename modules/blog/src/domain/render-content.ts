@@ -28,7 +28,9 @@ function createRenderer(): MarkdownIt {
   const renderLinkOpen = md.renderer.rules.link_open;
   md.renderer.rules.link_open = (tokens, index, options, env, self) => {
     tokens[index]?.attrSet('rel', 'nofollow ugc noopener');
-    return renderLinkOpen ? renderLinkOpen(tokens, index, options, env, self) : self.renderToken(tokens, index, options);
+    return renderLinkOpen
+      ? renderLinkOpen(tokens, index, options, env, self)
+      : self.renderToken(tokens, index, options);
   };
   return md;
 }

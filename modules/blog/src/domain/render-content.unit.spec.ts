@@ -5,7 +5,25 @@ import { isAllowedLink, renderContent } from './render-content.ts';
 function expectInert(html: string) {
   const tags = [...html.matchAll(/<\s*([a-z0-9]+)([^>]*)>/gi)];
   for (const [, name, attributes] of tags) {
-    expect(['p', 'strong', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'br', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 's']).toContain(name?.toLowerCase());
+    expect([
+      'p',
+      'strong',
+      'em',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'br',
+      'a',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'code',
+      's',
+    ]).toContain(name?.toLowerCase());
     expect(attributes).not.toMatch(/\son[a-z]+\s*=/i);
     expect(attributes).not.toMatch(/\s(src|style|srcdoc|formaction)\s*=/i);
     const href = /href="([^"]*)"/.exec(attributes ?? '')?.[1];

@@ -30,7 +30,11 @@ describe('slugify', () => {
 
 describe('slug candidates for repeated titles', () => {
   it('given a taken base, the next candidates are numbered from 2', () => {
-    expect([1, 2, 3].map((n) => slugCandidate('city-guide', n))).toEqual(['city-guide', 'city-guide-2', 'city-guide-3']);
+    expect([1, 2, 3].map((n) => slugCandidate('city-guide', n))).toEqual([
+      'city-guide',
+      'city-guide-2',
+      'city-guide-3',
+    ]);
   });
 
   it('keeps a numbered candidate within the cap', () => {

@@ -13,7 +13,11 @@ const asAdmin = { 'x-admin-password': ADMIN_PASSWORD };
 
 let h: BlogHarness;
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {}) {
+async function call(
+  method: string,
+  path: string,
+  init: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {},
+) {
   const response = await fetch(`${h.url}${path}`, {
     method,
     redirect: init.redirect ?? 'manual',
@@ -40,9 +44,17 @@ async function publicList(query = ''): Promise<Json> {
 const slugsOf = (list: Json) => (list.posts as Json[]).map((post) => post.slug);
 
 async function nothingWritten(action: () => Promise<unknown>) {
-  const before = { docs: await h.store.count('blog_posts'), slugs: await h.store.count('blog_slugs'), log: await h.loggedMessages() };
+  const before = {
+    docs: await h.store.count('blog_posts'),
+    slugs: await h.store.count('blog_slugs'),
+    log: await h.loggedMessages(),
+  };
   await action();
-  expect({ docs: await h.store.count('blog_posts'), slugs: await h.store.count('blog_slugs'), log: await h.loggedMessages() }).toEqual(before);
+  expect({
+    docs: await h.store.count('blog_posts'),
+    slugs: await h.store.count('blog_slugs'),
+    log: await h.loggedMessages(),
+  }).toEqual(before);
 }
 
 beforeEach(async () => {
@@ -80,18 +92,27 @@ describe('POST /api/blog/posts', () => {
   });
 
   it('publishes at once when asked, stamping published_at', async () => {
-    expect(await create({ status: 'published' })).toMatchObject({ status: 'published', published_at: '2026-11-21T10:00:00.000Z' });
+    expect(await create({ status: 'published' })).toMatchObject({
+      status: 'published',
+      published_at: '2026-11-21T10:00:00.000Z',
+    });
   });
 
   it('accepts tags as a list and both readings of the cover width', async () => {
-    expect(await create({ tags: ['Food', 'food', ' Night '], cover_width: 'medium' })).toMatchObject({ tags: ['food', 'Night'], cover_width: 'md' });
+    expect(await create({ tags: ['Food', 'food', ' Night '], cover_width: 'medium' })).toMatchObject({
+      tags: ['food', 'Night'],
+      cover_width: 'md',
+    });
     expect(await create({ cover_width: 'md' })).toMatchObject({ cover_width: 'md' });
   });
 
   it('refuses without the admin credential (401) and writes nothing', async () => {
     await nothingWritten(async () => {
       expect((await call('POST', '/api/blog/posts', { body: makePostBody() })).status).toBe(401);
-      expect((await call('POST', '/api/blog/posts', { body: makePostBody(), headers: { 'x-admin-password': 'wrong' } })).status).toBe(401);
+      expect(
+        (await call('POST', '/api/blog/posts', { body: makePostBody(), headers: { 'x-admin-password': 'wrong' } }))
+          .status,
+      ).toBe(401);
     });
   });
 
@@ -107,7 +128,10 @@ describe('POST /api/blog/posts', () => {
         [{ category: 'c'.repeat(51) }, /^category: /],
         [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, /^tags: At most 10 tags$/],
         [{ tags: 42 }, /^tags: /],
-        [{ cover_image: 'javascript:alert(1)' }, /^cover_image: Cover image must be an http\(s\) URL or a path on this site$/],
+        [
+          { cover_image: 'javascript:alert(1)' },
+          /^cover_image: Cover image must be an http\(s\) URL or a path on this site$/,
+        ],
         [{ cover_image: '//evil.example/x.png' }, /^cover_image: /],
         [{ cover_aspect: '21:9' }, /^cover_aspect: Cover aspect must be one of 16:9, 1:1, 4:3, 3:4$/],
         [{ cover_fit: 'stretch' }, /^cover_fit: /],
@@ -138,7 +162,12 @@ describe('GET /api/blog/posts', () => {
     expect(list.total).toBe(2);
     expect([...(list.categories as string[])].sort()).toEqual(['City Guides', 'News']);
     const item = (list.posts as Json[])[1];
-    expect(item).toMatchObject({ id: first.id, title: 'First', excerpt: 'Fado, rooftops and late concerts.', tags: ['lisbon', 'music'] });
+    expect(item).toMatchObject({
+      id: first.id,
+      title: 'First',
+      excerpt: 'Fado, rooftops and late concerts.',
+      tags: ['lisbon', 'music'],
+    });
     expect(item).not.toHaveProperty('content');
     expect(item).not.toHaveProperty('content_html');
   });
@@ -161,7 +190,9 @@ describe('GET /api/blog/posts', () => {
     expect(all.status).toBe(200);
     expect(all.headers.get('cache-control')).toBe('no-store');
     expect(slugsOf(all.body).sort()).toEqual(['draft-one', 'live-one']);
-    expect(slugsOf((await call('GET', '/api/blog/posts?status=draft', { headers: asAdmin })).body)).toEqual(['draft-one']);
+    expect(slugsOf((await call('GET', '/api/blog/posts?status=draft', { headers: asAdmin })).body)).toEqual([
+      'draft-one',
+    ]);
   });
 
   it('answers 400 for an unknown status filter', async () => {
@@ -188,7 +219,9 @@ describe('GET /api/blog/posts/:slug', () => {
 
   it('answers a draft to an administrator asking for ?preview=1, uncached', async () => {
     await create();
-    const { status, body, headers } = await call('GET', '/api/blog/posts/a-weekend-in-lisbon?preview=1', { headers: asAdmin });
+    const { status, body, headers } = await call('GET', '/api/blog/posts/a-weekend-in-lisbon?preview=1', {
+      headers: asAdmin,
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'draft', content: '# Lisbon\nSome **bold** advice.\nA second line.' });
     expect(headers.get('cache-control')).toBe('no-store');
@@ -201,7 +234,10 @@ describe('GET /api/blog/posts/:slug', () => {
   });
 
   it('never renders hostile content as markup', async () => {
-    await create({ status: 'published', content: '<script>window.pwned=1</script>\n<img src=x onerror=alert(1)>\n[x](javascript:alert(1))' });
+    await create({
+      status: 'published',
+      content: '<script>window.pwned=1</script>\n<img src=x onerror=alert(1)>\n[x](javascript:alert(1))',
+    });
     const { body } = await call('GET', '/api/blog/posts/a-weekend-in-lisbon');
     expect(body.content_html).not.toMatch(/<script|<img|href="javascript/i);
     expect(body.content_html).toContain('&lt;script&gt;');
@@ -217,9 +253,14 @@ describe('PUT /api/blog/posts/:id', () => {
     expect(published.body).toMatchObject({ status: 'published', published_at: '2026-11-21T11:00:00.000Z', version: 2 });
     expect(slugsOf(await publicList())).toEqual(['a-weekend-in-lisbon']);
     h.clock.advance(3_600_000);
-    expect((await update(draft.id, { status: 'draft' })).body).toMatchObject({ status: 'draft', published_at: '2026-11-21T11:00:00.000Z' });
+    expect((await update(draft.id, { status: 'draft' })).body).toMatchObject({
+      status: 'draft',
+      published_at: '2026-11-21T11:00:00.000Z',
+    });
     expect(slugsOf(await publicList())).toEqual([]);
-    expect((await update(draft.id, { status: 'published' })).body).toMatchObject({ published_at: '2026-11-21T11:00:00.000Z' });
+    expect((await update(draft.id, { status: 'published' })).body).toMatchObject({
+      published_at: '2026-11-21T11:00:00.000Z',
+    });
   });
 
   it('recomputes minutes_read from new content', async () => {
@@ -378,7 +419,9 @@ describe('GET /blog/rss.xml', () => {
     expect(xmlTextOf(item, /<description>(.*?)<\/description>/g)).toEqual(['Try &lt;b&gt;this&lt;/b&gt; &amp; that']);
     expect(item).not.toMatch(/<(title|description|category)><!\[CDATA\[/);
     // Only the body we rendered ourselves is markup.
-    expect(item).toContain('<content:encoded><![CDATA[<p>Some <strong>bold</strong> &lt;script&gt;x&lt;/script&gt;</p>');
+    expect(item).toContain(
+      '<content:encoded><![CDATA[<p>Some <strong>bold</strong> &lt;script&gt;x&lt;/script&gt;</p>',
+    );
   });
 });
 
@@ -390,7 +433,8 @@ describe('starter posts', () => {
     expect(list.posts).toHaveLength(3);
     expect((list.posts as Json[]).every((post) => post.status === 'published')).toBe(true);
     expect(await h.module.seedStarterPostsIfEmpty()).toBe(0);
-    for (const post of list.posts as Json[]) await call('DELETE', `/api/blog/posts/${String(post.id)}`, { headers: asAdmin });
+    for (const post of list.posts as Json[])
+      await call('DELETE', `/api/blog/posts/${String(post.id)}`, { headers: asAdmin });
     expect(await h.module.seedStarterPostsIfEmpty()).toBe(0);
     expect(await h.store.count('blog_posts')).toBe(0);
   });

@@ -46,7 +46,8 @@ export function createBlogRouter(app: BlogContext, options: BlogRouterOptions): 
 
   router.get('/api/blog/posts', adminForDrafts, async (ctx) => {
     const query = parseQuery(ctx, listQuerySchema);
-    const list = query.status === 'published' ? await listPublishedPosts(app, query.category) : await listAllPosts(app, query);
+    const list =
+      query.status === 'published' ? await listPublishedPosts(app, query.category) : await listAllPosts(app, query);
     // Drafts must never sit in a cache; the public list is revalidated so a post just published shows at once.
     ctx.set('Cache-Control', query.status === 'published' ? 'no-cache' : 'no-store');
     answer(ctx, 200, list);

@@ -17,7 +17,10 @@ export interface BlogHarness extends Omit<ModuleHarness<BlogModule>, 'loggedMess
 }
 
 export async function startBlogHarness(options: Partial<BlogOptions> = {}): Promise<BlogHarness> {
-  const harness = await startModuleHarness({ name: 'evently-blog-', create: (deps) => createBlogModule(deps, { appName: 'Evently', ...options }) });
+  const harness = await startModuleHarness({
+    name: 'evently-blog-',
+    create: (deps) => createBlogModule(deps, { appName: 'Evently', ...options }),
+  });
   if (!harness.search) throw new Error('the blog module declares search schemas, so its harness has an index');
   return {
     ...harness,

@@ -19,7 +19,13 @@ export const EVENTS_COLLECTIONS: CollectionSpec[] = [
     unique: [['source', 'external_id']],
     // canonical_id: the members of an offer group are read by it. match_venue and match_cell: the
     // offer matcher reads the live records of one venue key or grid cell around a start (match-keys.ts).
-    indexes: [['source', 'status'], ['status', 'start_utc'], ['canonical_id'], ['status', 'match_venue', 'start_utc'], ['status', 'match_cell', 'start_utc']],
+    indexes: [
+      ['source', 'status'],
+      ['status', 'start_utc'],
+      ['canonical_id'],
+      ['status', 'match_venue', 'start_utc'],
+      ['status', 'match_cell', 'start_utc'],
+    ],
   },
   { name: OFFER_SPLITS_COLLECTION },
   { name: STAYS_COLLECTION, indexes: [['city'], ['country']] },

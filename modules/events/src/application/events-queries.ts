@@ -17,7 +17,13 @@ import { makeSearchEvents } from './queries/search-events/search-events.ts';
 import { makeSimilarEvents } from './queries/similar-events/similar-events.ts';
 import { makeUpcomingEvents } from './queries/upcoming-events/upcoming-events.ts';
 
-export function makeEventsQueries(baseDeps: { store: DocumentReader; search: SearchIndex; clock: Clock; accommodations: AccommodationsProvider; rates: RateBook }) {
+export function makeEventsQueries(baseDeps: {
+  store: DocumentReader;
+  search: SearchIndex;
+  clock: Clock;
+  accommodations: AccommodationsProvider;
+  rates: RateBook;
+}) {
   const ratings = makeEventRatings(baseDeps);
   const deps = { ...baseDeps, ratings };
   const getStoredById = makeGetStoredEvent(deps);
@@ -25,7 +31,9 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
   const lookups = makeCatalogueLookups(deps);
   /** The public event with its rating (one index read), a store record converted with the current rates. */
   const toPublic = async (event: StoredEvent): Promise<PublicEvent> => {
-    const [view] = await ratings.attach([toPublicEvent(event, deps.clock.now(), undefined, undefined, deps.rates.current())]);
+    const [view] = await ratings.attach([
+      toPublicEvent(event, deps.clock.now(), undefined, undefined, deps.rates.current()),
+    ]);
     return view as PublicEvent;
   };
   return {
@@ -47,7 +55,10 @@ export function makeEventsQueries(baseDeps: { store: DocumentReader; search: Sea
     upcomingEvents: makeUpcomingEvents(deps),
     savedSearchMatches: makeSavedSearchMatches(deps),
     filterOptions: makeFilterOptions(deps),
-    accommodations: makeEventAccommodations({ provider: deps.accommodations, cityCoordinates: lookups.cityCoordinates }),
+    accommodations: makeEventAccommodations({
+      provider: deps.accommodations,
+      cityCoordinates: lookups.cityCoordinates,
+    }),
     ...lookups,
   };
 }

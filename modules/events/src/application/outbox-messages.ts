@@ -4,8 +4,21 @@
  */
 import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
-import { activityV1, EVENT_MESSAGE_TYPES, EVENTS_ACTIVITY_TOPIC, EVENTS_TOPIC, eventClickedV1, eventRemovedV1, eventUpsertedV1 } from '../contracts/event-messages.ts';
-import { EVENT_LINK_MESSAGE_TYPES, EVENT_LINKS_TOPIC, eventOfferLinkedV1, eventOfferSplitV1 } from '../contracts/link-messages.ts';
+import {
+  activityV1,
+  EVENT_MESSAGE_TYPES,
+  EVENTS_ACTIVITY_TOPIC,
+  EVENTS_TOPIC,
+  eventClickedV1,
+  eventRemovedV1,
+  eventUpsertedV1,
+} from '../contracts/event-messages.ts';
+import {
+  EVENT_LINK_MESSAGE_TYPES,
+  EVENT_LINKS_TOPIC,
+  eventOfferLinkedV1,
+  eventOfferSplitV1,
+} from '../contracts/link-messages.ts';
 
 /** `evently.events`, keyed by the event id. */
 export const eventMessage = defineMessages(EVENTS_TOPIC, {

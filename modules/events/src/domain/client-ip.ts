@@ -34,7 +34,11 @@ export function isPrivateOrInvalid(address: string): boolean {
   return PRIVATE.check(ip, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-export function clientIp(remoteAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: readonly string[]): string | null {
+export function clientIp(
+  remoteAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: readonly string[],
+): string | null {
   if (!remoteAddress) return null;
   const trusted = new Set(trustedProxies.map(normaliseIp));
   const remote = normaliseIp(remoteAddress);

@@ -18,9 +18,12 @@ describe('client address', () => {
     expect(clientIp('10.0.0.1', 'not-an-ip', ['10.0.0.1'])).toBeNull();
   });
 
-  it.each(['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.20.0.1', '::1', 'fe80::1', 'fd00::1', 'nonsense'])('given %s, then it is private or invalid', (ip) => {
-    expect(isPrivateOrInvalid(ip)).toBe(true);
-  });
+  it.each(['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.20.0.1', '::1', 'fe80::1', 'fd00::1', 'nonsense'])(
+    'given %s, then it is private or invalid',
+    (ip) => {
+      expect(isPrivateOrInvalid(ip)).toBe(true);
+    },
+  );
 
   it.each(['8.8.8.8', '81.2.69.142', '2001:4860:4860::8888'])('given %s, then it is public', (ip) => {
     expect(isPrivateOrInvalid(ip)).toBe(false);

@@ -54,7 +54,11 @@ export function usdRate(currency: string, table: RateTable = BUNDLED_RATES): num
   return table.usdPerUnit[currency.trim().toUpperCase()] ?? null;
 }
 
-export function toUsd(amount: number | null | undefined, currency: string, table: RateTable = BUNDLED_RATES): number | null {
+export function toUsd(
+  amount: number | null | undefined,
+  currency: string,
+  table: RateTable = BUNDLED_RATES,
+): number | null {
   if (amount === null || amount === undefined || !Number.isFinite(amount) || amount < 0) return null;
   const rate = usdRate(currency, table);
   if (rate === null) return null;

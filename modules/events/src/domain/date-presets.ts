@@ -28,7 +28,10 @@ export function resolveDatePreset(preset: DatePreset, now: Date, zone: string): 
       return { from: startOfToday, to: midnightIn(addDays(today, daysToNextMonday), zone) };
     }
     case 'this_month': {
-      const firstOfNext = today.month === 12 ? { year: today.year + 1, month: 1, day: 1 } : { year: today.year, month: today.month + 1, day: 1 };
+      const firstOfNext =
+        today.month === 12
+          ? { year: today.year + 1, month: 1, day: 1 }
+          : { year: today.year, month: today.month + 1, day: 1 };
       return { from: startOfToday, to: midnightIn(firstOfNext, zone) };
     }
   }

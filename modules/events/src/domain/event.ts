@@ -8,7 +8,10 @@ import { matchKeys, type MatchKeys } from './matching/match-keys.ts';
 import { eventSlug } from './slug.ts';
 
 /** Fields a source owns; everything else (id, slug, counters, popularity, metadata) is the module's. */
-export type SourceFields = Omit<StoredEvent, 'id' | 'slug' | 'view_count' | 'click_count' | 'popularity_log' | 'created_at' | 'updated_at' | 'version'>;
+export type SourceFields = Omit<
+  StoredEvent,
+  'id' | 'slug' | 'view_count' | 'click_count' | 'popularity_log' | 'created_at' | 'updated_at' | 'version'
+>;
 
 export type EventBody = Omit<StoredEvent, 'id' | 'created_at' | 'updated_at' | 'version'>;
 
@@ -63,7 +66,15 @@ const MATCH_KEY_SOURCES = ['venue_name', 'city', 'latitude', 'longitude'] as con
  * storage only: the message contract does not declare them, so consumers never see them.
  */
 export function newEventBody(id: string, fields: SourceFields): EventBody & MatchKeys & { id: string } {
-  return { id, slug: eventSlug(id, fields.name), ...fields, ...matchKeys(fields), view_count: 0, click_count: 0, popularity_log: 0 };
+  return {
+    id,
+    slug: eventSlug(id, fields.name),
+    ...fields,
+    ...matchKeys(fields),
+    view_count: 0,
+    click_count: 0,
+    popularity_log: 0,
+  };
 }
 
 /** The patch that brings `current` up to `incoming`, or null when nothing a source owns has changed. */
@@ -76,6 +87,7 @@ export function sourceChanges(current: StoredEvent, incoming: SourceFields): Par
   if (Object.keys(patch).length === 0) return null;
   if ('name' in patch) patch.slug = eventSlug(current.id, incoming.name);
   // Records stored before the keys existed get them with their next change.
-  if (MATCH_KEY_SOURCES.some((key) => key in patch) || !('match_venue' in current)) Object.assign(patch, matchKeys(incoming));
+  if (MATCH_KEY_SOURCES.some((key) => key in patch) || !('match_venue' in current))
+    Object.assign(patch, matchKeys(incoming));
   return patch as Partial<EventBody & MatchKeys>;
 }

@@ -8,7 +8,14 @@ const fieldsOf = (overrides = {}) => sourceFields(sourceEventSchema.parse(makeSo
 describe('event aggregate', () => {
   it('given a new source record, when a body is made, then it has the slug and zero counters', () => {
     const body = newEventBody('12', fieldsOf());
-    expect(body).toMatchObject({ id: '12', slug: '12-jazz-night-madrid', view_count: 0, click_count: 0, popularity_log: 0, status: 'active' });
+    expect(body).toMatchObject({
+      id: '12',
+      slug: '12-jazz-night-madrid',
+      view_count: 0,
+      click_count: 0,
+      popularity_log: 0,
+      status: 'active',
+    });
   });
 
   it('given the same record again, when compared, then nothing changed', () => {
@@ -18,7 +25,10 @@ describe('event aggregate', () => {
 
   it('given a renamed record, when compared, then the patch carries the new name and slug only', () => {
     const stored = makeStoredEvent({ ...newEventBody('1', fieldsOf()), view_count: 9 });
-    expect(sourceChanges(stored, fieldsOf({ name: 'Blues Night' }))).toEqual({ name: 'Blues Night', slug: '1-blues-night' });
+    expect(sourceChanges(stored, fieldsOf({ name: 'Blues Night' }))).toEqual({
+      name: 'Blues Night',
+      slug: '1-blues-night',
+    });
   });
 
   it('given half a coordinate pair, when read, then the event has no location', () => {

@@ -31,7 +31,11 @@ describe('popularity favours recent activity', () => {
   });
 
   it('given activity far in the future, then the log score stays finite', () => {
-    const log = addActivity(addActivity(0, VIEW_WEIGHT, at('2120-01-01T00:00:00Z')), VIEW_WEIGHT, at('2120-01-01T00:00:00Z'));
+    const log = addActivity(
+      addActivity(0, VIEW_WEIGHT, at('2120-01-01T00:00:00Z')),
+      VIEW_WEIGHT,
+      at('2120-01-01T00:00:00Z'),
+    );
     expect(Number.isFinite(log)).toBe(true);
   });
 });

@@ -16,7 +16,12 @@ function amount(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }
 
-export function priceText(args: { min: unknown; max: unknown; currency?: string | null; formatted?: string | null }): string {
+export function priceText(args: {
+  min: unknown;
+  max: unknown;
+  currency?: string | null;
+  formatted?: string | null;
+}): string {
   if (args.formatted && args.formatted.trim() !== '') return args.formatted.trim();
   const currency = args.currency?.trim() || 'USD';
   const min = validPrice(args.min);

@@ -40,7 +40,12 @@ function toPublicOffer(offer: Offer, table: RateTable): PublicOffer {
     currency: offer.currency || 'USD',
     usd_rate,
     usd_rate_date,
-    price_text: priceText({ min: offer.min_price, max: offer.max_price, currency: offer.currency, formatted: offer.formatted_price }),
+    price_text: priceText({
+      min: offer.min_price,
+      max: offer.max_price,
+      currency: offer.currency,
+      formatted: offer.formatted_price,
+    }),
     price_usd_min: usd.min,
     price_usd_max: usd.max,
     availability: offer.availability,
@@ -84,7 +89,10 @@ export const CARD_SOURCE_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof StoredEvent | 'usd_rates'>;
 
 /** An index document read with `CARD_SOURCE_FIELDS` (plus its id). */
-export type CardSource = Pick<StoredEvent, 'id' | Exclude<(typeof CARD_SOURCE_FIELDS)[number], 'offers' | 'usd_rates'>> &
+export type CardSource = Pick<
+  StoredEvent,
+  'id' | Exclude<(typeof CARD_SOURCE_FIELDS)[number], 'offers' | 'usd_rates'>
+> &
   Partial<Pick<StoredEvent, 'offers'>> &
   ConvertedSource;
 
@@ -120,7 +128,9 @@ function cardView(event: Omit<CardSource, 'usd_rates'>, offers: Offer[], table: 
     original_url: event.original_url,
     external_id: event.external_id,
     offer_count: offers.length,
-    price_from_usd: cheapest ? usdPriceRange(cheapest.min_price, cheapest.max_price, cheapest.currency || 'USD', table).min : null,
+    price_from_usd: cheapest
+      ? usdPriceRange(cheapest.min_price, cheapest.max_price, cheapest.currency || 'USD', table).min
+      : null,
   };
 }
 
@@ -186,7 +196,12 @@ export function toPublicEvent(
     usd_rate_date: card.usd_rate_date,
     formatted_price: card.formatted_price,
     price_note: card.price_note,
-    price_text: priceText({ min: event.min_price, max: event.max_price, currency: event.currency, formatted: event.formatted_price }),
+    price_text: priceText({
+      min: event.min_price,
+      max: event.max_price,
+      currency: event.currency,
+      formatted: event.formatted_price,
+    }),
     image_url: card.image_url,
     purchase_url: card.purchase_url,
     affiliate_url: card.affiliate_url,
@@ -213,7 +228,8 @@ export function toPublicEvent(
 }
 
 export function toMapBasic(
-  event: Pick<StoredEvent, 'id' | 'name' | 'latitude' | 'longitude' | 'category' | 'start_utc'> & Partial<Pick<StoredEvent, 'offers'>>,
+  event: Pick<StoredEvent, 'id' | 'name' | 'latitude' | 'longitude' | 'category' | 'start_utc'> &
+    Partial<Pick<StoredEvent, 'offers'>>,
   distanceKm?: number,
 ): MapBasicEvent {
   const view: MapBasicEvent = {

@@ -8,11 +8,21 @@ describe('an event rating', () => {
   });
 
   it('given 5, 4 and 4 stars, it is 3 reviews averaging 4.3', () => {
-    expect(summariseRatings([{ rating: 5, count: 1 }, { rating: 4, count: 2 }])).toEqual({ review_count: 3, rating_avg: 4.3 });
+    expect(
+      summariseRatings([
+        { rating: 5, count: 1 },
+        { rating: 4, count: 2 },
+      ]),
+    ).toEqual({ review_count: 3, rating_avg: 4.3 });
   });
 
   it('given 5 and 4 stars, the mean is 4.5', () => {
-    expect(summariseRatings([{ rating: 5, count: 1 }, { rating: 4, count: 1 }])).toEqual({ review_count: 2, rating_avg: 4.5 });
+    expect(
+      summariseRatings([
+        { rating: 5, count: 1 },
+        { rating: 4, count: 1 },
+      ]),
+    ).toEqual({ review_count: 2, rating_avg: 4.5 });
   });
 
   it('the facet key round-trips and refuses anything else', () => {

@@ -22,7 +22,8 @@ export function similarityReasons(base: Comparable, other: Comparable): string[]
   const reasons: string[] = [];
   if (base.category === other.category) reasons.push('Same category');
   if (base.latitude !== null && base.longitude !== null && other.latitude !== null && other.longitude !== null) {
-    if (haversineKm(base.latitude, base.longitude, other.latitude, other.longitude) <= NEARBY_KM) reasons.push('Nearby');
+    if (haversineKm(base.latitude, base.longitude, other.latitude, other.longitude) <= NEARBY_KM)
+      reasons.push('Nearby');
   } else if (base.city && other.city && base.city.toLowerCase() === other.city.toLowerCase()) {
     reasons.push('Nearby');
   }

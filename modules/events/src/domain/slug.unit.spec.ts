@@ -25,7 +25,10 @@ describe('event slugs', () => {
     expect(parseEventIdSegment(segment)).toBe(id);
   });
 
-  it.each(['jazz-42', '42abc', '', '0', '-42', '4.2'])('given the segment %j, when parsed, then it names no id', (segment) => {
-    expect(parseEventIdSegment(segment)).toBeNull();
-  });
+  it.each(['jazz-42', '42abc', '', '0', '-42', '4.2'])(
+    'given the segment %j, when parsed, then it names no id',
+    (segment) => {
+      expect(parseEventIdSegment(segment)).toBeNull();
+    },
+  );
 });

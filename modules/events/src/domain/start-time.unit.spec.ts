@@ -25,17 +25,24 @@ describe('start time normalisation', () => {
     expect(normaliseInstant(1_800_000_000_000)).toBe('2027-01-15T08:00:00.000Z');
   });
 
-  it.each(['', 'soon', '2026-02-30', '2026-13-01T10:00', null, undefined, {}])('given %j, when normalised, then there is no instant', (value) => {
-    expect(normaliseInstant(value)).toBeNull();
-  });
+  it.each(['', 'soon', '2026-02-30', '2026-13-01T10:00', null, undefined, {}])(
+    'given %j, when normalised, then there is no instant',
+    (value) => {
+      expect(normaliseInstant(value)).toBeNull();
+    },
+  );
 
   it('given a record with several start fields, when read, then the first usable one in spec order wins', () => {
-    expect(startFromRecord({ event_date: '2026-01-01', date: 'TBA', start_date: '2026-03-04T10:00:00Z' })).toBe('2026-03-04T10:00:00.000Z');
+    expect(startFromRecord({ event_date: '2026-01-01', date: 'TBA', start_date: '2026-03-04T10:00:00Z' })).toBe(
+      '2026-03-04T10:00:00.000Z',
+    );
     expect(startFromRecord({ event_date: '2026-01-01' })).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it('given start_datetime_utc without an offset, when read with a venue zone, then it stays UTC', () => {
-    expect(startFromRecord({ start_datetime_utc: '2026-07-01T18:00:00' }, 'Europe/Madrid')).toBe('2026-07-01T18:00:00.000Z');
+    expect(startFromRecord({ start_datetime_utc: '2026-07-01T18:00:00' }, 'Europe/Madrid')).toBe(
+      '2026-07-01T18:00:00.000Z',
+    );
   });
 
   it('given a record without any start field, when read, then there is no start', () => {

@@ -10,15 +10,35 @@ let url: string;
 
 function parse(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  return { calendar, events: calendar.getAllSubcomponents('vevent').map((vevent) => ({ vevent, event: new ICAL.Event(vevent) })) };
+  return {
+    calendar,
+    events: calendar.getAllSubcomponents('vevent').map((vevent) => ({ vevent, event: new ICAL.Event(vevent) })),
+  };
 }
 
 beforeAll(async () => {
   h = await createEventsHarness({ now: '2026-11-21T10:00:00.000Z' });
   const c = h.module.commands;
-  await c.upsertFromSource(makeSourceEvent({ external_id: 'a', name: 'Jazz Night Madrid', address: 'Calle Mayor 1', end_utc: '2026-12-05T22:30:00.000Z' })); // 1
-  await c.upsertFromSource(makeSourceEvent({ external_id: 'b', name: 'Blues, Night; Madrid', start_utc: '2026-11-26T19:00:00Z', latitude: null, longitude: null })); // 2
-  await c.upsertFromSource(makeSourceEvent({ external_id: 'c', name: 'Paris Expo', city: 'Paris', country: 'France', category: 'Technology' })); // 3
+  await c.upsertFromSource(
+    makeSourceEvent({
+      external_id: 'a',
+      name: 'Jazz Night Madrid',
+      address: 'Calle Mayor 1',
+      end_utc: '2026-12-05T22:30:00.000Z',
+    }),
+  ); // 1
+  await c.upsertFromSource(
+    makeSourceEvent({
+      external_id: 'b',
+      name: 'Blues, Night; Madrid',
+      start_utc: '2026-11-26T19:00:00Z',
+      latitude: null,
+      longitude: null,
+    }),
+  ); // 2
+  await c.upsertFromSource(
+    makeSourceEvent({ external_id: 'c', name: 'Paris Expo', city: 'Paris', country: 'France', category: 'Technology' }),
+  ); // 3
   await h.settle();
   url = await h.serve();
 });

@@ -38,7 +38,12 @@ export function createCalendarRouter(queries: EventsQueries, publicUrl: string):
   router.get('/:id/calendar.ics', async (ctx) => {
     const event = await queries.getById(ctx.params.id ?? '');
     if (!event) throw notFound(EVENT_NOT_FOUND);
-    answerCalendar(ctx, renderCalendar([event], { publicUrl, name: event.unique_title ?? event.name }), `event-${event.id}.ics`, 'attachment');
+    answerCalendar(
+      ctx,
+      renderCalendar([event], { publicUrl, name: event.unique_title ?? event.name }),
+      `event-${event.id}.ics`,
+      'attachment',
+    );
   });
 
   return router;

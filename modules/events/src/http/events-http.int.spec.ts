@@ -6,9 +6,10 @@ import { makeSourceEvent } from '../testing/make-event.ts';
 
 const TEMPLATE = 'https://ticketmaster.evyy.net/c/111/222/333?u={url}';
 
-
 // Node's fetch names itself "node", which reads as a script: the visitor tests name a browser.
-const BROWSER = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' };
+const BROWSER = {
+  'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const SLACK_PREVIEW = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 describe('events HTTP API', () => {
@@ -20,20 +21,73 @@ describe('events HTTP API', () => {
       now: '2026-11-21T10:00:00.000Z',
       options: {
         trustedProxies: ['127.0.0.1'],
-        affiliate: { ticketmaster: { template: TEMPLATE }, fever: { params: { partner: 'evently' } }, default: { params: { ref: 'evently' } } },
+        affiliate: {
+          ticketmaster: { template: TEMPLATE },
+          fever: { params: { partner: 'evently' } },
+          default: { params: { ref: 'evently' } },
+        },
       },
     });
     const c = h.module.commands;
     await c.upsertFromSource(makeSourceEvent({ external_id: 'tm-1', organizer: 'Blue Hall (boss@bluehall.example)' })); // 1
-    await c.upsertFromSource(makeSourceEvent({ external_id: 'tm-2', name: 'Blues Night Madrid', start_utc: '2026-11-26T19:00:00Z', tags: ['jazz'] })); // 2
-    await c.upsertFromSource(makeSourceEvent({ source: 'fever', external_id: 'fv-1', name: 'Candlelight Vivaldi', purchase_url: 'https://feverup.com/m/1' })); // 3
     await c.upsertFromSource(
-      makeSourceEvent({ source: 'giftcards', external_id: 'gc-1', name: 'Concert Gift Card', category: 'Gift Cards', purchase_url: 'https://www.giftcards.com/x', latitude: null, longitude: null }),
+      makeSourceEvent({
+        external_id: 'tm-2',
+        name: 'Blues Night Madrid',
+        start_utc: '2026-11-26T19:00:00Z',
+        tags: ['jazz'],
+      }),
+    ); // 2
+    await c.upsertFromSource(
+      makeSourceEvent({
+        source: 'fever',
+        external_id: 'fv-1',
+        name: 'Candlelight Vivaldi',
+        purchase_url: 'https://feverup.com/m/1',
+      }),
+    ); // 3
+    await c.upsertFromSource(
+      makeSourceEvent({
+        source: 'giftcards',
+        external_id: 'gc-1',
+        name: 'Concert Gift Card',
+        category: 'Gift Cards',
+        purchase_url: 'https://www.giftcards.com/x',
+        latitude: null,
+        longitude: null,
+      }),
     ); // 4
-    await c.upsertFromSource(makeSourceEvent({ external_id: 'started-3h', name: 'Morning Fair', start_utc: '2026-11-21T07:00:00Z', end_utc: '2026-11-21T20:00:00Z' })); // 5
-    await c.upsertFromSource(makeSourceEvent({ external_id: 'started-1h', name: 'Brunch Club', start_utc: '2026-11-21T09:00:00Z', end_utc: '2026-11-21T13:00:00Z' })); // 6
-    await c.upsertFromSource(makeSourceEvent({ source: 'citylisting', external_id: 'no-link', name: 'Quiet Reading', purchase_url: null })); // 7
-    await c.upsertFromSource(makeSourceEvent({ external_id: 'paris', name: 'Paris Expo', city: 'Paris', country: 'France', latitude: 48.8566, longitude: 2.3522, category: 'Technology', tags: [] })); // 8
+    await c.upsertFromSource(
+      makeSourceEvent({
+        external_id: 'started-3h',
+        name: 'Morning Fair',
+        start_utc: '2026-11-21T07:00:00Z',
+        end_utc: '2026-11-21T20:00:00Z',
+      }),
+    ); // 5
+    await c.upsertFromSource(
+      makeSourceEvent({
+        external_id: 'started-1h',
+        name: 'Brunch Club',
+        start_utc: '2026-11-21T09:00:00Z',
+        end_utc: '2026-11-21T13:00:00Z',
+      }),
+    ); // 6
+    await c.upsertFromSource(
+      makeSourceEvent({ source: 'citylisting', external_id: 'no-link', name: 'Quiet Reading', purchase_url: null }),
+    ); // 7
+    await c.upsertFromSource(
+      makeSourceEvent({
+        external_id: 'paris',
+        name: 'Paris Expo',
+        city: 'Paris',
+        country: 'France',
+        latitude: 48.8566,
+        longitude: 2.3522,
+        category: 'Technology',
+        tags: [],
+      }),
+    ); // 8
     await h.settle();
     url = await h.serve();
   });
@@ -52,7 +106,13 @@ describe('events HTTP API', () => {
       const { status, body } = await get('/api/events?per_page=2&page=1');
       expect(status).toBe(200);
       // 'Morning Fair' started three hours ago: no longer upcoming.
-      expect(body.pagination).toEqual({ total: 7, pages: 4, page: 1, has_next: true, next_cursor: expect.stringMatching(/^[\w-]+$/) });
+      expect(body.pagination).toEqual({
+        total: 7,
+        pages: 4,
+        page: 1,
+        has_next: true,
+        next_cursor: expect.stringMatching(/^[\w-]+$/),
+      });
       expect(body.data).toHaveLength(2);
     });
 
@@ -62,7 +122,9 @@ describe('events HTTP API', () => {
       const walked: number[] = [];
       let next = '';
       for (let page = 0; page < 10; page++) {
-        const { status, body } = await get(`/api/events?per_page=2&fields=map_basic${next ? `&cursor=${next}` : '&page=1'}`);
+        const { status, body } = await get(
+          `/api/events?per_page=2&fields=map_basic${next ? `&cursor=${next}` : '&page=1'}`,
+        );
         expect(status).toBe(200);
         walked.push(...ids(body));
         const pagination = body.pagination as { total: number; has_next: boolean; next_cursor: string | null };
@@ -95,7 +157,10 @@ describe('events HTTP API', () => {
 
     it('reads the X-Timezone header for presets', async () => {
       const { body } = await get('/api/events?date_preset=today', { 'X-Timezone': 'Europe/Madrid' });
-      expect((body.data as Array<{ external_id: string }>).map((e) => e.external_id)).toEqual(['started-3h', 'started-1h']);
+      expect((body.data as Array<{ external_id: string }>).map((e) => e.external_id)).toEqual([
+        'started-3h',
+        'started-1h',
+      ]);
     });
 
     it.each([
@@ -111,7 +176,9 @@ describe('events HTTP API', () => {
     });
 
     it('drops values the spec says to drop instead of failing', async () => {
-      const { status, body } = await get('/api/events?min_price=nan&max_price=-3&page=-1&per_page=abc&date_from=2026-02-31&country=all');
+      const { status, body } = await get(
+        '/api/events?min_price=nan&max_price=-3&page=-1&per_page=abc&date_from=2026-02-31&country=all',
+      );
       expect(status).toBe(200);
       expect(body.pagination).toMatchObject({ total: 7, page: 1 });
     });
@@ -200,10 +267,23 @@ describe('events HTTP API', () => {
     it('answers nearby stays nearest first from the bundled feed', async () => {
       const { status, body } = await get('/api/events/1/accommodations');
       expect(status).toBe(200);
-      const items = body.items as Array<{ id: string; name: string; distance: number; price_text: string; url?: string; affiliate_url?: string }>;
+      const items = body.items as Array<{
+        id: string;
+        name: string;
+        distance: number;
+        price_text: string;
+        url?: string;
+        affiliate_url?: string;
+      }>;
       expect(items.length).toBeGreaterThan(0);
       expect(items.map((i) => i.distance)).toEqual([...items.map((i) => i.distance)].sort((a, b) => a - b));
-      expect(items[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.stringContaining('Madrid'), price_text: expect.any(String) }));
+      expect(items[0]).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          name: expect.stringContaining('Madrid'),
+          price_text: expect.any(String),
+        }),
+      );
       expect(items[0]?.url ?? items[0]?.affiliate_url).toMatch(/^https:\/\//);
     });
 
@@ -230,14 +310,17 @@ describe('events HTTP API', () => {
       expect(first.body).toMatchObject({ meta: { source: 'geolite2-city', cached: false }, country_code: 'GB' });
       expect(first.body.latitude).toBeCloseTo(51.4, 0);
       expect(first.body.longitude).toBeTypeOf('number');
-      expect((await get('/api/geo/ip', { 'X-Forwarded-For': '81.2.69.142' })).body.meta).toEqual({ source: 'geolite2-city', cached: true });
+      expect((await get('/api/geo/ip', { 'X-Forwarded-For': '81.2.69.142' })).body.meta).toEqual({
+        source: 'geolite2-city',
+        cached: true,
+      });
     });
 
     it('answers 404 when the forwarded address is private', async () => {
       expect((await get('/api/geo/ip', { 'X-Forwarded-For': '10.1.2.3' })).status).toBe(404);
     });
 
-    it("answers 404 with the reason no_data for a public address the database does not place", async () => {
+    it('answers 404 with the reason no_data for a public address the database does not place', async () => {
       const { status, body } = await get('/api/geo/ip', { 'X-Forwarded-For': '192.0.2.200' });
       expect(status).toBe(404);
       expect(body).toEqual({ error: 'Location not found for this address', reason: 'no_data' });
@@ -249,7 +332,9 @@ describe('events HTTP API', () => {
       const before = await clicks('1');
       const { status, body } = await get('/api/ticketmaster/tracking-link/tm-1');
       expect(status).toBe(200);
-      expect(body).toEqual({ affiliate_url: TEMPLATE.replace('{url}', encodeURIComponent('https://www.ticketmaster.com/event/tm-1')) });
+      expect(body).toEqual({
+        affiliate_url: TEMPLATE.replace('{url}', encodeURIComponent('https://www.ticketmaster.com/event/tm-1')),
+      });
       expect(await clicks('1')).toBe((before ?? 0) + 1);
     });
 
@@ -258,7 +343,9 @@ describe('events HTTP API', () => {
     });
 
     it('adds the fever program parameters', async () => {
-      expect((await get('/api/feverup/tracking-link/fv-1')).body).toEqual({ affiliate_url: 'https://feverup.com/m/1?partner=evently' });
+      expect((await get('/api/feverup/tracking-link/fv-1')).body).toEqual({
+        affiliate_url: 'https://feverup.com/m/1?partner=evently',
+      });
     });
 
     it('refuses an event of another source on a program endpoint', async () => {
@@ -266,7 +353,9 @@ describe('events HTTP API', () => {
     });
 
     it('redirects gift cards through the generic affiliate endpoint', async () => {
-      expect((await get('/api/affiliate/redirect/4')).body).toEqual({ affiliate_url: 'https://www.giftcards.com/x?ref=evently' });
+      expect((await get('/api/affiliate/redirect/4')).body).toEqual({
+        affiliate_url: 'https://www.giftcards.com/x?ref=evently',
+      });
     });
 
     it('answers 404 for unknown events and events without a link', async () => {

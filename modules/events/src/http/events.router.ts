@@ -31,7 +31,10 @@ async function redirectToCanonical(ctx: RouterContext, queries: EventsQueries, t
   return true;
 }
 
-export function createEventsRouter(queries: EventsQueries, recordView: (id: string) => Promise<ActivityTotals | null>): Router {
+export function createEventsRouter(
+  queries: EventsQueries,
+  recordView: (id: string) => Promise<ActivityTotals | null>,
+): Router {
   const router = new Router({ prefix: '/api/events' });
 
   router.get('/', async (ctx) => {

@@ -7,10 +7,15 @@ import Router from '@koa/router';
 import { clientIp } from '../domain/client-ip.ts';
 import type { LocateResult } from '../application/queries/locate-ip/locate-ip.ts';
 
-export function createGeoIpRouter(locateIp: (ip: string | null) => Promise<LocateResult>, trustedProxies: readonly string[] | null): Router {
+export function createGeoIpRouter(
+  locateIp: (ip: string | null) => Promise<LocateResult>,
+  trustedProxies: readonly string[] | null,
+): Router {
   const router = new Router({ prefix: '/api/geo' });
   router.get('/ip', async (ctx) => {
-    const ip = trustedProxies ? clientIp(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined, trustedProxies) : ctx.ip;
+    const ip = trustedProxies
+      ? clientIp(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined, trustedProxies)
+      : ctx.ip;
     const result = await locateIp(ip);
     ctx.set('Cache-Control', 'private, no-store');
     // A reason code beside the text, so a client can tell the visitor why (and what to do) in its own words.

@@ -12,7 +12,10 @@ import { EVENT_NOT_FOUND } from './events.router.ts';
 
 const splitBodySchema = z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict();
 
-export function createOffersAdminRouter(deps: { split: (id: string, reason?: string) => Promise<SplitResult>; requireAdmin: Middleware }): Router {
+export function createOffersAdminRouter(deps: {
+  split: (id: string, reason?: string) => Promise<SplitResult>;
+  requireAdmin: Middleware;
+}): Router {
   const router = new Router({ prefix: '/api/admin/events' });
 
   router.post('/:id/split', deps.requireAdmin, async (ctx) => {
@@ -28,7 +31,10 @@ export function createOffersAdminRouter(deps: { split: (id: string, reason?: str
       ctx.body = { error: 'This event is not linked with any other offer' };
       return;
     }
-    ctx.body = { event_id: Number(result.event_id), remaining_canonical_id: result.remaining_canonical_id === null ? null : Number(result.remaining_canonical_id) };
+    ctx.body = {
+      event_id: Number(result.event_id),
+      remaining_canonical_id: result.remaining_canonical_id === null ? null : Number(result.remaining_canonical_id),
+    };
   });
 
   return router;

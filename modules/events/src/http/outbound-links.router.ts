@@ -3,10 +3,15 @@
  * events. The link is built only from our stored catalogue (see domain/affiliate-links.ts).
  */
 import Router, { type RouterContext } from '@koa/router';
-import type { OutboundProgram, OutboundResult } from '../application/commands/track-outbound-click/track-outbound-click.ts';
+import type {
+  OutboundProgram,
+  OutboundResult,
+} from '../application/commands/track-outbound-click/track-outbound-click.ts';
 import { EVENT_NOT_FOUND } from './events.router.ts';
 
-export function createOutboundLinksRouter(track: (program: OutboundProgram, ref: string) => Promise<OutboundResult>): Router {
+export function createOutboundLinksRouter(
+  track: (program: OutboundProgram, ref: string) => Promise<OutboundResult>,
+): Router {
   const router = new Router({ prefix: '/api' });
 
   async function answer(ctx: RouterContext, program: OutboundProgram, ref: string) {

@@ -30,10 +30,15 @@ function clip(text: string, max: number): string {
 function attributes(event: PublicEvent, ctx: CalendarContext): EventAttributes {
   const url = eventPageUrl(event, ctx.publicUrl);
   const about = (event.unique_description ?? event.description ?? '').trim();
-  const location = [event.venue_name, event.address, event.city, event.country].filter((part): part is string => Boolean(part?.trim())).join(', ');
+  const location = [event.venue_name, event.address, event.city, event.country]
+    .filter((part): part is string => Boolean(part?.trim()))
+    .join(', ');
   const start = Date.parse(event.date);
   const end = event.end_date ? Date.parse(event.end_date) : NaN;
-  const timing = Number.isFinite(end) && end > start ? { end, endInputType: 'utc' as const, endOutputType: 'utc' as const } : { duration: DEFAULT_DURATION };
+  const timing =
+    Number.isFinite(end) && end > start
+      ? { end, endInputType: 'utc' as const, endOutputType: 'utc' as const }
+      : { duration: DEFAULT_DURATION };
   return {
     uid: eventUid(event.id, ctx.publicUrl),
     title: event.unique_title ?? event.name,
@@ -41,9 +46,13 @@ function attributes(event: PublicEvent, ctx: CalendarContext): EventAttributes {
     startInputType: 'utc',
     startOutputType: 'utc',
     ...timing,
-    description: [about && clip(about, MAX_DESCRIPTION), event.price_text && `Tickets: ${event.price_text}`, url].filter(Boolean).join('\n\n'),
+    description: [about && clip(about, MAX_DESCRIPTION), event.price_text && `Tickets: ${event.price_text}`, url]
+      .filter(Boolean)
+      .join('\n\n'),
     ...(location ? { location } : {}),
-    ...(event.latitude !== null && event.longitude !== null ? { geo: { lat: event.latitude, lon: event.longitude } } : {}),
+    ...(event.latitude !== null && event.longitude !== null
+      ? { geo: { lat: event.latitude, lon: event.longitude } }
+      : {}),
     url,
     categories: [event.category],
     status: 'CONFIRMED',

@@ -3,7 +3,10 @@
  * feed). Candidates are the stays of the event's city (an indexed lookup); distance decides the rest.
  */
 import type { DocumentReader, DocumentStore } from '@evently/platform';
-import type { AccommodationsProvider, AccommodationsQuery } from '../application/queries/accommodations/accommodations-provider.ts';
+import type {
+  AccommodationsProvider,
+  AccommodationsQuery,
+} from '../application/queries/accommodations/accommodations-provider.ts';
 import { STAYS_COLLECTION } from '../application/events-collections.ts';
 import type { Accommodation } from '../contracts/public-event.ts';
 import { haversineKm, roundKm } from '../domain/geo.ts';
@@ -28,7 +31,9 @@ export interface Stay {
 export function createStoreStaysProvider(deps: { store: DocumentReader }): AccommodationsProvider {
   return {
     async nearby(query: AccommodationsQuery): Promise<Accommodation[]> {
-      const candidates = query.city ? await deps.store.find<Stay>(STAYS_COLLECTION, { where: { city: query.city }, limit: 500 }) : [];
+      const candidates = query.city
+        ? await deps.store.find<Stay>(STAYS_COLLECTION, { where: { city: query.city }, limit: 500 })
+        : [];
       return candidates
         .map((stay) => ({ stay, km: haversineKm(query.latitude, query.longitude, stay.latitude, stay.longitude) }))
         .filter((c) => c.km <= query.radiusKm)
@@ -39,7 +44,10 @@ export function createStoreStaysProvider(deps: { store: DocumentReader }): Accom
             id: stay.id,
             name: stay.name,
             image_url: stay.image_url,
-            price_text: stay.nightly_price === null ? 'Price TBA' : `${priceText({ min: stay.nightly_price, max: null, currency: stay.currency })} / night`,
+            price_text:
+              stay.nightly_price === null
+                ? 'Price TBA'
+                : `${priceText({ min: stay.nightly_price, max: null, currency: stay.currency })} / night`,
             rating: stay.rating,
             distance: roundKm(km),
           };

@@ -23,7 +23,10 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
     const ids = new Map<string, number>();
 
     beforeAll(async () => {
-      h = await createEventsHarness({ now: FIXTURE_NOW, search: options.makeSearch ? await options.makeSearch() : undefined });
+      h = await createEventsHarness({
+        now: FIXTURE_NOW,
+        search: options.makeSearch ? await options.makeSearch() : undefined,
+      });
       for (const fixture of QUERY_FIXTURES) {
         const { id } = await h.module.commands.upsertFromSource(fixture);
         ids.set(fixture.external_id, Number(id));
@@ -38,13 +41,21 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
     });
 
     const search = (params: Record<string, string>, timezone?: string) => h.module.queries.search(params, { timezone });
-    const events = async (params: Record<string, string>, timezone?: string) => (await search(params, timezone)).data as PublicEvent[];
-    const names = async (params: Record<string, string>, timezone?: string) => (await events(params, timezone)).map((e) => e.external_id);
+    const events = async (params: Record<string, string>, timezone?: string) =>
+      (await search(params, timezone)).data as PublicEvent[];
+    const names = async (params: Record<string, string>, timezone?: string) =>
+      (await events(params, timezone)).map((e) => e.external_id);
     const upcomingCount = QUERY_FIXTURES.length - 1;
 
     it('lists upcoming events and those started under two hours ago, by date', async () => {
       const answer = await search({});
-      expect(answer.pagination).toEqual({ total: upcomingCount, pages: 1, page: 1, has_next: false, next_cursor: null });
+      expect(answer.pagination).toEqual({
+        total: upcomingCount,
+        pages: 1,
+        page: 1,
+        has_next: false,
+        next_cursor: null,
+      });
       const list = answer.data as PublicEvent[];
       expect(list.map((e) => e.external_id)).not.toContain('past-fair');
       expect(list[0]?.external_id).toBe('running-expo');
@@ -64,7 +75,9 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
 
     it('filters by country, city and category, case-insensitively', async () => {
       expect((await names({ country: 'france' })).sort()).toEqual(['paris-art']);
-      expect((await names({ city: 'MADRID' })).sort()).toEqual(['madrid-jazz', 'madrid-tech', 'running-expo', 'tie-a', 'tie-b'].sort());
+      expect((await names({ city: 'MADRID' })).sort()).toEqual(
+        ['madrid-jazz', 'madrid-tech', 'running-expo', 'tie-a', 'tie-b'].sort(),
+      );
       expect((await names({ category: 'Technology' })).sort()).toEqual(['madrid-tech', 'running-expo']);
     });
 
@@ -74,14 +87,26 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
 
     it('resolves today in the visitor zone: New York late evening and Tokyo after midnight', async () => {
       expect(await names({ date_preset: 'today' }, 'UTC')).toEqual(['running-expo', 'tokyo-techno', 'madrid-tech']);
-      expect(await names({ date_preset: 'today' }, 'America/New_York')).toEqual(['running-expo', 'tokyo-techno', 'madrid-tech', 'ny-comedy']);
+      expect(await names({ date_preset: 'today' }, 'America/New_York')).toEqual([
+        'running-expo',
+        'tokyo-techno',
+        'madrid-tech',
+        'ny-comedy',
+      ]);
       // 19:00 on the 21st in Tokyo: techno at 01:00 local is tomorrow there, though still the 21st in UTC.
       expect(await names({ date_preset: 'today' }, 'Asia/Tokyo')).toEqual(['running-expo']);
-      expect(await names({ date_preset: 'tomorrow' }, 'Asia/Tokyo')).toEqual(['tokyo-techno', 'madrid-tech', 'ny-comedy', 'paris-art']);
+      expect(await names({ date_preset: 'tomorrow' }, 'Asia/Tokyo')).toEqual([
+        'tokyo-techno',
+        'madrid-tech',
+        'ny-comedy',
+        'paris-art',
+      ]);
     });
 
     it('treats an unknown X-Timezone as UTC', async () => {
-      expect(await names({ date_preset: 'today' }, 'Mars/Olympus')).toEqual(await names({ date_preset: 'today' }, 'UTC'));
+      expect(await names({ date_preset: 'today' }, 'Mars/Olympus')).toEqual(
+        await names({ date_preset: 'today' }, 'UTC'),
+      );
     });
 
     it('brings past events back only when a date range asks for them', async () => {
@@ -97,10 +122,18 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
     });
 
     it('finds events within the radius with distance_km matching an independent haversine', async () => {
-      const list = await events({ latitude: '40.4168', longitude: '-3.7038', nearby_radius_km: '25', sort_by: 'distance' });
-      expect(list.map((e) => e.external_id).sort()).toEqual(['getafe-run', 'madrid-jazz', 'madrid-tech', 'running-expo', 'tie-a', 'tie-b'].sort());
+      const list = await events({
+        latitude: '40.4168',
+        longitude: '-3.7038',
+        nearby_radius_km: '25',
+        sort_by: 'distance',
+      });
+      expect(list.map((e) => e.external_id).sort()).toEqual(
+        ['getafe-run', 'madrid-jazz', 'madrid-tech', 'running-expo', 'tie-a', 'tie-b'].sort(),
+      );
       for (const event of list) {
-        const expected = Math.round(haversineKm(40.4168, -3.7038, event.latitude as number, event.longitude as number) * 1000) / 1000;
+        const expected =
+          Math.round(haversineKm(40.4168, -3.7038, event.latitude as number, event.longitude as number) * 1000) / 1000;
         expect(event.distance_km).toBeCloseTo(expected, 3);
       }
       const distances = list.map((e) => e.distance_km as number);
@@ -109,14 +142,31 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
     });
 
     it('sorts by distance descending and keeps the radius limit', async () => {
-      const list = await events({ latitude: '40.4168', longitude: '-3.7038', nearby_radius_km: '10', sort_by: 'distance', sort_order: 'desc' });
+      const list = await events({
+        latitude: '40.4168',
+        longitude: '-3.7038',
+        nearby_radius_km: '10',
+        sort_by: 'distance',
+        sort_order: 'desc',
+      });
       expect(list.map((e) => e.external_id)).not.toContain('getafe-run');
       expect(list[0]?.external_id).toBe('madrid-tech');
     });
 
     it('keeps only events inside the map box, also across the antimeridian', async () => {
       const europe = { only_in_view: 'true', min_lat: '35', max_lat: '60', min_lon: '-10', max_lon: '5' };
-      expect((await names(europe)).sort()).toEqual(['getafe-run', 'london-gala', 'madrid-jazz', 'madrid-tech', 'paris-art', 'running-expo', 'tie-a', 'tie-b'].sort());
+      expect((await names(europe)).sort()).toEqual(
+        [
+          'getafe-run',
+          'london-gala',
+          'madrid-jazz',
+          'madrid-tech',
+          'paris-art',
+          'running-expo',
+          'tie-a',
+          'tie-b',
+        ].sort(),
+      );
       const pacific = { only_in_view: 'true', min_lat: '-25', max_lat: '-10', min_lon: '179', max_lon: '-179' };
       expect((await names(pacific)).sort()).toEqual(['fiji-east', 'fiji-west']);
     });
@@ -126,7 +176,15 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
         const list = await events({ sort_by: sortBy, sort_order: order });
         expect(list).toHaveLength(upcomingCount);
         const key = (e: PublicEvent): string | number | null =>
-          sortBy === 'date' ? e.date : sortBy === 'name' ? e.name.toLowerCase() : sortBy === 'popularity' ? e.popularity : e.min_price === null && e.max_price === null ? null : 0;
+          sortBy === 'date'
+            ? e.date
+            : sortBy === 'name'
+              ? e.name.toLowerCase()
+              : sortBy === 'popularity'
+                ? e.popularity
+                : e.min_price === null && e.max_price === null
+                  ? null
+                  : 0;
         if (sortBy === 'price') {
           // Events without a price come last both ways.
           const lastPriced = list.findLastIndex((e) => key(e) !== null);
@@ -137,12 +195,18 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
         const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         expect(keys).toEqual(order === 'asc' ? sorted : sorted.reverse());
       }
-      const twins = (await events({ sort_by: sortBy, sort_order: 'asc' })).filter((e) => e.name === 'Twin Show').map((e) => e.id);
+      const twins = (await events({ sort_by: sortBy, sort_order: 'asc' }))
+        .filter((e) => e.name === 'Twin Show')
+        .map((e) => e.id);
       expect(twins).toEqual([...twins].sort((a, b) => a - b));
     });
 
     it('orders by popularity with the most viewed first', async () => {
-      expect((await names({ sort_by: 'popularity', sort_order: 'desc' })).slice(0, 3)).toEqual(['madrid-jazz', 'paris-art', 'tokyo-techno']);
+      expect((await names({ sort_by: 'popularity', sort_order: 'desc' })).slice(0, 3)).toEqual([
+        'madrid-jazz',
+        'paris-art',
+        'tokyo-techno',
+      ]);
     });
 
     it('orders by USD price, not by the number in the local currency', async () => {
@@ -188,7 +252,9 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
         const full = await search(params);
         const cards = await search({ ...params, fields: 'card' });
         expect(cards.pagination).toEqual(full.pagination);
-        expect(cards.data).toEqual(full.data.map((event) => pickCardFields(event as PublicEvent, (cards.data[0] ?? {}) as CardEvent)));
+        expect(cards.data).toEqual(
+          full.data.map((event) => pickCardFields(event as PublicEvent, (cards.data[0] ?? {}) as CardEvent)),
+        );
       }
       const [card] = (await search({ latitude: '40.4168', longitude: '-3.7038', fields: 'card' })).data as CardEvent[];
       expect(card).toHaveProperty('distance_km');
@@ -211,7 +277,15 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
       // One show: Ticketmaster at EUR 20-45, Fever at EUR 15-30 under its own spelling, 10 minutes and 60 m apart.
       await h.module.commands.upsertManyFromSource([
         makeSourceEvent({ external_id: 'tm-1', name: 'Jazz Night Madrid' }),
-        makeSourceEvent({ source: 'fever', external_id: 'fv-1', name: 'JAZZ NIGHT MADRID - Tickets', start_utc: '2026-12-05T19:10:00.000Z', latitude: 40.4173, min_price: 15, max_price: 30 }),
+        makeSourceEvent({
+          source: 'fever',
+          external_id: 'fv-1',
+          name: 'JAZZ NIGHT MADRID - Tickets',
+          start_utc: '2026-12-05T19:10:00.000Z',
+          latitude: 40.4173,
+          min_price: 15,
+          max_price: 30,
+        }),
       ]);
       await h.settle();
     });
@@ -235,7 +309,13 @@ export function describeEventQueryCases(label: string, options: QueryCaseOptions
     it("gives the card the cheaper seller's price and the number of sellers with fields=card", async () => {
       const [full] = (await h.module.queries.search({})).data as PublicEvent[];
       const [card] = (await h.module.queries.search({ fields: 'card' })).data as CardEvent[];
-      expect(card).toMatchObject({ id: 1, offer_count: 2, price_from_usd: full?.price_from_usd, min_price: 15, currency: 'EUR' });
+      expect(card).toMatchObject({
+        id: 1,
+        offer_count: 2,
+        price_from_usd: full?.price_from_usd,
+        min_price: 15,
+        currency: 'EUR',
+      });
       expect(card).toEqual(pickCardFields(full!, card!));
     });
   });

@@ -32,7 +32,16 @@ export async function createEventsHarness(harness: HarnessOptions = {}) {
   const bus = await createSqliteEventBus({ store, pollIntervalMs: 20 });
   const search = harness.search ?? createSqliteSearchIndex({ file: `${temp.dir}/search.db` });
   const module = createEventsModule(
-    { store, bus, search, clock, logger, requireAdmin: async (_ctx, next) => next(), publicUrl: 'http://localhost', dataDir: temp.dir },
+    {
+      store,
+      bus,
+      search,
+      clock,
+      logger,
+      requireAdmin: async (_ctx, next) => next(),
+      publicUrl: 'http://localhost',
+      dataDir: temp.dir,
+    },
     { affiliate: NO_AFFILIATE_PROGRAMS, trustedProxies: null, ...harness.options },
   );
   await store.init(module.collections);

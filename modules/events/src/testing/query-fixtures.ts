@@ -8,11 +8,24 @@ import { makeSourceEvent } from './make-event.ts';
 export const FIXTURE_NOW = '2026-11-21T10:00:00.000Z';
 
 const at = (external_id: string, overrides: Partial<SourceEventInput>): SourceEventInput =>
-  makeSourceEvent({ external_id, purchase_url: `https://tickets.example.com/${external_id}`, description: 'A night out.', ...overrides });
+  makeSourceEvent({
+    external_id,
+    purchase_url: `https://tickets.example.com/${external_id}`,
+    description: 'A night out.',
+    ...overrides,
+  });
 
 export const QUERY_FIXTURES: SourceEventInput[] = [
   // Madrid: keyword, city, EUR prices (USD 21.60 - 48.60), nearby.
-  at('madrid-jazz', { name: 'Jazz Night Madrid', description: 'Live jazz in the old town.', start_utc: '2026-11-25T19:00:00Z', min_price: 20, max_price: 45, currency: 'EUR', tags: ['jazz', 'live'] }),
+  at('madrid-jazz', {
+    name: 'Jazz Night Madrid',
+    description: 'Live jazz in the old town.',
+    start_utc: '2026-11-25T19:00:00Z',
+    min_price: 20,
+    max_price: 45,
+    currency: 'EUR',
+    tags: ['jazz', 'live'],
+  }),
   at('madrid-tech', {
     name: 'AI Builders Meetup',
     category: 'Technology',
@@ -141,10 +154,32 @@ export const QUERY_FIXTURES: SourceEventInput[] = [
     tags: ['ballet'],
   }),
   // Two events at the same instant with the same price: ties broken by id.
-  at('tie-a', { name: 'Twin Show', category: 'Entertainment', start_utc: '2026-11-28T20:00:00Z', min_price: 12, max_price: 12, currency: 'USD', tags: [] }),
-  at('tie-b', { name: 'Twin Show', category: 'Entertainment', start_utc: '2026-11-28T20:00:00Z', min_price: 12, max_price: 12, currency: 'USD', tags: [] }),
+  at('tie-a', {
+    name: 'Twin Show',
+    category: 'Entertainment',
+    start_utc: '2026-11-28T20:00:00Z',
+    min_price: 12,
+    max_price: 12,
+    currency: 'USD',
+    tags: [],
+  }),
+  at('tie-b', {
+    name: 'Twin Show',
+    category: 'Entertainment',
+    start_utc: '2026-11-28T20:00:00Z',
+    min_price: 12,
+    max_price: 12,
+    currency: 'USD',
+    tags: [],
+  }),
   // Already over: only a date range brings it back.
-  at('past-fair', { name: 'Autumn Fair', category: 'Other', start_utc: '2026-11-01T10:00:00Z', end_utc: '2026-11-01T18:00:00Z', tags: [] }),
+  at('past-fair', {
+    name: 'Autumn Fair',
+    category: 'Other',
+    start_utc: '2026-11-01T10:00:00Z',
+    end_utc: '2026-11-01T18:00:00Z',
+    tags: [],
+  }),
   // Started an hour ago, still running: not past.
   at('running-expo', {
     name: 'Robotics Expo',

@@ -5,10 +5,15 @@ import { REQUEST_STATUSES } from '../domain/partnership-request.ts';
 export const MAX_PER_PAGE = 100;
 
 const positiveInt = (fallback: number) =>
-  z.preprocess((value) => (value === undefined || value === '' ? undefined : Number(value)), z.number().int().min(1).default(fallback));
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z.number().int().min(1).default(fallback),
+  );
 
 export const adminListQuerySchema = z.object({
-  status: z.enum([...REQUEST_STATUSES, 'all'], { error: `status must be one of all, ${REQUEST_STATUSES.join(', ')}` }).default('all'),
+  status: z
+    .enum([...REQUEST_STATUSES, 'all'], { error: `status must be one of all, ${REQUEST_STATUSES.join(', ')}` })
+    .default('all'),
   page: positiveInt(1),
   per_page: positiveInt(50).transform((value) => Math.min(value, MAX_PER_PAGE)),
 });

@@ -19,7 +19,11 @@ export const partnershipMessageTypes = {
 const ref = { request_id: z.string().min(1) };
 
 export const partnershipRequestReceivedSchema = z.object({ ...ref, partnership_type: z.enum(PARTNERSHIP_TYPES) });
-export const partnershipRequestStatusChangedSchema = z.object({ ...ref, from: z.enum(REQUEST_STATUSES), to: z.enum(REQUEST_STATUSES) });
+export const partnershipRequestStatusChangedSchema = z.object({
+  ...ref,
+  from: z.enum(REQUEST_STATUSES),
+  to: z.enum(REQUEST_STATUSES),
+});
 export const partnershipRequestDeletedSchema = z.object(ref);
 
 export type PartnershipRequestReceived = z.infer<typeof partnershipRequestReceivedSchema>;

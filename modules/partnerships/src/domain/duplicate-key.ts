@@ -15,10 +15,17 @@ export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
 /** Case, accents' composed forms, inner runs of spaces and trailing dots do not make another company. */
 export function normaliseText(value: string): string {
-  return value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').replace(/[.\s]+$/, '').trim();
+  return value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.\s]+$/, '')
+    .trim();
 }
 
-export function requestFingerprint(fields: Pick<PartnershipRequestFields, 'email' | 'company' | 'partnership_type'>): string {
+export function requestFingerprint(
+  fields: Pick<PartnershipRequestFields, 'email' | 'company' | 'partnership_type'>,
+): string {
   const parts = [normaliseText(fields.email), normaliseText(fields.company), fields.partnership_type];
   return createHash('sha256').update(parts.join('\u0000')).digest('hex');
 }

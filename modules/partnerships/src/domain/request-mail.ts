@@ -19,11 +19,17 @@ export interface RenderedMail {
 export const RESPONSE_PROMISE = '2-3 business days';
 
 export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 export const oneLine = (value: string, max = 80) => {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a header or a line
-  const flat = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  const flat = value
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a header or a line
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
@@ -46,11 +52,21 @@ export function renderAcknowledgement(input: { appName: string; company: string 
   return {
     subject: `We received your partnership inquiry`,
     text: ['Hello,', '', ...lines.flatMap((line) => [line, '']), `The ${input.appName} partnerships team`].join('\n'),
-    html: layout([`<p>Hello,</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p>The ${escapeHtml(input.appName)} partnerships team</p>`].join('\n')),
+    html: layout(
+      [
+        `<p>Hello,</p>`,
+        ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+        `<p>The ${escapeHtml(input.appName)} partnerships team</p>`,
+      ].join('\n'),
+    ),
   };
 }
 
-export function renderTeamNotice(input: { appName: string; request: PartnershipRequestFields; adminUrl: string }): RenderedMail {
+export function renderTeamNotice(input: {
+  appName: string;
+  request: PartnershipRequestFields;
+  adminUrl: string;
+}): RenderedMail {
   const { request } = input;
   const rows: Array<[string, string]> = [
     ['Company', request.company],

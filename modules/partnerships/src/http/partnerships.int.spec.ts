@@ -15,11 +15,16 @@ const asAdmin = { ...json, 'x-admin-password': ADMIN_PASSWORD };
 let smtp: SmtpSink;
 let h: PartnershipsHarness;
 
-const submit = (body: unknown) => fetch(`${h.url}/api/partnership-request`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+const submit = (body: unknown) =>
+  fetch(`${h.url}/api/partnership-request`, { method: 'POST', headers: json, body: JSON.stringify(body) });
 const stored = () => h.store.count(PARTNERSHIP_REQUESTS);
 const adminList = async (query = '') => {
   const response = await fetch(`${h.url}/api/admin/partnership-requests${query}`, { headers: asAdmin });
-  return (await response.json()) as { requests: Array<{ id: string; company: string; status: string }>; pagination: { total: number }; new_count: number };
+  return (await response.json()) as {
+    requests: Array<{ id: string; company: string; status: string }>;
+    pagination: { total: number };
+    new_count: number;
+  };
 };
 
 beforeAll(async () => {
@@ -46,7 +51,14 @@ describe('POST /api/partnership-request', () => {
   });
 
   it('accepts the form with only the required fields, the optional ones stored as null', async () => {
-    const response = await submit({ company: 'Venue Co', contact_name: 'Jo', email: 'jo@venue.example', partnership_type: 'venue', phone: '', website: '  ' });
+    const response = await submit({
+      company: 'Venue Co',
+      contact_name: 'Jo',
+      email: 'jo@venue.example',
+      partnership_type: 'venue',
+      phone: '',
+      website: '  ',
+    });
     expect(response.status).toBe(201);
     const [request] = (await adminList()).requests as Array<Record<string, unknown>>;
     expect(request).toMatchObject({ company: 'Venue Co', phone: null, website: null, message: null, status: 'new' });
@@ -58,8 +70,16 @@ describe('POST /api/partnership-request', () => {
     ['contact_name missing', { contact_name: undefined }, /^contact_name: /],
     ['email missing', { email: undefined }, /^email: /],
     ['email malformed', { email: 'not-an-address' }, /^email: Please enter a valid email address$/],
-    ['partnership_type missing', { partnership_type: undefined }, /^partnership_type: must be one of|^partnership_type: partnership_type must be one of/],
-    ['partnership_type unknown', { partnership_type: 'reseller' }, /^partnership_type: .*event_organizer, ticketing_platform, venue, other/],
+    [
+      'partnership_type missing',
+      { partnership_type: undefined },
+      /^partnership_type: must be one of|^partnership_type: partnership_type must be one of/,
+    ],
+    [
+      'partnership_type unknown',
+      { partnership_type: 'reseller' },
+      /^partnership_type: .*event_organizer, ticketing_platform, venue, other/,
+    ],
     ['website not http(s)', { website: 'javascript:alert(1)' }, /^website: website must be an http/],
     ['website not a URL', { website: 'my site' }, /^website: /],
     ['company too long', { company: 'x'.repeat(201) }, /^company: company must be at most 200 characters$/],
@@ -85,7 +105,9 @@ describe('POST /api/partnership-request', () => {
     expect((await submit(makeRequestForm())).status).toBe(201);
     h.clock.advance(3 * 60_000);
     // Same person, company and type, differently typed: still the same inquiry.
-    const again = await submit(makeRequestForm({ email: ' MARTA@lisbonlive.example', company: 'lisbon  live lda.', message: 'Resent.' }));
+    const again = await submit(
+      makeRequestForm({ email: ' MARTA@lisbonlive.example', company: 'lisbon  live lda.', message: 'Resent.' }),
+    );
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual({ success: true, message: REQUEST_RECEIVED_MESSAGE });
     expect(await stored()).toBe(1);
@@ -145,7 +167,11 @@ describe('admin calls', () => {
     ['PATCH', '/some-id'],
     ['DELETE', '/some-id'],
   ])('%s %s refuses without the credential', async (method, path) => {
-    const response = await fetch(`${h.url}/api/admin/partnership-requests${path}`, { method, headers: json, body: method === 'PATCH' ? '{"status":"handled"}' : undefined });
+    const response = await fetch(`${h.url}/api/admin/partnership-requests${path}`, {
+      method,
+      headers: json,
+      body: method === 'PATCH' ? '{"status":"handled"}' : undefined,
+    });
     expect(response.status).toBe(401);
   });
 
@@ -160,9 +186,16 @@ describe('admin calls', () => {
     expect(all.new_count).toBe(3);
 
     const target = all.requests[1]!;
-    const patched = await fetch(`${h.url}/api/admin/partnership-requests/${target.id}`, { method: 'PATCH', headers: asAdmin, body: JSON.stringify({ status: 'handled' }) });
+    const patched = await fetch(`${h.url}/api/admin/partnership-requests/${target.id}`, {
+      method: 'PATCH',
+      headers: asAdmin,
+      body: JSON.stringify({ status: 'handled' }),
+    });
     expect(patched.status).toBe(200);
-    expect(((await patched.json()) as { request: { status: string; handled_at: string } }).request).toMatchObject({ status: 'handled', handled_at: '2026-11-21T10:00:03.000Z' });
+    expect(((await patched.json()) as { request: { status: string; handled_at: string } }).request).toMatchObject({
+      status: 'handled',
+      handled_at: '2026-11-21T10:00:03.000Z',
+    });
 
     expect((await adminList('?status=handled')).requests.map((request) => request.company)).toEqual(['Second']);
     expect((await adminList('?status=new')).requests.map((request) => request.company)).toEqual(['Third', 'First']);
@@ -183,20 +216,33 @@ describe('admin calls', () => {
   it('refuses an unknown status and answers 404 for unknown ids', async () => {
     await submit(makeRequestForm());
     const [summary] = (await adminList()).requests;
-    const bad = await fetch(`${h.url}/api/admin/partnership-requests/${summary!.id}`, { method: 'PATCH', headers: asAdmin, body: JSON.stringify({ status: 'archived' }) });
+    const bad = await fetch(`${h.url}/api/admin/partnership-requests/${summary!.id}`, {
+      method: 'PATCH',
+      headers: asAdmin,
+      body: JSON.stringify({ status: 'archived' }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/^status: /);
     for (const method of ['GET', 'DELETE']) {
-      expect((await fetch(`${h.url}/api/admin/partnership-requests/nope`, { method, headers: asAdmin })).status).toBe(404);
+      expect((await fetch(`${h.url}/api/admin/partnership-requests/nope`, { method, headers: asAdmin })).status).toBe(
+        404,
+      );
     }
-    const patch = await fetch(`${h.url}/api/admin/partnership-requests/nope`, { method: 'PATCH', headers: asAdmin, body: '{"status":"handled"}' });
+    const patch = await fetch(`${h.url}/api/admin/partnership-requests/nope`, {
+      method: 'PATCH',
+      headers: asAdmin,
+      body: '{"status":"handled"}',
+    });
     expect(patch.status).toBe(404);
   });
 
   it('deletes a request for good', async () => {
     await submit(makeRequestForm());
     const [summary] = (await adminList()).requests;
-    const response = await fetch(`${h.url}/api/admin/partnership-requests/${summary!.id}`, { method: 'DELETE', headers: asAdmin });
+    const response = await fetch(`${h.url}/api/admin/partnership-requests/${summary!.id}`, {
+      method: 'DELETE',
+      headers: asAdmin,
+    });
     expect(response.status).toBe(200);
     expect(await stored()).toBe(0);
     expect((await adminList()).requests).toEqual([]);

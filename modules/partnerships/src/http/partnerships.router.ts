@@ -15,7 +15,8 @@ import { isHoneypotFilled, submitRequestSchema } from '../contracts/submit-reque
 import { toAdminView } from '../domain/request-views.ts';
 
 /** Spec 02 §8: what the Thank You screen says; the answer carries it too. */
-export const REQUEST_RECEIVED_MESSAGE = "We've received your partnership inquiry and will get back to you within 2-3 business days.";
+export const REQUEST_RECEIVED_MESSAGE =
+  "We've received your partnership inquiry and will get back to you within 2-3 business days.";
 export const REQUEST_NOT_FOUND_MESSAGE = 'Partnership request not found';
 
 export interface PartnershipsRouterOptions {

@@ -3,7 +3,12 @@
  * consumers running and mail going to the given SMTP server: what the integration specs drive.
  */
 import { startModuleHarness, type ModuleHarness } from '@evently/platform/testing';
-import { PARTNERSHIPS_TOPIC, createPartnershipsModule, type PartnershipsModule, type PartnershipsOptions } from '../index.ts';
+import {
+  PARTNERSHIPS_TOPIC,
+  createPartnershipsModule,
+  type PartnershipsModule,
+  type PartnershipsOptions,
+} from '../index.ts';
 
 export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/platform/testing';
 export const PARTNERS_INBOX = 'partners@evently.test';
@@ -15,10 +20,20 @@ export interface PartnershipsHarness extends Omit<ModuleHarness<PartnershipsModu
 
 const unlimited = { limit: 10_000, windowMs: 60_000 };
 
-export async function startPartnershipsHarness(smtpUrl: string, options: Partial<PartnershipsOptions> = {}): Promise<PartnershipsHarness> {
+export async function startPartnershipsHarness(
+  smtpUrl: string,
+  options: Partial<PartnershipsOptions> = {},
+): Promise<PartnershipsHarness> {
   const harness = await startModuleHarness({
     name: 'evently-partnerships-',
-    create: (deps) => createPartnershipsModule(deps, { appName: 'Evently', smtpUrl, partnersInbox: PARTNERS_INBOX, submitLimit: unlimited, ...options }),
+    create: (deps) =>
+      createPartnershipsModule(deps, {
+        appName: 'Evently',
+        smtpUrl,
+        partnersInbox: PARTNERS_INBOX,
+        submitLimit: unlimited,
+        ...options,
+      }),
   });
   return { ...harness, loggedMessages: () => harness.loggedMessages(PARTNERSHIPS_TOPIC) };
 }

@@ -47,7 +47,13 @@ export class ConsumerWaits {
   }
 
   /** The pacing of one position of one group; call `succeeded` after every handled batch, `failed` after a throw. */
-  position(group: string, position: string, logger: Logger, backoff: Pick<Backoff, 'initialMs' | 'maxMs'>, now: () => Date = () => new Date()): PositionPacer {
+  position(
+    group: string,
+    position: string,
+    logger: Logger,
+    backoff: Pick<Backoff, 'initialMs' | 'maxMs'>,
+    now: () => Date = () => new Date(),
+  ): PositionPacer {
     return new PositionPacer(this.entries, `${group}\u0000${position}`, { group, position }, logger, backoff, now);
   }
 }
@@ -75,12 +81,21 @@ export class PositionPacer {
     if (!outage) {
       // The message's own failure (or a bug): withDeadLetters counts it and sets it aside when spent.
       this.endWait();
-      this.logger.warn({ ...this.where, err: error, attempt: this.failures, retryInMs: delay, fromOffset }, 'event handler failed; will redeliver');
+      this.logger.warn(
+        { ...this.where, err: error, attempt: this.failures, retryInMs: delay, fromOffset },
+        'event handler failed; will redeliver',
+      );
       return delay;
     }
     const current = this.board.get(this.key);
     if (!current || current.dependency !== outage.dependency) {
-      this.board.set(this.key, { ...this.where, dependency: outage.dependency, reason: outage.reason, since: this.now().toISOString(), retries: 1 });
+      this.board.set(this.key, {
+        ...this.where,
+        dependency: outage.dependency,
+        reason: outage.reason,
+        since: this.now().toISOString(),
+        retries: 1,
+      });
       this.logger.warn(
         { ...this.where, dependency: outage.dependency, reason: outage.reason, retryInMs: delay, fromOffset },
         `waiting for ${outage.dependency}: consumer paused, nothing is dead-lettered while it is down`,
@@ -91,7 +106,14 @@ export class PositionPacer {
     current.reason = outage.reason;
     if (current.retries % REMIND_EVERY === 0) {
       this.logger.warn(
-        { ...this.where, dependency: outage.dependency, reason: outage.reason, since: current.since, retries: current.retries, retryInMs: delay },
+        {
+          ...this.where,
+          dependency: outage.dependency,
+          reason: outage.reason,
+          since: current.since,
+          retries: current.retries,
+          retryInMs: delay,
+        },
         `still waiting for ${outage.dependency}`,
       );
     }
@@ -114,6 +136,9 @@ export class PositionPacer {
     if (!waited) return;
     this.board.delete(this.key);
     const waitedMs = this.now().getTime() - new Date(waited.since).getTime();
-    this.logger.info({ ...this.where, dependency: waited.dependency, retries: waited.retries, waitedMs }, `${waited.dependency} answers again: consumer resumed`);
+    this.logger.info(
+      { ...this.where, dependency: waited.dependency, retries: waited.retries, waitedMs },
+      `${waited.dependency} answers again: consumer resumed`,
+    );
   }
 }

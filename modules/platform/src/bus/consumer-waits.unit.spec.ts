@@ -5,7 +5,10 @@ import { DependencyOutage } from './outage.ts';
 
 function capturingLogger() {
   const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   return { logger, lines };
 }
 
@@ -16,7 +19,13 @@ describe('pacing a failing consumer position', () => {
     const { logger, lines } = capturingLogger();
     const waits = new ConsumerWaits();
     let now = Date.parse('2026-11-28T03:00:00Z');
-    const pacer = waits.position('projector.support.visitor-mailer', 'evently.support-tickets/0', logger, { initialMs: 200, maxMs: 1_000 }, () => new Date(now));
+    const pacer = waits.position(
+      'projector.support.visitor-mailer',
+      'evently.support-tickets/0',
+      logger,
+      { initialMs: 200, maxMs: 1_000 },
+      () => new Date(now),
+    );
     const delays: number[] = [];
     for (let retry = 0; retry < 12; retry += 1) {
       delays.push(pacer.failed(down, '0:41'));
@@ -40,7 +49,12 @@ describe('pacing a failing consumer position', () => {
       [40, 'still waiting for smtp'],
       [30, 'smtp answers again: consumer resumed'],
     ]);
-    expect(lines[0]).toMatchObject({ group: 'projector.support.visitor-mailer', position: 'evently.support-tickets/0', dependency: 'smtp', fromOffset: '0:41' });
+    expect(lines[0]).toMatchObject({
+      group: 'projector.support.visitor-mailer',
+      position: 'evently.support-tickets/0',
+      dependency: 'smtp',
+      fromOffset: '0:41',
+    });
     expect(lines[2]).toMatchObject({ dependency: 'smtp', retries: 12, waitedMs: 10_400 });
   });
 

@@ -64,7 +64,8 @@ export function isPermanent(error: unknown): boolean {
 /** How many failing positions are remembered per subscription; a position is forgotten once it passes. */
 const MAX_TRACKED_POSITIONS = 10_000;
 
-const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const describe = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 export interface DeadLetterOptions {
   group: string;
@@ -77,7 +78,8 @@ export interface DeadLetterOptions {
   now?: () => Date;
 }
 
-const positionOf = (message: Delivered | undefined): string => (message ? `${message.topic}\u0000${message.offset}` : '');
+const positionOf = (message: Delivered | undefined): string =>
+  message ? `${message.topic}\u0000${message.offset}` : '';
 
 export function withDeadLetters(options: DeadLetterOptions): (batch: Delivered[]) => Promise<void> {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -86,11 +88,26 @@ export function withDeadLetters(options: DeadLetterOptions): (batch: Delivered[]
   const attemptsAt = new Map<string, number>();
 
   const deadLetter = async (message: Delivered, error: unknown, attempts: number): Promise<void> => {
-    const entry: DeadLetter = { id: randomUUID(), group: options.group, message, error: describe(error), attempts, failed_at: now().toISOString() };
+    const entry: DeadLetter = {
+      id: randomUUID(),
+      group: options.group,
+      message,
+      error: describe(error),
+      attempts,
+      failed_at: now().toISOString(),
+    };
     await options.queue.add(entry);
     options.onDeadLetter?.(entry);
     options.logger.error(
-      { group: options.group, deadLetter: entry.id, topic: message.topic, key: message.key, offset: message.offset, type: message.type, err: error },
+      {
+        group: options.group,
+        deadLetter: entry.id,
+        topic: message.topic,
+        key: message.key,
+        offset: message.offset,
+        type: message.type,
+        err: error,
+      },
       'message moved to the dead-letter queue',
     );
   };

@@ -14,7 +14,11 @@ function memoryQueue(): DeadLetterQueue & { entries: DeadLetter[] } {
     add: async (entry) => void entries.push(entry),
     list: async () => entries,
     get: async (id) => entries.find((entry) => entry.id === id) ?? null,
-    remove: async (id) => void entries.splice(entries.findIndex((entry) => entry.id === id), 1),
+    remove: async (id) =>
+      void entries.splice(
+        entries.findIndex((entry) => entry.id === id),
+        1,
+      ),
     counts: async () => {
       const counts: Record<string, number> = {};
       for (const entry of entries) counts[entry.group] = (counts[entry.group] ?? 0) + 1;
@@ -48,7 +52,13 @@ describe('withDeadLetters', () => {
     const queue = memoryQueue();
     const applied: string[] = [];
     const dead: DeadLetter[] = [];
-    const handle = withDeadLetters({ group: 'g', handle: strictHandler(applied), queue, logger, onDeadLetter: (entry) => dead.push(entry) });
+    const handle = withDeadLetters({
+      group: 'g',
+      handle: strictHandler(applied),
+      queue,
+      logger,
+      onDeadLetter: (entry) => dead.push(entry),
+    });
     await handle([message(1), message(2, { ok: 'no' }), message(3)]);
     expect(applied).toEqual(['m1', 'm3']);
     expect(queue.entries.map((entry) => [entry.group, entry.message.id, entry.attempts])).toEqual([['g', 'm2', 1]]);
@@ -71,7 +81,11 @@ describe('withDeadLetters', () => {
   it('given an outage, then nothing is dead-lettered however many times it fails, and no attempt is counted', async () => {
     const queue = memoryQueue();
     let down = true;
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9200'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 9200 });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9200'), {
+      code: 'ECONNREFUSED',
+      address: '127.0.0.1',
+      port: 9200,
+    });
     const handle = withDeadLetters({
       group: 'g',
       handle: async (batch) => {

@@ -29,7 +29,12 @@ export interface EventBusFixtureOptions {
   backoff?: Backoff;
 }
 
-function message(topic: string, key: string, aggregateVersion: number, data: unknown = { n: aggregateVersion }): Envelope {
+function message(
+  topic: string,
+  key: string,
+  aggregateVersion: number,
+  data: unknown = { n: aggregateVersion },
+): Envelope {
   return {
     id: randomUUID(),
     topic,
@@ -45,7 +50,8 @@ function message(topic: string, key: string, aggregateVersion: number, data: unk
 /** Messages for `keys` with versions 1..perKey, interleaved across keys as a busy system would publish them. */
 function interleaved(topic: string, keys: string[], perKey: number): Envelope[] {
   const messages: Envelope[] = [];
-  for (let version = 1; version <= perKey; version += 1) for (const key of keys) messages.push(message(topic, key, version));
+  for (let version = 1; version <= perKey; version += 1)
+    for (const key of keys) messages.push(message(topic, key, version));
   return messages;
 }
 
@@ -65,7 +71,10 @@ function waitedMs(backoff: Backoff, retries: number): number {
   return total;
 }
 
-export function testEventBus(factory: (options?: EventBusFixtureOptions) => Promise<EventBusFixture>, label = 'adapter'): void {
+export function testEventBus(
+  factory: (options?: EventBusFixtureOptions) => Promise<EventBusFixture>,
+  label = 'adapter',
+): void {
   describe(`EventBus contract (${label})`, () => {
     let fixture: EventBusFixture;
     let bus: EventBus;
@@ -77,7 +86,12 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
     const collect = async (
       groupName: string,
       topics: string[],
-      options: { maxBatch?: number; mode?: SubscriptionMode; deferCommits?: boolean; fail?: (batch: Delivered[]) => boolean } = {},
+      options: {
+        maxBatch?: number;
+        mode?: SubscriptionMode;
+        deferCommits?: boolean;
+        fail?: (batch: Delivered[]) => boolean;
+      } = {},
     ) => {
       const received: Delivered[] = [];
       const batchSizes: number[] = [];
@@ -151,7 +165,12 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
     });
 
     it('one subscription can read several topics', async () => {
-      await bus.publish([message(topic, 'a', 1), message(otherTopic, 'x', 1), message(topic, 'a', 2), message(otherTopic, 'x', 2)]);
+      await bus.publish([
+        message(topic, 'a', 1),
+        message(otherTopic, 'x', 1),
+        message(topic, 'a', 2),
+        message(otherTopic, 'x', 2),
+      ]);
       const { received, subscription } = await collect(group, [topic, otherTopic]);
       await subscription.drained();
       expect(versionsByKey(received)).toEqual({ a: [1, 2], x: [1, 2] });
@@ -370,9 +389,15 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
       await bus.deadLetters.add(letter('address', 'k1', {}, `Error: 550 <${address}> recipient rejected`, '0'));
       await bus.deadLetters.add(letter('erased', 'k2', { note: 'Ana Ruiz' }, 'Error: boom', '1'));
       await bus.deadLetters.add(letter('other', 'k3', { note: 'Ana Ruiz' }, 'Error: boom', '2'));
-      const result = await bus.erasure.erase({ terms: [address], aggregateTerms: [address, 'Ana Ruiz'], aggregates: [{ topic, key: 'k2' }] });
+      const result = await bus.erasure.erase({
+        terms: [address],
+        aggregateTerms: [address, 'Ana Ruiz'],
+        aggregates: [{ topic, key: 'k2' }],
+      });
       expect(result.redactedDeadLetters).toBe(2);
-      expect((await bus.deadLetters.get(`erasure-address-${suffix}`))?.error).toBe('Error: 550 <[erased]> recipient rejected');
+      expect((await bus.deadLetters.get(`erasure-address-${suffix}`))?.error).toBe(
+        'Error: 550 <[erased]> recipient rejected',
+      );
       expect((await bus.deadLetters.get(`erasure-erased-${suffix}`))?.message.data).toEqual({ note: '[erased]' });
       // A name outside the erased aggregates may be someone else's: it stays.
       expect((await bus.deadLetters.get(`erasure-other-${suffix}`))?.message.data).toEqual({ note: 'Ana Ruiz' });
@@ -386,7 +411,8 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
           topics: [topic],
           maxAttempts: 2,
           handle: async (batch) => {
-            for (const m of batch) if ((m.data as { n: number }).n === 2) throw new Error('cannot project this (expected by the test)');
+            for (const m of batch)
+              if ((m.data as { n: number }).n === 2) throw new Error('cannot project this (expected by the test)');
             handled.push(...batch.map((m) => `${m.key}@${m.aggregate_version}`));
           },
         });
@@ -395,7 +421,9 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
         await subscription.drained();
         expect(handled).toEqual(['a@1', 'a@3']);
         const dead = await bus.deadLetters.list({ group });
-        expect(dead.map((entry) => [entry.group, entry.message.key, entry.message.aggregate_version])).toEqual([[group, 'a', 2]]);
+        expect(dead.map((entry) => [entry.group, entry.message.key, entry.message.aggregate_version])).toEqual([
+          [group, 'a', 2],
+        ]);
         expect(dead[0]!.error).toMatch(/cannot project this/);
         expect((await bus.deadLetters.get(dead[0]!.id))?.message.id).toBe(dead[0]!.message.id);
         await bus.deadLetters.remove(dead[0]!.id);
@@ -431,7 +459,9 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
             await subscription.stop();
           }
           expect(handled.filter((entry) => !entry.startsWith('poison'))).toHaveLength(keys.length * 4);
-          expect([...new Set(handled)].sort()).toEqual(keys.flatMap((key) => range(4).map((version) => `${key}@${version}`)).sort());
+          expect([...new Set(handled)].sort()).toEqual(
+            keys.flatMap((key) => range(4).map((version) => `${key}@${version}`)).sort(),
+          );
           const dead = await own.bus.deadLetters.list({ group });
           expect(dead.map((entry) => [entry.message.key, entry.attempts])).toEqual([['poison', 3]]);
           // Three failing batches, then the poison alone once while isolating.
@@ -449,7 +479,12 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
         const backoff: Backoff = { initialMs: 200, maxMs: 10_000, sleep: instantSleep };
         const own = await factory({ backoff });
         const sink = await startSmtpSink();
-        const mailer = createMailer({ smtpUrl: sink.url, dataDir: tmpdir(), from: 'Evently <no-reply@localhost>', logger: silentLogger() });
+        const mailer = createMailer({
+          smtpUrl: sink.url,
+          dataDir: tmpdir(),
+          from: 'Evently <no-reply@localhost>',
+          logger: silentLogger(),
+        });
         try {
           await own.bus.init([topic]);
           // The relay goes away before anything is sent: every send meets connection refused.
@@ -471,7 +506,10 @@ export function testEventBus(factory: (options?: EventBusFixtureOptions) => Prom
           // Every position holding mail has waited 90 s of backoff for the relay, and says what it waits for.
           await waitFor(() => {
             const waiting = own.bus.waiting().filter((entry) => entry.group === group);
-            return waiting.length > 0 && waiting.every((entry) => entry.dependency === 'smtp' && waitedMs(backoff, entry.retries) >= 90_000);
+            return (
+              waiting.length > 0 &&
+              waiting.every((entry) => entry.dependency === 'smtp' && waitedMs(backoff, entry.retries) >= 90_000)
+            );
           }, 'the consumer to wait out 90 s of SMTP outage');
           expect(sink.messages).toEqual([]);
           expect(await own.bus.deadLetters.list({ group })).toEqual([]);

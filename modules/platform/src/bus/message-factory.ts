@@ -10,13 +10,32 @@ export type MessageSchemas = Record<string, z.ZodType>;
 
 export interface MessageFactory<S extends MessageSchemas> {
   /** Builds the outbox record of one change: `key` is the aggregate id, `aggregateVersion` its version after it. */
-  <T extends keyof S & string>(type: T, key: string, aggregateVersion: number, data: z.input<S[T]>, occurredAt: Date): OutboxRecord<z.output<S[T]>>;
+  <T extends keyof S & string>(
+    type: T,
+    key: string,
+    aggregateVersion: number,
+    data: z.input<S[T]>,
+    occurredAt: Date,
+  ): OutboxRecord<z.output<S[T]>>;
   readonly topic: string;
   readonly schemas: S;
 }
 
 export function defineMessages<S extends MessageSchemas>(topic: string, schemas: S): MessageFactory<S> {
-  const message = <T extends keyof S & string>(type: T, key: string, aggregateVersion: number, data: z.input<S[T]>, occurredAt: Date) =>
-    createEnvelope({ topic, key, type, aggregateVersion, data: schemas[type]!.parse(data) as z.output<S[T]>, occurredAt });
+  const message = <T extends keyof S & string>(
+    type: T,
+    key: string,
+    aggregateVersion: number,
+    data: z.input<S[T]>,
+    occurredAt: Date,
+  ) =>
+    createEnvelope({
+      topic,
+      key,
+      type,
+      aggregateVersion,
+      data: schemas[type]!.parse(data) as z.output<S[T]>,
+      occurredAt,
+    });
   return Object.assign(message, { topic, schemas });
 }

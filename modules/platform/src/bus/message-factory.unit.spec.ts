@@ -11,7 +11,14 @@ const at = new Date('2026-01-02T03:04:05.000Z');
 describe('defineMessages', () => {
   it('given valid data, then the envelope names the topic, key, type and versions and carries the data', () => {
     const record = thingMessage('ThingSaved', 't1', 3, { thing_id: 't1', rank: 2 }, at);
-    expect(record).toMatchObject({ topic: 'test.things', key: 't1', type: 'ThingSaved', version: 1, aggregate_version: 3, data: { thing_id: 't1', rank: 2 } });
+    expect(record).toMatchObject({
+      topic: 'test.things',
+      key: 't1',
+      type: 'ThingSaved',
+      version: 1,
+      aggregate_version: 3,
+      data: { thing_id: 't1', rank: 2 },
+    });
     expect(record.metadata.occurred_at).toBe(at.toISOString());
   });
 
@@ -20,7 +27,13 @@ describe('defineMessages', () => {
   });
 
   it('given fields the schema does not name, then the message leaves them out', () => {
-    const record = thingMessage('ThingDeleted', 't1', 2, { thing_id: 't1', email: 'a@b.c' } as { thing_id: string }, at);
+    const record = thingMessage(
+      'ThingDeleted',
+      't1',
+      2,
+      { thing_id: 't1', email: 'a@b.c' } as { thing_id: string },
+      at,
+    );
     expect(record.data).toEqual({ thing_id: 't1' });
   });
 });

@@ -55,8 +55,23 @@ const networkCodes = new Set([
  * mount an operator must fix): the same write succeeds once it recovers.
  */
 const storageCodes = new Set([
-  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_PROTOCOL', 'SQLITE_READONLY', 'SQLITE_PERM',
-  'ENOSPC', 'EMFILE', 'ENFILE', 'EIO', 'EAGAIN', 'EACCES', 'EPERM', 'EROFS', 'EDQUOT',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'SQLITE_PROTOCOL',
+  'SQLITE_READONLY',
+  'SQLITE_PERM',
+  'ENOSPC',
+  'EMFILE',
+  'ENFILE',
+  'EIO',
+  'EAGAIN',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'EDQUOT',
 ]);
 
 /** Error classes of the engines' clients that only ever mean "the engine did not answer". */
@@ -104,24 +119,41 @@ function ruleFor(error: unknown): Outage | null {
   const reason = text(error);
   const code = typeof fields.code === 'string' ? fields.code : undefined;
   if (code && networkCodes.has(code)) {
-    const where = typeof fields.address === 'string' ? `${fields.address}${fields.port === undefined ? '' : `:${String(fields.port)}`}` : 'network';
+    const where =
+      typeof fields.address === 'string'
+        ? `${fields.address}${fields.port === undefined ? '' : `:${String(fields.port)}`}`
+        : 'network';
     return { dependency: where, reason };
   }
-  if (code && (storageCodes.has(code) || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY'))) {
+  if (
+    code &&
+    (storageCodes.has(code) ||
+      code.startsWith('SQLITE_BUSY') ||
+      code.startsWith('SQLITE_IOERR') ||
+      code.startsWith('SQLITE_READONLY'))
+  ) {
     return { dependency: code.startsWith('SQLITE') ? 'sqlite' : 'disk', reason };
   }
   const name = typeof fields.name === 'string' ? fields.name : '';
   if (name in unavailableNames) return { dependency: unavailableNames[name]!, reason };
   // A MongoDB error the driver itself labels as worth retrying (a primary stepping down, a lost connection).
-  const labels = fields.errorLabelSet instanceof Set ? [...fields.errorLabelSet] : Array.isArray(fields.errorLabels) ? fields.errorLabels : [];
-  if (labels.includes('RetryableWriteError') || labels.includes('TransientTransactionError')) return { dependency: 'mongodb', reason };
+  const labels =
+    fields.errorLabelSet instanceof Set
+      ? [...fields.errorLabelSet]
+      : Array.isArray(fields.errorLabels)
+        ? fields.errorLabels
+        : [];
+  if (labels.includes('RetryableWriteError') || labels.includes('TransientTransactionError'))
+    return { dependency: 'mongodb', reason };
   // An HTTP answer: 5xx, or 429 (the engine sheds load); a 4xx is the request's, so the message's, fault.
   // Our own HttpError carries the status we answer a client with, never a dependency's: it is not looked at.
   const answered = name === 'HttpError' ? [] : [fields.statusCode, fields.meta?.statusCode, fields.status];
   const status = answered.find((value) => typeof value === 'number') as number | undefined;
-  if (status !== undefined && (status >= 500 || status === 429)) return { dependency: name === 'ResponseError' ? 'elasticsearch' : 'http', reason };
+  if (status !== undefined && (status >= 500 || status === 429))
+    return { dependency: name === 'ResponseError' ? 'elasticsearch' : 'http', reason };
   // An SMTP reply: 4xx is transient by definition (RFC 5321 section 4.2.1).
-  if (typeof fields.responseCode === 'number' && fields.responseCode >= 400 && fields.responseCode < 500) return { dependency: 'smtp', reason };
+  if (typeof fields.responseCode === 'number' && fields.responseCode >= 400 && fields.responseCode < 500)
+    return { dependency: 'smtp', reason };
   return null;
 }
 

@@ -14,7 +14,14 @@ const logger = pino({ level: 'silent' });
 const topic = 'evently.things';
 
 function record(key: string, aggregateVersion: number): OutboxRecord {
-  return createEnvelope({ topic, key, type: 'ThingSaved', aggregateVersion, data: {}, occurredAt: new Date('2025-06-01T10:00:00.000Z') });
+  return createEnvelope({
+    topic,
+    key,
+    type: 'ThingSaved',
+    aggregateVersion,
+    data: {},
+    occurredAt: new Date('2025-06-01T10:00:00.000Z'),
+  });
 }
 
 describe('outbox relay', () => {
@@ -28,7 +35,11 @@ describe('outbox relay', () => {
     const temp = await createTempDataDir();
     const store = await createSqliteDocumentStore({ file: join(temp.dir, 'store.db') });
     const bus = await createSqliteEventBus({ file: join(temp.dir, 'bus.db'), retryDelayMs: 5 });
-    cleanups.push(temp.remove, () => store.close(), () => bus.close());
+    cleanups.push(
+      temp.remove,
+      () => store.close(),
+      () => bus.close(),
+    );
     return { store, bus };
   };
 
@@ -36,7 +47,11 @@ describe('outbox relay', () => {
 
   const consume = async (bus: EventBus) => {
     const received: Delivered[] = [];
-    const subscription = await bus.subscribe({ group: 'witness', topics: [topic], handle: async (batch) => void received.push(...batch) });
+    const subscription = await bus.subscribe({
+      group: 'witness',
+      topics: [topic],
+      handle: async (batch) => void received.push(...batch),
+    });
     cleanups.push(() => subscription.stop());
     return { received, subscription };
   };
@@ -92,7 +107,11 @@ describe('outbox relay', () => {
     const store = await createSqliteDocumentStore({ file: join(temp.dir, 'evently.db') });
     await write(store, [record('early', 1)]);
     const bus = await createSqliteEventBus({ store });
-    cleanups.push(temp.remove, () => store.close(), () => bus.close());
+    cleanups.push(
+      temp.remove,
+      () => store.close(),
+      () => bus.close(),
+    );
     let published = 0;
     const countingBus: EventBus = { ...bus, publish: async (messages) => void (published += messages.length) };
     await write(store, [record('a', 1)]);

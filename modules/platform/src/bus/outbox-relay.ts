@@ -67,7 +67,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     if (held) renewedAt = now();
     if (held !== leading) {
       leading = held;
-      logger.info({ lease: options.lease.name, holder: options.lease.holder }, held ? 'outbox relay lease taken: relaying' : 'outbox relay lease held elsewhere: standby');
+      logger.info(
+        { lease: options.lease.name, holder: options.lease.holder },
+        held ? 'outbox relay lease taken: relaying' : 'outbox relay lease held elsewhere: standby',
+      );
     }
     return held;
   };
@@ -138,7 +141,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       clearInterval(poll);
       clearTimeout(retry);
       await running?.catch(() => undefined);
-      if (leading) await options.lease?.release().catch((error: unknown) => logger.warn({ err: error }, 'could not release the relay lease'));
+      if (leading)
+        await options.lease
+          ?.release()
+          .catch((error: unknown) => logger.warn({ err: error }, 'could not release the relay lease'));
       leading = null;
     },
     async flush() {

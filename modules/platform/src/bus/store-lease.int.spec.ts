@@ -52,7 +52,9 @@ describe('store lease on one SQLite file shared by two workers', () => {
   });
 
   it('racing for a free lease, exactly one wins', async () => {
-    const leases = ['w1', 'w2', 'w3', 'w4'].map((holder, i) => createStoreLease({ store: i % 2 ? a : b, name: 'race', holder, now }));
+    const leases = ['w1', 'w2', 'w3', 'w4'].map((holder, i) =>
+      createStoreLease({ store: i % 2 ? a : b, name: 'race', holder, now }),
+    );
     const won = await Promise.all(leases.map((lease) => lease.acquire()));
     expect(won.filter(Boolean)).toHaveLength(1);
   });
@@ -67,7 +69,17 @@ describe('store lease on one SQLite file shared by two workers', () => {
 
   it('two relays over one pending outbox: only the lease holder publishes, the standby takes over when it stops', async () => {
     const records: PendingOutboxRecord[] = [
-      { seq: '1', record: createEnvelope({ topic: 't', key: 'k', type: 'T', aggregateVersion: 1, data: {}, occurredAt: new Date(0) }) },
+      {
+        seq: '1',
+        record: createEnvelope({
+          topic: 't',
+          key: 'k',
+          type: 'T',
+          aggregateVersion: 1,
+          data: {},
+          occurredAt: new Date(0),
+        }),
+      },
     ];
     const relayed = new Set<string>();
     const outbox: OutboxSource = {
@@ -76,9 +88,20 @@ describe('store lease on one SQLite file shared by two workers', () => {
       onCommit: () => () => undefined,
     };
     const published: Record<string, number> = { a: 0, b: 0 };
-    const busFor = (name: string) => ({ publish: async (messages: unknown[]) => void (published[name]! += messages.length) }) as unknown as EventBus;
-    const relayA = createOutboxRelay({ outbox, bus: busFor('a'), logger, lease: createStoreLease({ store: a, name: 'outbox-relay', holder: 'a', now }) });
-    const relayB = createOutboxRelay({ outbox, bus: busFor('b'), logger, lease: createStoreLease({ store: b, name: 'outbox-relay', holder: 'b', now }) });
+    const busFor = (name: string) =>
+      ({ publish: async (messages: unknown[]) => void (published[name]! += messages.length) }) as unknown as EventBus;
+    const relayA = createOutboxRelay({
+      outbox,
+      bus: busFor('a'),
+      logger,
+      lease: createStoreLease({ store: a, name: 'outbox-relay', holder: 'a', now }),
+    });
+    const relayB = createOutboxRelay({
+      outbox,
+      bus: busFor('b'),
+      logger,
+      lease: createStoreLease({ store: b, name: 'outbox-relay', holder: 'b', now }),
+    });
     await relayA.flush();
     await relayB.flush();
     expect(published).toEqual({ a: 1, b: 0 });
@@ -95,7 +118,14 @@ describe('store lease on one SQLite file shared by two workers', () => {
     // A backlog of 30 batches, each taking 4 s of (test) time to publish: 120 s in all, eight ttls.
     const records: PendingOutboxRecord[] = Array.from({ length: 30 }, (_, i) => ({
       seq: String(i + 1),
-      record: createEnvelope({ topic: 't', key: `k${i}`, type: 'T', aggregateVersion: 1, data: {}, occurredAt: new Date(0) }),
+      record: createEnvelope({
+        topic: 't',
+        key: `k${i}`,
+        type: 'T',
+        aggregateVersion: 1,
+        data: {},
+        occurredAt: new Date(0),
+      }),
     }));
     const relayed = new Set<string>();
     const outbox: OutboxSource = {
@@ -124,7 +154,14 @@ describe('store lease on one SQLite file shared by two workers', () => {
   it('a drain stops between batches once another process holds the lease', async () => {
     const records: PendingOutboxRecord[] = Array.from({ length: 10 }, (_, i) => ({
       seq: String(i + 1),
-      record: createEnvelope({ topic: 't', key: `k${i}`, type: 'T', aggregateVersion: 1, data: {}, occurredAt: new Date(0) }),
+      record: createEnvelope({
+        topic: 't',
+        key: `k${i}`,
+        type: 'T',
+        aggregateVersion: 1,
+        data: {},
+        occurredAt: new Date(0),
+      }),
     }));
     const relayed = new Set<string>();
     const outbox: OutboxSource = {

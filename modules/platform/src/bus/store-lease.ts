@@ -13,7 +13,12 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { ConcurrencyError, UniqueConstraintError, type CollectionSpec, type DocumentStore } from '../store/document-store.port.ts';
+import {
+  ConcurrencyError,
+  UniqueConstraintError,
+  type CollectionSpec,
+  type DocumentStore,
+} from '../store/document-store.port.ts';
 
 export const LEASES_COLLECTION = 'platform_leases';
 export const leaseCollections: CollectionSpec[] = [{ name: LEASES_COLLECTION }];
@@ -93,7 +98,8 @@ export function createStoreLease(options: LeaseOptions): Lease {
       await store
         .transaction(async (tx) => {
           const current = await tx.get<LeaseDocument>(LEASES_COLLECTION, name);
-          if (current?.holder === holder) await tx.update<LeaseDocument>(LEASES_COLLECTION, name, current.version, { expires_at: 0 });
+          if (current?.holder === holder)
+            await tx.update<LeaseDocument>(LEASES_COLLECTION, name, current.version, { expires_at: 0 });
         })
         .catch((error: unknown) => {
           if (!(error instanceof ConcurrencyError)) throw error;

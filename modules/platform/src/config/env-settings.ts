@@ -6,11 +6,15 @@
 import type { z } from 'zod';
 
 export function parseEnvSettings<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid configuration: ${String(issue?.path[0] ?? 'environment')} ${issue?.message ?? 'is invalid'}`);
+    throw new Error(
+      `Invalid configuration: ${String(issue?.path[0] ?? 'environment')} ${issue?.message ?? 'is invalid'}`,
+    );
   }
   return parsed.data;
 }

@@ -38,7 +38,9 @@ describe('doOnce', () => {
   });
 
   it('releases the claim when the effect fails, so a redelivery tries again', async () => {
-    await expect(doOnce(store, 'mail:m3', async () => Promise.reject(new Error('smtp down')))).rejects.toThrow('smtp down');
+    await expect(doOnce(store, 'mail:m3', async () => Promise.reject(new Error('smtp down')))).rejects.toThrow(
+      'smtp down',
+    );
     let runs = 0;
     expect(await doOnce(store, 'mail:m3', async () => void (runs += 1))).toBe('done');
     expect(runs).toBe(1);

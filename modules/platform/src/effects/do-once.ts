@@ -27,7 +27,9 @@ export async function doOnce(store: DocumentStore, key: string, effect: () => Pr
   const now = () => new Date().toISOString();
   let claim;
   try {
-    claim = await store.transaction((tx) => tx.insert<EffectClaim>(EFFECT_CLAIMS, { key, claimed_at: now(), done_at: null }));
+    claim = await store.transaction((tx) =>
+      tx.insert<EffectClaim>(EFFECT_CLAIMS, { key, claimed_at: now(), done_at: null }),
+    );
   } catch (error) {
     if (error instanceof UniqueConstraintError) return 'already-claimed';
     throw error;
@@ -39,6 +41,8 @@ export async function doOnce(store: DocumentStore, key: string, effect: () => Pr
     throw error;
   }
   // Bookkeeping only; a failure here must not make the bus redeliver (the claim already blocks a repeat).
-  await store.transaction((tx) => tx.update<EffectClaim>(EFFECT_CLAIMS, claim.id, claim.version, { done_at: now() })).catch(() => undefined);
+  await store
+    .transaction((tx) => tx.update<EffectClaim>(EFFECT_CLAIMS, claim.id, claim.version, { done_at: now() }))
+    .catch(() => undefined);
   return 'done';
 }

@@ -23,7 +23,13 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { parseBody } from './validate.ts';
 import type { AdminSessions } from './admin-sessions.ts';
-import { ADMIN_GUESS_BUDGET, createGuessThrottle, createMemoryGuessLedger, describeWait, type GuessThrottle } from './guess-throttle.ts';
+import {
+  ADMIN_GUESS_BUDGET,
+  createGuessThrottle,
+  createMemoryGuessLedger,
+  describeWait,
+  type GuessThrottle,
+} from './guess-throttle.ts';
 import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
 import { answerTooManyRequests } from './rate-limit.ts';
 
@@ -59,7 +65,11 @@ export function adminAgentName(ctx: Context): string | null {
 /** An agent name as typed: trimmed, inner whitespace collapsed, control characters dropped, empty as null. */
 export function cleanAgentName(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const cleaned = value.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_AGENT_NAME_LENGTH);
+  const cleaned = value
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_AGENT_NAME_LENGTH);
   return cleaned === '' ? null : cleaned;
 }
 
@@ -97,7 +107,9 @@ export interface AdminAuth {
    * The handshake's agent: null when refused, else the session's name and id (or `auth.agent_name` with the
    * password, and no session: such a connection is an agent of its own).
    */
-  handshakeAgent(credentials: HandshakeCredentials & { agentName?: unknown }): Promise<{ name: string | null; sessionId: string | null } | null>;
+  handshakeAgent(
+    credentials: HandshakeCredentials & { agentName?: unknown },
+  ): Promise<{ name: string | null; sessionId: string | null } | null>;
   verify(candidate: string): Promise<boolean>;
 }
 
@@ -117,7 +129,10 @@ type Guess = { outcome: 'accepted' } | { outcome: 'rejected' } | { outcome: 'thr
 export function createAdminAuth({
   password,
   logger,
-  throttle = createGuessThrottle({ ledger: createMemoryGuessLedger(), budget: createMemoryRateLimiter(ADMIN_GUESS_BUDGET) }),
+  throttle = createGuessThrottle({
+    ledger: createMemoryGuessLedger(),
+    budget: createMemoryRateLimiter(ADMIN_GUESS_BUDGET),
+  }),
   sessions,
   secureCookie = false,
 }: AdminAuthOptions): AdminAuth {
@@ -228,21 +243,31 @@ export function createAdminAuth({
   router.get(ADMIN_SESSION_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const result = await check(ctx);
-    if (result.outcome === 'throttled') return throttled(ctx, result.retryAfterSeconds, 'Too many failed attempts.', (error) => ({ authenticated: false, error }));
+    if (result.outcome === 'throttled')
+      return throttled(ctx, result.retryAfterSeconds, 'Too many failed attempts.', (error) => ({
+        authenticated: false,
+        error,
+      }));
     ctx.status = result.outcome === 'accepted' ? 200 : 401;
-    ctx.body = result.outcome === 'accepted' ? { authenticated: true } : { authenticated: false, error: 'Admin authentication required' };
+    ctx.body =
+      result.outcome === 'accepted'
+        ? { authenticated: true }
+        : { authenticated: false, error: 'Admin authentication required' };
   });
 
   router.get(ADMIN_SESSION_PROBE_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     // Only the cookie is looked at: a probe must never spend a password guess, nor answer 401 or 429.
     const holder = await sessionHolder(sessionToken(ctx));
-    ctx.body = holder ? { authenticated: true, agent_name: holder.agentName } : { authenticated: false, agent_name: null };
+    ctx.body = holder
+      ? { authenticated: true, agent_name: holder.agentName }
+      : { authenticated: false, agent_name: null };
   });
 
   const requireAdmin: Middleware = async (ctx, next) => {
     const result = await check(ctx);
-    if (result.outcome === 'throttled') return throttled(ctx, result.retryAfterSeconds, 'Too many failed attempts.', (error) => ({ error }));
+    if (result.outcome === 'throttled')
+      return throttled(ctx, result.retryAfterSeconds, 'Too many failed attempts.', (error) => ({ error }));
     if (result.outcome !== 'accepted') return refuse(ctx);
     await next();
   };
@@ -262,7 +287,9 @@ export function createAdminAuth({
       const holder = await sessionHolder(token);
       if (holder) return { name: holder.agentName, sessionId: holder.sessionId };
       if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 1024) return null;
-      return (await guess(ip, candidate, 'socket.io /admin')).outcome === 'accepted' ? { name: cleanAgentName(agentName), sessionId: null } : null;
+      return (await guess(ip, candidate, 'socket.io /admin')).outcome === 'accepted'
+        ? { name: cleanAgentName(agentName), sessionId: null }
+        : null;
     },
     verify,
   };

@@ -9,7 +9,11 @@ import type { Clock } from '../clock/clock.ts';
 import type { CollectionSpec, DocumentStore } from '../store/document-store.port.ts';
 
 export const ADMIN_SESSIONS = 'admin_sessions';
-export const adminSessionsCollection: CollectionSpec = { name: ADMIN_SESSIONS, unique: [['token_hash']], indexes: [['expires_at']] };
+export const adminSessionsCollection: CollectionSpec = {
+  name: ADMIN_SESSIONS,
+  unique: [['token_hash']],
+  indexes: [['expires_at']],
+};
 
 /** Who holds a live session: the agent name given at login, or null when none was given. */
 export interface AdminSessionHolder {
@@ -38,7 +42,15 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** base64url of 32 bytes; anything else cannot be one of ours and is refused without a lookup. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export function createStoreAdminSessions({ store, clock, ttlMs }: { store: DocumentStore; clock: Clock; ttlMs: number }): AdminSessions {
+export function createStoreAdminSessions({
+  store,
+  clock,
+  ttlMs,
+}: {
+  store: DocumentStore;
+  clock: Clock;
+  ttlMs: number;
+}): AdminSessions {
   async function holder(token: string): Promise<AdminSessionHolder | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
     const session = await store.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
@@ -52,10 +64,17 @@ export function createStoreAdminSessions({ store, clock, ttlMs }: { store: Docum
       const expiresAt = new Date(now.getTime() + ttlMs);
       await store.transaction(async (tx) => {
         // Expired sessions are swept on login, the only moment sessions are added, so the table stays small.
-        for (const old of await tx.find<AdminSession>(ADMIN_SESSIONS, { where: { expires_at: { lt: now.toISOString() } }, limit: 100 })) {
+        for (const old of await tx.find<AdminSession>(ADMIN_SESSIONS, {
+          where: { expires_at: { lt: now.toISOString() } },
+          limit: 100,
+        })) {
           await tx.delete(ADMIN_SESSIONS, old.id);
         }
-        await tx.insert<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token), expires_at: expiresAt.toISOString(), agent_name: agentName });
+        await tx.insert<AdminSession>(ADMIN_SESSIONS, {
+          token_hash: hashOf(token),
+          expires_at: expiresAt.toISOString(),
+          agent_name: agentName,
+        });
       });
       return { token, expiresAt };
     },

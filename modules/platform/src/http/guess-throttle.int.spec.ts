@@ -8,7 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock/clock.ts';
 import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store.ts';
 import { createTempDataDir } from '../testing/temp-dir.ts';
-import { ADMIN_GUESS_BUDGET, ADMIN_GUESS_POLICY, createGuessThrottle, describeWait, guessDelayMs, type GuessThrottle } from './guess-throttle.ts';
+import {
+  ADMIN_GUESS_BUDGET,
+  ADMIN_GUESS_POLICY,
+  createGuessThrottle,
+  describeWait,
+  guessDelayMs,
+  type GuessThrottle,
+} from './guess-throttle.ts';
 import { createStoreGuessLedger } from './store-guess-ledger.ts';
 import { createStoreRateLimits } from './store-rate-limiter.ts';
 
@@ -50,7 +57,10 @@ describe('the pace of admin-password guesses', () => {
   });
 
   it('given seven wrong guesses from one address over two processes, then that address waits 2 s and the right password then gets in', async () => {
-    const { throttles: [a, b], clock } = await twoProcesses();
+    const {
+      throttles: [a, b],
+      clock,
+    } = await twoProcesses();
     const nat = '198.51.100.7';
     const waits = [];
     for (let i = 0; i < 7; i += 1) waits.push(await (i % 2 ? a : b).failed(nat));
@@ -69,7 +79,10 @@ describe('the pace of admin-password guesses', () => {
   });
 
   it('given an address guessing on and on, then it never waits more than a minute, and its record is forgotten after 15 quiet minutes', async () => {
-    const { throttles: [a], clock } = await twoProcesses();
+    const {
+      throttles: [a],
+      clock,
+    } = await twoProcesses();
     const attacker = '198.51.100.66';
     let longest = 0;
     for (let i = 0; i < 30; i += 1) {
@@ -83,7 +96,10 @@ describe('the pace of admin-password guesses', () => {
   });
 
   it('given the site-wide budget spent by many addresses, then every address waits a minute after each wrong guess, and a fresh address may still guess at once', async () => {
-    const { throttles: [a, b], budgetSpent } = await twoProcesses({ limit: 10, windowMs: 60 * MINUTE });
+    const {
+      throttles: [a, b],
+      budgetSpent,
+    } = await twoProcesses({ limit: 10, windowMs: 60 * MINUTE });
     for (let i = 0; i < 10; i += 1) expect(await (i % 2 ? a : b).failed(`203.0.113.${i}`)).toBe(0);
     expect(budgetSpent()).toBe(0);
     expect(await a.wait('192.0.2.50')).toBe(0);
@@ -95,6 +111,13 @@ describe('the pace of admin-password guesses', () => {
   });
 
   it('says how long to wait in words', () => {
-    expect([1, 2, 59, 60, 120, 90].map(describeWait)).toEqual(['1 second', '2 seconds', '59 seconds', '1 minute', '2 minutes', '90 seconds']);
+    expect([1, 2, 59, 60, 120, 90].map(describeWait)).toEqual([
+      '1 second',
+      '2 seconds',
+      '59 seconds',
+      '1 minute',
+      '2 minutes',
+      '90 seconds',
+    ]);
   });
 });

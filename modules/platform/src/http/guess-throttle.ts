@@ -22,7 +22,12 @@ export interface GuessPolicy {
   forgetAfterMs: number;
 }
 
-export const ADMIN_GUESS_POLICY: GuessPolicy = { freeGuesses: 5, firstDelayMs: 1_000, maxDelayMs: 60_000, forgetAfterMs: 15 * 60_000 };
+export const ADMIN_GUESS_POLICY: GuessPolicy = {
+  freeGuesses: 5,
+  firstDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  forgetAfterMs: 15 * 60_000,
+};
 /** Wrong guesses the whole site takes from all addresses per window before every address waits the full minute. */
 export const ADMIN_GUESS_BUDGET = { name: 'admin.wrong-guesses', limit: 100, windowMs: 60 * 60_000 } as const;
 
@@ -69,7 +74,13 @@ export interface GuessThrottleOptions {
   onBudgetSpent?: () => void;
 }
 
-export function createGuessThrottle({ ledger, budget, policy = ADMIN_GUESS_POLICY, clock = systemClock, onBudgetSpent }: GuessThrottleOptions): GuessThrottle {
+export function createGuessThrottle({
+  ledger,
+  budget,
+  policy = ADMIN_GUESS_POLICY,
+  clock = systemClock,
+  onBudgetSpent,
+}: GuessThrottleOptions): GuessThrottle {
   const secondsUntil = (epochMs: number) => Math.max(0, Math.ceil((epochMs - clock.now().getTime()) / 1000));
   return {
     async wait(key) {
@@ -87,7 +98,10 @@ export function createGuessThrottle({ ledger, budget, policy = ADMIN_GUESS_POLIC
 }
 
 /** Per-process records, for unit tests and module harnesses without a shared store. */
-export function createMemoryGuessLedger({ forgetAfterMs = ADMIN_GUESS_POLICY.forgetAfterMs, clock = systemClock }: { forgetAfterMs?: number; clock?: Clock } = {}): GuessLedger {
+export function createMemoryGuessLedger({
+  forgetAfterMs = ADMIN_GUESS_POLICY.forgetAfterMs,
+  clock = systemClock,
+}: { forgetAfterMs?: number; clock?: Clock } = {}): GuessLedger {
   const records = new Map<string, GuessRecord & { forgetAt: number }>();
   const live = (key: string, now: number) => {
     const record = records.get(key);

@@ -12,7 +12,11 @@ export interface MemoryRateLimiterOptions {
   clock?: Clock;
 }
 
-export function createMemoryRateLimiter({ limit, windowMs, clock = systemClock }: MemoryRateLimiterOptions): RateLimiter {
+export function createMemoryRateLimiter({
+  limit,
+  windowMs,
+  clock = systemClock,
+}: MemoryRateLimiterOptions): RateLimiter {
   const attempts = new Map<string, number[]>();
 
   const recent = (key: string, now: number): number[] => {

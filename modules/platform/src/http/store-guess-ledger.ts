@@ -8,7 +8,12 @@
 import type { Clock } from '../clock/clock.ts';
 import type { DocumentStore } from '../store/document-store.port.ts';
 import { ADMIN_GUESS_POLICY, type GuessLedger } from './guess-throttle.ts';
-import { counterId, counterTransaction, RATE_LIMIT_COUNTERS, rateLimitCountersCollection } from './store-rate-limiter.ts';
+import {
+  counterId,
+  counterTransaction,
+  RATE_LIMIT_COUNTERS,
+  rateLimitCountersCollection,
+} from './store-rate-limiter.ts';
 
 interface GuessDocument {
   name: string;
@@ -25,7 +30,12 @@ export interface StoreGuessLedgerOptions {
   forgetAfterMs?: number;
 }
 
-export function createStoreGuessLedger({ store, clock, name, forgetAfterMs = ADMIN_GUESS_POLICY.forgetAfterMs }: StoreGuessLedgerOptions): GuessLedger {
+export function createStoreGuessLedger({
+  store,
+  clock,
+  name,
+  forgetAfterMs = ADMIN_GUESS_POLICY.forgetAfterMs,
+}: StoreGuessLedgerOptions): GuessLedger {
   let ready: Promise<void> | undefined;
   const ensureCollection = () => (ready ??= store.init([rateLimitCountersCollection]));
   const live = (record: GuessDocument | null, now: number) => (record && record.reset_at > now ? record : null);
@@ -33,7 +43,10 @@ export function createStoreGuessLedger({ store, clock, name, forgetAfterMs = ADM
   return {
     async read(key) {
       await ensureCollection();
-      const record = live(await store.get<GuessDocument>(RATE_LIMIT_COUNTERS, counterId(name, key)), clock.now().getTime());
+      const record = live(
+        await store.get<GuessDocument>(RATE_LIMIT_COUNTERS, counterId(name, key)),
+        clock.now().getTime(),
+      );
       return record ? { failures: record.count, waitUntil: record.wait_until } : null;
     },
     async fail(key, delayMs) {

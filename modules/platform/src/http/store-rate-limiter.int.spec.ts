@@ -20,7 +20,10 @@ async function twoProcesses() {
   const { dir, remove } = await createTempDataDir('evently-limits-');
   const clock = fixedClock('2026-11-21T10:00:00Z');
   const file = join(dir, 'evently.db');
-  const stores: DocumentStore[] = [await createSqliteDocumentStore({ file, clock }), await createSqliteDocumentStore({ file, clock })];
+  const stores: DocumentStore[] = [
+    await createSqliteDocumentStore({ file, clock }),
+    await createSqliteDocumentStore({ file, clock }),
+  ];
   cleanups.push(async () => {
     for (const store of stores) await store.close();
     await remove();
@@ -56,7 +59,11 @@ describe('store-backed rate limits', () => {
 
   it('keeps limiters of different names apart and sweeps expired counters', async () => {
     const { a, clock, stores } = await twoProcesses();
-    const other = createStoreRateLimits({ store: stores[0]!, clock }).create({ name: 'test.other', limit: 1, windowMs: MINUTE });
+    const other = createStoreRateLimits({ store: stores[0]!, clock }).create({
+      name: 'test.other',
+      limit: 1,
+      windowMs: MINUTE,
+    });
     await other.hit('k');
     expect((await a.hit('k')).allowed).toBe(true);
     expect((await other.hit('k')).allowed).toBe(false);
@@ -67,11 +74,21 @@ describe('store-backed rate limits', () => {
 
   it('never counts or refuses an authenticated admin in its middleware', async () => {
     const { stores, clock } = await twoProcesses();
-    const limits = createStoreRateLimits({ store: stores[0]!, clock, isAdmin: async (ctx) => ctx.get('x-admin') === 'yes' });
+    const limits = createStoreRateLimits({
+      store: stores[0]!,
+      clock,
+      isAdmin: async (ctx) => ctx.get('x-admin') === 'yes',
+    });
     const middleware = limits.middleware({ name: 'test.form', limit: 1, windowMs: MINUTE });
     const run = async (admin: boolean) => {
       const headers: Record<string, string> = admin ? { 'x-admin': 'yes' } : {};
-      const ctx = { ip: '192.0.2.1', status: 404, body: undefined as unknown, get: (name: string) => headers[name] ?? '', set: () => undefined };
+      const ctx = {
+        ip: '192.0.2.1',
+        status: 404,
+        body: undefined as unknown,
+        get: (name: string) => headers[name] ?? '',
+        set: () => undefined,
+      };
       let reached = false;
       await middleware(ctx as never, async () => {
         reached = true;

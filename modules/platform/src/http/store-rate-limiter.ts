@@ -30,11 +30,19 @@ const MAX_ATTEMPTS = 8;
 const SWEEP_BATCH = 20;
 
 /** One counter document per (limiter name, key). */
-export const counterId = (name: string, key: string): string => createHash('sha256').update(`${name}\n${key}`).digest('base64url');
+export const counterId = (name: string, key: string): string =>
+  createHash('sha256').update(`${name}\n${key}`).digest('base64url');
 
 /** Runs `work` in a transaction, again on a lost race (another process updated or created the same counter). */
-export async function counterTransaction<R>(store: DocumentStore, clock: Clock, work: (tx: DocumentTransaction, now: number) => Promise<R>): Promise<R> {
-  return withVersionRetry(() => store.transaction((tx) => work(tx, clock.now().getTime())), { attempts: MAX_ATTEMPTS, onUniqueConflict: true });
+export async function counterTransaction<R>(
+  store: DocumentStore,
+  clock: Clock,
+  work: (tx: DocumentTransaction, now: number) => Promise<R>,
+): Promise<R> {
+  return withVersionRetry(() => store.transaction((tx) => work(tx, clock.now().getTime())), {
+    attempts: MAX_ATTEMPTS,
+    onUniqueConflict: true,
+  });
 }
 
 export interface StoreRateLimitsOptions {
@@ -84,7 +92,10 @@ export function createStoreRateLimits({ store, clock, isAdmin }: StoreRateLimits
           if (stored) {
             await tx.update<Counter>(RATE_LIMIT_COUNTERS, id, stored.version, fresh);
           } else {
-            for (const old of await tx.find<Counter>(RATE_LIMIT_COUNTERS, { where: { reset_at: { lte: now } }, limit: SWEEP_BATCH })) {
+            for (const old of await tx.find<Counter>(RATE_LIMIT_COUNTERS, {
+              where: { reset_at: { lte: now } },
+              limit: SWEEP_BATCH,
+            })) {
               await tx.delete(RATE_LIMIT_COUNTERS, old.id);
             }
             await tx.insert<Counter>(RATE_LIMIT_COUNTERS, { id, ...fresh });
@@ -107,5 +118,8 @@ export function createStoreRateLimits({ store, clock, isAdmin }: StoreRateLimits
 
 /** The module's shared limits: the composition's, or (module harnesses) store-backed ones on the module's store. */
 export function rateLimitsFor(deps: Pick<ModuleDeps, 'rateLimits' | 'store' | 'clock' | 'isAdmin'>): RateLimits {
-  return deps.rateLimits ?? createStoreRateLimits({ store: deps.store, clock: deps.clock, ...(deps.isAdmin ? { isAdmin: deps.isAdmin } : {}) });
+  return (
+    deps.rateLimits ??
+    createStoreRateLimits({ store: deps.store, clock: deps.clock, ...(deps.isAdmin ? { isAdmin: deps.isAdmin } : {}) })
+  );
 }

@@ -29,7 +29,11 @@ export const optionalText = (label: string, max: number) =>
 export const emailField = (label: string) => emailAddress(INVALID_EMAIL_ADDRESS, label);
 
 /** An operator's inbox setting (SUPPORT_INBOX, PARTNERS_INBOX): optional, but a plain address when given. */
-export const inboxSetting = z.string().trim().refine(isMailAddress, 'must be a plain e-mail address such as team@example.com').optional();
+export const inboxSetting = z
+  .string()
+  .trim()
+  .refine(isMailAddress, 'must be a plain e-mail address such as team@example.com')
+  .optional();
 
 /** Treats "" and null like a missing field, so a form's empty select falls back to the default. */
 export const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blankAsMissing, emailField, optionalText, requiredText } from './text-fields.ts';
 
-const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.error?.issues[0]?.message;
 
 describe('public form fields', () => {
   it('required text is trimmed, and blank or missing names the field', () => {

@@ -58,13 +58,19 @@ describe('plain addresses', () => {
   });
 
   it('splits what it accepts, trimmed', () => {
-    expect(parseMailAddress('  ana+news@example.org ')).toEqual({ address: 'ana+news@example.org', local: 'ana+news', domain: 'example.org' });
+    expect(parseMailAddress('  ana+news@example.org ')).toEqual({
+      address: 'ana+news@example.org',
+      local: 'ana+news',
+      domain: 'example.org',
+    });
   });
 });
 
 describe('mailbox keys', () => {
   it('treat case and +tags as one inbox', () => {
-    const keys = ['victim@x.example', 'Victim@X.Example', 'victim+1@x.example', 'VICTIM+spam.2@x.example'].map((address) => mailboxKey(address));
+    const keys = ['victim@x.example', 'Victim@X.Example', 'victim+1@x.example', 'VICTIM+spam.2@x.example'].map(
+      (address) => mailboxKey(address),
+    );
     expect(new Set(keys)).toEqual(new Set(['victim@x.example']));
     expect(mailboxKey('other@x.example')).not.toBe(mailboxKey('victim@x.example'));
   });
@@ -83,9 +89,10 @@ describe('mailbox keys', () => {
 });
 
 describe('the shared field', () => {
-  const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+  const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+    result.error?.issues[0]?.message;
 
-  it('answers the form\'s own text for a bad address, and names the field when asked to', () => {
+  it("answers the form's own text for a bad address, and names the field when asked to", () => {
     const bare = emailAddress('Please enter a valid email.');
     expect(bare.parse(' ana@example.org ')).toBe('ana@example.org');
     expect(messageOf(bare.safeParse('v1<victim@x.example>.z'))).toBe('Please enter a valid email.');

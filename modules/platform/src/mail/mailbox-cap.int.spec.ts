@@ -22,7 +22,10 @@ async function twoWorkers(limit = 5) {
   const { dir, remove } = await createTempDataDir('evently-mailbox-cap-');
   const clock = fixedClock('2026-11-28T10:00:00Z');
   const file = join(dir, 'evently.db');
-  const stores: DocumentStore[] = [await createSqliteDocumentStore({ file, clock }), await createSqliteDocumentStore({ file, clock })];
+  const stores: DocumentStore[] = [
+    await createSqliteDocumentStore({ file, clock }),
+    await createSqliteDocumentStore({ file, clock }),
+  ];
   cleanups.push(async () => {
     for (const store of stores) await store.close();
     await remove();
@@ -54,13 +57,23 @@ describe('one allowance per mailbox, for every module and worker', () => {
   it('counts case and +tag variants sent by several modules in two workers as one inbox, and lets the limit through exactly', async () => {
     const { a, b } = await twoWorkers(5);
     const modules = ['support', 'subscriptions', 'partnerships'].map(recordingMailer);
-    const variants = ['victim@x.example', 'Victim@X.example', 'victim+1@x.example', 'VICTIM+news@x.example', 'victim+2@X.EXAMPLE', 'victim+3@x.example'];
+    const variants = [
+      'victim@x.example',
+      'Victim@X.example',
+      'victim+1@x.example',
+      'VICTIM+news@x.example',
+      'victim+2@X.EXAMPLE',
+      'victim+3@x.example',
+    ];
     const outcomes = await Promise.all(
       Array.from({ length: 24 }, (_, i) => (i % 2 ? a : b).send(modules[i % 3]!, mail(variants[i % variants.length]!))),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'sent')).toHaveLength(5);
     expect(modules.flatMap((mailer) => mailer.sent)).toHaveLength(5);
-    expect(outcomes.find((outcome) => outcome.status === 'capped')).toEqual({ status: 'capped', retryAfterSeconds: 86_400 });
+    expect(outcomes.find((outcome) => outcome.status === 'capped')).toEqual({
+      status: 'capped',
+      retryAfterSeconds: 86_400,
+    });
     // Another inbox on the same domain has its own allowance.
     expect((await a.send(modules[0]!, mail('neighbour@x.example'))).status).toBe('sent');
   });
@@ -113,6 +126,8 @@ describe('the setting', () => {
   it('reads MAILS_PER_MAILBOX_PER_DAY, 5 by default, and names the variable on a bad value', () => {
     expect(mailboxCapFromEnv({})).toEqual({ limit: 5, windowMs: DAY });
     expect(mailboxCapFromEnv({ MAILS_PER_MAILBOX_PER_DAY: ' 12 ' })).toEqual({ limit: 12, windowMs: DAY });
-    expect(() => mailboxCapFromEnv({ MAILS_PER_MAILBOX_PER_DAY: '0' })).toThrow('Invalid configuration: MAILS_PER_MAILBOX_PER_DAY must be a whole number between 1 and 1000');
+    expect(() => mailboxCapFromEnv({ MAILS_PER_MAILBOX_PER_DAY: '0' })).toThrow(
+      'Invalid configuration: MAILS_PER_MAILBOX_PER_DAY must be a whole number between 1 and 1000',
+    );
   });
 });

@@ -55,7 +55,12 @@ export interface StoreMailboxCapOptions extends Partial<MailboxCapSpec> {
   clock: Clock;
 }
 
-export function createStoreMailboxCap({ store, clock, limit = DEFAULT_MAILBOX_CAP.limit, windowMs = DEFAULT_MAILBOX_CAP.windowMs }: StoreMailboxCapOptions): MailboxCap {
+export function createStoreMailboxCap({
+  store,
+  clock,
+  limit = DEFAULT_MAILBOX_CAP.limit,
+  windowMs = DEFAULT_MAILBOX_CAP.windowMs,
+}: StoreMailboxCapOptions): MailboxCap {
   // Harnesses that never declared the collection still work: the first use creates it (init is idempotent).
   let ready: Promise<void> | undefined;
   const ensureCollection = () => (ready ??= store.init([mailboxCapCollection]));
@@ -68,24 +73,30 @@ export function createStoreMailboxCap({ store, clock, limit = DEFAULT_MAILBOX_CA
 
   /** Takes one slot of the mailbox's window: the window's end, or how long until one is free again. */
   const take = (id: string) =>
-    withRetry(async (tx, now): Promise<{ taken: true; window: number } | { taken: false; retryAfterSeconds: number }> => {
-      const stored = await tx.get<MailboxCount>(MAILBOX_CAP_COUNTS, id);
-      if (stored && stored.reset_at > now) {
-        if (stored.count >= limit) return { taken: false, retryAfterSeconds: Math.max(1, Math.ceil((stored.reset_at - now) / 1000)) };
-        await tx.update<MailboxCount>(MAILBOX_CAP_COUNTS, id, stored.version, { count: stored.count + 1 });
-        return { taken: true, window: stored.reset_at };
-      }
-      const fresh = { count: 1, reset_at: now + windowMs };
-      if (stored) {
-        await tx.update<MailboxCount>(MAILBOX_CAP_COUNTS, id, stored.version, fresh);
-      } else {
-        for (const old of await tx.find<MailboxCount>(MAILBOX_CAP_COUNTS, { where: { reset_at: { lte: now } }, limit: SWEEP_BATCH })) {
-          await tx.delete(MAILBOX_CAP_COUNTS, old.id);
+    withRetry(
+      async (tx, now): Promise<{ taken: true; window: number } | { taken: false; retryAfterSeconds: number }> => {
+        const stored = await tx.get<MailboxCount>(MAILBOX_CAP_COUNTS, id);
+        if (stored && stored.reset_at > now) {
+          if (stored.count >= limit)
+            return { taken: false, retryAfterSeconds: Math.max(1, Math.ceil((stored.reset_at - now) / 1000)) };
+          await tx.update<MailboxCount>(MAILBOX_CAP_COUNTS, id, stored.version, { count: stored.count + 1 });
+          return { taken: true, window: stored.reset_at };
         }
-        await tx.insert<MailboxCount>(MAILBOX_CAP_COUNTS, { id, ...fresh });
-      }
-      return { taken: true, window: fresh.reset_at };
-    });
+        const fresh = { count: 1, reset_at: now + windowMs };
+        if (stored) {
+          await tx.update<MailboxCount>(MAILBOX_CAP_COUNTS, id, stored.version, fresh);
+        } else {
+          for (const old of await tx.find<MailboxCount>(MAILBOX_CAP_COUNTS, {
+            where: { reset_at: { lte: now } },
+            limit: SWEEP_BATCH,
+          })) {
+            await tx.delete(MAILBOX_CAP_COUNTS, old.id);
+          }
+          await tx.insert<MailboxCount>(MAILBOX_CAP_COUNTS, { id, ...fresh });
+        }
+        return { taken: true, window: fresh.reset_at };
+      },
+    );
 
   /** Gives a slot back to the window it was taken from; a window that has ended since has nothing to give back to. */
   const giveBack = (id: string, window: number) =>
@@ -130,7 +141,10 @@ const envSchema = z.object({
 /** `MAILS_PER_MAILBOX_PER_DAY` (default 5), read once at start; a bad value stops the process with one line. */
 export function mailboxCapFromEnv(env: Record<string, string | undefined>): MailboxCapSpec {
   const settings = parseEnvSettings(envSchema, env);
-  return { limit: settings.MAILS_PER_MAILBOX_PER_DAY ?? DEFAULT_MAILBOX_CAP.limit, windowMs: DEFAULT_MAILBOX_CAP.windowMs };
+  return {
+    limit: settings.MAILS_PER_MAILBOX_PER_DAY ?? DEFAULT_MAILBOX_CAP.limit,
+    windowMs: DEFAULT_MAILBOX_CAP.windowMs,
+  };
 }
 
 /** The module's shared cap: the composition's, or (module harnesses) a store-backed one on the module's store. */

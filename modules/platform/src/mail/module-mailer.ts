@@ -21,7 +21,10 @@ export function noReplySender(appName: string, publicUrl: string, label?: string
   return `${label ? `${appName} ${label}` : appName} <no-reply@${host}>`;
 }
 
-export function createModuleMailer(deps: Pick<ModuleDeps, 'dataDir' | 'logger' | 'observeMailer'>, options: ModuleMailerOptions): Mailer {
+export function createModuleMailer(
+  deps: Pick<ModuleDeps, 'dataDir' | 'logger' | 'observeMailer'>,
+  options: ModuleMailerOptions,
+): Mailer {
   const mailer = createMailer({
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
     dataDir: deps.dataDir,

@@ -5,7 +5,9 @@ import { createModuleMailer, noReplySender } from './module-mailer.ts';
 
 describe('a module mailer', () => {
   it('sends from the no-reply address on the public host, labelled with the module', () => {
-    expect(noReplySender('Evently', 'https://evently.example/app', 'Support')).toBe('Evently Support <no-reply@evently.example>');
+    expect(noReplySender('Evently', 'https://evently.example/app', 'Support')).toBe(
+      'Evently Support <no-reply@evently.example>',
+    );
     expect(noReplySender('Evently', 'http://localhost:3000')).toBe('Evently <no-reply@localhost>');
   });
 
@@ -28,7 +30,10 @@ describe('a module mailer', () => {
   });
 
   it('is the plain mailer without a hook (module tests)', () => {
-    const mailer = createModuleMailer({ dataDir: '/tmp/unused', logger: silentLogger() }, { name: 'support', smtpUrl: 'smtp://127.0.0.1:2525', from: 'x <a@b.c>' });
+    const mailer = createModuleMailer(
+      { dataDir: '/tmp/unused', logger: silentLogger() },
+      { name: 'support', smtpUrl: 'smtp://127.0.0.1:2525', from: 'x <a@b.c>' },
+    );
     expect(mailer.kind).toBe('smtp');
   });
 });

@@ -24,9 +24,18 @@ afterEach(async () => {
 });
 
 const moduleMailer = (name: string, smtpUrl?: string): Mailer =>
-  createModuleMailer({ dataDir: dataDir.dir, logger: silentLogger() }, { name, smtpUrl, from: `Evently ${name} <no-reply@evently.test>` });
+  createModuleMailer(
+    { dataDir: dataDir.dir, logger: silentLogger() },
+    { name, smtpUrl, from: `Evently ${name} <no-reply@evently.test>` },
+  );
 
-const mail = (to: string, subject: string, extra: Partial<MailMessage> = {}): MailMessage => ({ to, subject, text: subject, html: `<p>${subject}</p>`, ...extra });
+const mail = (to: string, subject: string, extra: Partial<MailMessage> = {}): MailMessage => ({
+  to,
+  subject,
+  text: subject,
+  html: `<p>${subject}</p>`,
+  ...extra,
+});
 
 const files = async () => readdir(join(dataDir.dir, 'mail')).catch(() => [] as string[]);
 
@@ -35,7 +44,9 @@ describe('.eml files on the embedded profile', () => {
     const mailers = ['support', 'subscriptions', 'partnerships'].map((name) => moduleMailer(name));
     const perMailer = 60;
     const sent = await Promise.all(
-      mailers.flatMap((mailer, m) => Array.from({ length: perMailer }, (_, i) => mailer.send(mail(`reader${i}@example.org`, `burst ${m}-${i}`)))),
+      mailers.flatMap((mailer, m) =>
+        Array.from({ length: perMailer }, (_, i) => mailer.send(mail(`reader${i}@example.org`, `burst ${m}-${i}`))),
+      ),
     );
 
     const names = await files();
@@ -64,9 +75,14 @@ describe('.eml files on the embedded profile', () => {
   it("logs the recipient's domain, never the address", async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const mailer = createModuleMailer({ dataDir: dataDir.dir, logger }, { name: 'support', smtpUrl: undefined, from: 'Evently <no-reply@evently.test>' });
+    const mailer = createModuleMailer(
+      { dataDir: dataDir.dir, logger },
+      { name: 'support', smtpUrl: undefined, from: 'Evently <no-reply@evently.test>' },
+    );
     await mailer.send(mail('Ana.Lopes@Example.org', 'Your ticket'));
-    const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'mail written');
+    const written = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'mail written');
     expect(written).toMatchObject({ toDomain: 'example.org', subject: 'Your ticket' });
     expect(lines.join('\n').toLowerCase()).not.toContain('ana.lopes');
   });
@@ -76,7 +92,9 @@ describe('.eml files on the embedded profile', () => {
     async (to) => {
       const mailer = moduleMailer('support');
       await expect(mailer.send(mail(to, 'nope'))).rejects.toBeInstanceOf(InvalidMailAddressError);
-      await expect(mailer.send(mail('ana@example.org', 'nope', { replyTo: to }))).rejects.toBeInstanceOf(InvalidMailAddressError);
+      await expect(mailer.send(mail('ana@example.org', 'nope', { replyTo: to }))).rejects.toBeInstanceOf(
+        InvalidMailAddressError,
+      );
       expect(await files()).toEqual([]);
     },
   );
@@ -94,7 +112,9 @@ describe('SMTP', () => {
   it('hands the server exactly the one address, never what a parser would make of a crafted string', async () => {
     const mailer = moduleMailer('support', smtp.url);
     await mailer.send(mail('ana+news@example.org', 'to ana'));
-    await expect(mailer.send(mail('v1<victim@x.example>.z', 'to the victim'))).rejects.toBeInstanceOf(InvalidMailAddressError);
+    await expect(mailer.send(mail('v1<victim@x.example>.z', 'to the victim'))).rejects.toBeInstanceOf(
+      InvalidMailAddressError,
+    );
     expect(smtp.messages.map((received) => received.envelopeTo)).toEqual([['ana+news@example.org']]);
     await mailer.close();
   });

@@ -74,9 +74,13 @@ interface SmtpError {
 export function classifySmtpFailure(error: unknown): Error {
   const { code, responseCode, command } = (typeof error === 'object' && error !== null ? error : {}) as SmtpError;
   const detail = error instanceof Error ? error.message : String(error);
-  if ((typeof code === 'string' && relayCodes.has(code)) || outageOf(error)) return new DependencyOutage('smtp', `SMTP relay unavailable: ${detail}`, { cause: error });
+  if ((typeof code === 'string' && relayCodes.has(code)) || outageOf(error))
+    return new DependencyOutage('smtp', `SMTP relay unavailable: ${detail}`, { cause: error });
   if (typeof responseCode === 'number' && responseCode >= 500 && code === 'EENVELOPE') {
-    return new PermanentMessageError(`SMTP relay refused the recipient${typeof command === 'string' ? ` (${command})` : ''}: ${detail}`, { cause: error });
+    return new PermanentMessageError(
+      `SMTP relay refused the recipient${typeof command === 'string' ? ` (${command})` : ''}: ${detail}`,
+      { cause: error },
+    );
   }
   if (typeof responseCode === 'number' && responseCode >= 500 && code === 'EMESSAGE') {
     return new PermanentMessageError(`SMTP relay refused the message: ${detail}`, { cause: error });
@@ -104,7 +108,10 @@ function createSmtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
       } catch (error) {
         throw classifySmtpFailure(error);
       }
-      options.logger.info({ toDomain: recipientDomain(message.to), subject: message.subject, messageId: info.messageId }, 'mail sent');
+      options.logger.info(
+        { toDomain: recipientDomain(message.to), subject: message.subject, messageId: info.messageId },
+        'mail sent',
+      );
       return { messageId: info.messageId, destination: String(info.response ?? 'smtp') };
     },
     async close() {

@@ -18,7 +18,8 @@ describe('the SMTP mailer', () => {
     await sink?.close();
   });
 
-  const mailerFor = (url: string) => createMailer({ smtpUrl: url, dataDir: tmpdir(), from: 'Evently <no-reply@localhost>', logger: silentLogger() });
+  const mailerFor = (url: string) =>
+    createMailer({ smtpUrl: url, dataDir: tmpdir(), from: 'Evently <no-reply@localhost>', logger: silentLogger() });
 
   it('reports a relay that refuses connections as an smtp outage, and sends once it listens again', async () => {
     sink = await startSmtpSink();
@@ -43,7 +44,8 @@ describe('the SMTP mailer', () => {
   });
 
   it('turns a 5xx refusal of the recipient or the message into a permanent failure, and credentials refused into an outage', () => {
-    const reply = (code: string, responseCode: number) => Object.assign(new Error(`${responseCode} refused`), { code, responseCode });
+    const reply = (code: string, responseCode: number) =>
+      Object.assign(new Error(`${responseCode} refused`), { code, responseCode });
     expect(isPermanent(classifySmtpFailure(reply('EENVELOPE', 550)))).toBe(true);
     expect(isPermanent(classifySmtpFailure(reply('EMESSAGE', 554)))).toBe(true);
     expect(outageOf(classifySmtpFailure(reply('EENVELOPE', 452)))?.dependency).toBe('smtp');

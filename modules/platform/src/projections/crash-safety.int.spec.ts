@@ -15,7 +15,9 @@ const commitsBeforeKill = 60;
 
 /** Runs the writer until it has reported `commits` commits, then SIGKILLs it. */
 async function runAndKill(dataDir: string, mode: PipelineMode, commits: number): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir, mode], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -50,7 +52,9 @@ describe('crash safety: SIGKILL between commit and projection', () => {
         const pipeline = await openPipeline(temp.dir, mode, { slowProjector: false });
         try {
           const stored = await pipeline.store.find<Thing>('things');
-          const viewCountAtRestart = (pipeline.readModel.prepare('SELECT COUNT(*) AS n FROM things_view').get() as { n: number }).n;
+          const viewCountAtRestart = (
+            pipeline.readModel.prepare('SELECT COUNT(*) AS n FROM things_view').get() as { n: number }
+          ).n;
           // The kill must have landed while the read model was behind, or this test would prove nothing.
           expect(stored.length).toBeGreaterThanOrEqual(reported);
           expect(viewCountAtRestart).toBeLessThan(stored.length);
@@ -61,14 +65,20 @@ describe('crash safety: SIGKILL between commit and projection', () => {
           await pipeline.runner.drained();
 
           const view = pipeline.readModel.prepare('SELECT id, version, title FROM things_view ORDER BY id').all();
-          const expected = stored.map(({ id, version, title }) => ({ id, version, title })).sort((a, b) => a.id.localeCompare(b.id));
+          const expected = stored
+            .map(({ id, version, title }) => ({ id, version, title }))
+            .sort((a, b) => a.id.localeCompare(b.id));
           expect(view).toEqual(expected);
           expect(stored.some((thing) => thing.id.startsWith('ghost-'))).toBe(false);
           expect(await pipeline.store.outbox.pending(10)).toEqual([]);
 
           // The log holds exactly one message per committed version: none lost, none from rolled back work.
           const log: Delivered[] = [];
-          const audit = await pipeline.bus.subscribe({ group: 'audit', topics: [thingsTopic], handle: async (batch) => void log.push(...batch) });
+          const audit = await pipeline.bus.subscribe({
+            group: 'audit',
+            topics: [thingsTopic],
+            handle: async (batch) => void log.push(...batch),
+          });
           await audit.drained();
           await audit.stop();
           const committedVersions = stored.reduce((sum, thing) => sum + thing.version, 0);

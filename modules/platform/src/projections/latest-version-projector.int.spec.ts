@@ -57,7 +57,13 @@ describe('latest-version projector', () => {
 
   it('keeps the newest version per key within a batch and across batches, whatever the order', async () => {
     const notes = projector();
-    await notes.apply([message('a', 2, 'a2'), message('a', 1, 'a1'), message('b', 1, 'b1'), message('c', 1, null), message('a', 1, 'x', 'other')]);
+    await notes.apply([
+      message('a', 2, 'a2'),
+      message('a', 1, 'a1'),
+      message('b', 1, 'b1'),
+      message('c', 1, null),
+      message('a', 1, 'x', 'other'),
+    ]);
     expect(await texts()).toEqual({ a: 'a2', b: 'b1' });
     // Redelivered and late older messages change nothing.
     await notes.apply([message('a', 1, 'a1'), message('b', 1, 'b1-again'), message('b', 2, 'b2')]);

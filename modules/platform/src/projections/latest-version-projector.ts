@@ -22,7 +22,9 @@ export interface LatestVersionProjectorOptions<D extends VersionedDocument> {
   documentFor(message: Delivered): D | null;
 }
 
-export function createLatestVersionProjector<D extends VersionedDocument>(options: LatestVersionProjectorOptions<D>): Projector {
+export function createLatestVersionProjector<D extends VersionedDocument>(
+  options: LatestVersionProjectorOptions<D>,
+): Projector {
   const { search, index } = options;
 
   /** Applies a batch to a read model: the serving index, or the copy a rebuild is filling. */
@@ -37,7 +39,9 @@ export function createLatestVersionProjector<D extends VersionedDocument>(option
     }
     if (newest.size === 0) return;
     const stored = await target.getMany([...newest.keys()]);
-    const upserts = [...newest.values()].filter((doc) => doc.aggregate_version > Number(stored.get(doc.id)?.aggregate_version ?? 0));
+    const upserts = [...newest.values()].filter(
+      (doc) => doc.aggregate_version > Number(stored.get(doc.id)?.aggregate_version ?? 0),
+    );
     // Versioned: a replay and the live projector may write the same copy for a moment after a swap, and the
     // engine keeps the newer document whichever comes last.
     if (upserts.length > 0) await target.upsert(upserts, VERSIONED);

@@ -22,7 +22,10 @@ import { testRebuildBesideLive } from './rebuild-beside-live.contract.ts';
 import type { Projector } from './projector.ts';
 
 const hasRuntime = await hasContainerRuntime();
-if (!hasRuntime) console.log('skipped: no container runtime (assembled pipeline: MongoDB → outbox → relay → Kafka → projector → Elasticsearch)');
+if (!hasRuntime)
+  console.log(
+    'skipped: no container runtime (assembled pipeline: MongoDB → outbox → relay → Kafka → projector → Elasticsearch)',
+  );
 
 const logger = pino({ level: 'silent' });
 const TOPIC = 'evently.things';
@@ -39,9 +42,13 @@ describe.skipIf(!hasRuntime)('production pipeline on MongoDB, Kafka and Elastics
     await Promise.all([mongo?.stop(), kafka?.stop(), elastic?.stop()]);
   });
 
-  const schema = (name: string, extra: IndexSchema['fields'] = {}): IndexSchema => ({ name, fields: { name: { type: 'text' }, ...extra } });
+  const schema = (name: string, extra: IndexSchema['fields'] = {}): IndexSchema => ({
+    name,
+    fields: { name: { type: 'text' }, ...extra },
+  });
 
-  const docsOf = (batch: Delivered[]) => batch.map((m) => ({ id: m.key, ...(m.data as object), aggregate_version: m.aggregate_version }));
+  const docsOf = (batch: Delivered[]) =>
+    batch.map((m) => ({ id: m.key, ...(m.data as object), aggregate_version: m.aggregate_version }));
 
   it('a committed change reaches the index, a schema change rebuilds blue/green while the old copy serves', async () => {
     const index = `things_${Date.now().toString(36)}`;
@@ -67,15 +74,32 @@ describe.skipIf(!hasRuntime)('production pipeline on MongoDB, Kafka and Elastics
         };
       },
     };
-    const relay = createOutboxRelay({ outbox: store.outbox, bus, logger, lease: createStoreLease({ store, name: 'outbox-relay' }) });
+    const relay = createOutboxRelay({
+      outbox: store.outbox,
+      bus,
+      logger,
+      lease: createStoreLease({ store, name: 'outbox-relay' }),
+    });
     const runner = createProjectorRunner({ bus, projectors: [projector], logger });
     relay.start();
     await runner.start();
     try {
-      for (const [id, name] of [['1', 'Jazz Night'], ['2', 'Techno Marathon']] as const) {
+      for (const [id, name] of [
+        ['1', 'Jazz Night'],
+        ['2', 'Techno Marathon'],
+      ] as const) {
         await store.transaction(async (tx) => {
           await tx.insert<{ name: string }>('things', { id, name });
-          await tx.appendOutbox([createEnvelope({ topic: TOPIC, key: id, type: 'ThingChanged', aggregateVersion: 1, data: { name }, occurredAt: new Date() })]);
+          await tx.appendOutbox([
+            createEnvelope({
+              topic: TOPIC,
+              key: id,
+              type: 'ThingChanged',
+              aggregateVersion: 1,
+              data: { name },
+              occurredAt: new Date(),
+            }),
+          ]);
         });
       }
       await relay.flush();
@@ -99,23 +123,26 @@ describe.skipIf(!hasRuntime)('production pipeline on MongoDB, Kafka and Elastics
     }
   });
 
-  testRebuildBesideLive(
-    async () => {
-      const bus = createKafkaEventBus({ brokers: kafka.brokers, clientId: `rebuild-${Date.now()}`, logger });
-      const search = createElasticsearchSearchIndex({ node: elastic.node });
-      return { bus, search, close: async () => (await bus.close(), search.close()) };
-    },
-    TOPIC,
-  );
+  testRebuildBesideLive(async () => {
+    const bus = createKafkaEventBus({ brokers: kafka.brokers, clientId: `rebuild-${Date.now()}`, logger });
+    const search = createElasticsearchSearchIndex({ node: elastic.node });
+    return { bus, search, close: async () => (await bus.close(), search.close()) };
+  }, TOPIC);
 
   it('two replicas initialising at once create one copy and neither deletes it', async () => {
     const index = `race_${Date.now().toString(36)}`;
-    const replicas = [createElasticsearchSearchIndex({ node: elastic.node }), createElasticsearchSearchIndex({ node: elastic.node })];
+    const replicas = [
+      createElasticsearchSearchIndex({ node: elastic.node }),
+      createElasticsearchSearchIndex({ node: elastic.node }),
+    ];
     const results = await Promise.all(replicas.map((replica) => replica.init(schema(index))));
     expect(results.filter((result) => result.created)).toHaveLength(1);
     await replicas[0]!.upsert(index, [{ id: '1', name: 'kept' }]);
     await replicas[1]!.init(schema(index));
-    await waitFor(async () => (await replicas[1]!.get(index, '1')) !== null, 'the document to be readable on the other replica');
+    await waitFor(
+      async () => (await replicas[1]!.get(index, '1')) !== null,
+      'the document to be readable on the other replica',
+    );
     await Promise.all(replicas.map((replica) => replica.close()));
   });
 });

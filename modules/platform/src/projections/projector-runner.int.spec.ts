@@ -6,14 +6,26 @@ import type { EventBus } from '../bus/event-bus.port.ts';
 import { createSqliteEventBus } from '../bus/sqlite-log/sqlite-event-bus.ts';
 import { createTempDataDir } from '../testing/temp-dir.ts';
 import type { Projector } from './projector.ts';
-import { createProjectorRunner, RebuildCancelledError, RebuildLeaseHeldError, replayGroup } from './projector-runner.ts';
+import {
+  createProjectorRunner,
+  RebuildCancelledError,
+  RebuildLeaseHeldError,
+  replayGroup,
+} from './projector-runner.ts';
 import { createStoreLease } from '../bus/store-lease.ts';
 import { createSqliteDocumentStore } from '../store/sqlite/sqlite-document-store.ts';
 
 const logger = pino({ level: 'silent' });
 
 function message(topic: string, key: string, aggregateVersion: number, title: string): Envelope {
-  return createEnvelope({ topic, key, type: 'ThingSaved', aggregateVersion, data: { title }, occurredAt: new Date('2025-06-01T10:00:00.000Z') });
+  return createEnvelope({
+    topic,
+    key,
+    type: 'ThingSaved',
+    aggregateVersion,
+    data: { title },
+    occurredAt: new Date('2025-06-01T10:00:00.000Z'),
+  });
 }
 
 type Rows = Map<string, { version: number; title: string }>;
@@ -194,7 +206,9 @@ describe('projector runner', () => {
     const runner = createProjectorRunner({ bus, projectors: [things.projector, others.projector], logger });
     await bus.publish([message('evently.things', 't1', 1, 'a')]);
 
-    await expect(runner.rebuild(['things', 'others'], { until: Promise.reject(new Error('the writer failed')) })).rejects.toThrow('the writer failed');
+    await expect(
+      runner.rebuild(['things', 'others'], { until: Promise.reject(new Error('the writer failed')) }),
+    ).rejects.toThrow('the writer failed');
     expect(things.calls).toEqual(['begin', 'abort']);
     // Whatever the replay applied is not stored: the live copy gets the whole log again.
     expect(await bus.lag('projector.things', ['evently.things'])).toEqual({ 'evently.things': 1 });
@@ -312,15 +326,32 @@ describe('projector runner', () => {
       const bus = await createSqliteEventBus({ file: join(temp.dir, 'log.db') });
       cleanups.push(() => bus.close());
       const leaseOf = async (holder: string) =>
-        createStoreLease({ store: await openStore(join(temp.dir, 'store.db')), name: 'search-rebuild', holder, ttlMs: 60_000 });
+        createStoreLease({
+          store: await openStore(join(temp.dir, 'store.db')),
+          name: 'search-rebuild',
+          holder,
+          ttlMs: 60_000,
+        });
       const first = memoryProjector('things', ['evently.things']);
       const second = memoryProjector('things', ['evently.things']);
-      const firstRunner = createProjectorRunner({ bus, projectors: [first.projector], logger, rebuildLease: await leaseOf('worker-a'), leasePollMs: 5 });
+      const firstRunner = createProjectorRunner({
+        bus,
+        projectors: [first.projector],
+        logger,
+        rebuildLease: await leaseOf('worker-a'),
+        leasePollMs: 5,
+      });
       const secondLease = await leaseOf('worker-b');
       let secondAsked = 0;
       const acquire = secondLease.acquire;
       secondLease.acquire = () => ((secondAsked += 1), acquire());
-      const secondRunner = createProjectorRunner({ bus, projectors: [second.projector], logger, rebuildLease: secondLease, leasePollMs: 5 });
+      const secondRunner = createProjectorRunner({
+        bus,
+        projectors: [second.projector],
+        logger,
+        rebuildLease: secondLease,
+        leasePollMs: 5,
+      });
       await bus.publish([message('evently.things', 't1', 1, 'a')]);
 
       let releaseFirst!: () => void;
@@ -333,7 +364,9 @@ describe('projector runner', () => {
       const firstRebuild = firstRunner.rebuild();
       await vi.waitFor(() => expect(first.calls).toEqual(['begin']));
 
-      const refused = await secondRunner.rebuild(undefined, { whenLeaseHeld: 'refuse' }).catch((error: unknown) => error);
+      const refused = await secondRunner
+        .rebuild(undefined, { whenLeaseHeld: 'refuse' })
+        .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(RebuildLeaseHeldError);
       expect((refused as RebuildLeaseHeldError).holder).toBe('worker-a');
       expect((refused as Error).message).toMatch(/Another process \(worker-a\) is rebuilding read models now/);
@@ -356,13 +389,21 @@ describe('projector runner', () => {
       const bus = await createSqliteEventBus({ file: join(temp.dir, 'log.db') });
       cleanups.push(() => bus.close());
       const store = await openStore(join(temp.dir, 'store.db'));
-      expect(await createStoreLease({ store, name: 'search-rebuild', holder: 'elsewhere', ttlMs: 60_000 }).acquire()).toBe(true);
+      expect(
+        await createStoreLease({ store, name: 'search-rebuild', holder: 'elsewhere', ttlMs: 60_000 }).acquire(),
+      ).toBe(true);
       const things = memoryProjector('things', ['evently.things']);
       const lease = createStoreLease({ store, name: 'search-rebuild', holder: 'here', ttlMs: 60_000 });
       let asked = 0;
       const acquire = lease.acquire;
       lease.acquire = () => ((asked += 1), acquire());
-      const runner = createProjectorRunner({ bus, projectors: [things.projector], logger, rebuildLease: lease, leasePollMs: 60_000 });
+      const runner = createProjectorRunner({
+        bus,
+        projectors: [things.projector],
+        logger,
+        rebuildLease: lease,
+        leasePollMs: 60_000,
+      });
       const waiting = runner.rebuild().catch((error: unknown) => error);
       await vi.waitFor(() => expect(asked).toBe(1));
       await runner.stop();
@@ -377,8 +418,20 @@ describe('projector runner', () => {
       cleanups.push(() => bus.close());
       clock = 1_000_000;
       const now = () => clock;
-      const holderLease = createStoreLease({ store: await openStore(join(temp.dir, 'store.db')), name: 'search-rebuild', holder: 'worker-a', ttlMs: 60, now });
-      const otherLease = createStoreLease({ store: await openStore(join(temp.dir, 'store.db')), name: 'search-rebuild', holder: 'worker-b', ttlMs: 60, now });
+      const holderLease = createStoreLease({
+        store: await openStore(join(temp.dir, 'store.db')),
+        name: 'search-rebuild',
+        holder: 'worker-a',
+        ttlMs: 60,
+        now,
+      });
+      const otherLease = createStoreLease({
+        store: await openStore(join(temp.dir, 'store.db')),
+        name: 'search-rebuild',
+        holder: 'worker-b',
+        ttlMs: 60,
+        now,
+      });
       const things = memoryProjector('things', ['evently.things']);
       const runner = createProjectorRunner({ bus, projectors: [things.projector], logger, rebuildLease: holderLease });
       await bus.publish([message('evently.things', 't1', 1, 'a')]);
@@ -432,7 +485,11 @@ describe('projector runner', () => {
 
   it('drained refuses to answer before start', async () => {
     const bus = await openBus();
-    const runner = createProjectorRunner({ bus, projectors: [memoryProjector('things', ['evently.things']).projector], logger });
+    const runner = createProjectorRunner({
+      bus,
+      projectors: [memoryProjector('things', ['evently.things']).projector],
+      logger,
+    });
     await expect(runner.drained()).rejects.toThrow(/not started/);
   });
 

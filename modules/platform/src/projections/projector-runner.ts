@@ -135,11 +135,18 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
 
   const subscribe = (
     projector: Projector,
-    { group = projectorGroup(projector), maxBatch = options.maxBatch, deferCommits = false, handle = (batch: Delivered[]) => projector.apply(batch) } = {},
+    {
+      group = projectorGroup(projector),
+      maxBatch = options.maxBatch,
+      deferCommits = false,
+      handle = (batch: Delivered[]) => projector.apply(batch),
+    } = {},
   ): Promise<Subscription> => bus.subscribe({ group, topics: projector.topics, maxBatch, deferCommits, handle });
 
   const selectReplayable = (names: string[] | undefined): Projector[] => {
-    const replayable = [...byName.values()].filter((projector) => !projector.sideEffects).map((projector) => projector.name);
+    const replayable = [...byName.values()]
+      .filter((projector) => !projector.sideEffects)
+      .map((projector) => projector.name);
     return (names ?? replayable).map((name) => {
       const projector = byName.get(name);
       if (!projector) throw new Error(`unknown projector ${name}; known: ${[...byName.keys()].join(', ')}`);
@@ -174,7 +181,12 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
       async cancel() {
         if (cancelled) return;
         cancelled = true;
-        if (!swapped) await copy?.abort().catch((error: unknown) => logger.warn({ err: error, projector: projector.name }, 'could not drop the copy of a cancelled rebuild'));
+        if (!swapped)
+          await copy
+            ?.abort()
+            .catch((error: unknown) =>
+              logger.warn({ err: error, projector: projector.name }, 'could not drop the copy of a cancelled rebuild'),
+            );
       },
     };
   };
@@ -198,7 +210,11 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
       // A stop() that came while the copy was being made found nothing to cancel yet.
       if (cancelled()) throw new RebuildCancelledError();
       await bus.resetGroup(replayGroup(projector), projector.topics);
-      subscription = await subscribe(projector, { group: replayGroup(projector), maxBatch: options.rebuildBatch ?? DEFAULT_REBUILD_BATCH, handle: replay.handle });
+      subscription = await subscribe(projector, {
+        group: replayGroup(projector),
+        maxBatch: options.rebuildBatch ?? DEFAULT_REBUILD_BATCH,
+        handle: replay.handle,
+      });
       await subscription.drained();
       lease.assertHeld();
       await replay.swap();
@@ -215,9 +231,18 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
   };
 
   /** Through the live group itself (`throughLiveGroup`, `until`). */
-  const rebuildThroughLiveGroups = async (selected: Projector[], lease: HeldLease, until: Promise<unknown> | undefined): Promise<void> => {
+  const rebuildThroughLiveGroups = async (
+    selected: Projector[],
+    lease: HeldLease,
+    until: Promise<unknown> | undefined,
+  ): Promise<void> => {
     const deferCommits = until !== undefined;
-    const replays: Array<{ projector: Projector; startedAt: number; replay: ReturnType<typeof replayInto>; subscription: Subscription }> = [];
+    const replays: Array<{
+      projector: Projector;
+      startedAt: number;
+      replay: ReturnType<typeof replayInto>;
+      subscription: Subscription;
+    }> = [];
     const cancelAll = async () => {
       for (const { replay, subscription } of replays) {
         await replay.cancel();
@@ -236,7 +261,11 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
         const replay = replayInto(projector, copy);
         try {
           await bus.resetGroup(projectorGroup(projector), projector.topics);
-          const subscription = await subscribe(projector, { maxBatch: options.rebuildBatch ?? DEFAULT_REBUILD_BATCH, deferCommits, handle: replay.handle });
+          const subscription = await subscribe(projector, {
+            maxBatch: options.rebuildBatch ?? DEFAULT_REBUILD_BATCH,
+            deferCommits,
+            handle: replay.handle,
+          });
           replays.push({ projector, startedAt, replay, subscription });
         } catch (error) {
           await replay.cancel();
@@ -310,7 +339,10 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
             const timer = setTimeout(wake, ms);
             waiting.add(wake);
           });
-        const lease = await holdLease(options, whenLeaseHeld, logger, { pause, cancelled: () => stops !== stopsAtStart });
+        const lease = await holdLease(options, whenLeaseHeld, logger, {
+          pause,
+          cancelled: () => stops !== stopsAtStart,
+        });
         try {
           if (prepare) {
             const still = new Set(await prepare(selected.map((projector) => projector.name)));
@@ -352,35 +384,52 @@ async function holdLease(
   let announced = false;
   while (!(await lease.acquire())) {
     const holder = await lease.current();
-    if (whenHeld === 'refuse') throw new RebuildLeaseHeldError(holder?.holder ?? 'unknown', holder?.expiresAt ?? Date.now());
+    if (whenHeld === 'refuse')
+      throw new RebuildLeaseHeldError(holder?.holder ?? 'unknown', holder?.expiresAt ?? Date.now());
     if (!announced) {
       announced = true;
-      logger.info({ lease: lease.name, holder: holder?.holder }, 'another process is rebuilding read models: waiting for it to finish');
+      logger.info(
+        { lease: lease.name, holder: holder?.holder },
+        'another process is rebuilding read models: waiting for it to finish',
+      );
     }
     if (waits.cancelled()) throw new RebuildCancelledError();
     await waits.pause(options.leasePollMs ?? DEFAULT_LEASE_POLL_MS);
     if (waits.cancelled()) throw new RebuildCancelledError();
   }
   let lost = false;
-  const renew = setInterval(() => {
-    lease.acquire().then(
-      (held) => {
-        if (!held && !lost) {
-          lost = true;
-          logger.error({ lease: lease.name }, 'the rebuild lease was taken by another process: this rebuild will not swap its copies in');
-        }
-      },
-      (error: unknown) => logger.warn({ err: error, lease: lease.name }, 'could not renew the rebuild lease; trying again'),
-    );
-  }, Math.max(1, Math.floor(lease.ttlMs / 3)));
+  const renew = setInterval(
+    () => {
+      lease.acquire().then(
+        (held) => {
+          if (!held && !lost) {
+            lost = true;
+            logger.error(
+              { lease: lease.name },
+              'the rebuild lease was taken by another process: this rebuild will not swap its copies in',
+            );
+          }
+        },
+        (error: unknown) =>
+          logger.warn({ err: error, lease: lease.name }, 'could not renew the rebuild lease; trying again'),
+      );
+    },
+    Math.max(1, Math.floor(lease.ttlMs / 3)),
+  );
   renew.unref();
   return {
     assertHeld() {
-      if (lost) throw new Error(`lost the ${lease.name} lease to another process during the rebuild; its copy was dropped`);
+      if (lost)
+        throw new Error(`lost the ${lease.name} lease to another process during the rebuild; its copy was dropped`);
     },
     async release() {
       clearInterval(renew);
-      if (!lost) await lease.release().catch((error: unknown) => logger.warn({ err: error, lease: lease.name }, 'could not release the rebuild lease'));
+      if (!lost)
+        await lease
+          .release()
+          .catch((error: unknown) =>
+            logger.warn({ err: error, lease: lease.name }, 'could not release the rebuild lease'),
+          );
     },
   };
 }

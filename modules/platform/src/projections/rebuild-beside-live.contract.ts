@@ -31,8 +31,18 @@ export function testRebuildBesideLive(open: () => Promise<RebuildEngines>, topic
     const after: IndexSchema = { name: index, fields: { name: { type: 'text' }, rank: { type: 'number' } } };
     const key = (n: number) => `${index}-${n}`;
     const publish = (n: number, name: string) =>
-      bus.publish([createEnvelope({ topic, key: key(n), type: 'ThingSaved', aggregateVersion: 1, data: { name, rank: n }, occurredAt: new Date() })]);
-    const ids = async (query: Parameters<SearchIndex['search']>[1]) => (await search.search(index, { limit: 100, ...query })).hits.map((hit) => hit.id);
+      bus.publish([
+        createEnvelope({
+          topic,
+          key: key(n),
+          type: 'ThingSaved',
+          aggregateVersion: 1,
+          data: { name, rank: n },
+          occurredAt: new Date(),
+        }),
+      ]);
+    const ids = async (query: Parameters<SearchIndex['search']>[1]) =>
+      (await search.search(index, { limit: 100, ...query })).hits.map((hit) => hit.id);
 
     // The replay is held until the test lets it go, as a long one would be; its commit publishes a message
     // first and waits for the live projector to write it to the old copy.
@@ -64,7 +74,12 @@ export function testRebuildBesideLive(open: () => Promise<RebuildEngines>, topic
       documentFor: (message) => {
         if (!message.key.startsWith(`${index}-`)) return null;
         const data = message.data as { name: string; rank: number };
-        return { id: message.key, name: data.name, rank: data.rank, aggregate_version: message.aggregate_version } as IndexDocument & { aggregate_version: number };
+        return {
+          id: message.key,
+          name: data.name,
+          rank: data.rank,
+          aggregate_version: message.aggregate_version,
+        } as IndexDocument & { aggregate_version: number };
       },
     });
     const runner = createProjectorRunner({ bus, projectors: [projector], logger });

@@ -33,4 +33,3 @@ export function asGeoPoint(value: unknown): GeoPoint | null {
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
   return { lat, lon };
 }
-

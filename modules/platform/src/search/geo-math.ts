@@ -34,14 +34,35 @@ export function boxAroundCircle(lat: number, lon: number, radiusKm: number): Cir
   const west = lon - deltaLon;
   const east = lon + deltaLon;
   if (deltaLon >= 180) return { south, north, lonRanges: [{ west: -180, east: 180 }] };
-  if (west < -180) return { south, north, lonRanges: [{ west: west + 360, east: 180 }, { west: -180, east }] };
-  if (east > 180) return { south, north, lonRanges: [{ west, east: 180 }, { west: -180, east: east - 360 }] };
+  if (west < -180)
+    return {
+      south,
+      north,
+      lonRanges: [
+        { west: west + 360, east: 180 },
+        { west: -180, east },
+      ],
+    };
+  if (east > 180)
+    return {
+      south,
+      north,
+      lonRanges: [
+        { west, east: 180 },
+        { west: -180, east: east - 360 },
+      ],
+    };
   return { south, north, lonRanges: [{ west, east }] };
 }
 
 /** Longitude ranges of a bounds box; `west > east` crosses the antimeridian and gives two ranges. */
 export function boundsLonRanges(west: number, east: number): LonRange[] {
-  return west <= east ? [{ west, east }] : [{ west, east: 180 }, { west: -180, east }];
+  return west <= east
+    ? [{ west, east }]
+    : [
+        { west, east: 180 },
+        { west: -180, east },
+      ];
 }
 
 export interface LatLonSquare {

@@ -7,11 +7,15 @@
 
 /** Lower-cased with combining marks removed (NFKD): the form keywords are compared in. */
 export function foldKeyword(value: string): string {
-  return value.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Whether a spelling carries marks its folded form loses. */
-const hasDiacritics = (spelling: string): boolean => spelling.normalize('NFKD') !== spelling.normalize('NFKD').replace(/\p{M}+/gu, '');
+const hasDiacritics = (spelling: string): boolean =>
+  spelling.normalize('NFKD') !== spelling.normalize('NFKD').replace(/\p{M}+/gu, '');
 
 export interface Spelling {
   raw: string;
@@ -27,7 +31,10 @@ export function preferredSpelling(spellings: Spelling[]): string | undefined {
       continue;
     }
     const accent = Number(hasDiacritics(candidate.raw)) - Number(hasDiacritics(best.raw));
-    if (accent > 0 || (accent === 0 && (candidate.count > best.count || (candidate.count === best.count && candidate.raw < best.raw)))) {
+    if (
+      accent > 0 ||
+      (accent === 0 && (candidate.count > best.count || (candidate.count === best.count && candidate.raw < best.raw)))
+    ) {
       best = candidate;
     }
   }

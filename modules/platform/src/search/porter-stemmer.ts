@@ -142,13 +142,38 @@ class Stemmer {
   /** Double suffixes to single ones. */
   private step2(): void {
     const table: Record<string, Array<[string, string]>> = {
-      a: [['ational', 'ate'], ['tional', 'tion']],
-      c: [['enci', 'ence'], ['anci', 'ance']],
+      a: [
+        ['ational', 'ate'],
+        ['tional', 'tion'],
+      ],
+      c: [
+        ['enci', 'ence'],
+        ['anci', 'ance'],
+      ],
       e: [['izer', 'ize']],
-      l: [['bli', 'ble'], ['alli', 'al'], ['entli', 'ent'], ['eli', 'e'], ['ousli', 'ous']],
-      o: [['ization', 'ize'], ['ation', 'ate'], ['ator', 'ate']],
-      s: [['alism', 'al'], ['iveness', 'ive'], ['fulness', 'ful'], ['ousness', 'ous']],
-      t: [['aliti', 'al'], ['iviti', 'ive'], ['biliti', 'ble']],
+      l: [
+        ['bli', 'ble'],
+        ['alli', 'al'],
+        ['entli', 'ent'],
+        ['eli', 'e'],
+        ['ousli', 'ous'],
+      ],
+      o: [
+        ['ization', 'ize'],
+        ['ation', 'ate'],
+        ['ator', 'ate'],
+      ],
+      s: [
+        ['alism', 'al'],
+        ['iveness', 'ive'],
+        ['fulness', 'ful'],
+        ['ousness', 'ous'],
+      ],
+      t: [
+        ['aliti', 'al'],
+        ['iviti', 'ive'],
+        ['biliti', 'ble'],
+      ],
       g: [['logi', 'log']],
     };
     const pairs = table[this.b[this.k - 1] ?? ''];
@@ -158,9 +183,16 @@ class Stemmer {
   /** -ic-, -full, -ness and the like. */
   private step3(): void {
     const table: Record<string, Array<[string, string]>> = {
-      e: [['icate', 'ic'], ['ative', ''], ['alize', 'al']],
+      e: [
+        ['icate', 'ic'],
+        ['ative', ''],
+        ['alize', 'al'],
+      ],
       i: [['iciti', 'ic']],
-      l: [['ical', 'ic'], ['ful', '']],
+      l: [
+        ['ical', 'ic'],
+        ['ful', ''],
+      ],
       s: [['ness', '']],
     };
     const pairs = table[this.b[this.k] ?? ''];
@@ -185,7 +217,8 @@ class Stemmer {
     const ch = this.b[this.k - 1] ?? '';
     let found = false;
     if (ch === 'o') {
-      found = (this.ends('ion') && this.j >= 0 && (this.b[this.j] === 's' || this.b[this.j] === 't')) || this.ends('ou');
+      found =
+        (this.ends('ion') && this.j >= 0 && (this.b[this.j] === 's' || this.b[this.j] === 't')) || this.ends('ou');
     } else {
       found = (table[ch] ?? []).some((suffix) => this.ends(suffix));
     }

@@ -14,7 +14,12 @@ export const ANALYSIS_VERSION = 2;
  * or re-rendered fragment is a rebuild. A schema without fragments keeps the fingerprint it had before them.
  */
 export function schemaFingerprint(schema: IndexSchema): string {
-  return JSON.stringify({ name: schema.name, fields: schema.fields, analysis: ANALYSIS_VERSION, ...fragmentsOf(schema) });
+  return JSON.stringify({
+    name: schema.name,
+    fields: schema.fields,
+    analysis: ANALYSIS_VERSION,
+    ...fragmentsOf(schema),
+  });
 }
 
 const fragmentsOf = (schema: IndexSchema): Pick<IndexSchema, 'fragments'> =>
@@ -28,5 +33,11 @@ const fragmentsOf = (schema: IndexSchema): Pick<IndexSchema, 'fragments'> =>
  */
 export function storedSchemaFingerprint(schema: IndexSchema): string {
   if (schema.views === undefined || Object.keys(schema.views).length === 0) return schemaFingerprint(schema);
-  return JSON.stringify({ name: schema.name, fields: schema.fields, analysis: ANALYSIS_VERSION, views: schema.views, ...fragmentsOf(schema) });
+  return JSON.stringify({
+    name: schema.name,
+    fields: schema.fields,
+    analysis: ANALYSIS_VERSION,
+    views: schema.views,
+    ...fragmentsOf(schema),
+  });
 }

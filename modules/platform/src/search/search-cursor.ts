@@ -48,7 +48,8 @@ function fits(slot: CursorSlot, value: unknown): value is CursorValue {
 
 /** The values of a cursor made by `encodeCursor(order, ...)`, one per slot and of the slot's kind. */
 export function decodeCursor(cursor: string, order: string, slots: CursorSlot[]): CursorValue[] {
-  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) throw new SearchCursorError(`must be 1 to ${MAX_CURSOR_LENGTH} characters`);
+  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH)
+    throw new SearchCursorError(`must be 1 to ${MAX_CURSOR_LENGTH} characters`);
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new SearchCursorError('not base64url');
   let parsed: unknown;
   try {
@@ -56,9 +57,11 @@ export function decodeCursor(cursor: string, order: string, slots: CursorSlot[])
   } catch {
     throw new SearchCursorError('not a cursor this API made');
   }
-  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw new SearchCursorError('not a cursor this API made');
+  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string')
+    throw new SearchCursorError('not a cursor this API made');
   const [fingerprint, ...values] = parsed as [string, ...unknown[]];
   if (fingerprint !== orderFingerprint(order)) throw new SearchCursorError('made for another sort order');
-  if (values.length !== slots.length || !values.every((value, i) => fits(slots[i]!, value))) throw new SearchCursorError('not a cursor this API made');
+  if (values.length !== slots.length || !values.every((value, i) => fits(slots[i]!, value)))
+    throw new SearchCursorError('not a cursor this API made');
   return values as CursorValue[];
 }

@@ -9,7 +9,9 @@ describe('search cursor', () => {
     const values = [1_900_000_000_000, 'café "müller"', null, 42.125, 8_640_000_000_000_001];
     const cursor = encodeCursor(order, values);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(cursor, order, ['number', 'string', 'string|null', 'number|null', 'number|string'])).toEqual(values);
+    expect(decodeCursor(cursor, order, ['number', 'string', 'string|null', 'number|null', 'number|string'])).toEqual(
+      values,
+    );
   });
 
   it('refuses a cursor made for another order', () => {

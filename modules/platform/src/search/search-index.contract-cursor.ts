@@ -5,7 +5,13 @@
  * make for that order is a SearchCursorError.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_RESULT_WINDOW, SearchCursorError, SearchWindowError, type SearchIndex, type SearchQuery } from './search-index.port.ts';
+import {
+  MAX_RESULT_WINDOW,
+  SearchCursorError,
+  SearchWindowError,
+  type SearchIndex,
+  type SearchQuery,
+} from './search-index.port.ts';
 import { berlin } from './search-index.contract-fixtures.ts';
 
 interface CursorContext {
@@ -14,7 +20,12 @@ interface CursorContext {
 }
 
 /** Every page of a cursor walk: the first without a cursor, each next one after the previous answer's. */
-async function walk(search: SearchIndex, index: string, query: SearchQuery, limit: number): Promise<{ ids: string[]; pages: number; totals: Set<number> }> {
+async function walk(
+  search: SearchIndex,
+  index: string,
+  query: SearchQuery,
+  limit: number,
+): Promise<{ ids: string[]; pages: number; totals: Set<number> }> {
   const ids: string[] = [];
   const totals = new Set<number>();
   let after: string | undefined;
@@ -39,12 +50,30 @@ const walks: Array<[string, SearchQuery]> = [
   ['name desc', { sort: [{ by: 'field', field: 'name', direction: 'desc' }] }],
   [
     'upcoming by date with a filter (the map walk)',
-    { filters: [{ field: 'date', op: 'range', gte: '2030-03-02T00:00:00Z' }, { field: 'country', op: 'in', values: ['DE', 'FR', 'FJ', 'US'] }], sort: [{ by: 'field', field: 'date', direction: 'asc' }] },
+    {
+      filters: [
+        { field: 'date', op: 'range', gte: '2030-03-02T00:00:00Z' },
+        { field: 'country', op: 'in', values: ['DE', 'FR', 'FJ', 'US'] },
+      ],
+      sort: [{ by: 'field', field: 'date', direction: 'asc' }],
+    },
   ],
-  ['in a box, by date', { bounds: { field: 'location', south: -40, north: 60, west: -180, east: 180 }, sort: [{ by: 'field', field: 'date', direction: 'asc' }] }],
+  [
+    'in a box, by date',
+    {
+      bounds: { field: 'location', south: -40, north: 60, west: -180, east: 180 },
+      sort: [{ by: 'field', field: 'date', direction: 'asc' }],
+    },
+  ],
   ['in a box across the antimeridian', { bounds: { field: 'location', south: -40, north: 30, west: 175, east: -160 } }],
-  ['near, by distance', { near: { field: 'location', ...berlin, radiusKm: 1000 }, sort: [{ by: 'distance', direction: 'asc' }] }],
-  ['text by relevance, then date', { text: 'berlin', sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'asc' }] }],
+  [
+    'near, by distance',
+    { near: { field: 'location', ...berlin, radiusKm: 1000 }, sort: [{ by: 'distance', direction: 'asc' }] },
+  ],
+  [
+    'text by relevance, then date',
+    { text: 'berlin', sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'asc' }] },
+  ],
 ];
 
 export function testCursorPaging(context: () => CursorContext): void {
@@ -81,8 +110,14 @@ export function testCursorPaging(context: () => CursorContext): void {
       const docs = Array.from({ length: count }, (_, i) => ({ id: String(i + 1), rank: i % 7 }));
       await search.upsert(index, docs);
       await search.refresh(index);
-      const query: SearchQuery = { filters: [{ field: 'rank', op: 'range', gte: 0 }], sort: [{ by: 'field', field: 'rank', direction: 'asc' }], fields: ['rank'] };
-      await expect(search.search(index, { ...query, offset: MAX_RESULT_WINDOW, limit: 1000 })).rejects.toBeInstanceOf(SearchWindowError);
+      const query: SearchQuery = {
+        filters: [{ field: 'rank', op: 'range', gte: 0 }],
+        sort: [{ by: 'field', field: 'rank', direction: 'asc' }],
+        fields: ['rank'],
+      };
+      await expect(search.search(index, { ...query, offset: MAX_RESULT_WINDOW, limit: 1000 })).rejects.toBeInstanceOf(
+        SearchWindowError,
+      );
       const deep = await walk(search, index, query, 1000);
       expect(deep.pages).toBe(Math.ceil(count / 1000));
       expect(deep.totals).toEqual(new Set([count]));
@@ -96,15 +131,24 @@ export function testCursorPaging(context: () => CursorContext): void {
       const cursor = (await search.search(index, byDate)).nextCursor!;
       const forged = Buffer.from(JSON.stringify(['x', 1, 2])).toString('base64url');
       // The real fingerprint with a word where the date goes: an engine must never see it.
-      const [fingerprint, ...values] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, ...unknown[]];
-      const wrongKind = Buffer.from(JSON.stringify([fingerprint, 'tomorrow', ...values.slice(1)])).toString('base64url');
+      const [fingerprint, ...values] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [
+        string,
+        ...unknown[],
+      ];
+      const wrongKind = Buffer.from(JSON.stringify([fingerprint, 'tomorrow', ...values.slice(1)])).toString(
+        'base64url',
+      );
       for (const query of [
         { ...byDate, after: forged },
         { ...byDate, after: wrongKind },
         { ...byDate, after: 'not a cursor!' },
         { ...byDate, after: cursor.slice(0, -4) },
         { sort: [{ by: 'field', field: 'date', direction: 'desc' }], after: cursor } satisfies SearchQuery,
-        { near: { field: 'location', ...berlin, radiusKm: 1000 }, sort: [{ by: 'distance', direction: 'asc' }], after: cursor } satisfies SearchQuery,
+        {
+          near: { field: 'location', ...berlin, radiusKm: 1000 },
+          sort: [{ by: 'distance', direction: 'asc' }],
+          after: cursor,
+        } satisfies SearchQuery,
         { ...byDate, offset: 2, after: cursor },
       ]) {
         await expect(search.search(index, query)).rejects.toBeInstanceOf(SearchCursorError);

@@ -4,7 +4,13 @@
  * comparator, own haversine), so an engine cannot agree with itself by accident.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_RESULT_WINDOW, SearchWindowError, type FilterClause, type SearchIndex, type SearchQuery } from './search-index.port.ts';
+import {
+  MAX_RESULT_WINDOW,
+  SearchWindowError,
+  type FilterClause,
+  type SearchIndex,
+  type SearchQuery,
+} from './search-index.port.ts';
 import { berlin, contractSchema, fixtureEvents, type FixtureEvent } from './search-index.contract-fixtures.ts';
 import { testCursorPaging } from './search-index.contract-cursor.ts';
 
@@ -121,7 +127,9 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect((await search.get(index, 'v1'))?.name).toBe('Third');
       await search.delete(index, [{ id: 'v1', version: 4 }], versioned);
       expect(await search.get(index, 'v1')).toBeNull();
-      await expect(search.upsert(index, [{ id: 'v2', name: 'No version' }], versioned)).rejects.toThrow(/positive integer/);
+      await expect(search.upsert(index, [{ id: 'v2', name: 'No version' }], versioned)).rejects.toThrow(
+        /positive integer/,
+      );
     });
 
     it('get returns the whole stored document, stored-only fields included', async () => {
@@ -143,7 +151,9 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(await search.get(index, '1')).toBeNull();
       expect(await sortedIds({ text: 'jazz' })).toEqual(['10']);
       expect(await search.count(index, {})).toBe(fixtureEvents.length - 2);
-      expect(await sortedIds({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 } })).toEqual(['102', '103']);
+      expect(await sortedIds({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 } })).toEqual(
+        ['102', '103'],
+      );
     });
 
     it('without a sort, orders by id: integers numerically, then other ids', async () => {
@@ -179,13 +189,19 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
         await filtered({ field: 'date', op: 'range', gte: '2030-04-01T00:00:00Z', lt: '2030-06-01T08:00:00Z' }),
       ).toEqual(['20', '21', '22', '100']);
       expect(await filtered({ field: 'date', op: 'range', gte: Date.parse('2030-06-01T08:00:00Z') })).toEqual([
-        '101', '102', '103', '104', '105',
+        '101',
+        '102',
+        '103',
+        '104',
+        '105',
       ]);
     });
 
     it('exists on numbers (null counts as missing) and on geo', async () => {
       expect(await filtered({ field: 'price', op: 'exists', exists: false })).toEqual(['10', '22']);
-      expect(await filtered({ field: 'price', op: 'exists', exists: true })).toEqual(where((e) => typeof e.price === 'number'));
+      expect(await filtered({ field: 'price', op: 'exists', exists: true })).toEqual(
+        where((e) => typeof e.price === 'number'),
+      );
       expect(await filtered({ field: 'location', op: 'exists', exists: false })).toEqual(['100', 'x7']);
     });
 
@@ -224,8 +240,22 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
 
     it('plurals and word forms match the same events, prefixes still match', async () => {
       await search.upsert(index, [
-        { id: 'w1', name: 'Harbour Concert', description: 'Strings at dusk', city: 'Kiel', country: 'DE', category: 'music' },
-        { id: 'w2', name: 'Summer Concerts', description: 'Three parties in the park', city: 'Kiel', country: 'DE', category: 'music' },
+        {
+          id: 'w1',
+          name: 'Harbour Concert',
+          description: 'Strings at dusk',
+          city: 'Kiel',
+          country: 'DE',
+          category: 'music',
+        },
+        {
+          id: 'w2',
+          name: 'Summer Concerts',
+          description: 'Three parties in the park',
+          city: 'Kiel',
+          country: 'DE',
+          category: 'music',
+        },
       ]);
       await search.refresh(index);
       expect(await sortedIds({ text: 'concerts' })).toEqual(['w1', 'w2']);
@@ -245,7 +275,10 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(await sortedIds({ filters: [{ field: 'city', op: 'eq', value: 'sao paulo' }] })).toEqual(all);
       expect(await sortedIds({ filters: [{ field: 'city', op: 'in', values: ['São Paulo'] }] })).toEqual(all);
       expect(await sortedIds({ text: 'sao paulo' })).toEqual(all);
-      const facets = await search.facets(index, { terms: ['city'], filters: [{ field: 'country', op: 'eq', value: 'BR' }] });
+      const facets = await search.facets(index, {
+        terms: ['city'],
+        filters: [{ field: 'country', op: 'eq', value: 'BR' }],
+      });
       expect(facets.terms.city).toEqual([{ value: 'São Paulo', count: 3 }]);
     });
 
@@ -258,13 +291,21 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(await ids({ text: 'jazz', sort: [{ by: 'relevance' }] })).toEqual(['1', '10']);
       expect(await ids({ text: 'harbour', sort: [{ by: 'relevance' }] })).toEqual(['10', '104']);
       expect(
-        await ids({ text: 'jazz', filters: [{ field: 'country', op: 'eq', value: 'DE' }], sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'asc' }] }),
+        await ids({
+          text: 'jazz',
+          filters: [{ field: 'country', op: 'eq', value: 'DE' }],
+          sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'asc' }],
+        }),
       ).toEqual(['1', '10']);
     });
 
     it('text, filters and geo combine', async () => {
       expect(
-        await sortedIds({ text: 'marathon', filters: [{ field: 'category', op: 'eq', value: 'sports' }], near: { field: 'location', ...berlin, radiusKm: 10 } }),
+        await sortedIds({
+          text: 'marathon',
+          filters: [{ field: 'category', op: 'eq', value: 'sports' }],
+          near: { field: 'location', ...berlin, radiusKm: 10 },
+        }),
       ).toEqual(['200']);
     });
 
@@ -300,7 +341,11 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       const expected = expectedOrder(fixtureEvents, sortValues.popularity!, 'desc');
       const seen: string[] = [];
       for (let offset = 0; offset < fixtureEvents.length; offset += 3) {
-        const page = await search.search(index, { sort: [{ by: 'field', field: 'popularity', direction: 'desc' }], offset, limit: 3 });
+        const page = await search.search(index, {
+          sort: [{ by: 'field', field: 'popularity', direction: 'desc' }],
+          offset,
+          limit: 3,
+        });
         expect(page.total).toBe(fixtureEvents.length);
         seen.push(...page.hits.map((hit) => hit.id));
       }
@@ -313,7 +358,8 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       for (const radiusKm of [3, 25, 30, 300]) {
         const expected = fixtureEvents.filter(located).filter((e) => haversineKm(berlin, e.location) <= radiusKm);
         // No fixture may sit on the edge, or rounding differences would make this case flaky rather than strict.
-        for (const e of fixtureEvents.filter(located)) expect(Math.abs(haversineKm(berlin, e.location) - radiusKm)).toBeGreaterThan(0.05);
+        for (const e of fixtureEvents.filter(located))
+          expect(Math.abs(haversineKm(berlin, e.location) - radiusKm)).toBeGreaterThan(0.05);
         const result = await search.search(index, { near: { field: 'location', ...berlin, radiusKm }, limit: 100 });
         expect(result.hits.map((hit) => hit.id).sort(compareIds)).toEqual(idsOf(expected));
         expect(result.total).toBe(expected.length);
@@ -328,8 +374,12 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       const near = { field: 'location', ...berlin, radiusKm: 1000 };
       const byDistance = (e: FixtureEvent) => haversineKm(berlin, e.location!);
       const inRange = fixtureEvents.filter(located).filter((e) => byDistance(e) <= 1000);
-      expect(await ids({ near, sort: [{ by: 'distance', direction: 'asc' }] })).toEqual(expectedOrder(inRange, byDistance, 'asc'));
-      expect(await ids({ near, sort: [{ by: 'distance', direction: 'desc' }] })).toEqual(expectedOrder(inRange, byDistance, 'desc'));
+      expect(await ids({ near, sort: [{ by: 'distance', direction: 'asc' }] })).toEqual(
+        expectedOrder(inRange, byDistance, 'asc'),
+      );
+      expect(await ids({ near, sort: [{ by: 'distance', direction: 'desc' }] })).toEqual(
+        expectedOrder(inRange, byDistance, 'desc'),
+      );
     });
 
     it('near works across the antimeridian', async () => {
@@ -341,16 +391,27 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
 
     it('bounds keep documents inside the box, edges included', async () => {
       expect(await sortedIds({ bounds: { field: 'location', south: 45, north: 55, west: 0, east: 15 } })).toEqual(
-        where((e) => !!e.location && e.location.lat >= 45 && e.location.lat <= 55 && e.location.lon >= 0 && e.location.lon <= 15),
+        where(
+          (e) =>
+            !!e.location && e.location.lat >= 45 && e.location.lat <= 55 && e.location.lon >= 0 && e.location.lon <= 15,
+        ),
       );
       // Exactly on the north and east edges; Elasticsearch quantizes points to about a centimetre, so the
       // south and west edges get a little room rather than testing the engine's rounding.
-      expect(await sortedIds({ bounds: { field: 'location', south: 52.39, north: 52.5, west: 13.05, east: 13.45 } })).toEqual(['2', '3']);
+      expect(
+        await sortedIds({ bounds: { field: 'location', south: 52.39, north: 52.5, west: 13.05, east: 13.45 } }),
+      ).toEqual(['2', '3']);
     });
 
     it('bounds with west > east cross the antimeridian', async () => {
-      expect(await sortedIds({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 } })).toEqual(['101', '102', '103']);
-      expect(await sortedIds({ bounds: { field: 'location', south: -40, north: 30, west: 175, east: -160 } })).toEqual(['101', '102', '103']);
+      expect(await sortedIds({ bounds: { field: 'location', south: -20, north: -10, west: 170, east: -170 } })).toEqual(
+        ['101', '102', '103'],
+      );
+      expect(await sortedIds({ bounds: { field: 'location', south: -40, north: 30, west: 175, east: -160 } })).toEqual([
+        '101',
+        '102',
+        '103',
+      ]);
     });
 
     it('bounds combine with filters', async () => {
@@ -379,7 +440,9 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
     it('refuses a page past the result window with SearchWindowError, on every engine alike', async () => {
       const last = await search.search(index, { offset: MAX_RESULT_WINDOW - 5, limit: 5 });
       expect(last.hits).toEqual([]);
-      await expect(search.search(index, { offset: MAX_RESULT_WINDOW - 4, limit: 5 })).rejects.toBeInstanceOf(SearchWindowError);
+      await expect(search.search(index, { offset: MAX_RESULT_WINDOW - 4, limit: 5 })).rejects.toBeInstanceOf(
+        SearchWindowError,
+      );
       await expect(search.search(index, { offset: MAX_RESULT_WINDOW })).rejects.toBeInstanceOf(SearchWindowError);
     });
 
@@ -390,7 +453,8 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(pages.flat()).toEqual(expectedOrder(fixtureEvents, sortValues.popularity!, 'desc'));
       expect(pages.every((page) => page.length <= 4)).toBe(true);
       const near: string[] = [];
-      for await (const page of search.scan(index, { near: { field: 'location', ...berlin, radiusKm: 30 } }, 2)) near.push(...page.map((hit) => hit.id));
+      for await (const page of search.scan(index, { near: { field: 'location', ...berlin, radiusKm: 30 } }, 2))
+        near.push(...page.map((hit) => hit.id));
       expect(near.sort(compareIds)).toEqual(await sortedIds({ near: { field: 'location', ...berlin, radiusKm: 30 } }));
     });
 
@@ -405,7 +469,10 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
         { id: '1', name: 'Jazz Evening', price: 25, location: { lat: 52.52, lon: 13.405 } },
         { id: '2', name: 'Techno Marathon', price: 40, location: { lat: 52.5, lon: 13.45 } },
       ]);
-      const lyon = await search.search(index, { filters: [{ field: 'city', op: 'eq', value: 'lyon' }], fields: ['name', 'price'] });
+      const lyon = await search.search(index, {
+        filters: [{ field: 'city', op: 'eq', value: 'lyon' }],
+        fields: ['name', 'price'],
+      });
       expect(lyon.hits[0]!.source).toEqual({ id: '22', name: 'Lyon Food Festival' });
     });
 
@@ -414,40 +481,73 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       const whole = await search.search(index, query);
       const listing = await search.search(index, { ...query, fields: ['tags', 'location', 'name', 'price'] });
       const picked = whole.hits.map(({ id, source }) =>
-        Object.fromEntries([['id', id], ...Object.entries(source).filter(([key]) => ['name', 'price', 'location', 'tags'].includes(key))]),
+        Object.fromEntries([
+          ['id', id],
+          ...Object.entries(source).filter(([key]) => ['name', 'price', 'location', 'tags'].includes(key)),
+        ]),
       );
       expect(listing.hits.map((hit) => hit.source)).toEqual(picked);
       expect(listing.hits.map((hit) => hit.source).some((source) => !('price' in source))).toBe(true);
       expect(listing.total).toBe(whole.total);
-      const near = { near: { field: 'location', ...berlin, radiusKm: 30 }, sort: [{ by: 'distance' as const, direction: 'asc' as const }] };
+      const near = {
+        near: { field: 'location', ...berlin, radiusKm: 30 },
+        sort: [{ by: 'distance' as const, direction: 'asc' as const }],
+      };
       const nearWhole = await search.search(index, near);
       const nearListing = await search.search(index, { ...near, fields: ['name', 'price', 'location', 'tags'] });
-      expect(nearListing.hits.map(({ id, distanceKm }) => [id, distanceKm])).toEqual(nearWhole.hits.map(({ id, distanceKm }) => [id, distanceKm]));
+      expect(nearListing.hits.map(({ id, distanceKm }) => [id, distanceKm])).toEqual(
+        nearWhole.hits.map(({ id, distanceKm }) => [id, distanceKm]),
+      );
     });
 
     it('searchFragments gives the page search gives, each hit with its fragment as JSON text; sources never carry fragments', async () => {
-      const pins = fixtureEvents.filter(located).map((e) => ({ ...e, pin: { id: Number(e.id), name: e.name, at: [e.location.lat, e.location.lon], note: 'a "quoted" é' } }));
+      const pins = fixtureEvents.filter(located).map((e) => ({
+        ...e,
+        pin: { id: Number(e.id), name: e.name, at: [e.location.lat, e.location.lon], note: 'a "quoted" é' },
+      }));
       await search.upsert(index, pins);
       await search.refresh(index);
-      const query: SearchQuery = { near: { field: 'location', ...berlin, radiusKm: 3000 }, sort: [{ by: 'distance', direction: 'asc' }], limit: 4 };
+      const query: SearchQuery = {
+        near: { field: 'location', ...berlin, radiusKm: 3000 },
+        sort: [{ by: 'distance', direction: 'asc' }],
+        limit: 4,
+      };
       const page = await search.search(index, query);
       const fragments = await search.searchFragments(index, query, 'pin');
       expect(fragments.total).toBe(page.total);
       expect(fragments.nextCursor).toBe(page.nextCursor);
-      expect(fragments.hits.map(({ id, distanceKm }) => [id, distanceKm])).toEqual(page.hits.map(({ id, distanceKm }) => [id, distanceKm]));
+      expect(fragments.hits.map(({ id, distanceKm }) => [id, distanceKm])).toEqual(
+        page.hits.map(({ id, distanceKm }) => [id, distanceKm]),
+      );
       const byId = new Map(pins.map((pin) => [pin.id, JSON.stringify(pin.pin)]));
       expect(fragments.hits.map((hit) => hit.fragment)).toEqual(page.hits.map((hit) => byId.get(hit.id)));
       expect(page.hits.every((hit) => !('pin' in hit.source))).toBe(true);
       expect(await search.get(index, '1')).toEqual(fixtureEvents[0]);
       expect((await search.getMany(index, ['2'])).get('2')).toEqual(fixtureEvents[1]);
-      expect((await search.search(index, { fields: ['name'], limit: 1 })).hits[0]!.source).toEqual({ id: '1', name: 'Jazz Evening' });
+      expect((await search.search(index, { fields: ['name'], limit: 1 })).hits[0]!.source).toEqual({
+        id: '1',
+        name: 'Jazz Evening',
+      });
       // Written without it (an index older than the fragment): null, so the caller answers from `search`.
-      const online = await search.searchFragments(index, { filters: [{ field: 'country', op: 'eq', value: 'US' }], sort: [{ by: 'field', field: 'date', direction: 'asc' }] }, 'pin');
-      expect(online.hits.map((hit) => [hit.id, hit.fragment === null])).toEqual([['100', true], ['105', false]]);
+      const online = await search.searchFragments(
+        index,
+        {
+          filters: [{ field: 'country', op: 'eq', value: 'US' }],
+          sort: [{ by: 'field', field: 'date', direction: 'asc' }],
+        },
+        'pin',
+      );
+      expect(online.hits.map((hit) => [hit.id, hit.fragment === null])).toEqual([
+        ['100', true],
+        ['105', false],
+      ]);
     });
 
     it('count agrees with the search total', async () => {
-      const query = { filters: [{ field: 'country', op: 'eq', value: 'DE' } as const], near: { field: 'location', ...berlin, radiusKm: 30 } };
+      const query = {
+        filters: [{ field: 'country', op: 'eq', value: 'DE' } as const],
+        near: { field: 'location', ...berlin, radiusKm: 30 },
+      };
       expect(await search.count(index, query)).toBe((await search.search(index, query)).total);
       expect(await search.count(index, { text: 'berlin' })).toBe(4);
     });
@@ -458,8 +558,14 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       const after = fixtureEvents.filter((e) => Date.parse(e.date!) > Date.parse(from)).length;
       expect(await search.count(index, { filters: [{ field: 'date', op: 'range', gte: from }] })).toBe(onOrAfter);
       expect(await search.count(index, { filters: [{ field: 'date', op: 'range', gt: from }] })).toBe(after);
-      expect(await search.count(index, { filters: [{ field: 'price', op: 'range', gte: 25 }] })).toBe(where((e) => (e.price ?? -1) >= 25).length);
-      const page = await search.search(index, { filters: [{ field: 'date', op: 'range', gte: from }], offset: 2, limit: 2 });
+      expect(await search.count(index, { filters: [{ field: 'price', op: 'range', gte: 25 }] })).toBe(
+        where((e) => (e.price ?? -1) >= 25).length,
+      );
+      const page = await search.search(index, {
+        filters: [{ field: 'date', op: 'range', gte: from }],
+        offset: 2,
+        limit: 2,
+      });
       expect(page.total).toBe(onOrAfter);
     });
   });
@@ -472,7 +578,10 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(facets.terms.city).toEqual([
         { value: 'Berlin', count: 4 },
         { value: 'Paris', count: 2 },
-        ...['Apia', 'Auckland', 'Hamburg', 'Honolulu', 'Lyon', 'Potsdam', 'Suva', 'Taveuni'].map((value) => ({ value, count: 1 })),
+        ...['Apia', 'Auckland', 'Hamburg', 'Honolulu', 'Lyon', 'Potsdam', 'Suva', 'Taveuni'].map((value) => ({
+          value,
+          count: 1,
+        })),
       ]);
       expect(facets.terms.category!.slice(0, 4)).toEqual([
         { value: 'culture', count: 5 },
@@ -486,25 +595,36 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       const from = '2030-04-01T00:00:00Z';
       const expected = (events: FixtureEvent[]) => {
         const counts = new Map<string, number>();
-        for (const e of events) if (e.city && e.date && Date.parse(e.date) >= Date.parse(from)) counts.set(e.city.toLowerCase(), (counts.get(e.city.toLowerCase()) ?? 0) + 1);
+        for (const e of events)
+          if (e.city && e.date && Date.parse(e.date) >= Date.parse(from))
+            counts.set(e.city.toLowerCase(), (counts.get(e.city.toLowerCase()) ?? 0) + 1);
         return [...counts.values()].reduce((a, b) => a + b, 0);
       };
       const cityTotal = async () =>
-        (await search.facets(index, { terms: ['city'], filters: [{ field: 'date', op: 'range', gte: from }] })).terms.city!.reduce((sum, t) => sum + t.count, 0);
+        (
+          await search.facets(index, { terms: ['city'], filters: [{ field: 'date', op: 'range', gte: from }] })
+        ).terms.city!.reduce((sum, t) => sum + t.count, 0);
       expect(await cityTotal()).toBe(expected(fixtureEvents));
       const paris = fixtureEvents.find((e) => e.id === '20')!;
       await search.upsert(index, [{ ...paris, city: 'Lyon' }]);
       await search.delete(index, ['21']);
       await search.refresh(index);
-      const facets = await search.facets(index, { terms: ['city'], filters: [{ field: 'date', op: 'range', gte: from }] });
+      const facets = await search.facets(index, {
+        terms: ['city'],
+        filters: [{ field: 'date', op: 'range', gte: from }],
+      });
       expect(facets.terms.city!.find((t) => t.value === 'Lyon')).toEqual({ value: 'Lyon', count: 2 });
       expect(facets.terms.city!.find((t) => t.value === 'Paris')).toBeUndefined();
-      expect((await search.facets(index, { terms: ['city'] })).terms.city!.find((t) => t.value === 'Paris')).toBeUndefined();
+      expect(
+        (await search.facets(index, { terms: ['city'] })).terms.city!.find((t) => t.value === 'Paris'),
+      ).toBeUndefined();
     });
 
     it('a count may stop early: atMost bounds it', async () => {
       expect(await search.count(index, {}, { atMost: 1 })).toBe(1);
-      expect(await search.count(index, { filters: [{ field: 'country', op: 'eq', value: 'ZZ' }] }, { atMost: 1 })).toBe(0);
+      expect(await search.count(index, { filters: [{ field: 'country', op: 'eq', value: 'ZZ' }] }, { atMost: 1 })).toBe(
+        0,
+      );
       expect(await search.count(index, { text: 'berlin' }, { atMost: 100 })).toBe(4);
     });
 
@@ -515,8 +635,15 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
         filters: [{ field: 'country', op: 'eq', value: 'FR' }],
         size: 1,
       });
-      expect(facets).toEqual({ terms: { city: [{ value: 'Paris', count: 2 }] }, stats: { price: { min: 18, max: 120 } } });
-      const none = await search.facets(index, { terms: ['city'], stats: ['price'], filters: [{ field: 'country', op: 'eq', value: 'ZZ' }] });
+      expect(facets).toEqual({
+        terms: { city: [{ value: 'Paris', count: 2 }] },
+        stats: { price: { min: 18, max: 120 } },
+      });
+      const none = await search.facets(index, {
+        terms: ['city'],
+        stats: ['price'],
+        filters: [{ field: 'country', op: 'eq', value: 'ZZ' }],
+      });
       expect(none).toEqual({ terms: { city: [] }, stats: { price: { min: null, max: null } } });
     });
   });
@@ -546,7 +673,7 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       expect(await ids({})).toEqual(['1', '2']);
     });
 
-    it('a schema change: readers use the serving copy\'s schema until the swap, and writes keep reaching it', async () => {
+    it("a schema change: readers use the serving copy's schema until the swap, and writes keep reaching it", async () => {
       const changed = contractSchema(index);
       changed.fields.rank = { type: 'number' };
       changed.fields.organizer = { type: 'keyword' };
@@ -554,16 +681,24 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       // New code asking for the new fields before the swap: no error; they read as missing from every document.
       const byRank = { sort: [{ by: 'field' as const, field: 'rank', direction: 'desc' as const }] };
       expect(await ids(byRank)).toEqual(idsOf(fixtureEvents));
-      expect(await ids({ sort: [...byRank.sort, { by: 'field', field: 'price', direction: 'asc' }] })).toEqual(expectedOrder(fixtureEvents, sortValues.price!, 'asc'));
+      expect(await ids({ sort: [...byRank.sort, { by: 'field', field: 'price', direction: 'asc' }] })).toEqual(
+        expectedOrder(fixtureEvents, sortValues.price!, 'asc'),
+      );
       expect(await filtered({ field: 'organizer', op: 'eq', value: 'blue note' })).toEqual([]);
       expect(await filtered({ field: 'organizer', op: 'exists', exists: false })).toEqual(idsOf(fixtureEvents));
       expect(await search.count(index, { filters: [{ field: 'rank', op: 'range', gte: 1 }] })).toBe(0);
-      expect((await search.facets(index, { terms: ['organizer', 'country'], stats: ['rank'] })).terms.organizer).toEqual([]);
+      expect(
+        (await search.facets(index, { terms: ['organizer', 'country'], stats: ['rank'] })).terms.organizer,
+      ).toEqual([]);
       // A field neither schema knows is still a mistake.
-      await expect(search.search(index, { sort: [{ by: 'field', field: 'no_such_field', direction: 'asc' }] })).rejects.toThrow();
+      await expect(
+        search.search(index, { sort: [{ by: 'field', field: 'no_such_field', direction: 'asc' }] }),
+      ).rejects.toThrow();
 
       const rebuild = await search.beginRebuild(index);
-      await rebuild.upsert(fixtureEvents.map((event, i) => ({ ...event, rank: i, organizer: i === 0 ? 'Blue Note' : 'Other' })));
+      await rebuild.upsert(
+        fixtureEvents.map((event, i) => ({ ...event, rank: i, organizer: i === 0 ? 'Blue Note' : 'Other' })),
+      );
       // A write during the rebuild is searchable at once from the serving copy (the projector replays it into the new one).
       await search.upsert(index, [{ id: '900', name: 'Written During The Rebuild', rank: 99 }]);
       await search.refresh(index);
@@ -573,7 +708,11 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       await rebuild.commit();
 
       // After the swap, the new schema serves: the sort and the filter work on the new fields.
-      expect((await ids(byRank)).slice(0, 3)).toEqual(['900', fixtureEvents[fixtureEvents.length - 1]!.id, fixtureEvents[fixtureEvents.length - 2]!.id]);
+      expect((await ids(byRank)).slice(0, 3)).toEqual([
+        '900',
+        fixtureEvents[fixtureEvents.length - 1]!.id,
+        fixtureEvents[fixtureEvents.length - 2]!.id,
+      ]);
       expect(await filtered({ field: 'organizer', op: 'eq', value: 'blue note' })).toEqual([fixtureEvents[0]!.id]);
       expect(await search.init(changed)).toEqual({ created: false });
     });

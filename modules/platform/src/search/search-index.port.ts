@@ -72,7 +72,14 @@ export interface IndexDocument {
 export type FilterClause =
   | { field: string; op: 'eq'; value: string | number | boolean }
   | { field: string; op: 'in'; values: Array<string | number> }
-  | { field: string; op: 'range'; gte?: number | string; lte?: number | string; gt?: number | string; lt?: number | string }
+  | {
+      field: string;
+      op: 'range';
+      gte?: number | string;
+      lte?: number | string;
+      gt?: number | string;
+      lt?: number | string;
+    }
   /** Matches documents whose field is present (not null); `exists: false` matches missing. */
   | { field: string; op: 'exists'; exists: boolean };
 
@@ -207,7 +214,9 @@ export class SearchWindowError extends Error {
     readonly offset: number,
     readonly limit: number,
   ) {
-    super(`Results past the first ${MAX_RESULT_WINDOW} cannot be paged to (offset ${offset} + limit ${limit}); narrow the query`);
+    super(
+      `Results past the first ${MAX_RESULT_WINDOW} cannot be paged to (offset ${offset} + limit ${limit}); narrow the query`,
+    );
     this.name = 'SearchWindowError';
   }
 }
@@ -217,7 +226,8 @@ export class SearchWindowError extends Error {
  * offset; both adapters call it before querying.
  */
 export function assertWithinWindow(query: Pick<SearchQuery, 'offset' | 'limit' | 'after'>, defaultLimit: number): void {
-  if (query.after !== undefined && (query.offset ?? 0) !== 0) throw new SearchCursorError('a cursor page takes no offset');
+  if (query.after !== undefined && (query.offset ?? 0) !== 0)
+    throw new SearchCursorError('a cursor page takes no offset');
   const offset = query.offset ?? 0;
   const limit = query.limit ?? defaultLimit;
   if (offset + limit > MAX_RESULT_WINDOW) throw new SearchWindowError(offset, limit);
@@ -300,7 +310,11 @@ export interface SearchIndex {
    * presence check (`atMost: 1`) then costs one matching row instead of all of them (Elasticsearch:
    * `terminate_after`).
    */
-  count(index: string, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>, options?: CountOptions): Promise<number>;
+  count(
+    index: string,
+    query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>,
+    options?: CountOptions,
+  ): Promise<number>;
   facets(index: string, request: FacetRequest): Promise<FacetResult>;
   /**
    * Zero-downtime rebuild: returns a writer for a fresh, empty copy of the index built with the schema last

@@ -16,11 +16,19 @@ export function pendingFields(served: IndexSchema, wanted: IndexSchema | undefin
 type Conditions = Pick<SearchQuery, 'filters' | 'sort' | 'near' | 'bounds'>;
 
 /** The query the serving copy can answer, or `matchesNothing` when a condition on a pending field excludes all. */
-export function queryForServedSchema<Q extends Conditions>(query: Q, pending: ReadonlySet<string>): { query: Q; matchesNothing: boolean } {
+export function queryForServedSchema<Q extends Conditions>(
+  query: Q,
+  pending: ReadonlySet<string>,
+): { query: Q; matchesNothing: boolean } {
   if (pending.size === 0) return { query, matchesNothing: false };
-  const excludesAll = (clause: FilterClause) => pending.has(clause.field) && !(clause.op === 'exists' && !clause.exists);
+  const excludesAll = (clause: FilterClause) =>
+    pending.has(clause.field) && !(clause.op === 'exists' && !clause.exists);
   const filters = query.filters ?? [];
-  if (filters.some(excludesAll) || (query.near && pending.has(query.near.field)) || (query.bounds && pending.has(query.bounds.field))) {
+  if (
+    filters.some(excludesAll) ||
+    (query.near && pending.has(query.near.field)) ||
+    (query.bounds && pending.has(query.bounds.field))
+  ) {
     return { query, matchesNothing: true };
   }
   const kept: Q = { ...query };
@@ -30,7 +38,10 @@ export function queryForServedSchema<Q extends Conditions>(query: Q, pending: Re
 }
 
 /** The facets the serving copy can count, and the pending fields whose facets are empty. */
-export function facetsForServedSchema(request: FacetRequest, pending: ReadonlySet<string>): { request: FacetRequest; emptyTerms: string[]; emptyStats: string[]; matchesNothing: boolean } {
+export function facetsForServedSchema(
+  request: FacetRequest,
+  pending: ReadonlySet<string>,
+): { request: FacetRequest; emptyTerms: string[]; emptyStats: string[]; matchesNothing: boolean } {
   if (pending.size === 0) return { request, emptyTerms: [], emptyStats: [], matchesNothing: false };
   const { query, matchesNothing } = queryForServedSchema({ filters: request.filters }, pending);
   return {
@@ -55,7 +66,12 @@ export function schemaFromFingerprint(text: unknown, wanted: IndexSchema): Index
   try {
     const parsed = JSON.parse(text) as Partial<IndexSchema>;
     if (!parsed.fields || typeof parsed.fields !== 'object') return wanted;
-    return { name: wanted.name, fields: parsed.fields, ...(parsed.fragments ? { fragments: parsed.fragments } : {}), ...(wanted.views ? { views: wanted.views } : {}) };
+    return {
+      name: wanted.name,
+      fields: parsed.fields,
+      ...(parsed.fragments ? { fragments: parsed.fragments } : {}),
+      ...(wanted.views ? { views: wanted.views } : {}),
+    };
   } catch {
     return wanted;
   }

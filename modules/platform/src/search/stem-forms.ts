@@ -18,7 +18,8 @@ const MIN_STEMMED_LENGTH = 3;
 function basesOf(word: string, stem: string): Set<string> {
   const bases = new Set([word]);
   for (const suffix of ['s', 'es', 'ed', 'ing', 'd']) {
-    if (word.length - suffix.length >= MIN_STEMMED_LENGTH && word.endsWith(suffix)) bases.add(word.slice(0, -suffix.length));
+    if (word.length - suffix.length >= MIN_STEMMED_LENGTH && word.endsWith(suffix))
+      bases.add(word.slice(0, -suffix.length));
   }
   if (word.endsWith('ies') || word.endsWith('ied')) bases.add(`${word.slice(0, -3)}y`);
   // runn(ing) -> run

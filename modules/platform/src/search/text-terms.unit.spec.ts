@@ -10,7 +10,9 @@ describe('query words', () => {
 
 describe('typo budget', () => {
   it('none below 4 letters, one up to 5, two from 6', () => {
-    expect([allowedEdits('art'), allowedEdits('jazz'), allowedEdits('opera'), allowedEdits('techno')]).toEqual([0, 1, 1, 2]);
+    expect([allowedEdits('art'), allowedEdits('jazz'), allowedEdits('opera'), allowedEdits('techno')]).toEqual([
+      0, 1, 1, 2,
+    ]);
   });
 });
 

@@ -41,12 +41,23 @@ describe('defineCollection', () => {
   });
 
   it('given a stored document its schema refuses, then reading it fails instead of passing it on', async () => {
-    const written = await store.transaction((tx) => tx.insert<{ name: string; capacity: string }>('venues', { name: 'Hall', capacity: 'many' }));
+    const written = await store.transaction((tx) =>
+      tx.insert<{ name: string; capacity: string }>('venues', { name: 'Hall', capacity: 'many' }),
+    );
     await expect(venues.get(store, written.id)).rejects.toThrow(/capacity/);
   });
 
   it('given fields the schema does not name, then reads leave them out', async () => {
-    const written = await store.transaction((tx) => tx.insert<Venue & { secret: string }>('venues', { name: 'Hall', capacity: null, secret: 'x' }));
-    expect(await venues.findOne(store, { name: 'Hall' })).toEqual({ id: written.id, version: 1, created_at: written.created_at, updated_at: written.updated_at, name: 'Hall', capacity: null });
+    const written = await store.transaction((tx) =>
+      tx.insert<Venue & { secret: string }>('venues', { name: 'Hall', capacity: null, secret: 'x' }),
+    );
+    expect(await venues.findOne(store, { name: 'Hall' })).toEqual({
+      id: written.id,
+      version: 1,
+      created_at: written.created_at,
+      updated_at: written.updated_at,
+      name: 'Hall',
+      capacity: null,
+    });
   });
 });

@@ -33,7 +33,12 @@ export interface Collection<T> {
   find(reader: DocumentReader, args?: FindArgs): Promise<Array<Stored<T>>>;
   count(reader: DocumentReader, where?: Where): Promise<number>;
   insert(tx: DocumentTransaction, body: DocumentBody<T> & { id?: string }): Promise<Stored<T>>;
-  update(tx: DocumentTransaction, id: string, expectedVersion: number, patch: Partial<DocumentBody<T>>): Promise<Stored<T>>;
+  update(
+    tx: DocumentTransaction,
+    id: string,
+    expectedVersion: number,
+    patch: Partial<DocumentBody<T>>,
+  ): Promise<Stored<T>>;
   delete(tx: DocumentTransaction, id: string, expectedVersion?: number): Promise<boolean>;
 }
 
@@ -41,7 +46,8 @@ export interface Collection<T> {
 export function defineCollection<T>(spec: CollectionSpec & { schema: z.ZodType<T> }): Collection<T> {
   const { schema, ...storage } = spec;
   const { name } = storage;
-  const decode = (document: unknown): Stored<T> => ({ ...schema.parse(document), ...documentMetaSchema.parse(document) }) as Stored<T>;
+  const decode = (document: unknown): Stored<T> =>
+    ({ ...schema.parse(document), ...documentMetaSchema.parse(document) }) as Stored<T>;
   const decodeOrNull = (document: unknown) => (document === null ? null : decode(document));
   return {
     name,

@@ -5,7 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxRecord } from '../bus/envelope.ts';
-import { ConcurrencyError, UniqueConstraintError, type CollectionSpec, type DocumentStore } from './document-store.port.ts';
+import {
+  ConcurrencyError,
+  UniqueConstraintError,
+  type CollectionSpec,
+  type DocumentStore,
+} from './document-store.port.ts';
 
 export interface DocumentStoreFixture {
   store: DocumentStore;
@@ -47,9 +52,33 @@ function outboxRecord(key: string, aggregateVersion = 1, topic = 'evently.venues
 }
 
 const sample: Array<Venue & { id: string }> = [
-  { id: 'v1', name: 'Blue Note', city: 'Berlin', capacity: 120, opens_at: '2025-03-01T19:00:00.000Z', free: false, address: { country: 'DE' } },
-  { id: 'v2', name: 'Red Hall', city: 'Paris', capacity: 800, opens_at: '2025-01-15T20:00:00.000Z', free: true, address: { country: 'FR' } },
-  { id: 'v3', name: 'Green Room', city: 'Berlin', capacity: 60, opens_at: '2025-07-04T18:30:00.000Z', free: true, address: { country: 'DE' } },
+  {
+    id: 'v1',
+    name: 'Blue Note',
+    city: 'Berlin',
+    capacity: 120,
+    opens_at: '2025-03-01T19:00:00.000Z',
+    free: false,
+    address: { country: 'DE' },
+  },
+  {
+    id: 'v2',
+    name: 'Red Hall',
+    city: 'Paris',
+    capacity: 800,
+    opens_at: '2025-01-15T20:00:00.000Z',
+    free: true,
+    address: { country: 'FR' },
+  },
+  {
+    id: 'v3',
+    name: 'Green Room',
+    city: 'Berlin',
+    capacity: 60,
+    opens_at: '2025-07-04T18:30:00.000Z',
+    free: true,
+    address: { country: 'DE' },
+  },
   { id: 'v4', name: 'Bluebird Café', city: null, capacity: 300, opens_at: '2025-05-20T21:00:00.000Z', free: false },
   { id: 'v5', name: 'Yellow Cellar', capacity: 800, opens_at: '2024-12-31T23:00:00.000Z' },
 ];
@@ -84,7 +113,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       });
 
       it('insert generates an id and metadata, get returns the document', async () => {
-        const saved = await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'Blue Note', city: 'Berlin' }));
+        const saved = await store.transaction((tx) =>
+          tx.insert<Venue>('venues', { name: 'Blue Note', city: 'Berlin' }),
+        );
         expect(saved.id).toEqual(expect.any(String));
         expect(saved.id.length).toBeGreaterThan(0);
         expect(saved.version).toBe(1);
@@ -95,21 +126,40 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       });
 
       it('insert keeps a given id and nested values', async () => {
-        await store.transaction((tx) => tx.insert<Venue>('venues', { id: 'fixed', name: 'X', tags: ['a', 'b'], address: { country: 'DE' } }));
+        await store.transaction((tx) =>
+          tx.insert<Venue>('venues', { id: 'fixed', name: 'X', tags: ['a', 'b'], address: { country: 'DE' } }),
+        );
         const stored = await store.get<Venue>('venues', 'fixed');
-        expect(stored).toMatchObject({ id: 'fixed', name: 'X', tags: ['a', 'b'], address: { country: 'DE' }, version: 1 });
+        expect(stored).toMatchObject({
+          id: 'fixed',
+          name: 'X',
+          tags: ['a', 'b'],
+          address: { country: 'DE' },
+          version: 1,
+        });
       });
 
       it('inserting an existing id fails with UniqueConstraintError', async () => {
         await store.transaction((tx) => tx.insert<Venue>('venues', { id: 'dup', name: 'A' }));
-        await expect(store.transaction((tx) => tx.insert<Venue>('venues', { id: 'dup', name: 'B' }))).rejects.toBeInstanceOf(UniqueConstraintError);
+        await expect(
+          store.transaction((tx) => tx.insert<Venue>('venues', { id: 'dup', name: 'B' })),
+        ).rejects.toBeInstanceOf(UniqueConstraintError);
         expect((await store.get<Venue>('venues', 'dup'))?.name).toBe('A');
       });
 
       it('update merges the patch and bumps the version', async () => {
-        const saved = await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'Blue Note', city: 'Berlin', capacity: 100 }));
+        const saved = await store.transaction((tx) =>
+          tx.insert<Venue>('venues', { name: 'Blue Note', city: 'Berlin', capacity: 100 }),
+        );
         const updated = await store.transaction((tx) => tx.update<Venue>('venues', saved.id, 1, { capacity: 150 }));
-        expect(updated).toMatchObject({ id: saved.id, name: 'Blue Note', city: 'Berlin', capacity: 150, version: 2, created_at: saved.created_at });
+        expect(updated).toMatchObject({
+          id: saved.id,
+          name: 'Blue Note',
+          city: 'Berlin',
+          capacity: 150,
+          version: 2,
+          created_at: saved.created_at,
+        });
         expect(await store.get<Venue>('venues', saved.id)).toEqual(updated);
       });
 
@@ -122,12 +172,16 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       });
 
       it('update of a missing document fails with ConcurrencyError', async () => {
-        await expect(store.transaction((tx) => tx.update<Venue>('venues', 'missing', 1, { capacity: 3 }))).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(
+          store.transaction((tx) => tx.update<Venue>('venues', 'missing', 1, { capacity: 3 })),
+        ).rejects.toBeInstanceOf(ConcurrencyError);
       });
 
       it('delete honours the expected version', async () => {
         const saved = await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'A' }));
-        await expect(store.transaction((tx) => tx.delete('venues', saved.id, 7))).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(store.transaction((tx) => tx.delete('venues', saved.id, 7))).rejects.toBeInstanceOf(
+          ConcurrencyError,
+        );
         expect(await store.get('venues', saved.id)).not.toBeNull();
         expect(await store.transaction((tx) => tx.delete('venues', saved.id, 1))).toBe(true);
         expect(await store.get('venues', saved.id)).toBeNull();
@@ -144,7 +198,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
     describe('unique constraints', () => {
       it('a second document with the same unique field fails with UniqueConstraintError naming the fields', async () => {
         await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'A', slug: 'blue-note' }));
-        const error = await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'B', slug: 'blue-note' })).catch((e: unknown) => e);
+        const error = await store
+          .transaction((tx) => tx.insert<Venue>('venues', { name: 'B', slug: 'blue-note' }))
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(UniqueConstraintError);
         expect((error as UniqueConstraintError).fields).toEqual(['slug']);
         expect(await store.count('venues')).toBe(1);
@@ -154,7 +210,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
         await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'A', source: 'tm', external_id: '1' }));
         await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'B', source: 'tm', external_id: '2' }));
         await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'C', source: 'fever', external_id: '1' }));
-        const error = await store.transaction((tx) => tx.insert<Venue>('venues', { name: 'D', source: 'tm', external_id: '1' })).catch((e: unknown) => e);
+        const error = await store
+          .transaction((tx) => tx.insert<Venue>('venues', { name: 'D', source: 'tm', external_id: '1' }))
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(UniqueConstraintError);
         expect((error as UniqueConstraintError).fields).toEqual(['source', 'external_id']);
       });
@@ -170,7 +228,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       it('an update onto a taken unique value fails and leaves both documents unchanged', async () => {
         await store.transaction((tx) => tx.insert<Venue>('venues', { id: 'a', name: 'A', slug: 'a' }));
         await store.transaction((tx) => tx.insert<Venue>('venues', { id: 'b', name: 'B', slug: 'b' }));
-        await expect(store.transaction((tx) => tx.update<Venue>('venues', 'b', 1, { slug: 'a' }))).rejects.toBeInstanceOf(UniqueConstraintError);
+        await expect(
+          store.transaction((tx) => tx.update<Venue>('venues', 'b', 1, { slug: 'a' })),
+        ).rejects.toBeInstanceOf(UniqueConstraintError);
         expect(await store.get<Venue>('venues', 'b')).toMatchObject({ slug: 'b', version: 1 });
       });
 
@@ -207,7 +267,12 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
 
       it('numeric ranges', async () => {
         expect(ids(await store.find('venues', { where: { capacity: { gt: 120 } } }))).toEqual(['v2', 'v4', 'v5']);
-        expect(ids(await store.find('venues', { where: { capacity: { gte: 120 } } }))).toEqual(['v1', 'v2', 'v4', 'v5']);
+        expect(ids(await store.find('venues', { where: { capacity: { gte: 120 } } }))).toEqual([
+          'v1',
+          'v2',
+          'v4',
+          'v5',
+        ]);
         expect(ids(await store.find('venues', { where: { capacity: { lt: 120 } } }))).toEqual(['v3']);
         expect(ids(await store.find('venues', { where: { capacity: { lte: 120 } } }))).toEqual(['v1', 'v3']);
         expect(ids(await store.find('venues', { where: { capacity: { gt: 60, lt: 800 } } }))).toEqual(['v1', 'v4']);
@@ -219,8 +284,16 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       });
 
       it('in matches any listed value, and null in the list matches missing fields', async () => {
-        expect(ids(await store.find('venues', { where: { city: { in: ['Paris', 'Berlin'] } } }))).toEqual(['v1', 'v2', 'v3']);
-        expect(ids(await store.find('venues', { where: { city: { in: ['Paris', null] } } }))).toEqual(['v2', 'v4', 'v5']);
+        expect(ids(await store.find('venues', { where: { city: { in: ['Paris', 'Berlin'] } } }))).toEqual([
+          'v1',
+          'v2',
+          'v3',
+        ]);
+        expect(ids(await store.find('venues', { where: { city: { in: ['Paris', null] } } }))).toEqual([
+          'v2',
+          'v4',
+          'v5',
+        ]);
         expect(await store.find('venues', { where: { city: { in: [] } } })).toEqual([]);
       });
 
@@ -241,7 +314,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       it('or holds alternatives and combines with field conditions', async () => {
         const where = { or: [{ city: 'Paris' }, { capacity: { lt: 100 } }] };
         expect(ids(await store.find('venues', { where }))).toEqual(['v2', 'v3']);
-        expect(ids(await store.find('venues', { where: { ...where, free: true, capacity: { gt: 100 } } }))).toEqual(['v2']);
+        expect(ids(await store.find('venues', { where: { ...where, free: true, capacity: { gt: 100 } } }))).toEqual([
+          'v2',
+        ]);
       });
 
       it('dotted paths reach into nested objects', async () => {
@@ -264,7 +339,13 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
           ],
         });
         expect(ids(byCityThenCapacity)).toEqual(['v3', 'v1', 'v2']);
-        expect(ids(await store.find('venues', { sort: [{ field: 'opens_at', direction: 'asc' }] }))).toEqual(['v5', 'v2', 'v1', 'v4', 'v3']);
+        expect(ids(await store.find('venues', { sort: [{ field: 'opens_at', direction: 'asc' }] }))).toEqual([
+          'v5',
+          'v2',
+          'v1',
+          'v4',
+          'v3',
+        ]);
       });
 
       it('without sort the order is by id', async () => {
@@ -314,7 +395,11 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
           Array.from({ length: 20 }, (_, i) =>
             store.transaction(async (tx) => {
               const n = await tx.nextCounter('ticket:2026');
-              await tx.insert<Venue>('venues', { id: `t${i}`, name: `Ticket ${n}`, slug: `TT-2026-${String(n).padStart(4, '0')}` });
+              await tx.insert<Venue>('venues', {
+                id: `t${i}`,
+                name: `Ticket ${n}`,
+                slug: `TT-2026-${String(n).padStart(4, '0')}`,
+              });
               return n;
             }),
           ),
@@ -333,7 +418,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       });
 
       it('concurrent ranges never overlap', async () => {
-        const firsts = await Promise.all(Array.from({ length: 10 }, () => store.transaction((tx) => tx.nextCounterRange('ticket:2025', 4))));
+        const firsts = await Promise.all(
+          Array.from({ length: 10 }, () => store.transaction((tx) => tx.nextCounterRange('ticket:2025', 4))),
+        );
         const taken = firsts.flatMap((first) => [first, first + 1, first + 2, first + 3]);
         expect(taken.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
       });
@@ -384,7 +471,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
           ['b', 1],
           ['a', 2],
         ]);
-        expect(pending[0]?.record).toEqual(expect.objectContaining({ topic: 'evently.venues', type: 'VenueSaved', data: { key: 'a' } }));
+        expect(pending[0]?.record).toEqual(
+          expect.objectContaining({ topic: 'evently.venues', type: 'VenueSaved', data: { key: 'a' } }),
+        );
       });
 
       it('rollback discards documents, counters and outbox records alike', async () => {
@@ -463,7 +552,9 @@ export function testDocumentStore(factory: () => Promise<DocumentStoreFixture>, 
       });
 
       it('markRelayed removes records from pending, and pending honours its limit', async () => {
-        await store.transaction((tx) => tx.appendOutbox([outboxRecord('a', 1), outboxRecord('b', 1), outboxRecord('c', 1)]));
+        await store.transaction((tx) =>
+          tx.appendOutbox([outboxRecord('a', 1), outboxRecord('b', 1), outboxRecord('c', 1)]),
+        );
         const firstTwo = await store.outbox.pending(2);
         expect(firstTwo.map((p) => p.record.key)).toEqual(['a', 'b']);
         await store.outbox.markRelayed(firstTwo.map((p) => p.seq));

@@ -105,7 +105,12 @@ export interface DocumentTransaction extends DocumentReader {
    */
   insert<T>(collection: string, body: DocumentBody<T> & { id?: string }): Promise<Stored<T>>;
   /** Merges `patch` into the document if it is still at `expectedVersion`; otherwise ConcurrencyError. */
-  update<T>(collection: string, id: string, expectedVersion: number, patch: Partial<DocumentBody<T>>): Promise<Stored<T>>;
+  update<T>(
+    collection: string,
+    id: string,
+    expectedVersion: number,
+    patch: Partial<DocumentBody<T>>,
+  ): Promise<Stored<T>>;
   delete(collection: string, id: string, expectedVersion?: number): Promise<boolean>;
   /** Atomically increments and returns a named counter (first value 1). */
   nextCounter(name: string): Promise<number>;

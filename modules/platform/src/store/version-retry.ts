@@ -18,7 +18,9 @@ export async function withVersionRetry<R>(attempt: () => Promise<R>, options: Ve
     try {
       return await attempt();
     } catch (error) {
-      const lostRace = error instanceof ConcurrencyError || (options.onUniqueConflict === true && error instanceof UniqueConstraintError);
+      const lostRace =
+        error instanceof ConcurrencyError ||
+        (options.onUniqueConflict === true && error instanceof UniqueConstraintError);
       if (!lostRace || n >= attempts) throw error;
     }
   }

@@ -33,17 +33,26 @@ export interface Pipeline {
   close(): Promise<void>;
 }
 
-export async function openPipeline(dataDir: string, mode: PipelineMode, options: { slowProjector: boolean }): Promise<Pipeline> {
+export async function openPipeline(
+  dataDir: string,
+  mode: PipelineMode,
+  options: { slowProjector: boolean },
+): Promise<Pipeline> {
   const logger = pino({ level: 'silent' });
   const store = await createSqliteDocumentStore({ file: join(dataDir, 'evently.db') });
   await store.init([{ name: 'things' }]);
-  const bus = mode === 'shared' ? await createSqliteEventBus({ store }) : await createSqliteEventBus({ file: join(dataDir, 'log.db') });
+  const bus =
+    mode === 'shared'
+      ? await createSqliteEventBus({ store })
+      : await createSqliteEventBus({ file: join(dataDir, 'log.db') });
   const relay = createOutboxRelay({ outbox: store.outbox, bus, logger });
 
   const readModel = new Database(join(dataDir, 'read-model.db'));
   readModel.pragma('journal_mode = WAL');
   readModel.pragma('synchronous = NORMAL');
-  readModel.exec('CREATE TABLE IF NOT EXISTS things_view (id TEXT PRIMARY KEY, version INTEGER NOT NULL, title TEXT NOT NULL)');
+  readModel.exec(
+    'CREATE TABLE IF NOT EXISTS things_view (id TEXT PRIMARY KEY, version INTEGER NOT NULL, title TEXT NOT NULL)',
+  );
   const upsert = readModel.prepare(`INSERT INTO things_view (id, version, title) VALUES (?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET version = excluded.version, title = excluded.title WHERE excluded.version > things_view.version`);
   const applyBatch = readModel.transaction((batch: Delivered[]) => {
@@ -58,7 +67,12 @@ export async function openPipeline(dataDir: string, mode: PipelineMode, options:
       if (options.slowProjector) await new Promise((resolve) => setTimeout(resolve, 100));
     },
   };
-  const runner = createProjectorRunner({ bus, projectors: [projector], logger, maxBatch: options.slowProjector ? 5 : 500 });
+  const runner = createProjectorRunner({
+    bus,
+    projectors: [projector],
+    logger,
+    maxBatch: options.slowProjector ? 5 : 500,
+  });
 
   return {
     store,

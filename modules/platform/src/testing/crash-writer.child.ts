@@ -41,7 +41,9 @@ for (let n = 1; ; n += 1) {
     if (n % 3 === 0) {
       const earlier = await tx.get<Thing>('things', `thing-${n - 1}`);
       if (earlier) {
-        const updated = await tx.update<Thing>('things', earlier.id, earlier.version, { title: `${earlier.title} (updated)` });
+        const updated = await tx.update<Thing>('things', earlier.id, earlier.version, {
+          title: `${earlier.title} (updated)`,
+        });
         records.push(outboxRecord(updated.id, updated.version, updated.title));
       }
     }

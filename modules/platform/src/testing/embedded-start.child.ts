@@ -25,7 +25,8 @@ await store.init([{ name: 'things', unique: [['slug']], indexes: [['city', 'star
 const bus = await createSqliteEventBus({ store });
 const search = createSqliteSearchIndex({ file: path.join(dataDir, 'search.db'), readerThreads: 0 });
 const created: string[] = [];
-for (const name of ['events', 'posts', 'tickets']) if ((await search.init(contractSchema(name))).created) created.push(name);
+for (const name of ['events', 'posts', 'tickets'])
+  if ((await search.init(contractSchema(name))).created) created.push(name);
 process.stdout.write(`ready ${JSON.stringify(created)}\n`);
 await search.close();
 await bus.close();

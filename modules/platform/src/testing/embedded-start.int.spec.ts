@@ -47,7 +47,9 @@ describe('embedded engines started by several processes at once', () => {
         for (const outcome of outcomes) expect(outcome.stderr).not.toMatch(/SqliteError|database is locked/);
         expect(outcomes.map((outcome) => outcome.code)).toEqual(Array(PROCESSES).fill(0));
         // Each index is created once: a late process finds it made, instead of dropping and making it again.
-        const created = outcomes.flatMap((outcome) => JSON.parse(/^ready (.*)$/m.exec(outcome.stdout)?.[1] ?? '[]') as string[]);
+        const created = outcomes.flatMap(
+          (outcome) => JSON.parse(/^ready (.*)$/m.exec(outcome.stdout)?.[1] ?? '[]') as string[],
+        );
         expect(created.sort()).toEqual(['events', 'posts', 'tickets']);
       } finally {
         await remove();

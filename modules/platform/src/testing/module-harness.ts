@@ -47,7 +47,9 @@ export interface ModuleHarness<M extends AppModule> {
   close(): Promise<void>;
 }
 
-export async function startModuleHarness<M extends AppModule>(options: ModuleHarnessOptions<M>): Promise<ModuleHarness<M>> {
+export async function startModuleHarness<M extends AppModule>(
+  options: ModuleHarnessOptions<M>,
+): Promise<ModuleHarness<M>> {
   const logger = silentLogger();
   const { dir, remove } = await createTempDataDir(options.name);
   const clock = fixedClock(HARNESS_START);

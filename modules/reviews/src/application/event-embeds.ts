@@ -7,7 +7,10 @@ import type { Stored } from '@evently/platform';
 import type { Review, ReviewEventEmbed } from '../domain/review.ts';
 import type { ReviewsContext } from './context.ts';
 
-export async function currentEmbeds(ctx: Pick<ReviewsContext, 'events' | 'logger'>, reviews: Array<Stored<Review>>): Promise<Map<number, ReviewEventEmbed>> {
+export async function currentEmbeds(
+  ctx: Pick<ReviewsContext, 'events' | 'logger'>,
+  reviews: Array<Stored<Review>>,
+): Promise<Map<number, ReviewEventEmbed>> {
   const ids = [...new Set(reviews.flatMap((review) => (review.event_id === null ? [] : [review.event_id])))];
   const found = await Promise.all(
     ids.map(async (id) => {
@@ -21,7 +24,14 @@ export async function currentEmbeds(ctx: Pick<ReviewsContext, 'events' | 'logger
   );
   const embeds = new Map<number, ReviewEventEmbed>();
   for (const event of found) {
-    if (event) embeds.set(event.id, { id: event.id, slug: event.slug, name: event.name, city: event.city, country: event.country });
+    if (event)
+      embeds.set(event.id, {
+        id: event.id,
+        slug: event.slug,
+        name: event.name,
+        city: event.city,
+        country: event.country,
+      });
   }
   return embeds;
 }

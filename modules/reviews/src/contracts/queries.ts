@@ -8,7 +8,11 @@ import { LIMITS } from './fields.ts';
 const positiveInt = (field: string, fallback: number) =>
   z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : Number(Array.isArray(value) ? value[0] : value)),
-    z.number({ error: `${field} must be a positive whole number` }).int(`${field} must be a positive whole number`).min(1, `${field} must be a positive whole number`).default(fallback),
+    z
+      .number({ error: `${field} must be a positive whole number` })
+      .int(`${field} must be a positive whole number`)
+      .min(1, `${field} must be a positive whole number`)
+      .default(fallback),
   );
 
 export const publicListQuerySchema = z.object({
@@ -23,7 +27,9 @@ export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
 export const adminListQuerySchema = z.object({
   status: z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : value),
-    z.enum(ADMIN_STATUS_FILTERS, { error: `status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}` }).default('pending'),
+    z
+      .enum(ADMIN_STATUS_FILTERS, { error: `status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}` })
+      .default('pending'),
   ),
 });
 

@@ -46,21 +46,36 @@ describe('the review form', () => {
   });
 
   it('given caps exactly, accepts', () => {
-    expect(() => parseWith(reviewFieldsSchema, makeReviewBody({ title: 'x'.repeat(200), comment: 'y'.repeat(5000), user_name: 'z'.repeat(120) }))).not.toThrow();
+    expect(() =>
+      parseWith(
+        reviewFieldsSchema,
+        makeReviewBody({ title: 'x'.repeat(200), comment: 'y'.repeat(5000), user_name: 'z'.repeat(120) }),
+      ),
+    ).not.toThrow();
   });
 });
 
 describe('the free-text event fields', () => {
   it('given a name and a link with spaces around, both are trimmed; a blank link is none', () => {
-    expect(parseWith(freeTextReviewSchema, makeReviewBody({ event_name: ' Rock Fest ', event_link: ' https://rock.example/ ' }))).toMatchObject({
+    expect(
+      parseWith(
+        freeTextReviewSchema,
+        makeReviewBody({ event_name: ' Rock Fest ', event_link: ' https://rock.example/ ' }),
+      ),
+    ).toMatchObject({
       event_name: 'Rock Fest',
       event_link: 'https://rock.example/',
     });
-    expect(parseWith(freeTextReviewSchema, makeReviewBody({ event_name: 'Rock Fest', event_link: '  ' })).event_link).toBeNull();
+    expect(
+      parseWith(freeTextReviewSchema, makeReviewBody({ event_name: 'Rock Fest', event_link: '  ' })).event_link,
+    ).toBeNull();
   });
 
   it('given the site shapes of the spec, stores them as given', () => {
-    expect(parseWith(freeTextReviewSchema, makeReviewBody({ event_name: 'X', event_link: '/events/123-some-slug' })).event_link).toBe('/events/123-some-slug');
+    expect(
+      parseWith(freeTextReviewSchema, makeReviewBody({ event_name: 'X', event_link: '/events/123-some-slug' }))
+        .event_link,
+    ).toBe('/events/123-some-slug');
   });
 
   it.each([
@@ -68,7 +83,10 @@ describe('the free-text event fields', () => {
     [{ event_name: '!!!' }, /^event_name: event_name must contain letters or digits/],
     [{ event_name: 'x'.repeat(201) }, /^event_name: event_name must be at most 200/],
     [{ event_name: 'X', event_link: 'javascript:alert(1)' }, /^event_link: event_link must be an http\(s\) address/],
-    [{ event_name: 'X', event_link: `https://a.example/${'x'.repeat(2048)}` }, /^event_link: event_link must be at most 2048/],
+    [
+      { event_name: 'X', event_link: `https://a.example/${'x'.repeat(2048)}` },
+      /^event_link: event_link must be at most 2048/,
+    ],
   ])('given %j, refuses naming the field', (override, message) => {
     expect(errorOf(() => parseWith(freeTextReviewSchema, makeReviewBody(override)))).toMatch(message);
   });

@@ -43,7 +43,10 @@ const eventLink = optionalText('event_link', LIMITS.eventLink).refine(
 );
 
 /** A name of only punctuation would make every such review "the same event" for the duplicate rule. */
-const eventName = requiredText('event_name', LIMITS.eventName).refine((value) => normaliseEventName(value) !== '', 'event_name must contain letters or digits');
+const eventName = requiredText('event_name', LIMITS.eventName).refine(
+  (value) => normaliseEventName(value) !== '',
+  'event_name must contain letters or digits',
+);
 
 export const freeTextReviewSchema = reviewFieldsSchema.extend({
   event_name: eventName,
@@ -51,4 +54,5 @@ export const freeTextReviewSchema = reviewFieldsSchema.extend({
 });
 
 export type ReviewFields = Omit<z.infer<typeof reviewFieldsSchema>, 'website'>;
-export type FreeTextReviewInput = ReviewFields & Pick<z.infer<typeof freeTextReviewSchema>, 'event_name' | 'event_link'>;
+export type FreeTextReviewInput = ReviewFields &
+  Pick<z.infer<typeof freeTextReviewSchema>, 'event_name' | 'event_link'>;

@@ -3,7 +3,11 @@ import { ALREADY_APPROVED, ALREADY_REJECTED, decideApprove, decideReject } from 
 
 describe('moderation rules', () => {
   it('given a pending review, approve makes it approved and clears admin notes', () => {
-    expect(decideApprove({ status: 'pending' })).toEqual({ kind: 'change', from: 'pending', patch: { status: 'approved', admin_notes: null } });
+    expect(decideApprove({ status: 'pending' })).toEqual({
+      kind: 'change',
+      from: 'pending',
+      patch: { status: 'approved', admin_notes: null },
+    });
   });
 
   it('given a rejected review, approve changes the decision', () => {
@@ -15,8 +19,16 @@ describe('moderation rules', () => {
   });
 
   it('given a pending or approved review, reject keeps the reason as admin notes', () => {
-    expect(decideReject({ status: 'pending' }, 'Spam')).toEqual({ kind: 'change', from: 'pending', patch: { status: 'rejected', admin_notes: 'Spam' } });
-    expect(decideReject({ status: 'approved' }, null)).toEqual({ kind: 'change', from: 'approved', patch: { status: 'rejected', admin_notes: null } });
+    expect(decideReject({ status: 'pending' }, 'Spam')).toEqual({
+      kind: 'change',
+      from: 'pending',
+      patch: { status: 'rejected', admin_notes: 'Spam' },
+    });
+    expect(decideReject({ status: 'approved' }, null)).toEqual({
+      kind: 'change',
+      from: 'approved',
+      patch: { status: 'rejected', admin_notes: null },
+    });
   });
 
   it('given a rejected review, reject is refused', () => {

@@ -32,7 +32,9 @@ export function toPublicReview(review: Stored<Review>, event: ReviewEventEmbed |
   return {
     id: review.id,
     event_id: review.event_id,
-    event: event ? { id: event.id, slug: event.slug, name: event.name, city: event.city, country: event.country } : null,
+    event: event
+      ? { id: event.id, slug: event.slug, name: event.name, city: event.city, country: event.country }
+      : null,
     event_name: review.event_name,
     event_link: review.event_link,
     user_name: review.user_name,

@@ -8,7 +8,8 @@ describe('review views', () => {
     const text = JSON.stringify(view);
     expect(text).not.toMatch(/example\.com/i);
     expect(Object.keys(view)).not.toEqual(expect.arrayContaining(['user_email']));
-    for (const key of ['user_email', 'email_key', 'admin_notes', 'subject_key', 'version']) expect(view).not.toHaveProperty(key);
+    for (const key of ['user_email', 'email_key', 'admin_notes', 'subject_key', 'version'])
+      expect(view).not.toHaveProperty(key);
   });
 
   it('the admin view carries the e-mail, notes, status and version', () => {
@@ -17,7 +18,20 @@ describe('review views', () => {
   });
 
   it('a fresher event embed replaces the copy taken at submit, keeping only the five fields', () => {
-    const fresh = { id: 1, slug: '1-jazz-night-madrid-2027', name: 'Jazz Night Madrid 2027', city: 'Madrid', country: 'Spain', price: 3 };
-    expect(toPublicReview(makeStoredReview(), fresh).event).toEqual({ id: 1, slug: '1-jazz-night-madrid-2027', name: 'Jazz Night Madrid 2027', city: 'Madrid', country: 'Spain' });
+    const fresh = {
+      id: 1,
+      slug: '1-jazz-night-madrid-2027',
+      name: 'Jazz Night Madrid 2027',
+      city: 'Madrid',
+      country: 'Spain',
+      price: 3,
+    };
+    expect(toPublicReview(makeStoredReview(), fresh).event).toEqual({
+      id: 1,
+      slug: '1-jazz-night-madrid-2027',
+      name: 'Jazz Night Madrid 2027',
+      city: 'Madrid',
+      country: 'Spain',
+    });
   });
 });

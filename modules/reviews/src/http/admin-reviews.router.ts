@@ -5,7 +5,11 @@ import { parseBody, parseQuery } from '@evently/platform';
 import { adminListQuerySchema, rejectBodySchema } from '../contracts/queries.ts';
 import type { ReviewsContext } from '../application/context.ts';
 import { deleteReview } from '../application/commands/delete-review/delete-review.ts';
-import { approveReview, rejectReview, type ModerationOutcome } from '../application/commands/moderate-review/moderate-review.ts';
+import {
+  approveReview,
+  rejectReview,
+  type ModerationOutcome,
+} from '../application/commands/moderate-review/moderate-review.ts';
 import { listReviewsForAdmin } from '../application/queries/list-for-admin/list-for-admin.ts';
 import { toAdminReview } from '../domain/review-views.ts';
 

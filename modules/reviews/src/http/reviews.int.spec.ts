@@ -46,7 +46,11 @@ afterEach(() => {
 
 describe('POST /api/events/:eventId/reviews', () => {
   it('stores a pending review of a catalogue event and answers 201 with the public view and the message', async () => {
-    const answer = await publicCall('POST', '/api/events/1/reviews', makeReviewBody({ user_email: 'First@Example.com', title: '  Lovely  ' }));
+    const answer = await publicCall(
+      'POST',
+      '/api/events/1/reviews',
+      makeReviewBody({ user_email: 'First@Example.com', title: '  Lovely  ' }),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe(REVIEW_SUBMITTED_MESSAGE);
     expect(answer.body.review).toMatchObject({
@@ -83,7 +87,11 @@ describe('POST /api/events/:eventId/reviews', () => {
     [{ comment: 'x'.repeat(5001) }, /^comment: /],
   ])('answers 400 naming the field for %j and writes nothing', async (override, message) => {
     await writesNothing(async () => {
-      const answer = await publicCall('POST', '/api/events/1/reviews', makeReviewBody({ user_email: reviewer(), ...override }));
+      const answer = await publicCall(
+        'POST',
+        '/api/events/1/reviews',
+        makeReviewBody({ user_email: reviewer(), ...override }),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(message);
     });
@@ -95,7 +103,11 @@ describe('POST /api/events/:eventId/reviews', () => {
     h.clock.advance(1000);
     let again: Awaited<ReturnType<typeof publicCall>> | undefined;
     await writesNothing(async () => {
-      again = await publicCall('POST', '/api/events/2-candlelight-vivaldi/reviews', body(' TWICE@example.COM ', 'Second visit'));
+      again = await publicCall(
+        'POST',
+        '/api/events/2-candlelight-vivaldi/reviews',
+        body(' TWICE@example.COM ', 'Second visit'),
+      );
     });
     // Same status, same keys, same message: nothing tells whether this address had reviewed the event.
     expect(again!.status).toBe(first.status);
@@ -107,7 +119,9 @@ describe('POST /api/events/:eventId/reviews', () => {
     expect(String(againReview.id)).toMatch(/^[0-9a-f-]{36}$/);
     // Behind the scenes the first review is the one kept.
     const pending = await h.call('GET', '/api/admin/reviews?status=pending', { headers: asAdmin });
-    const fromTwice = (pending.body.reviews as Json[]).filter((review) => String(review.user_email).toLowerCase() === 'twice@example.com');
+    const fromTwice = (pending.body.reviews as Json[]).filter(
+      (review) => String(review.user_email).toLowerCase() === 'twice@example.com',
+    );
     expect(fromTwice.map((review) => review.title)).toEqual(['First visit']);
     // Another event is another review.
     await submitted('/api/events/1/reviews', { user_email: 'twice@example.com' });
@@ -115,7 +129,11 @@ describe('POST /api/events/:eventId/reviews', () => {
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
     await writesNothing(async () => {
-      const answer = await publicCall('POST', '/api/events/1/reviews', makeReviewBody({ user_email: reviewer(), website: 'http://spam.example' }));
+      const answer = await publicCall(
+        'POST',
+        '/api/events/1/reviews',
+        makeReviewBody({ user_email: reviewer(), website: 'http://spam.example' }),
+      );
       expect(answer.status).toBe(201);
       expect(answer.body.message).toBe(REVIEW_SUBMITTED_MESSAGE);
       expect(answer.body.review).toMatchObject({ status: 'pending', rating: 5 });
@@ -125,12 +143,22 @@ describe('POST /api/events/:eventId/reviews', () => {
 
 describe('POST /api/reviews (free-text event)', () => {
   it('stores the trimmed name and link, with no catalogue event', async () => {
-    const review = await submitted('/api/reviews', { event_name: '  Rock Fest 2026 ', event_link: ' https://rockfest.example/2026 ' });
-    expect(review).toMatchObject({ event_id: null, event: null, event_name: 'Rock Fest 2026', event_link: 'https://rockfest.example/2026' });
+    const review = await submitted('/api/reviews', {
+      event_name: '  Rock Fest 2026 ',
+      event_link: ' https://rockfest.example/2026 ',
+    });
+    expect(review).toMatchObject({
+      event_id: null,
+      event: null,
+      event_name: 'Rock Fest 2026',
+      event_link: 'https://rockfest.example/2026',
+    });
   });
 
   it('accepts the site shapes of the spec as given, and no link at all', async () => {
-    expect((await submitted('/api/reviews', { event_name: 'Old show', event_link: '/events/123-some-slug' })).event_link).toBe('/events/123-some-slug');
+    expect(
+      (await submitted('/api/reviews', { event_name: 'Old show', event_link: '/events/123-some-slug' })).event_link,
+    ).toBe('/events/123-some-slug');
     expect((await submitted('/api/reviews', { event_name: 'Older show' })).event_link).toBeNull();
   });
 
@@ -139,7 +167,11 @@ describe('POST /api/reviews (free-text event)', () => {
       const missing = await publicCall('POST', '/api/reviews', makeReviewBody({ user_email: reviewer() }));
       expect(missing.status).toBe(400);
       expect(missing.body.error).toMatch(/^event_name: /);
-      const badLink = await publicCall('POST', '/api/reviews', makeReviewBody({ user_email: reviewer(), event_name: 'X', event_link: 'javascript:alert(1)' }));
+      const badLink = await publicCall(
+        'POST',
+        '/api/reviews',
+        makeReviewBody({ user_email: reviewer(), event_name: 'X', event_link: 'javascript:alert(1)' }),
+      );
       expect(badLink.status).toBe(400);
       expect(badLink.body.error).toMatch(/^event_link: /);
     });
@@ -148,15 +180,26 @@ describe('POST /api/reviews (free-text event)', () => {
   it('answers the same free-text event written differently by the same e-mail as accepted, and stores nothing', async () => {
     await submitted('/api/reviews', { event_name: 'Café Müller Live', user_email: 'free@example.com' });
     await writesNothing(async () => {
-      const again = await publicCall('POST', '/api/reviews', makeReviewBody({ event_name: 'cafe muller  live!', user_email: 'FREE@example.com' }));
+      const again = await publicCall(
+        'POST',
+        '/api/reviews',
+        makeReviewBody({ event_name: 'cafe muller  live!', user_email: 'FREE@example.com' }),
+      );
       expect(again.status).toBe(201);
-      expect(again.body).toMatchObject({ message: REVIEW_SUBMITTED_MESSAGE, review: { event_name: 'cafe muller  live!', status: 'pending' } });
+      expect(again.body).toMatchObject({
+        message: REVIEW_SUBMITTED_MESSAGE,
+        review: { event_name: 'cafe muller  live!', status: 'pending' },
+      });
     });
   });
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
     await writesNothing(async () => {
-      const answer = await publicCall('POST', '/api/reviews', makeReviewBody({ user_email: reviewer(), event_name: 'Bot Fest', website: 'x' }));
+      const answer = await publicCall(
+        'POST',
+        '/api/reviews',
+        makeReviewBody({ user_email: reviewer(), event_name: 'Bot Fest', website: 'x' }),
+      );
       expect(answer.status).toBe(201);
       expect(answer.body.review).toMatchObject({ event_name: 'Bot Fest', status: 'pending' });
     });
@@ -167,18 +210,34 @@ describe('GET /api/reviews', () => {
   it('lists approved reviews only, newest first, with the event embedded and no e-mail', async () => {
     const older = await submitted('/api/events/1/reviews', { title: 'older' });
     h.clock.advance(1000);
-    const free = await submitted('/api/reviews', { title: 'newer', event_name: 'Jazz in the Park', event_link: 'https://park.example' });
+    const free = await submitted('/api/reviews', {
+      title: 'newer',
+      event_name: 'Jazz in the Park',
+      event_link: 'https://park.example',
+    });
     h.clock.advance(1000);
     const pending = await submitted('/api/events/1/reviews', { title: 'still pending' });
-    for (const review of [older, free]) expect((await h.call('POST', `/api/admin/reviews/${review.id}/approve`, { headers: asAdmin })).status).toBe(200);
+    for (const review of [older, free])
+      expect((await h.call('POST', `/api/admin/reviews/${review.id}/approve`, { headers: asAdmin })).status).toBe(200);
 
     const answer = await publicCall('GET', '/api/reviews');
     expect(answer.status).toBe(200);
     const ids = (answer.body.reviews as Json[]).map((review) => review.id);
     expect(ids.slice(0, 2)).toEqual([free.id, older.id]);
     expect(ids).not.toContain(pending.id);
-    expect(answer.body.reviews[0]).toMatchObject({ event: null, event_name: 'Jazz in the Park', event_link: 'https://park.example', status: 'approved' });
-    expect(answer.body.reviews[1].event).toEqual({ id: 1, slug: '1-jazz-night-madrid', name: 'Jazz Night Madrid', city: 'Madrid', country: 'Spain' });
+    expect(answer.body.reviews[0]).toMatchObject({
+      event: null,
+      event_name: 'Jazz in the Park',
+      event_link: 'https://park.example',
+      status: 'approved',
+    });
+    expect(answer.body.reviews[1].event).toEqual({
+      id: 1,
+      slug: '1-jazz-night-madrid',
+      name: 'Jazz Night Madrid',
+      city: 'Madrid',
+      country: 'Spain',
+    });
     expect(answer.body.pagination).toEqual({ page: 1, pages: 1, total: 2 });
     for (const review of answer.body.reviews as Json[]) {
       expect(review).not.toHaveProperty('user_email');
@@ -228,7 +287,13 @@ describe('admin calls', () => {
     const review = await submitted('/api/events/2/reviews', { user_email: 'Moderated@Example.com' });
     const pending = await h.call('GET', '/api/admin/reviews', { headers: asAdmin });
     expect(pending.status).toBe(200);
-    expect(pending.body.reviews[0]).toMatchObject({ id: review.id, user_email: 'Moderated@Example.com', status: 'pending', admin_notes: null, event_id: 2 });
+    expect(pending.body.reviews[0]).toMatchObject({
+      id: review.id,
+      user_email: 'Moderated@Example.com',
+      status: 'pending',
+      admin_notes: null,
+      event_id: 2,
+    });
     expect((pending.body.reviews as Json[]).every((r) => r.status === 'pending')).toBe(true);
 
     const all = await h.call('GET', '/api/admin/reviews?status=all', { headers: asAdmin });
@@ -253,7 +318,10 @@ describe('admin calls', () => {
 
   it('reject keeps the reason as admin notes; rejecting again is a 409; approving later clears the notes', async () => {
     const review = await submitted();
-    const rejected = await h.call('POST', `/api/admin/reviews/${review.id}/reject`, { headers: asAdmin, body: { reason: '  Off-topic ' } });
+    const rejected = await h.call('POST', `/api/admin/reviews/${review.id}/reject`, {
+      headers: asAdmin,
+      body: { reason: '  Off-topic ' },
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body.review).toMatchObject({ status: 'rejected', admin_notes: 'Off-topic' });
     const listed = await h.call('GET', '/api/admin/reviews?status=rejected', { headers: asAdmin });
@@ -262,7 +330,10 @@ describe('admin calls', () => {
       const again = await h.call('POST', `/api/admin/reviews/${review.id}/reject`, { headers: asAdmin, body: {} });
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ error: ALREADY_REJECTED });
-      const tooLong = await h.call('POST', `/api/admin/reviews/${review.id}/reject`, { headers: asAdmin, body: { reason: 'x'.repeat(1001) } });
+      const tooLong = await h.call('POST', `/api/admin/reviews/${review.id}/reject`, {
+        headers: asAdmin,
+        body: { reason: 'x'.repeat(1001) },
+      });
       expect(tooLong.status).toBe(400);
     });
     const approved = await h.call('POST', `/api/admin/reviews/${review.id}/approve`, { headers: asAdmin });
@@ -302,18 +373,38 @@ describe('the per-address limit', () => {
   it('answers 429 with Retry-After once an address has submitted its allowance, on both submit calls together, and writes nothing', async () => {
     const limited = await startReviewsHarness({ submitLimit: { limit: 2, windowMs: 60_000 } });
     try {
-      expect((await limited.call('POST', '/api/events/1/reviews', { body: makeReviewBody({ user_email: 'a@example.com' }) })).status).toBe(201);
-      expect((await limited.call('POST', '/api/reviews', { body: makeReviewBody({ user_email: 'b@example.com', event_name: 'X' }) })).status).toBe(201);
+      expect(
+        (await limited.call('POST', '/api/events/1/reviews', { body: makeReviewBody({ user_email: 'a@example.com' }) }))
+          .status,
+      ).toBe(201);
+      expect(
+        (
+          await limited.call('POST', '/api/reviews', {
+            body: makeReviewBody({ user_email: 'b@example.com', event_name: 'X' }),
+          })
+        ).status,
+      ).toBe(201);
       const before = { reviews: await limited.storedReviews(), messages: await limited.loggedMessages() };
-      const refused = await limited.call('POST', '/api/events/1/reviews', { body: makeReviewBody({ user_email: 'c@example.com' }) });
+      const refused = await limited.call('POST', '/api/events/1/reviews', {
+        body: makeReviewBody({ user_email: 'c@example.com' }),
+      });
       expect(refused.status).toBe(429);
       expect(refused.body.error).toMatch(/Too many reviews/);
-      expect((await limited.call('POST', '/api/reviews', { body: makeReviewBody({ user_email: 'd@example.com', event_name: 'Y' }) })).status).toBe(429);
+      expect(
+        (
+          await limited.call('POST', '/api/reviews', {
+            body: makeReviewBody({ user_email: 'd@example.com', event_name: 'Y' }),
+          })
+        ).status,
+      ).toBe(429);
       expect({ reviews: await limited.storedReviews(), messages: await limited.loggedMessages() }).toEqual(before);
       // Reading is not limited.
       expect((await limited.call('GET', '/api/reviews')).status).toBe(200);
       limited.clock.advance(61_000);
-      expect((await limited.call('POST', '/api/events/1/reviews', { body: makeReviewBody({ user_email: 'c@example.com' }) })).status).toBe(201);
+      expect(
+        (await limited.call('POST', '/api/events/1/reviews', { body: makeReviewBody({ user_email: 'c@example.com' }) }))
+          .status,
+      ).toBe(201);
     } finally {
       await limited.close();
     }

@@ -5,7 +5,11 @@ import { parseBody, parseQuery } from '@evently/platform';
 import { publicListQuerySchema } from '../contracts/queries.ts';
 import { freeTextReviewSchema, reviewFieldsSchema } from '../contracts/submit-review.ts';
 import type { ReviewsContext } from '../application/context.ts';
-import { submitCatalogueReview, submitFreeTextReview, type SubmitOutcome } from '../application/commands/submit-review/submit-review.ts';
+import {
+  submitCatalogueReview,
+  submitFreeTextReview,
+  type SubmitOutcome,
+} from '../application/commands/submit-review/submit-review.ts';
 import { listApprovedReviews } from '../application/queries/list-approved/list-approved.ts';
 import { toPublicReview } from '../domain/review-views.ts';
 import { decoyReview, isHoneypotFilled } from './honeypot.ts';

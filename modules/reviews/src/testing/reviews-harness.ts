@@ -3,7 +3,13 @@
  * in-memory catalogue standing in for the events module (its look-up is the module's only need from it).
  */
 import { HARNESS_ADMIN_PASSWORD, startModuleHarness, type ModuleHarness } from '@evently/platform/testing';
-import { REVIEWS_TOPIC, createReviewsModule, type ReviewEventEmbed, type ReviewsModule, type ReviewsOptions } from '../index.ts';
+import {
+  REVIEWS_TOPIC,
+  createReviewsModule,
+  type ReviewEventEmbed,
+  type ReviewsModule,
+  type ReviewsOptions,
+} from '../index.ts';
 import { REVIEWS } from '../infra/collections.ts';
 
 export const ADMIN_PASSWORD = HARNESS_ADMIN_PASSWORD;
@@ -28,7 +34,11 @@ export interface ReviewsHarness extends Omit<ModuleHarness<ReviewsModule>, 'logg
   /** Messages on the reviews topic so far. */
   loggedMessages(): Promise<number>;
   storedReviews(): Promise<number>;
-  call(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: Json; text: string }>;
+  call(
+    method: string,
+    path: string,
+    init?: { body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<{ status: number; body: Json; text: string }>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field in the specs
@@ -40,7 +50,11 @@ export async function startReviewsHarness(options: Partial<ReviewsOptions> = {})
     name: 'evently-reviews-',
     runProjectors: false,
     create: (deps) =>
-      createReviewsModule(deps, { events: catalogueLookup(CATALOGUE), submitLimit: { limit: 10_000, windowMs: 60_000 }, ...options }),
+      createReviewsModule(deps, {
+        events: catalogueLookup(CATALOGUE),
+        submitLimit: { limit: 10_000, windowMs: 60_000 },
+        ...options,
+      }),
   });
   const { store, url } = harness;
   return {
@@ -51,7 +65,11 @@ export async function startReviewsHarness(options: Partial<ReviewsOptions> = {})
       const response = await fetch(`${url}${path}`, {
         method,
         headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-        ...(init.raw !== undefined ? { body: init.raw } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        ...(init.raw !== undefined
+          ? { body: init.raw }
+          : init.body !== undefined
+            ? { body: JSON.stringify(init.body) }
+            : {}),
       });
       const text = await response.text();
       const body = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : { text }) as Json;

@@ -74,7 +74,11 @@ export async function getSubscriber(ctx: SubscriptionsContext, id: string): Prom
 }
 
 /** Applies only the fields that differ; an edit that changes nothing writes and publishes nothing. */
-export async function updateSubscriber(ctx: SubscriptionsContext, id: string, patch: AdminPatch): Promise<AdminSubscriberView> {
+export async function updateSubscriber(
+  ctx: SubscriptionsContext,
+  id: string,
+  patch: AdminPatch,
+): Promise<AdminSubscriberView> {
   const now = ctx.clock.now();
   const updated = await ctx.store.transaction(async (tx) => {
     const current = await tx.get<Subscriber>(SUBSCRIBERS, id);
@@ -93,13 +97,20 @@ export async function updateSubscriber(ctx: SubscriptionsContext, id: string, pa
     Object.assign(changes, searchChangesOf(current, changes, patch));
     if (patch.is_active !== undefined && patch.is_active !== current.is_active) {
       // Double opt-in: only the owner of the address can start the digest, by following the mailed link.
-      if (patch.is_active && !current.confirmed_at) throw new HttpError(409, 'This subscriber has not confirmed their e-mail address yet');
+      if (patch.is_active && !current.confirmed_at)
+        throw new HttpError(409, 'This subscriber has not confirmed their e-mail address yet');
       changes.is_active = patch.is_active;
     }
     if (Object.keys(changes).length === 0) return current;
     const next = await tx.update<Subscriber>(SUBSCRIBERS, id, current.version, changes);
     await tx.appendOutbox([
-      subscriberMessage(subscriberMessageTypes.updated, id, next.version, { subscriber_id: id, changed: Object.keys(changes) }, now),
+      subscriberMessage(
+        subscriberMessageTypes.updated,
+        id,
+        next.version,
+        { subscriber_id: id, changed: Object.keys(changes) },
+        now,
+      ),
     ]);
     return next;
   });
@@ -109,7 +120,11 @@ export async function updateSubscriber(ctx: SubscriptionsContext, id: string, pa
 /** The saved search after the edit, and the grouping and identity keys that follow the place and filters. */
 function searchChangesOf(current: Subscriber, changes: Partial<Subscriber>, patch: AdminPatch): Partial<Subscriber> {
   try {
-    const place = { country: changes.country ?? current.country, city: changes.city ?? current.city, radius_km: changes.radius_km ?? current.radius_km };
+    const place = {
+      country: changes.country ?? current.country,
+      city: changes.city ?? current.city,
+      radius_km: changes.radius_km ?? current.radius_km,
+    };
     return searchFieldChanges(current, place, patchedSearch(current.search, patch));
   } catch (error) {
     if (error instanceof SearchContradiction) throw new HttpError(400, error.message);
@@ -123,6 +138,8 @@ export async function deleteSubscriber(ctx: SubscriptionsContext, id: string): P
     const current = await tx.get<Subscriber>(SUBSCRIBERS, id);
     if (!current) throw notFound('Subscriber not found');
     await tx.delete(SUBSCRIBERS, id, current.version);
-    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, current.version + 1, { subscriber_id: id }, now)]);
+    await tx.appendOutbox([
+      subscriberMessage(subscriberMessageTypes.deleted, id, current.version + 1, { subscriber_id: id }, now),
+    ]);
   });
 }

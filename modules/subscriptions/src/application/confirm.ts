@@ -26,12 +26,21 @@ export async function confirmSubscription(ctx: SubscriptionsContext, token: stri
     if (!request || !subscriber) return 'unknown_token';
     if (request.confirmed_at) return 'already_confirmed';
     if (isExpired(request, now)) return 'expired';
-    const changes: Partial<Subscriber> = { is_active: true, confirmed_at: subscriber.confirmed_at ?? now.toISOString() };
+    const changes: Partial<Subscriber> = {
+      is_active: true,
+      confirmed_at: subscriber.confirmed_at ?? now.toISOString(),
+    };
     if (request.name !== null && request.name !== subscriber.name) changes.name = request.name;
     const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriber.id, subscriber.version, changes);
     await tx.update<SignUpRequest>(SIGN_UP_REQUESTS, request.id, request.version, { confirmed_at: now.toISOString() });
     await tx.appendOutbox([
-      subscriberMessage(subscriberMessageTypes.confirmed, updated.id, updated.version, { subscriber_id: updated.id, changed: Object.keys(changes) }, now),
+      subscriberMessage(
+        subscriberMessageTypes.confirmed,
+        updated.id,
+        updated.version,
+        { subscriber_id: updated.id, changed: Object.keys(changes) },
+        now,
+      ),
     ]);
     return 'confirmed';
   });

@@ -38,10 +38,17 @@ async function mailConfirmation(ctx: SubscriptionsContext, message: Delivered): 
   let sent = false;
   await doOnce(ctx.store, confirmationClaimKey(message), async () => {
     // Counted inside the claim, so a replay that finds the claim never uses up the recipient's allowance.
-    const content = renderConfirmation({ appName: ctx.appName, publicUrl: ctx.publicUrl, confirmUrl: confirmUrl(ctx.publicUrl, request.token) });
+    const content = renderConfirmation({
+      appName: ctx.appName,
+      publicUrl: ctx.publicUrl,
+      confirmUrl: confirmUrl(ctx.publicUrl, request.token),
+    });
     const outcome = await ctx.mailboxCap.send(ctx.mailer, { to: subscriber.email, ...content });
     if (outcome.status === 'capped') {
-      ctx.logger.warn({ subscriber_id: subscriber.id }, 'confirmation mail not sent: this mailbox has had its mail for today');
+      ctx.logger.warn(
+        { subscriber_id: subscriber.id },
+        'confirmation mail not sent: this mailbox has had its mail for today',
+      );
       return;
     }
     sent = true;
@@ -56,7 +63,9 @@ async function recordMailed(ctx: SubscriptionsContext, id: string): Promise<void
     if (!current) return;
     try {
       await ctx.store.transaction((tx) =>
-        tx.update<SignUpRequest>(SIGN_UP_REQUESTS, current.id, current.version, { mailed_at: ctx.clock.now().toISOString() }),
+        tx.update<SignUpRequest>(SIGN_UP_REQUESTS, current.id, current.version, {
+          mailed_at: ctx.clock.now().toISOString(),
+        }),
       );
       return;
     } catch (error) {

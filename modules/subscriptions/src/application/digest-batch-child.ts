@@ -15,7 +15,16 @@ const logger = pino({ level: 'silent' });
 const store = await createSqliteDocumentStore({ file });
 const bus = await createSqliteEventBus({ store });
 const module = createSubscriptionsModule(
-  { store, bus, search: undefined as never, clock: systemClock, logger, requireAdmin: async () => {}, publicUrl: 'http://evently.test', dataDir: '.' },
+  {
+    store,
+    bus,
+    search: undefined as never,
+    clock: systemClock,
+    logger,
+    requireAdmin: async () => {},
+    publicUrl: 'http://evently.test',
+    dataDir: '.',
+  },
   { catalogue: FIXED_CATALOGUE, appName: 'Evently', smtpUrl },
 );
 await store.init(module.collections);

@@ -24,7 +24,16 @@ async function seedSubscribers(file: string): Promise<void> {
   const store = await createSqliteDocumentStore({ file });
   const bus = await createSqliteEventBus({ store });
   const module = createSubscriptionsModule(
-    { store, bus, search: undefined as never, clock: systemClock, logger: pino({ level: 'silent' }), requireAdmin: async () => {}, publicUrl: 'http://evently.test', dataDir: '.' },
+    {
+      store,
+      bus,
+      search: undefined as never,
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      requireAdmin: async () => {},
+      publicUrl: 'http://evently.test',
+      dataDir: '.',
+    },
     { catalogue: FIXED_CATALOGUE, appName: 'Evently', smtpUrl: 'smtp://127.0.0.1:9' },
   );
   await store.init(module.collections);
@@ -32,13 +41,16 @@ async function seedSubscribers(file: string): Promise<void> {
     await module.commands.signUp({ email: `reader${i}@example.com`, country: 'Portugal', city: 'Lisbon' });
   }
   // Double opt-in: only confirmed subscribers get digests, so confirm each as its owner would.
-  for (const request of await store.find<{ token: string }>('subscription_requests')) await module.commands.confirm(request.token);
+  for (const request of await store.find<{ token: string }>('subscription_requests'))
+    await module.commands.confirm(request.token);
   await module.close?.();
   await store.close();
 }
 
 function runBatch(file: string, smtp: SmtpSink, killAfterMessages?: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, smtp.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, smtp.url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -70,7 +82,7 @@ describe('digest batch killed mid-send', () => {
     const killed = await runBatch(file, smtp, 3);
     expect(killed.signal).toBe('SIGKILL');
     // A message whose data the server already had is still accepted after the kill; let it land first.
-    await waitFor(() => smtp.idle(), 'the killed batch\'s last message to land or be dropped');
+    await waitFor(() => smtp.idle(), "the killed batch's last message to land or be dropped");
     const beforeRerun = smtp.messages.length;
     expect(beforeRerun).toBeGreaterThanOrEqual(3);
     expect(beforeRerun).toBeLessThan(SUBSCRIBERS);

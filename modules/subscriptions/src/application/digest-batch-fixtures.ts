@@ -4,6 +4,12 @@ import type { EventsCatalogue } from '../domain/digest-event.ts';
 export const FIXED_CATALOGUE: EventsCatalogue = {
   cityCoordinates: async () => ({ lat: 38.72, lon: -9.14 }),
   matching: async () => [
-    { id: 1, name: 'Fado Night', date: new Date(Date.now() + 86_400_000).toISOString(), city: 'Lisbon', country: 'Portugal' },
+    {
+      id: 1,
+      name: 'Fado Night',
+      date: new Date(Date.now() + 86_400_000).toISOString(),
+      city: 'Lisbon',
+      country: 'Portugal',
+    },
   ],
 };

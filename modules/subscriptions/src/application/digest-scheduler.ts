@@ -35,7 +35,9 @@ export function createDigestScheduler(ctx: SubscriptionsContext, schedule: Diges
     if (!isSlotReached(now, schedule)) return;
     const week = isoWeek(now);
     try {
-      await ctx.store.transaction((tx) => tx.insert<{ started_at: string }>(DIGEST_BATCHES, { id: week, started_at: now.toISOString() }));
+      await ctx.store.transaction((tx) =>
+        tx.insert<{ started_at: string }>(DIGEST_BATCHES, { id: week, started_at: now.toISOString() }),
+      );
     } catch (error) {
       if (error instanceof UniqueConstraintError || (await ctx.store.get(DIGEST_BATCHES, week))) return;
       throw error;

@@ -12,7 +12,11 @@ import type { AdminSubscriberView } from './views.ts';
 
 export type SavedSearchEdit = z.infer<typeof savedSearchEditSchema>;
 
-export async function editSavedSearch(ctx: SubscriptionsContext, token: string, edit: SavedSearchEdit): Promise<AdminSubscriberView | null> {
+export async function editSavedSearch(
+  ctx: SubscriptionsContext,
+  token: string,
+  edit: SavedSearchEdit,
+): Promise<AdminSubscriberView | null> {
   const subscriber = await findByUnsubscribeToken(ctx, token);
   if (!subscriber) return null;
   return updateSubscriber(ctx, subscriber.id, edit);

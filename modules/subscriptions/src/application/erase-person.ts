@@ -25,13 +25,23 @@ async function removeSubscriber(ctx: SubscriptionsContext, id: string): Promise<
     const sends = await tx.find(DIGEST_SENDS, { where: { subscriber_id: id } });
     for (const send of sends) await tx.delete(DIGEST_SENDS, send.id);
     await tx.delete(SUBSCRIBERS, id, subscriber.version);
-    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.deleted, id, subscriber.version + 1, { subscriber_id: id }, ctx.clock.now())]);
+    await tx.appendOutbox([
+      subscriberMessage(
+        subscriberMessageTypes.deleted,
+        id,
+        subscriber.version + 1,
+        { subscriber_id: id },
+        ctx.clock.now(),
+      ),
+    ]);
     return { subscriber, requestNames: requests.map((request) => request.name), digestSends: sends.length };
   });
 }
 
 export async function erasePerson(ctx: SubscriptionsContext, subject: ErasureSubject): Promise<ModuleErasure> {
-  const subscribers = await ctx.store.find<Subscriber>(SUBSCRIBERS, { where: { email_key: normaliseKey(subject.email) } });
+  const subscribers = await ctx.store.find<Subscriber>(SUBSCRIBERS, {
+    where: { email_key: normaliseKey(subject.email) },
+  });
   const removed: Removed[] = [];
   for (const subscriber of subscribers) {
     const done = await removeSubscriber(ctx, subscriber.id);

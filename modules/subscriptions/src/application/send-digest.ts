@@ -23,7 +23,16 @@ export { DIGEST_MAX_EVENTS } from './digest-searches.ts';
 
 export type DigestOutcome =
   | { sent: true; events: number }
-  | { sent: false; reason: 'no_city_coordinates' | 'no_events' | 'already_sent_this_week' | 'inactive' | 'not_confirmed' | 'invalid_address' };
+  | {
+      sent: false;
+      reason:
+        | 'no_city_coordinates'
+        | 'no_events'
+        | 'already_sent_this_week'
+        | 'inactive'
+        | 'not_confirmed'
+        | 'invalid_address';
+    };
 
 interface DigestSend {
   subscriber_id: string;
@@ -42,7 +51,11 @@ export class MailTransportError extends Error {
   }
 }
 
-async function claimWeek(ctx: SubscriptionsContext, subscriberId: string, week: string): Promise<Stored<DigestSend> | null> {
+async function claimWeek(
+  ctx: SubscriptionsContext,
+  subscriberId: string,
+  week: string,
+): Promise<Stored<DigestSend> | null> {
   try {
     return await ctx.store.transaction((tx) =>
       tx.insert<DigestSend>(DIGEST_SENDS, {
@@ -60,33 +73,49 @@ async function claimWeek(ctx: SubscriptionsContext, subscriberId: string, week: 
   }
 }
 
-async function recordSent(ctx: SubscriptionsContext, subscriberId: string, week: string, eventIds: number[]): Promise<void> {
+async function recordSent(
+  ctx: SubscriptionsContext,
+  subscriberId: string,
+  week: string,
+  eventIds: number[],
+): Promise<void> {
   const now = ctx.clock.now();
   // The subscriber may be edited by an admin at the same moment; re-read and retry on a version conflict.
-  await withVersionRetry(() =>
-    ctx.store.transaction(async (tx) => {
-      const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, subscriberId);
-      if (!subscriber) return;
-      const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriberId, subscriber.version, {
-        last_sent_at: now.toISOString(),
-      });
-      const claim = await tx.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriberId, week });
-      if (claim) {
-        await tx.update<DigestSend>(DIGEST_SENDS, claim.id, claim.version, {
-          status: 'sent',
-          sent_at: now.toISOString(),
-          event_ids: eventIds,
+  await withVersionRetry(
+    () =>
+      ctx.store.transaction(async (tx) => {
+        const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, subscriberId);
+        if (!subscriber) return;
+        const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriberId, subscriber.version, {
+          last_sent_at: now.toISOString(),
         });
-      }
-      await tx.appendOutbox([
-        subscriberMessage(subscriberMessageTypes.digestSent, subscriberId, updated.version, { subscriber_id: subscriberId, week, event_ids: eventIds }, now),
-      ]);
-    }),
+        const claim = await tx.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriberId, week });
+        if (claim) {
+          await tx.update<DigestSend>(DIGEST_SENDS, claim.id, claim.version, {
+            status: 'sent',
+            sent_at: now.toISOString(),
+            event_ids: eventIds,
+          });
+        }
+        await tx.appendOutbox([
+          subscriberMessage(
+            subscriberMessageTypes.digestSent,
+            subscriberId,
+            updated.version,
+            { subscriber_id: subscriberId, week, event_ids: eventIds },
+            now,
+          ),
+        ]);
+      }),
     { attempts: 4 },
   );
 }
 
-function savedSearchLinks(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>, search: NonNullable<Subscriber['search']>) {
+function savedSearchLinks(
+  ctx: SubscriptionsContext,
+  subscriber: Stored<Subscriber>,
+  search: NonNullable<Subscriber['search']>,
+) {
   const url = searchUrl(ctx.publicUrl, subscriber, search);
   return {
     name: describeSearch(subscriber, search, DEFAULT_RADIUS_KM),
@@ -96,7 +125,13 @@ function savedSearchLinks(ctx: SubscriptionsContext, subscriber: Stored<Subscrib
   };
 }
 
-async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>, events: DigestEvent[], week: string, manual: boolean) {
+async function deliver(
+  ctx: SubscriptionsContext,
+  subscriber: Stored<Subscriber>,
+  events: DigestEvent[],
+  week: string,
+  manual: boolean,
+) {
   const link = unsubscribeUrl(ctx.publicUrl, subscriber.unsubscribe_token);
   const content = renderDigest({
     appName: ctx.appName,
@@ -122,7 +157,10 @@ async function deliver(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>
  * subscriber's problem alone, so the batch goes on with the others.
  */
 function skipInvalidAddress(ctx: SubscriptionsContext, subscriber: Stored<Subscriber>): DigestOutcome {
-  ctx.logger.warn({ subscriber_id: subscriber.id }, 'digest not sent: the stored address is not a plain e-mail address');
+  ctx.logger.warn(
+    { subscriber_id: subscriber.id },
+    'digest not sent: the stored address is not a plain e-mail address',
+  );
   return { sent: false, reason: 'invalid_address' };
 }
 
@@ -152,7 +190,12 @@ export async function sendScheduledDigest(
     if (error instanceof InvalidMailAddressError) return skipInvalidAddress(ctx, subscriber);
     throw new MailTransportError(error);
   }
-  await recordSent(ctx, subscriber.id, week, events.map((event) => event.id));
+  await recordSent(
+    ctx,
+    subscriber.id,
+    week,
+    events.map((event) => event.id),
+  );
   return { sent: true, events: events.length };
 }
 
@@ -175,6 +218,11 @@ export async function sendDigestNow(ctx: SubscriptionsContext, subscriber: Store
     if (error instanceof InvalidMailAddressError) return skipInvalidAddress(ctx, subscriber);
     throw new MailTransportError(error);
   }
-  await recordSent(ctx, subscriber.id, week, events.map((event) => event.id));
+  await recordSent(
+    ctx,
+    subscriber.id,
+    week,
+    events.map((event) => event.id),
+  );
   return { sent: true, events: events.length };
 }

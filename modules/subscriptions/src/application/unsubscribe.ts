@@ -17,7 +17,15 @@ export async function unsubscribe(ctx: SubscriptionsContext, token: string): Pro
     if (!subscriber) return { status: 'unknown_token' } as const;
     if (!subscriber.is_active) return { status: 'already_inactive', subscriber } as const;
     const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriber.id, subscriber.version, { is_active: false });
-    await tx.appendOutbox([subscriberMessage(subscriberMessageTypes.unsubscribed, updated.id, updated.version, { subscriber_id: updated.id }, now)]);
+    await tx.appendOutbox([
+      subscriberMessage(
+        subscriberMessageTypes.unsubscribed,
+        updated.id,
+        updated.version,
+        { subscriber_id: updated.id },
+        now,
+      ),
+    ]);
     return { status: 'unsubscribed', subscriber: updated } as const;
   });
 }

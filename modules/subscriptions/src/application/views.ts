@@ -1,7 +1,13 @@
 /** How a subscriber leaves the module: only administrators see subscribers (the sign-up answer names none). */
 import type { Stored } from '@evently/platform';
 import { describeSearch, NO_FILTERS, searchUrl, type SavedSearch } from '../domain/saved-search.ts';
-import { DEFAULT_RADIUS_KM, statusOf, unsubscribeUrl, type Subscriber, type SubscriberStatus } from '../domain/subscriber.ts';
+import {
+  DEFAULT_RADIUS_KM,
+  statusOf,
+  unsubscribeUrl,
+  type Subscriber,
+  type SubscriberStatus,
+} from '../domain/subscriber.ts';
 
 /** What an administrator sees: the stored subscriber without its internal keys, plus its unsubscribe link. */
 export type AdminSubscriberView = Pick<

@@ -90,7 +90,18 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
  * it (a filter left out is cleared); the place is kept when the form sends none.
  */
 export const savedSearchEditSchema = fields
-  .pick({ country: true, city: true, keyword: true, category: true, min_price: true, max_price: true, date_preset: true, latitude: true, longitude: true, radius_km: true })
+  .pick({
+    country: true,
+    city: true,
+    keyword: true,
+    category: true,
+    min_price: true,
+    max_price: true,
+    date_preset: true,
+    latitude: true,
+    longitude: true,
+    radius_km: true,
+  })
   .superRefine(checkSearchFields)
   .transform((value) => ({
     ...(value.country ? { country: value.country } : {}),

@@ -6,13 +6,24 @@ const firstMessage = (input: unknown) => {
   return result.success ? null : result.error.issues[0]?.message;
 };
 
-describe('sign-up validation (the form\'s texts)', () => {
+describe("sign-up validation (the form's texts)", () => {
   it('accepts a plain e-mail, trims places and turns an empty name into null', () => {
     const parsed = signUpSchema.parse({ email: 'a@b.co', name: '  ', country: ' Spain ', city: ' Madrid ' });
     expect(parsed).toMatchObject({ email: 'a@b.co', name: null, country: 'Spain', city: 'Madrid' });
   });
 
-  it.each(['', 'plain', 'a@b', 'a b@c.d', '@b.c', 'v1<victim@x.example>.z', 'Ana <ana@x.example>', '"a b"@x.example', undefined, 7])('rejects %j with the form\'s e-mail message', (email) => {
+  it.each([
+    '',
+    'plain',
+    'a@b',
+    'a b@c.d',
+    '@b.c',
+    'v1<victim@x.example>.z',
+    'Ana <ana@x.example>',
+    '"a b"@x.example',
+    undefined,
+    7,
+  ])("rejects %j with the form's e-mail message", (email) => {
     expect(firstMessage({ email, country: 'Spain', city: 'Madrid' })).toBe(INVALID_EMAIL_MESSAGE);
   });
 
@@ -23,7 +34,14 @@ describe('sign-up validation (the form\'s texts)', () => {
 
   it('takes no filters as the city digest', () => {
     const parsed = signUpSchema.parse({ email: 'a@b.co', country: 'Spain', city: 'Madrid' });
-    expect(parsed.search).toEqual({ keyword: null, category: null, min_price: null, max_price: null, date_preset: null, centre: null });
+    expect(parsed.search).toEqual({
+      keyword: null,
+      category: null,
+      min_price: null,
+      max_price: null,
+      date_preset: null,
+      centre: null,
+    });
     expect(parsed.radius_km).toBeNull();
   });
 
@@ -43,7 +61,14 @@ describe('sign-up validation (the form\'s texts)', () => {
       country: '',
       city: '',
       radius_km: 10,
-      search: { keyword: 'jazz', category: 'Music & Concerts', min_price: 0, max_price: 50, date_preset: 'this_week', centre: { lat: 52.52, lon: 13.4 } },
+      search: {
+        keyword: 'jazz',
+        category: 'Music & Concerts',
+        min_price: 0,
+        max_price: 50,
+        date_preset: 'this_week',
+        centre: { lat: 52.52, lon: 13.4 },
+      },
     });
   });
 
@@ -75,4 +100,3 @@ describe('sign-up validation (the form\'s texts)', () => {
     expect(refusal({ city: '', keyword: 'jazz' })).toBe(`city: ${PLACE_REQUIRED_MESSAGE}`);
   });
 });
-

@@ -30,7 +30,21 @@ export function renderConfirmation(input: ConfirmationContentInput): RenderedMai
   const ignore = 'If this was not you, ignore this e-mail: without confirmation you will not hear from us again.';
   const expiry = `The link works for ${countOf(Math.round(SIGN_UP_REQUEST_TTL_MS / 86_400_000), 'day')}.`;
 
-  const text = ['Hi,', '', ask, '', action, input.confirmUrl, '', expiry, ignore, '', '--', `${app} - ${home}`, ''].join('\n');
+  const text = [
+    'Hi,',
+    '',
+    ask,
+    '',
+    action,
+    input.confirmUrl,
+    '',
+    expiry,
+    ignore,
+    '',
+    '--',
+    `${app} - ${home}`,
+    '',
+  ].join('\n');
 
   const body = `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0">
 <tr><td class="m-pad" style="padding:32px 28px 8px">

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { renderConfirmation } from './confirmation-content.ts';
 
-const input = { appName: 'Evently', publicUrl: 'https://evently.example/', confirmUrl: 'https://evently.example/api/subscriptions/confirm/tok' };
+const input = {
+  appName: 'Evently',
+  publicUrl: 'https://evently.example/',
+  confirmUrl: 'https://evently.example/api/subscriptions/confirm/tok',
+};
 
 describe('renderConfirmation', () => {
   it('has no place for text the requester typed', () => {
@@ -35,7 +39,9 @@ describe('renderConfirmation', () => {
 
   it('puts the link behind a button and in plain sight, in the shared 600 px frame', () => {
     const mail = renderConfirmation(input);
-    expect(mail.html).toContain('href="https://evently.example/api/subscriptions/confirm/tok" target="_blank" style="display:inline-block');
+    expect(mail.html).toContain(
+      'href="https://evently.example/api/subscriptions/confirm/tok" target="_blank" style="display:inline-block',
+    );
     expect(mail.html).toContain('>Open the confirmation page</a>');
     expect(mail.html).toContain('>https://evently.example/api/subscriptions/confirm/tok</a>');
     expect(mail.html).toContain('max-width:600px');

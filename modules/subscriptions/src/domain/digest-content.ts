@@ -44,7 +44,13 @@ function preheader(items: DigestItem[]): string {
   return `${list}, on the venue's local time.`;
 }
 
-function textPart(input: DigestContentInput, headline: string, items: DigestItem[], place: string, ctaUrl: string): string {
+function textPart(
+  input: DigestContentInput,
+  headline: string,
+  items: DigestItem[],
+  place: string,
+  ctaUrl: string,
+): string {
   const name = feedText(input.recipientName, 60);
   const saved = input.savedSearch;
   const closing = saved
@@ -85,7 +91,14 @@ function textPart(input: DigestContentInput, headline: string, items: DigestItem
   ].join('\n');
 }
 
-function htmlPart(input: DigestContentInput, subject: string, headline: string, items: DigestItem[], place: string, ctaUrl: string): string {
+function htmlPart(
+  input: DigestContentInput,
+  subject: string,
+  headline: string,
+  items: DigestItem[],
+  place: string,
+  ctaUrl: string,
+): string {
   const name = feedText(input.recipientName, 60);
   const greeting = name ? `Hi ${name}, here` : 'Here';
   const [first, ...rest] = items;
@@ -104,7 +117,8 @@ ${first ? featuredCardHtml(first) : ''}
 ${rest.map(rowCardHtml).join('\n')}
 ${cta}
 </table>`;
-  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}" target="_blank" style="color:${colours.faint};text-decoration:underline">${escapeHtml(label)}</a>`;
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" target="_blank" style="color:${colours.faint};text-decoration:underline">${escapeHtml(label)}</a>`;
   const home = link(`${siteRoot(input.publicUrl)}/`, input.appName);
   const saved = input.savedSearch;
   const footer = saved

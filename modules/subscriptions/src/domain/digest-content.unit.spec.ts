@@ -3,7 +3,10 @@ import { makeDigestEvent } from '../testing/mail-fixtures.ts';
 import { renderDigest } from './digest-content.ts';
 import type { DigestEvent } from './digest-event.ts';
 
-const render = (events: DigestEvent[], overrides: { recipientName?: string | null; city?: string; country?: string } = {}) =>
+const render = (
+  events: DigestEvent[],
+  overrides: { recipientName?: string | null; city?: string; country?: string } = {},
+) =>
   renderDigest({
     appName: 'Evently',
     publicUrl: 'https://evently.example/',
@@ -34,7 +37,10 @@ describe('renderDigest', () => {
   });
 
   it("links every event to its page and ends with a call to action that opens the subscriber's city", () => {
-    const mail = render([makeDigestEvent(), makeDigestEvent({ id: 7, slug: null, name: 'Food fair' })], { city: 'São Paulo', country: 'Brazil' });
+    const mail = render([makeDigestEvent(), makeDigestEvent({ id: 7, slug: null, name: 'Food fair' })], {
+      city: 'São Paulo',
+      country: 'Brazil',
+    });
     const cta = 'https://evently.example/?country=Brazil&city=S%C3%A3o+Paulo';
     expect(mail.text).toContain('https://evently.example/events/42-jazz-night');
     expect(mail.text).toContain('https://evently.example/event/7');
@@ -117,7 +123,9 @@ describe('renderDigest', () => {
   it('keeps the unsubscribe link, a preheader, alt texts and a 600 px column', () => {
     const mail = render([makeDigestEvent(), makeDigestEvent({ id: 2, name: 'Food fair' })]);
     expect(mail.html).toContain('href="https://evently.example/api/subscriptions/unsubscribe/tok"');
-    expect(mail.html).toMatch(/<div style="display:none[^"]*">Jazz Night and Food fair, on the venue&#39;s local time\./);
+    expect(mail.html).toMatch(
+      /<div style="display:none[^"]*">Jazz Night and Food fair, on the venue&#39;s local time\./,
+    );
     expect(mail.html).toContain('max-width:600px');
     expect(mail.html.match(/<img /g)?.length).toBe(mail.html.match(/<img [^>]*alt="[^"]+"/g)?.length);
   });

@@ -16,7 +16,14 @@ export interface SavedSearch {
   centre: { lat: number; lon: number } | null;
 }
 
-export const NO_FILTERS: SavedSearch = { keyword: null, category: null, min_price: null, max_price: null, date_preset: null, centre: null };
+export const NO_FILTERS: SavedSearch = {
+  keyword: null,
+  category: null,
+  min_price: null,
+  max_price: null,
+  date_preset: null,
+  centre: null,
+};
 
 /** Where a subscription looks: its place (a centre-only search may leave them empty) and radius. */
 export interface SearchPlace {
@@ -79,12 +86,25 @@ export function searchUrl(publicUrl: string, place: SearchPlace, search: SavedSe
  * a city search, where the address does not carry it.
  */
 export function searchKey(place: SearchPlace, search: SavedSearch): string {
-  const folded: SavedSearch = { ...search, keyword: search.keyword?.toLocaleLowerCase('en') ?? null, category: search.category };
-  const where = { country: place.country.toLocaleLowerCase('en'), city: place.city.toLocaleLowerCase('en'), radius_km: place.radius_km };
+  const folded: SavedSearch = {
+    ...search,
+    keyword: search.keyword?.toLocaleLowerCase('en') ?? null,
+    category: search.category,
+  };
+  const where = {
+    country: place.country.toLocaleLowerCase('en'),
+    city: place.city.toLocaleLowerCase('en'),
+    radius_km: place.radius_km,
+  };
   return `${searchQueryString(where, folded)}#r${place.radius_km}`;
 }
 
-const DATE_WORDS: Record<DatePreset, string> = { today: 'today', tomorrow: 'tomorrow', this_week: 'this week', this_month: 'this month' };
+const DATE_WORDS: Record<DatePreset, string> = {
+  today: 'today',
+  tomorrow: 'tomorrow',
+  this_week: 'this week',
+  this_month: 'this month',
+};
 
 const dollars = (value: number) => `$${Number.isInteger(value) ? value : value.toFixed(2)}`;
 
@@ -117,6 +137,11 @@ export function describeSearch(place: SearchPlace, search: SavedSearch, defaultR
     : search.category
       ? `${search.category} events`
       : 'Events';
-  const parts = [head, priceWords(search.min_price, search.max_price), search.date_preset ? DATE_WORDS[search.date_preset] : null, placeWords(place, search, defaultRadiusKm)];
+  const parts = [
+    head,
+    priceWords(search.min_price, search.max_price),
+    search.date_preset ? DATE_WORDS[search.date_preset] : null,
+    placeWords(place, search, defaultRadiusKm),
+  ];
   return parts.filter((part): part is string => part !== null).join(' ');
 }

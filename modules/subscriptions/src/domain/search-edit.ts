@@ -29,7 +29,8 @@ export class SearchContradiction extends Error {
 
 export function patchedSearch(current: SavedSearch | null | undefined, patch: SearchPatch): SavedSearch {
   const base = current ?? NO_FILTERS;
-  const pick = <K extends keyof SearchPatch>(key: K, stored: SearchPatch[K]) => (patch[key] === undefined ? stored : patch[key]);
+  const pick = <K extends keyof SearchPatch>(key: K, stored: SearchPatch[K]) =>
+    patch[key] === undefined ? stored : patch[key];
   const lat = pick('latitude', base.centre?.lat ?? null);
   const lon = pick('longitude', base.centre?.lon ?? null);
   if ((lat == null) !== (lon == null)) {
@@ -53,8 +54,13 @@ export function patchedSearch(current: SavedSearch | null | undefined, patch: Se
  * The stored fields that change when a subscriber's place or search becomes `next` (only those that differ).
  * A subscription with neither a city nor a centre would match nothing, so it is refused.
  */
-export function searchFieldChanges(current: Subscriber, place: { country: string; city: string; radius_km: number }, search: SavedSearch): Partial<Subscriber> {
-  if (!search.centre && (!place.city.trim() || !place.country.trim())) throw new SearchContradiction('city', 'a search needs a city or a centre');
+export function searchFieldChanges(
+  current: Subscriber,
+  place: { country: string; city: string; radius_km: number },
+  search: SavedSearch,
+): Partial<Subscriber> {
+  if (!search.centre && (!place.city.trim() || !place.country.trim()))
+    throw new SearchContradiction('city', 'a search needs a city or a centre');
   const fields = searchFields(place, search);
   const identity = identityKey(current.email, place.city, { key: fields.search_key, filtered: fields.has_filters });
   const changes: Partial<Subscriber> = {};

@@ -92,7 +92,10 @@ export function isoWeek(at: Date): string {
 }
 
 /** Confirmed, active and not sent to within the last seven days. */
-export function isDueForDigest(subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at' | 'last_sent_at'>, now: Date): boolean {
+export function isDueForDigest(
+  subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at' | 'last_sent_at'>,
+  now: Date,
+): boolean {
   if (statusOf(subscriber) !== 'active') return false;
   if (!subscriber.last_sent_at) return true;
   const sinceMs = now.getTime() - new Date(subscriber.last_sent_at).getTime();

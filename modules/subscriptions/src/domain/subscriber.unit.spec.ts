@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { identityKey, isDueForDigest, isoWeek, newUnsubscribeToken, unsubscribeUrl } from './subscriber.ts';
 
 describe('isoWeek', () => {
-  it('numbers weeks from the Monday of the week holding the year\'s first Thursday', () => {
+  it("numbers weeks from the Monday of the week holding the year's first Thursday", () => {
     expect(isoWeek(new Date('2026-11-21T23:00:00Z'))).toBe('2026-W47');
     expect(isoWeek(new Date('2026-01-01T00:00:00Z'))).toBe('2026-W01');
     // 2027-01-01 is a Friday: it still belongs to the last week of 2026.
@@ -26,10 +26,14 @@ describe('isDueForDigest', () => {
     expect(isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: null }, now)).toBe(true);
   });
   it('is not due within seven days of the last send', () => {
-    expect(isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: '2026-11-15T10:00:01Z' }, now)).toBe(false);
+    expect(
+      isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: '2026-11-15T10:00:01Z' }, now),
+    ).toBe(false);
   });
   it('is due again seven days after the last send', () => {
-    expect(isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: '2026-11-14T10:00:00Z' }, now)).toBe(true);
+    expect(
+      isDueForDigest({ is_active: true, confirmed_at: CONFIRMED, last_sent_at: '2026-11-14T10:00:00Z' }, now),
+    ).toBe(true);
   });
   it('is never due when inactive', () => {
     expect(isDueForDigest({ is_active: false, confirmed_at: CONFIRMED, last_sent_at: null }, now)).toBe(false);
@@ -49,6 +53,8 @@ describe('identity and tokens', () => {
     }
   });
   it('builds the unsubscribe link under the public URL', () => {
-    expect(unsubscribeUrl('https://evently.example/', 'abc')).toBe('https://evently.example/api/subscriptions/unsubscribe/abc');
+    expect(unsubscribeUrl('https://evently.example/', 'abc')).toBe(
+      'https://evently.example/api/subscriptions/unsubscribe/abc',
+    );
   });
 });

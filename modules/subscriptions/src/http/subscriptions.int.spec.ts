@@ -5,15 +5,48 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
-import { HARNESS_ADMIN_PASSWORD, startModuleHarness, startSmtpSink, type ModuleHarness, type SmtpSink } from '@evently/platform/testing';
+import {
+  HARNESS_ADMIN_PASSWORD,
+  startModuleHarness,
+  startSmtpSink,
+  type ModuleHarness,
+  type SmtpSink,
+} from '@evently/platform/testing';
 
-import { createSubscriptionsModule, INVALID_EMAIL_MESSAGE, SUBSCRIBERS_TOPIC, type DigestEvent, type EventsCatalogue, type SubscriptionsModule } from '../index.ts';
+import {
+  createSubscriptionsModule,
+  INVALID_EMAIL_MESSAGE,
+  SUBSCRIBERS_TOPIC,
+  type DigestEvent,
+  type EventsCatalogue,
+  type SubscriptionsModule,
+} from '../index.ts';
 
 const ADMIN = HARNESS_ADMIN_PASSWORD;
 
 const lisbonEvents: DigestEvent[] = [
-  { id: 11, name: 'Fado Night', date: '2026-11-25T20:00:00Z', city: 'Lisbon', country: 'Portugal', category: 'Music & Concerts', image_url: 'https://img.example/fado.jpg', price_text: 'USD 25', slug: '11-fado-night' },
-  { id: 12, name: 'Tech Meetup', date: '2026-11-26T18:00:00Z', city: 'Lisbon', country: 'Portugal', category: 'Technology', image_url: null, price_text: 'Free', slug: null },
+  {
+    id: 11,
+    name: 'Fado Night',
+    date: '2026-11-25T20:00:00Z',
+    city: 'Lisbon',
+    country: 'Portugal',
+    category: 'Music & Concerts',
+    image_url: 'https://img.example/fado.jpg',
+    price_text: 'USD 25',
+    slug: '11-fado-night',
+  },
+  {
+    id: 12,
+    name: 'Tech Meetup',
+    date: '2026-11-26T18:00:00Z',
+    city: 'Lisbon',
+    country: 'Portugal',
+    category: 'Technology',
+    image_url: null,
+    price_text: 'Free',
+    slug: null,
+  },
 ];
 
 /** Lisbon has events, Porto has a location but nothing on, Atlantis is unknown. */
@@ -31,15 +64,25 @@ const catalogue: EventsCatalogue = {
 type Harness = ModuleHarness<SubscriptionsModule>;
 
 const startHarness = (smtpUrl: string, signUpLimit = { limit: 100, windowMs: 60_000 }): Promise<Harness> =>
-  startModuleHarness({ name: 'evently-subs-', create: (deps) => createSubscriptionsModule(deps, { catalogue, appName: 'Evently', smtpUrl, signUpLimit }) });
+  startModuleHarness({
+    name: 'evently-subs-',
+    create: (deps) => createSubscriptionsModule(deps, { catalogue, appName: 'Evently', smtpUrl, signUpLimit }),
+  });
 
 let smtp: SmtpSink;
 let h: Harness;
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${h.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 const admin = (path: string, init: RequestInit = {}) =>
-  fetch(`${h.url}${path}`, { ...init, headers: { 'content-type': 'application/json', 'x-admin-password': ADMIN, ...(init.headers ?? {}) } });
+  fetch(`${h.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', 'x-admin-password': ADMIN, ...(init.headers ?? {}) },
+  });
 
 async function signUp(email: string, city = 'Lisbon', extra: Record<string, unknown> = {}) {
   const response = await post('/api/subscriptions', { email, name: 'Ana', country: 'Portugal', city, ...extra });
@@ -59,13 +102,18 @@ const subscriberOf = (email: string, city = 'Lisbon') =>
 
 /** The confirmation links mailed so far, oldest first. */
 const confirmLinks = () =>
-  smtp.messages.map((mail) => /http:\/\/evently\.test(\/api\/subscriptions\/confirm\/[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1]).filter(Boolean) as string[];
+  smtp.messages
+    .map((mail) => /http:\/\/evently\.test(\/api\/subscriptions\/confirm\/[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1])
+    .filter(Boolean) as string[];
 
 /** Follows a confirmation link the way a person does: open the page, press its button. */
 async function confirmByLink(path: string) {
   const pageAnswer = await fetch(`${h.url}${path}`);
   expect(await pageAnswer.text()).toContain(`action="${path}"`);
-  return fetch(`${h.url}${path}`, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' } });
+  return fetch(`${h.url}${path}`, {
+    method: 'POST',
+    headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 /** A sign-up confirmed through its mail: an active subscriber, as most admin and digest tests need. */
@@ -99,12 +147,20 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     const { response } = await signUp('ana@example.com');
     expect(response.status).toBe(202);
     expect(await subscriberOf('ana@example.com')).toMatchObject({ is_active: false, confirmed_at: null });
-    const listed = (await (await admin('/api/subscriptions/admin')).json()) as { subscriptions: Array<Record<string, unknown>>; stats: Record<string, number> };
+    const listed = (await (await admin('/api/subscriptions/admin')).json()) as {
+      subscriptions: Array<Record<string, unknown>>;
+      stats: Record<string, number>;
+    };
     expect(listed.subscriptions[0]).toMatchObject({ status: 'pending', confirmed: false, is_active: false });
     expect(listed.stats).toMatchObject({ total: 1, active: 0, pending: 1 });
-    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 0, sent: 0, skipped: 0, searches: 0 } });
+    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({
+      result: { processed: 0, sent: 0, skipped: 0, searches: 0 },
+    });
     const id = (await subscriberOf('ana@example.com'))!.id;
-    const forced = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ is_active: true }) });
+    const forced = await admin(`/api/subscriptions/admin/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ is_active: true }),
+    });
     expect(forced.status).toBe(409);
 
     await h.runner.drained();
@@ -122,16 +178,28 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     const confirmed = await confirmByLink(link);
     expect(await confirmed.text()).toContain('Subscription confirmed');
     expect(mail!.envelopeTo).toEqual(['ana@example.com']);
-    const after = (await (await admin('/api/subscriptions/admin')).json()) as { subscriptions: Array<Record<string, unknown>> };
-    expect(after.subscriptions[0]).toMatchObject({ status: 'active', confirmed: true, is_active: true, confirmed_at: '2026-11-21T10:00:00.000Z' });
-    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({ result: { processed: 1, sent: 1, skipped: 0, searches: 1 } });
+    const after = (await (await admin('/api/subscriptions/admin')).json()) as {
+      subscriptions: Array<Record<string, unknown>>;
+    };
+    expect(after.subscriptions[0]).toMatchObject({
+      status: 'active',
+      confirmed: true,
+      is_active: true,
+      confirmed_at: '2026-11-21T10:00:00.000Z',
+    });
+    expect(await (await admin('/api/subscriptions/admin/run-digest', { method: 'POST' })).json()).toEqual({
+      result: { processed: 1, sent: 1, skipped: 0, searches: 1 },
+    });
     const twice = await fetch(`${h.url}${link}`, { method: 'POST', headers: { accept: 'text/html' } });
     expect(await twice.text()).toContain('Already confirmed');
   });
 
   it('finding 2: a repeated sign-up of an unsubscribed address changes nothing until it is confirmed', async () => {
     const first = await confirmedSignUp('ana@example.com');
-    await admin(`/api/subscriptions/admin/${first.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) });
+    await admin(`/api/subscriptions/admin/${first.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ is_active: false }),
+    });
     const before = (await subscriberOf('ana@example.com'))!;
     await signUp('ANA@example.com', 'LISBON', { name: 'Someone Else' });
     await h.runner.drained();
@@ -140,7 +208,11 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     expect(await h.store.count('subscribers')).toBe(1);
 
     await confirmByLink(confirmLinks().at(-1)!);
-    expect(await subscriberOf('ana@example.com')).toMatchObject({ id: first.id, is_active: true, name: 'Someone Else' });
+    expect(await subscriberOf('ana@example.com')).toMatchObject({
+      id: first.id,
+      is_active: true,
+      name: 'Someone Else',
+    });
   });
 
   it('finding 3: caps confirmation mails per mailbox, whatever the number of sign-ups, cities or spellings of the address', async () => {
@@ -148,7 +220,8 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     for (let i = 0; i < 8; i += 1) await signUp(spellings[i % spellings.length]!, i % 2 ? 'Lisbon' : 'Porto');
     // The sink records a mail before it answers 250, so once the mailer has drained every mail it sent is here.
     await h.runner.drained();
-    const toVictim = () => smtp.messages.filter((mail) => mail.envelopeTo.some((to) => mailboxKey(to) === 'victim@example.com'));
+    const toVictim = () =>
+      smtp.messages.filter((mail) => mail.envelopeTo.some((to) => mailboxKey(to) === 'victim@example.com'));
     expect(toVictim()).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
     // The cap is per mailbox: another address still gets its mail, and the next day the victim can again.
     await signUp('other@example.com');
@@ -159,7 +232,7 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     expect(toVictim()).toHaveLength(DEFAULT_MAILBOX_CAP.limit + 1);
   });
 
-  it('refuses an address that would be mailed somewhere else, with the form\'s message, and mails nothing', async () => {
+  it("refuses an address that would be mailed somewhere else, with the form's message, and mails nothing", async () => {
     for (const email of ['v1<victim@x.example>.z', 'Victim <victim@x.example>', '"victim"@x.example']) {
       const { response, body } = await signUp(email);
       expect(response.status).toBe(400);
@@ -172,7 +245,12 @@ describe('POST /api/subscriptions (double opt-in)', () => {
 
   it('finding 4: the confirmation mail carries no text typed by the requester', async () => {
     const spam = 'Visit http://prize.example to claim your prize';
-    await post('/api/subscriptions', { email: 'ana@example.com', name: spam, country: 'Claim at prize.example', city: 'Call +1 555 0100' });
+    await post('/api/subscriptions', {
+      email: 'ana@example.com',
+      name: spam,
+      country: 'Claim at prize.example',
+      city: 'Call +1 555 0100',
+    });
     await h.runner.drained();
     const [mail] = await smtp.waitFor(1);
     expect(mail!.headers.get('subject')).toBe('Confirm your Evently weekly digest subscription');
@@ -192,7 +270,10 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     const known = await signUp('known@example.com');
     answers.push({ status: known.response.status, body: known.body });
     for (const answer of answers) {
-      expect(answer).toEqual({ status: 202, body: { message: 'Almost done! Check your inbox for our confirmation email to start your weekly events.' } });
+      expect(answer).toEqual({
+        status: 202,
+        body: { message: 'Almost done! Check your inbox for our confirmation email to start your weekly events.' },
+      });
     }
   });
 
@@ -212,7 +293,10 @@ describe('POST /api/subscriptions (double opt-in)', () => {
     // A repeated mail would be in the sink by now: it records a mail before answering 250 to the awaited send.
     expect(smtp.messages).toHaveLength(2);
     const requests = await h.store.find<{ mailed_at: string | null }>('subscription_requests');
-    expect(requests.map((request) => request.mailed_at)).toEqual(['2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z']);
+    expect(requests.map((request) => request.mailed_at)).toEqual([
+      '2026-11-21T10:00:00.000Z',
+      '2026-11-21T10:00:00.000Z',
+    ]);
   });
 
   it.each([
@@ -283,11 +367,16 @@ describe('unsubscribe', () => {
       const opened = await fetch(`${h.url}${path}`);
       expect(opened.status).toBe(200);
       expect(opened.headers.get('content-type')).toContain('text/html');
-      expect(await opened.text()).toContain(`<form method="post" action="${path}"><button type="submit">Unsubscribe</button></form>`);
+      expect(await opened.text()).toContain(
+        `<form method="post" action="${path}"><button type="submit">Unsubscribe</button></form>`,
+      );
     }
     expect((await subscriberOf('ana@example.com'))!.is_active).toBe(true);
 
-    const pressed = await fetch(`${h.url}${path}`, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' } });
+    const pressed = await fetch(`${h.url}${path}`, {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(pressed.status).toBe(200);
     expect(await pressed.text()).toContain('You have been unsubscribed');
     const again = await fetch(`${h.url}${path}`);
@@ -334,9 +423,13 @@ describe('admin API', () => {
   });
 
   it('lists with stats, filters, search, sort and pages of 25', async () => {
-    for (let i = 0; i < 27; i += 1) await signUp(`user${String(i).padStart(2, '0')}@example.com`, i % 3 === 0 ? 'Porto' : 'Lisbon');
+    for (let i = 0; i < 27; i += 1)
+      await signUp(`user${String(i).padStart(2, '0')}@example.com`, i % 3 === 0 ? 'Porto' : 'Lisbon');
     const page1 = (await (await admin('/api/subscriptions/admin?sort=email')).json()) as {
-      ok: boolean; pages: number; subscriptions: Array<{ email: string; city: string }>; stats: Record<string, number>;
+      ok: boolean;
+      pages: number;
+      subscriptions: Array<{ email: string; city: string }>;
+      stats: Record<string, number>;
     };
     expect(page1.ok).toBe(true);
     expect(page1.pages).toBe(2);
@@ -345,7 +438,9 @@ describe('admin API', () => {
     expect(page1.stats).toEqual({ total: 27, active: 0, inactive: 27, pending: 27, sent_last_7d: 0 });
     const porto = (await (await admin('/api/subscriptions/admin?city=porto')).json()) as { subscriptions: unknown[] };
     expect(porto.subscriptions).toHaveLength(9);
-    const search = (await (await admin('/api/subscriptions/admin?search=USER2')).json()) as { subscriptions: Array<{ email: string }> };
+    const search = (await (await admin('/api/subscriptions/admin?search=USER2')).json()) as {
+      subscriptions: Array<{ email: string }>;
+    };
     expect(search.subscriptions.map((s) => s.email).sort()).toEqual(
       ['user20', 'user21', 'user22', 'user23', 'user24', 'user25', 'user26'].map((u) => `${u}@example.com`),
     );
@@ -353,15 +448,24 @@ describe('admin API', () => {
 
   it('patches only what changed, validates the radius and answers 404 for an unknown id', async () => {
     const { id } = await confirmedSignUp('ana@example.com');
-    const patched = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ radius_km: 120, city: 'Lisbon' }) });
+    const patched = await admin(`/api/subscriptions/admin/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ radius_km: 120, city: 'Lisbon' }),
+    });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ ok: true, subscription: { id, radius_km: 120, city: 'Lisbon' } });
-    const bad = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({ radius_km: 501 }) });
+    const bad = await admin(`/api/subscriptions/admin/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ radius_km: 501 }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/radius_km/);
     const empty = await admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify({}) });
     expect(await empty.json()).toEqual({ error: 'No changes to save' });
-    const missing = await admin('/api/subscriptions/admin/does-not-exist', { method: 'PATCH', body: JSON.stringify({ radius_km: 10 }) });
+    const missing = await admin('/api/subscriptions/admin/does-not-exist', {
+      method: 'PATCH',
+      body: JSON.stringify({ radius_km: 10 }),
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -377,14 +481,20 @@ describe('admin API', () => {
     const porto = await confirmedSignUp('ana@example.com', 'Porto');
     smtp.messages.length = 0;
 
-    const sent = (await (await admin(`/api/subscriptions/admin/${lisbon.id}/send-digest`, { method: 'POST' })).json()) as {
-      ok: boolean; sent: number; subscription: { last_sent_at: string | null };
+    const sent = (await (
+      await admin(`/api/subscriptions/admin/${lisbon.id}/send-digest`, { method: 'POST' })
+    ).json()) as {
+      ok: boolean;
+      sent: number;
+      subscription: { last_sent_at: string | null };
     };
     expect(sent).toMatchObject({ ok: true, sent: 1 });
     expect(sent.subscription.last_sent_at).toBe('2026-11-21T10:00:00.000Z');
     const [digest] = await smtp.waitFor(1);
     expect(digest!.headers.get('subject')).toBe('Evently: 2 events near Lisbon this week');
-    expect(digest!.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/evently\.test\/api\/subscriptions\/unsubscribe\//);
+    expect(digest!.headers.get('list-unsubscribe')).toMatch(
+      /^<http:\/\/evently\.test\/api\/subscriptions\/unsubscribe\//,
+    );
     expect(digest!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(digest!.text).toContain('http://evently.test/events/11-fado-night');
     expect(digest!.text).toContain('http://evently.test/event/12');
@@ -399,7 +509,14 @@ describe('admin API', () => {
     await h.runner.drained();
     const pending = (await subscriberOf('pending@example.com', 'Lisbon'))!;
     const active = await confirmedSignUp('ana@example.com');
-    expect((await admin(`/api/subscriptions/admin/${active.id}`, { method: 'PATCH', body: JSON.stringify({ is_active: false }) })).status).toBe(200);
+    expect(
+      (
+        await admin(`/api/subscriptions/admin/${active.id}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ is_active: false }),
+        })
+      ).status,
+    ).toBe(200);
     await h.runner.drained();
     smtp.messages.length = 0;
 
@@ -410,7 +527,13 @@ describe('admin API', () => {
       for (let click = 0; click < 2; click += 1) {
         const answer = await admin(`/api/subscriptions/admin/${id}/send-digest`, { method: 'POST' });
         expect(answer.status).toBe(409);
-        expect(await answer.json()).toMatchObject({ ok: false, sent: 0, reason, error: expect.any(String), subscription: { id, last_sent_at: null } });
+        expect(await answer.json()).toMatchObject({
+          ok: false,
+          sent: 0,
+          reason,
+          error: expect.any(String),
+          subscription: { id, last_sent_at: null },
+        });
       }
     }
     await h.runner.drained();

@@ -1,10 +1,23 @@
 /** HTTP door of the subscriptions module: public sign-up, confirm and unsubscribe, and the admin calls of spec 02 §7. */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { HttpError, UniqueConstraintError, acceptFormBodies, parseBody, parseParams, parseQuery, parseWith } from '@evently/platform';
+import {
+  HttpError,
+  UniqueConstraintError,
+  acceptFormBodies,
+  parseBody,
+  parseParams,
+  parseQuery,
+  parseWith,
+} from '@evently/platform';
 import { adminListQuerySchema, adminPatchSchema, mailLinkTokenSchema, subscriberIdSchema } from '../contracts/admin.ts';
 import { savedSearchEditSchema, signUpSchema } from '../contracts/sign-up.ts';
-import { deleteSubscriber, getSubscriber, listSubscribers, updateSubscriber } from '../application/admin-subscribers.ts';
+import {
+  deleteSubscriber,
+  getSubscriber,
+  listSubscribers,
+  updateSubscriber,
+} from '../application/admin-subscribers.ts';
 import { checkConfirmToken, confirmSubscription, type ConfirmOutcome } from '../application/confirm.ts';
 import type { SubscriptionsContext } from '../application/context.ts';
 import { editSavedSearch } from '../application/edit-saved-search.ts';
@@ -20,18 +33,22 @@ import { mailLinkPage } from './mail-link-page.ts';
  * The one answer to every accepted sign-up (new address, known address, honeypot): 202 and this text, so the
  * answer never tells a stranger whether an address is subscribed.
  */
-export const DIGEST_NOT_CONFIRMED_MESSAGE = 'This subscriber has not confirmed their address yet, so no digest can be sent.';
+export const DIGEST_NOT_CONFIRMED_MESSAGE =
+  'This subscriber has not confirmed their address yet, so no digest can be sent.';
 export const DIGEST_DEACTIVATED_MESSAGE = 'This subscriber is deactivated; reactivate them before sending a digest.';
 
 /** Why "Send digest now" is refused for this subscriber (the panel shows `error` beside the disabled button), or null. */
-function digestNowRefusal(subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at'>): { reason: string; error: string } | null {
+function digestNowRefusal(
+  subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at'>,
+): { reason: string; error: string } | null {
   const status = statusOf(subscriber);
   if (status === 'pending') return { reason: 'not_confirmed', error: DIGEST_NOT_CONFIRMED_MESSAGE };
   if (status === 'unsubscribed') return { reason: 'deactivated', error: DIGEST_DEACTIVATED_MESSAGE };
   return null;
 }
 
-export const SIGN_UP_SUCCESS_MESSAGE = 'Almost done! Check your inbox for our confirmation email to start your weekly events.';
+export const SIGN_UP_SUCCESS_MESSAGE =
+  'Almost done! Check your inbox for our confirmation email to start your weekly events.';
 
 export interface SubscriptionsRouterOptions {
   requireAdmin: Middleware;
@@ -70,11 +87,22 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     ctx.body = { message: SIGN_UP_SUCCESS_MESSAGE };
   });
 
-  const page = (ctx: Context, status: number, [heading, body]: readonly [string, string], action?: { path: string; label: string }) => {
+  const page = (
+    ctx: Context,
+    status: number,
+    [heading, body]: readonly [string, string],
+    action?: { path: string; label: string },
+  ) => {
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = mailLinkPage({ appName: app.appName, publicUrl: app.publicUrl, heading, body, ...(action ? { action } : {}) });
+    ctx.body = mailLinkPage({
+      appName: app.appName,
+      publicUrl: app.publicUrl,
+      heading,
+      body,
+      ...(action ? { action } : {}),
+    });
   };
   const tokenOf = (ctx: Context) => {
     const parsed = mailLinkTokenSchema.safeParse((ctx as Context & { params?: unknown }).params);
@@ -83,18 +111,27 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
 
   const confirmTexts: PageTexts = {
     valid: ['Confirm your subscription', `Press Confirm to start receiving the weekly ${app.appName} events digest.`],
-    confirmed: ['Subscription confirmed', `You will receive the weekly ${app.appName} events digest. Every mail has a link to unsubscribe.`],
+    confirmed: [
+      'Subscription confirmed',
+      `You will receive the weekly ${app.appName} events digest. Every mail has a link to unsubscribe.`,
+    ],
     already_confirmed: ['Already confirmed', 'This subscription was already confirmed; nothing more to do.'],
     expired: ['Link expired', 'This confirmation link has expired. Sign up again to get a new one.'],
     unknown_token: ['Link not recognised', 'This confirmation link is not valid or the subscription no longer exists.'],
   };
-  const confirmStatus = (outcome: ConfirmOutcome | 'valid') => (outcome === 'unknown_token' ? 404 : outcome === 'expired' ? 410 : 200);
+  const confirmStatus = (outcome: ConfirmOutcome | 'valid') =>
+    outcome === 'unknown_token' ? 404 : outcome === 'expired' ? 410 : 200;
 
   // GET only shows the button: a prefetching mail scanner must not confirm on the owner's behalf.
   router.get('/confirm/:token', async (ctx) => {
     const token = tokenOf(ctx);
     const outcome = token ? await checkConfirmToken(app, token) : 'unknown_token';
-    page(ctx, confirmStatus(outcome), confirmTexts[outcome]!, outcome === 'valid' ? { path: ctx.path, label: 'Confirm' } : undefined);
+    page(
+      ctx,
+      confirmStatus(outcome),
+      confirmTexts[outcome]!,
+      outcome === 'valid' ? { path: ctx.path, label: 'Confirm' } : undefined,
+    );
   });
   router.post('/confirm/:token', acceptFormBodies, async (ctx) => {
     const token = tokenOf(ctx);
@@ -104,7 +141,10 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
 
   const unsubscribeTexts: PageTexts = {
     subscribed: ['Unsubscribe?', `Press Unsubscribe to stop the weekly ${app.appName} digest for this city.`],
-    unsubscribed: ['You have been unsubscribed', `You will no longer receive the weekly ${app.appName} digest for this city.`],
+    unsubscribed: [
+      'You have been unsubscribed',
+      `You will no longer receive the weekly ${app.appName} digest for this city.`,
+    ],
     already_inactive: ['You are already unsubscribed', 'This subscription was already inactive; nothing more to do.'],
     unknown_token: ['Link not recognised', 'This unsubscribe link is not valid or the subscription no longer exists.'],
   };

@@ -13,7 +13,15 @@ export const subscriptionCollections: CollectionSpec[] = [
   {
     name: SUBSCRIBERS,
     unique: [['identity_key'], ['unsubscribe_token']],
-    indexes: [['is_active', 'created_at'], ['email_key'], ['last_sent_at'], ['country_key', 'city_key'], ['city_key'], ['confirmed_at'], ['has_filters', 'created_at']],
+    indexes: [
+      ['is_active', 'created_at'],
+      ['email_key'],
+      ['last_sent_at'],
+      ['country_key', 'city_key'],
+      ['city_key'],
+      ['confirmed_at'],
+      ['has_filters', 'created_at'],
+    ],
     containsFields: ['email_key', 'name'],
   },
   { name: DIGEST_SENDS, unique: [['subscriber_id', 'week']], indexes: [['status']] },

@@ -41,10 +41,16 @@ const VIEWS = [
 async function serveImagesOffline(page: Page): Promise<void> {
   await page.route('**/*', async (route) => {
     const url = route.request().url();
-    const artwork = url.startsWith(`${PREVIEW_PUBLIC_URL}/static/mail/`) ? new URL(url).pathname.replace('/static/', 'static/') : null;
+    const artwork = url.startsWith(`${PREVIEW_PUBLIC_URL}/static/mail/`)
+      ? new URL(url).pathname.replace('/static/', 'static/')
+      : null;
     const local = artwork ? path.join('frontend/public', artwork) : PREVIEW_IMAGES[url];
     if (!local) return route.fulfill({ status: 404, body: '' });
-    return route.fulfill({ status: 200, body: await readFile(path.join(ROOT, local)), contentType: local.endsWith('.png') ? 'image/png' : 'image/jpeg' });
+    return route.fulfill({
+      status: 200,
+      body: await readFile(path.join(ROOT, local)),
+      contentType: local.endsWith('.png') ? 'image/png' : 'image/jpeg',
+    });
   });
 }
 
@@ -56,7 +62,11 @@ async function main(): Promise<void> {
       await writeFile(path.join(OUT, `${name}.html`), mail.html);
       await writeFile(path.join(OUT, `${name}.txt`), `Subject: ${mail.subject}\n\n${mail.text}`);
       for (const view of VIEWS) {
-        const page = await browser.newPage({ viewport: { width: view.width, height: 800 }, deviceScaleFactor: 1, colorScheme: view.scheme });
+        const page = await browser.newPage({
+          viewport: { width: view.width, height: 800 },
+          deviceScaleFactor: 1,
+          colorScheme: view.scheme,
+        });
         await serveImagesOffline(page);
         await page.setContent(mail.html, { waitUntil: 'load' });
         const file = path.join(OUT, `${name}-${view.suffix}.png`);

@@ -1,6 +1,11 @@
 /** Payloads of the administrator's ticket calls (spec 02 §7). */
 import { z } from 'zod';
-import { ADMIN_SETTABLE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, type AdminSettableStatus } from '../domain/ticket.ts';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type AdminSettableStatus,
+} from '../domain/ticket.ts';
 import { MAX_EMAIL_LENGTH, blankAsMissing, optionalText } from '@evently/platform';
 import { LIMITS } from './fields.ts';
 
@@ -9,7 +14,10 @@ const unknownStatus = `Unknown status; use one of ${TICKET_STATUSES.join(', ')}`
 export const statusUpdateSchema = z.object({
   status: z
     .enum(TICKET_STATUSES, { error: unknownStatus })
-    .refine((value) => value !== 'new', `A ticket cannot be set back to new; use one of ${ADMIN_SETTABLE_STATUSES.join(', ')}`)
+    .refine(
+      (value) => value !== 'new',
+      `A ticket cannot be set back to new; use one of ${ADMIN_SETTABLE_STATUSES.join(', ')}`,
+    )
     .transform((value) => value as AdminSettableStatus),
   admin_message: optionalText('admin_message', LIMITS.message),
   admin_name: optionalText('admin_name', LIMITS.name),
@@ -28,16 +36,35 @@ export const adminListQuerySchema = z.object({
   ),
   search: optionalText('search', LIMITS.search),
   /** `mine` (assigned to the asking agent), `unassigned`, or `all` (the default). */
-  assignee: z.preprocess(blankAsMissing, z.enum(['all', 'mine', 'unassigned'], { error: 'assignee must be all, mine or unassigned' }).optional().default('all')),
+  assignee: z.preprocess(
+    blankAsMissing,
+    z
+      .enum(['all', 'mine', 'unassigned'], { error: 'assignee must be all, mine or unassigned' })
+      .optional()
+      .default('all'),
+  ),
   /** `newest` first (the default) or `oldest_waiting`: the visitor who has waited longest for the team first. */
-  sort: z.preprocess(blankAsMissing, z.enum(['newest', 'oldest_waiting'], { error: 'sort must be newest or oldest_waiting' }).optional().default('newest')),
+  sort: z.preprocess(
+    blankAsMissing,
+    z
+      .enum(['newest', 'oldest_waiting'], { error: 'sort must be newest or oldest_waiting' })
+      .optional()
+      .default('newest'),
+  ),
 });
 
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /** "Assign to me" is `{ assignee: "me" }`; a colleague's name hands it over; null leaves it unassigned. */
 export const assignSchema = z.object({
-  assignee: z.union([z.null(), z.string({ error: 'assignee must be "me", a name or null' }).trim().min(1, 'assignee must be "me", a name or null').max(LIMITS.name)]),
+  assignee: z.union([
+    z.null(),
+    z
+      .string({ error: 'assignee must be "me", a name or null' })
+      .trim()
+      .min(1, 'assignee must be "me", a name or null')
+      .max(LIMITS.name),
+  ]),
 });
 
 export const prioritySchema = z.object({

@@ -42,10 +42,15 @@ export const createTicketSchema = z.object({
   user_phone: optionalText('Phone', LIMITS.phone),
   subject: requiredText('Subject', LIMITS.subject),
   description: requiredText('Description', LIMITS.description),
-  category: z.preprocess(blankAsMissing, z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).default(DEFAULT_CATEGORY)),
+  category: z.preprocess(
+    blankAsMissing,
+    z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).default(DEFAULT_CATEGORY),
+  ),
   priority: z.preprocess(
     blankAsMissing,
-    z.enum(TICKET_PRIORITIES, { error: `Unknown priority; use one of ${TICKET_PRIORITIES.join(', ')}` }).default(DEFAULT_PRIORITY),
+    z
+      .enum(TICKET_PRIORITIES, { error: `Unknown priority; use one of ${TICKET_PRIORITIES.join(', ')}` })
+      .default(DEFAULT_PRIORITY),
   ),
   page_url: httpUrl,
   browser_info: browserInfo,

@@ -54,7 +54,11 @@ export const supportTicketDeletedSchema = z.object(ticketRef);
 /** Who took the ticket is an agent's login name, which is the team's, not a visitor's, personal data. */
 export const supportTicketAssignedSchema = z.object({ ...ticketRef, assigned: z.boolean() });
 
-export const supportTicketPriorityChangedSchema = z.object({ ...ticketRef, from: z.enum(TICKET_PRIORITIES), to: z.enum(TICKET_PRIORITIES) });
+export const supportTicketPriorityChangedSchema = z.object({
+  ...ticketRef,
+  from: z.enum(TICKET_PRIORITIES),
+  to: z.enum(TICKET_PRIORITIES),
+});
 
 export type SupportTicketOpened = z.infer<typeof supportTicketOpenedSchema>;
 export type SupportTicketStatusChanged = z.infer<typeof supportTicketStatusChangedSchema>;

@@ -14,11 +14,18 @@ export const presenceMessageTypes = { changed: 'SupportPresenceChanged' } as con
 
 export const supportPresenceChangedSchema = z.object({ ticket_number: z.string().min(1) });
 
-export const presenceMessage = defineMessages(SUPPORT_PRESENCE_TOPIC, { [presenceMessageTypes.changed]: supportPresenceChangedSchema });
+export const presenceMessage = defineMessages(SUPPORT_PRESENCE_TOPIC, {
+  [presenceMessageTypes.changed]: supportPresenceChangedSchema,
+});
 
 /** What an admin socket sends: the ticket it has open (null when none) and whether it is typing. */
 export const presenceAnnouncementSchema = z.object({
-  ticket_number: z.string().trim().toUpperCase().regex(/^TT-\d{4}-\d{4,}$/).nullable(),
+  ticket_number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^TT-\d{4}-\d{4,}$/)
+    .nullable(),
   state: z.enum(PRESENCE_STATES).optional().default('viewing'),
 });
 

@@ -11,7 +11,10 @@ const validTicket = {
 };
 
 /** The first problem as the HTTP edge reports it: "field: message". */
-function firstError(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }): string {
+function firstError(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}): string {
   const issue = result.error?.issues[0];
   return issue ? `${issue.path.join('.')}: ${issue.message}` : 'ok';
 }
@@ -58,7 +61,10 @@ describe('the ticket form', () => {
     [{ page_url: 'javascript:alert(1)' }, 'page_url: must be an http(s) address'],
     [{ page_url: `https://e.test/${'p'.repeat(2048)}` }, 'page_url: page_url must be at most 2048 characters'],
     [{ browser_info: 'Firefox' }, 'browser_info: browser_info must be an object'],
-    [{ browser_info: { userAgent: 'u'.repeat(301) } }, 'browser_info.userAgent: userAgent must be at most 300 characters'],
+    [
+      { browser_info: { userAgent: 'u'.repeat(301) } },
+      'browser_info.userAgent: userAgent must be at most 300 characters',
+    ],
   ])('refuses %j with "%s"', (change, expected) => {
     expect(firstError(createTicketSchema.safeParse({ ...validTicket, ...change }))).toBe(expected);
   });
@@ -70,7 +76,9 @@ describe('the status change', () => {
   });
 
   it('refuses new and unknown statuses, naming the field', () => {
-    expect(firstError(statusUpdateSchema.safeParse({ status: 'new' }))).toMatch(/^status: A ticket cannot be set back to new/);
+    expect(firstError(statusUpdateSchema.safeParse({ status: 'new' }))).toMatch(
+      /^status: A ticket cannot be set back to new/,
+    );
     expect(firstError(statusUpdateSchema.safeParse({ status: 'done' }))).toMatch(/^status: Unknown status/);
     expect(firstError(statusUpdateSchema.safeParse({}))).toMatch(/^status: Unknown status/);
   });
@@ -91,7 +99,9 @@ describe('a reply', () => {
   });
 
   it('caps the length at 5000', () => {
-    expect(firstError(postMessageSchema.safeParse({ message: 'm'.repeat(5001) }))).toBe('message: message must be at most 5000 characters');
+    expect(firstError(postMessageSchema.safeParse({ message: 'm'.repeat(5001) }))).toBe(
+      'message: message must be at most 5000 characters',
+    );
   });
 });
 
@@ -99,7 +109,12 @@ describe('the admin list query', () => {
   it('reads all or blank as no status filter', () => {
     expect(adminListQuerySchema.parse({ status: 'all' }).status).toBeUndefined();
     expect(adminListQuerySchema.parse({ status: '' }).status).toBeUndefined();
-    expect(adminListQuerySchema.parse({ status: 'resolved', search: ' Refund ' })).toEqual({ status: 'resolved', search: 'Refund', assignee: 'all', sort: 'newest' });
+    expect(adminListQuerySchema.parse({ status: 'resolved', search: ' Refund ' })).toEqual({
+      status: 'resolved',
+      search: 'Refund',
+      assignee: 'all',
+      sort: 'newest',
+    });
   });
 
   it('refuses an unknown status', () => {

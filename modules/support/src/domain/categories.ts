@@ -22,4 +22,5 @@ export const CATEGORY_VALUES = SUPPORT_CATEGORIES.map((category) => category.val
 /** What a ticket without a chosen category is filed under. */
 export const DEFAULT_CATEGORY = 'general';
 
-export const categoryLabel = (value: string) => SUPPORT_CATEGORIES.find((category) => category.value === value)?.label ?? value;
+export const categoryLabel = (value: string) =>
+  SUPPORT_CATEGORIES.find((category) => category.value === value)?.label ?? value;

@@ -31,7 +31,8 @@ export function supportFaq(appName: string): FaqEntry[] {
     },
     {
       question: 'When will my review appear?',
-      answer: 'Every review is read by our team before it is published, to keep out spam and abuse. Most are approved within a couple of days. Reviews that break the rules (insults, advertising, personal data of others) are not published.',
+      answer:
+        'Every review is read by our team before it is published, to keep out spam and abuse. Most are approved within a couple of days. Reviews that break the rules (insults, advertising, personal data of others) are not published.',
     },
     {
       question: 'How can my company work with you?',
@@ -47,7 +48,8 @@ export function supportFaq(appName: string): FaqEntry[] {
     },
     {
       question: 'I did not receive a confirmation e-mail. What should I do?',
-      answer: 'Check your spam or promotions folder first, and that the address you typed was right. The ticket number shown after you sent the form is enough to track the status; if you need the conversation and the link never arrived, open a new ticket and mention the old number.',
+      answer:
+        'Check your spam or promotions folder first, and that the address you typed was right. The ticket number shown after you sent the form is enough to track the status; if you need the conversation and the link never arrived, open a new ticket and mention the old number.',
     },
   ];
 }

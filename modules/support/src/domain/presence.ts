@@ -48,6 +48,8 @@ export function presenceOf(ticketNumber: string, records: PresenceRecord[], now:
       expires_at: seen && seen.expires_at > record.expires_at ? seen.expires_at : record.expires_at,
     });
   }
-  const agents = [...byAgent.values()].sort((a, b) => a.agent.localeCompare(b.agent) || a.agent_id.localeCompare(b.agent_id));
+  const agents = [...byAgent.values()].sort(
+    (a, b) => a.agent.localeCompare(b.agent) || a.agent_id.localeCompare(b.agent_id),
+  );
   return { ticket_number: ticketNumber, agents };
 }

@@ -16,7 +16,10 @@ export interface ReplyAddressSettings {
 const SIGNATURE_LENGTH = 24;
 
 const signatureOf = (secret: string, ticketNumber: string) =>
-  createHmac('sha256', secret).update(`ticket-reply:${ticketNumber.toLowerCase()}`).digest('hex').slice(0, SIGNATURE_LENGTH);
+  createHmac('sha256', secret)
+    .update(`ticket-reply:${ticketNumber.toLowerCase()}`)
+    .digest('hex')
+    .slice(0, SIGNATURE_LENGTH);
 
 export function replyAddress(settings: ReplyAddressSettings, ticketNumber: string): string {
   const number = ticketNumber.toLowerCase();

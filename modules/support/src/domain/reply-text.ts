@@ -28,5 +28,8 @@ export function stripQuotedReply(text: string): string {
     if (trimmed.startsWith('>')) continue;
     kept.push(line);
   }
-  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -33,14 +33,22 @@ export function ticketSla(
     first_response_due_at: due.toISOString(),
     first_response_at: answered,
     overdue: answered === null && !finished && now.getTime() > due.getTime(),
-    awaiting_reply_since: ticket.awaiting_reply_since === undefined ? (answered === null ? ticket.created_at : null) : ticket.awaiting_reply_since,
+    awaiting_reply_since:
+      ticket.awaiting_reply_since === undefined
+        ? answered === null
+          ? ticket.created_at
+          : null
+        : ticket.awaiting_reply_since,
   };
 }
 
 /** `urgent=1,high=4,medium=8,low=24`: any priority left out keeps its default. */
 export function parseFirstResponseHours(text: string): FirstResponseHours {
   const hours = { ...DEFAULT_FIRST_RESPONSE_HOURS };
-  for (const part of text.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const match = /^(low|medium|high|urgent)\s*=\s*(\d+(?:\.\d+)?)$/.exec(part);
     if (!match) throw new Error(`"${part}" is not priority=hours (priorities: low, medium, high, urgent)`);
     const value = Number(match[2]);

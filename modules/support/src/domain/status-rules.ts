@@ -18,7 +18,13 @@ export type TicketPatch = Pick<Ticket, 'status' | 'resolution' | 'messages' | 'm
 export type AdminStatusDecision =
   | { kind: 'unchanged' }
   | { kind: 'reply'; patch: TicketPatch; messageIndex: number }
-  | { kind: 'status_changed'; from: TicketStatus; to: AdminSettableStatus; patch: TicketPatch; messageIndex: number | null };
+  | {
+      kind: 'status_changed';
+      from: TicketStatus;
+      to: AdminSettableStatus;
+      patch: TicketPatch;
+      messageIndex: number | null;
+    };
 
 function withMessage(ticket: Pick<Ticket, 'messages'>, message: TicketMessage) {
   const messages = [...ticket.messages, message];
@@ -45,7 +51,12 @@ export function decideAdminStatus(
       kind: 'status_changed',
       from: ticket.status,
       to,
-      patch: { status: to, resolution: ticket.resolution, messages: ticket.messages, messages_count: ticket.messages.length },
+      patch: {
+        status: to,
+        resolution: ticket.resolution,
+        messages: ticket.messages,
+        messages_count: ticket.messages.length,
+      },
       messageIndex: null,
     };
   }
@@ -59,10 +70,14 @@ export function decideAdminStatus(
   };
 }
 
-export type FollowUpDecision = { kind: 'refused_closed' } | { kind: 'posted'; patch: TicketPatch; messageIndex: number };
+export type FollowUpDecision =
+  { kind: 'refused_closed' } | { kind: 'posted'; patch: TicketPatch; messageIndex: number };
 
 /** A message from the visitor (never an admin message, whatever the request claimed). */
-export function decideVisitorFollowUp(ticket: Pick<Ticket, 'status' | 'resolution' | 'messages'>, message: TicketMessage): FollowUpDecision {
+export function decideVisitorFollowUp(
+  ticket: Pick<Ticket, 'status' | 'resolution' | 'messages'>,
+  message: TicketMessage,
+): FollowUpDecision {
   if (ticket.status === 'closed') return { kind: 'refused_closed' };
   const reopens = ticket.status === 'waiting_for_user' || ticket.status === 'resolved';
   const { messageIndex, ...appended } = withMessage(ticket, { ...message, is_admin: false });
@@ -76,11 +91,17 @@ export function decideVisitorFollowUp(ticket: Pick<Ticket, 'status' | 'resolutio
 /** An internal note: appended for the team, status and resolution untouched, allowed in any state. */
 export function decideInternalNote(ticket: Pick<Ticket, 'status' | 'resolution' | 'messages'>, message: TicketMessage) {
   const { messageIndex, ...appended } = withMessage(ticket, { ...message, is_admin: true, is_internal: true });
-  return { patch: { status: ticket.status, resolution: ticket.resolution, ...appended } satisfies TicketPatch, messageIndex };
+  return {
+    patch: { status: ticket.status, resolution: ticket.resolution, ...appended } satisfies TicketPatch,
+    messageIndex,
+  };
 }
 
 /** An administrator's reply through the messages call: appended, status untouched, allowed in any state. */
 export function decideAdminReply(ticket: Pick<Ticket, 'status' | 'resolution' | 'messages'>, message: TicketMessage) {
   const { messageIndex, ...appended } = withMessage(ticket, { ...message, is_admin: true });
-  return { patch: { status: ticket.status, resolution: ticket.resolution, ...appended } satisfies TicketPatch, messageIndex };
+  return {
+    patch: { status: ticket.status, resolution: ticket.resolution, ...appended } satisfies TicketPatch,
+    messageIndex,
+  };
 }

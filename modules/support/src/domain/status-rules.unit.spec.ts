@@ -38,23 +38,40 @@ describe('an administrator setting the status', () => {
     expect(decision.patch.resolution).toBeNull();
   });
 
-  it.each(['resolved', 'closed'] as const)('given a message, when set to %s, then the message becomes the resolution', (to) => {
-    const decision = decideAdminStatus(makeTicket({ status: 'in_progress' }), to, adminMessage('Date corrected to Saturday.'));
-    expect(decision.kind !== 'unchanged' && decision.patch.resolution).toBe('Date corrected to Saturday.');
-  });
+  it.each(['resolved', 'closed'] as const)(
+    'given a message, when set to %s, then the message becomes the resolution',
+    (to) => {
+      const decision = decideAdminStatus(
+        makeTicket({ status: 'in_progress' }),
+        to,
+        adminMessage('Date corrected to Saturday.'),
+      );
+      expect(decision.kind !== 'unchanged' && decision.patch.resolution).toBe('Date corrected to Saturday.');
+    },
+  );
 
   it('when resolved without a message, then the earlier resolution is kept', () => {
-    const decision = decideAdminStatus(makeTicket({ status: 'closed', resolution: 'Earlier answer' }), 'resolved', null);
+    const decision = decideAdminStatus(
+      makeTicket({ status: 'closed', resolution: 'Earlier answer' }),
+      'resolved',
+      null,
+    );
     expect(decision.kind !== 'unchanged' && decision.patch.resolution).toBe('Earlier answer');
   });
 
   it('given the same status and no message, then nothing changes', () => {
-    expect(decideAdminStatus(makeTicket({ status: 'in_progress' }), 'in_progress', null)).toEqual({ kind: 'unchanged' });
+    expect(decideAdminStatus(makeTicket({ status: 'in_progress' }), 'in_progress', null)).toEqual({
+      kind: 'unchanged',
+    });
   });
 
   it('given the same status and a message, then it is just a reply', () => {
     const decision = decideAdminStatus(makeTicket({ status: 'waiting_for_user' }), 'waiting_for_user', adminMessage());
-    expect(decision).toMatchObject({ kind: 'reply', messageIndex: 0, patch: { status: 'waiting_for_user', messages_count: 1 } });
+    expect(decision).toMatchObject({
+      kind: 'reply',
+      messageIndex: 0,
+      patch: { status: 'waiting_for_user', messages_count: 1 },
+    });
   });
 });
 
@@ -70,7 +87,9 @@ describe("a visitor's follow-up", () => {
   });
 
   it('given a closed ticket, then it is refused', () => {
-    expect(decideVisitorFollowUp(makeTicket({ status: 'closed' }), visitorMessage())).toEqual({ kind: 'refused_closed' });
+    expect(decideVisitorFollowUp(makeTicket({ status: 'closed' }), visitorMessage())).toEqual({
+      kind: 'refused_closed',
+    });
   });
 
   it('is always stored as a visitor message, whatever it claimed', () => {
@@ -81,7 +100,10 @@ describe("a visitor's follow-up", () => {
 
 describe("an administrator's reply", () => {
   it.each(TICKET_STATUSES)('given a %s ticket, appends the reply and leaves the status alone', (status) => {
-    const { patch, messageIndex } = decideAdminReply(makeTicket({ status, messages: [visitorMessage()], messages_count: 1 }), adminMessage());
+    const { patch, messageIndex } = decideAdminReply(
+      makeTicket({ status, messages: [visitorMessage()], messages_count: 1 }),
+      adminMessage(),
+    );
     expect(patch.status).toBe(status);
     expect(messageIndex).toBe(1);
     expect(patch.messages[1]?.is_admin).toBe(true);

@@ -14,7 +14,10 @@ export interface RenderedMail {
 }
 
 export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
@@ -93,7 +96,14 @@ export interface TeamNoticeInput {
 
 export function renderTeamNotice(input: TeamNoticeInput): RenderedMail {
   const browser = input.browserInfo
-    ? [input.browserInfo.userAgent, input.browserInfo.language, input.browserInfo.platform, input.browserInfo.screenResolution].filter(Boolean).join(' · ')
+    ? [
+        input.browserInfo.userAgent,
+        input.browserInfo.language,
+        input.browserInfo.platform,
+        input.browserInfo.screenResolution,
+      ]
+        .filter(Boolean)
+        .join(' · ')
     : '';
   const rows: Array<[string, string]> = [
     ['Ticket', input.ticketNumber],

@@ -6,7 +6,8 @@
 const TICKET_NUMBER = /^TT-(\d{4})-(\d{4,})$/;
 
 export function formatTicketNumber(year: number, sequence: number): string {
-  if (!Number.isInteger(sequence) || sequence < 1) throw new RangeError(`ticket sequence must be a positive integer, got ${sequence}`);
+  if (!Number.isInteger(sequence) || sequence < 1)
+    throw new RangeError(`ticket sequence must be a positive integer, got ${sequence}`);
   return `TT-${year}-${String(sequence).padStart(4, '0')}`;
 }
 

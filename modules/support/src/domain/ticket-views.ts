@@ -67,13 +67,19 @@ export type AdminTicketSummary = Omit<AdminTicket, 'messages'>;
 
 const isNote = (message: { is_internal?: boolean }) => message.is_internal === true;
 /** The conversation the visitor is part of: every message but the team's internal notes. */
-export const visibleMessages = (ticket: Pick<Ticket, 'messages'>) => ticket.messages.filter((message) => !isNote(message));
+export const visibleMessages = (ticket: Pick<Ticket, 'messages'>) =>
+  ticket.messages.filter((message) => !isNote(message));
 
 /** How the visitor's own messages are labelled in their view, so their name never leaves the server. */
 export const VISITOR_SENDER_LABEL = 'You';
 
 export function toStatusView(ticket: Stored<Ticket>): TicketStatusView {
-  return { ticket_number: ticket.ticket_number, status: ticket.status, created_at: ticket.created_at, updated_at: ticket.updated_at };
+  return {
+    ticket_number: ticket.ticket_number,
+    status: ticket.status,
+    created_at: ticket.created_at,
+    updated_at: ticket.updated_at,
+  };
 }
 
 export function toPublicSummary(ticket: Stored<Ticket>): PublicTicketSummary {

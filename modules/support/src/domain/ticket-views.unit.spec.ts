@@ -26,9 +26,20 @@ describe('what each reader sees', () => {
     });
   });
 
-  it('the token holder\'s summary (and live pushes): the subject, the counts and the resolution', () => {
+  it("the token holder's summary (and live pushes): the subject, the counts and the resolution", () => {
     expect(Object.keys(toPublicSummary(ticket)).sort()).toEqual(
-      ['created_at', 'category', 'messages_count', 'priority', 'resolution', 'status', 'subject', 'ticket_number', 'updated_at', 'version'].sort(),
+      [
+        'created_at',
+        'category',
+        'messages_count',
+        'priority',
+        'resolution',
+        'status',
+        'subject',
+        'ticket_number',
+        'updated_at',
+        'version',
+      ].sort(),
     );
   });
 

@@ -32,16 +32,25 @@ let publicAnswers: Array<{ body: string; isCreate: boolean }>;
 /** Every access token handed out in the test. */
 let tokens: string[];
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+) {
   const response = await fetch(`${h.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
-    ...(init.raw !== undefined ? { body: init.raw } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    ...(init.raw !== undefined
+      ? { body: init.raw }
+      : init.body !== undefined
+        ? { body: JSON.stringify(init.body) }
+        : {}),
   });
   const text = await response.text();
   // Malformed JSON is refused by the body parser in front of the module, which may answer in plain text.
   const body = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : { text }) as Json;
-  if (!init.headers?.['x-admin-password']) publicAnswers.push({ body: text, isCreate: method === 'POST' && path === '/api/support/tickets' });
+  if (!init.headers?.['x-admin-password'])
+    publicAnswers.push({ body: text, isCreate: method === 'POST' && path === '/api/support/tickets' });
   if (typeof body.access_token === 'string') tokens.push(body.access_token);
   return { status: response.status, body, headers: response.headers };
 }
@@ -52,7 +61,11 @@ async function create(overrides: Json = {}): Promise<Created> {
   expect(status).toBe(201);
   const ticket = body.ticket as Json;
   const admin = await call('GET', `/api/support/tickets/${String(ticket.ticket_number)}`, { headers: asAdmin });
-  return { number: String(ticket.ticket_number), token: String(body.access_token), id: String((admin.body.ticket as Json).id) };
+  return {
+    number: String(ticket.ticket_number),
+    token: String(body.access_token),
+    id: String((admin.body.ticket as Json).id),
+  };
 }
 
 async function nothingWritten(action: () => Promise<unknown>) {
@@ -119,7 +132,9 @@ describe('POST /api/support/tickets', () => {
     });
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(body.ticket)).not.toContain(String(body.access_token));
-    expect((await call('POST', '/api/support/tickets', { body: visitor })).body.ticket).toMatchObject({ ticket_number: 'TT-2026-0002' });
+    expect((await call('POST', '/api/support/tickets', { body: visitor })).body.ticket).toMatchObject({
+      ticket_number: 'TT-2026-0002',
+    });
   });
 
   it('defaults the priority to medium and the category to general', async () => {
@@ -150,9 +165,13 @@ describe('POST /api/support/tickets', () => {
 
   it('answers a filled honeypot like a success, without a ticket, and stores nothing', async () => {
     await nothingWritten(async () => {
-      const { status, body } = await call('POST', '/api/support/tickets', { body: { ...visitor, website: 'http://spam.example' } });
+      const { status, body } = await call('POST', '/api/support/tickets', {
+        body: { ...visitor, website: 'http://spam.example' },
+      });
       expect(status).toBe(201);
-      expect(body).toEqual({ message: 'Support ticket created successfully! You will receive an email confirmation shortly.' });
+      expect(body).toEqual({
+        message: 'Support ticket created successfully! You will receive an email confirmation shortly.',
+      });
     });
   });
 
@@ -181,7 +200,14 @@ describe('GET /api/support/tickets/:number', () => {
   it('keeps the closing message for the token holder and the admin: the number alone never shows it', async () => {
     const { number, token } = await create();
     const closing = 'Refund 4471 approved for the card ending 0042.';
-    expect((await call('PUT', `/api/support/tickets/${number}/status`, { headers: asAdmin, body: { status: 'closed', admin_message: closing } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/support/tickets/${number}/status`, {
+          headers: asAdmin,
+          body: { status: 'closed', admin_message: closing },
+        })
+      ).status,
+    ).toBe(200);
 
     const byNumber = await call('GET', `/api/support/tickets/${number}`);
     expect(byNumber.body.ticket).toMatchObject({ ticket_number: number, status: 'closed' });
@@ -198,29 +224,40 @@ describe('GET /api/support/tickets/:number', () => {
     const { number, token } = await create();
     const byHeader = await call('GET', `/api/support/tickets/${number}`, { headers: { 'x-ticket-token': token } });
     expect(byHeader.status).toBe(200);
-    expect(byHeader.body.ticket).toMatchObject({ ticket_number: number, description: visitor.description, messages: [] });
+    expect(byHeader.body.ticket).toMatchObject({
+      ticket_number: number,
+      description: visitor.description,
+      messages: [],
+    });
     const byQuery = await call('GET', `/api/support/tickets/${number}?token=${encodeURIComponent(token)}`);
     expect(byQuery.body.ticket).toEqual(byHeader.body.ticket);
   });
 
   it('refuses a wrong token with 403', async () => {
     const { number, token } = await create();
-    const { status, body } = await call('GET', `/api/support/tickets/${number}`, { headers: { 'x-ticket-token': `${token.slice(0, -1)}x` } });
+    const { status, body } = await call('GET', `/api/support/tickets/${number}`, {
+      headers: { 'x-ticket-token': `${token.slice(0, -1)}x` },
+    });
     expect(status).toBe(403);
     expect(body).toEqual({ error: 'This tracking link is not valid for this ticket' });
   });
 
   it('accepts the number in any case', async () => {
     const { number } = await create();
-    expect((await call('GET', `/api/support/tickets/${number.toLowerCase()}`)).body.ticket).toMatchObject({ ticket_number: number });
+    expect((await call('GET', `/api/support/tickets/${number.toLowerCase()}`)).body.ticket).toMatchObject({
+      ticket_number: number,
+    });
   });
 
-  it.each(['TT-2026-9999', 'TT-2026-1', 'nonsense', '%2E%2E%2Fetc'])('answers 404 for unknown or malformed %s', async (number) => {
-    await create();
-    const { status, body } = await call('GET', `/api/support/tickets/${number}`);
-    expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Ticket not found' });
-  });
+  it.each(['TT-2026-9999', 'TT-2026-1', 'nonsense', '%2E%2E%2Fetc'])(
+    'answers 404 for unknown or malformed %s',
+    async (number) => {
+      await create();
+      const { status, body } = await call('GET', `/api/support/tickets/${number}`);
+      expect(status).toBe(404);
+      expect(body).toEqual({ error: 'Ticket not found' });
+    },
+  );
 
   it('gives an administrator the whole ticket without the token', async () => {
     const { number, token } = await create();
@@ -245,7 +282,8 @@ describe('GET /api/support/tickets/:number', () => {
     const refused = await call('GET', `/api/support/tickets/${number}`);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatch(/Too many/);
-    for (let i = 0; i < 5; i += 1) expect((await call('GET', `/api/support/tickets/${number}`, { headers: asAdmin })).status).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await call('GET', `/api/support/tickets/${number}`, { headers: asAdmin })).status).toBe(200);
   });
 });
 
@@ -261,7 +299,10 @@ describe('GET /api/support/tickets (admin list)', () => {
     await create({ subject: 'Partnership', user_name: 'Carla Organiser' });
     h.clock.advance(60_000);
     const third = await create({ subject: 'Review missing' });
-    await call('PUT', `/api/support/tickets/${third.number}/status`, { headers: asAdmin, body: { status: 'resolved' } });
+    await call('PUT', `/api/support/tickets/${third.number}/status`, {
+      headers: asAdmin,
+      body: { status: 'resolved' },
+    });
 
     const all = (await call('GET', '/api/support/tickets', { headers: asAdmin })).body.tickets as Json[];
     expect(all.map((t) => t.subject)).toEqual(['Review missing', 'Partnership', 'Digest in the wrong city']);
@@ -270,7 +311,9 @@ describe('GET /api/support/tickets (admin list)', () => {
     expect(JSON.stringify(all)).not.toContain(first.token);
 
     const subjects = async (query: string) =>
-      ((await call('GET', `/api/support/tickets?${query}`, { headers: asAdmin })).body.tickets as Json[]).map((t) => t.subject);
+      ((await call('GET', `/api/support/tickets?${query}`, { headers: asAdmin })).body.tickets as Json[]).map(
+        (t) => t.subject,
+      );
     expect(await subjects('status=resolved')).toEqual(['Review missing']);
     expect(await subjects('status=all')).toHaveLength(3);
     expect(await subjects('search=DIGEST')).toEqual(['Digest in the wrong city']);
@@ -285,7 +328,9 @@ describe('PUT /api/support/tickets/:number/status', () => {
   it('refuses without the admin credential and writes nothing', async () => {
     const { number } = await create();
     await nothingWritten(async () => {
-      expect((await call('PUT', `/api/support/tickets/${number}/status`, { body: { status: 'closed' } })).status).toBe(401);
+      expect((await call('PUT', `/api/support/tickets/${number}/status`, { body: { status: 'closed' } })).status).toBe(
+        401,
+      );
     });
   });
 
@@ -300,7 +345,13 @@ describe('PUT /api/support/tickets/:number/status', () => {
       status: 'resolved',
       resolution: 'The seller refunds you automatically within 14 days.',
       messages_count: 1,
-      messages: [{ sender_name: 'Support team', is_admin: true, message: 'The seller refunds you automatically within 14 days.' }],
+      messages: [
+        {
+          sender_name: 'Support team',
+          is_admin: true,
+          message: 'The seller refunds you automatically within 14 days.',
+        },
+      ],
       user_email: visitor.user_email,
     });
   });
@@ -309,7 +360,12 @@ describe('PUT /api/support/tickets/:number/status', () => {
     const { number } = await create();
     const { body } = await call('PUT', `/api/support/tickets/${number}/status`, {
       headers: asAdmin,
-      body: { status: 'waiting_for_user', admin_message: 'Which city?', admin_name: 'Rui', admin_email: 'rui@evently.test' },
+      body: {
+        status: 'waiting_for_user',
+        admin_message: 'Which city?',
+        admin_name: 'Rui',
+        admin_email: 'rui@evently.test',
+      },
     });
     expect((body.ticket as { messages: Json[] }).messages[0]).toMatchObject({ sender_name: 'Rui' });
   });
@@ -321,14 +377,20 @@ describe('PUT /api/support/tickets/:number/status', () => {
   ])('answers 400 for %j and writes nothing', async (payload, error) => {
     const { number } = await create();
     await nothingWritten(async () => {
-      const { status, body } = await call('PUT', `/api/support/tickets/${number}/status`, { headers: asAdmin, body: payload });
+      const { status, body } = await call('PUT', `/api/support/tickets/${number}/status`, {
+        headers: asAdmin,
+        body: payload,
+      });
       expect(status).toBe(400);
       expect(body.error).toMatch(error);
     });
   });
 
   it('answers 404 for an unknown ticket', async () => {
-    const { status, body } = await call('PUT', '/api/support/tickets/TT-2026-0404/status', { headers: asAdmin, body: { status: 'closed' } });
+    const { status, body } = await call('PUT', '/api/support/tickets/TT-2026-0404/status', {
+      headers: asAdmin,
+      body: { status: 'closed' },
+    });
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'Ticket not found' });
   });
@@ -342,7 +404,12 @@ describe('POST /api/support/tickets/:number/messages', () => {
       body: { message: 'We are on it.', sender_name: 'Rui', is_admin: true },
     });
     expect(status).toBe(201);
-    expect(body.ticket).toMatchObject({ status: 'new', messages_count: 1, messages: [{ sender_name: 'Rui', is_admin: true }], user_name: visitor.user_name });
+    expect(body.ticket).toMatchObject({
+      status: 'new',
+      messages_count: 1,
+      messages: [{ sender_name: 'Rui', is_admin: true }],
+      user_name: visitor.user_name,
+    });
   });
 
   it('refuses is_admin without the admin credential with 401, even with the ticket token', async () => {
@@ -363,18 +430,28 @@ describe('POST /api/support/tickets/:number/messages', () => {
       body: { message: 'Any news?', sender_name: 'Someone Else', token },
     });
     expect(status).toBe(201);
-    expect(body.ticket).toMatchObject({ messages_count: 1, messages: [{ sender_name: 'You', is_admin: false, message: 'Any news?' }] });
+    expect(body.ticket).toMatchObject({
+      messages_count: 1,
+      messages: [{ sender_name: 'You', is_admin: false, message: 'Any news?' }],
+    });
     const stored = await h.store.get<{ messages: Json[] }>('support_tickets', id);
     expect(stored!.messages[0]).toMatchObject({ sender_name: visitor.user_name, is_admin: false });
-    const viaHeader = await call('POST', `/api/support/tickets/${number}/messages`, { headers: { 'x-ticket-token': token }, body: { message: 'Hello?' } });
+    const viaHeader = await call('POST', `/api/support/tickets/${number}/messages`, {
+      headers: { 'x-ticket-token': token },
+      body: { message: 'Hello?' },
+    });
     expect(viaHeader.status).toBe(201);
   });
 
   it('refuses a visitor without or with a wrong token with 403', async () => {
     const { number } = await create();
     await nothingWritten(async () => {
-      expect((await call('POST', `/api/support/tickets/${number}/messages`, { body: { message: 'hi' } })).status).toBe(403);
-      const wrong = await call('POST', `/api/support/tickets/${number}/messages`, { body: { message: 'hi', token: 'guess' } });
+      expect((await call('POST', `/api/support/tickets/${number}/messages`, { body: { message: 'hi' } })).status).toBe(
+        403,
+      );
+      const wrong = await call('POST', `/api/support/tickets/${number}/messages`, {
+        body: { message: 'hi', token: 'guess' },
+      });
       expect(wrong.status).toBe(403);
       expect(wrong.body).toEqual({ error: 'This tracking link is not valid for this ticket' });
     });
@@ -383,7 +460,9 @@ describe('POST /api/support/tickets/:number/messages', () => {
   it.each(['waiting_for_user', 'resolved'])('reopens a %s ticket as in_progress', async (from) => {
     const { number, token } = await create();
     await call('PUT', `/api/support/tickets/${number}/status`, { headers: asAdmin, body: { status: from } });
-    const { body } = await call('POST', `/api/support/tickets/${number}/messages`, { body: { message: 'Still broken', token } });
+    const { body } = await call('POST', `/api/support/tickets/${number}/messages`, {
+      body: { message: 'Still broken', token },
+    });
     expect(body.ticket).toMatchObject({ status: 'in_progress' });
   });
 
@@ -391,7 +470,9 @@ describe('POST /api/support/tickets/:number/messages', () => {
     const { number, token } = await create();
     await call('PUT', `/api/support/tickets/${number}/status`, { headers: asAdmin, body: { status: 'closed' } });
     await nothingWritten(async () => {
-      const { status, body } = await call('POST', `/api/support/tickets/${number}/messages`, { body: { message: 'Hello?', token } });
+      const { status, body } = await call('POST', `/api/support/tickets/${number}/messages`, {
+        body: { message: 'Hello?', token },
+      });
       expect(status).toBe(409);
       expect(body).toEqual({ error: 'This ticket is closed. Please open a new ticket.' });
     });
@@ -400,10 +481,15 @@ describe('POST /api/support/tickets/:number/messages', () => {
   it('refuses a blank reply with 400 and an unknown ticket with 404', async () => {
     const { number, token } = await create();
     await nothingWritten(async () => {
-      const blank = await call('POST', `/api/support/tickets/${number}/messages`, { headers: asAdmin, body: { message: '  \n ', is_admin: true } });
+      const blank = await call('POST', `/api/support/tickets/${number}/messages`, {
+        headers: asAdmin,
+        body: { message: '  \n ', is_admin: true },
+      });
       expect(blank.status).toBe(400);
       expect(blank.body.error).toMatch(/^message: /);
-      const missing = await call('POST', '/api/support/tickets/TT-2026-0404/messages', { body: { message: 'hi', token } });
+      const missing = await call('POST', '/api/support/tickets/TT-2026-0404/messages', {
+        body: { message: 'hi', token },
+      });
       expect(missing.status).toBe(404);
     });
   });
@@ -428,7 +514,10 @@ describe('DELETE /api/support/tickets/:id', () => {
   it('deletes by id or by number, then answers 404 with error and message', async () => {
     const byId = await create();
     const byNumber = await create();
-    expect(await call('DELETE', `/api/support/tickets/${byId.id}`, { headers: asAdmin })).toMatchObject({ status: 200, body: { message: 'Ticket deleted' } });
+    expect(await call('DELETE', `/api/support/tickets/${byId.id}`, { headers: asAdmin })).toMatchObject({
+      status: 200,
+      body: { message: 'Ticket deleted' },
+    });
     expect((await call('DELETE', `/api/support/tickets/${byNumber.number}`, { headers: asAdmin })).status).toBe(200);
     expect(await h.store.count('support_tickets')).toBe(0);
     const again = await call('DELETE', `/api/support/tickets/${byId.id}`, { headers: asAdmin });

@@ -2,7 +2,13 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { adminAgentName, parseBody, parseQuery } from '@evently/platform';
-import { ASSIGN_TO_ME, adminListQuerySchema, assignSchema, prioritySchema, statusUpdateSchema } from '../contracts/admin.ts';
+import {
+  ASSIGN_TO_ME,
+  adminListQuerySchema,
+  assignSchema,
+  prioritySchema,
+  statusUpdateSchema,
+} from '../contracts/admin.ts';
 import { cannedReplySchema } from '../contracts/canned-reply.ts';
 import { createTicketSchema } from '../contracts/create-ticket.ts';
 import { postMessageSchema } from '../contracts/post-message.ts';
@@ -33,7 +39,8 @@ import { cachedIsAdmin, type IsAdmin } from './admin-check.ts';
 import { presentedToken } from './ticket-token.ts';
 
 /** Spec 02 §8: the exact success text of the Contact Support form. */
-export const TICKET_CREATED_MESSAGE = 'Support ticket created successfully! You will receive an email confirmation shortly.';
+export const TICKET_CREATED_MESSAGE =
+  'Support ticket created successfully! You will receive an email confirmation shortly.';
 export const TICKET_NOT_FOUND_MESSAGE = 'Ticket not found';
 export const INVALID_TRACKING_LINK_MESSAGE = 'This tracking link is not valid for this ticket';
 export const ADMIN_REQUIRED_MESSAGE = 'Admin authentication required';
@@ -70,7 +77,8 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
   const router = new Router({ prefix: '/api/support' });
   const isAdmin = cachedIsAdmin(options.isAdmin);
   // The panel opens tickets one after another; only visitors are held to the lookup limit.
-  const lookupGuard: Middleware = async (ctx, next) => ((await isAdmin(ctx)) ? next() : options.lookupRateLimit(ctx, next));
+  const lookupGuard: Middleware = async (ctx, next) =>
+    (await isAdmin(ctx)) ? next() : options.lookupRateLimit(ctx, next);
 
   router.get('/categories', (ctx) => answer(ctx, 200, { categories: SUPPORT_CATEGORIES }));
 
@@ -93,7 +101,9 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
   });
 
   router.get('/tickets/:number', lookupGuard, async (ctx) => {
-    const reader = (await isAdmin(ctx)) ? ({ kind: 'admin' } as const) : ({ kind: 'visitor', token: presentedToken(ctx) } as const);
+    const reader = (await isAdmin(ctx))
+      ? ({ kind: 'admin' } as const)
+      : ({ kind: 'visitor', token: presentedToken(ctx) } as const);
     const result = await getTicket(app, ctx.params.number ?? '', reader);
     if (result.status === 'not_found') return notFound(ctx);
     if (result.status === 'forbidden') return answer(ctx, 403, { error: INVALID_TRACKING_LINK_MESSAGE });
@@ -118,7 +128,12 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
     const { assignee } = parseBody(ctx, assignSchema);
     const agent = adminAgentName(ctx);
     if (assignee === ASSIGN_TO_ME && !agent) return answer(ctx, 409, { error: ASSIGN_NEEDS_NAME_MESSAGE });
-    const ticket = await assignTicket(app, ctx.params.number ?? '', assignee === ASSIGN_TO_ME ? agent : assignee, agent);
+    const ticket = await assignTicket(
+      app,
+      ctx.params.number ?? '',
+      assignee === ASSIGN_TO_ME ? agent : assignee,
+      agent,
+    );
     if (!ticket) return notFound(ctx);
     answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) });
   });
@@ -167,10 +182,17 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
 
   // The reply box inserts this: the body with {{name}} and {{ticket_number}} filled from the ticket.
   router.get('/tickets/:number/canned-replies/:id', options.requireAdmin, async (ctx) => {
-    const [reply, ticket] = await Promise.all([getCannedReply(app, ctx.params.id ?? ''), findByNumber(app.store, ctx.params.number ?? '')]);
+    const [reply, ticket] = await Promise.all([
+      getCannedReply(app, ctx.params.id ?? ''),
+      findByNumber(app.store, ctx.params.number ?? ''),
+    ]);
     if (!ticket) return notFound(ctx);
     if (!reply) return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
-    answer(ctx, 200, { id: reply.id, title: reply.title, text: renderCannedReply(reply.body, { name: ticket.user_name, ticket_number: ticket.ticket_number }) });
+    answer(ctx, 200, {
+      id: reply.id,
+      title: reply.title,
+      text: renderCannedReply(reply.body, { name: ticket.user_name, ticket_number: ticket.ticket_number }),
+    });
   });
 
   router.post('/canned-replies', options.requireAdmin, async (ctx) => {
@@ -178,11 +200,16 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
   });
 
   router.put('/canned-replies/:id', options.requireAdmin, async (ctx) => {
-    savedCanned(ctx, await updateCannedReply(app, ctx.params.id ?? '', parseBody(ctx, cannedReplySchema), adminAgentName(ctx)), false);
+    savedCanned(
+      ctx,
+      await updateCannedReply(app, ctx.params.id ?? '', parseBody(ctx, cannedReplySchema), adminAgentName(ctx)),
+      false,
+    );
   });
 
   router.delete('/canned-replies/:id', options.requireAdmin, async (ctx) => {
-    if (!(await deleteCannedReply(app, ctx.params.id ?? ''))) return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
+    if (!(await deleteCannedReply(app, ctx.params.id ?? '')))
+      return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
     answer(ctx, 200, { message: 'Canned reply deleted' });
   });
 

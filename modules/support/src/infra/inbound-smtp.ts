@@ -51,16 +51,22 @@ export async function startInboundMailListener(options: InboundMailOptions): Pro
       callback();
     },
     onData(stream, session, callback) {
-      const recipients = session.envelope.rcptTo.map((rcpt) => options.ticketOf(rcpt.address)).filter((number): number is string => number !== null);
+      const recipients = session.envelope.rcptTo
+        .map((rcpt) => options.ticketOf(rcpt.address))
+        .filter((number): number is string => number !== null);
       simpleParser(stream)
         .then(async (parsed) => {
-          if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) return callback(smtpError('Message too large', 552));
+          if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded)
+            return callback(smtpError('Message too large', 552));
           // The header From is who wrote it; the envelope sender may be a forwarding service.
           const from = parsed.from?.value[0]?.address ?? '';
           const text = parsed.text ?? '';
           for (const ticketNumber of new Set(recipients)) {
             const outcome = await options.accept(ticketNumber, from, text);
-            logger.info({ ticket_number: ticketNumber, outcome, fromDomain: from.split('@')[1] ?? null }, 'support reply by mail');
+            logger.info(
+              { ticket_number: ticketNumber, outcome, fromDomain: from.split('@')[1] ?? null },
+              'support reply by mail',
+            );
             if (outcome !== 'appended') return callback(smtpError(refusals[outcome], 550));
           }
           callback();

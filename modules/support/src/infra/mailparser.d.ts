@@ -12,5 +12,8 @@ declare module 'mailparser' {
     messageId?: string;
     inReplyTo?: string;
   }
-  export function simpleParser(source: NodeJS.ReadableStream | Buffer | string, options?: Record<string, unknown>): Promise<ParsedMail>;
+  export function simpleParser(
+    source: NodeJS.ReadableStream | Buffer | string,
+    options?: Record<string, unknown>,
+  ): Promise<ParsedMail>;
 }

@@ -15,11 +15,21 @@ export interface SupportHarness extends Omit<ModuleHarness<SupportModule>, 'logg
 
 const unlimited = { limit: 10_000, windowMs: 60_000 };
 
-export async function startSupportHarness(smtpUrl: string, options: Partial<SupportOptions> = {}): Promise<SupportHarness> {
+export async function startSupportHarness(
+  smtpUrl: string,
+  options: Partial<SupportOptions> = {},
+): Promise<SupportHarness> {
   const harness = await startModuleHarness({
     name: 'evently-support-',
     create: (deps) =>
-      createSupportModule(deps, { appName: 'Evently', smtpUrl, supportInbox: SUPPORT_INBOX, createLimit: unlimited, lookupLimit: unlimited, ...options }),
+      createSupportModule(deps, {
+        appName: 'Evently',
+        smtpUrl,
+        supportInbox: SUPPORT_INBOX,
+        createLimit: unlimited,
+        lookupLimit: unlimited,
+        ...options,
+      }),
   });
   return { ...harness, loggedMessages: () => harness.loggedMessages(SUPPORT_TICKETS_TOPIC) };
 }

@@ -43,7 +43,11 @@ export function AdminPage() {
   const agentName = session.currentData?.agent_name ?? null;
   const checking = session.isLoading;
   const pending = usePendingReviewCount(authenticated);
-  const tabs = pending ? TABS.map((item) => (item.id === 'reviews' ? { ...item, badge: { text: String(pending), label: `${pending} pending` } } : item)) : TABS;
+  const tabs = pending
+    ? TABS.map((item) =>
+        item.id === 'reviews' ? { ...item, badge: { text: String(pending), label: `${pending} pending` } } : item,
+      )
+    : TABS;
 
   return (
     <div className="admin-shell">
@@ -63,7 +67,12 @@ export function AdminPage() {
             </p>
           )}
           {authenticated && (
-            <button type="button" className="btn btn-small" disabled={logoutCall.isLoading} onClick={() => void logout()}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={logoutCall.isLoading}
+              onClick={() => void logout()}
+            >
               {logoutCall.isLoading ? 'Logging out...' : 'Logout'}
             </button>
           )}
@@ -82,7 +91,14 @@ export function AdminPage() {
           <AdminLoginCard />
         ) : (
           <>
-            <Tabs<AdminTab> label="Admin sections" idPrefix={ID_PREFIX} tabs={tabs} selected={tab} onSelect={setTab} className="admin-page__tabs" />
+            <Tabs<AdminTab>
+              label="Admin sections"
+              idPrefix={ID_PREFIX}
+              tabs={tabs}
+              selected={tab}
+              onSelect={setTab}
+              className="admin-page__tabs"
+            />
             <section {...tabPanelProps(ID_PREFIX, tab)} className="admin-page__panel">
               {tab === 'tickets' && <TicketsTab agentName={agentName} />}
               {tab === 'blog' && <BlogTab />}

@@ -8,7 +8,9 @@ import { json, networkFailure, stubApi, type Handler } from '../../../testing/fa
 import type { AdminTicket, AdminTicketSummary } from '../../../lib/support/ticket-types.ts';
 import { AdminPage } from './admin-page.tsx';
 
-vi.mock('socket.io-client', () => ({ io: (namespace: string, options: Record<string, unknown>) => fakeIo(namespace, options) }));
+vi.mock('socket.io-client', () => ({
+  io: (namespace: string, options: Record<string, unknown>) => fakeIo(namespace, options),
+}));
 
 function makeTicket(overrides: Partial<AdminTicket> = {}): AdminTicket {
   return {
@@ -108,7 +110,11 @@ describe('admin login', () => {
   it.each([
     ['a wrong password', () => json({ success: false, message: 'Invalid password' }, 401), 'Invalid password'],
     ['a 401 without a message', () => json(null, 401), 'Invalid password'],
-    ['too many attempts', () => json({ success: false, message: 'Too many login attempts. Please wait 12 seconds and try again.' }, 429), 'Too many login attempts. Please wait 12 seconds and try again.'],
+    [
+      'too many attempts',
+      () => json({ success: false, message: 'Too many login attempts. Please wait 12 seconds and try again.' }, 429),
+      'Too many login attempts. Please wait 12 seconds and try again.',
+    ],
     ['no connection', networkFailure, 'Connection error. Please try again.'],
   ])('reports %s', async (_label, answer, text) => {
     stubApi({ ...loggedOut, 'POST /api/support/admin/login': answer });
@@ -132,7 +138,13 @@ describe('admin login', () => {
     expect(((await screen.findByRole('button', { name: 'Logging in...' })) as HTMLButtonElement).disabled).toBe(true);
     release(json({ success: true, message: 'Logged in' }));
     expect((await screen.findByRole('tab', { name: 'Support Tickets' })).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Support Tickets', 'Blog Posts', 'Subscribers', 'Reviews', 'Partnerships']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Support Tickets',
+      'Blog Posts',
+      'Subscribers',
+      'Reviews',
+      'Partnerships',
+    ]);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(await api.calls('POST /api/support/admin/login')[0]?.json()).toEqual({ password: 'right-password' });
     expect(sessionStorage.getItem('evently.admin')).toBe('1');
@@ -145,7 +157,8 @@ describe('admin login', () => {
     const api = stubApi({
       ...loggedIn,
       'GET /api/admin/session': () => json({ authenticated: false, agent_name: null }),
-      'POST /api/support/admin/login': () => json({ success: true, message: 'Login successful', agent_name: 'Ana Lopez' }),
+      'POST /api/support/admin/login': () =>
+        json({ success: true, message: 'Login successful', agent_name: 'Ana Lopez' }),
     });
     renderPanel();
     const name = (await screen.findByLabelText(/Your name/)) as HTMLInputElement;
@@ -154,7 +167,10 @@ describe('admin login', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByRole('tab', { name: 'Support Tickets' });
-    expect(await api.calls('POST /api/support/admin/login')[0]?.json()).toEqual({ password: 'right-password', agent_name: 'Ana Lopez' });
+    expect(await api.calls('POST /api/support/admin/login')[0]?.json()).toEqual({
+      password: 'right-password',
+      agent_name: 'Ana Lopez',
+    });
     expect(localStorage.getItem('evently.admin.agent-name')).toBe('Ana Lopez');
     expect(screen.getByRole('banner').textContent).toContain('Signed in as Ana Lopez');
   });
@@ -173,7 +189,8 @@ describe('admin login', () => {
     let authenticated = true;
     stubApi({
       ...loggedIn,
-      'GET /api/admin/session': () => (authenticated ? json({ authenticated: true }) : json({ authenticated: false, agent_name: null })),
+      'GET /api/admin/session': () =>
+        authenticated ? json({ authenticated: true }) : json({ authenticated: false, agent_name: null }),
       'GET /api/support/tickets': () => {
         authenticated = false;
         return json({ error: 'Admin login required' }, 401);
@@ -218,7 +235,8 @@ describe('tickets tab', () => {
     renderPanel();
     await screen.findAllByRole('button', { name: /TT-2025-000/ });
     const search = screen.getByPlaceholderText('Search tickets...');
-    const visibleNumbers = () => screen.queryAllByRole('button', { name: /TT-2025-000/ }).map((row) => within(row).getByText(/^TT-/).textContent);
+    const visibleNumbers = () =>
+      screen.queryAllByRole('button', { name: /TT-2025-000/ }).map((row) => within(row).getByText(/^TT-/).textContent);
     fireEvent.change(search, { target: { value: 'VENUE' } });
     expect(visibleNumbers()).toEqual(['TT-2025-0002']);
     fireEvent.change(search, { target: { value: 'ana lo' } });
@@ -227,14 +245,11 @@ describe('tickets tab', () => {
     expect(visibleNumbers()).toEqual(['TT-2025-0002']);
     fireEvent.change(search, { target: { value: '' } });
     const filter = screen.getByLabelText('Status filter');
-    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All Status',
-      'New',
-      'In Progress',
-      'Waiting for User',
-      'Resolved',
-      'Closed',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Status', 'New', 'In Progress', 'Waiting for User', 'Resolved', 'Closed']);
     fireEvent.change(filter, { target: { value: 'in_progress' } });
     expect(visibleNumbers()).toEqual(['TT-2025-0002']);
     fireEvent.change(filter, { target: { value: 'closed' } });
@@ -263,7 +278,9 @@ describe('tickets tab', () => {
     expect(send.disabled).toBe(true);
     fireEvent.change(within(detail).getByLabelText('Send Reply'), { target: { value: '  \n ' } });
     expect(send.disabled).toBe(true);
-    fireEvent.change(within(detail).getByLabelText('Send Reply'), { target: { value: 'Refunds come from the seller.' } });
+    fireEvent.change(within(detail).getByLabelText('Send Reply'), {
+      target: { value: 'Refunds come from the seller.' },
+    });
     expect(send.disabled).toBe(false);
   });
 
@@ -275,10 +292,17 @@ describe('tickets tab', () => {
     });
     renderPanel();
     const detail = await openTicket('Refund for cancelled concert');
-    fireEvent.change(within(detail).getByLabelText('Send Reply'), { target: { value: ' Refunds come from the seller. ' } });
+    fireEvent.change(within(detail).getByLabelText('Send Reply'), {
+      target: { value: ' Refunds come from the seller. ' },
+    });
     fireEvent.click(within(detail).getByRole('button', { name: 'Send Reply' }));
     expect(await within(detail).findByRole('button', { name: 'Sending...' })).toBeTruthy();
-    const message = { sender_name: 'Support Team', message: 'Refunds come from the seller.', is_admin: true, created_at: '2025-07-01T11:00:00.000Z' };
+    const message = {
+      sender_name: 'Support Team',
+      message: 'Refunds come from the seller.',
+      is_admin: true,
+      created_at: '2025-07-01T11:00:00.000Z',
+    };
     release(json({ ticket: makeTicket({ version: 2, messages_count: 1, messages: [message] }) }, 201));
     expect(await within(detail).findByText('Refunds come from the seller.')).toBeTruthy();
     expect(await api.calls('POST /api/support/tickets/TT-2025-0001/messages')[0]?.json()).toEqual({
@@ -303,13 +327,17 @@ describe('tickets tab', () => {
   it('changes the status from the answer at once', async () => {
     const api = stubApi({
       ...loggedIn,
-      'PUT /api/support/tickets/TT-2025-0001/status': () => json({ ticket: makeTicket({ status: 'resolved', version: 2 }) }),
+      'PUT /api/support/tickets/TT-2025-0001/status': () =>
+        json({ ticket: makeTicket({ status: 'resolved', version: 2 }) }),
     });
     renderPanel();
     const detail = await openTicket('Refund for cancelled concert');
     fireEvent.click(within(detail).getByRole('button', { name: 'Resolve' }));
     await within(detail).findByText('Resolved', { selector: '.ticket-badge' });
-    const body = (await api.calls('PUT /api/support/tickets/TT-2025-0001/status')[0]?.json()) as Record<string, unknown>;
+    const body = (await api.calls('PUT /api/support/tickets/TT-2025-0001/status')[0]?.json()) as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({ status: 'resolved' });
     expect(body).not.toHaveProperty('admin_message');
   });
@@ -317,7 +345,8 @@ describe('tickets tab', () => {
   it('sends the optional note with a status change, and nothing when it is blank', async () => {
     const api = stubApi({
       ...loggedIn,
-      'PUT /api/support/tickets/TT-2025-0001/status': () => json({ ticket: makeTicket({ status: 'resolved', version: 2 }) }),
+      'PUT /api/support/tickets/TT-2025-0001/status': () =>
+        json({ ticket: makeTicket({ status: 'resolved', version: 2 }) }),
     });
     renderPanel();
     const detail = await openTicket('Refund for cancelled concert');
@@ -325,14 +354,20 @@ describe('tickets tab', () => {
     fireEvent.change(note, { target: { value: '  The seller refunded you today.  ' } });
     fireEvent.click(within(detail).getByRole('button', { name: 'Resolve' }));
     await within(detail).findByText('Resolved', { selector: '.ticket-badge' });
-    const body = (await api.calls('PUT /api/support/tickets/TT-2025-0001/status')[0]?.json()) as Record<string, unknown>;
+    const body = (await api.calls('PUT /api/support/tickets/TT-2025-0001/status')[0]?.json()) as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({ status: 'resolved', admin_message: 'The seller refunded you today.' });
     expect((note as HTMLInputElement).value).toBe('');
   });
 
   it('deletes only after confirmation, and alerts on failure', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
-    const api = stubApi({ ...loggedIn, 'DELETE /api/support/tickets/id-1': () => json({ error: 'nope', message: 'nope' }, 500) });
+    const api = stubApi({
+      ...loggedIn,
+      'DELETE /api/support/tickets/id-1': () => json({ error: 'nope', message: 'nope' }, 500),
+    });
     renderPanel();
     const detail = await openTicket('Refund for cancelled concert');
     fireEvent.click(within(detail).getByRole('button', { name: 'Delete Ticket' }));
@@ -353,10 +388,17 @@ describe('tickets tab', () => {
   });
 
   it('moves through the queue with j and k, opens the note box with n, and ignores the keys while typing', async () => {
-    const note = { sender_name: 'Ana', message: 'Seller called back', is_admin: true, is_internal: true, created_at: '2025-07-01T11:00:00.000Z' };
+    const note = {
+      sender_name: 'Ana',
+      message: 'Seller called back',
+      is_admin: true,
+      is_internal: true,
+      created_at: '2025-07-01T11:00:00.000Z',
+    };
     const api = stubApi({
       ...loggedIn,
-      'POST /api/support/tickets/TT-2025-0001/messages': () => json({ ticket: makeTicket({ version: 2, messages: [note] }) }, 201),
+      'POST /api/support/tickets/TT-2025-0001/messages': () =>
+        json({ ticket: makeTicket({ version: 2, messages: [note] }) }, 201),
     });
     renderPanel();
     await screen.findAllByRole('button', { name: /TT-2025-000/ });
@@ -373,7 +415,11 @@ describe('tickets tab', () => {
     expect(screen.getByRole('article', { name: 'Refund for cancelled concert' })).toBeTruthy();
     fireEvent.click(within(detail).getByRole('button', { name: 'Add note' }));
     expect(await within(detail).findByText('Internal note', { selector: '.timeline__note-label' })).toBeTruthy();
-    expect(await api.calls('POST /api/support/tickets/TT-2025-0001/messages')[0]?.json()).toMatchObject({ message: 'Seller called back', is_admin: true, is_internal: true });
+    expect(await api.calls('POST /api/support/tickets/TT-2025-0001/messages')[0]?.json()).toMatchObject({
+      message: 'Seller called back',
+      is_admin: true,
+      is_internal: true,
+    });
     fireEvent.keyDown(document.body, { key: '?' });
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
   });
@@ -403,7 +449,10 @@ describe('tickets tab', () => {
     fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Thanks for {{ticket_number}}.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add canned reply' }));
     await within(dialog).findByText('Thanks', { selector: 'strong' });
-    expect(await api.calls('POST /api/support/canned-replies')[0]?.json()).toEqual({ title: 'Thanks', body: 'Thanks for {{ticket_number}}.' });
+    expect(await api.calls('POST /api/support/canned-replies')[0]?.json()).toEqual({
+      title: 'Thanks',
+      body: 'Thanks for {{ticket_number}}.',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Refund' }));
     await waitFor(() => expect(within(dialog).queryByText('Refund', { selector: 'strong' })).toBeNull());
   });
@@ -430,20 +479,41 @@ describe('tickets tab', () => {
     const socket = lastSocket('/admin');
     expect(socket.options.withCredentials).toBe(true);
     act(() => socket.serverConnect(true));
-    const fresh = summary(makeTicket({ id: 'id-3', ticket_number: 'TT-2025-0003', subject: 'Pushed ticket', created_at: '2025-07-02T10:00:00.000Z' }));
-    act(() => socket.push({ change: 'opened', ticket_number: fresh.ticket_number, id: fresh.id, version: 1, ticket: fresh }));
+    const fresh = summary(
+      makeTicket({
+        id: 'id-3',
+        ticket_number: 'TT-2025-0003',
+        subject: 'Pushed ticket',
+        created_at: '2025-07-02T10:00:00.000Z',
+      }),
+    );
+    act(() =>
+      socket.push({ change: 'opened', ticket_number: fresh.ticket_number, id: fresh.id, version: 1, ticket: fresh }),
+    );
     await waitFor(() =>
-      expect(screen.getAllByRole('button', { name: /TT-2025-000/ }).map((row) => within(row).getByText(/^TT-/).textContent)).toEqual([
-        'TT-2025-0003',
-        'TT-2025-0001',
-        'TT-2025-0002',
-      ]),
+      expect(
+        screen.getAllByRole('button', { name: /TT-2025-000/ }).map((row) => within(row).getByText(/^TT-/).textContent),
+      ).toEqual(['TT-2025-0003', 'TT-2025-0001', 'TT-2025-0002']),
     );
     const detail = await openTicket('Refund for cancelled concert');
-    act(() => socket.push({ change: 'status_changed', ticket_number: 'TT-2025-0001', id: 'id-1', version: 3, ticket: summary(makeTicket({ status: 'closed', version: 3 })) }));
+    act(() =>
+      socket.push({
+        change: 'status_changed',
+        ticket_number: 'TT-2025-0001',
+        id: 'id-1',
+        version: 3,
+        ticket: summary(makeTicket({ status: 'closed', version: 3 })),
+      }),
+    );
     await within(detail).findByText('Closed', { selector: '.ticket-badge' });
     await act(async () =>
-      socket.push({ change: 'status_changed', ticket_number: 'TT-2025-0001', id: 'id-1', version: 2, ticket: summary(makeTicket({ status: 'in_progress', version: 2 })) }),
+      socket.push({
+        change: 'status_changed',
+        ticket_number: 'TT-2025-0001',
+        id: 'id-1',
+        version: 2,
+        ticket: summary(makeTicket({ status: 'in_progress', version: 2 })),
+      }),
     );
     expect(within(detail).getByText('Closed', { selector: '.ticket-badge' })).toBeTruthy();
   });

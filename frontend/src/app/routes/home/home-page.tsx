@@ -6,7 +6,12 @@ import { trackSearch } from '../../../lib/analytics/ads-tag.ts';
 import { clearAllFilters } from '../../../features/filters/active-chips.ts';
 import { useFilterOptions } from '../../../features/filters/api.ts';
 import { FilterPanel } from '../../../features/filters/filter-panel.tsx';
-import { DEFAULT_FILTERS, type FilterState, type SortBy, type SortOrder } from '../../../features/filters/filter-state.ts';
+import {
+  DEFAULT_FILTERS,
+  type FilterState,
+  type SortBy,
+  type SortOrder,
+} from '../../../features/filters/filter-state.ts';
 import type { Bounds } from '../../../features/filters/query-params.ts';
 import { LazyEventMap } from '../../../features/map/lazy-event-map.tsx';
 import type { FocusTarget } from '../../../features/map/map-focus.tsx';
@@ -14,7 +19,12 @@ import { MapOptions } from '../../../features/map/map-options.tsx';
 import { requestBounds, type ViewportReport } from '../../../features/map/map-rules.ts';
 import { readOnlyInView, writeOnlyInView } from '../../../features/map/only-in-view-storage.ts';
 import { useAllMapEvents } from '../../../features/map/use-all-map-events.ts';
-import { loadLocation, saveLocation, toStoredLocation, type StoredLocation } from '../../../features/nearby/location-storage.ts';
+import {
+  loadLocation,
+  saveLocation,
+  toStoredLocation,
+  type StoredLocation,
+} from '../../../features/nearby/location-storage.ts';
 import { NearMeControl } from '../../../features/nearby/near-me-control.tsx';
 import type { ResolvedLocation } from '../../../features/nearby/resolve-location.ts';
 import { useNearbyLocation } from '../../../features/nearby/use-nearby-location.ts';
@@ -67,7 +77,9 @@ export function HomePage() {
   const previousSort = useRef<{ sort_by: SortBy; sort_order: SortOrder }>({ sort_by: 'date', sort_order: 'asc' });
 
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
-  const [view, setView] = useState<ViewMode>(() => (arrival.view !== 'list' ? arrival.view : initialViewMode(focusParams)));
+  const [view, setView] = useState<ViewMode>(() =>
+    arrival.view !== 'list' ? arrival.view : initialViewMode(focusParams),
+  );
   const effectiveView: ViewMode = view === 'split' && narrow ? 'list' : view;
   const mapVisible = effectiveView !== 'list';
 
@@ -102,7 +114,10 @@ export function HomePage() {
 
   // --- Events list --------------------------------------------------------------------------------------
   const activeBounds = onlyInView && mapVisible && bounds ? requestBounds(bounds) : null;
-  const baseQuery = useMemo(() => homeEventsQuery(filters, activeBounds), [filters, activeBounds?.north, activeBounds?.south, activeBounds?.east, activeBounds?.west]);
+  const baseQuery = useMemo(
+    () => homeEventsQuery(filters, activeBounds),
+    [filters, activeBounds?.north, activeBounds?.south, activeBounds?.east, activeBounds?.west],
+  );
   const search = useEventSearch(baseQuery);
   const total = search.pagination?.total ?? 0;
   // A page of results is 100 events (spec 01 §9); its cards render a step at a time as the visitor nears them.
@@ -133,7 +148,8 @@ export function HomePage() {
   // --- Nearby -------------------------------------------------------------------------------------------
   const applyLocation = useCallback((resolved: ResolvedLocation) => {
     setFilters((current) => {
-      if (current.sort_by !== 'distance') previousSort.current = { sort_by: current.sort_by, sort_order: current.sort_order };
+      if (current.sort_by !== 'distance')
+        previousSort.current = { sort_by: current.sort_by, sort_order: current.sort_order };
       saveLocation(toStoredLocation(resolved.lat, resolved.lon, resolved.source, current.nearby_radius_km));
       return { ...current, latitude: resolved.lat, longitude: resolved.lon, sort_by: 'distance', sort_order: 'asc' };
     });
@@ -173,17 +189,20 @@ export function HomePage() {
     }));
   }, [nearby]);
 
-  const changeRadius = useCallback((radiusKm: number) => {
-    // A radius is dragged or typed: one history entry for the whole adjustment.
-    markChange('typing');
-    setFilters((current) => {
-      if (current.latitude !== null && current.longitude !== null) {
-        const stored = loadLocation();
-        saveLocation(toStoredLocation(current.latitude, current.longitude, stored?.source ?? 'browser', radiusKm));
-      }
-      return { ...current, nearby_radius_km: radiusKm };
-    });
-  }, [markChange]);
+  const changeRadius = useCallback(
+    (radiusKm: number) => {
+      // A radius is dragged or typed: one history entry for the whole adjustment.
+      markChange('typing');
+      setFilters((current) => {
+        if (current.latitude !== null && current.longitude !== null) {
+          const stored = loadLocation();
+          saveLocation(toStoredLocation(current.latitude, current.longitude, stored?.source ?? 'browser', radiusKm));
+        }
+        return { ...current, nearby_radius_km: radiusKm };
+      });
+    },
+    [markChange],
+  );
 
   const nearbyActive = filters.latitude !== null && filters.longitude !== null;
   // One object per location and radius: the map re-centres on the visitor whenever this identity changes.
@@ -216,12 +235,15 @@ export function HomePage() {
   };
 
   const loadedSelection = selectedId
-    ? (search.events.find((event) => String(event.id) === selectedId) ?? allMap.events.find((event) => String(event.id) === selectedId))
+    ? (search.events.find((event) => String(event.id) === selectedId) ??
+      allMap.events.find((event) => String(event.id) === selectedId))
     : undefined;
   // A focused event outside the loaded lists (a shared link, a map-only marker) is fetched so its name shows
   // instead of the spec's last-resort 'Selected event'.
   const fetchedSelection = useGetEventQuery(selectedId ?? '', { skip: !selectedId || loadedSelection !== undefined });
-  const selectedEvent = loadedSelection ?? (selectedId && String(fetchedSelection.data?.id) === selectedId ? fetchedSelection.data : undefined);
+  const selectedEvent =
+    loadedSelection ??
+    (selectedId && String(fetchedSelection.data?.id) === selectedId ? fetchedSelection.data : undefined);
 
   // Viewport reports only become state while 'Only in view' uses them; otherwise they would re-render the
   // whole page after every pan. The latest one is kept so switching the option on can use it at once.
@@ -275,7 +297,11 @@ export function HomePage() {
                   onMouseEnter={() => setHoveredId(id)}
                   onMouseLeave={() => setHoveredId((current) => (current === id ? null : current))}
                 >
-                  <EventCard event={event} onShowOnMap={focusOnEvent} imageLoading={index < EAGER_IMAGE_CARDS ? 'eager' : 'lazy'} />
+                  <EventCard
+                    event={event}
+                    onShowOnMap={focusOnEvent}
+                    imageLoading={index < EAGER_IMAGE_CARDS ? 'eager' : 'lazy'}
+                  />
                 </li>
               );
             })}
@@ -285,7 +311,9 @@ export function HomePage() {
           {allShown && search.pagination?.has_next && (
             <div className="load-more">
               <button type="button" className="btn btn-primary" onClick={search.loadMore} disabled={search.loadingMore}>
-                {search.loadingMore ? 'Loading...' : `Load More (${remainingCount(search.events.length, total)} remaining)`}
+                {search.loadingMore
+                  ? 'Loading...'
+                  : `Load More (${remainingCount(search.events.length, total)} remaining)`}
               </button>
             </div>
           )}
@@ -333,15 +361,27 @@ export function HomePage() {
     <main className="page home-page">
       <div className="home-intro">
         <h1 className="home-page__title">Discover Amazing Events</h1>
-        <SubscribeForm countries={filterOptions.countries} cities={filterOptions.cities} citiesByCountry={filterOptions.citiesByCountry} />
+        <SubscribeForm
+          countries={filterOptions.countries}
+          cities={filterOptions.cities}
+          citiesByCountry={filterOptions.citiesByCountry}
+        />
       </div>
-      <FilterPanel value={filters} options={filterOptions} nearbyActive={nearbyActive} onApply={applyFilters} nearMe={nearMe} />
+      <FilterPanel
+        value={filters}
+        options={filterOptions}
+        nearbyActive={nearbyActive}
+        onApply={applyFilters}
+        nearMe={nearMe}
+      />
       <SaveSearchForm filters={filters} editToken={editToken} />
       {/* In Split view the Popular sidebar steps aside (below) so the list and the map share the full width. */}
       <div className={effectiveView === 'split' ? 'home-layout home-layout--wide' : 'home-layout'}>
         <div className="home-layout__main">
           <div className="results-toolbar">
-            <p className="count-line" aria-live="polite" data-testid="count-line">{countText}</p>
+            <p className="count-line" aria-live="polite" data-testid="count-line">
+              {countText}
+            </p>
             <ViewSwitch value={effectiveView} narrow={narrow} onChange={setView} />
           </div>
           {mapVisible && (
@@ -358,15 +398,22 @@ export function HomePage() {
           )}
           <PopularSidebar variant="strip" />
           {effectiveView === 'list' && list}
-          {effectiveView === 'map' && <div ref={mapSection} className="map-section">{map}</div>}
+          {effectiveView === 'map' && (
+            <div ref={mapSection} className="map-section">
+              {map}
+            </div>
+          )}
           {effectiveView === 'split' && (
             <div className="split-view">
               <div className="split-view__list">{list}</div>
               <div ref={mapSection} className="split-view__map">
                 {selectedId && (
                   <div className="focused-panel" role="region" aria-label="Focused Event">
-                    <strong>Focused Event:</strong> <span>{selectedEvent ? displayTitle(selectedEvent) : 'Selected event'}</span>
-                    <button type="button" className="btn btn-small" onClick={resetFocus}>Reset</button>
+                    <strong>Focused Event:</strong>{' '}
+                    <span>{selectedEvent ? displayTitle(selectedEvent) : 'Selected event'}</span>
+                    <button type="button" className="btn btn-small" onClick={resetFocus}>
+                      Reset
+                    </button>
                   </div>
                 )}
                 {map}

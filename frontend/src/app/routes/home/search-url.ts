@@ -7,7 +7,13 @@
  * parameter is read on its own: a wrong one is dropped, the others still apply.
  */
 import * as z from 'zod/mini';
-import { DEFAULT_FILTERS, DEFAULT_RADIUS_KM, type DateFilter, type FilterState, type SortBy } from '../../../features/filters/filter-state.ts';
+import {
+  DEFAULT_FILTERS,
+  DEFAULT_RADIUS_KM,
+  type DateFilter,
+  type FilterState,
+  type SortBy,
+} from '../../../features/filters/filter-state.ts';
 import { fixYear, priceParam, startOfDayIso } from '../../../features/filters/query-params.ts';
 import type { ViewMode } from '../../../features/home/focus-params.ts';
 import type { StoredLocation } from '../../../features/nearby/location-storage.ts';
@@ -27,25 +33,51 @@ const MAX_TEXT = 200;
 const MAX_PLACE = 120;
 
 /** The parameters that define the filters; `view` (and the spec's `mode`) only choose how results show. */
-const FILTER_PARAMS = ['keyword', 'country', 'city', 'category', 'date', 'from', 'to', 'min_price', 'max_price', 'sort', 'order', 'near', 'radius'] as const;
+const FILTER_PARAMS = [
+  'keyword',
+  'country',
+  'city',
+  'category',
+  'date',
+  'from',
+  'to',
+  'min_price',
+  'max_price',
+  'sort',
+  'order',
+  'near',
+  'radius',
+] as const;
 
 const text = (max: number) =>
   z.catch(
     z.optional(
-      z.pipe(
-        z.string(),
-        z.transform((value) => value.trim()),
-      ).check(z.refine((value) => value !== '' && value.length <= max)),
+      z
+        .pipe(
+          z.string(),
+          z.transform((value) => value.trim()),
+        )
+        .check(z.refine((value) => value !== '' && value.length <= max)),
     ),
     undefined,
   );
-const place = z.catch(z.optional(z.pipe(text(MAX_PLACE), z.transform((value) => (value === 'all' ? undefined : value)))), undefined);
-const day = z.catch(
+const place = z.catch(
   z.optional(
     z.pipe(
-      z.string(),
-      z.transform((value) => fixYear(value.trim())),
-    ).check(z.refine((value) => startOfDayIso(value) !== undefined)),
+      text(MAX_PLACE),
+      z.transform((value) => (value === 'all' ? undefined : value)),
+    ),
+  ),
+  undefined,
+);
+const day = z.catch(
+  z.optional(
+    z
+      .pipe(
+        z.string(),
+        z.transform((value) => fixYear(value.trim())),
+      )
+      .check(z.refine((value) => startOfDayIso(value) !== undefined)),
   ),
   undefined,
 );
@@ -113,7 +145,10 @@ export function definesFilters(search: string): boolean {
 
 /** Near enough to be the same place once written with the address's precision. */
 function samePlace(a: { lat: number; lon: number }, b: { lat: number; lon: number }): boolean {
-  return roundTo(a.lat, NEAR_DECIMALS) === roundTo(b.lat, NEAR_DECIMALS) && roundTo(a.lon, NEAR_DECIMALS) === roundTo(b.lon, NEAR_DECIMALS);
+  return (
+    roundTo(a.lat, NEAR_DECIMALS) === roundTo(b.lat, NEAR_DECIMALS) &&
+    roundTo(a.lon, NEAR_DECIMALS) === roundTo(b.lon, NEAR_DECIMALS)
+  );
 }
 
 function roundTo(value: number, decimals: number): number {
@@ -133,18 +168,31 @@ function firstValues(search: string): Record<string, string> {
  * unless `startFromStored` is off (Back to an entry of this visit: the address is then the whole truth). A
  * remembered location the address rounds to is used at its full precision.
  */
-export function parseHomeSearch(search: string, stored: StoredLocation | null = null, startFromStored = true): HomeSearch {
+export function parseHomeSearch(
+  search: string,
+  stored: StoredLocation | null = null,
+  startFromStored = true,
+): HomeSearch {
   const read = searchSchema.parse(firstValues(search));
   const view = read.view ?? read.mode ?? 'list';
   if (!definesFilters(search)) {
     if (!startFromStored) return { filters: DEFAULT_FILTERS, view };
     const filters: FilterState = stored
-      ? { ...DEFAULT_FILTERS, latitude: stored.lat, longitude: stored.lon, nearby_radius_km: stored.radius_km, sort_by: 'distance' }
+      ? {
+          ...DEFAULT_FILTERS,
+          latitude: stored.lat,
+          longitude: stored.lon,
+          nearby_radius_km: stored.radius_km,
+          sort_by: 'distance',
+        }
       : DEFAULT_FILTERS;
     return { filters, view };
   }
 
-  const at = read.near && stored && samePlace(read.near, { lat: stored.lat, lon: stored.lon }) ? { lat: stored.lat, lon: stored.lon } : read.near;
+  const at =
+    read.near && stored && samePlace(read.near, { lat: stored.lat, lon: stored.lon })
+      ? { lat: stored.lat, lon: stored.lon }
+      : read.near;
   const custom = read.date === 'custom';
   // Distance sorting exists only with a location; a location sorts by distance unless the address says otherwise.
   const sortBy: SortBy = read.sort === 'distance' && !at ? 'date' : (read.sort ?? (at ? 'distance' : 'date'));

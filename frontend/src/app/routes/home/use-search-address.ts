@@ -15,7 +15,10 @@ import { parseHomeSearch, serialiseHomeSearch, type HomeSearch } from './search-
  * An address the page did not write (Back, Forward, a link to another search) is read back into the page
  * through `restore`. Returns `markChange`, which the page calls before a change that is typing.
  */
-export function useSearchAddress(current: HomeSearch, restore: (search: HomeSearch) => void): (change: FilterChange) => void {
+export function useSearchAddress(
+  current: HomeSearch,
+  restore: (search: HomeSearch) => void,
+): (change: FilterChange) => void {
   const location = useLocation();
   const navigate = useNavigate();
   const address = serialiseHomeSearch(current);

@@ -46,7 +46,10 @@ export async function buildRssFeed(ctx: BlogContext): Promise<string> {
   const base = ctx.publicUrl.replace(/\/+$/, '');
   const listed = (await listPublishedPosts(ctx)).posts.slice(0, FEED_SIZE);
   const bodies = new Map(
-    (await ctx.store.find<Post>(BLOG_POSTS, { where: { id: { in: listed.map((post) => post.id) } } })).map((post) => [post.id, post.content]),
+    (await ctx.store.find<Post>(BLOG_POSTS, { where: { id: { in: listed.map((post) => post.id) } } })).map((post) => [
+      post.id,
+      post.content,
+    ]),
   );
   const newest = listed[0]?.published_at;
 
@@ -63,7 +66,9 @@ export async function buildRssFeed(ctx: BlogContext): Promise<string> {
         ...(post.excerpt ? [element('description', htmlOfText(post.excerpt))] : []),
         ...(body !== undefined ? [element('content:encoded', cdata(renderContent(body)))] : []),
         ...[post.category, ...post.tags].filter(Boolean).map((name) => element('category', text(name))),
-        ...(post.cover_image && post.cover_visible ? [enclosure(new URL(post.cover_image, `${base}/`).toString())] : []),
+        ...(post.cover_image && post.cover_visible
+          ? [enclosure(new URL(post.cover_image, `${base}/`).toString())]
+          : []),
       ].join(''),
     );
   });

@@ -13,8 +13,9 @@
  * Characters XML 1.0 cannot carry at all (most control characters, lone surrogates) are dropped.
  */
 
-// eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const xmlSafe = (value: string) => value.replace(NOT_XML, '');
 
@@ -27,12 +28,18 @@ export function text(value: string): string {
 
 /** An attribute value (URLs, MIME types), in double quotes. */
 export function attribute(value: string): string {
-  return xmlSafe(value).replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+  return xmlSafe(value).replace(
+    /[&<>"]/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!,
+  );
 }
 
 /** Plain text inside an element whose content is HTML: shown as typed, never parsed as tags or entities. */
 export function htmlOfText(value: string): string {
-  const html = xmlSafe(value).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  const html = xmlSafe(value).replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
   return html.replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char]!);
 }
 

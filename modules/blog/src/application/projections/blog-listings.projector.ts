@@ -3,8 +3,19 @@
  * aggregate_version is newer than the document's, so redeliveries and a replay from offset zero end in the
  * same documents (the platform's latest-version projector).
  */
-import { createLatestVersionProjector, type Delivered, type ModuleDeps, type Projector, type SearchIndex } from '@evently/platform';
-import { BLOG_TOPIC, blogMessageTypes, blogPostDeletedSchema, blogPostListingSchema } from '../../contracts/messages.ts';
+import {
+  createLatestVersionProjector,
+  type Delivered,
+  type ModuleDeps,
+  type Projector,
+  type SearchIndex,
+} from '@evently/platform';
+import {
+  BLOG_TOPIC,
+  blogMessageTypes,
+  blogPostDeletedSchema,
+  blogPostListingSchema,
+} from '../../contracts/messages.ts';
 import { BLOG_LISTINGS_INDEX, type ListingDocument } from './blog-listings-index.ts';
 
 export const BLOG_LISTINGS_PROJECTOR = 'blog-listings';
@@ -27,5 +38,11 @@ export function createBlogListingsProjector(deps: { search: SearchIndex; logger:
     return null;
   }
 
-  return createLatestVersionProjector({ name: BLOG_LISTINGS_PROJECTOR, topic: BLOG_TOPIC, index: BLOG_LISTINGS_INDEX, search: deps.search, documentFor });
+  return createLatestVersionProjector({
+    name: BLOG_LISTINGS_PROJECTOR,
+    topic: BLOG_TOPIC,
+    index: BLOG_LISTINGS_INDEX,
+    search: deps.search,
+    documentFor,
+  });
 }

@@ -72,7 +72,7 @@ Search **Lisbon** on Evently to see what is on the weekend you are there 🎶`,
   {
     id: '7c1f5a3e-3b0e-4d55-9a51-0b6a1f3c2e03',
     ageDays: 16,
-    title: "Berlin on a Budget: Finding Great Events Without the Big Ticket Prices",
+    title: 'Berlin on a Budget: Finding Great Events Without the Big Ticket Prices',
     excerpt:
       'Berlin is one of the cheapest great event cities in Europe if you know where to look: free open-air afternoons, club nights before midnight and concerts in courtyards.',
     category: 'City Guides',

@@ -18,8 +18,16 @@ describe('events commands on the embedded engines', () => {
     messages = [];
     activity = [];
     recorders = [
-      await h.bus.subscribe({ group: 'test.recorder', topics: [EVENTS_TOPIC], handle: async (batch) => void messages.push(...batch) }),
-      await h.bus.subscribe({ group: 'test.activity', topics: [EVENTS_ACTIVITY_TOPIC], handle: async (batch) => void activity.push(...batch) }),
+      await h.bus.subscribe({
+        group: 'test.recorder',
+        topics: [EVENTS_TOPIC],
+        handle: async (batch) => void messages.push(...batch),
+      }),
+      await h.bus.subscribe({
+        group: 'test.activity',
+        topics: [EVENTS_ACTIVITY_TOPIC],
+        handle: async (batch) => void activity.push(...batch),
+      }),
     ];
   });
   afterEach(async () => {
@@ -35,7 +43,9 @@ describe('events commands on the embedded engines', () => {
 
   it('given a new source event, when upserted, then it gets the next numeric id, a slug and one message keyed by id', async () => {
     const first = await h.module.commands.upsertFromSource(makeSourceEvent());
-    const second = await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'tm-2', name: 'Second Show' }));
+    const second = await h.module.commands.upsertFromSource(
+      makeSourceEvent({ external_id: 'tm-2', name: 'Second Show' }),
+    );
     expect(first).toEqual({ outcome: 'created', id: '1' });
     expect(second).toEqual({ outcome: 'created', id: '2' });
     await settle();
@@ -43,7 +53,12 @@ describe('events commands on the embedded engines', () => {
       ['EventUpserted', '1', 1, EVENTS_TOPIC],
       ['EventUpserted', '2', 1, EVENTS_TOPIC],
     ]);
-    expect(await indexed('2')).toMatchObject({ slug: '2-second-show', aggregate_version: 1, price_usd_min: 21.6, price_usd_max: 48.6 });
+    expect(await indexed('2')).toMatchObject({
+      slug: '2-second-show',
+      aggregate_version: 1,
+      price_usd_min: 21.6,
+      price_usd_max: 48.6,
+    });
   });
 
   it('given an unchanged record, when upserted again, then nothing is written or published', async () => {
@@ -61,7 +76,12 @@ describe('events commands on the embedded engines', () => {
     const changed = await h.module.commands.upsertFromSource(makeSourceEvent({ name: 'Blues Night', min_price: 10 }));
     await settle();
     expect(changed).toEqual({ outcome: 'updated', id: '1' });
-    expect(await indexed('1')).toMatchObject({ name: 'Blues Night', slug: '1-blues-night', aggregate_version: 2, price_usd_min: 10.8 });
+    expect(await indexed('1')).toMatchObject({
+      name: 'Blues Night',
+      slug: '1-blues-night',
+      aggregate_version: 2,
+      price_usd_min: 10.8,
+    });
   });
 
   it('given a batch that lists a pair twice and updates another, when upserted together, then each sees the earlier write', async () => {
@@ -83,13 +103,18 @@ describe('events commands on the embedded engines', () => {
   });
 
   it('given an invalid record, when upserted, then it is refused with the field named and nothing is written', async () => {
-    await expect(h.module.commands.upsertFromSource(makeSourceEvent({ category: 'Nope' as never }))).rejects.toThrow(/category/);
+    await expect(h.module.commands.upsertFromSource(makeSourceEvent({ category: 'Nope' as never }))).rejects.toThrow(
+      /category/,
+    );
     expect(await h.store.count(EVENTS_COLLECTION)).toBe(0);
   });
 
   it('given a batch with one invalid record, when upserted together, then none is written', async () => {
     await expect(
-      h.module.commands.upsertManyFromSource([makeSourceEvent(), makeSourceEvent({ external_id: 'tm-2', start_utc: 'soon' })]),
+      h.module.commands.upsertManyFromSource([
+        makeSourceEvent(),
+        makeSourceEvent({ external_id: 'tm-2', start_utc: 'soon' }),
+      ]),
     ).rejects.toThrow(/start_utc/);
     expect(await h.store.count(EVENTS_COLLECTION)).toBe(0);
   });
@@ -109,9 +134,18 @@ describe('events commands on the embedded engines', () => {
 
   it('given a live event, when removed, then EventRemoved takes it out of search; removing again changes nothing', async () => {
     await h.module.commands.upsertFromSource(makeSourceEvent());
-    expect(await h.module.commands.removeFromSource('ticketmaster', 'tm-1', 'gone from feed')).toEqual({ outcome: 'removed', id: '1' });
-    expect(await h.module.commands.removeFromSource('ticketmaster', 'tm-1', 'gone from feed')).toEqual({ outcome: 'unchanged', id: '1' });
-    expect(await h.module.commands.removeFromSource('ticketmaster', 'nope', 'x')).toEqual({ outcome: 'not_found', id: null });
+    expect(await h.module.commands.removeFromSource('ticketmaster', 'tm-1', 'gone from feed')).toEqual({
+      outcome: 'removed',
+      id: '1',
+    });
+    expect(await h.module.commands.removeFromSource('ticketmaster', 'tm-1', 'gone from feed')).toEqual({
+      outcome: 'unchanged',
+      id: '1',
+    });
+    expect(await h.module.commands.removeFromSource('ticketmaster', 'nope', 'x')).toEqual({
+      outcome: 'not_found',
+      id: null,
+    });
     await settle();
     expect(messages.map((m) => m.type)).toEqual(['EventUpserted', 'EventRemoved']);
     expect(await indexed('1')).toBeNull();
@@ -125,7 +159,12 @@ describe('events commands on the embedded engines', () => {
     await h.module.commands.recordClick('1', 'ticketmaster');
     await settle();
     // The compacted entity topic gets a snapshot per write (replay needs nothing else); the activity topic the views and clicks.
-    expect(messages.filter((m) => m.topic === EVENTS_TOPIC).map((m) => m.type)).toEqual(['EventUpserted', 'EventUpserted', 'EventUpserted', 'EventUpserted']);
+    expect(messages.filter((m) => m.topic === EVENTS_TOPIC).map((m) => m.type)).toEqual([
+      'EventUpserted',
+      'EventUpserted',
+      'EventUpserted',
+      'EventUpserted',
+    ]);
     expect(activity.map((m) => [m.type, m.aggregate_version])).toEqual([
       ['EventViewed', 2],
       ['EventViewed', 3],
@@ -161,7 +200,8 @@ describe('events commands on the embedded engines', () => {
   });
 
   it('given a populated index, when rebuilt from the log, then searches answer the same', async () => {
-    for (let i = 1; i <= 5; i++) await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: `e${i}`, name: `Show ${i}` }));
+    for (let i = 1; i <= 5; i++)
+      await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: `e${i}`, name: `Show ${i}` }));
     await h.module.commands.removeFromSource('ticketmaster', 'e3', 'dropped');
     await h.module.commands.recordView('2');
     await settle();
@@ -183,21 +223,43 @@ describe('events commands on the embedded engines', () => {
   });
 
   it('given events around a point, when upcomingNear asks, then it answers the window by popularity then date', async () => {
-    await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'near-late', start_utc: '2026-11-27T19:00:00Z' }));
-    await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'near-soon', start_utc: '2026-11-23T19:00:00Z' }));
-    await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'near-popular', start_utc: '2026-11-28T19:00:00Z' }));
-    await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'far', latitude: 48.85, longitude: 2.35, start_utc: '2026-11-24T19:00:00Z' }));
-    await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'outside-window', start_utc: '2026-12-20T19:00:00Z' }));
+    await h.module.commands.upsertFromSource(
+      makeSourceEvent({ external_id: 'near-late', start_utc: '2026-11-27T19:00:00Z' }),
+    );
+    await h.module.commands.upsertFromSource(
+      makeSourceEvent({ external_id: 'near-soon', start_utc: '2026-11-23T19:00:00Z' }),
+    );
+    await h.module.commands.upsertFromSource(
+      makeSourceEvent({ external_id: 'near-popular', start_utc: '2026-11-28T19:00:00Z' }),
+    );
+    await h.module.commands.upsertFromSource(
+      makeSourceEvent({ external_id: 'far', latitude: 48.85, longitude: 2.35, start_utc: '2026-11-24T19:00:00Z' }),
+    );
+    await h.module.commands.upsertFromSource(
+      makeSourceEvent({ external_id: 'outside-window', start_utc: '2026-12-20T19:00:00Z' }),
+    );
     await h.module.commands.recordView('3');
     await settle();
-    const found = await h.module.queries.upcomingNear({ lat: 40.42, lon: -3.7, radiusKm: 30, from: '2026-11-21T00:00:00Z', to: '2026-11-30T00:00:00Z', limit: 10 });
+    const found = await h.module.queries.upcomingNear({
+      lat: 40.42,
+      lon: -3.7,
+      radiusKm: 30,
+      from: '2026-11-21T00:00:00Z',
+      to: '2026-11-30T00:00:00Z',
+      limit: 10,
+    });
     expect(found.map((e) => e.external_id)).toEqual(['near-popular', 'near-soon', 'near-late']);
     expect(found[0]?.distance_km).toBeTypeOf('number');
   });
 
   it('given a known and an unknown city, when asked for coordinates, then the table or the catalogue answers', async () => {
-    expect(await h.module.queries.cityCoordinates('madrid', 'Spain')).toEqual({ latitude: 40.4168, longitude: -3.7038 });
-    await h.module.commands.upsertFromSource(makeSourceEvent({ external_id: 'x', city: 'Alcobendas', latitude: 40.54, longitude: -3.64 }));
+    expect(await h.module.queries.cityCoordinates('madrid', 'Spain')).toEqual({
+      latitude: 40.4168,
+      longitude: -3.7038,
+    });
+    await h.module.commands.upsertFromSource(
+      makeSourceEvent({ external_id: 'x', city: 'Alcobendas', latitude: 40.54, longitude: -3.64 }),
+    );
     await settle();
     expect(await h.module.queries.cityCoordinates('Alcobendas')).toEqual({ latitude: 40.54, longitude: -3.64 });
     expect(await h.module.queries.cityCoordinates('Atlantis')).toBeNull();

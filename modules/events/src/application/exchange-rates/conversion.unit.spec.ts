@@ -11,7 +11,7 @@ const REFRESHED: RateTable = { date: '2026-11-27', usdPerUnit: { USD: 1, BRL: 0.
 describe('prices follow the exchange rates in effect', () => {
   const reais = makeStoredEvent({ min_price: 100, max_price: 200, currency: 'BRL' });
 
-  it('converts the price filter\'s USD range and the card\'s rate with the same table, dated', () => {
+  it("converts the price filter's USD range and the card's rate with the same table, dated", () => {
     for (const table of [NOVEMBER, REFRESHED]) {
       const doc = toIndexDocument(reais, 1, table);
       const card = toCardEvent(doc);
@@ -27,7 +27,10 @@ describe('prices follow the exchange rates in effect', () => {
 
   it('answers from the index keep the rates they were projected with until the document is projected again', () => {
     const doc = toIndexDocument(reais, 1, NOVEMBER);
-    expect(toPublicEvent(doc, NOW, undefined, undefined, REFRESHED)).toMatchObject({ usd_rate: 0.18, usd_rate_date: '2026-11-26' });
+    expect(toPublicEvent(doc, NOW, undefined, undefined, REFRESHED)).toMatchObject({
+      usd_rate: 0.18,
+      usd_rate_date: '2026-11-26',
+    });
   });
 
   it('a record read from the store converts with the table the caller holds, offers included', () => {
@@ -48,7 +51,12 @@ describe('prices follow the exchange rates in effect', () => {
       affiliate_url: null,
       original_url: null,
     });
-    const group = makeStoredEvent({ min_price: 100, max_price: 200, currency: 'BRL', offers: [offer('1', 'BRL', 100, 18), offer('2', 'EUR', 20, 21.6)] });
+    const group = makeStoredEvent({
+      min_price: 100,
+      max_price: 200,
+      currency: 'BRL',
+      offers: [offer('1', 'BRL', 100, 18), offer('2', 'EUR', 20, 21.6)],
+    });
     const view = toPublicEvent(group, NOW, undefined, undefined, REFRESHED);
     expect(view.offers.map((o) => [o.currency, o.usd_rate, o.usd_rate_date, o.price_usd_min])).toEqual([
       ['BRL', 0.2, '2026-11-27', 20],

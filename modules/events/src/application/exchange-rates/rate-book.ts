@@ -78,7 +78,12 @@ export function createRateBook({ store, clock, logger, rereadMs = 60_000 }: Rate
     async adopt(table, source) {
       const result = await store.transaction(async (tx): Promise<AdoptResult> => {
         const stored = await tx.get<StoredRates>(EXCHANGE_RATES_COLLECTION, CURRENT_RATES_ID);
-        const body: StoredRates = { date: table.date, usd_per_unit: { ...table.usdPerUnit }, source, fetched_at: clock.now().toISOString() };
+        const body: StoredRates = {
+          date: table.date,
+          usd_per_unit: { ...table.usdPerUnit },
+          source,
+          fetched_at: clock.now().toISOString(),
+        };
         if (!stored) {
           await tx.insert<StoredRates>(EXCHANGE_RATES_COLLECTION, { id: CURRENT_RATES_ID, ...body });
           return 'adopted';

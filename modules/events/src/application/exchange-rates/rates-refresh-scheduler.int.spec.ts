@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteDocumentStore, fixedClock, silentLogger, type DocumentStore, type Scheduler } from '@evently/platform';
+import {
+  createSqliteDocumentStore,
+  fixedClock,
+  silentLogger,
+  type DocumentStore,
+  type Scheduler,
+} from '@evently/platform';
 import { createTempDataDir, waitFor } from '@evently/platform/testing';
 import { BUNDLED_RATES, type RateTable } from '../../domain/currency.ts';
 import { createRatesFeed } from '../../infra/exchange-rates/rates-feed.ts';
@@ -12,7 +18,12 @@ import { createRatesRefreshScheduler } from './rates-refresh-scheduler.ts';
 /** What the local rates server answers: a table, a broken one, an outage or a dropped connection. */
 type Answer = { status: number; body: unknown } | 'drop';
 
-const ecbTable = (date: string, usd: number) => ({ amount: 1, base: 'EUR', date, rates: { USD: usd, BRL: 6, JPY: 160 } });
+const ecbTable = (date: string, usd: number) => ({
+  amount: 1,
+  base: 'EUR',
+  date,
+  rates: { USD: usd, BRL: 6, JPY: 160 },
+});
 
 describe('exchange rates refreshed by the worker', () => {
   let dir: { dir: string; remove: () => Promise<void> };
@@ -78,7 +89,10 @@ describe('exchange rates refreshed by the worker', () => {
     answer = { status: 200, body: ecbTable('2026-11-27', 1.05) };
     start(book);
     await waitFor(() => changed.length === 1, 'the first table adopted');
-    expect(book.current()).toEqual({ date: '2026-11-27', usdPerUnit: { USD: 1, EUR: 1.05, BRL: 0.175, JPY: 0.0065625 } });
+    expect(book.current()).toEqual({
+      date: '2026-11-27',
+      usdPerUnit: { USD: 1, EUR: 1.05, BRL: 0.175, JPY: 0.0065625 },
+    });
     // The same table asked again is not a change: nothing is projected again.
     await rounds(2);
     expect(changed).toHaveLength(1);
@@ -86,7 +100,7 @@ describe('exchange rates refreshed by the worker', () => {
     expect((await newBook().reload()).date).toBe('2026-11-27');
 
     answer = { status: 200, body: ecbTable('2026-11-28', 1.1) };
-    await waitFor(() => changed.length === 2, 'the next day\'s table adopted');
+    await waitFor(() => changed.length === 2, "the next day's table adopted");
     expect(book.current().usdPerUnit.EUR).toBe(1.1);
     expect(changed.map((table) => table.date)).toEqual(['2026-11-27', '2026-11-28']);
   });
@@ -123,7 +137,10 @@ describe('exchange rates refreshed by the worker', () => {
     for (const outage of [{ status: 503, body: { error: 'down' } }, 'drop'] as const) {
       answer = outage;
       await rounds(3);
-      expect(book.current()).toEqual({ date: '2026-11-27', usdPerUnit: { USD: 1, EUR: 1.05, BRL: 0.175, JPY: 0.0065625 } });
+      expect(book.current()).toEqual({
+        date: '2026-11-27',
+        usdPerUnit: { USD: 1, EUR: 1.05, BRL: 0.175, JPY: 0.0065625 },
+      });
     }
     answer = { status: 200, body: ecbTable('2026-11-28', 1.1) };
     await waitFor(() => changed.length === 2, 'the table after the outage adopted');

@@ -36,11 +36,17 @@ export function createRatesRefreshScheduler(options: RatesRefreshOptions): Sched
     try {
       const table = await fetchTable();
       const result = await book.adopt(table, source);
-      logger.info({ date: table.date, currencies: Object.keys(table.usdPerUnit).length, result }, 'exchange rates refreshed');
+      logger.info(
+        { date: table.date, currencies: Object.keys(table.usdPerUnit).length, result },
+        'exchange rates refreshed',
+      );
       if (result === 'adopted') await options.onChanged?.(table);
       return true;
     } catch (error) {
-      logger.warn({ err: error, held: book.current().date }, 'exchange rates not refreshed: converting with the table held');
+      logger.warn(
+        { err: error, held: book.current().date },
+        'exchange rates not refreshed: converting with the table held',
+      );
       return false;
     }
   }

@@ -78,7 +78,11 @@ describe('event ratings from review messages', () => {
   });
 
   it('a redelivered or late older message changes nothing (the deleted review stays gone)', async () => {
-    await h.bus.publish([review('r4', 'ReviewApproved', 2, 1, 3), review('r1', 'ReviewSubmitted', 1, 1, 5), review('r3', 'ReviewSubmitted', 1, 1, 1)]);
+    await h.bus.publish([
+      review('r4', 'ReviewApproved', 2, 1, 3),
+      review('r1', 'ReviewSubmitted', 1, 1, 5),
+      review('r3', 'ReviewSubmitted', 1, 1, 1),
+    ]);
     await h.settle();
     expect(await ratingOf(1)).toEqual({ review_count: 2, rating_avg: 4.5 });
   });

@@ -8,7 +8,13 @@
  * This projector owns its own index, so rebuilding the `events` index (which replays `evently.events` only)
  * never touches ratings, and rebuilding this one never touches events.
  */
-import { createLatestVersionProjector, type Delivered, type ModuleDeps, type Projector, type SearchIndex } from '@evently/platform';
+import {
+  createLatestVersionProjector,
+  type Delivered,
+  type ModuleDeps,
+  type Projector,
+  type SearchIndex,
+} from '@evently/platform';
 import { REVIEW_STATE_AFTER, REVIEWS_TOPIC, reviewRatingFieldsV1 } from '../../contracts/review-messages.ts';
 import { eventRatingKey } from '../../domain/rating.ts';
 import { EVENT_RATINGS_INDEX, type ReviewRatingDocument } from './event-ratings-index.ts';
@@ -27,7 +33,10 @@ export function createEventRatingsProjector(deps: { search: SearchIndex; logger:
     if (!parsed.success) {
       // Another module's contract broke. Stopping here would hold every later rating back, so the message is
       // skipped loudly; a fixed producer plus `npm run reindex` restores the numbers.
-      deps.logger.error({ type: message.type, id: message.key, issues: parsed.error.issues }, 'event ratings: malformed review message skipped');
+      deps.logger.error(
+        { type: message.type, id: message.key, issues: parsed.error.issues },
+        'event ratings: malformed review message skipped',
+      );
       return null;
     }
     if (parsed.data.event_id === null) return null;
@@ -42,5 +51,11 @@ export function createEventRatingsProjector(deps: { search: SearchIndex; logger:
     };
   }
 
-  return createLatestVersionProjector({ name: EVENT_RATINGS_PROJECTOR, topic: REVIEWS_TOPIC, index: EVENT_RATINGS_INDEX, search: deps.search, documentFor });
+  return createLatestVersionProjector({
+    name: EVENT_RATINGS_PROJECTOR,
+    topic: REVIEWS_TOPIC,
+    index: EVENT_RATINGS_INDEX,
+    search: deps.search,
+    documentFor,
+  });
 }

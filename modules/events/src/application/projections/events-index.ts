@@ -53,18 +53,28 @@ export interface EventIndexDocument extends IndexDocument, StoredEvent {
   aggregate_version: number;
 }
 
-export function toIndexDocument(stored: StoredEvent, aggregateVersion: number, rates: RateTable = BUNDLED_RATES): EventIndexDocument {
+export function toIndexDocument(
+  stored: StoredEvent,
+  aggregateVersion: number,
+  rates: RateTable = BUNDLED_RATES,
+): EventIndexDocument {
   // A canonical event of several offers is indexed with its merged fields, and its USD range spans
   // every offer, so price filters, the price sort and the facet use the cheapest offer.
   const merged = withCanonicalFields(stored);
   const usdRates = ratesFor([merged.currency, ...(merged.offers ?? []).map((offer) => offer.currency)], rates);
-  const event = merged.offers ? { ...merged, offers: merged.offers.map((offer) => offerInUsd(offer, usdRates)) } : merged;
-  const usd = event.offers && event.offers.length > 1 ? offersUsdRange(event.offers) : usdPriceRange(event.min_price, event.max_price, event.currency, usdRates);
+  const event = merged.offers
+    ? { ...merged, offers: merged.offers.map((offer) => offerInUsd(offer, usdRates)) }
+    : merged;
+  const usd =
+    event.offers && event.offers.length > 1
+      ? offersUsdRange(event.offers)
+      : usdPriceRange(event.min_price, event.max_price, event.currency, usdRates);
   return {
     ...event,
     usd_rates: usdRates,
     start: event.start_utc,
-    location: event.latitude !== null && event.longitude !== null ? { lat: event.latitude, lon: event.longitude } : null,
+    location:
+      event.latitude !== null && event.longitude !== null ? { lat: event.latitude, lon: event.longitude } : null,
     price_usd_min: usd.min,
     price_usd_max: usd.max,
     popularity: event.popularity_log,

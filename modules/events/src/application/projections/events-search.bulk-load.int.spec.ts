@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProjectorRunner, createSqliteSearchIndex, silentLogger, type ProjectorRunner, type SearchIndex } from '@evently/platform';
+import {
+  createProjectorRunner,
+  createSqliteSearchIndex,
+  silentLogger,
+  type ProjectorRunner,
+  type SearchIndex,
+} from '@evently/platform';
 import type { SourceEventInput } from '../../contracts/source-event.ts';
 import { generateDemoEvents } from '../../infra/demo/demo-catalogue.ts';
 import { createEventsHarness, type EventsHarness } from '../../testing/events-harness.ts';
@@ -14,18 +20,32 @@ const KEYWORDS = Object.entries(eventsIndexSchema.fields)
 /** Everything a reader can observe: every document, facet counts (whole and upcoming) and a few searches. */
 async function snapshot(search: SearchIndex) {
   const documents: unknown[] = [];
-  for await (const page of search.scan(EVENTS_INDEX, { sort: [] }, 500)) documents.push(...page.map((hit) => hit.source));
+  for await (const page of search.scan(EVENTS_INDEX, { sort: [] }, 500))
+    documents.push(...page.map((hit) => hit.source));
   const upcoming = [{ field: 'start', op: 'range' as const, gte: '2026-12-15T00:00:00.000Z' }];
   const searches = await Promise.all(
     [
       { text: 'jazz' },
-      { text: 'festival berlin', sort: [{ by: 'relevance' as const }, { by: 'field' as const, field: 'start', direction: 'asc' as const }] },
-      { filters: [{ field: 'category', op: 'eq' as const, value: 'Music' }], sort: [{ by: 'field' as const, field: 'price_usd_min', direction: 'asc' as const }] },
-      { near: { field: 'location', lat: 40.71, lon: -74.0, radiusKm: 50 }, sort: [{ by: 'distance' as const, direction: 'asc' as const }] },
+      {
+        text: 'festival berlin',
+        sort: [{ by: 'relevance' as const }, { by: 'field' as const, field: 'start', direction: 'asc' as const }],
+      },
+      {
+        filters: [{ field: 'category', op: 'eq' as const, value: 'Music' }],
+        sort: [{ by: 'field' as const, field: 'price_usd_min', direction: 'asc' as const }],
+      },
+      {
+        near: { field: 'location', lat: 40.71, lon: -74.0, radiusKm: 50 },
+        sort: [{ by: 'distance' as const, direction: 'asc' as const }],
+      },
       { bounds: { field: 'location', north: 60, south: 35, east: 30, west: -10 }, filters: upcoming },
     ].map(async (query) => {
       const result = await search.search(EVENTS_INDEX, { ...query, limit: 50 });
-      return { total: result.total, ids: result.hits.map((hit) => hit.id), distances: result.hits.map((hit) => hit.distanceKm) };
+      return {
+        total: result.total,
+        ids: result.hits.map((hit) => hit.id),
+        distances: result.hits.map((hit) => hit.distanceKm),
+      };
     }),
   );
   return {
@@ -58,8 +78,16 @@ describe('events search index loaded in bulk (issue 14)', () => {
     bulk = createSqliteSearchIndex({ file: ':memory:', readerThreads: 0 });
     await bulk.init(eventsIndexSchema);
     // A second consumer group over the same log, filling its own index through the rebuild path.
-    const projector = { ...createEventsSearchProjector({ search: bulk, logger: silentLogger() }), name: 'events-search-bulk' };
-    bulkRunner = createProjectorRunner({ bus: h.bus, projectors: [projector], logger: silentLogger(), rebuildBatch: 97 });
+    const projector = {
+      ...createEventsSearchProjector({ search: bulk, logger: silentLogger() }),
+      name: 'events-search-bulk',
+    };
+    bulkRunner = createProjectorRunner({
+      bus: h.bus,
+      projectors: [projector],
+      logger: silentLogger(),
+      rebuildBatch: 97,
+    });
   });
   afterEach(async () => {
     await bulkRunner.stop();

@@ -48,7 +48,11 @@ export function compareForMatch(a: MatchCandidate, b: MatchCandidate): MatchVerd
   const startsApartMinutes = Math.abs(Date.parse(a.start_utc) - Date.parse(b.start_utc)) / 60_000;
   const venue = sameVenue(a, b);
   const titleScore = titleSimilarity(a.name, b.name);
-  const match = venue && Number.isFinite(startsApartMinutes) && startsApartMinutes <= START_TOLERANCE_MINUTES && titleScore >= TITLE_MATCH_THRESHOLD;
+  const match =
+    venue &&
+    Number.isFinite(startsApartMinutes) &&
+    startsApartMinutes <= START_TOLERANCE_MINUTES &&
+    titleScore >= TITLE_MATCH_THRESHOLD;
   return { match, sameVenue: venue, startsApartMinutes, titleScore };
 }
 

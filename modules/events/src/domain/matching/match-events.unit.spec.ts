@@ -19,7 +19,14 @@ function scoreAt(threshold: number) {
   return { precision: tp + fp === 0 ? 1 : tp / (tp + fp), recall: tp + fn === 0 ? 1 : tp / (tp + fn) };
 }
 
-const base: MatchCandidate = { name: 'Coldplay', start_utc: '2027-06-12T19:00:00Z', venue_name: 'WiZink Center', city: 'Madrid', latitude: 40.4238, longitude: -3.6717 };
+const base: MatchCandidate = {
+  name: 'Coldplay',
+  start_utc: '2027-06-12T19:00:00Z',
+  venue_name: 'WiZink Center',
+  city: 'Madrid',
+  latitude: 40.4238,
+  longitude: -3.6717,
+};
 
 describe('offer matcher', () => {
   it('given seller decorations, accents and word order, then titles normalise to the same words', () => {
@@ -29,16 +36,32 @@ describe('offer matcher', () => {
   });
 
   it('given the labelled pairs, then every pair is decided as labelled at the chosen threshold', () => {
-    const wrong = LABELLED_PAIRS.filter((pair) => isSamePerformance(pair.a, pair.b) !== pair.same).map((pair) => pair.label);
+    const wrong = LABELLED_PAIRS.filter((pair) => isSamePerformance(pair.a, pair.b) !== pair.same).map(
+      (pair) => pair.label,
+    );
     expect(wrong).toEqual([]);
   });
 
   it('given the labelled pairs, then precision and recall are printed over thresholds and are 1 at the chosen one', () => {
-    const rows = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9].map((threshold) => ({ threshold, ...scoreAt(threshold) }));
-    const scores = LABELLED_PAIRS.map((pair) => ({ label: pair.label, same: pair.same, title: Number(titleSimilarity(pair.a.name, pair.b.name).toFixed(3)) }));
+    const rows = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9].map((threshold) => ({
+      threshold,
+      ...scoreAt(threshold),
+    }));
+    const scores = LABELLED_PAIRS.map((pair) => ({
+      label: pair.label,
+      same: pair.same,
+      title: Number(titleSimilarity(pair.a.name, pair.b.name).toFixed(3)),
+    }));
     // Printed on purpose: the issue asks to see precision and recall in the test output.
     console.log(`offer matcher on ${LABELLED_PAIRS.length} labelled pairs (threshold ${TITLE_MATCH_THRESHOLD})`);
-    console.table(rows.map((row) => ({ threshold: row.threshold, chosen: row.threshold === TITLE_MATCH_THRESHOLD ? '<-' : "", precision: row.precision.toFixed(3), recall: row.recall.toFixed(3) })));
+    console.table(
+      rows.map((row) => ({
+        threshold: row.threshold,
+        chosen: row.threshold === TITLE_MATCH_THRESHOLD ? '<-' : '',
+        precision: row.precision.toFixed(3),
+        recall: row.recall.toFixed(3),
+      })),
+    );
     console.table(scores);
     expect(scoreAt(TITLE_MATCH_THRESHOLD)).toEqual({ precision: 1, recall: 1 });
   });
@@ -54,8 +77,12 @@ describe('offer matcher', () => {
   });
 
   it('given coordinates 140 m apart, then it is one venue; 200 m apart with another name, then not', () => {
-    expect(isSamePerformance(base, { ...base, latitude: 40.4238 + 0.00126, venue_name: 'Palacio de Deportes' })).toBe(true);
-    expect(isSamePerformance(base, { ...base, latitude: 40.4238 + 0.0018, venue_name: 'Palacio de Deportes' })).toBe(false);
+    expect(isSamePerformance(base, { ...base, latitude: 40.4238 + 0.00126, venue_name: 'Palacio de Deportes' })).toBe(
+      true,
+    );
+    expect(isSamePerformance(base, { ...base, latitude: 40.4238 + 0.0018, venue_name: 'Palacio de Deportes' })).toBe(
+      false,
+    );
   });
 
   it('given the same pair in either order, then the verdict and score are the same', () => {
@@ -75,6 +102,7 @@ describe('offer matcher', () => {
     const first = titles.map((left) => titles.map((right) => titleSimilarity(left, right)));
     const again = titles.map((left) => titles.map((right) => titleSimilarity(left, right)));
     expect(again).toEqual(first);
-    for (const pair of LABELLED_PAIRS) expect(titleSimilarity(pair.a.name, pair.b.name)).toBe(titleSimilarity(pair.b.name, pair.a.name));
+    for (const pair of LABELLED_PAIRS)
+      expect(titleSimilarity(pair.a.name, pair.b.name)).toBe(titleSimilarity(pair.b.name, pair.a.name));
   });
 });

@@ -40,7 +40,9 @@ export function matchKeys(event: Pick<MatchCandidate, 'venue_name' | 'city' | 'l
   const hasPoint = latitude !== null && longitude !== null;
   return {
     match_venue: venueKey(event),
-    match_cell: hasPoint ? cellKey(Math.floor(latitude * CELLS_PER_DEGREE), Math.floor(longitude * CELLS_PER_DEGREE)) : '',
+    match_cell: hasPoint
+      ? cellKey(Math.floor(latitude * CELLS_PER_DEGREE), Math.floor(longitude * CELLS_PER_DEGREE))
+      : '',
   };
 }
 

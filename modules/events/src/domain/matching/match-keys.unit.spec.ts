@@ -15,7 +15,12 @@ function foundByKeys(record: MatchCandidate, other: MatchCandidate): boolean {
   return cells === null || cells.includes(theirs.match_cell);
 }
 
-const at = (latitude: number | null, longitude: number | null, venue_name: string | null = null, city: string | null = null): MatchCandidate => ({
+const at = (
+  latitude: number | null,
+  longitude: number | null,
+  venue_name: string | null = null,
+  city: string | null = null,
+): MatchCandidate => ({
   name: 'Show',
   start_utc: '2027-06-12T19:00:00Z',
   venue_name,
@@ -36,9 +41,21 @@ describe('offer match keys', () => {
 
   it('given points within the venue radius anywhere on the globe (antimeridian and high latitudes too), then the nearby cells hold them', () => {
     const random = seededRandom(7);
-    const centres = [[0, 0], [51.5, -0.12], [-33.9, 151.2], [64.1, -21.9], [0.3, 179.9995], [-12, -179.9999], [84.9, 10], [89.99, 45]];
+    const centres = [
+      [0, 0],
+      [51.5, -0.12],
+      [-33.9, 151.2],
+      [64.1, -21.9],
+      [0.3, 179.9995],
+      [-12, -179.9999],
+      [84.9, 10],
+      [89.99, 45],
+    ];
     for (let i = 0; i < 20_000; i += 1) {
-      const [lat, lon] = i < centres.length * 1000 ? centres[i % centres.length]! : [random.next() * 170 - 85, random.next() * 360 - 180];
+      const [lat, lon] =
+        i < centres.length * 1000
+          ? centres[i % centres.length]!
+          : [random.next() * 170 - 85, random.next() * 360 - 180];
       // A second point up to the radius away, in a random direction (small-angle offsets, then checked exactly).
       const bearing = random.next() * 2 * Math.PI;
       const km = random.next() * VENUE_RADIUS_KM;
@@ -48,7 +65,9 @@ describe('offer match keys', () => {
       if (otherLon < -180) otherLon += 360;
       otherLat = Math.max(-90, Math.min(90, otherLat));
       if (haversineKm(lat!, lon!, otherLat, otherLon) > VENUE_RADIUS_KM) continue;
-      expect(foundByKeys(at(lat!, lon!), at(otherLat, otherLon)), `${lat},${lon} -> ${otherLat},${otherLon}`).toBe(true);
+      expect(foundByKeys(at(lat!, lon!), at(otherLat, otherLon)), `${lat},${lon} -> ${otherLat},${otherLon}`).toBe(
+        true,
+      );
     }
   });
 
@@ -62,6 +81,8 @@ describe('offer match keys', () => {
 
   it('given no venue name or no city, then there is no venue key; without coordinates no cell', () => {
     expect(matchKeys(at(null, null, 'Arena', null))).toEqual({ match_venue: '', match_cell: '' });
-    expect(matchKeys(at(null, null, 'The Arena', 'São Paulo')).match_venue).toBe(matchKeys(at(null, null, 'Arena', 'Sao Paulo')).match_venue);
+    expect(matchKeys(at(null, null, 'The Arena', 'São Paulo')).match_venue).toBe(
+      matchKeys(at(null, null, 'Arena', 'Sao Paulo')).match_venue,
+    );
   });
 });

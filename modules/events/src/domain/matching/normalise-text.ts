@@ -6,12 +6,59 @@
 
 /** Words sellers add around a title that say nothing about which performance it is. */
 const NOISE_WORDS = new Set([
-  'tickets', 'ticket', 'entradas', 'billets', 'official', 'presale', 'pre', 'sale', 'onsale', 'vip', 'package', 'packages',
-  'sold', 'out', 'new', 'date', 'rescheduled', 'limited', 'availability', 'book', 'now', 'buy',
+  'tickets',
+  'ticket',
+  'entradas',
+  'billets',
+  'official',
+  'presale',
+  'pre',
+  'sale',
+  'onsale',
+  'vip',
+  'package',
+  'packages',
+  'sold',
+  'out',
+  'new',
+  'date',
+  'rescheduled',
+  'limited',
+  'availability',
+  'book',
+  'now',
+  'buy',
 ]);
 
 /** Function words: never evidence of sameness. */
-const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'and', 'at', 'in', 'on', 'to', 'for', 'el', 'la', 'los', 'las', 'de', 'del', 'le', 'les', 'des', 'du', 'y', 'et', 'und', 'der', 'die', 'das']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'and',
+  'at',
+  'in',
+  'on',
+  'to',
+  'for',
+  'el',
+  'la',
+  'los',
+  'las',
+  'de',
+  'del',
+  'le',
+  'les',
+  'des',
+  'du',
+  'y',
+  'et',
+  'und',
+  'der',
+  'die',
+  'das',
+]);
 
 /** An age or admission marker such as 18+, 21 and over, all ages. */
 const AGE_MARKER = /^(\d{1,2}\s*\+|\d{1,2}\s*(and|&)\s*(over|up)|all\s*ages|over\s*\d{1,2}s?|adults?\s*only)$/;
@@ -38,7 +85,9 @@ const isNoisePhrase = (phrase: string): boolean => {
  * "(18+)", "[Official Tickets]", "- Tickets", "| Sold Out". Meaningful brackets ("(Matinee)") stay.
  */
 export function stripSellerDecorations(folded: string): string {
-  let text = folded.replace(/[([{]([^)\]}]*)[)\]}]/g, (whole, inner: string) => (isNoisePhrase(inner) ? ' ' : ` ${inner} `));
+  let text = folded.replace(/[([{]([^)\]}]*)[)\]}]/g, (whole, inner: string) =>
+    isNoisePhrase(inner) ? ' ' : ` ${inner} `,
+  );
   // Trailing segments after a dash or a bar, peeled one at a time from the end.
   for (;;) {
     const cut = /\s+[-–—|]\s*([^-–—|]*)$/.exec(text);
@@ -58,7 +107,14 @@ export function titleTokens(title: string): string[] {
 }
 
 /** One spelling per venue word, so "Theater"/"Theatre" and "St."/"Saint" name the same place. */
-const PLACE_SPELLINGS: Readonly<Record<string, string>> = { theater: 'theatre', center: 'centre', st: 'saint', ste: 'sainte', mt: 'mount', ctr: 'centre' };
+const PLACE_SPELLINGS: Readonly<Record<string, string>> = {
+  theater: 'theatre',
+  center: 'centre',
+  st: 'saint',
+  ste: 'sainte',
+  mt: 'mount',
+  ctr: 'centre',
+};
 
 /**
  * Places already normalised. Venue and city names repeat across a catalogue (each write and each candidate

@@ -8,9 +8,40 @@ import { titleTokens } from './normalise-text.ts';
 
 /** Format words: they say what kind of show it is, not which one. */
 const GENERIC_WORDS = new Set([
-  'night', 'nights', 'concert', 'concerts', 'show', 'shows', 'live', 'tribute', 'tour', 'world', 'festival', 'party',
-  'experience', 'evening', 'session', 'sessions', 'presents', 'featuring', 'feat', 'ft', 'with', 'special', 'guest',
-  'guests', 'edition', 'music', 'candlelight', 'comedy', 'club', 'performance', 'plus', 'vs', 'orchestra', 'band',
+  'night',
+  'nights',
+  'concert',
+  'concerts',
+  'show',
+  'shows',
+  'live',
+  'tribute',
+  'tour',
+  'world',
+  'festival',
+  'party',
+  'experience',
+  'evening',
+  'session',
+  'sessions',
+  'presents',
+  'featuring',
+  'feat',
+  'ft',
+  'with',
+  'special',
+  'guest',
+  'guests',
+  'edition',
+  'music',
+  'candlelight',
+  'comedy',
+  'club',
+  'performance',
+  'plus',
+  'vs',
+  'orchestra',
+  'band',
 ]);
 export const GENERIC_WEIGHT = 0.3;
 
@@ -21,13 +52,16 @@ const weight = (word: string) => (GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : 1);
  * American spellings ("theatre"/"theater") are one edit apart. Only ever run on single words.
  */
 function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   const cell = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, cell(i - 2, j - 2) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, cell(i - 2, j - 2) + 1);
       (rows[i] as number[])[j] = best;
     }
   }

@@ -12,7 +12,8 @@ import { byCheapest, toOffer, type OfferSource } from './offer.ts';
 export const isListed = (event: StoredEvent): boolean => event.status === 'active' && !event.canonical_id;
 
 /** The offers of an event, cheapest first: its group's, or its own alone. */
-export const offersOf = (event: OfferSource & Partial<Pick<StoredEvent, 'offers'>>): Offer[] => (event.offers && event.offers.length > 0 ? [...event.offers].sort(byCheapest) : [toOffer(event)]);
+export const offersOf = (event: OfferSource & Partial<Pick<StoredEvent, 'offers'>>): Offer[] =>
+  event.offers && event.offers.length > 0 ? [...event.offers].sort(byCheapest) : [toOffer(event)];
 
 export function withCanonicalFields(event: StoredEvent): StoredEvent {
   if (!event.merged || !event.offers || event.offers.length < 2) return event;

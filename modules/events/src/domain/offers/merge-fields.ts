@@ -35,7 +35,8 @@ export function mergeFields(records: StoredEvent[]): MergedFields {
   }
   const images = records.map((event) => event.image_url).filter((url): url is string => Boolean(url));
   const faq = new Map<string, { question: string; answer: string }>();
-  for (const item of records.flatMap((event) => event.faq)) if (!faq.has(item.question.toLowerCase())) faq.set(item.question.toLowerCase(), item);
+  for (const item of records.flatMap((event) => event.faq))
+    if (!faq.has(item.question.toLowerCase())) faq.set(item.question.toLowerCase(), item);
   const onSale = records
     .map((event) => event.on_sale_utc)
     .filter((value): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)))

@@ -13,6 +13,8 @@ describe('mergeFields: earliest on-sale', () => {
   });
 
   it('is null when no record gives one (records stored before the field existed have none)', () => {
-    expect(mergeFields([makeStoredEvent({ id: '1' }), makeStoredEvent({ id: '2', on_sale_utc: null })]).on_sale_utc).toBeNull();
+    expect(
+      mergeFields([makeStoredEvent({ id: '1' }), makeStoredEvent({ id: '2', on_sale_utc: null })]).on_sale_utc,
+    ).toBeNull();
   });
 });

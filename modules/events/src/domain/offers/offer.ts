@@ -16,7 +16,17 @@ export function sellerName(event: Pick<StoredEvent, 'source' | 'organizer'>): st
 /** The fields an event's own offer is made of (a list card reads just these and `offers`; decision 024). */
 export type OfferSource = Pick<
   StoredEvent,
-  'id' | 'source' | 'external_id' | 'organizer' | 'min_price' | 'max_price' | 'currency' | 'formatted_price' | 'purchase_url' | 'affiliate_url' | 'original_url'
+  | 'id'
+  | 'source'
+  | 'external_id'
+  | 'organizer'
+  | 'min_price'
+  | 'max_price'
+  | 'currency'
+  | 'formatted_price'
+  | 'purchase_url'
+  | 'affiliate_url'
+  | 'original_url'
 >;
 
 export function toOffer(event: OfferSource): Offer {

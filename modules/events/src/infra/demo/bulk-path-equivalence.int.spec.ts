@@ -11,7 +11,10 @@ import { EVENT_MESSAGE_TYPES } from '../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput } from '../../contracts/source-event.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { newEventBody, sourceFields } from '../../domain/event.ts';
-import { makeUpsertFromSource, type UpsertResult } from '../../application/commands/upsert-from-source/upsert-from-source.ts';
+import {
+  makeUpsertFromSource,
+  type UpsertResult,
+} from '../../application/commands/upsert-from-source/upsert-from-source.ts';
 import { EVENT_ID_COUNTER, EVENTS_COLLECTION, EVENTS_COLLECTIONS } from '../../application/events-collections.ts';
 import { eventMessage } from '../../application/outbox-messages.ts';
 import { generateDemoEvents } from './demo-catalogue.ts';
@@ -32,11 +35,13 @@ interface Loaded {
 async function storeWithoutKeys(store: DocumentStore, input: SourceEventInput): Promise<void> {
   await store.transaction(async (tx) => {
     const id = String(await tx.nextCounter(EVENT_ID_COUNTER));
-    const { match_venue: _venue, match_cell: _cell, ...body } = newEventBody(id, sourceFields(sourceEventSchema.parse(input)));
+    const {
+      match_venue: _venue,
+      match_cell: _cell,
+      ...body
+    } = newEventBody(id, sourceFields(sourceEventSchema.parse(input)));
     const saved = await tx.insert<StoredEvent>(EVENTS_COLLECTION, body);
-    await tx.appendOutbox([
-      eventMessage(EVENT_MESSAGE_TYPES.upserted, id, 1, { event: saved }, new Date(NOW)),
-    ]);
+    await tx.appendOutbox([eventMessage(EVENT_MESSAGE_TYPES.upserted, id, 1, { event: saved }, new Date(NOW))]);
   });
 }
 
@@ -53,15 +58,23 @@ describe('bulk write path equals the per-event path (issue 14)', () => {
   });
 
   const load = async (mode: Mode, rounds: SourceEventInput[][], legacy: SourceEventInput[] = []): Promise<Loaded> => {
-    const store = await createSqliteDocumentStore({ file: `${dir.dir}/${mode}-${stores.length}.db`, clock: fixedClock(NOW) });
+    const store = await createSqliteDocumentStore({
+      file: `${dir.dir}/${mode}-${stores.length}.db`,
+      clock: fixedClock(NOW),
+    });
     stores.push(store);
     await store.init(EVENTS_COLLECTIONS);
     for (const input of legacy) await storeWithoutKeys(store, input);
-    const { upsertFromSource, upsertManyFromSource } = makeUpsertFromSource({ store, clock: fixedClock(NOW), linkOffers: true });
+    const { upsertFromSource, upsertManyFromSource } = makeUpsertFromSource({
+      store,
+      clock: fixedClock(NOW),
+      linkOffers: true,
+    });
     const results: UpsertResult[] = [];
     for (const inputs of rounds) {
       if (mode === 'bulk') {
-        for (let i = 0; i < inputs.length; i += BATCH) results.push(...(await upsertManyFromSource(inputs.slice(i, i + BATCH))));
+        for (let i = 0; i < inputs.length; i += BATCH)
+          results.push(...(await upsertManyFromSource(inputs.slice(i, i + BATCH))));
       } else {
         for (const input of inputs) results.push(await upsertFromSource(input));
       }
@@ -71,17 +84,37 @@ describe('bulk write path equals the per-event path (issue 14)', () => {
     return { results, documents, records };
   };
 
-  const catalogue = (count: number, seed: number) => [...generateDemoEvents({ count, seed, idPrefix: `s${seed}`, now: new Date(NOW) })];
+  const catalogue = (count: number, seed: number) => [
+    ...generateDemoEvents({ count, seed, idPrefix: `s${seed}`, now: new Date(NOW) }),
+  ];
 
   /** Every 20th event again from a second seller, spelled its way, soon after it (often in the same batch). */
   const withSecondSellers = (events: SourceEventInput[]) =>
-    events.flatMap((event, i) => (i % 20 === 0 ? [event, { ...event, source: 'fever', external_id: `again-${event.external_id}`, name: `${event.name.toUpperCase()} - Tickets` }] : [event]));
+    events.flatMap((event, i) =>
+      i % 20 === 0
+        ? [
+            event,
+            {
+              ...event,
+              source: 'fever',
+              external_id: `again-${event.external_id}`,
+              name: `${event.name.toUpperCase()} - Tickets`,
+            },
+          ]
+        : [event],
+    );
 
   it('given generated events (some selling one show twice), then documents, links, ids and log records are the same', async () => {
     const first = withSecondSellers(catalogue(3000, 7));
     // A second round: changed times and names of known pairs (updates that move matches), a pair listed twice
     // in one batch, and new pairs.
-    const changed = first.slice(0, 400).map((event, i) => (i % 2 === 0 ? { ...event, start_utc: first[i + 1]?.start_utc ?? event.start_utc } : { ...event, name: `${event.name} (Matinee)` }));
+    const changed = first
+      .slice(0, 400)
+      .map((event, i) =>
+        i % 2 === 0
+          ? { ...event, start_utc: first[i + 1]?.start_utc ?? event.start_utc }
+          : { ...event, name: `${event.name} (Matinee)` },
+      );
     const second = [...changed, changed[3] as SourceEventInput, ...catalogue(600, 8)];
 
     const bulk = await load('bulk', [first, second]);
@@ -96,7 +129,9 @@ describe('bulk write path equals the per-event path (issue 14)', () => {
   it('given records stored before the match keys, then the bulk path still reads them as candidates', async () => {
     const events = catalogue(1500, 9);
     // Copies of generated shows under another seller, stored without keys: the generated ones link to them.
-    const legacy = events.slice(0, 300).map((event) => ({ ...event, source: 'legacyfeed', external_id: `legacy-${event.external_id}` }));
+    const legacy = events
+      .slice(0, 300)
+      .map((event) => ({ ...event, source: 'legacyfeed', external_id: `legacy-${event.external_id}` }));
 
     const bulk = await load('bulk', [events], legacy);
     const perEvent = await load('per-event', [events], legacy);

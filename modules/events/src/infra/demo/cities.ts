@@ -19,6 +19,8 @@ export function findCity(name: string, country?: string | null): City | null {
   const wanted = name.trim().toLowerCase();
   const wantedCountry = country?.trim().toLowerCase();
   return (
-    CITIES.find((c) => c.name.toLowerCase() === wanted && (!wantedCountry || c.country.toLowerCase() === wantedCountry)) ?? null
+    CITIES.find(
+      (c) => c.name.toLowerCase() === wanted && (!wantedCountry || c.country.toLowerCase() === wantedCountry),
+    ) ?? null
   );
 }

@@ -16,18 +16,95 @@ import { seededRandom } from '@evently/platform';
 export const DEMO_SOURCES = ['ticketmaster', 'fever', 'eventbrite', 'citylisting'] as const;
 
 const TITLES: Record<Category, { names: string[]; tags: string[]; type: string }> = {
-  'Music & Concerts': { names: ['Jazz Night', 'Indie Rock Live', 'Symphony Under the Stars', 'Techno Marathon', 'Acoustic Sessions', 'Candlelight: Vivaldi Four Seasons', 'Hip-Hop Block Party'], tags: ['music', 'live', 'concert', 'jazz', 'rock', 'classical'], type: 'Concert' },
-  'Sports & Recreation': { names: ['City Half Marathon', 'Basketball Derby', 'Open Water Swim', 'Climbing Jam', 'Football Cup Final', 'Sunrise Yoga in the Park'], tags: ['sports', 'outdoor', 'running', 'fitness'], type: 'Sports' },
-  'Arts & Culture': { names: ['Modern Art Late Opening', 'Impressionists Immersive', 'Poetry Slam', 'Photography Biennale', 'Ballet Gala', 'Street Art Walking Tour'], tags: ['art', 'culture', 'exhibition', 'theatre'], type: 'Exhibition' },
-  'Food & Drink': { names: ['Street Food Festival', 'Natural Wine Fair', 'Craft Beer Weekend', 'Tapas Crawl', 'Chocolate Tasting', 'Night Market'], tags: ['food', 'drinks', 'tasting', 'market'], type: 'Festival' },
-  'Business & Professional': { names: ['Founders Breakfast', 'Product Leaders Summit', 'Marketing Masterclass', 'Investor Pitch Night'], tags: ['business', 'networking', 'startups'], type: 'Conference' },
-  'Community & Social': { names: ['Language Exchange Meetup', 'Board Game Night', 'Neighbourhood Clean-up', 'Singles Mixer'], tags: ['community', 'social', 'meetup'], type: 'Meetup' },
-  'Education & Learning': { names: ['Intro to Astronomy', 'Creative Writing Workshop', 'History Lecture Series', 'Pottery for Beginners'], tags: ['workshop', 'learning', 'class'], type: 'Workshop' },
-  'Health & Wellness': { names: ['Sound Bath Meditation', 'Wellness Retreat Day', 'Breathwork Circle', 'Pilates on the Roof'], tags: ['wellness', 'yoga', 'meditation', 'health'], type: 'Class' },
-  Technology: { names: ['AI Builders Meetup', 'Web Performance Conf', 'Hackathon Weekend', 'Robotics Expo'], tags: ['tech', 'ai', 'developers', 'startups'], type: 'Conference' },
-  Entertainment: { names: ['Stand-up Comedy Night', 'Magic Show', 'Immersive Escape Experience', 'Drag Brunch', 'Open-Air Cinema'], tags: ['comedy', 'show', 'cinema', 'nightlife'], type: 'Show' },
-  Other: { names: ['Vintage Fair', 'Flea Market Sunday', 'Car Boot Sale', 'Plant Swap'], tags: ['market', 'vintage', 'weekend'], type: 'Fair' },
-  'Gift Cards': { names: ['Experience Gift Card', 'Concert Gift Card', 'Dining Gift Card'], tags: ['gift', 'voucher'], type: 'Gift Card' },
+  'Music & Concerts': {
+    names: [
+      'Jazz Night',
+      'Indie Rock Live',
+      'Symphony Under the Stars',
+      'Techno Marathon',
+      'Acoustic Sessions',
+      'Candlelight: Vivaldi Four Seasons',
+      'Hip-Hop Block Party',
+    ],
+    tags: ['music', 'live', 'concert', 'jazz', 'rock', 'classical'],
+    type: 'Concert',
+  },
+  'Sports & Recreation': {
+    names: [
+      'City Half Marathon',
+      'Basketball Derby',
+      'Open Water Swim',
+      'Climbing Jam',
+      'Football Cup Final',
+      'Sunrise Yoga in the Park',
+    ],
+    tags: ['sports', 'outdoor', 'running', 'fitness'],
+    type: 'Sports',
+  },
+  'Arts & Culture': {
+    names: [
+      'Modern Art Late Opening',
+      'Impressionists Immersive',
+      'Poetry Slam',
+      'Photography Biennale',
+      'Ballet Gala',
+      'Street Art Walking Tour',
+    ],
+    tags: ['art', 'culture', 'exhibition', 'theatre'],
+    type: 'Exhibition',
+  },
+  'Food & Drink': {
+    names: [
+      'Street Food Festival',
+      'Natural Wine Fair',
+      'Craft Beer Weekend',
+      'Tapas Crawl',
+      'Chocolate Tasting',
+      'Night Market',
+    ],
+    tags: ['food', 'drinks', 'tasting', 'market'],
+    type: 'Festival',
+  },
+  'Business & Professional': {
+    names: ['Founders Breakfast', 'Product Leaders Summit', 'Marketing Masterclass', 'Investor Pitch Night'],
+    tags: ['business', 'networking', 'startups'],
+    type: 'Conference',
+  },
+  'Community & Social': {
+    names: ['Language Exchange Meetup', 'Board Game Night', 'Neighbourhood Clean-up', 'Singles Mixer'],
+    tags: ['community', 'social', 'meetup'],
+    type: 'Meetup',
+  },
+  'Education & Learning': {
+    names: ['Intro to Astronomy', 'Creative Writing Workshop', 'History Lecture Series', 'Pottery for Beginners'],
+    tags: ['workshop', 'learning', 'class'],
+    type: 'Workshop',
+  },
+  'Health & Wellness': {
+    names: ['Sound Bath Meditation', 'Wellness Retreat Day', 'Breathwork Circle', 'Pilates on the Roof'],
+    tags: ['wellness', 'yoga', 'meditation', 'health'],
+    type: 'Class',
+  },
+  Technology: {
+    names: ['AI Builders Meetup', 'Web Performance Conf', 'Hackathon Weekend', 'Robotics Expo'],
+    tags: ['tech', 'ai', 'developers', 'startups'],
+    type: 'Conference',
+  },
+  Entertainment: {
+    names: ['Stand-up Comedy Night', 'Magic Show', 'Immersive Escape Experience', 'Drag Brunch', 'Open-Air Cinema'],
+    tags: ['comedy', 'show', 'cinema', 'nightlife'],
+    type: 'Show',
+  },
+  Other: {
+    names: ['Vintage Fair', 'Flea Market Sunday', 'Car Boot Sale', 'Plant Swap'],
+    tags: ['market', 'vintage', 'weekend'],
+    type: 'Fair',
+  },
+  'Gift Cards': {
+    names: ['Experience Gift Card', 'Concert Gift Card', 'Dining Gift Card'],
+    tags: ['gift', 'voucher'],
+    type: 'Gift Card',
+  },
 };
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -63,7 +140,12 @@ const isSecondSeller = (i: number) => i % 10 === 1;
 const isThirdSeller = (i: number) => i % 20 === 2;
 
 /** The same show as another seller lists it: its own name, id, link and price, the same venue and start. */
-function anotherSeller(show: SourceEventInput, nth: 1 | 2, externalId: string, random: ReturnType<typeof seededRandom>): SourceEventInput {
+function anotherSeller(
+  show: SourceEventInput,
+  nth: 1 | 2,
+  externalId: string,
+  random: ReturnType<typeof seededRandom>,
+): SourceEventInput {
   const source = DEMO_SOURCES.filter((candidate) => candidate !== show.source)[nth - 1] as string;
   const city = show.city ?? '';
   const title = show.name.endsWith(` ${city}`) ? show.name.slice(0, -city.length - 1) : show.name;
@@ -112,8 +194,9 @@ export function* generateDemoEvents(options: DemoOptions): Generator<SourceEvent
     const city = CITIES[i % CITIES.length] as (typeof CITIES)[number];
     const venues = DEMO_VENUES.get(city.name) ?? [];
     const venue = venues[skewedVenueIndex(random)] ?? venues[0];
-    const category: Category = i % 97 === 0 ? 'Gift Cards' : (CATEGORIES[random.int(0, CATEGORIES.length - 2)] as Category);
-    const source = category === 'Gift Cards' ? 'giftcards' : DEMO_SOURCES[i % DEMO_SOURCES.length] as string;
+    const category: Category =
+      i % 97 === 0 ? 'Gift Cards' : (CATEGORIES[random.int(0, CATEGORIES.length - 2)] as Category);
+    const source = category === 'Gift Cards' ? 'giftcards' : (DEMO_SOURCES[i % DEMO_SOURCES.length] as string);
     const spec = TITLES[category];
     const externalId = `${options.idPrefix}-${i}`;
     const title = random.pick(spec.names);
@@ -121,7 +204,12 @@ export function* generateDemoEvents(options: DemoOptions): Generator<SourceEvent
 
     // Local evening (or daytime) start 0..150 days ahead, converted with the city's offset.
     const localHour = random.pick([10, 12, 14, 17, 18, 19, 19, 20, 20, 21, 22]);
-    const startMs = todayUtc + random.int(0, 150) * DAY_MS + localHour * 3600 * 1000 + random.pick([0, 30]) * 60_000 - (offsets.get(city.name) ?? 0);
+    const startMs =
+      todayUtc +
+      random.int(0, 150) * DAY_MS +
+      localHour * 3600 * 1000 +
+      random.pick([0, 30]) * 60_000 -
+      (offsets.get(city.name) ?? 0);
     const start = new Date(Math.max(startMs, options.now.getTime() + 3600 * 1000));
     const durationHours = random.pick([2, 2, 3, 4, 6, 48]);
 
@@ -165,11 +253,22 @@ export function* generateDemoEvents(options: DemoOptions): Generator<SourceEvent
       price_note: minPrice !== null && minPrice > 0 && random.chance(0.2) ? 'Fees may apply at checkout' : null,
       image_url: null,
       purchase_url: purchase,
-      original_url: source === 'citylisting' ? `https://www.citylisting.com/${city.name.toLowerCase().replace(/\s+/g, '-')}/${externalId}` : purchase,
+      original_url:
+        source === 'citylisting'
+          ? `https://www.citylisting.com/${city.name.toLowerCase().replace(/\s+/g, '-')}/${externalId}`
+          : purchase,
       affiliate_url: null,
       tags,
-      highlights: [`${spec.type} in ${city.name}`, random.pick(['All ages welcome', 'Limited capacity', 'Bar on site', 'Step-free access'])],
-      faq: [{ question: 'Is there an age limit?', answer: random.pick(['All ages.', '18+ with ID.', 'Under 16s with an adult.']) }],
+      highlights: [
+        `${spec.type} in ${city.name}`,
+        random.pick(['All ages welcome', 'Limited capacity', 'Bar on site', 'Step-free access']),
+      ],
+      faq: [
+        {
+          question: 'Is there an age limit?',
+          answer: random.pick(['All ages.', '18+ with ID.', 'Under 16s with an adult.']),
+        },
+      ],
       nearby: [`${random.int(2, 12)} min walk from ${city.name} centre`],
       organizer: `${city.name} ${spec.type} Collective`,
       event_type: spec.type,

@@ -13,9 +13,41 @@ export interface DemoVenue {
   address: string;
 }
 
-const VENUE_KINDS = ['Arena', 'Hall', 'Theatre', 'Park', 'Gallery', 'Stadium', 'Club', 'Convention Centre', 'Market', 'Studio'];
-const VENUE_WORDS = ['Central', 'Riverside', 'Grand', 'Royal', 'Harbour', 'Old Town', 'Union', 'Liberty', 'Garden', 'Civic', 'Summit', 'Lantern'];
-const STREETS = ['Main Street', 'Market Square', 'Station Road', 'Park Avenue', 'High Street', 'Harbour Way', 'Museum Lane'];
+const VENUE_KINDS = [
+  'Arena',
+  'Hall',
+  'Theatre',
+  'Park',
+  'Gallery',
+  'Stadium',
+  'Club',
+  'Convention Centre',
+  'Market',
+  'Studio',
+];
+const VENUE_WORDS = [
+  'Central',
+  'Riverside',
+  'Grand',
+  'Royal',
+  'Harbour',
+  'Old Town',
+  'Union',
+  'Liberty',
+  'Garden',
+  'Civic',
+  'Summit',
+  'Lantern',
+];
+const STREETS = [
+  'Main Street',
+  'Market Square',
+  'Station Road',
+  'Park Avenue',
+  'High Street',
+  'Harbour Way',
+  'Museum Lane',
+];
 export const VENUES_PER_CITY = 8;
 
 function offset(random: Random, city: City, maxKm: number) {

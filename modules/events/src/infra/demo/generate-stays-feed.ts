@@ -10,7 +10,18 @@ import { USD_PER_UNIT } from '../../domain/currency.ts';
 import type { Stay } from '../store-stays-provider.ts';
 
 const KINDS = ['Hotel', 'Suites', 'Boutique Hotel', 'Apartments', 'Hostel', 'Inn', 'Residence'];
-const WORDS = ['Plaza', 'Park View', 'Old Town', 'Central', 'Harbour', 'Grand', 'Garden', 'Station', 'Riverside', 'Skyline'];
+const WORDS = [
+  'Plaza',
+  'Park View',
+  'Old Town',
+  'Central',
+  'Harbour',
+  'Grand',
+  'Garden',
+  'Station',
+  'Riverside',
+  'Skyline',
+];
 
 const random = seededRandom(2026);
 const stays: Stay[] = [];

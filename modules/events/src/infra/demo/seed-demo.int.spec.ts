@@ -47,11 +47,14 @@ describe('demo catalogue', () => {
   });
 
   it('shows sellers on the first page a visitor opens, with a "from" price in USD', async () => {
-    const firstPage = (await h.module.queries.search({ per_page: '100', sort_by: 'date', sort_order: 'asc' })).data as PublicEvent[];
+    const firstPage = (await h.module.queries.search({ per_page: '100', sort_by: 'date', sort_order: 'asc' }))
+      .data as PublicEvent[];
     const sellers = firstPage.map((event) => event.offer_count);
     expect(sellers.filter((count) => count >= 2).length).toBeGreaterThanOrEqual(3);
     expect(sellers).toContain(3);
-    expect(firstPage.filter((event) => event.offer_count >= 2).every((event) => typeof event.price_from_usd === 'number')).toBe(true);
+    expect(
+      firstPage.filter((event) => event.offer_count >= 2).every((event) => typeof event.price_from_usd === 'number'),
+    ).toBe(true);
   });
 
   it('covers every category and source, free to premium prices, some without price or coordinates', () => {

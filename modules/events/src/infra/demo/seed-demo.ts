@@ -20,7 +20,14 @@ export interface SeedDeps {
 
 export async function loadGenerated(
   deps: SeedDeps,
-  options: { count: number; seed: number; idPrefix: string; startIndex?: number; severalSellers?: boolean; onProgress?: (done: number) => void },
+  options: {
+    count: number;
+    seed: number;
+    idPrefix: string;
+    startIndex?: number;
+    severalSellers?: boolean;
+    onProgress?: (done: number) => void;
+  },
 ): Promise<number> {
   let batch: SourceEventInput[] = [];
   let done = 0;
@@ -51,7 +58,13 @@ export function makeSeeding(deps: SeedDeps) {
     async seed(count: number, onProgress?: (done: number) => void): Promise<number> {
       await loadBundledStays(deps.store);
       const existing = await deps.store.count(EVENTS_COLLECTION);
-      return loadGenerated(deps, { count, seed: 1000 + existing, idPrefix: `seed${existing}`, startIndex: existing, onProgress });
+      return loadGenerated(deps, {
+        count,
+        seed: 1000 + existing,
+        idPrefix: `seed${existing}`,
+        startIndex: existing,
+        onProgress,
+      });
     },
   };
 }

@@ -17,7 +17,9 @@ const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'a three-letter ISO 4217 cod
 const feedSchema = z.object({
   base: currencyCode,
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a YYYY-MM-DD day'),
-  rates: z.record(currencyCode, z.number().positive().finite()).refine((rates) => Object.keys(rates).length > 0, 'no rates'),
+  rates: z
+    .record(currencyCode, z.number().positive().finite())
+    .refine((rates) => Object.keys(rates).length > 0, 'no rates'),
 });
 
 /** The feed answered, but with a table that cannot be used. */
@@ -35,14 +37,18 @@ export function parseRatesFeed(body: unknown): RateTable {
   const parsed = feedSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new RatesFeedRefused(`the rates feed's table is refused: ${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'}`);
+    throw new RatesFeedRefused(
+      `the rates feed's table is refused: ${issue?.path.join('.') || 'document'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   const { base, date, rates } = parsed.data;
   const perBase: Record<string, number> = { ...rates, [base]: 1 };
   const usdPerBase = perBase.USD;
-  if (usdPerBase === undefined) throw new RatesFeedRefused(`the rates feed's table has no USD rate for its base ${base}`);
+  if (usdPerBase === undefined)
+    throw new RatesFeedRefused(`the rates feed's table has no USD rate for its base ${base}`);
   const usdPerUnit: Record<string, number> = {};
-  for (const [code, unitsPerBase] of Object.entries(perBase)) usdPerUnit[code] = Number((usdPerBase / unitsPerBase).toPrecision(6));
+  for (const [code, unitsPerBase] of Object.entries(perBase))
+    usdPerUnit[code] = Number((usdPerBase / unitsPerBase).toPrecision(6));
   usdPerUnit.USD = 1;
   return { date, usdPerUnit };
 }
@@ -59,7 +65,9 @@ export function createRatesFeed({ url, timeoutMs = 10_000 }: RatesFeedOptions): 
     try {
       response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new RatesFeedUnavailable(`the rates feed cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new RatesFeedUnavailable(
+        `the rates feed cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (response.status >= 500 || response.status === 429) {
       await response.body?.cancel();

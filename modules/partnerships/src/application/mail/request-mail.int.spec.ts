@@ -7,7 +7,11 @@ import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platfo
 import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
 import { PARTNERSHIPS_TOPIC } from '../../contracts/messages.ts';
 import { makeRequestForm } from '../../testing/make-request.ts';
-import { PARTNERS_INBOX, startPartnershipsHarness, type PartnershipsHarness } from '../../testing/partnerships-harness.ts';
+import {
+  PARTNERS_INBOX,
+  startPartnershipsHarness,
+  type PartnershipsHarness,
+} from '../../testing/partnerships-harness.ts';
 import { ACK_MAILER_NAME, TEAM_MAILER_NAME } from './request-mailers.ts';
 
 let smtp: SmtpSink;
@@ -22,7 +26,11 @@ const hostile = makeRequestForm({
 });
 
 async function submit(form: Record<string, unknown> = makeRequestForm()) {
-  const response = await fetch(`${h.url}/api/partnership-request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) });
+  const response = await fetch(`${h.url}/api/partnership-request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(form),
+  });
   expect(response.status).toBe(201);
 }
 
@@ -56,7 +64,13 @@ describe('when a request arrives', () => {
     expect(others).toHaveLength(0);
     expect(mail!.headers.get('subject')).toBe('New partnership inquiry (Event organizer): Lisbon Live Lda');
     expect(mail!.headers.get('reply-to')).toBe('marta@lisbonlive.example');
-    for (const line of ['Company: Lisbon Live Lda', 'Contact: Marta Sousa', 'Phone: +351 912 345 678', 'Website: https://lisbonlive.example', 'We run 40 concerts']) {
+    for (const line of [
+      'Company: Lisbon Live Lda',
+      'Contact: Marta Sousa',
+      'Phone: +351 912 345 678',
+      'Website: https://lisbonlive.example',
+      'We run 40 concerts',
+    ]) {
       expect(mail!.text).toContain(line);
     }
     expect(mail!.text).toContain('http://evently.test/admin');
@@ -85,7 +99,9 @@ describe('when a request arrives', () => {
     expect(ack!.html).toContain('Evil &lt;b&gt;Corp&lt;/b&gt; Bcc: victim@example.com');
     expect(ack!.envelopeTo).toEqual(['target@example.com']);
     const [team] = to(await settled(), PARTNERS_INBOX);
-    expect(team!.headers.get('subject')).toBe('New partnership inquiry (Event organizer): Evil <b>Corp</b> Bcc: victim@example.com');
+    expect(team!.headers.get('subject')).toBe(
+      'New partnership inquiry (Event organizer): Evil <b>Corp</b> Bcc: victim@example.com',
+    );
     expect(team!.html).not.toContain('<b>Corp');
   });
 
@@ -101,9 +117,12 @@ describe('when a request arrives', () => {
 describe('the per-mailbox cap', () => {
   it('acknowledges to one inbox only up to the cap, whatever the spelling of the address; the team hears of every request', async () => {
     const spellings = ['victim@example.com', 'Victim@Example.com', 'victim+1@example.com', 'VICTIM+spam@example.com'];
-    for (let i = 0; i < 8; i += 1) await submit(makeRequestForm({ company: `Company ${i}`, email: spellings[i % spellings.length]! }));
+    for (let i = 0; i < 8; i += 1)
+      await submit(makeRequestForm({ company: `Company ${i}`, email: spellings[i % spellings.length]! }));
     const mails = await settled();
-    expect(mails.filter((mail) => mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@example.com'))).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
+    expect(
+      mails.filter((mail) => mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@example.com')),
+    ).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
     expect(to(mails, PARTNERS_INBOX)).toHaveLength(8);
   });
 });
@@ -120,9 +139,12 @@ describe('at most once', () => {
   it('a replay of the mailers from the start of the log sends nothing again', async () => {
     await submit();
     expect(await settled()).toHaveLength(2);
-    for (const name of [ACK_MAILER_NAME, TEAM_MAILER_NAME]) await h.bus.resetGroup(projectorGroup({ name }), [PARTNERSHIPS_TOPIC]);
+    for (const name of [ACK_MAILER_NAME, TEAM_MAILER_NAME])
+      await h.bus.resetGroup(projectorGroup({ name }), [PARTNERSHIPS_TOPIC]);
     expect(await settled()).toHaveLength(2);
-    expect(await h.bus.lag(projectorGroup({ name: ACK_MAILER_NAME }), [PARTNERSHIPS_TOPIC])).toEqual({ [PARTNERSHIPS_TOPIC]: 0 });
+    expect(await h.bus.lag(projectorGroup({ name: ACK_MAILER_NAME }), [PARTNERSHIPS_TOPIC])).toEqual({
+      [PARTNERSHIPS_TOPIC]: 0,
+    });
   });
 
   it('a rebuild of the read models leaves the mailers alone', async () => {

@@ -10,9 +10,18 @@
  * cap (`MailboxCap`, shared with the other modules' public-form mail); the team's own inbox has none.
  */
 import { doOnce, type MailboxCap, type Mailer, type Projector } from '@evently/platform';
-import { PARTNERSHIPS_TOPIC, partnershipMessageTypes, partnershipRequestReceivedSchema } from '../../contracts/messages.ts';
+import {
+  PARTNERSHIPS_TOPIC,
+  partnershipMessageTypes,
+  partnershipRequestReceivedSchema,
+} from '../../contracts/messages.ts';
 import type { PartnershipRequest } from '../../domain/partnership-request.ts';
-import { adminPanelUrl, renderAcknowledgement, renderTeamNotice, type RenderedMail } from '../../domain/request-mail.ts';
+import {
+  adminPanelUrl,
+  renderAcknowledgement,
+  renderTeamNotice,
+  type RenderedMail,
+} from '../../domain/request-mail.ts';
 import { PARTNERSHIP_REQUESTS } from '../../infra/collections.ts';
 import type { PartnershipsContext } from '../context.ts';
 
@@ -44,13 +53,22 @@ function requestMailer(ctx: MailContext, name: string, kind: string, plan: Plan)
         }
         const mail = plan(request);
         await doOnce(ctx.store, `partnerships.mail.${kind}:${request_id}`, async () => {
-          const outgoing = { to: mail.to, ...mail.content, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), messageId: `<partnership-${kind}-${request_id}@${host}>` };
+          const outgoing = {
+            to: mail.to,
+            ...mail.content,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            messageId: `<partnership-${kind}-${request_id}@${host}>`,
+          };
           if (!mail.capped) {
             await ctx.mailer.send(outgoing);
             return;
           }
           const outcome = await ctx.mailboxCap.send(ctx.mailer, outgoing);
-          if (outcome.status === 'capped') ctx.logger.warn({ request_id }, 'partnership acknowledgement not sent: this mailbox has had its mail for today');
+          if (outcome.status === 'capped')
+            ctx.logger.warn(
+              { request_id },
+              'partnership acknowledgement not sent: this mailbox has had its mail for today',
+            );
         });
       }
     },

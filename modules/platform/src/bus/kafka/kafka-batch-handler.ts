@@ -42,7 +42,14 @@ export interface BatchHandlerOptions {
 /** The parts of kafkajs's eachBatch payload the handler uses. */
 export type BatchPayload = Pick<
   EachBatchPayload,
-  'batch' | 'resolveOffset' | 'commitOffsetsIfNecessary' | 'uncommittedOffsets' | 'heartbeat' | 'isRunning' | 'isStale' | 'pause'
+  | 'batch'
+  | 'resolveOffset'
+  | 'commitOffsetsIfNecessary'
+  | 'uncommittedOffsets'
+  | 'heartbeat'
+  | 'isRunning'
+  | 'isStale'
+  | 'pause'
 >;
 
 export function createBatchHandler(options: BatchHandlerOptions): (payload: BatchPayload) => Promise<void> {
@@ -60,7 +67,11 @@ export function createBatchHandler(options: BatchHandlerOptions): (payload: Batc
   };
 
   /** Tail mode: the same chunk again after a growing delay until it passes; false once the batch is no longer ours. */
-  const handleInPlace = async (payload: BatchPayload, pacer: PositionPacer, delivered: Delivered[]): Promise<boolean> => {
+  const handleInPlace = async (
+    payload: BatchPayload,
+    pacer: PositionPacer,
+    delivered: Delivered[],
+  ): Promise<boolean> => {
     for (;;) {
       try {
         await handle(delivered);
@@ -79,7 +90,12 @@ export function createBatchHandler(options: BatchHandlerOptions): (payload: Batc
   };
 
   /** Durable mode: leave this partition unresolved and paused; kafkajs fetches it again once resumed. */
-  const pauseAfter = (payload: BatchPayload, pacer: PositionPacer, error: unknown, fromOffset: string | undefined): void => {
+  const pauseAfter = (
+    payload: BatchPayload,
+    pacer: PositionPacer,
+    error: unknown,
+    fromOffset: string | undefined,
+  ): void => {
     const delay = pacer.failed(error, fromOffset);
     const resume = payload.pause();
     void sleep(delay).then(resume, resume);

@@ -43,9 +43,12 @@ function makePayload(values: Array<string | null>, options: { firstOffset?: numb
       resolved.push(offset);
       uncommitted = String(Number(offset) + 1);
     },
-    uncommittedOffsets: () => ({ topics: uncommitted ? [{ topic, partitions: [{ partition: 2, offset: uncommitted }] }] : [] }),
+    uncommittedOffsets: () => ({
+      topics: uncommitted ? [{ topic, partitions: [{ partition: 2, offset: uncommitted }] }] : [],
+    }),
     commitOffsetsIfNecessary: async (offsets) => {
-      for (const entry of offsets?.topics ?? []) for (const partition of entry.partitions) commits.push(partition.offset);
+      for (const entry of offsets?.topics ?? [])
+        for (const partition of entry.partitions) commits.push(partition.offset);
       uncommitted = undefined;
     },
     heartbeat: async () => undefined,
@@ -71,7 +74,13 @@ const pacing = (sleep: (ms: number) => Promise<void> = async () => undefined) =>
 describe('createBatchHandler', () => {
   it('hands over chunks of at most maxBatch and commits the next offset after each one', async () => {
     const seen: Delivered[][] = [];
-    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(chunk), maxBatch: 2, logger: silent, onCommitted: () => undefined, ...pacing() });
+    const handler = createBatchHandler({
+      handle: async (chunk) => void seen.push(chunk),
+      maxBatch: 2,
+      logger: silent,
+      onCommitted: () => undefined,
+      ...pacing(),
+    });
     const { payload, resolved, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
     await handler(payload);
     expect(seen.map((chunk) => chunk.map((item) => item.aggregate_version))).toEqual([[1, 2], [3]]);
@@ -133,7 +142,13 @@ describe('createBatchHandler', () => {
     const seen: Delivered[] = [];
     const warnings: unknown[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
-    const handler = createBatchHandler({ handle: async (chunk) => void seen.push(...chunk), maxBatch: 10, logger, onCommitted: () => undefined, ...pacing() });
+    const handler = createBatchHandler({
+      handle: async (chunk) => void seen.push(...chunk),
+      maxBatch: 10,
+      logger,
+      onCommitted: () => undefined,
+      ...pacing(),
+    });
     const { payload, commits } = makePayload(['{broken', null, encoded('b', 1)]);
     await handler(payload);
     expect(seen.map((item) => item.key)).toEqual(['b']);
@@ -146,7 +161,13 @@ describe('createBatchHandler', () => {
 
   it('does not call the handler for a chunk with no valid record, but still commits it', async () => {
     let calls = 0;
-    const handler = createBatchHandler({ handle: async () => void (calls += 1), maxBatch: 5, logger: silent, onCommitted: () => undefined, ...pacing() });
+    const handler = createBatchHandler({
+      handle: async () => void (calls += 1),
+      maxBatch: 5,
+      logger: silent,
+      onCommitted: () => undefined,
+      ...pacing(),
+    });
     const { payload, commits } = makePayload(['nope']);
     await handler(payload);
     expect(calls).toBe(0);
@@ -177,7 +198,14 @@ describe('createBatchHandler', () => {
 
     it('commits nothing and reports the next offset to read after each chunk', async () => {
       const positions: string[] = [];
-      const handler = createBatchHandler({ handle: async () => undefined, maxBatch: 2, logger: silent, onCommitted: () => undefined, ...pacing(), tail: tailOptions(positions) });
+      const handler = createBatchHandler({
+        handle: async () => undefined,
+        maxBatch: 2,
+        logger: silent,
+        onCommitted: () => undefined,
+        ...pacing(),
+        tail: tailOptions(positions),
+      });
       const { payload, resolved, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);
       await handler(payload);
       expect(commits).toEqual([]);
@@ -191,13 +219,14 @@ describe('createBatchHandler', () => {
       let failuresLeft = 2;
       const handler = createBatchHandler({
         handle: async (chunk) => {
-          if (chunk.some((item) => item.aggregate_version === 2) && failuresLeft-- > 0) throw new Error('socket layer down');
+          if (chunk.some((item) => item.aggregate_version === 2) && failuresLeft-- > 0)
+            throw new Error('socket layer down');
           seen.push(...chunk.map((item) => item.aggregate_version));
         },
         maxBatch: 1,
         logger: silent,
         onCommitted: () => undefined,
-      ...pacing(),
+        ...pacing(),
         tail: tailOptions(positions),
       });
       const { payload, commits } = makePayload([encoded('a', 1), encoded('a', 2), encoded('a', 3)]);

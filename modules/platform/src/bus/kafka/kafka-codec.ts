@@ -48,5 +48,8 @@ export function decodeMessage(topic: string, partition: number, message: RawMess
     return { ok: false, reason: `not an envelope (${issues.join('; ')})` };
   }
   // The record's position is the broker's, and its topic is the one it was read from.
-  return { ok: true, delivered: { ...parsed.data, data: parsed.data.data, topic, offset: `${partition}:${message.offset}` } };
+  return {
+    ok: true,
+    delivered: { ...parsed.data, data: parsed.data.data, topic, offset: `${partition}:${message.offset}` },
+  };
 }

@@ -14,7 +14,10 @@ const makeEnvelope = (overrides: Partial<Envelope> = {}): Envelope => ({
   ...overrides,
 });
 
-const asConsumed = (value: string | null, offset = '17') => ({ offset, value: value === null ? null : Buffer.from(value) });
+const asConsumed = (value: string | null, offset = '17') => ({
+  offset,
+  value: value === null ? null : Buffer.from(value),
+});
 
 describe('encodeEnvelope', () => {
   it('keys the message by the aggregate id and carries the envelope as JSON', () => {

@@ -28,7 +28,9 @@ export function foldDeadLetters(records: DeadLetterRecord[]): DeadLetter[] {
     if (record.value === null) open.delete(record.key);
     else open.set(record.key, JSON.parse(record.value) as DeadLetter);
   }
-  return [...open.values()].sort((a, b) => (a.failed_at < b.failed_at ? -1 : a.failed_at > b.failed_at ? 1 : a.id < b.id ? -1 : 1));
+  return [...open.values()].sort((a, b) =>
+    a.failed_at < b.failed_at ? -1 : a.failed_at > b.failed_at ? 1 : a.id < b.id ? -1 : 1,
+  );
 }
 
 /**
@@ -64,11 +66,17 @@ export function createKafkaDeadLetters(deps: {
   };
 
   /** The records from `from` (next offset per partition; absent means the start) up to the watermarks now. */
-  const readSince = async (from: ReadonlyMap<number, bigint>): Promise<{ records: DeadLetterRecord[]; upTo: Map<number, bigint> }> => {
+  const readSince = async (
+    from: ReadonlyMap<number, bigint>,
+  ): Promise<{ records: DeadLetterRecord[]; upTo: Map<number, bigint> }> => {
     await deps.ensureTopic();
     const admin = await deps.admin();
-    const targets = new Map((await admin.fetchTopicOffsets(DEAD_LETTER_TOPIC)).map((p) => [p.partition, BigInt(p.high)]));
-    const pending = new Set([...targets].filter(([partition, high]) => high > (from.get(partition) ?? 0n)).map(([partition]) => partition));
+    const targets = new Map(
+      (await admin.fetchTopicOffsets(DEAD_LETTER_TOPIC)).map((p) => [p.partition, BigInt(p.high)]),
+    );
+    const pending = new Set(
+      [...targets].filter(([partition, high]) => high > (from.get(partition) ?? 0n)).map(([partition]) => partition),
+    );
     const records: DeadLetterRecord[] = [];
     if (pending.size === 0) return { records, upTo: targets };
     const groupId = `dead-letters.reader.${randomUUID()}`;
@@ -78,7 +86,8 @@ export function createKafkaDeadLetters(deps: {
       await consumer.subscribe({ topics: [DEAD_LETTER_TOPIC], fromBeginning: true });
       // A new group starts at the beginning; after each join, partitions read before start where they stopped.
       consumer.on(consumer.events.GROUP_JOIN, () => {
-        for (const [partition, offset] of from) if (offset > 0n) consumer.seek({ topic: DEAD_LETTER_TOPIC, partition, offset: offset.toString() });
+        for (const [partition, offset] of from)
+          if (offset > 0n) consumer.seek({ topic: DEAD_LETTER_TOPIC, partition, offset: offset.toString() });
       });
       await new Promise<void>((resolve, reject) => {
         consumer.on(consumer.events.CRASH, ({ payload }) => reject(payload.error));
@@ -88,7 +97,8 @@ export function createKafkaDeadLetters(deps: {
             eachMessage: async ({ partition, message }) => {
               const offset = BigInt(message.offset);
               if (offset < (from.get(partition) ?? 0n) || offset >= (targets.get(partition) ?? 0n)) return;
-              if (message.key) records.push({ key: message.key.toString(), value: message.value ? message.value.toString() : null });
+              if (message.key)
+                records.push({ key: message.key.toString(), value: message.value ? message.value.toString() : null });
               // Compaction leaves gaps in offsets: done once the next offset reaches the watermark.
               if (offset + 1n >= (targets.get(partition) ?? 0n)) pending.delete(partition);
               if (pending.size === 0) resolve();

@@ -29,7 +29,12 @@ describe.skipIf(!hasRuntime)('Kafka event bus (apache/kafka 3.8, KRaft, one brok
   });
 
   const openBus = (options: EventBusFixtureOptions = {}) =>
-    createKafkaEventBus({ brokers: kafka.brokers, clientId: `contract-${randomUUID()}`, logger, ...(options.backoff ? { backoff: options.backoff } : {}) });
+    createKafkaEventBus({
+      brokers: kafka.brokers,
+      clientId: `contract-${randomUUID()}`,
+      logger,
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+    });
 
   testEventBus(async (options) => {
     const opened: EventBus[] = [openBus(options)];
@@ -54,7 +59,13 @@ describe.skipIf(!hasRuntime)('Kafka event bus (apache/kafka 3.8, KRaft, one brok
     // Written around our producer, as a foreign or broken client would: same key, so same partition.
     const raw = new Kafka({ clientId: 'raw', brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer();
     await raw.connect();
-    await raw.send({ topic, messages: [{ key: 'k', value: '{not json' }, { key: 'k', value: JSON.stringify({ id: 'x' }) }] });
+    await raw.send({
+      topic,
+      messages: [
+        { key: 'k', value: '{not json' },
+        { key: 'k', value: JSON.stringify({ id: 'x' }) },
+      ],
+    });
     await raw.disconnect();
     const valid: Envelope = {
       id: randomUUID(),
@@ -68,7 +79,11 @@ describe.skipIf(!hasRuntime)('Kafka event bus (apache/kafka 3.8, KRaft, one brok
     };
     await bus.publish([valid]);
     const received: Delivered[] = [];
-    const subscription = await bus.subscribe({ group, topics: [topic], handle: async (batch) => void received.push(...batch) });
+    const subscription = await bus.subscribe({
+      group,
+      topics: [topic],
+      handle: async (batch) => void received.push(...batch),
+    });
     try {
       await subscription.drained();
       expect(received.map((item) => item.id)).toEqual([valid.id]);

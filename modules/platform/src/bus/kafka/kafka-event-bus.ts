@@ -51,7 +51,10 @@ export const DEFAULT_SNAPSHOT_TOPICS = ['evently.events', DEAD_LETTER_TOPIC];
 export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   if (options.brokers.length === 0) throw new Error('createKafkaEventBus needs at least one broker');
   const logger = options.logger ?? pino({ name: 'kafka-event-bus' });
-  const layout: TopicLayout = { partitions: options.partitions ?? 3, replicationFactor: options.replicationFactor ?? 1 };
+  const layout: TopicLayout = {
+    partitions: options.partitions ?? 3,
+    replicationFactor: options.replicationFactor ?? 1,
+  };
   const snapshotTopics = new Set(options.snapshotTopics ?? DEFAULT_SNAPSHOT_TOPICS);
   // kafkajs is loaded on first use, so processes on the embedded bus never load it.
   const kafkajs = () => import('kafkajs');
@@ -75,7 +78,10 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
   let closed = false;
 
   /** Connects once; a failed attempt is forgotten so the next call retries (the broker may start later). */
-  const connectOnce = async <T extends { connect(): Promise<void> }>(make: () => Promise<T>, forget: () => void): Promise<T> => {
+  const connectOnce = async <T extends { connect(): Promise<void> }>(
+    make: () => Promise<T>,
+    forget: () => void,
+  ): Promise<T> => {
     if (closed) throw new Error('The Kafka event bus is closed');
     try {
       const client = await make();
@@ -118,7 +124,12 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
     for (const topic of missing) knownTopics.add(topic);
   };
 
-  const deadLetters = createKafkaDeadLetters({ kafka, producer, admin, ensureTopic: () => ensureTopics([DEAD_LETTER_TOPIC]) });
+  const deadLetters = createKafkaDeadLetters({
+    kafka,
+    producer,
+    admin,
+    ensureTopic: () => ensureTopics([DEAD_LETTER_TOPIC]),
+  });
 
   const groupIsActive = (group: string) => [...subscriptions].some((subscription) => subscription.group === group);
 
@@ -174,7 +185,13 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): EventBus {
       if (args.topics.length === 0) throw new Error(`Group ${args.group} subscribes to no topic`);
       await ensureTopics(args.topics);
       const group = args.group;
-      const handle = withDeadLetters({ group, handle: args.handle, queue: deadLetters, logger: logger.child({ group }), maxAttempts: args.maxAttempts });
+      const handle = withDeadLetters({
+        group,
+        handle: args.handle,
+        queue: deadLetters,
+        logger: logger.child({ group }),
+        maxAttempts: args.maxAttempts,
+      });
       const subscription = await startKafkaSubscription({
         kafka: await kafka(),
         admin,

@@ -28,9 +28,15 @@ export interface KafkaErasurePlan {
 }
 
 /** What to produce for one erasure: pure, so the rules are tested without a broker. */
-export function planKafkaErasure(request: LogErasureRequest, openDeadLetters: readonly DeadLetter[], compactedTopics: ReadonlySet<string>): KafkaErasurePlan {
+export function planKafkaErasure(
+  request: LogErasureRequest,
+  openDeadLetters: readonly DeadLetter[],
+  compactedTopics: ReadonlySet<string>,
+): KafkaErasurePlan {
   const isErased = aggregateMatcher(request.aggregates);
-  const tombstones = request.aggregates.filter((aggregate) => compactedTopics.has(aggregate.topic) && aggregate.topic !== DEAD_LETTER_TOPIC);
+  const tombstones = request.aggregates.filter(
+    (aggregate) => compactedTopics.has(aggregate.topic) && aggregate.topic !== DEAD_LETTER_TOPIC,
+  );
   const deadLetters = openDeadLetters.flatMap((entry) => {
     const terms = isErased(entry.message.topic, entry.message.key) ? request.aggregateTerms : request.terms;
     if (!mentionsAny(JSON.stringify(entry), terms)) return [];
@@ -50,16 +56,30 @@ export function createKafkaLogErasure(deps: {
 }): LogErasure {
   return {
     async erase(request) {
-      const plan = planKafkaErasure(request, await deps.deadLetters.list({ limit: ALL_DEAD_LETTERS }), deps.compactedTopics);
+      const plan = planKafkaErasure(
+        request,
+        await deps.deadLetters.list({ limit: ALL_DEAD_LETTERS }),
+        deps.compactedTopics,
+      );
       if (plan.tombstones.length > 0) {
         await deps.ensureTopics([...new Set(plan.tombstones.map((tombstone) => tombstone.topic))]);
-        await (await deps.producer()).sendBatch({
+        await (
+          await deps.producer()
+        ).sendBatch({
           acks: -1,
-          topicMessages: plan.tombstones.map((tombstone) => ({ topic: tombstone.topic, messages: [{ key: tombstone.key, value: null }] })),
+          topicMessages: plan.tombstones.map((tombstone) => ({
+            topic: tombstone.topic,
+            messages: [{ key: tombstone.key, value: null }],
+          })),
         });
       }
       for (const entry of plan.deadLetters) await deps.deadLetters.add(entry);
-      return { redactedRecords: 0, tombstones: plan.tombstones.length, redactedDeadLetters: plan.deadLetters.length, compacted: false };
+      return {
+        redactedRecords: 0,
+        tombstones: plan.tombstones.length,
+        redactedDeadLetters: plan.deadLetters.length,
+        compacted: false,
+      };
     },
   };
 }

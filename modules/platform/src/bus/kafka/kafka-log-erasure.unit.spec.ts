@@ -5,7 +5,17 @@ import { planKafkaErasure } from './kafka-log-erasure.ts';
 const letter = (id: string, topic: string, key: string, error: string): DeadLetter => ({
   id,
   group: 'support.visitor-mailer',
-  message: { id: `m-${id}`, topic, key, type: 'T', version: 1, aggregate_version: 1, data: { ticket_id: key }, metadata: { occurred_at: '2026-01-01T00:00:00Z' }, offset: '0:1' },
+  message: {
+    id: `m-${id}`,
+    topic,
+    key,
+    type: 'T',
+    version: 1,
+    aggregate_version: 1,
+    data: { ticket_id: key },
+    metadata: { occurred_at: '2026-01-01T00:00:00Z' },
+    offset: '0:1',
+  },
   error,
   attempts: 3,
   failed_at: '2026-01-01T00:00:00Z',

@@ -19,7 +19,12 @@ describe('nextPosition', () => {
 describe('topicLag', () => {
   it('sums what each partition has left', () => {
     const watermarks = [partition(0, '0', '10'), partition(1, '0', '4'), partition(2, '0', '0')];
-    expect(topicLag(watermarks, [{ partition: 0, offset: '7' }, { partition: 1, offset: '-1' }])).toBe(3 + 4);
+    expect(
+      topicLag(watermarks, [
+        { partition: 0, offset: '7' },
+        { partition: 1, offset: '-1' },
+      ]),
+    ).toBe(3 + 4);
   });
 
   it('never goes negative when the commit is ahead of stale watermarks', () => {

@@ -100,7 +100,12 @@ export async function startKafkaSubscription(deps: {
     // fromBeginning applies only to a group without committed offsets: a new projector replays the log; a
     // tail group (never committed) would start at the latest offsets, but seeks to its own first anyway.
     await consumer.subscribe({ topics: args.topics, fromBeginning: !tail });
-    await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: 1, eachBatch });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch,
+    });
   } catch (error) {
     await consumer.disconnect().catch(() => undefined);
     throw error;
@@ -129,7 +134,9 @@ export async function startKafkaSubscription(deps: {
       // worker process) count as well. A tail group is alone and commits nothing: its memory is the truth.
       for (;;) {
         if (stopped) throw new Error(`Subscription of group ${group} stopped before it drained`);
-        const offsets = positions ? positions.asCommitted(args.topics) : await admin.fetchOffsets({ groupId: group, topics: args.topics });
+        const offsets = positions
+          ? positions.asCommitted(args.topics)
+          : await admin.fetchOffsets({ groupId: group, topics: args.topics });
         const done = offsets.every(({ topic, partitions }) => reached(targets.get(topic) ?? [], partitions));
         if (done) return;
         await nextCommitOrTimeout();
@@ -153,7 +160,11 @@ export async function startKafkaSubscription(deps: {
       if (tail) {
         // The group is empty now and nothing will ever join it again; removing it keeps broker tools tidy.
         // Best effort: the coordinator drops an empty group without offsets on its own anyway.
-        await (await deps.admin()).deleteGroups([group]).catch((error: unknown) => logger.debug({ err: error }, 'could not delete the tail group'));
+        await (
+          await deps.admin()
+        )
+          .deleteGroups([group])
+          .catch((error: unknown) => logger.debug({ err: error }, 'could not delete the tail group'));
       }
     },
   };

@@ -35,14 +35,19 @@ export class TailPositions {
 
   /** Every partition's position, as seek targets. */
   all(): PartitionPosition[] {
-    return [...this.next].flatMap(([topic, partitions]) => [...partitions].map(([partition, offset]) => ({ topic, partition, offset })));
+    return [...this.next].flatMap(([topic, partitions]) =>
+      [...partitions].map(([partition, offset]) => ({ topic, partition, offset })),
+    );
   }
 
   /** The positions in the shape the broker reports committed offsets in, for `reached()`. */
   asCommitted(topics: string[]): Array<{ topic: string; partitions: CommittedOffset[] }> {
     return topics.map((topic) => ({
       topic,
-      partitions: [...(this.next.get(topic) ?? new Map<number, string>())].map(([partition, offset]) => ({ partition, offset })),
+      partitions: [...(this.next.get(topic) ?? new Map<number, string>())].map(([partition, offset]) => ({
+        partition,
+        offset,
+      })),
     }));
   }
 }

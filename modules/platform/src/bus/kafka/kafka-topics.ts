@@ -87,7 +87,11 @@ export function topicConfigEntries(kind: TopicKind): Array<{ name: string; value
   }
 }
 
-export function topicConfigs(topics: string[], layout: TopicLayout, snapshotTopics: ReadonlySet<string> = new Set()): ITopicConfig[] {
+export function topicConfigs(
+  topics: string[],
+  layout: TopicLayout,
+  snapshotTopics: ReadonlySet<string> = new Set(),
+): ITopicConfig[] {
   const unique = [...new Set(topics.map(assertValidTopicName))];
   assertNoMetricCollision(unique);
   return unique.map((topic) => ({

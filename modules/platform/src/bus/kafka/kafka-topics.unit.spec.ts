@@ -38,7 +38,11 @@ describe('topicConfigs', () => {
   });
 
   it('compacts snapshot topics, bounds activity topics to 7 days and keeps every other topic whole', () => {
-    const configs = topicConfigs(['evently.events', 'evently.events.activity', 'evently.tickets'], { partitions: 3, replicationFactor: 1 }, new Set(['evently.events']));
+    const configs = topicConfigs(
+      ['evently.events', 'evently.events.activity', 'evently.tickets'],
+      { partitions: 3, replicationFactor: 1 },
+      new Set(['evently.events']),
+    );
     expect(configs.map((config) => [config.topic, config.configEntries])).toEqual([
       [
         'evently.events',

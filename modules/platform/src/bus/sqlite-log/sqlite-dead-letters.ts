@@ -30,7 +30,15 @@ export function createSqliteDeadLetters(engine: SqliteEngine): DeadLetterQueue {
             engine.writer,
             'INSERT INTO dead_letters (id, group_name, topic, message, error, attempts, failed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
           )
-          .run(entry.id, entry.group, entry.message.topic, JSON.stringify(entry.message), entry.error, entry.attempts, entry.failed_at);
+          .run(
+            entry.id,
+            entry.group,
+            entry.message.topic,
+            JSON.stringify(entry.message),
+            entry.error,
+            entry.attempts,
+            entry.failed_at,
+          );
       });
     },
     async list(args = {}) {
@@ -38,16 +46,24 @@ export function createSqliteDeadLetters(engine: SqliteEngine): DeadLetterQueue {
       const rows = (
         args.group === undefined
           ? engine.statement(engine.reader, 'SELECT * FROM dead_letters ORDER BY failed_at, id LIMIT ?').all(limit)
-          : engine.statement(engine.reader, 'SELECT * FROM dead_letters WHERE group_name = ? ORDER BY failed_at, id LIMIT ?').all(args.group, limit)
+          : engine
+              .statement(
+                engine.reader,
+                'SELECT * FROM dead_letters WHERE group_name = ? ORDER BY failed_at, id LIMIT ?',
+              )
+              .all(args.group, limit)
       ) as DeadLetterRow[];
       return rows.map(toDeadLetter);
     },
     async get(id) {
-      const row = engine.statement(engine.reader, 'SELECT * FROM dead_letters WHERE id = ?').get(id) as DeadLetterRow | undefined;
+      const row = engine.statement(engine.reader, 'SELECT * FROM dead_letters WHERE id = ?').get(id) as
+        DeadLetterRow | undefined;
       return row ? toDeadLetter(row) : null;
     },
     async counts() {
-      const rows = engine.statement(engine.reader, 'SELECT group_name, COUNT(*) AS n FROM dead_letters GROUP BY group_name').all() as Array<{ group_name: string; n: number }>;
+      const rows = engine
+        .statement(engine.reader, 'SELECT group_name, COUNT(*) AS n FROM dead_letters GROUP BY group_name')
+        .all() as Array<{ group_name: string; n: number }>;
       return Object.fromEntries(rows.map((row) => [row.group_name, row.n]));
     },
     async remove(id) {

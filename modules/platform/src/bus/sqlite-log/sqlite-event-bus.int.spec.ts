@@ -13,7 +13,11 @@ const fastRetries = { retryDelayMs: 5, maxRetryDelayMs: 20 };
 /** The fixture's redelivery pace: fast by default, or the case's own backoff (virtual time). */
 const timing = (options: EventBusFixtureOptions = {}) =>
   options.backoff
-    ? { retryDelayMs: options.backoff.initialMs, maxRetryDelayMs: options.backoff.maxMs, ...(options.backoff.sleep ? { sleep: options.backoff.sleep } : {}) }
+    ? {
+        retryDelayMs: options.backoff.initialMs,
+        maxRetryDelayMs: options.backoff.maxMs,
+        ...(options.backoff.sleep ? { sleep: options.backoff.sleep } : {}),
+      }
     : fastRetries;
 
 testEventBus(async (options) => {
@@ -42,7 +46,10 @@ testEventBus(async (options) => {
   const open = async () => {
     const store = await createSqliteDocumentStore({ file });
     const bus = await createSqliteEventBus({ store, ...timing(options) });
-    closers.push(() => bus.close(), () => store.close());
+    closers.push(
+      () => bus.close(),
+      () => store.close(),
+    );
     return bus;
   };
   return {
@@ -88,7 +95,11 @@ describe('embedded log specifics', () => {
   it('a store commit wakes the subscriber at once, without the idle poll', async () => {
     const { store, bus, close } = await openShared({ pollIntervalMs: 3_600_000 });
     const received: string[] = [];
-    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    const subscription = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      handle: async (batch) => void received.push(...batch.map((m) => m.id)),
+    });
     await subscription.drained();
     await store.transaction((tx) => tx.appendOutbox([record('a', 1)]));
     await waitFor(() => received.length === 1, 'the subscriber to be woken by the commit');
@@ -99,7 +110,11 @@ describe('embedded log specifics', () => {
   it('records of a transaction still open are not delivered; they are once it commits', async () => {
     const { store, bus, close } = await openShared({ pollIntervalMs: 5 });
     const received: string[] = [];
-    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    const subscription = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      handle: async (batch) => void received.push(...batch.map((m) => m.id)),
+    });
     await bus.publish([record('b', 1)]);
     await subscription.drained();
     let commit!: () => void;
@@ -125,9 +140,13 @@ describe('embedded log specifics', () => {
     const { file, bus, close } = await openShared({ pollIntervalMs: 10 });
     const otherProcessBus = await createSqliteEventBus({ file });
     const received: string[] = [];
-    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    const subscription = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      handle: async (batch) => void received.push(...batch.map((m) => m.id)),
+    });
     await otherProcessBus.publish([record('a', 1)]);
-    await waitFor(() => received.length === 1, 'the poll to find the other connection\'s record');
+    await waitFor(() => received.length === 1, "the poll to find the other connection's record");
     await subscription.stop();
     await otherProcessBus.close();
     await close();
@@ -140,7 +159,12 @@ describe('embedded log specifics', () => {
     await processA.store.transaction((tx) => tx.appendOutbox([record('old', 1)]));
     const tailOf = async (bus: EventBus) => {
       const received: string[] = [];
-      const subscription = await bus.subscribe({ group: 'live', mode: 'tail', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+      const subscription = await bus.subscribe({
+        group: 'live',
+        mode: 'tail',
+        topics: [topic],
+        handle: async (batch) => void received.push(...batch.map((m) => m.id)),
+      });
       return { received, subscription };
     };
     const onA = await tailOf(processA.bus);
@@ -172,7 +196,11 @@ describe('embedded log specifics', () => {
     const { bus, close } = await openShared();
     await bus.publish([record('a', 1), record('a', 2)]);
     const received: string[] = [];
-    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    const subscription = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      handle: async (batch) => void received.push(...batch.map((m) => m.id)),
+    });
     await subscription.drained();
     await bus.resetGroup('g', [topic]);
     await waitFor(() => received.length === 4, 'the replay');
@@ -185,12 +213,19 @@ describe('embedded log specifics', () => {
     const { file, bus, close } = await openShared({ pollIntervalMs: 10 });
     await bus.publish([record('a', 1), record('a', 2)]);
     const received: string[] = [];
-    const subscription = await bus.subscribe({ group: 'g', topics: [topic], handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    const subscription = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      handle: async (batch) => void received.push(...batch.map((m) => m.id)),
+    });
     await subscription.drained();
     const reindexProcess = await createSqliteEventBus({ file });
     await reindexProcess.resetGroup('g', [topic]);
     await bus.publish([record('a', 3)]);
-    await waitFor(() => received.filter((id) => id === 'a-1').length === 2, 'the running subscription to replay after the foreign reset');
+    await waitFor(
+      () => received.filter((id) => id === 'a-1').length === 2,
+      'the running subscription to replay after the foreign reset',
+    );
     await subscription.drained();
     expect(received.slice(0, 3)).toEqual(['a-1', 'a-2', 'a-3']);
     expect(received.slice(3)).toEqual(['a-1', 'a-2', 'a-3']);
@@ -206,14 +241,25 @@ describe('embedded log specifics', () => {
     const other = new Database(file, { readonly: true });
     const dataVersion = () => other.pragma('data_version', { simple: true });
     const before = dataVersion();
-    const deferred = await bus.subscribe({ group: 'g', topics: [topic], maxBatch: 1, deferCommits: true, handle: async () => undefined });
+    const deferred = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      maxBatch: 1,
+      deferCommits: true,
+      handle: async () => undefined,
+    });
     await deferred.drained();
     expect(dataVersion()).toBe(before);
     expect(await bus.lag('g', [topic])).toEqual({ [topic]: 3 });
     await deferred.stop();
     expect(await bus.lag('g', [topic])).toEqual({ [topic]: 3 });
 
-    const again = await bus.subscribe({ group: 'g', topics: [topic], deferCommits: true, handle: async () => undefined });
+    const again = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      deferCommits: true,
+      handle: async () => undefined,
+    });
     await again.drained();
     await again.commit();
     expect(dataVersion()).not.toBe(before);
@@ -227,11 +273,20 @@ describe('embedded log specifics', () => {
     const { file, bus, close } = await openShared();
     await bus.publish([record('a', 1), record('a', 2)]);
     const received: string[] = [];
-    const deferred = await bus.subscribe({ group: 'g', topics: [topic], deferCommits: true, handle: async (batch) => void received.push(...batch.map((m) => m.id)) });
+    const deferred = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      deferCommits: true,
+      handle: async (batch) => void received.push(...batch.map((m) => m.id)),
+    });
     await deferred.drained();
     // Another process stores a position for the group (a worker that handled the first record).
     const other = new Database(file);
-    other.prepare(`INSERT INTO consumer_offsets (group_name, topic, seq, updated_at) VALUES ('g', ?, 1, '2025-06-01T10:00:00.000Z')`).run(topic);
+    other
+      .prepare(
+        `INSERT INTO consumer_offsets (group_name, topic, seq, updated_at) VALUES ('g', ?, 1, '2025-06-01T10:00:00.000Z')`,
+      )
+      .run(topic);
     await deferred.commit();
     expect(await bus.lag('g', [topic])).toEqual({ [topic]: 1 });
     await waitFor(() => received.length === 3, 'the deferred subscription to follow the stored position');
@@ -244,7 +299,9 @@ describe('embedded log specifics', () => {
   it('refuses a second subscription of the same group in one process', async () => {
     const { bus, close } = await openShared();
     const first = await bus.subscribe({ group: 'g', topics: [topic], handle: async () => undefined });
-    await expect(bus.subscribe({ group: 'g', topics: [topic], handle: async () => undefined })).rejects.toThrow(/already has a subscription/);
+    await expect(bus.subscribe({ group: 'g', topics: [topic], handle: async () => undefined })).rejects.toThrow(
+      /already has a subscription/,
+    );
     await first.stop();
     await close();
   });

@@ -38,7 +38,9 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
   // already in the log, so they need no relay either.
   engine.outboxIsLog = true;
   await engine.write(() => {
-    engine.statement(engine.writer, 'UPDATE outbox SET relayed_at = ? WHERE relayed_at IS NULL').run(new Date().toISOString());
+    engine
+      .statement(engine.writer, 'UPDATE outbox SET relayed_at = ? WHERE relayed_at IS NULL')
+      .run(new Date().toISOString());
   });
 
   const assertTopics = (topics: string[]) => {
@@ -48,9 +50,9 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
   };
 
   const committedOffset = (group: string, topic: string): number => {
-    const row = engine.statement(engine.reader, 'SELECT seq FROM consumer_offsets WHERE group_name = ? AND topic = ?').get(group, topic) as
-      | { seq: number }
-      | undefined;
+    const row = engine
+      .statement(engine.reader, 'SELECT seq FROM consumer_offsets WHERE group_name = ? AND topic = ?')
+      .get(group, topic) as { seq: number } | undefined;
     return row?.seq ?? 0;
   };
 
@@ -78,7 +80,13 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
       }
       // A tail group is unique, so resetGroup (which matches names) can never rewind it.
       const group = tail ? uniqueTailGroup(args.group) : args.group;
-      const handle = withDeadLetters({ group, handle: args.handle, queue: deadLetters, logger, maxAttempts: args.maxAttempts });
+      const handle = withDeadLetters({
+        group,
+        handle: args.handle,
+        queue: deadLetters,
+        logger,
+        maxAttempts: args.maxAttempts,
+      });
       const subscription = new SqliteSubscription(engine, { ...args, handle }, group, timing, logger, waits);
       subscription.start();
       active.add(subscription);
@@ -95,7 +103,10 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
     async resetGroup(group: string, topics: string[]): Promise<void> {
       assertTopics(topics);
       await engine.write(() => {
-        const remove = engine.statement(engine.writer, 'DELETE FROM consumer_offsets WHERE group_name = ? AND topic = ?');
+        const remove = engine.statement(
+          engine.writer,
+          'DELETE FROM consumer_offsets WHERE group_name = ? AND topic = ?',
+        );
         for (const topic of topics) remove.run(group, topic);
       });
       for (const subscription of active) if (subscription.group === group) subscription.rewind(topics);

@@ -10,7 +10,14 @@ import type { EventBus } from '../event-bus.port.ts';
 import { createSqliteEventBus } from './sqlite-event-bus.ts';
 
 const message = (topic: string, key: string, data: unknown): Envelope =>
-  createEnvelope({ topic, key, type: 'Something', aggregateVersion: 1, data, occurredAt: new Date('2026-01-01T00:00:00Z') });
+  createEnvelope({
+    topic,
+    key,
+    type: 'Something',
+    aggregateVersion: 1,
+    data,
+    occurredAt: new Date('2026-01-01T00:00:00Z'),
+  });
 
 describe('erasure on the embedded log', () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -22,14 +29,18 @@ describe('erasure on the embedded log', () => {
     const temp = await createTempDataDir();
     const store = await createSqliteDocumentStore({ file: join(temp.dir, 'evently.db') });
     const bus = await createSqliteEventBus({ store });
-    cleanups.push(temp.remove, () => store.close(), () => bus.close());
+    cleanups.push(
+      temp.remove,
+      () => store.close(),
+      () => bus.close(),
+    );
     return { store, bus };
   }
 
   const envelopes = (store: DocumentStore) =>
-    (engineOf(store).reader.prepare('SELECT envelope FROM outbox ORDER BY seq').all() as Array<{ envelope: string }>).map(
-      (row) => JSON.parse(row.envelope) as Envelope,
-    );
+    (
+      engineOf(store).reader.prepare('SELECT envelope FROM outbox ORDER BY seq').all() as Array<{ envelope: string }>
+    ).map((row) => JSON.parse(row.envelope) as Envelope);
 
   it('rewrites records naming the person in place, keeping ids, order and everyone else', async () => {
     const { store, bus } = await open();
@@ -56,11 +67,33 @@ describe('erasure on the embedded log', () => {
   it('redacts dead letters of the erased aggregates and those whose error names the address', async () => {
     const { bus } = await open();
     const base = { group: 'g', attempts: 3, failed_at: '2026-01-01T00:00:00Z' };
-    const delivered = (key: string, data: unknown) => ({ ...message('evently.support-tickets', key, data), offset: '1' });
-    await bus.deadLetters.add({ ...base, id: 'd1', message: delivered('t1', { note: 'Ana Ruiz' }), error: 'Error: boom' });
-    await bus.deadLetters.add({ ...base, id: 'd2', message: delivered('t2', {}), error: 'Error: 550 <ana@example.com> unknown' });
-    await bus.deadLetters.add({ ...base, id: 'd3', message: delivered('t3', { note: 'Ana Ruiz' }), error: 'Error: boom' });
-    const result = await bus.erasure.erase({ terms: ['ana@example.com'], aggregateTerms: ['ana@example.com', 'Ana Ruiz'], aggregates: [{ topic: 'evently.support-tickets', key: 't1' }] });
+    const delivered = (key: string, data: unknown) => ({
+      ...message('evently.support-tickets', key, data),
+      offset: '1',
+    });
+    await bus.deadLetters.add({
+      ...base,
+      id: 'd1',
+      message: delivered('t1', { note: 'Ana Ruiz' }),
+      error: 'Error: boom',
+    });
+    await bus.deadLetters.add({
+      ...base,
+      id: 'd2',
+      message: delivered('t2', {}),
+      error: 'Error: 550 <ana@example.com> unknown',
+    });
+    await bus.deadLetters.add({
+      ...base,
+      id: 'd3',
+      message: delivered('t3', { note: 'Ana Ruiz' }),
+      error: 'Error: boom',
+    });
+    const result = await bus.erasure.erase({
+      terms: ['ana@example.com'],
+      aggregateTerms: ['ana@example.com', 'Ana Ruiz'],
+      aggregates: [{ topic: 'evently.support-tickets', key: 't1' }],
+    });
     expect(result.redactedDeadLetters).toBe(2);
     expect((await bus.deadLetters.get('d1'))?.message.data).toEqual({ note: '[erased]' });
     expect((await bus.deadLetters.get('d2'))?.error).toBe('Error: 550 <[erased]> unknown');
@@ -71,12 +104,18 @@ describe('erasure on the embedded log', () => {
     const { store, bus } = await open();
     await bus.publish([message('evently.subscribers', 's1', { email: 'ana@example.com' })]);
     await store.init([{ name: 'people' }]);
-    const person = await store.transaction((tx) => tx.insert<{ email: string }>('people', { email: 'ana@example.com' }));
+    const person = await store.transaction((tx) =>
+      tx.insert<{ email: string }>('people', { email: 'ana@example.com' }),
+    );
     await store.transaction((tx) => tx.delete('people', person.id));
     const file = engineOf(store).file;
-    const bytes = async () => (await Promise.all([file, `${file}-wal`].map((name) => readFile(name, 'latin1').catch(() => '')))).join('');
+    const bytes = async () =>
+      (await Promise.all([file, `${file}-wal`].map((name) => readFile(name, 'latin1').catch(() => '')))).join('');
     expect(await bytes()).toContain('ana@example.com');
-    const result = await bus.erasure.erase({ terms: ['ana@example.com'], aggregateTerms: [], aggregates: [] }, { compact: true });
+    const result = await bus.erasure.erase(
+      { terms: ['ana@example.com'], aggregateTerms: [], aggregates: [] },
+      { compact: true },
+    );
     expect(result).toMatchObject({ redactedRecords: 1, compacted: true });
     expect(await bytes()).not.toContain('ana@example.com');
   });
@@ -85,7 +124,10 @@ describe('erasure on the embedded log', () => {
     const { bus } = await open();
     await bus.publish([message('t', 'k', {}), message('t', 'k', {})]);
     const seen: Array<[number, number]> = [];
-    await bus.erasure.erase({ terms: ['nobody@example.com'], aggregateTerms: [], aggregates: [] }, { onProgress: (done, total) => seen.push([done, total]) });
+    await bus.erasure.erase(
+      { terms: ['nobody@example.com'], aggregateTerms: [], aggregates: [] },
+      { onProgress: (done, total) => seen.push([done, total]) },
+    );
     expect(seen.at(-1)).toEqual([2, 2]);
   });
 });

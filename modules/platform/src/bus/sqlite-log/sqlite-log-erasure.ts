@@ -57,7 +57,10 @@ async function redactLog(
   termsFor: (topic: string, key: string) => string[],
   onProgress: LogErasureOptions['onProgress'],
 ): Promise<number> {
-  const bounds = engine.reader.prepare('SELECT min(seq) AS low, max(seq) AS high FROM outbox').get() as { low: number | null; high: number | null };
+  const bounds = engine.reader.prepare('SELECT min(seq) AS low, max(seq) AS high FROM outbox').get() as {
+    low: number | null;
+    high: number | null;
+  };
   if (bounds.low === null || bounds.high === null) return 0;
   const candidates = candidateQuery(engine.reader, request);
   const rewrite = engine.writer.prepare('UPDATE outbox SET envelope = ? WHERE seq = ? AND envelope = ?');
@@ -84,7 +87,10 @@ async function redactLog(
 }
 
 /** Rows of a slice that may need redacting: an erased aggregate's, or any naming a term (ASCII case folded). */
-function candidateQuery(db: Database.Database, request: LogErasureRequest): { all(from: number, to: number): unknown[] } {
+function candidateQuery(
+  db: Database.Database,
+  request: LogErasureRequest,
+): { all(from: number, to: number): unknown[] } {
   const conditions: string[] = [];
   const params: string[] = [];
   for (const aggregate of request.aggregates) {
@@ -96,7 +102,9 @@ function candidateQuery(db: Database.Database, request: LogErasureRequest): { al
     params.push(likePattern(term));
   }
   if (conditions.length === 0) return { all: () => [] };
-  const statement = db.prepare(`SELECT seq, topic, key, envelope FROM outbox WHERE seq BETWEEN ? AND ? AND (${conditions.join(' OR ')})`);
+  const statement = db.prepare(
+    `SELECT seq, topic, key, envelope FROM outbox WHERE seq BETWEEN ? AND ? AND (${conditions.join(' OR ')})`,
+  );
   return { all: (from, to) => statement.all(from, to, ...params) };
 }
 
@@ -124,7 +132,8 @@ async function compact(engine: SqliteEngine): Promise<void> {
     }
     // Readers of other processes may hold an older snapshot for a moment: try until the WAL is empty.
     while ((engine.writer.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>)[0]?.busy) {
-      if (Date.now() > deadline) throw new Error('compaction: the log file is still being read by another process; run it again');
+      if (Date.now() > deadline)
+        throw new Error('compaction: the log file is still being read by another process; run it again');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
@@ -132,7 +141,10 @@ async function compact(engine: SqliteEngine): Promise<void> {
   }
 }
 
-async function redactDeadLetters(engine: SqliteEngine, termsFor: (topic: string, key: string) => string[]): Promise<number> {
+async function redactDeadLetters(
+  engine: SqliteEngine,
+  termsFor: (topic: string, key: string) => string[],
+): Promise<number> {
   const rows = engine.reader.prepare('SELECT id, topic, message, error FROM dead_letters').all() as DeadLetterRow[];
   const changes = rows.flatMap((row) => {
     const message = JSON.parse(row.message) as { topic?: string; key?: string };

@@ -76,7 +76,10 @@ export class SqliteSubscription implements Subscription {
   ) {
     this.maxBatch = args.maxBatch ?? 500;
     // The embedded log has no partitions: the group's read position over its topics pauses as one.
-    this.pacer = waits.position(group, args.topics.join(','), logger, { initialMs: timing.retryDelayMs, maxMs: timing.maxRetryDelayMs });
+    this.pacer = waits.position(group, args.topics.join(','), logger, {
+      initialMs: timing.retryDelayMs,
+      maxMs: timing.maxRetryDelayMs,
+    });
     if (!Number.isInteger(this.maxBatch) || this.maxBatch < 1) throw new Error('maxBatch must be a positive integer');
     this.tail = args.mode === 'tail';
   }
@@ -93,12 +96,16 @@ export class SqliteSubscription implements Subscription {
   }
 
   private lastSeq(topic: string): number {
-    const row = this.engine.statement(this.engine.reader, 'SELECT MAX(seq) AS seq FROM outbox WHERE topic = ?').get(topic) as { seq: number | null };
+    const row = this.engine
+      .statement(this.engine.reader, 'SELECT MAX(seq) AS seq FROM outbox WHERE topic = ?')
+      .get(topic) as { seq: number | null };
     return row.seq ?? 0;
   }
 
   private loadOffsets(db: SqliteEngine['reader']): void {
-    const rows = this.engine.statement(db, 'SELECT topic, seq FROM consumer_offsets WHERE group_name = ?').all(this.group) as Array<{
+    const rows = this.engine
+      .statement(db, 'SELECT topic, seq FROM consumer_offsets WHERE group_name = ?')
+      .all(this.group) as Array<{
       topic: string;
       seq: number;
     }>;
@@ -144,7 +151,8 @@ export class SqliteSubscription implements Subscription {
     this.stoppedSignal();
     await this.loop;
     this.pacer.forget();
-    for (const waiter of this.drainWaiters.splice(0)) waiter.reject(new Error(`subscription ${this.group} was stopped before it drained`));
+    for (const waiter of this.drainWaiters.splice(0))
+      waiter.reject(new Error(`subscription ${this.group} was stopped before it drained`));
   }
 
   private signal(): void {
@@ -201,7 +209,8 @@ export class SqliteSubscription implements Subscription {
       return read.all(topic, this.offsets.get(topic) ?? 0, this.maxBatch) as LogRow[];
     }
     const rows: LogRow[] = [];
-    for (const topic of this.args.topics) rows.push(...(read.all(topic, this.offsets.get(topic) ?? 0, this.maxBatch) as LogRow[]));
+    for (const topic of this.args.topics)
+      rows.push(...(read.all(topic, this.offsets.get(topic) ?? 0, this.maxBatch) as LogRow[]));
     rows.sort((a, b) => a.seq - b.seq);
     return rows.slice(0, this.maxBatch);
   }
@@ -225,7 +234,10 @@ export class SqliteSubscription implements Subscription {
     const movedElsewhere = await this.engine.write(() => {
       // A reset that arrived while waiting for the write lock wins over this older batch.
       if (generation !== this.generation) return false;
-      const read = this.engine.statement(this.engine.writer, 'SELECT seq FROM consumer_offsets WHERE group_name = ? AND topic = ?');
+      const read = this.engine.statement(
+        this.engine.writer,
+        'SELECT seq FROM consumer_offsets WHERE group_name = ? AND topic = ?',
+      );
       // Compare-and-set: if another process moved the group (e.g. `npm run reindex` reset it), follow the
       // stored offsets instead of writing ours over them.
       for (const topic of last.keys()) {

@@ -39,33 +39,34 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: SmtpSinkOptions = {})
   let answering = 0;
   // Messages still accepted before the server starts failing; Infinity while healthy.
   let acceptBudget = Number.POSITIVE_INFINITY;
-  const createServer = () => new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        answering += 1;
-        setTimeout(finish, acceptDelayMs);
-      });
-      const finish = () => {
-        answering -= 1;
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const mail = { ...parseMail(raw), envelopeTo: session.envelope.rcptTo.map((to) => to.address) };
-        if (acceptBudget <= 0) {
-          refused.push(mail);
-          const error = Object.assign(new Error('Temporary failure, try later'), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        acceptBudget -= 1;
-        messages.push(mail);
-        callback();
-      };
-    },
-  });
+  const createServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          answering += 1;
+          setTimeout(finish, acceptDelayMs);
+        });
+        const finish = () => {
+          answering -= 1;
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const mail = { ...parseMail(raw), envelopeTo: session.envelope.rcptTo.map((to) => to.address) };
+          if (acceptBudget <= 0) {
+            refused.push(mail);
+            const error = Object.assign(new Error('Temporary failure, try later'), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          acceptBudget -= 1;
+          messages.push(mail);
+          callback();
+        };
+      },
+    });
   const listen = (server: SMTPServer, port: number) =>
     new Promise<void>((resolve, reject) => {
       server.server.once('error', reject);

@@ -11,7 +11,11 @@ export interface StartedElasticsearch {
 
 export async function startElasticsearch(image = ELASTICSEARCH_IMAGE): Promise<StartedElasticsearch> {
   const container = await new GenericContainer(image)
-    .withEnvironment({ 'discovery.type': 'single-node', 'xpack.security.enabled': 'false', ES_JAVA_OPTS: '-Xms512m -Xmx512m' })
+    .withEnvironment({
+      'discovery.type': 'single-node',
+      'xpack.security.enabled': 'false',
+      ES_JAVA_OPTS: '-Xms512m -Xmx512m',
+    })
     .withExposedPorts(9200)
     .withWaitStrategy(Wait.forHttp('/_cluster/health?wait_for_status=yellow', 9200).forStatusCode(200))
     .withStartupTimeout(240_000)

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { hasContainerRuntime } from '../../testing/container-runtime.ts';
 import { testSearchIndex } from '../search-index.contract.ts';
 import { createElasticsearchSearchIndex } from './elasticsearch-search-index.ts';
-import { ELASTICSEARCH_IMAGE as IMAGE, startElasticsearch, type StartedElasticsearch } from './elasticsearch-container.ts';
+import {
+  ELASTICSEARCH_IMAGE as IMAGE,
+  startElasticsearch,
+  type StartedElasticsearch,
+} from './elasticsearch-container.ts';
 
 const hasRuntime = await hasContainerRuntime();
 if (!hasRuntime) console.log(`skipped: no container runtime (Elasticsearch search index contract, ${IMAGE})`);

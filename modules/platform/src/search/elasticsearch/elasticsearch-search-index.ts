@@ -31,7 +31,13 @@ import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './
 import { aliasSwapActions, bulkError, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
 import { initDecision, nextCopyName, unusedCopies } from './es-index-setup.ts';
 import { encodeCursor, type CursorValue } from '../search-cursor.ts';
-import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema, schemaFromFingerprint } from '../served-schema.ts';
+import {
+  emptyFacets,
+  facetsForServedSchema,
+  pendingFields,
+  queryForServedSchema,
+  schemaFromFingerprint,
+} from '../served-schema.ts';
 
 export interface ElasticsearchSearchIndexOptions {
   /** e.g. `http://localhost:9200`. */
@@ -51,16 +57,20 @@ const REFRESH_INTERVAL = '1s';
 
 /** The client's ResponseError (an answer with an error status), known by its name: the client is loaded lazily. */
 const responseError = (error: unknown): { statusCode?: number; body?: unknown } | undefined =>
-  error instanceof Error && error.name === 'ResponseError' ? (error as Error & { statusCode?: number; body?: unknown }) : undefined;
+  error instanceof Error && error.name === 'ResponseError'
+    ? (error as Error & { statusCode?: number; body?: unknown })
+    : undefined;
 const isNotFound = (error: unknown): boolean => responseError(error)?.statusCode === 404;
-const errorType = (error: unknown): string | undefined => (responseError(error)?.body as { error?: { type?: string } } | undefined)?.error?.type;
+const errorType = (error: unknown): string | undefined =>
+  (responseError(error)?.body as { error?: { type?: string } } | undefined)?.error?.type;
 
 type Operations = NonNullable<estypes.BulkRequest['operations']>;
 
 export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchIndexOptions): SearchIndex {
   // The client and its HTTP stack are loaded on first use, so a process on the embedded engine never loads them.
   let loading: Promise<Client> | null = null;
-  const client = (): Promise<Client> => (loading ??= import('@elastic/elasticsearch').then(({ Client }) => new Client({ node })));
+  const client = (): Promise<Client> =>
+    (loading ??= import('@elastic/elasticsearch').then(({ Client }) => new Client({ node })));
   const schemas = new Map<string, IndexSchema>();
 
   const schemaOf = (index: string): IndexSchema => {
@@ -84,14 +94,22 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
   /** Every concrete index named `<alias>_v*`, served or not. */
   const copiesOf = async (alias: string): Promise<string[]> => {
-    const response = await (await client()).indices.get({ index: `${alias}_v*`, expand_wildcards: 'open', allow_no_indices: true });
+    const response = await (
+      await client()
+    ).indices.get({ index: `${alias}_v*`, expand_wildcards: 'open', allow_no_indices: true });
     return Object.keys(response);
   };
 
   /** Create-if-absent: false when the index already exists (another process made it first). */
-  const createIndex = async (name: string, schema: IndexSchema, options: { alias?: string; loading?: boolean }): Promise<boolean> => {
+  const createIndex = async (
+    name: string,
+    schema: IndexSchema,
+    options: { alias?: string; loading?: boolean },
+  ): Promise<boolean> => {
     try {
-      await (await client()).indices.create({
+      await (
+        await client()
+      ).indices.create({
         index: name,
         settings: { ...indexSettings(), refresh_interval: options.loading ? '-1' : REFRESH_INTERVAL },
         mappings: indexMappings(schema),
@@ -120,7 +138,8 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
   };
 
   const deleteDocs = async (index: string, ids: Array<string | VersionedId>): Promise<void> => {
-    for (let start = 0; start < ids.length; start += BULK_CHUNK) await bulk(deleteOperations(index, ids.slice(start, start + BULK_CHUNK)));
+    for (let start = 0; start < ids.length; start += BULK_CHUNK)
+      await bulk(deleteOperations(index, ids.slice(start, start + BULK_CHUNK)));
   };
 
   /** `_source` of whole-document reads: without the schema's answer fragments, which the port keeps apart. */
@@ -131,7 +150,9 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
   const getMany = async (index: string, schema: IndexSchema, ids: string[]): Promise<Map<string, IndexDocument>> => {
     if (ids.length === 0) return new Map();
-    return mgetDocuments(await (await client()).mget<IndexDocument>({ index, ids: [...new Set(ids)], ...wholeSource(schema) }));
+    return mgetDocuments(
+      await (await client()).mget<IndexDocument>({ index, ids: [...new Set(ids)], ...wholeSource(schema) }),
+    );
   };
 
   const toHit = <T>(hit: estypes.SearchHit<IndexDocument>, distanceSlot: number | null): SearchHit<T> => {
@@ -172,7 +193,10 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     const page = response.hits.hits.slice(0, limit);
     const last = page[page.length - 1];
     // A cursor page read one hit over (a page of the whole window could not: it may end on an empty page).
-    const beyond = query.after === undefined ? (query.offset ?? 0) + page.length < total : response.hits.hits.length > limit || page.length === MAX_RESULT_WINDOW;
+    const beyond =
+      query.after === undefined
+        ? (query.offset ?? 0) + page.length < total
+        : response.hits.hits.length > limit || page.length === MAX_RESULT_WINDOW;
     const more = beyond && last?.sort !== undefined;
     return {
       total,
@@ -208,7 +232,10 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       if (await createIndex(decision.index, schema, { alias: schema.name })) return { created: true };
       // Another process created it between our look-up and our request: its copy is the one to use.
       current = await concreteIndex(schema.name);
-      if (current === null) throw new Error(`Index ${decision.index} exists without the alias ${schema.name}; add the alias or delete the index`);
+      if (current === null)
+        throw new Error(
+          `Index ${decision.index} exists without the alias ${schema.name}; add the alias or delete the index`,
+        );
       return { created: false };
     },
 
@@ -254,7 +281,11 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
         nextCursor: page.nextCursor,
         hits: page.hits.map(({ id, source, distanceKm }): FragmentHit => {
           const value = source[fragment];
-          return { id, fragment: value === undefined ? null : JSON.stringify(value), ...(distanceKm === undefined ? {} : { distanceKm }) };
+          return {
+            id,
+            fragment: value === undefined ? null : JSON.stringify(value),
+            ...(distanceKm === undefined ? {} : { distanceKm }),
+          };
         }),
       };
     },
@@ -268,7 +299,12 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       try {
         let after: estypes.SortResults | undefined;
         for (;;) {
-          const { request, distanceSlot } = scanBody(schema, query, { pitId, keepAlive: PIT_KEEP_ALIVE, size: pageSize, after });
+          const { request, distanceSlot } = scanBody(schema, query, {
+            pitId,
+            keepAlive: PIT_KEEP_ALIVE,
+            size: pageSize,
+            after,
+          });
           const response = await (await client()).search<IndexDocument>(request);
           // Each answer may carry a new PIT id; the latest one must be used for the next page.
           pitId = response.pit_id ?? pitId;
@@ -288,7 +324,9 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       const { schema, pending } = await servedSchemaOf(index);
       const { query, matchesNothing } = queryForServedSchema(asked, pending);
       if (matchesNothing) return 0;
-      const response = await (await client()).count({
+      const response = await (
+        await client()
+      ).count({
         index,
         query: matchQuery(schema, query),
         ...(atMost !== undefined ? { terminate_after: Math.max(1, Math.floor(atMost)) } : {}),
@@ -309,7 +347,9 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       for (const field of request.terms ?? []) {
         const buckets = (aggregations[`terms_${field}`] as TermsAggregate | undefined)?.buckets ?? [];
         result.terms[field] = buckets.map((bucket) => ({
-          value: preferredSpelling(bucket.spelling.buckets.map((b) => ({ raw: String(b.key), count: b.doc_count }))) ?? String(bucket.key),
+          value:
+            preferredSpelling(bucket.spelling.buckets.map((b) => ({ raw: String(b.key), count: b.doc_count }))) ??
+            String(bucket.key),
           count: bucket.doc_count,
         }));
       }
@@ -356,7 +396,9 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
           } catch (error) {
             // The alias left `current` meanwhile (another rebuild committed first): this copy is outdated.
             await (await client()).indices.delete({ index: next }, { ignore: [404] });
-            throw new Error(`Rebuild of "${index}" lost the alias swap: ${index} no longer points at ${current}`, { cause: error });
+            throw new Error(`Rebuild of "${index}" lost the alias swap: ${index} no longer points at ${current}`, {
+              cause: error,
+            });
           }
           served.delete(index);
           // Only now, with the alias on the new copy, is the old one unused.

@@ -26,7 +26,8 @@ export function indexOperations(index: string, docs: IndexDocument[], versionFie
     if (typeof doc.id !== 'string' || doc.id === '') throw new Error('Indexed documents need a non-empty string id');
     const idNum = numericId(doc.id);
     const action: estypes.BulkIndexOperation = { _index: index, _id: doc.id };
-    if (versionField !== undefined) Object.assign(action, { version: externalVersion(doc, versionField), version_type: 'external' });
+    if (versionField !== undefined)
+      Object.assign(action, { version: externalVersion(doc, versionField), version_type: 'external' });
     return [{ index: action }, idNum === null ? doc : { ...doc, [ID_NUM_FIELD]: idNum }];
   });
 }
@@ -74,7 +75,10 @@ export function bulkError(response: estypes.BulkResponse): Error | null {
   for (const item of response.items) {
     const result = Object.values(item)[0];
     if (result?.error && (result.status === 429 || result.status >= 500)) {
-      return new DependencyOutage('elasticsearch', `Elasticsearch refused a bulk item with ${result.status}: ${result.error.type}: ${result.error.reason ?? ''}`);
+      return new DependencyOutage(
+        'elasticsearch',
+        `Elasticsearch refused a bulk item with ${result.status}: ${result.error.type}: ${result.error.reason ?? ''}`,
+      );
     }
   }
   const failure = bulkFailure(response);

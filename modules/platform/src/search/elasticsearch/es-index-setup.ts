@@ -19,7 +19,12 @@ export type InitDecision =
   /** The serving copy has another schema: keep serving it and ask the caller to rebuild. */
   | { action: 'rebuild' };
 
-export function initDecision(alias: string, current: string | null, storedSchema: string | undefined, wanted: string): InitDecision {
+export function initDecision(
+  alias: string,
+  current: string | null,
+  storedSchema: string | undefined,
+  wanted: string,
+): InitDecision {
   if (current === null) return { action: 'create', index: versionedName(alias, 1) };
   return storedSchema === wanted ? { action: 'keep' } : { action: 'rebuild' };
 }

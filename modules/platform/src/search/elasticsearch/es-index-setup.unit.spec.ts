@@ -21,10 +21,12 @@ describe('Elasticsearch index set-up decisions', () => {
   });
 
   it('every copy but the live one is unused, newer leftovers of unfinished rebuilds included; other indices are not copies', () => {
-    expect(unusedCopies('events', ['events_v1', 'events_v2', 'events_v3', 'events_v4', 'events_ratings_v1', 'events_v3x'], 'events_v3')).toEqual([
-      'events_v1',
-      'events_v2',
-      'events_v4',
-    ]);
+    expect(
+      unusedCopies(
+        'events',
+        ['events_v1', 'events_v2', 'events_v3', 'events_v4', 'events_ratings_v1', 'events_v3x'],
+        'events_v3',
+      ),
+    ).toEqual(['events_v1', 'events_v2', 'events_v4']);
   });
 });

@@ -37,7 +37,9 @@ function propertyFor(spec: FieldSpec): estypes.MappingProperty {
         analyzer: TEXT_ANALYZER,
         fields: {
           stem: { type: 'text', analyzer: STEM_ANALYZER },
-          ...(spec.sortable ? { sort: { type: 'keyword', normalizer: KEYWORD_NORMALIZER, ignore_above: SORT_KEY_IGNORE_ABOVE } } : {}),
+          ...(spec.sortable
+            ? { sort: { type: 'keyword', normalizer: KEYWORD_NORMALIZER, ignore_above: SORT_KEY_IGNORE_ABOVE } }
+            : {}),
         },
       };
     case 'keyword':
@@ -87,7 +89,11 @@ export function indexSettings(): estypes.IndicesIndexSettings {
     analysis: {
       analyzer: {
         [TEXT_ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
-        [STEM_ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['english_possessive', 'lowercase', 'asciifolding', 'english_porter'] },
+        [STEM_ANALYZER]: {
+          type: 'custom',
+          tokenizer: 'standard',
+          filter: ['english_possessive', 'lowercase', 'asciifolding', 'english_porter'],
+        },
       },
       filter: {
         english_possessive: { type: 'stemmer', language: 'possessive_english' },
@@ -121,7 +127,9 @@ export function comparableName(schema: IndexSchema, field: string): string {
 
 /** The stemmed copies of the text fields, with boosts (`name.stem^3`); keywords (places) are not stemmed. */
 export function stemmedFields(schema: IndexSchema): string[] {
-  return Object.entries(schema.fields).flatMap(([field, spec]) => (spec.type === 'text' ? [`${field}.stem^${spec.boost ?? 1}`] : []));
+  return Object.entries(schema.fields).flatMap(([field, spec]) =>
+    spec.type === 'text' ? [`${field}.stem^${spec.boost ?? 1}`] : [],
+  );
 }
 
 /** Fields a free-text query searches, with boosts (`name^4`, `city.text^2`). */

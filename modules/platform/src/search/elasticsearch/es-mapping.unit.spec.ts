@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { contractSchema } from '../search-index.contract-fixtures.ts';
-import { comparableName, indexMappings, indexSettings, searchableFields, stemmedFields, versionOf, versionedName } from './es-mapping.ts';
+import {
+  comparableName,
+  indexMappings,
+  indexSettings,
+  searchableFields,
+  stemmedFields,
+  versionOf,
+  versionedName,
+} from './es-mapping.ts';
 import { schemaFingerprint } from '../schema-fingerprint.ts';
 
 describe('Elasticsearch mapping from an IndexSchema', () => {
@@ -22,8 +30,16 @@ describe('Elasticsearch mapping from an IndexSchema', () => {
             sort: { type: 'keyword', normalizer: 'lowercase_keyword', ignore_above: 1024 },
           },
         },
-        description: { type: 'text', analyzer: 'folded_text', fields: { stem: { type: 'text', analyzer: 'english_stemmed' } } },
-        tags: { type: 'text', analyzer: 'folded_text', fields: { stem: { type: 'text', analyzer: 'english_stemmed' } } },
+        description: {
+          type: 'text',
+          analyzer: 'folded_text',
+          fields: { stem: { type: 'text', analyzer: 'english_stemmed' } },
+        },
+        tags: {
+          type: 'text',
+          analyzer: 'folded_text',
+          fields: { stem: { type: 'text', analyzer: 'english_stemmed' } },
+        },
         city: {
           type: 'keyword',
           normalizer: 'lowercase_keyword',
@@ -52,7 +68,11 @@ describe('Elasticsearch mapping from an IndexSchema', () => {
       analysis: {
         analyzer: {
           folded_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
-          english_stemmed: { type: 'custom', tokenizer: 'standard', filter: ['english_possessive', 'lowercase', 'asciifolding', 'english_porter'] },
+          english_stemmed: {
+            type: 'custom',
+            tokenizer: 'standard',
+            filter: ['english_possessive', 'lowercase', 'asciifolding', 'english_porter'],
+          },
         },
         filter: {
           english_possessive: { type: 'stemmer', language: 'possessive_english' },

@@ -5,7 +5,14 @@
  * that ratio, so both engines give the same kilometres.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { MAX_RESULT_WINDOW, type FacetRequest, type FilterClause, type IndexSchema, type ScanQuery, type SearchQuery } from '../search-index.port.ts';
+import {
+  MAX_RESULT_WINDOW,
+  type FacetRequest,
+  type FilterClause,
+  type IndexSchema,
+  type ScanQuery,
+  type SearchQuery,
+} from '../search-index.port.ts';
 import { EARTH_RADIUS_KM } from '../geo-math.ts';
 import { allowedEdits, queryWords } from '../text-terms.ts';
 import { asEpochMillis } from '../field-values.ts';
@@ -82,14 +89,18 @@ export function textQuery(schema: IndexSchema, text: string): Query | null {
       },
     };
     const stem: Query[] = stemmed.length > 0 ? [{ multi_match: { query: word, fields: stemmed } }] : [];
-    if ([...word].length < MIN_PREFIX_LENGTH) return stem.length === 0 ? whole : { bool: { should: [whole, ...stem], minimum_should_match: 1 } };
+    if ([...word].length < MIN_PREFIX_LENGTH)
+      return stem.length === 0 ? whole : { bool: { should: [whole, ...stem], minimum_should_match: 1 } };
     const prefix: Query = { multi_match: { query: word, fields, type: 'phrase_prefix', max_expansions: 200 } };
     return { bool: { should: [whole, prefix, ...stem], minimum_should_match: 1 } };
   });
   return perWord.length === 1 ? perWord[0]! : { bool: { must: perWord } };
 }
 
-export function matchQuery(schema: IndexSchema, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>): Query {
+export function matchQuery(
+  schema: IndexSchema,
+  query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
+): Query {
   const must: Query[] = [];
   const filter: Query[] = (query.filters ?? []).map((clause) => filterQuery(schema, clause));
   const text = query.text ? textQuery(schema, query.text) : null;
@@ -97,14 +108,18 @@ export function matchQuery(schema: IndexSchema, query: Omit<SearchQuery, 'sort' 
   if (query.near) {
     const { field, lat, lon, radiusKm } = query.near;
     assertGeo(schema, field);
-    filter.push({ geo_distance: { distance: `${radiusKm * ES_DISTANCE_RATIO}km`, distance_type: 'arc', [field]: { lat, lon } } });
+    filter.push({
+      geo_distance: { distance: `${radiusKm * ES_DISTANCE_RATIO}km`, distance_type: 'arc', [field]: { lat, lon } },
+    });
   }
   if (query.bounds) {
     const { field, north, south, east, west } = query.bounds;
     assertGeo(schema, field);
     // top_left.lon > bottom_right.lon is how Elasticsearch (Lucene's box query) expresses a box that crosses
     // the antimeridian, which is exactly the port's west > east.
-    filter.push({ geo_bounding_box: { [field]: { top_left: { lat: north, lon: west }, bottom_right: { lat: south, lon: east } } } });
+    filter.push({
+      geo_bounding_box: { [field]: { top_left: { lat: north, lon: west }, bottom_right: { lat: south, lon: east } } },
+    });
   }
   if (must.length === 0 && filter.length === 0) return { match_all: {} };
   return { bool: { ...(must.length > 0 ? { must } : {}), ...(filter.length > 0 ? { filter } : {}) } };
@@ -143,7 +158,13 @@ export function sortClauses(schema: IndexSchema, query: SearchQuery): { sort: So
   const sort: Sort[] = [];
   let direction: 'asc' | 'desc' = 'asc';
   const distanceSort = (order: 'asc' | 'desc'): Sort => ({
-    _geo_distance: { [query.near!.field]: { lat: query.near!.lat, lon: query.near!.lon }, order, unit: 'km', distance_type: 'arc', mode: 'min' },
+    _geo_distance: {
+      [query.near!.field]: { lat: query.near!.lat, lon: query.near!.lon },
+      order,
+      unit: 'km',
+      distance_type: 'arc',
+      mode: 'min',
+    },
   });
   for (const clause of query.sort ?? []) {
     if (clause.by === 'relevance') {
@@ -155,7 +176,12 @@ export function sortClauses(schema: IndexSchema, query: SearchQuery): { sort: So
       }
     } else {
       direction = clause.direction;
-      sort.push({ [comparableName(schema, clause.field)]: { order: direction, missing: missingValue(schema, clause.field, direction) } });
+      sort.push({
+        [comparableName(schema, clause.field)]: {
+          order: direction,
+          missing: missingValue(schema, clause.field, direction),
+        },
+      });
     }
   }
   sort.push({ [ID_NUM_FIELD]: { order: direction, missing: MISSING_ID_NUM } });
@@ -206,7 +232,10 @@ export function searchBody(schema: IndexSchema, query: SearchQuery): SearchBody 
   const { sort, distanceSlot } = sortClauses(schema, query);
   const order = cursorOrder(sort);
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const paging = query.after === undefined ? { from: query.offset ?? 0 } : { search_after: decodeCursor(query.after, order, cursorSlots(schema, sort)) };
+  const paging =
+    query.after === undefined
+      ? { from: query.offset ?? 0 }
+      : { search_after: decodeCursor(query.after, order, cursorSlots(schema, sort)) };
   return {
     request: {
       query: matchQuery(schema, query),
@@ -254,7 +283,10 @@ export function scanBody(
  */
 export function sourceFilter(schema: IndexSchema, fields: string[] | undefined): estypes.SearchSourceConfig {
   const fragments = Object.keys(schema.fragments ?? {}).filter((name) => !fields?.includes(name));
-  if (fields) return fragments.length > 0 ? { includes: [ID_FIELD, ...fields], excludes: fragments } : { includes: [ID_FIELD, ...fields] };
+  if (fields)
+    return fragments.length > 0
+      ? { includes: [ID_FIELD, ...fields], excludes: fragments }
+      : { includes: [ID_FIELD, ...fields] };
   return fragments.length > 0 ? { excludes: fragments } : true;
 }
 

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { contractSchema } from '../search-index.contract-fixtures.ts';
 import { encodeCursor, SearchCursorError } from '../search-cursor.ts';
 import type { SearchQuery } from '../search-index.port.ts';
-import { ES_DISTANCE_RATIO, facetsBody, matchQuery, portDistanceKm, searchBody, sortClauses, sourceFilter, textQuery } from './es-query.ts';
+import {
+  ES_DISTANCE_RATIO,
+  facetsBody,
+  matchQuery,
+  portDistanceKm,
+  searchBody,
+  sortClauses,
+  sourceFilter,
+  textQuery,
+} from './es-query.ts';
 
 const schema = contractSchema('events');
 const fields = ['name^4', 'description^1', 'tags^1', 'city.text^2'];
@@ -21,9 +30,15 @@ describe('Elasticsearch filters', () => {
   });
 
   it('keyword eq and in compare case- and accent-folded values', () => {
-    expect(filter([{ field: 'city', op: 'eq', value: 'São Paulo' }])).toEqual({ bool: { filter: [{ term: { city: 'sao paulo' } }] } });
-    expect(filter([{ field: 'city', op: 'eq', value: 'BERLIN' }])).toEqual({ bool: { filter: [{ term: { city: 'berlin' } }] } });
-    expect(filter([{ field: 'city', op: 'in', values: ['Paris', 'lyon'] }])).toEqual({ bool: { filter: [{ terms: { city: ['paris', 'lyon'] } }] } });
+    expect(filter([{ field: 'city', op: 'eq', value: 'São Paulo' }])).toEqual({
+      bool: { filter: [{ term: { city: 'sao paulo' } }] },
+    });
+    expect(filter([{ field: 'city', op: 'eq', value: 'BERLIN' }])).toEqual({
+      bool: { filter: [{ term: { city: 'berlin' } }] },
+    });
+    expect(filter([{ field: 'city', op: 'in', values: ['Paris', 'lyon'] }])).toEqual({
+      bool: { filter: [{ terms: { city: ['paris', 'lyon'] } }] },
+    });
   });
 
   it('an empty in matches nothing', () => {
@@ -32,14 +47,34 @@ describe('Elasticsearch filters', () => {
 
   it('number eq, in and ranges', () => {
     expect(filter([{ field: 'price', op: 'eq', value: 0 }])).toEqual({ bool: { filter: [{ term: { price: 0 } }] } });
-    expect(filter([{ field: 'popularity', op: 'in', values: [10, 80] }])).toEqual({ bool: { filter: [{ terms: { popularity: [10, 80] } }] } });
-    expect(filter([{ field: 'price', op: 'range', gt: 25, lt: 90 }])).toEqual({ bool: { filter: [{ range: { price: { gt: 25, lt: 90 } } }] } });
-    expect(filter([{ field: 'price', op: 'range', gte: 20, lte: 40 }])).toEqual({ bool: { filter: [{ range: { price: { gte: 20, lte: 40 } } }] } });
+    expect(filter([{ field: 'popularity', op: 'in', values: [10, 80] }])).toEqual({
+      bool: { filter: [{ terms: { popularity: [10, 80] } }] },
+    });
+    expect(filter([{ field: 'price', op: 'range', gt: 25, lt: 90 }])).toEqual({
+      bool: { filter: [{ range: { price: { gt: 25, lt: 90 } } }] },
+    });
+    expect(filter([{ field: 'price', op: 'range', gte: 20, lte: 40 }])).toEqual({
+      bool: { filter: [{ range: { price: { gte: 20, lte: 40 } } }] },
+    });
   });
 
   it('date ranges are sent as epoch milliseconds whatever form they came in', () => {
-    expect(filter([{ field: 'date', op: 'range', gte: '2030-04-01T00:00:00Z', lt: Date.parse('2030-06-01T08:00:00Z') }])).toEqual({
-      bool: { filter: [{ range: { date: { gte: Date.parse('2030-04-01T00:00:00Z'), lt: Date.parse('2030-06-01T08:00:00Z'), format: 'epoch_millis' } } }] },
+    expect(
+      filter([{ field: 'date', op: 'range', gte: '2030-04-01T00:00:00Z', lt: Date.parse('2030-06-01T08:00:00Z') }]),
+    ).toEqual({
+      bool: {
+        filter: [
+          {
+            range: {
+              date: {
+                gte: Date.parse('2030-04-01T00:00:00Z'),
+                lt: Date.parse('2030-06-01T08:00:00Z'),
+                format: 'epoch_millis',
+              },
+            },
+          },
+        ],
+      },
     });
     expect(() => filter([{ field: 'date', op: 'range', gte: 'soon' }])).toThrow(/Invalid date/);
   });
@@ -49,15 +84,21 @@ describe('Elasticsearch filters', () => {
   });
 
   it('exists and missing, on values, sortable text and geo', () => {
-    expect(filter([{ field: 'price', op: 'exists', exists: true }])).toEqual({ bool: { filter: [{ exists: { field: 'price' } }] } });
+    expect(filter([{ field: 'price', op: 'exists', exists: true }])).toEqual({
+      bool: { filter: [{ exists: { field: 'price' } }] },
+    });
     expect(filter([{ field: 'location', op: 'exists', exists: false }])).toEqual({
       bool: { filter: [{ bool: { must_not: [{ exists: { field: 'location' } }] } }] },
     });
-    expect(filter([{ field: 'name', op: 'exists', exists: true }])).toEqual({ bool: { filter: [{ exists: { field: 'name.sort' } }] } });
+    expect(filter([{ field: 'name', op: 'exists', exists: true }])).toEqual({
+      bool: { filter: [{ exists: { field: 'name.sort' } }] },
+    });
   });
 
   it('sortable text compares its lower-cased sort key', () => {
-    expect(filter([{ field: 'name', op: 'eq', value: 'Jazz Evening' }])).toEqual({ bool: { filter: [{ term: { 'name.sort': 'jazz evening' } }] } });
+    expect(filter([{ field: 'name', op: 'eq', value: 'Jazz Evening' }])).toEqual({
+      bool: { filter: [{ term: { 'name.sort': 'jazz evening' } }] },
+    });
   });
 
   it('unknown or unfilterable fields are refused', () => {
@@ -68,7 +109,9 @@ describe('Elasticsearch filters', () => {
 
 describe('Elasticsearch text', () => {
   it('a short word matches whole and exactly, or by its stem', () => {
-    expect(textQuery(schema, 'ab')).toEqual({ bool: { should: [{ multi_match: { query: 'ab', fields } }, byStem('ab')], minimum_should_match: 1 } });
+    expect(textQuery(schema, 'ab')).toEqual({
+      bool: { should: [{ multi_match: { query: 'ab', fields } }, byStem('ab')], minimum_should_match: 1 },
+    });
   });
 
   it('a 3-letter word also matches as a prefix but tolerates no typo', () => {
@@ -118,20 +161,42 @@ describe('Elasticsearch geo', () => {
   it('near is an arc geo_distance whose radius is scaled to the 6371 km sphere', () => {
     const query = matchQuery(schema, { near: { field: 'location', lat: 52.52, lon: 13.405, radiusKm: 25 } });
     expect(query).toEqual({
-      bool: { filter: [{ geo_distance: { distance: `${25 * ES_DISTANCE_RATIO}km`, distance_type: 'arc', location: { lat: 52.52, lon: 13.405 } } }] },
+      bool: {
+        filter: [
+          {
+            geo_distance: {
+              distance: `${25 * ES_DISTANCE_RATIO}km`,
+              distance_type: 'arc',
+              location: { lat: 52.52, lon: 13.405 },
+            },
+          },
+        ],
+      },
     });
     expect(ES_DISTANCE_RATIO).toBeCloseTo(6371.0087714 / 6371, 12);
   });
 
   it('bounds become a geo_bounding_box; west > east keeps top_left.lon > bottom_right.lon (antimeridian)', () => {
-    expect(matchQuery(schema, { bounds: { field: 'location', north: -10, south: -20, west: 170, east: -170 } })).toEqual({
-      bool: { filter: [{ geo_bounding_box: { location: { top_left: { lat: -10, lon: 170 }, bottom_right: { lat: -20, lon: -170 } } } }] },
+    expect(
+      matchQuery(schema, { bounds: { field: 'location', north: -10, south: -20, west: 170, east: -170 } }),
+    ).toEqual({
+      bool: {
+        filter: [
+          {
+            geo_bounding_box: { location: { top_left: { lat: -10, lon: 170 }, bottom_right: { lat: -20, lon: -170 } } },
+          },
+        ],
+      },
     });
   });
 
   it('geo conditions on a non-geo field are refused', () => {
-    expect(() => matchQuery(schema, { near: { field: 'city', lat: 0, lon: 0, radiusKm: 1 } })).toThrow(/not a geo field/);
-    expect(() => matchQuery(schema, { bounds: { field: 'price', north: 1, south: 0, west: 0, east: 1 } })).toThrow(/not a geo field/);
+    expect(() => matchQuery(schema, { near: { field: 'city', lat: 0, lon: 0, radiusKm: 1 } })).toThrow(
+      /not a geo field/,
+    );
+    expect(() => matchQuery(schema, { bounds: { field: 'price', north: 1, south: 0, west: 0, east: 1 } })).toThrow(
+      /not a geo field/,
+    );
   });
 
   it('returned distances are converted back to the 6371 km sphere', () => {
@@ -176,11 +241,16 @@ describe('Elasticsearch sorting', () => {
   });
 
   it('distance without near and relevance without text are ignored', () => {
-    expect(sortClauses(schema, { sort: [{ by: 'distance', direction: 'desc' }, { by: 'relevance' }] }).sort).toEqual(tieAsc);
+    expect(sortClauses(schema, { sort: [{ by: 'distance', direction: 'desc' }, { by: 'relevance' }] }).sort).toEqual(
+      tieAsc,
+    );
   });
 
   it('relevance sorts by score, best first', () => {
-    expect(sortClauses(schema, { text: 'jazz', sort: [{ by: 'relevance' }] }).sort).toEqual([{ _score: { order: 'desc' } }, ...tieAsc]);
+    expect(sortClauses(schema, { text: 'jazz', sort: [{ by: 'relevance' }] }).sort).toEqual([
+      { _score: { order: 'desc' } },
+      ...tieAsc,
+    ]);
   });
 });
 
@@ -206,7 +276,11 @@ describe('Elasticsearch search and facet bodies', () => {
   });
 
   it('a cursor page searches after the sort values the cursor carries, with no from, one hit over the page, still counting every hit', () => {
-    const query: SearchQuery = { filters: [{ field: 'date', op: 'range', gte: 0 }], sort: [{ by: 'field', field: 'date', direction: 'asc' }], limit: 1000 };
+    const query: SearchQuery = {
+      filters: [{ field: 'date', op: 'range', gte: 0 }],
+      sort: [{ by: 'field', field: 'date', direction: 'asc' }],
+      limit: 1000,
+    };
     const first = searchBody(schema, query);
     const after = encodeCursor(first.order, [1_900_000_000_000, 42, '42']);
     const { request, limit } = searchBody(schema, { ...query, after });
@@ -230,7 +304,13 @@ describe('Elasticsearch search and facet bodies', () => {
     const near = { field: 'location', lat: 1, lon: 2, radiusKm: 10 };
     const byDistance = searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }] });
     expect(byDistance.request.sort).toHaveLength(4);
-    expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after: encodeCursor(byDistance.order, [1.5, 2, '2', 1.5]) })).not.toThrow();
+    expect(() =>
+      searchBody(schema, {
+        near,
+        sort: [{ by: 'distance', direction: 'asc' }],
+        after: encodeCursor(byDistance.order, [1.5, 2, '2', 1.5]),
+      }),
+    ).not.toThrow();
     for (const after of [
       encodeCursor(byDate.order, [1, 2, '2']),
       encodeCursor(byDistance.order, [1, 2, '2']),
@@ -239,16 +319,31 @@ describe('Elasticsearch search and facet bodies', () => {
       encodeCursor(byDistance.order, [1, null, '2', 1]),
       'bm90IGEgY3Vyc29y',
     ]) {
-      expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after })).toThrow(SearchCursorError);
+      expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after })).toThrow(
+        SearchCursorError,
+      );
     }
     // The same order from another point is another order.
     const elsewhere = searchBody(schema, { near: { ...near, lat: 3 }, sort: [{ by: 'distance', direction: 'asc' }] });
-    expect(() => searchBody(schema, { near, sort: [{ by: 'distance', direction: 'asc' }], after: encodeCursor(elsewhere.order, [1, 2, '2', 1]) })).toThrow(SearchCursorError);
+    expect(() =>
+      searchBody(schema, {
+        near,
+        sort: [{ by: 'distance', direction: 'asc' }],
+        after: encodeCursor(elsewhere.order, [1, 2, '2', 1]),
+      }),
+    ).toThrow(SearchCursorError);
   });
 
   it('facets: folded terms with their spellings (the adapter picks the label), stats, filters, size', () => {
     const order = [{ _count: 'desc' }, { _key: 'asc' }];
-    expect(facetsBody(schema, { terms: ['city'], stats: ['price'], filters: [{ field: 'country', op: 'eq', value: 'FR' }], size: 5 })).toEqual({
+    expect(
+      facetsBody(schema, {
+        terms: ['city'],
+        stats: ['price'],
+        filters: [{ field: 'country', op: 'eq', value: 'FR' }],
+        size: 5,
+      }),
+    ).toEqual({
       size: 0,
       track_total_hits: false,
       query: { bool: { filter: [{ term: { country: 'fr' } }] } },

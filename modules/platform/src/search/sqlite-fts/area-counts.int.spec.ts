@@ -45,7 +45,8 @@ const dateFor = (i: number): number | null => {
 const makeDoc = (i: number): Doc => ({ id: String(i), name: `Event ${i}`, date: dateFor(i), location: pointFor(i) });
 const initial: Doc[] = Array.from({ length: 2500 }, (_, i) => makeDoc(i + 1));
 // Starts exactly at a "gt" cutoff in the later half of its day (below), at a place every box and circle holds.
-for (const id of [7, 14, 28]) Object.assign(initial[id - 1]!, { date: DAY0 + 5 * DAY_MS + 13 * 3_600_000, location: PLACES[0] });
+for (const id of [7, 14, 28])
+  Object.assign(initial[id - 1]!, { date: DAY0 + 5 * DAY_MS + 13 * 3_600_000, location: PLACES[0] });
 
 interface Box {
   south: number;
@@ -95,7 +96,9 @@ const held = new Map<string, Doc>();
 
 const haversineKm = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number => {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 };
 const CENTRES = [PLACES[0]!, { lat: 47.2, lon: 7.1 }];
@@ -111,17 +114,32 @@ async function expectBruteForceNearMe() {
         const after = (date: number) => ('gte' in cutoff ? date >= cutoff.gte : date > cutoff.gt);
         const nearest = [...held.values()]
           .filter((d) => d.location && d.date !== null && after(d.date) && haversineKm(centre, d.location) <= 60)
-          .sort((a, b) => haversineKm(centre, a.location!) - haversineKm(centre, b.location!) || (byDate ? a.date! - b.date! : 0) || Number(a.id) - Number(b.id));
+          .sort(
+            (a, b) =>
+              haversineKm(centre, a.location!) - haversineKm(centre, b.location!) ||
+              (byDate ? a.date! - b.date! : 0) ||
+              Number(a.id) - Number(b.id),
+          );
         for (const offset of [0, 20]) {
           const answer = await search.search('events', {
             near: { field: 'location', ...centre, radiusKm: 60 },
             filters: [{ field: 'date', op: 'range', ...cutoff }],
-            sort: [{ by: 'distance', direction: 'asc' }, ...(byDate ? [{ by: 'field' as const, field: 'date', direction: 'asc' as const }] : [])],
+            sort: [
+              { by: 'distance', direction: 'asc' },
+              ...(byDate ? [{ by: 'field' as const, field: 'date', direction: 'asc' as const }] : []),
+            ],
             offset,
             limit: 20,
           });
           const ids = nearest.slice(offset, offset + 20).map((d) => d.id);
-          expect({ byDate, centre, cutoff, offset, total: answer.total, ids: answer.hits.map((hit) => hit.id) }).toEqual({ byDate, centre, cutoff, offset, total: nearest.length, ids });
+          expect({
+            byDate,
+            centre,
+            cutoff,
+            offset,
+            total: answer.total,
+            ids: answer.hits.map((hit) => hit.id),
+          }).toEqual({ byDate, centre, cutoff, offset, total: nearest.length, ids });
         }
       }
     }
@@ -133,7 +151,11 @@ async function expectBruteForceCounts() {
   for (const box of BOXES) {
     for (const cutoff of CUTOFFS) {
       const expected = bruteForce(held.values(), box, cutoff);
-      expect({ box, cutoff, total: await search.count('events', query(box, cutoff)) }).toEqual({ box, cutoff, total: expected });
+      expect({ box, cutoff, total: await search.count('events', query(box, cutoff)) }).toEqual({
+        box,
+        cutoff,
+        total: expected,
+      });
       // A page's total is the same count (the box in date order is counted before its page is read).
       expect((await search.search('events', { ...query(box, cutoff), limit: 5 })).total).toBe(expected);
     }
@@ -154,7 +176,14 @@ afterAll(async () => {
 
 describe('area counts', () => {
   it('picks only cells wholly inside the box, at most two cells from its edges', () => {
-    for (const [low, high] of [[45, 50], [48.1, 48.3], [48.15, 48.25], [-0.05, 0.25], [-180, 180], [6.3, 6.3]] as Array<[number, number]>) {
+    for (const [low, high] of [
+      [45, 50],
+      [48.1, 48.3],
+      [48.15, 48.25],
+      [-0.05, 0.25],
+      [-180, 180],
+      [6.3, 6.3],
+    ] as Array<[number, number]>) {
       const [first, last] = innerCells(low, high);
       if (first <= last) expect(first / 10 >= low && (last + 1) / 10 <= high).toBe(true);
       expect(first / 10 - low).toBeLessThanOrEqual(0.2);

@@ -79,10 +79,14 @@ export function innerCells(low: number, high: number): [number, number] {
 }
 
 /** `filters` when they are one lower bound on a date field (the upcoming listings): the field and cutoff (`strict`: "> cutoff"). */
-export function dateCutoff(layout: IndexLayout, filters: FilterClause[]): { field: string; cutoff: number; strict: boolean } | null {
+export function dateCutoff(
+  layout: IndexLayout,
+  filters: FilterClause[],
+): { field: string; cutoff: number; strict: boolean } | null {
   const only = filters[0];
   if (filters.length !== 1 || only?.op !== 'range' || layout.schema.fields[only.field]?.type !== 'date') return null;
-  if (only.lt !== undefined || only.lte !== undefined || (only.gte === undefined) === (only.gt === undefined)) return null;
+  if (only.lt !== undefined || only.lte !== undefined || (only.gte === undefined) === (only.gt === undefined))
+    return null;
   const cutoff = asEpochMillis(only.gte ?? only.gt);
   return cutoff === null ? null : { field: only.field, cutoff, strict: only.gt !== undefined };
 }
@@ -93,12 +97,36 @@ export function dateCutoff(layout: IndexLayout, filters: FilterClause[]): { fiel
  * With `strict` and the cutoff in the day's later half, the rows exactly at the cutoff are subtracted too
  * (`exactlyAt`).
  */
-export function splitCutoff(cutoff: number, strict: boolean): { wholeFrom: number; sliceFrom: number; sliceTo: number; sliceToIncluded: boolean; sign: 1 | -1; exactlyAt: boolean } {
+export function splitCutoff(
+  cutoff: number,
+  strict: boolean,
+): {
+  wholeFrom: number;
+  sliceFrom: number;
+  sliceTo: number;
+  sliceToIncluded: boolean;
+  sign: 1 | -1;
+  exactlyAt: boolean;
+} {
   const day = Math.floor(cutoff / DAY_MS);
   if (cutoff - day * DAY_MS <= DAY_MS / 2) {
-    return { wholeFrom: day, sliceFrom: day * DAY_MS, sliceTo: cutoff, sliceToIncluded: strict, sign: -1, exactlyAt: false };
+    return {
+      wholeFrom: day,
+      sliceFrom: day * DAY_MS,
+      sliceTo: cutoff,
+      sliceToIncluded: strict,
+      sign: -1,
+      exactlyAt: false,
+    };
   }
-  return { wholeFrom: day + 1, sliceFrom: cutoff, sliceTo: (day + 1) * DAY_MS, sliceToIncluded: false, sign: 1, exactlyAt: strict };
+  return {
+    wholeFrom: day + 1,
+    sliceFrom: cutoff,
+    sliceTo: (day + 1) * DAY_MS,
+    sliceToIncluded: false,
+    sign: 1,
+    exactlyAt: strict,
+  };
 }
 
 /** The box's field pair and the cutoff of a query this module counts, or null (then the caller counts its rows). */
@@ -109,7 +137,8 @@ export function countedArea(
   const bounds = query.bounds;
   if (!bounds || query.near || query.text !== undefined) return null;
   const bound = dateCutoff(layout, query.filters ?? []);
-  const area = bound && layout.areaCounts.find((candidate) => candidate.geo === bounds.field && candidate.date === bound.field);
+  const area =
+    bound && layout.areaCounts.find((candidate) => candidate.geo === bounds.field && candidate.date === bound.field);
   return bound && area ? { area, cutoff: bound.cutoff, strict: bound.strict } : null;
 }
 
@@ -125,7 +154,8 @@ export function createAreaCounts(statements: StatementCache, counts: CountCache)
     const name = area.table.slice(1, -1);
     let found = present.get(name);
     if (found === undefined) {
-      found = statements.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+      found =
+        statements.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
       if (found) present.set(name, true);
     }
     return found;
@@ -168,10 +198,15 @@ export function createAreaCounts(statements: StatementCache, counts: CountCache)
           `SELECT DISTINCT lat_cell FROM ${area.table} WHERE lat_cell IN (SELECT value FROM json_each(@edgeLats)) AND day >= @day AND n > 0` +
           ` AND lon_cell BETWEEN @westCell AND @eastCell AND NOT (lat_cell BETWEEN @latFirst AND @latLast AND lon_cell BETWEEN @lonFirst AND @lonLast) ORDER BY 1`;
         const southCell = Math.floor(south * CELLS_PER_DEGREE) - 1;
-        const edgeLats = JSON.stringify(Array.from({ length: Math.floor(north * CELLS_PER_DEGREE) + 2 - southCell }, (_, i) => southCell + i));
+        const edgeLats = JSON.stringify(
+          Array.from({ length: Math.floor(north * CELLS_PER_DEGREE) + 2 - southCell }, (_, i) => southCell + i),
+        );
         const westCell = Math.floor(west * CELLS_PER_DEGREE) - 1;
         const eastCell = Math.floor(east * CELLS_PER_DEGREE) + 1;
-        const edgeCells = statements.prepared(edgesSql).pluck().all({ ...inner, edgeLats, day, westCell, eastCell }) as number[];
+        const edgeCells = statements
+          .prepared(edgesSql)
+          .pluck()
+          .all({ ...inner, edgeLats, day, westCell, eastCell }) as number[];
         const bands: Array<[number, number]> = [];
         for (const cell of edgeCells) {
           const previous = bands[bands.length - 1];
@@ -209,7 +244,12 @@ export function createAreaCounts(statements: StatementCache, counts: CountCache)
 
       // The cutoff's day is counted from its nearer end: at most half a day of the date index.
       const split = splitCutoff(cutoff, strict);
-      const whole = counts.get(`area:${area.table}`, { ...box, day: split.wholeFrom }, () => fromDay(split.wholeFrom), scope);
+      const whole = counts.get(
+        `area:${area.table}`,
+        { ...box, day: split.wholeFrom },
+        () => fromDay(split.wholeFrom),
+        scope,
+      );
       const part = slice(split.sliceFrom, split.sliceToIncluded ? '<=' : '<', split.sliceTo);
       return whole + split.sign * part - (split.exactlyAt ? slice(cutoff, '<=', cutoff) : 0);
     },

@@ -39,7 +39,8 @@ export class CountCache {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const kept = this.entries.get(key);
     if (kept !== undefined) {
-      if (this.scopes.unchanged(kept.scope?.layout ?? null, kept.at, kept.scope?.dependencies ?? ANY_WRITE)) return kept.value as T;
+      if (this.scopes.unchanged(kept.scope?.layout ?? null, kept.at, kept.scope?.dependencies ?? ANY_WRITE))
+        return kept.value as T;
       this.entries.delete(key);
     }
     const at = this.scopes.now(scope?.layout ?? null);

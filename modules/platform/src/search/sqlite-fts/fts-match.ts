@@ -51,7 +51,11 @@ export function ftsMatch(db: Database.Database, layout: IndexLayout, text: strin
     const edits = allowedEdits(word);
     // The whole word first: it is the usual query, and its first entry is one lookup, where a prefix query
     // merges the document lists of every term it matches before returning any.
-    const matches = edits === 0 || stemmed.length > 0 || holds(db, layout, word, false) || (asPrefix && holds(db, layout, word, true));
+    const matches =
+      edits === 0 ||
+      stemmed.length > 0 ||
+      holds(db, layout, word, false) ||
+      (asPrefix && holds(db, layout, word, true));
     const alternatives = matches ? stemmed : nearMisses(db, layout, word, edits);
     return alternatives.length === 0 ? own : `(${[own, ...alternatives.map(phrase)].join(' OR ')})`;
   });
@@ -69,7 +73,8 @@ function holds(db: Database.Database, layout: IndexLayout, word: string, asPrefi
   const cached = cache.get(key);
   if (cached && Date.now() - cached.at < PRESENCE_TTL_MS) return cached.found;
   const expression = asPrefix ? `${phrase(word)}*` : phrase(word);
-  const found = db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(expression) !== undefined;
+  const found =
+    db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(expression) !== undefined;
   if (cache.size > 10_000) cache.clear();
   cache.set(key, { found, at: Date.now() });
   return found;

@@ -88,7 +88,8 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     if (spec.type === 'geo') geo[field] = quote(`${prefix}_geo_${field}`);
     for (const by of spec.type === 'keyword' ? (spec.sortedBy ?? []) : []) {
       const type = schema.fields[by]?.type;
-      if (type !== 'number' && type !== 'date') throw new Error(`Keyword "${field}" is sortedBy "${by}", which is not a number or date field`);
+      if (type !== 'number' && type !== 'date')
+        throw new Error(`Keyword "${field}" is sortedBy "${by}", which is not a number or date field`);
     }
     if (spec.type === 'text' || (spec.type === 'keyword' && spec.searchable)) {
       const boost = spec.boost ?? 1;
@@ -127,13 +128,18 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
 }
 
 /** Columns of the views table after `rid`: the views', then the fragments'. */
-export const viewsTableColumns = (layout: IndexLayout): string[] => [...layout.views, ...layout.fragments].map((stored) => stored.column);
+export const viewsTableColumns = (layout: IndexLayout): string[] =>
+  [...layout.views, ...layout.fragments].map((stored) => stored.column);
 
 /** The stored view that holds exactly `fields` (in any order, repeats ignored), if the layout keeps one. */
 export function viewFor(layout: IndexLayout, fields: readonly string[]): StoredView | null {
   if (layout.views.length === 0) return null;
   const wanted = new Set(fields);
-  return layout.views.find((view) => view.fields.length === wanted.size && view.fields.every((field) => wanted.has(field))) ?? null;
+  return (
+    layout.views.find(
+      (view) => view.fields.length === wanted.size && view.fields.every((field) => wanted.has(field)),
+    ) ?? null
+  );
 }
 
 function columnsOf(field: string, spec: FieldSpec): string[] {
@@ -166,7 +172,10 @@ export function createTablesSql(layout: IndexLayout): string[] {
     // A view's column is the document's projection on the view's fields as JSON text, returned as stored
     // (decision 024): a card page reads 100 short texts instead of picking 25 keys out of 100 JSONB documents.
     // A fragment's column is the text its writer rendered, null when a document came without it.
-    const columns = [...layout.views.map((view) => `, ${view.column} TEXT NOT NULL`), ...layout.fragments.map((fragment) => `, ${fragment.column} TEXT`)];
+    const columns = [
+      ...layout.views.map((view) => `, ${view.column} TEXT NOT NULL`),
+      ...layout.fragments.map((fragment) => `, ${fragment.column} TEXT`),
+    ];
     statements.push(`CREATE TABLE IF NOT EXISTS ${layout.viewsTable} (rid INTEGER PRIMARY KEY${columns.join('')})`);
   }
   if (layout.searchable.length > 0) {
@@ -233,16 +242,21 @@ export function createIndexesSql(layout: IndexLayout): string[] {
       // The sortable texts too: words with that keyword value rank by the name before this order, and read it
       // in the index entry (keyword-order.ts).
       const others = [...dateColumns, ...numberColumns].filter((name) => name !== sorted);
-      add(`kl_${field}_by_${by}`, [column.keywordLower(field), sorted, 'id_key', ...others, ...sortableTextColumns].join(', '));
+      add(
+        `kl_${field}_by_${by}`,
+        [column.keywordLower(field), sorted, 'id_key', ...others, ...sortableTextColumns].join(', '),
+      );
     }
     if (spec.type === 'number') add(`n_${field}`, `${column.number(field)}, id_key`);
     // The date order also carries the points, so a map box or circle in date order (every map view) tests each
     // walked entry in the index instead of looking up its docs row, which cost most of a map page's time.
-    if (spec.type === 'date') add(`d_${field}`, [column.date(field), 'id_key', ...numberColumns, ...geoColumns].join(', '));
+    if (spec.type === 'date')
+      add(`d_${field}`, [column.date(field), 'id_key', ...numberColumns, ...geoColumns].join(', '));
     if (spec.type === 'text' && spec.sortable) add(`s_${field}`, `${column.sortText(field)}, id_key`);
     // Map and "near me" listings filtered only by dates and numbers read one latitude band of this index
     // sequentially instead of looking up one docs row per point the R*Tree finds (a lookup at random per point).
-    if (spec.type === 'geo') add(`g_${field}`, [column.lat(field), column.lon(field), 'id_key', ...dateColumns, ...numberColumns].join(', '));
+    if (spec.type === 'geo')
+      add(`g_${field}`, [column.lat(field), column.lon(field), 'id_key', ...dateColumns, ...numberColumns].join(', '));
   }
   return statements;
 }

@@ -28,7 +28,10 @@ export async function openIndexedTestFile(
   await search.init(contractSchema('events'));
   await search.upsert('events', docs);
   const db = new Database(file, { readonly: true });
-  const meta = db.prepare("SELECT version, schema FROM search_index_meta WHERE name = 'events'").get() as { version: number; schema: string };
+  const meta = db.prepare("SELECT version, schema FROM search_index_meta WHERE name = 'events'").get() as {
+    version: number;
+    schema: string;
+  };
   return {
     search,
     db,

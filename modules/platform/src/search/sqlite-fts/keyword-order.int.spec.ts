@@ -58,7 +58,10 @@ function subqueryOrder(query: SearchQuery): string[] {
   const relevance = (query.sort ?? []).some((clause) => clause.by === 'relevance');
   const plan = planMatch(layout, query, match.expression, relevance, { drive: 'docs', words: match.forms });
   expect(fromWhereSql(plan)).toContain('MATCH');
-  return db.prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`).pluck().all(plan.params) as string[];
+  return db
+    .prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`)
+    .pluck()
+    .all(plan.params) as string[];
 }
 
 const iso = (millis: number) => new Date(millis).toISOString();
@@ -68,22 +71,57 @@ const relevanceThenDate = [{ by: 'relevance' }, { by: 'field', field: 'date', di
 const tenDays = { field: 'date', op: 'range', gte: iso(from), lte: iso(from + 10 * 86_400_000) } as const;
 
 const cases: Array<[string, SearchQuery]> = [
-  ['a word with a city, by relevance then date', { text: 'jazz', filters: [upcoming, city('Berlin')], sort: [...relevanceThenDate] }],
+  [
+    'a word with a city, by relevance then date',
+    { text: 'jazz', filters: [upcoming, city('Berlin')], sort: [...relevanceThenDate] },
+  ],
   ['the same with a date range', { text: 'jazz', filters: [city('Lisbon'), tenDays], sort: [...relevanceThenDate] }],
-  ['a word in few names (most of the page from the other rows)', { text: 'quartet', filters: [upcoming, city('Tokyo')], sort: [...relevanceThenDate] }],
+  [
+    'a word in few names (most of the page from the other rows)',
+    { text: 'quartet', filters: [upcoming, city('Tokyo')], sort: [...relevanceThenDate] },
+  ],
   ['two words', { text: 'jazz quartet', filters: [upcoming, city('Berlin')], sort: [...relevanceThenDate] }],
-  ['a city with rows without a name (scored 0)', { text: 'jazz', filters: [upcoming, city('Porto')], sort: [...relevanceThenDate] }],
-  ['by date only', { text: 'evening', filters: [upcoming, city('Lisbon')], sort: [{ by: 'field', field: 'date', direction: 'asc' }] }],
-  ['newest first, without a date filter (rows without a date last)', { text: 'jazz', filters: [city('Tokyo')], sort: [{ by: 'field', field: 'date', direction: 'desc' }] }],
-  ['relevance then newest, bounds on both sides', { text: 'jazz', filters: [city('Tokyo'), { field: 'date', op: 'range', gt: iso(from), lt: iso(from + 20 * 86_400_000) }], sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'desc' }] }],
-  ['a price filter besides (counted in SQL)', { text: 'jazz', filters: [upcoming, city('Berlin'), { field: 'price', op: 'range', gte: 20 }], sort: [...relevanceThenDate] }],
+  [
+    'a city with rows without a name (scored 0)',
+    { text: 'jazz', filters: [upcoming, city('Porto')], sort: [...relevanceThenDate] },
+  ],
+  [
+    'by date only',
+    { text: 'evening', filters: [upcoming, city('Lisbon')], sort: [{ by: 'field', field: 'date', direction: 'asc' }] },
+  ],
+  [
+    'newest first, without a date filter (rows without a date last)',
+    { text: 'jazz', filters: [city('Tokyo')], sort: [{ by: 'field', field: 'date', direction: 'desc' }] },
+  ],
+  [
+    'relevance then newest, bounds on both sides',
+    {
+      text: 'jazz',
+      filters: [city('Tokyo'), { field: 'date', op: 'range', gt: iso(from), lt: iso(from + 20 * 86_400_000) }],
+      sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'desc' }],
+    },
+  ],
+  [
+    'a price filter besides (counted in SQL)',
+    {
+      text: 'jazz',
+      filters: [upcoming, city('Berlin'), { field: 'price', op: 'range', gte: 20 }],
+      sort: [...relevanceThenDate],
+    },
+  ],
 ];
 
 describe('words with a city in its date order', () => {
   it('use the city sortedBy index', () => {
     for (const [, query] of cases) expect(keywordOrderIndexFor(layout, query)?.index).toMatch(/_kl_city_by_date"$/);
     // Relevance after the date is another order: not this index's.
-    expect(keywordOrderIndexFor(layout, { text: 'jazz', filters: [upcoming, city('Berlin')], sort: [{ by: 'field', field: 'date', direction: 'asc' }, { by: 'relevance' }] })).toBeNull();
+    expect(
+      keywordOrderIndexFor(layout, {
+        text: 'jazz',
+        filters: [upcoming, city('Berlin')],
+        sort: [{ by: 'field', field: 'date', direction: 'asc' }, { by: 'relevance' }],
+      }),
+    ).toBeNull();
   });
 
   it.each(cases)('%s: the same total, count and pages as every match sorted, at every offset', async (_, query) => {
@@ -114,31 +152,55 @@ describe('words with a city in its date order', () => {
   // The city's index order, and a map area (the name score of any plan the docs side drives, sorted in SQL).
   it.each<[string, SearchQuery]>([
     ['a city', { text: 'jazz', filters: [upcoming, city('Porto')], sort: [...relevanceThenDate] }],
-    ['a map area', { text: 'jazz', bounds: { field: 'location', south: 38, north: 53, west: -9, east: 14 }, filters: [tenDays], sort: [...relevanceThenDate] }],
-  ])('%s: rows without a name come after every named row with the words, and a cursor walk passes over them', async (_, query) => {
-    const unnamed = new Set(docs.filter((doc) => doc.name === undefined).map((doc) => doc.id));
-    const all = await search.search('events', { ...query, limit: 5000 });
-    const ids = all.hits.map((hit) => hit.id);
-    expect(ids.length).toBe(all.total);
-    const firstUnnamed = ids.findIndex((id) => unnamed.has(id));
-    expect(firstUnnamed).toBeGreaterThan(0);
-    const named = all.hits.slice(firstUnnamed).filter((hit) => !unnamed.has(hit.id));
-    expect(named.every((hit) => !String(hit.source.name).toLowerCase().includes('jazz'))).toBe(true);
-    const walked: string[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const page = await search.search('events', { ...query, limit: 7, ...(after ? { after } : {}) });
-      walked.push(...page.hits.map((hit) => hit.id));
-      if (!page.nextCursor) break;
-      after = page.nextCursor;
-    }
-    expect(walked).toEqual(ids);
-  });
+    [
+      'a map area',
+      {
+        text: 'jazz',
+        bounds: { field: 'location', south: 38, north: 53, west: -9, east: 14 },
+        filters: [tenDays],
+        sort: [...relevanceThenDate],
+      },
+    ],
+  ])(
+    '%s: rows without a name come after every named row with the words, and a cursor walk passes over them',
+    async (_, query) => {
+      const unnamed = new Set(docs.filter((doc) => doc.name === undefined).map((doc) => doc.id));
+      const all = await search.search('events', { ...query, limit: 5000 });
+      const ids = all.hits.map((hit) => hit.id);
+      expect(ids.length).toBe(all.total);
+      const firstUnnamed = ids.findIndex((id) => unnamed.has(id));
+      expect(firstUnnamed).toBeGreaterThan(0);
+      const named = all.hits.slice(firstUnnamed).filter((hit) => !unnamed.has(hit.id));
+      expect(named.every((hit) => !String(hit.source.name).toLowerCase().includes('jazz'))).toBe(true);
+      const walked: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await search.search('events', { ...query, limit: 7, ...(after ? { after } : {}) });
+        walked.push(...page.hits.map((hit) => hit.id));
+        if (!page.nextCursor) break;
+        after = page.nextCursor;
+      }
+      expect(walked).toEqual(ids);
+    },
+  );
 
   it('a document written after a search is counted and placed by the next one (the kept rows are read again)', async () => {
-    const query: SearchQuery = { text: 'jazz', filters: [upcoming, city('Berlin')], sort: [...relevanceThenDate], limit: 10 };
+    const query: SearchQuery = {
+      text: 'jazz',
+      filters: [upcoming, city('Berlin')],
+      sort: [...relevanceThenDate],
+      limit: 10,
+    };
     const before = await search.search('events', query);
-    await search.upsert('events', [{ id: 'new-jazz', name: 'Jazz Brunch', city: 'Berlin', date: iso(from + 60_000), location: { lat: 52.5, lon: 13.4 } }]);
+    await search.upsert('events', [
+      {
+        id: 'new-jazz',
+        name: 'Jazz Brunch',
+        city: 'Berlin',
+        date: iso(from + 60_000),
+        location: { lat: 52.5, lon: 13.4 },
+      },
+    ]);
     const after = await search.search('events', query);
     expect(after.total).toBe(before.total + 1);
     expect(after.hits.map((hit) => hit.id)).toEqual(subqueryOrder(query).slice(0, 10));

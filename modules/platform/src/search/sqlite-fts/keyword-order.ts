@@ -48,7 +48,13 @@ export function keywordOrderIndexFor(layout: IndexLayout, query: OrderedQuery): 
   const sort = query.sort ?? [];
   const fieldSorts = sort.filter((clause) => clause.by === 'field');
   const only = fieldSorts[0];
-  if (fieldSorts.length !== 1 || only === undefined || sort.length > 2 || (sort.length === 2 && sort[0]?.by !== 'relevance')) return null;
+  if (
+    fieldSorts.length !== 1 ||
+    only === undefined ||
+    sort.length > 2 ||
+    (sort.length === 2 && sort[0]?.by !== 'relevance')
+  )
+    return null;
   const index = sortedByIndexFor(layout, query as SearchQuery, true);
   if (index === null) return null;
   // The clause sortedByIndexFor chose: the first equality on a keyword sorted by that field.
@@ -85,7 +91,9 @@ function rowsCount(layout: IndexLayout, query: OrderedQuery, ordered: KeywordOrd
 
 /** The sortable text fields the name score reads, in `nameMatchScore`'s order. */
 const scoredFields = (layout: IndexLayout): Array<[string, number]> =>
-  Object.entries(layout.schema.fields).flatMap(([field, spec]) => (spec.type === 'text' && spec.sortable ? [[field, spec.boost ?? 1] as [string, number]] : []));
+  Object.entries(layout.schema.fields).flatMap(([field, spec]) =>
+    spec.type === 'text' && spec.sortable ? [[field, spec.boost ?? 1] as [string, number]] : [],
+  );
 
 /**
  * The order facts of a keyword-ordered plan. `words` are the query's word forms (one entry per word), `score`
@@ -127,7 +135,11 @@ export function walkBestFirst(totals: KeywordOrderTotals, wanted: number): boole
 }
 
 /** One statement of the page: extra conditions, its ORDER BY, and its LIMIT and OFFSET. */
-export type PageRead = (extra: string[], orderBy: string, window: { limit: number; offset: number }) => Array<Record<string, unknown>>;
+export type PageRead = (
+  extra: string[],
+  orderBy: string,
+  window: { limit: number; offset: number },
+) => Array<Record<string, unknown>>;
 
 /**
  * The rows `window` selects in (score, rest of the order), reading the best-scored rows in the index order first.

@@ -76,7 +76,15 @@ function countAll(rids: Int32Array, bytes: Uint8Array): KeywordRowsTotals {
 }
 
 /** NaN (no date) fails every comparison, as NULL fails every range in SQL. */
-function countInRange(rids: Int32Array, dates: Float64Array, bytes: Uint8Array, gte: number, gt: number, lte: number, lt: number): KeywordRowsTotals {
+function countInRange(
+  rids: Int32Array,
+  dates: Float64Array,
+  bytes: Uint8Array,
+  gte: number,
+  gt: number,
+  lte: number,
+  lt: number,
+): KeywordRowsTotals {
   const length = bytes.length;
   let total = 0;
   let inRange = 0;

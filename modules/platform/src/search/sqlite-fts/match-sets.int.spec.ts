@@ -50,25 +50,75 @@ function subqueryOrder(query: SearchQuery): string[] {
   const relevance = (query.sort ?? []).some((clause) => clause.by === 'relevance');
   // As the adapter plans it: a city or an area drives the docs side; a word alone has a constant bm25 there.
   const drive = query.bounds || (query.filters ?? []).some((clause) => clause.op === 'eq') ? 'docs' : 'fts';
-  const plan = planMatch(layout, query, match.expression, relevance, { drive, words: match.forms, constantScore: drive === 'fts' });
+  const plan = planMatch(layout, query, match.expression, relevance, {
+    drive,
+    words: match.forms,
+    constantScore: drive === 'fts',
+  });
   expect(fromWhereSql(plan)).toContain('MATCH');
-  return db.prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`).pluck().all(plan.params) as string[];
+  return db
+    .prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`)
+    .pluck()
+    .all(plan.params) as string[];
 }
 
 const upcoming = { field: 'date', op: 'range', gte: new Date(from).toISOString() } as const;
 const byDate = [{ by: 'field', field: 'date', direction: 'asc' }] as const;
 const cases: Array<[string, SearchQuery]> = [
   ['a common word in date order (the date walk)', { text: 'jazz', filters: [upcoming], sort: [...byDate] }],
-  ['a word in a tenth of the documents in date order (walked: the bit test is cheaper than a sort)', { text: 'quartet', filters: [upcoming], sort: [...byDate] }],
-  ['newest first, after a bound in the middle', { text: 'jazz', filters: [{ field: 'date', op: 'range', gt: new Date(Date.UTC(2030, 0, 13)).toISOString() }], sort: [{ by: 'field', field: 'date', direction: 'desc' }] }],
-  ['a common word by relevance (constant bm25: the date walk)', { text: 'jazz', filters: [upcoming], sort: [{ by: 'relevance' }, ...byDate] }],
-  ['a word with a city, by relevance (the city drives, ranked by the name)', { text: 'jazz', filters: [upcoming, { field: 'city', op: 'eq', value: 'Lisbon' }], sort: [{ by: 'relevance' }, ...byDate] }],
+  [
+    'a word in a tenth of the documents in date order (walked: the bit test is cheaper than a sort)',
+    { text: 'quartet', filters: [upcoming], sort: [...byDate] },
+  ],
+  [
+    'newest first, after a bound in the middle',
+    {
+      text: 'jazz',
+      filters: [{ field: 'date', op: 'range', gt: new Date(Date.UTC(2030, 0, 13)).toISOString() }],
+      sort: [{ by: 'field', field: 'date', direction: 'desc' }],
+    },
+  ],
+  [
+    'a common word by relevance (constant bm25: the date walk)',
+    { text: 'jazz', filters: [upcoming], sort: [{ by: 'relevance' }, ...byDate] },
+  ],
+  [
+    'a word with a city, by relevance (the city drives, ranked by the name)',
+    {
+      text: 'jazz',
+      filters: [upcoming, { field: 'city', op: 'eq', value: 'Lisbon' }],
+      sort: [{ by: 'relevance' }, ...byDate],
+    },
+  ],
   [
     'a word with a city and a date range',
-    { text: 'evening', filters: [{ field: 'date', op: 'range', gte: new Date(from).toISOString(), lte: new Date(from + 10 * 86_400_000).toISOString() }, { field: 'city', op: 'eq', value: 'Porto' }], sort: [...byDate] },
+    {
+      text: 'evening',
+      filters: [
+        {
+          field: 'date',
+          op: 'range',
+          gte: new Date(from).toISOString(),
+          lte: new Date(from + 10 * 86_400_000).toISOString(),
+        },
+        { field: 'city', op: 'eq', value: 'Porto' },
+      ],
+      sort: [...byDate],
+    },
   ],
-  ['a word in a map box', { text: 'jazz', bounds: { field: 'location', south: 40, north: 50, west: -5, east: 10 }, filters: [upcoming], sort: [...byDate] }],
-  ['a rare word with a city', { text: 'harbour', filters: [{ field: 'city', op: 'eq', value: 'Berlin' }], sort: [...byDate] }],
+  [
+    'a word in a map box',
+    {
+      text: 'jazz',
+      bounds: { field: 'location', south: 40, north: 50, west: -5, east: 10 },
+      filters: [upcoming],
+      sort: [...byDate],
+    },
+  ],
+  [
+    'a rare word with a city',
+    { text: 'harbour', filters: [{ field: 'city', op: 'eq', value: 'Berlin' }], sort: [...byDate] },
+  ],
 ];
 
 describe('text matches as cached bitmaps', () => {
@@ -81,13 +131,30 @@ describe('text matches as cached bitmaps', () => {
       expect(answer.total).toBe(expected.length);
       expect(answer.hits.map((hit) => hit.id)).toEqual(expected.slice(offset, offset + 25));
     }
-    expect(await search.count('events', { text: query.text!, filters: query.filters!, ...(query.bounds ? { bounds: query.bounds } : {}) })).toBe(expected.length);
+    expect(
+      await search.count('events', {
+        text: query.text!,
+        filters: query.filters!,
+        ...(query.bounds ? { bounds: query.bounds } : {}),
+      }),
+    ).toBe(expected.length);
   });
 
   it('a document written after a search is found by the next one (the reader thread sees the commit)', async () => {
-    const query: SearchQuery = { text: 'jazz', filters: [upcoming, { field: 'city', op: 'eq', value: 'Lisbon' }], sort: [...byDate], limit: 1000 };
+    const query: SearchQuery = {
+      text: 'jazz',
+      filters: [upcoming, { field: 'city', op: 'eq', value: 'Lisbon' }],
+      sort: [...byDate],
+      limit: 1000,
+    };
     const before = await search.search('events', query);
-    const added = { id: 'new-jazz', name: 'Jazz Brunch', city: 'Lisbon', date: new Date(from + 60_000).toISOString(), location: { lat: 38.7, lon: -9.1 } };
+    const added = {
+      id: 'new-jazz',
+      name: 'Jazz Brunch',
+      city: 'Lisbon',
+      date: new Date(from + 60_000).toISOString(),
+      location: { lat: 38.7, lon: -9.1 },
+    };
     await search.upsert('events', [added]);
     const after = await search.search('events', query);
     expect(after.total).toBe(before.total + 1);
@@ -103,7 +170,11 @@ describe('text matches as cached bitmaps', () => {
     const set = sets.load(layout, expression);
     expect(sets.load(layout, expression)).toBe(set);
     const inSet = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE ${matchSetTest('@set')} ORDER BY d.rid`).pluck();
-    const matched = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`).pluck();
+    const matched = db
+      .prepare(
+        `SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`,
+      )
+      .pluck();
     expect(inSet.all({ set: set.bytes })).toEqual(matched.all(expression));
     expect(set.size).toBe(matched.all(expression).length);
     // Cached totals key their parameters by JSON: a set appears there by its name, not its bytes.
@@ -126,11 +197,36 @@ describe('text matches as cached bitmaps', () => {
     ['a prefix of many terms (read as the prefix)', 'eve'],
     ['a word the tokenizer folds', 'Jàzz'],
   ])('%s: the set holds exactly the match', async (_, text) => {
-    await search.upsert('events', ['jazzy', 'jazzfest', 'jazzman', 'evea', 'eveb', 'evec', 'eved', 'evee', 'evef', 'eveg', 'eveh', 'evei', 'evej'].map((word, i) => ({ id: `extra-${i}`, name: `${word} ${i % 2 === 0 ? 'evening' : ''}`, date: new Date(from).toISOString() })));
+    await search.upsert(
+      'events',
+      [
+        'jazzy',
+        'jazzfest',
+        'jazzman',
+        'evea',
+        'eveb',
+        'evec',
+        'eved',
+        'evee',
+        'evef',
+        'eveg',
+        'eveh',
+        'evei',
+        'evej',
+      ].map((word, i) => ({
+        id: `extra-${i}`,
+        name: `${word} ${i % 2 === 0 ? 'evening' : ''}`,
+        date: new Date(from).toISOString(),
+      })),
+    );
     const expression = ftsMatch(db, layout, text)!.expression;
     const set = matchSetsOf(db).load(layout, expression);
     const inSet = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE ${matchSetTest('@set')} ORDER BY d.rid`).pluck();
-    const matched = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`).pluck();
+    const matched = db
+      .prepare(
+        `SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`,
+      )
+      .pluck();
     expect(matched.all(expression).length).toBeGreaterThan(0);
     expect(inSet.all({ set: set.bytes })).toEqual(matched.all(expression));
     expect(set.size).toBe(matched.all(expression).length);

@@ -90,7 +90,9 @@ function createMatchSets(db: Database.Database): MatchSets {
         .pluck()
         .all(`${word}\u0001`, `${word}\u{10FFFF}`) as string[];
       if (longer.length > MAX_LONGER_TERMS) return prefix;
-      return longer.length === 0 ? `"${word}"` : `(${[word, ...longer].map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ')})`;
+      return longer.length === 0
+        ? `"${word}"`
+        : `(${[word, ...longer].map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ')})`;
     });
 
   /**
@@ -101,7 +103,10 @@ function createMatchSets(db: Database.Database): MatchSets {
    */
   const readList = db.transaction(
     (layout: IndexLayout, expression: string) =>
-      db.prepare(`SELECT CAST(group_concat(rowid) AS BLOB) FROM ${layout.fts} WHERE ${layout.fts} MATCH ?`).pluck().get(wholeTerms(layout, expression)) as Buffer | null,
+      db
+        .prepare(`SELECT CAST(group_concat(rowid) AS BLOB) FROM ${layout.fts} WHERE ${layout.fts} MATCH ?`)
+        .pluck()
+        .get(wholeTerms(layout, expression)) as Buffer | null,
   );
   const read = (layout: IndexLayout, expression: string): KeptSet => {
     const at = scopes.now(layout);

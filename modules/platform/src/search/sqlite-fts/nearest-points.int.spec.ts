@@ -21,7 +21,9 @@ const CITIES = [
   { lat: -33.87, lon: 151.21 },
 ];
 // Eight venues per city within about 10 km of its centre, plus a second venue on the first one's spot.
-const venues = CITIES.flatMap((city) => Array.from({ length: 8 }, () => ({ lat: city.lat + (next() - 0.5) * 0.15, lon: city.lon + (next() - 0.5) * 0.2 })));
+const venues = CITIES.flatMap((city) =>
+  Array.from({ length: 8 }, () => ({ lat: city.lat + (next() - 0.5) * 0.15, lon: city.lon + (next() - 0.5) * 0.2 })),
+);
 const docs: IndexDocument[] = Array.from({ length: 4000 }, (_, i) => ({
   id: `e${i}`,
   name: `Event ${i}`,
@@ -45,10 +47,16 @@ function rowByRow(query: SearchQuery): { total: number; ids: string[]; distances
   const filters = planMatch(file.layout, { filters: query.filters ?? [] }, null, false);
   const params: Record<string, unknown> = { ...filters.params, radiusKm: near.radiusKm };
   let n = 0;
-  const distance = haversineKmSql(`d.${column.lat('location')}`, `d.${column.lon('location')}`, near.lat, near.lon, (value) => {
-    params[`r${n}`] = value;
-    return `@r${n++}`;
-  });
+  const distance = haversineKmSql(
+    `d.${column.lat('location')}`,
+    `d.${column.lon('location')}`,
+    near.lat,
+    near.lon,
+    (value) => {
+      params[`r${n}`] = value;
+      return `@r${n++}`;
+    },
+  );
   const where = [...filters.where, `d.${column.lat('location')} IS NOT NULL`, `${distance} <= @radiusKm`].join(' AND ');
   const rows = file.db
     .prepare(`SELECT d.id, ${distance} AS dist FROM ${file.layout.docs} d WHERE ${where} ORDER BY dist, d.id_key`)
@@ -91,7 +99,11 @@ describe('near me by distance, point by point', () => {
         const query = nearQuery(centre.lat, centre.lon, variant);
         const result = await file.search.search('events', query);
         const expected = rowByRow(query);
-        expect({ total: result.total, ids: result.hits.map((hit) => hit.id), distances: result.hits.map((hit) => hit.distanceKm) }).toEqual(expected);
+        expect({
+          total: result.total,
+          ids: result.hits.map((hit) => hit.id),
+          distances: result.hits.map((hit) => hit.distanceKm),
+        }).toEqual(expected);
         compared += expected.ids.length;
       }
     }
@@ -100,7 +112,10 @@ describe('near me by distance, point by point', () => {
 
   it('continues by cursor from a page read point by point', async () => {
     const first = await file.search.search('events', nearQuery(52.52, 13.405, { limit: 50 }));
-    const second = await file.search.search('events', nearQuery(52.52, 13.405, { limit: 50, after: first.nextCursor! }));
+    const second = await file.search.search(
+      'events',
+      nearQuery(52.52, 13.405, { limit: 50, after: first.nextCursor! }),
+    );
     expect(second.hits.map((hit) => hit.id)).toEqual(rowByRow(nearQuery(52.52, 13.405, { limit: 50, offset: 50 })).ids);
   });
 
@@ -111,7 +126,8 @@ describe('near me by distance, point by point', () => {
     expect(served?.total).toBe(rowByRow(nearQuery(52.52, 13.405)).total);
     // The three shapes the comparison above goes through: the nearest venue's first rows alone, nearer venues'
     // rows plus the farthest one's first rows, every chosen venue's rows.
-    const from = (rowsNeeded: number) => points.page(file.layout, nearQuery(52.52, 13.405), rowsNeeded)?.plan.from ?? '';
+    const from = (rowsNeeded: number) =>
+      points.page(file.layout, nearQuery(52.52, 13.405), rowsNeeded)?.plan.from ?? '';
     expect(from(20)).toContain('LIMIT @lastRows');
     expect(from(20)).not.toContain('VALUES');
     expect(from(230)).toContain('UNION ALL');

@@ -40,7 +40,8 @@ export interface NearPoint {
 /** Latitude bands `[low, high)` covering south..north; edges are `i * BAND_DEGREES`, computed the same way every time. */
 export function bandsCovering(south: number, north: number): Array<[number, number]> {
   const bands: Array<[number, number]> = [];
-  for (let i = Math.floor(south / BAND_DEGREES); i * BAND_DEGREES <= north; i++) bands.push([i * BAND_DEGREES, (i + 1) * BAND_DEGREES]);
+  for (let i = Math.floor(south / BAND_DEGREES); i * BAND_DEGREES <= north; i++)
+    bands.push([i * BAND_DEGREES, (i + 1) * BAND_DEGREES]);
   return bands;
 }
 
@@ -81,7 +82,12 @@ export interface NearestPoints {
 
 export function createNearestPoints(statements: StatementCache, counts: CountCache): NearestPoints {
   /** Distinct points of one band with their events meeting `filters`; null when there are too many. */
-  const bandPoints = (layout: IndexLayout, field: string, filters: MatchPlan, [low, high]: [number, number]): Array<[number, number, number]> | null => {
+  const bandPoints = (
+    layout: IndexLayout,
+    field: string,
+    filters: MatchPlan,
+    [low, high]: [number, number],
+  ): Array<[number, number, number]> | null => {
     const lat = `d.${column.lat(field)}`;
     const lon = `d.${column.lon(field)}`;
     const conditions = [`${lat} >= @bandLow`, `${lat} < @bandHigh`, ...filters.where].join(' AND ');
@@ -91,7 +97,12 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
     const params = { ...filters.params, bandLow: low, bandHigh: high };
     // Kept until a write touches the band (write-scopes.ts).
     const scope = { layout, dependencies: bandDependencies(field, low, high) };
-    const points = counts.get(sql, params, () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>, scope);
+    const points = counts.get(
+      sql,
+      params,
+      () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>,
+      scope,
+    );
     return points.length > MAX_BAND_POINTS ? null : points;
   };
 
@@ -108,7 +119,13 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
     band: [number, number],
   ): Array<[number, number, number]> | null => {
     const split = splitCutoff(upcoming.cutoff, upcoming.strict);
-    const fromDay = planMatch(layout, { filters: [{ field: upcoming.field, op: 'range', gte: split.wholeFrom * DAY_MS }] }, null, false, { geoIndex: true });
+    const fromDay = planMatch(
+      layout,
+      { filters: [{ field: upcoming.field, op: 'range', gte: split.wholeFrom * DAY_MS }] },
+      null,
+      false,
+      { geoIndex: true },
+    );
     const whole = bandPoints(layout, field, fromDay, band);
     if (whole === null) return null;
     const lat = `d.${column.lat(field)}`;
@@ -120,7 +137,11 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
         `SELECT ${lat}, ${lon}, count(*) FROM ${layout.docs} d INDEXED BY ${dateIndex(layout, upcoming.field)} ` +
         `WHERE ${date} >= @from AND ${date} ${op} @to AND ${lat} IS NOT NULL AND ${lon} IS NOT NULL GROUP BY 1, 2`;
       const params = { from, to };
-      const points = counts.get(sql, params, () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>);
+      const points = counts.get(
+        sql,
+        params,
+        () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>,
+      );
       return points.filter((point) => point[0] >= band[0] && point[0] < band[1]);
     };
     const events = new Map<string, [number, number, number]>(whole.map(([a, b, n]) => [`${a},${b}`, [a, b, n]]));
@@ -139,7 +160,10 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
   };
 
   /** The candidates within the radius, nearest first, with SQLite's distances. */
-  const withinRadius = (near: NonNullable<SearchQuery['near']>, candidates: Array<[number, number, number]>): NearPoint[] => {
+  const withinRadius = (
+    near: NonNullable<SearchQuery['near']>,
+    candidates: Array<[number, number, number]>,
+  ): NearPoint[] => {
     const size = paddedLength(candidates.length);
     const params: Params = { radiusKm: near.radiusKm };
     const rows: string[] = [];
@@ -156,7 +180,9 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
     const sql =
       `SELECT lat, lon, events, distance_km FROM (SELECT column1 AS lat, column2 AS lon, column3 AS events, ${distance} AS distance_km ` +
       `FROM (VALUES ${rows.join(', ')})) WHERE distance_km <= @radiusKm ORDER BY distance_km`;
-    return (statements.prepared(sql).raw().all(params) as Array<[number, number, number, number]>).map(([lat, lon, events, distanceKm]) => ({ lat, lon, events, distanceKm }));
+    return (statements.prepared(sql).raw().all(params) as Array<[number, number, number, number]>).map(
+      ([lat, lon, events, distanceKm]) => ({ lat, lon, events, distanceKm }),
+    );
   };
 
   /** The chosen points joined to their rows on the geo index; the outer loop stays on the points (CROSS JOIN). */
@@ -166,7 +192,11 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
     const rows: string[] = [];
     for (let i = 0; i < size; i++) {
       const point = points[i];
-      Object.assign(params, { [`pa${i}`]: point?.lat ?? null, [`pb${i}`]: point?.lon ?? null, [`pc${i}`]: point?.distanceKm ?? null });
+      Object.assign(params, {
+        [`pa${i}`]: point?.lat ?? null,
+        [`pb${i}`]: point?.lon ?? null,
+        [`pc${i}`]: point?.distanceKm ?? null,
+      });
       rows.push(`(@pa${i}, @pb${i}, @pc${i})`);
     }
     const from =
@@ -181,16 +211,30 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
    * at one point, so only its first `rest` rows are read (`ORDER BY id_key LIMIT`), not all of them sorted. Null
    * when it holds no more than that, or another point is at the same distance (their rows interleave by id).
    */
-  const cappedLastPointPlan = (layout: IndexLayout, field: string, filters: MatchPlan, points: NearPoint[], rowsNeeded: number): MatchPlan | null => {
+  const cappedLastPointPlan = (
+    layout: IndexLayout,
+    field: string,
+    filters: MatchPlan,
+    points: NearPoint[],
+    rowsNeeded: number,
+  ): MatchPlan | null => {
     const last = points.at(-1);
     if (!last || points.filter((point) => point.distanceKm === last.distanceKm).length > 1) return null;
     const nearer = points.slice(0, -1);
     const rest = rowsNeeded - nearer.reduce((sum, point) => sum + point.events, 0);
     if (last.events <= rest) return null;
     const index = geoIndex(layout, field);
-    const where = [`d.${column.lat(field)} = @lastLat`, `d.${column.lon(field)} = @lastLon`, ...filters.where].join(' AND ');
+    const where = [`d.${column.lat(field)} = @lastLat`, `d.${column.lon(field)} = @lastLon`, ...filters.where].join(
+      ' AND ',
+    );
     const lastRows = `SELECT * FROM (SELECT d.*, @lastDistance AS point_km FROM ${filters.from} INDEXED BY ${index} WHERE ${where} ORDER BY d.id_key LIMIT @lastRows)`;
-    const params: Params = { ...filters.params, lastLat: last.lat, lastLon: last.lon, lastDistance: last.distanceKm, lastRows: rest };
+    const params: Params = {
+      ...filters.params,
+      lastLat: last.lat,
+      lastLon: last.lon,
+      lastDistance: last.distanceKm,
+      lastRows: rest,
+    };
     let union = lastRows;
     if (nearer.length > 0) {
       const joined = pointsPlan(layout, field, filters, nearer);
@@ -211,7 +255,9 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
       const upcoming = dateCutoff(layout, query.filters ?? []);
       const candidates: Array<[number, number, number]> = [];
       for (const band of bandsCovering(box.south, box.north)) {
-        const points = upcoming ? upcomingBandPoints(layout, near.field, upcoming, band) : bandPoints(layout, near.field, filters, band);
+        const points = upcoming
+          ? upcomingBandPoints(layout, near.field, upcoming, band)
+          : bandPoints(layout, near.field, filters, band);
         if (points === null) return null;
         for (const point of points) if (insideBox(point[0], point[1], box)) candidates.push(point);
       }

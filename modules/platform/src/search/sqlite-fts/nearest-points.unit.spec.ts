@@ -24,7 +24,14 @@ describe('nearest points', () => {
   });
 
   it('test the box the row-by-row plan tests, on both sides of the antimeridian', () => {
-    const box = { south: -20, north: -15, lonRanges: [{ west: 178, east: 180 }, { west: -180, east: -179 }] };
+    const box = {
+      south: -20,
+      north: -15,
+      lonRanges: [
+        { west: 178, east: 180 },
+        { west: -180, east: -179 },
+      ],
+    };
     expect(insideBox(-18, 179.5, box)).toBe(true);
     expect(insideBox(-18, -179.5, box)).toBe(true);
     expect(insideBox(-18, 0, box)).toBe(false);

@@ -7,10 +7,25 @@ const near = { field: 'location', lat: 52.52, lon: 13.405, radiusKm: 25 };
 describe('nearest rings', () => {
   it('apply to a near query ordered by distance, nearest first, without text', () => {
     expect(nearestFirst({ near, sort: [{ by: 'distance', direction: 'asc' }] })).toBe(true);
-    expect(nearestFirst({ near, sort: [{ by: 'relevance' }, { by: 'distance', direction: 'asc' }, { by: 'field', field: 'date', direction: 'desc' }] })).toBe(true);
+    expect(
+      nearestFirst({
+        near,
+        sort: [
+          { by: 'relevance' },
+          { by: 'distance', direction: 'asc' },
+          { by: 'field', field: 'date', direction: 'desc' },
+        ],
+      }),
+    ).toBe(true);
     const not: SearchQuery[] = [
       { near, sort: [{ by: 'distance', direction: 'desc' }] },
-      { near, sort: [{ by: 'field', field: 'date', direction: 'asc' }, { by: 'distance', direction: 'asc' }] },
+      {
+        near,
+        sort: [
+          { by: 'field', field: 'date', direction: 'asc' },
+          { by: 'distance', direction: 'asc' },
+        ],
+      },
       { near, text: 'jazz', sort: [{ by: 'distance', direction: 'asc' }] },
       { near },
       { sort: [{ by: 'distance', direction: 'asc' }] },

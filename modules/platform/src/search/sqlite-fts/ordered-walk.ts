@@ -34,7 +34,8 @@ const MAX_WALKED_ROWS = 50_000;
  */
 export function walkableSortIndex(layout: IndexLayout, query: SearchQuery, constantRelevance = false): string | null {
   if (!query.bounds && !query.near && (query.filters ?? []).length === 0) return null;
-  if (query.text !== undefined && !constantRelevance && (query.sort ?? []).some((clause) => clause.by === 'relevance')) return null;
+  if (query.text !== undefined && !constantRelevance && (query.sort ?? []).some((clause) => clause.by === 'relevance'))
+    return null;
   if (sortedByIndexFor(layout, query) !== null) return null;
   const only = onlyFieldSort(query);
   if (only === null) return null;
@@ -42,7 +43,8 @@ export function walkableSortIndex(layout: IndexLayout, query: SearchQuery, const
   // correlated with a number order (price from vs price to: measured, the cheap end of "price from" is free
   // events that fail "price to >= 10", so the walk read 120,000 rows for a page), so those keep the planner's plan.
   const correlated = (query.filters ?? []).some(
-    (clause) => clause.field !== only.field && clause.op === 'range' && layout.schema.fields[clause.field]?.type === 'number',
+    (clause) =>
+      clause.field !== only.field && clause.op === 'range' && layout.schema.fields[clause.field]?.type === 'number',
   );
   if (correlated && layout.schema.fields[only.field]?.type === 'number') return null;
   if (only.direction === 'asc' && !fieldsKnownPresent(query).has(only.field)) return null;
@@ -75,12 +77,16 @@ export function walkBeatsSort(rowsNeeded: number, matches: number, indexedRows: 
 
 /** The docs columns a plan's conditions read (`d."column"`, as search-sql.ts writes every one of them). */
 export function columnsTested(conditions: readonly string[]): Set<string> {
-  return new Set(conditions.flatMap((condition) => [...condition.matchAll(/\bd\."([^"]+)"/g)].map((found) => found[1]!)));
+  return new Set(
+    conditions.flatMap((condition) => [...condition.matchAll(/\bd\."([^"]+)"/g)].map((found) => found[1]!)),
+  );
 }
 
 /** The query's one field sort, when its order has no other key (distance counts only with `near`). */
 function onlyFieldSort(query: SearchQuery): { field: string; direction: 'asc' | 'desc' } | null {
-  const clauses = (query.sort ?? []).filter((clause) => clause.by === 'field' || (clause.by === 'distance' && query.near));
+  const clauses = (query.sort ?? []).filter(
+    (clause) => clause.by === 'field' || (clause.by === 'distance' && query.near),
+  );
   const only = clauses[0];
   return clauses.length === 1 && only?.by === 'field' ? only : null;
 }

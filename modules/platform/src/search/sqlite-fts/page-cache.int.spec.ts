@@ -15,7 +15,11 @@ afterAll(async () => {
   await dataDir.remove();
 });
 
-const schema: IndexSchema = { name: 'events', fields: { name: { type: 'text' }, start: { type: 'date' } }, fragments: { pin: 1 } };
+const schema: IndexSchema = {
+  name: 'events',
+  fields: { name: { type: 'text' }, start: { type: 'date' } },
+  fragments: { pin: 1 },
+};
 const event = (n: number): IndexDocument => ({
   id: String(n),
   name: `Event ${n}`,
@@ -29,7 +33,10 @@ const mapPage: SearchQuery = { sort: [{ by: 'field', field: 'start', direction: 
 async function twoProcesses(file: string): Promise<[SearchIndex, SearchIndex]> {
   const first = createSqliteSearchIndex({ file, readerThreads: 1 });
   await first.init(schema);
-  await first.upsert('events', Array.from({ length: 40 }, (_, i) => event(i + 1)));
+  await first.upsert(
+    'events',
+    Array.from({ length: 40 }, (_, i) => event(i + 1)),
+  );
   const second = createSqliteSearchIndex({ file, readerThreads: 0 });
   await second.init(schema);
   opened.push(first, second);
@@ -67,12 +74,17 @@ describe('kept map pages', () => {
     expect(two).not.toBe(one);
     expect(two.hits).toEqual([]);
     const list: SearchQuery = { ...mapPage, limit: 100 };
-    expect(await first.searchFragments('events', list, 'pin')).not.toBe(await first.searchFragments('events', list, 'pin'));
+    expect(await first.searchFragments('events', list, 'pin')).not.toBe(
+      await first.searchFragments('events', list, 'pin'),
+    );
   });
 
   it('shares one read among the requests that ask for a page while it is read', async () => {
     const [first] = await twoProcesses(join(dataDir.dir, 'shared-read.sqlite'));
-    const [a, b] = await Promise.all([first.searchFragments('events', mapPage, 'pin'), first.searchFragments('events', mapPage, 'pin')]);
+    const [a, b] = await Promise.all([
+      first.searchFragments('events', mapPage, 'pin'),
+      first.searchFragments('events', mapPage, 'pin'),
+    ]);
     expect(b).toBe(a);
   });
 });

@@ -34,7 +34,8 @@ export class PageCache {
   /** The kept answer of `key`, else `read()`'s, kept while no write touches `scope`. */
   get<T extends object>(key: string, scope: KeptScope, read: () => Promise<T>): Promise<T> {
     const kept = this.pages.get(key);
-    if (kept && this.scopes.unchanged(kept.scope.layout, kept.at, kept.scope.dependencies)) return kept.answer as Promise<T>;
+    if (kept && this.scopes.unchanged(kept.scope.layout, kept.at, kept.scope.dependencies))
+      return kept.answer as Promise<T>;
     if (kept) this.pages.delete(key);
     const at = this.scopes.now(scope.layout);
     const reading = read().then(

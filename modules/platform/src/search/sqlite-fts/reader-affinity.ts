@@ -14,7 +14,8 @@ export const AFFINITY_SLACK = 2;
 export function affinityKey(call: ReadCall): string | null {
   if (call.method === 'facets') return null;
   const { query } = call;
-  if (query.text !== undefined && query.text.trim() !== '') return `${call.index}\u0000text\u0000${query.text.trim().toLowerCase()}`;
+  if (query.text !== undefined && query.text.trim() !== '')
+    return `${call.index}\u0000text\u0000${query.text.trim().toLowerCase()}`;
   if (query.near) return `${call.index}\u0000near\u0000${Math.floor(query.near.lat)}`;
   return null;
 }

@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { ReadCall } from './reader-protocol.ts';
 import { AFFINITY_SLACK, affinityKey, chooseSlot, preferredSlot } from './reader-affinity.ts';
 
-const search = (query: Extract<ReadCall, { method: 'search' }>['query']): ReadCall => ({ method: 'search', index: 'events', query });
+const search = (query: Extract<ReadCall, { method: 'search' }>['query']): ReadCall => ({
+  method: 'search',
+  index: 'events',
+  query,
+});
 
 describe('reader affinity', () => {
   it('keys reads by their words, or by the degree of latitude of their centre, and leaves the rest to any thread', () => {
-    expect(affinityKey(search({ text: ' Jazz ' }))).toBe(affinityKey({ method: 'fragments', index: 'events', query: { text: 'jazz', limit: 5 }, fragment: 'card' }));
+    expect(affinityKey(search({ text: ' Jazz ' }))).toBe(
+      affinityKey({ method: 'fragments', index: 'events', query: { text: 'jazz', limit: 5 }, fragment: 'card' }),
+    );
     expect(affinityKey(search({ text: 'jazz' }))).not.toBe(affinityKey(search({ text: 'techno' })));
     const near = (lat: number) => search({ near: { field: 'location', lat, lon: 13.4, radiusKm: 25 } });
     expect(affinityKey(near(52.52))).toBe(affinityKey(near(52.9)));

@@ -41,7 +41,10 @@ export function createReaderPool({ size, ...data }: ReaderThreadData & { size: n
       if (!waiting) return;
       reader.waiting.delete(reply.id);
       if (reader.waiting.size === 0) worker.unref();
-      if ('error' in reply) waiting.reject(reply.cursorError === undefined ? new Error(reply.error) : new SearchCursorError(reply.cursorError));
+      if ('error' in reply)
+        waiting.reject(
+          reply.cursorError === undefined ? new Error(reply.error) : new SearchCursorError(reply.cursorError),
+        );
       else waiting.resolve(reply.result);
     });
     worker.on('error', (error) => {

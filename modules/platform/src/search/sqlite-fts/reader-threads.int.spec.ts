@@ -36,8 +36,15 @@ describe('SQLite SearchIndex reader threads', () => {
     expect(await onBothReaders(() => search.count('events', upcoming))).toEqual([before, before, before, before]);
 
     for (let n = 1; n <= 5; n++) {
-      await search.upsert('events', [{ ...fixtureEvents[0]!, id: `extra-${n}`, name: `Zyzzyva night ${n}`, price: 5, country: 'ZZ' }]);
-      expect(await onBothReaders(() => search.count('events', upcoming))).toEqual([before + n, before + n, before + n, before + n]);
+      await search.upsert('events', [
+        { ...fixtureEvents[0]!, id: `extra-${n}`, name: `Zyzzyva night ${n}`, price: 5, country: 'ZZ' },
+      ]);
+      expect(await onBothReaders(() => search.count('events', upcoming))).toEqual([
+        before + n,
+        before + n,
+        before + n,
+        before + n,
+      ]);
       const page = await search.search('events', { text: 'zyzzyva', limit: 1 });
       expect(page.total).toBe(n);
       const facets = await search.facets('events', { terms: ['country'] });
@@ -45,7 +52,9 @@ describe('SQLite SearchIndex reader threads', () => {
     }
     await search.delete('events', ['extra-1']);
     expect(await search.count('events', upcoming)).toBe(before + 4);
-    expect((await search.facets('events', { terms: ['country'] })).terms.country).not.toEqual(facetsBefore.terms.country);
+    expect((await search.facets('events', { terms: ['country'] })).terms.country).not.toEqual(
+      facetsBefore.terms.country,
+    );
     await search.close();
   });
 
@@ -58,7 +67,12 @@ describe('SQLite SearchIndex reader threads', () => {
     await rebuild.commit();
     expect(await onBothReaders(() => search.count('events', {}))).toEqual([2, 2, 2, 2]);
     const page = await search.search('events', { limit: 100 });
-    expect(page.hits.map((hit) => hit.id).sort()).toEqual(fixtureEvents.slice(0, 2).map((doc) => String(doc.id)).sort());
+    expect(page.hits.map((hit) => hit.id).sort()).toEqual(
+      fixtureEvents
+        .slice(0, 2)
+        .map((doc) => String(doc.id))
+        .sort(),
+    );
     await search.close();
   });
 
@@ -75,9 +89,16 @@ describe('SQLite SearchIndex reader threads', () => {
       { fields: ['name', 'image_url', 'location'], limit: 5 },
       // `id` among the fields, and a field no document has: still the hit's id, and no key for the missing field.
       { fields: ['id', 'nope'], limit: 4 },
-      { near: { field: 'location', ...berlin, radiusKm: 50 }, sort: [{ by: 'distance', direction: 'asc' }], fields: ['name'] },
+      {
+        near: { field: 'location', ...berlin, radiusKm: 50 },
+        sort: [{ by: 'distance', direction: 'asc' }],
+        fields: ['name'],
+      },
       { near: { field: 'location', ...berlin, radiusKm: 30 }, sort: [{ by: 'distance', direction: 'asc' }] },
-      { bounds: { field: 'location', north: 0, south: -40, west: 170, east: -170 }, sort: [{ by: 'field', field: 'date', direction: 'asc' }] },
+      {
+        bounds: { field: 'location', north: 0, south: -40, west: 170, east: -170 },
+        sort: [{ by: 'field', field: 'date', direction: 'asc' }],
+      },
       { filters: [{ op: 'eq', field: 'country', value: 'DE' }], offset: 2, limit: 2 },
       { filters: [{ op: 'eq', field: 'country', value: 'DE' }], offset: 500 },
     ];
@@ -116,7 +137,9 @@ describe('SQLite SearchIndex reader threads', () => {
     const file = nextFile();
     const pool = createReaderPool({ file, size: 1, commonTextDocuments: 0 });
     // No file yet: the thread's read-only connection cannot open, so the thread dies on start.
-    await expect(pool.run({ method: 'count', index: 'events', query: {} })).rejects.toThrow(`Search reader thread cannot open ${file}`);
+    await expect(pool.run({ method: 'count', index: 'events', query: {} })).rejects.toThrow(
+      `Search reader thread cannot open ${file}`,
+    );
     const writer = createSqliteSearchIndex({ file, readerThreads: 0 });
     await writer.init(contractSchema('events'));
     await writer.upsert('events', fixtureEvents);

@@ -48,7 +48,10 @@ function beforeOrder(query: SearchQuery): string[] {
   const match = ftsMatch(db, layout, query.text!)!;
   const plan = planMatch(layout, query, match.expression, true, { words: match.forms });
   expect(plan.score).toBe('m.score');
-  return db.prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`).pluck().all(plan.params) as string[];
+  return db
+    .prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`)
+    .pluck()
+    .all(plan.params) as string[];
 }
 
 const upcoming: SearchQuery['filters'] = [{ field: 'date', op: 'range', gte: new Date(from).toISOString() }];
@@ -62,7 +65,10 @@ const relevance = (text: string, extra: Partial<SearchQuery> = {}): SearchQuery 
 describe('relevance order on the embedded engine, against the scoring statement', () => {
   it('bm25 gives every match the same score in this table (what the plan relies on; probed at run time)', () => {
     const weights = layout.searchable.map((s) => s.boost).join(', ');
-    const scores = db.prepare(`SELECT bm25(${layout.fts}, ${weights}) FROM ${layout.fts} WHERE ${layout.fts} MATCH 'jazz'`).pluck().all() as number[];
+    const scores = db
+      .prepare(`SELECT bm25(${layout.fts}, ${weights}) FROM ${layout.fts} WHERE ${layout.fts} MATCH 'jazz'`)
+      .pluck()
+      .all() as number[];
     expect(scores.length).toBeGreaterThan(1000);
     expect(new Set(scores)).toEqual(new Set([0]));
   });
@@ -76,7 +82,15 @@ describe('relevance order on the embedded engine, against the scoring statement'
     const expected = beforeOrder(relevance(text));
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(docs.length);
-    for (const offset of [0, 20, 100, Math.floor(expected.length / 2) + 7, expected.length - 15, expected.length, expected.length + 5]) {
+    for (const offset of [
+      0,
+      20,
+      100,
+      Math.floor(expected.length / 2) + 7,
+      expected.length - 15,
+      expected.length,
+      expected.length + 5,
+    ]) {
       for (const limit of [20, 100]) {
         const answer = await search.search('events', relevance(text, { offset, limit }));
         expect(answer.total).toBe(expected.length);
@@ -94,7 +108,11 @@ describe('relevance order on the embedded engine, against the scoring statement'
   });
 
   it('relevance then date descending: later first, ties by the id descending', async () => {
-    const desc = relevance('jazz', { sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'desc' }], limit: 30, offset: 10 });
+    const desc = relevance('jazz', {
+      sort: [{ by: 'relevance' }, { by: 'field', field: 'date', direction: 'desc' }],
+      limit: 30,
+      offset: 10,
+    });
     expect((await search.search('events', desc)).hits.map((hit) => hit.id)).toEqual(beforeOrder(desc).slice(10, 40));
   });
 

@@ -43,7 +43,9 @@ function openReadOnly(path: string): Database.Database {
     return new Database(path, { readonly: true, fileMustExist: true });
   } catch (error) {
     // better-sqlite3's SqliteError loses its message when a thread's uncaught error is copied to the parent.
-    throw new Error(`Search reader thread cannot open ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Search reader thread cannot open ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

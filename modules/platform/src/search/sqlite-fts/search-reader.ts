@@ -4,16 +4,47 @@
  * size of 0 keeps every query in the main thread, and on the read-only connections of the reader threads.
  */
 import type Database from 'better-sqlite3';
-import type { CountOptions, FacetRequest, FacetResult, FilterClause, FragmentHit, FragmentPage, IndexDocument, IndexSchema, SearchHit, SearchQuery, SearchResult } from '../search-index.port.ts';
+import type {
+  CountOptions,
+  FacetRequest,
+  FacetResult,
+  FilterClause,
+  FragmentHit,
+  FragmentPage,
+  IndexDocument,
+  IndexSchema,
+  SearchHit,
+  SearchQuery,
+  SearchResult,
+} from '../search-index.port.ts';
 import { layoutFor, column, geoIndex, viewFor, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
-import { CONSTANT_BM25, afterCursor, coveredByGeoIndex, fromWhereSql, hasSelectiveCondition, keysetOrder, keysetSlots, keysetSql, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
+import {
+  CONSTANT_BM25,
+  afterCursor,
+  coveredByGeoIndex,
+  fromWhereSql,
+  hasSelectiveCondition,
+  keysetOrder,
+  keysetSlots,
+  keysetSql,
+  orderBySql,
+  orderKeys,
+  planMatch,
+  type MatchPlan,
+} from './search-sql.ts';
 import { decodeCursor, encodeCursor, type CursorValue } from '../search-cursor.ts';
 import { CountCache } from './count-cache.ts';
 import { matchSetTest, matchSetsOf } from './match-sets.ts';
 import { columnsTested, sortedByIndexFor, walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
-import { keywordOrderIndexFor, keywordOrderOf, readBestFirst, walkBestFirst, type KeywordOrderTotals } from './keyword-order.ts';
+import {
+  keywordOrderIndexFor,
+  keywordOrderOf,
+  readBestFirst,
+  walkBestFirst,
+  type KeywordOrderTotals,
+} from './keyword-order.ts';
 import { keywordRowsOf } from './keyword-rows.ts';
 import { createNearestPoints } from './nearest-points.ts';
 import { createAreaCounts } from './area-counts.ts';
@@ -91,7 +122,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const areaCounts = createAreaCounts(statements, counts);
 
   const readMeta = (name: string): MetaRow | undefined =>
-    statements.prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as MetaRow | undefined;
+    statements.prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as
+      MetaRow | undefined;
 
   const live = (name: string): IndexLayout => {
     const meta = readMeta(name);
@@ -121,11 +153,20 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * A keyword-ordered plan's total (keyword-order.ts): a pass over the keyword value's kept rows when the filters
    * allow (keyword-rows.ts), else one read of the index entries.
    */
-  const keywordOrderTotals = (layout: IndexLayout, query: MatchQuery, plan: MatchPlan, match: string | null): KeywordOrderTotals => {
+  const keywordOrderTotals = (
+    layout: IndexLayout,
+    query: MatchQuery,
+    plan: MatchPlan,
+    match: string | null,
+  ): KeywordOrderTotals => {
     const { rows, matchSet } = plan.keywordOrder!;
     const sql = `SELECT count(*) AS total ${fromWhereSql(plan)}`;
-    const counted = () => (rows === null ? null : keywordRows.count(layout, rows, matchSet)) ?? statements.prepared(sql).get(plan.params);
-    return counts.get(sql, plan.params, counted, { layout, dependencies: queryDependencies(layout, query, match) }) as KeywordOrderTotals;
+    const counted = () =>
+      (rows === null ? null : keywordRows.count(layout, rows, matchSet)) ?? statements.prepared(sql).get(plan.params);
+    return counts.get(sql, plan.params, counted, {
+      layout,
+      dependencies: queryDependencies(layout, query, match),
+    }) as KeywordOrderTotals;
   };
 
   /**
@@ -139,7 +180,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const filters = query.filters ?? [];
     const only = filters[0];
     if (query.near || query.bounds || filters.length !== 1 || only?.op !== 'range') return null;
-    if (only.lte !== undefined || only.lt !== undefined || (only.gte === undefined) === (only.gt === undefined)) return null;
+    if (only.lte !== undefined || only.lt !== undefined || (only.gte === undefined) === (only.gt === undefined))
+      return null;
     const spec = layout.schema.fields[only.field];
     if (spec?.type !== 'number' && spec?.type !== 'date') return null;
     const target = spec.type === 'number' ? `d.${column.number(only.field)}` : `d.${column.date(only.field)}`;
@@ -150,7 +192,11 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     if (query.text !== undefined) return complementInMatch(layout, query.text, [below, `${target} IS NULL`], value);
     const presentSql = `SELECT count(*) FROM ${layout.docs} d WHERE ${target} IS NOT NULL`;
     const belowSql = `SELECT count(*) FROM (SELECT 1 FROM ${layout.docs} d WHERE ${below} LIMIT ${COMPLEMENT_LIMIT})`;
-    const belowRows = counts.get(belowSql, { value }, () => statements.prepared(belowSql).pluck().get({ value }) as number);
+    const belowRows = counts.get(
+      belowSql,
+      { value },
+      () => statements.prepared(belowSql).pluck().get({ value }) as number,
+    );
     if (belowRows >= COMPLEMENT_LIMIT) return null;
     return counts.get(presentSql, {}, () => statements.prepared(presentSql).pluck().get() as number) - belowRows;
   };
@@ -167,7 +213,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         `FROM (SELECT d.rid FROM ${layout.docs} d WHERE ${condition} LIMIT ${COMPLEMENT_LIMIT}) d`;
       const params = condition.includes('@value') ? { set: set.bytes, value } : { set: set.bytes };
       const scope = { layout, dependencies: [expressionScopes(match.expression)] };
-      const found = counts.get(sql, params, () => statements.prepared(sql).get(params), scope) as { rows: number; matches: number };
+      const found = counts.get(sql, params, () => statements.prepared(sql).get(params), scope) as {
+        rows: number;
+        matches: number;
+      };
       if (found.rows >= COMPLEMENT_LIMIT) return null;
       excluded += found.matches;
     }
@@ -182,7 +231,11 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * `views`, the projection stored at write time is the answer as it is (decision 024 addendum), which spares
    * the reader thread even the key pass.
    */
-  const loadSources = (layout: IndexLayout, rows: FoundRow[], fields: string[] | undefined): Map<number, string | null> => {
+  const loadSources = (
+    layout: IndexLayout,
+    rows: FoundRow[],
+    fields: string[] | undefined,
+  ): Map<number, string | null> => {
     const view = fields ? viewFor(layout, fields) : null;
     const source = view
       ? `s.${view.column}`
@@ -206,7 +259,12 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
    * matters most for the thousand pins of a map page; the page's order is kept by `loadedRows`, which reads the
    * rows by rid.
    */
-  const textsByRid = (table: string, text: string, rows: FoundRow[], params: Record<string, string>): Map<number, string | null> => {
+  const textsByRid = (
+    table: string,
+    text: string,
+    rows: FoundRow[],
+    params: Record<string, string>,
+  ): Map<number, string | null> => {
     const ascending = JSON.stringify(rows.map((row) => row.rid).sort((a, b) => a - b));
     const found = statements
       .prepared(`SELECT j.value AS rid, ${text} AS text FROM json_each(@rids) j JOIN ${table} s ON s.rid = j.value`)
@@ -217,7 +275,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /** A page's stored texts of one answer fragment (null when the live copy predates the fragment). */
   const loadFragments = (layout: IndexLayout, rows: FoundRow[], name: string): Map<number, string | null> => {
     const fragment = layout.fragments.find((candidate) => candidate.name === name);
-    return fragment ? textsByRid(layout.viewsTable, `s.${fragment.column}`, rows, {}) : textsByRid(layout.docs, 'NULL', rows, {});
+    return fragment
+      ? textsByRid(layout.viewsTable, `s.${fragment.column}`, rows, {})
+      : textsByRid(layout.docs, 'NULL', rows, {});
   };
 
   /** The page's rows in order with what was loaded for them; a row deleted since the page was read is left out. */
@@ -232,7 +292,11 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const indexColumns = (index: string): Set<string> => {
     let names = indexColumnNames.get(index);
     if (!names) {
-      names = new Set((statements.prepared(`PRAGMA index_info(${index})`).all() as Array<{ name: string | null }>).map((row) => row.name ?? ''));
+      names = new Set(
+        (statements.prepared(`PRAGMA index_info(${index})`).all() as Array<{ name: string | null }>).map(
+          (row) => row.name ?? '',
+        ),
+      );
       indexColumnNames.set(index, names);
     }
     return names;
@@ -264,7 +328,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const bm25IsConstant = (layout: IndexLayout): boolean => {
     const known = constantScores.get(layout.fts);
     if (known !== undefined) return known;
-    const term = statements.prepared(`SELECT term FROM ${layout.ftsVocab} WHERE doc > 0 LIMIT 1`).pluck().get() as string | undefined;
+    const term = statements.prepared(`SELECT term FROM ${layout.ftsVocab} WHERE doc > 0 LIMIT 1`).pluck().get() as
+      string | undefined;
     if (term === undefined) return false;
     const weights = layout.searchable.map((s) => s.boost).join(', ');
     const scores = statements
@@ -275,13 +340,18 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     constantScores.set(layout.fts, constant);
     return constant;
   };
-  const wantsRelevance = (query: SearchQuery): boolean => query.text !== undefined && (query.sort ?? []).some((clause) => clause.by === 'relevance');
+  const wantsRelevance = (query: SearchQuery): boolean =>
+    query.text !== undefined && (query.sort ?? []).some((clause) => clause.by === 'relevance');
 
   /** The same conditions on the docs columns (no R*Tree subquery, text as a match set), read in the order of `index`. */
   const orderedWalkPlan = (layout: IndexLayout, query: SearchQuery, index: string, match: string | null): MatchPlan => {
     // Only a query whose relevance is constant walks with it (walkableSortIndex): the key is kept for its cursors.
     const matchSet = match === null ? undefined : matchSets.load(layout, match).bytes;
-    const plan = planMatch(layout, query, match, wantsRelevance(query), { geoIndex: true, constantScore: true, matchSet });
+    const plan = planMatch(layout, query, match, wantsRelevance(query), {
+      geoIndex: true,
+      constantScore: true,
+      matchSet,
+    });
     return { ...plan, from: `${plan.from} INDEXED BY ${index}` };
   };
 
@@ -295,13 +365,22 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const excluded = excludedRowsFacetsSql(layout, filters, field);
     if (excluded === null || excluded.bound === null) return null;
     const params = { bound: excluded.bound, limit: COMPLEMENT_LIMIT };
-    const below = counts.get(excluded.countSql, params, () => statements.prepared(excluded.countSql).pluck().get(params) as number);
+    const below = counts.get(
+      excluded.countSql,
+      params,
+      () => statements.prepared(excluded.countSql).pluck().get(params) as number,
+    );
     if (below >= COMPLEMENT_LIMIT) return null;
-    const rows = counts.get(excluded.sql, { bound: excluded.bound }, () => statements.prepared(excluded.sql).all({ bound: excluded.bound })) as FacetRow[];
+    const rows = counts.get(excluded.sql, { bound: excluded.bound }, () =>
+      statements.prepared(excluded.sql).all({ bound: excluded.bound }),
+    ) as FacetRow[];
     return subtractFacetRows(whole(), rows);
   };
 
-  const plansFor = (layout: IndexLayout, query: SearchQuery): { page: MatchPlan; count: MatchPlan; match: string | null } => {
+  const plansFor = (
+    layout: IndexLayout,
+    query: SearchQuery,
+  ): { page: MatchPlan; count: MatchPlan; match: string | null } => {
     const match = query.text ? ftsMatch(db, layout, query.text) : null;
     if (!match) {
       const area = coveredByGeoIndex(layout, query) ? (query.near ?? query.bounds)!.field : null;
@@ -314,19 +393,33 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     }
     // How many documents match decides only when another condition could drive: the words' set tells exactly,
     // and the docs side would need it anyway (fts-match.ts no longer counts the vocabulary to estimate it).
-    const drive = hasSelectiveCondition(query, layout) && matchSets.load(layout, match.expression).size > commonTextDocuments ? 'docs' : 'fts';
+    const drive =
+      hasSelectiveCondition(query, layout) && matchSets.load(layout, match.expression).size > commonTextDocuments
+        ? 'docs'
+        : 'fts';
     // A selective docs index drives and tests each of its rows against the match set (match-sets.ts).
     const matchSet = drive === 'docs' ? matchSets.load(layout, match.expression).bytes : undefined;
     const count = planMatch(layout, query, match.expression, false, { drive, matchSet });
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
-    const page = wantScore ? planMatch(layout, query, match.expression, true, { drive, words: match.forms, constantScore: constant, matchSet }) : count;
+    const page = wantScore
+      ? planMatch(layout, query, match.expression, true, {
+          drive,
+          words: match.forms,
+          constantScore: constant,
+          matchSet,
+        })
+      : count;
     // Words with a city in date order (or relevance, then date): the city's `sortedBy` index holds every
     // column, in the page's order (keyword-order.ts).
     const byKeyword = matchSet !== undefined ? keywordOrderIndexFor(layout, query) : null;
     if (byKeyword !== null) {
       const keywordOrder = keywordOrderOf(layout, query, byKeyword, match.forms, page.score, matchSet!);
-      const ordered = (plan: MatchPlan): MatchPlan => ({ ...plan, from: `${plan.from} INDEXED BY ${byKeyword.index}`, keywordOrder });
+      const ordered = (plan: MatchPlan): MatchPlan => ({
+        ...plan,
+        from: `${plan.from} INDEXED BY ${byKeyword.index}`,
+        keywordOrder,
+      });
       return { page: ordered(page), count: ordered(count), match: match.expression };
     }
     return { page, count, match: match.expression };
@@ -341,12 +434,18 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const after = query.after;
     // A geo area in a field order may be dense enough to walk that order's index: decided from the total.
     // A cursor page's total is counted apart: its rows start at the cursor, so a window count would miss some.
-    const walkIndex = plans.page.keywordOrder ? null : walkableSortIndex(layout, query, plans.page.score === CONSTANT_BM25);
+    const walkIndex = plans.page.keywordOrder
+      ? null
+      : walkableSortIndex(layout, query, plans.page.score === CONSTANT_BM25);
     // Nearest first is read from the nearest points' rows (nearest-points.ts), else from a smaller circle when
     // the total says one holds the page (nearest-rings.ts).
     const nearest = after === undefined && nearestFirst(query);
     const byPoints = nearest ? nearestPoints.page(layout, query, offset + limit) : null;
-    const known = byPoints?.total ?? (offset > 0 || after !== undefined || walkIndex !== null || nearest ? total(layout, query, plans.count, plans.match) : null);
+    const known =
+      byPoints?.total ??
+      (offset > 0 || after !== undefined || walkIndex !== null || nearest
+        ? total(layout, query, plans.count, plans.match)
+        : null);
     if (known !== null && offset >= known) return { layout, total: known, rows: [], nextCursor: null };
     // Past the middle, walking the order backwards from the end skips fewer rows than OFFSET would.
     const reversed = byPoints === null && known !== null && offset > known / 2;
@@ -357,16 +456,24 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const walk =
       walkIndex !== null &&
       known !== null &&
-      walkBeatsSort(window.offset + window.limit, known, indexedRows(layout), walkCovered(layout, query, walkIndex, plans.match));
+      walkBeatsSort(
+        window.offset + window.limit,
+        known,
+        indexedRows(layout),
+        walkCovered(layout, query, walkIndex, plans.match),
+      );
     const readPage = (page: MatchPlan) => {
       const keys = orderKeys(layout, query, page);
       const order = keysetOrder(keys, query);
-      const keyset = after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
+      const keyset =
+        after === undefined ? null : keysetSql(keys, decodeCursor(after, order, keysetSlots(layout, keys)));
       // Text and geo pages sort every match anyway; counting in the same pass (a window count) saves a
       // second walk over the same rows. Index-ordered pages stop after `limit` rows, so they count apart.
       // A keyword-ordered page (keyword-order.ts) stops after its rows: its total is counted apart.
       const countInPage =
-        known === null && page.keywordOrder === undefined && (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
+        known === null &&
+        page.keywordOrder === undefined &&
+        (page.distance !== null || query.bounds !== undefined || page.score !== null || query.text !== undefined);
       // The keys of every row, for the cursor of the last one (the distance is already selected as `dist`).
       const keyColumns = keys.map((key, i) => (key.orderBy === 'dist' ? '' : `, ${key.sql} AS k${i}`)).join('');
       const conditions = keyset ? afterCursor(page, keyset.sql) : page;
@@ -381,14 +488,25 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       // Best-scored rows first when the page may end before the others (keyword-order.ts, `walkBestFirst`).
       const best = page.keywordOrder?.best ?? null;
       const totals = best === null || reversed ? null : keywordOrderTotals(layout, query, plans.count, plans.match);
-      const bestFirst = best !== null && page.score !== null && totals !== null && walkBestFirst(totals, window.offset + window.limit);
+      const bestFirst =
+        best !== null && page.score !== null && totals !== null && walkBestFirst(totals, window.offset + window.limit);
       const read = bestFirst
-        ? readBestFirst(readRows, page.score!, best, orderBySql(layout, query, { ...page, score: null }), fullOrderBy, window)
+        ? readBestFirst(
+            readRows,
+            page.score!,
+            best,
+            orderBySql(layout, query, { ...page, score: null }),
+            fullOrderBy,
+            window,
+          )
         : readRows([], fullOrderBy, window);
       return { page, keys, order, countInPage, read };
     };
     let answer: ReturnType<typeof readPage> | null = null;
-    const rings = query.near && nearest && byPoints === null && known !== null ? ringRadii(query.near.radiusKm, window.offset + window.limit, known) : [];
+    const rings =
+      query.near && nearest && byPoints === null && known !== null
+        ? ringRadii(query.near.radiusKm, window.offset + window.limit, known)
+        : [];
     for (const radiusKm of rings) {
       const ring = readPage(plansFor(layout, { ...query, near: { ...query.near!, radiusKm } }).page);
       if (ring.read.length === window.limit) {
@@ -396,7 +514,9 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         break;
       }
     }
-    const { page, keys, order, countInPage, read } = answer ?? readPage(byPoints?.plan ?? (walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page));
+    const { page, keys, order, countInPage, read } =
+      answer ??
+      readPage(byPoints?.plan ?? (walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page));
     const rows = read.slice(0, limit);
     if (reversed) rows.reverse();
     // The id key is the order's last key (orderKeys), selected for the cursor.
@@ -407,15 +527,25 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       return hit;
     });
     const inPage = countInPage ? ((rows[0]?.total_rows as number | undefined) ?? 0) : null;
-    const count = known ?? inPage ?? (found.length < limit ? found.length : total(layout, query, plans.count, plans.match));
+    const count =
+      known ?? inPage ?? (found.length < limit ? found.length : total(layout, query, plans.count, plans.match));
     const last = rows[rows.length - 1];
     const more = after === undefined ? offset + rows.length < count : read.length > limit;
-    const nextCursor = more && last ? encodeCursor(order, keys.map((key, i) => (key.orderBy === 'dist' ? last.dist : last[`k${i}`]) as CursorValue)) : null;
+    const nextCursor =
+      more && last
+        ? encodeCursor(
+            order,
+            keys.map((key, i) => (key.orderBy === 'dist' ? last.dist : last[`k${i}`]) as CursorValue),
+          )
+        : null;
     return { layout, total: count, rows: found, nextCursor };
   };
 
   /** A page and its rows' sources as JSON text (only the query's `fields` when it names some). */
-  const findPageWithSources = (index: string, query: SearchQuery): FoundPage & { sources: Map<number, string | null> } => {
+  const findPageWithSources = (
+    index: string,
+    query: SearchQuery,
+  ): FoundPage & { sources: Map<number, string | null> } => {
     const page = findPage(index, query);
     return { ...page, sources: loadSources(page.layout, page.rows, query.fields) };
   };
@@ -455,7 +585,14 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         const id = JSON.stringify(rawId);
         // `Object.assign({ id }, source)` as text: the id first, then the source's keys (a later duplicate wins
         // in JSON.parse as in Object.assign). Without `fields` the stored document is the source, id included.
-        const source = text === null ? `{"id":${id}}` : !query.fields ? text : text === '{}' ? `{"id":${id}}` : `{"id":${id},${text.slice(1)}`;
+        const source =
+          text === null
+            ? `{"id":${id}}`
+            : !query.fields
+              ? text
+              : text === '{}'
+                ? `{"id":${id}}`
+                : `{"id":${id},${text.slice(1)}`;
         return `{"id":${id},"source":${source}${row.dist === undefined ? '' : `,"distanceKm":${JSON.stringify(row.dist)}`}}`;
       });
       return `{"total":${count},"hits":[${hits.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
@@ -479,7 +616,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       if (options?.atMost === undefined) return total(layout, query, plan, plans.match);
       // Stops at the bound: a presence check reads one matching row.
       const sql = `SELECT count(*) FROM (SELECT 1 ${fromWhereSql(plan)} LIMIT @atMost)`;
-      return statements.prepared(sql).pluck().get({ ...plan.params, atMost: Math.max(0, Math.floor(options.atMost)) }) as number;
+      return statements
+        .prepared(sql)
+        .pluck()
+        .get({ ...plan.params, atMost: Math.max(0, Math.floor(options.atMost)) }) as number;
     },
 
     facets(index: string, request: FacetRequest): FacetResult {
@@ -502,7 +642,10 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         if (type !== 'number' && type !== 'date') throw new Error(`"${field}" is not a number or date field`);
         const target = type === 'number' ? `d.${column.number(field)}` : `d.${column.date(field)}`;
         const sql = `SELECT min(${target}) AS min, max(${target}) AS max ${fromWhereSql(plan)}`;
-        const row = counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as { min: number | null; max: number | null };
+        const row = counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as {
+          min: number | null;
+          max: number | null;
+        };
         result.stats[field] = { min: row.min, max: row.max };
       }
       return result;

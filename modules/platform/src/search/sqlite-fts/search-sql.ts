@@ -134,7 +134,10 @@ function lonTest(lon: string, ranges: LonRange[], bag: ParamBag): string {
 export type TextDrive = 'fts' | 'docs';
 
 /** A query has a condition selective enough to drive the docs side: keyword equality or a geo area. */
-export function hasSelectiveCondition(query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>, layout: IndexLayout): boolean {
+export function hasSelectiveCondition(
+  query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
+  layout: IndexLayout,
+): boolean {
   if (query.near || query.bounds) return true;
   return (query.filters ?? []).some(
     (clause) => (clause.op === 'eq' || clause.op === 'in') && layout.schema.fields[clause.field]?.type === 'keyword',
@@ -154,7 +157,9 @@ export function coveredByGeoIndex(layout: IndexLayout, query: SearchQuery): bool
     const type = layout.schema.fields[field]?.type;
     return type === 'date' || type === 'number';
   };
-  const filtersCovered = (query.filters ?? []).every((clause) => (clause.op === 'exists' && geo.has(clause.field)) || stored(clause.field));
+  const filtersCovered = (query.filters ?? []).every(
+    (clause) => (clause.op === 'exists' && geo.has(clause.field)) || stored(clause.field),
+  );
   const sortsCovered = (query.sort ?? []).every((clause) => clause.by !== 'field' || stored(clause.field));
   return filtersCovered && sortsCovered;
 }
@@ -245,7 +250,13 @@ export function planMatch(
  * The great-circle distance in km from (lat, lon) to the point in the two SQL columns. One definition for the
  * page, the count and the per-point distances of nearest-points.ts, so all of them compute the same double.
  */
-export function haversineKmSql(latColumn: string, lonColumn: string, lat: number, lon: number, add: (value: number) => string): string {
+export function haversineKmSql(
+  latColumn: string,
+  lonColumn: string,
+  lat: number,
+  lon: number,
+  add: (value: number) => string,
+): string {
   const latRad = add((lat * Math.PI) / 180);
   const lonRad = add((lon * Math.PI) / 180);
   const cosLat = add(Math.cos((lat * Math.PI) / 180));
@@ -272,7 +283,9 @@ function nameMatchScore(layout: IndexLayout, words: string[][], bag: ParamBag): 
     for (const forms of words) {
       // A document without the field scores as one without the words (0): a NULL score would sort first and
       // make a cursor the codec refuses as a number key.
-      const found = forms.map((form) => `instr(coalesce(d.${column.sortText(field)}, ''), ${bag.add(form)}) > 0`).join(' OR ');
+      const found = forms
+        .map((form) => `instr(coalesce(d.${column.sortText(field)}, ''), ${bag.add(form)}) > 0`)
+        .join(' OR ');
       terms.push(`${spec.boost ?? 1} * (${found})`);
     }
   }
@@ -315,7 +328,14 @@ export function orderKeys(layout: IndexLayout, query: SearchQuery, plan: MatchPl
   for (const clause of query.sort ?? []) {
     if (clause.by === 'relevance') {
       // bm25 and the name-match score are different scales: a cursor of one is refused by the other.
-      if (plan.score) keys.push({ label: plan.score === 'm.score' || plan.score === CONSTANT_BM25 ? 'bm25' : 'names', sql: plan.score, orderBy: plan.score, direction: 'ASC', nullable: false });
+      if (plan.score)
+        keys.push({
+          label: plan.score === 'm.score' || plan.score === CONSTANT_BM25 ? 'bm25' : 'names',
+          sql: plan.score,
+          orderBy: plan.score,
+          direction: 'ASC',
+          nullable: false,
+        });
     } else if (clause.by === 'distance') {
       if (plan.distance !== null) {
         tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
@@ -324,7 +344,13 @@ export function orderKeys(layout: IndexLayout, query: SearchQuery, plan: MatchPl
     } else {
       const { sql } = comparable(layout, clause.field);
       tieDirection = clause.direction === 'desc' ? 'DESC' : 'ASC';
-      keys.push({ label: clause.field, sql, orderBy: sql, direction: tieDirection, nullable: !present.has(clause.field) });
+      keys.push({
+        label: clause.field,
+        sql,
+        orderBy: sql,
+        direction: tieDirection,
+        nullable: !present.has(clause.field),
+      });
     }
   }
   keys.push({ label: 'id', sql: 'd.id_key', orderBy: 'd.id_key', direction: tieDirection, nullable: false });
@@ -364,17 +390,24 @@ export function keysetSql(keys: OrderKey[], values: unknown[]): { sql: string; p
   const oneWay = keys.every((key) => key.direction === first.direction);
   if (oneWay && keys.every((key, i) => !key.nullable && values[i] !== null)) {
     const op = first.direction === 'ASC' ? '>' : '<';
-    return { sql: `(${keys.map((key) => key.sql).join(', ')}) ${op} (${keys.map((_, i) => param(i)).join(', ')})`, params };
+    return {
+      sql: `(${keys.map((key) => key.sql).join(', ')}) ${op} (${keys.map((_, i) => param(i)).join(', ')})`,
+      params,
+    };
   }
   const after = (key: OrderKey, i: number): string => {
     if (values[i] === null) return '0';
     const beyond = `${key.sql} ${key.direction === 'ASC' ? '>' : '<'} ${param(i)}`;
     return key.nullable ? `(${beyond} OR ${key.sql} IS NULL)` : beyond;
   };
-  const same = (key: OrderKey, i: number): string => (values[i] === null ? `${key.sql} IS NULL` : `${key.sql} = ${param(i)}`);
+  const same = (key: OrderKey, i: number): string =>
+    values[i] === null ? `${key.sql} IS NULL` : `${key.sql} = ${param(i)}`;
   let chain = after(keys[keys.length - 1]!, keys.length - 1);
   for (let i = keys.length - 2; i >= 0; i--) chain = `(${after(keys[i]!, i)} OR (${same(keys[i]!, i)} AND ${chain}))`;
-  const bound = !first.nullable && values[0] !== null ? `${first.sql} ${first.direction === 'ASC' ? '>=' : '<='} ${param(0)} AND ` : '';
+  const bound =
+    !first.nullable && values[0] !== null
+      ? `${first.sql} ${first.direction === 'ASC' ? '>=' : '<='} ${param(0)} AND `
+      : '';
   return { sql: `${bound}${chain}`, params };
 }
 
@@ -398,7 +431,12 @@ export function orderBySql(layout: IndexLayout, query: SearchQuery, plan: MatchP
     terms.push(`${key.orderBy} ${key.direction}`);
   }
   // The order is total (id_key is unique), so flipping every term gives exactly the reverse order.
-  const flip = (term: string) => (term.endsWith(' ASC') ? `${term.slice(0, -4)} DESC` : term.endsWith(' DESC') ? `${term.slice(0, -5)} ASC` : `${term} DESC`);
+  const flip = (term: string) =>
+    term.endsWith(' ASC')
+      ? `${term.slice(0, -4)} DESC`
+      : term.endsWith(' DESC')
+        ? `${term.slice(0, -5)} ASC`
+        : `${term} DESC`;
   return `ORDER BY ${(reversed ? terms.map(flip) : terms).join(', ')}`;
 }
 

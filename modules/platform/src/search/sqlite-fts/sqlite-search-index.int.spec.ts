@@ -20,7 +20,9 @@ describe('SQLite SearchIndex contract, reads on the default reader threads', () 
 });
 
 describe('SQLite SearchIndex contract, reads in the calling thread (readerThreads 0)', () => {
-  testSearchIndex(() => createSqliteSearchIndex({ file: join(dataDir.dir, `search-${files++}.sqlite`), readerThreads: 0 }));
+  testSearchIndex(() =>
+    createSqliteSearchIndex({ file: join(dataDir.dir, `search-${files++}.sqlite`), readerThreads: 0 }),
+  );
 });
 
 describe('SQLite SearchIndex contract, with text matches probed from a selective filter', () => {

@@ -18,7 +18,14 @@ import {
   type SearchResult,
   type VersionedId,
 } from '../search-index.port.ts';
-import { createIndexesSql, createTablesSql, dropSql, layoutFor, viewsTableColumns, type IndexLayout } from './index-layout.ts';
+import {
+  createIndexesSql,
+  createTablesSql,
+  dropSql,
+  layoutFor,
+  viewsTableColumns,
+  type IndexLayout,
+} from './index-layout.ts';
 import { rowColumns, toRow } from './document-row.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
@@ -28,7 +35,14 @@ import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
 import { whileBusy, whileBusySync } from '../../store/sqlite/while-busy.ts';
-import { addDocumentWordScopes, commitScopesSql, noteScopesSql, queryDependencies, touchedTablesSql, writeScopesOf } from './write-scopes.ts';
+import {
+  addDocumentWordScopes,
+  commitScopesSql,
+  noteScopesSql,
+  queryDependencies,
+  touchedTablesSql,
+  writeScopesOf,
+} from './write-scopes.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -64,7 +78,8 @@ export function createSqliteSearchIndex({
   readerThreads = defaultReaderThreads(),
   logger,
 }: SqliteSearchIndexOptions): SearchIndex {
-  if (!Number.isInteger(readerThreads) || readerThreads < 0) throw new Error(`readerThreads must be a whole number >= 0, got ${readerThreads}`);
+  if (!Number.isInteger(readerThreads) || readerThreads < 0)
+    throw new Error(`readerThreads must be a whole number >= 0, got ${readerThreads}`);
   const db = new Database(file);
   whileBusySync(() => db.pragma('journal_mode = WAL'));
   db.pragma('synchronous = NORMAL');
@@ -101,14 +116,23 @@ export function createSqliteSearchIndex({
   const noting = new Set<string>();
   const notesScopes = (layout: IndexLayout): boolean => {
     if (noting.has(layout.touched)) return true;
-    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.touchedSeq.slice(1, -1)) === undefined) return false;
+    if (
+      db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+        .get(layout.touchedSeq.slice(1, -1)) === undefined
+    )
+      return false;
     for (const sql of noteScopesSql(layout)) db.exec(sql);
     noting.add(layout.touched);
     return true;
   };
   /** The words of the document `id` holds now, before a write replaces or removes it. */
   const addHeldWordScopes = (layout: IndexLayout, id: string, into: Set<string>): void => {
-    const held = prepared(`SELECT json(s.src) FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`).pluck().get(id) as string | undefined;
+    const held = prepared(
+      `SELECT json(s.src) FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`,
+    )
+      .pluck()
+      .get(id) as string | undefined;
     if (held !== undefined) addDocumentWordScopes(layout, JSON.parse(held) as IndexDocument, into);
   };
   /** Last in a writing transaction: the words it touched join what the triggers noted, under the next sequence. */
@@ -150,13 +174,18 @@ export function createSqliteSearchIndex({
     const names = rowColumns(layout);
     const upsertDoc = prepared(
       `INSERT INTO ${layout.docs} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
-        ` ON CONFLICT(id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(', ')} RETURNING rid`,
+        ` ON CONFLICT(id) DO UPDATE SET ${names
+          .slice(1)
+          .map((n) => `${n} = excluded.${n}`)
+          .join(', ')} RETURNING rid`,
     ).pluck();
     const writeSource = prepared(`INSERT OR REPLACE INTO ${layout.sources} (rid, src) VALUES (?, jsonb(?))`);
     const storedColumns = viewsTableColumns(layout);
     const writeViews =
       storedColumns.length > 0
-        ? prepared(`INSERT OR REPLACE INTO ${layout.viewsTable} (rid, ${storedColumns.join(', ')}) VALUES (?${', ?'.repeat(storedColumns.length)})`)
+        ? prepared(
+            `INSERT OR REPLACE INTO ${layout.viewsTable} (rid, ${storedColumns.join(', ')}) VALUES (?${', ?'.repeat(storedColumns.length)})`,
+          )
         : null;
     const writeText =
       layout.searchable.length > 0
@@ -176,7 +205,9 @@ export function createSqliteSearchIndex({
         if (versionField !== undefined) {
           const version = doc[versionField];
           if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
-            throw new Error(`Document ${doc.id}: versioned writes need a positive integer "${versionField}", got ${String(version)}`);
+            throw new Error(
+              `Document ${doc.id}: versioned writes need a positive integer "${versionField}", got ${String(version)}`,
+            );
           }
           // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
           const held = heldVersion(layout, doc.id, versionField);
@@ -211,7 +242,8 @@ export function createSqliteSearchIndex({
     const findRid = prepared(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck();
     const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
     const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
-    const removeViews = viewsTableColumns(layout).length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
+    const removeViews =
+      viewsTableColumns(layout).length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
     const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
     const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
     const noted = notesScopes(layout);
@@ -220,7 +252,8 @@ export function createSqliteSearchIndex({
       for (const entry of ids) {
         const id = typeof entry === 'string' ? entry : entry.id;
         if (typeof entry !== 'string') {
-          if (versionField === undefined) throw new Error('A versioned delete needs the versionField its documents were written with');
+          if (versionField === undefined)
+            throw new Error('A versioned delete needs the versionField its documents were written with');
           const held = heldVersion(layout, id, versionField);
           if (held !== null && held >= entry.version) continue;
         }
@@ -245,7 +278,9 @@ export function createSqliteSearchIndex({
    */
   const ensureFacetCounts = (layout: IndexLayout): void => {
     db.transaction(() => {
-      const existed = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.facets.slice(1, -1)) !== undefined;
+      const existed =
+        db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.facets.slice(1, -1)) !==
+        undefined;
       for (const sql of facetCountsSql(layout)) db.exec(sql);
       for (const sql of touchedTablesSql(layout)) db.exec(sql);
       if (!existed) for (const sql of backfillFacetCountsSql(layout)) db.exec(sql);
@@ -264,7 +299,11 @@ export function createSqliteSearchIndex({
   const dropCopiesBut = (index: string, keep: number): string[] => {
     const pattern = new RegExp(`^search_${index}_v(\\d+)_`);
     const tablesOf = () =>
-      (db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name LIKE 'search\\_%' ESCAPE '\\'").all() as Array<{ name: string; sql: string | null }>)
+      (
+        db
+          .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name LIKE 'search\\_%' ESCAPE '\\'")
+          .all() as Array<{ name: string; sql: string | null }>
+      )
         .map((table) => ({ ...table, version: Number(pattern.exec(table.name)?.[1] ?? keep) }))
         .filter((table) => table.version !== keep);
     const copies = new Set(tablesOf().map((table) => `search_${index}_v${table.version}`));
@@ -360,7 +399,9 @@ export function createSqliteSearchIndex({
       const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
       if (matchesNothing) return { total: 0, hits: [], nextCursor: null };
       // A reader thread answers a search as JSON text (search-reader.ts, `searchJson`).
-      return pool ? (JSON.parse((await pool.run({ method: 'search', index, query })) as string) as SearchResult<T>) : reader.search<T>(index, query);
+      return pool
+        ? (JSON.parse((await pool.run({ method: 'search', index, query })) as string) as SearchResult<T>)
+        : reader.search<T>(index, query);
     },
 
     async searchFragments(index, asked, fragment) {
@@ -368,11 +409,17 @@ export function createSqliteSearchIndex({
       const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
       if (matchesNothing) return { total: 0, hits: [], nextCursor: null };
       const read = async (): Promise<FragmentPage> =>
-        pool ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage) : reader.searchFragments(index, query, fragment);
+        pool
+          ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage)
+          : reader.searchFragments(index, query, fragment);
       if ((query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS) return read();
       // Kept while no write touches what its rows depend on; the words are left out (each dependency is enough alone).
       const layout = live(index);
-      return keptPages.get(JSON.stringify([layout.docs, fragment, query]), { layout, dependencies: queryDependencies(layout, query, null) }, read);
+      return keptPages.get(
+        JSON.stringify([layout.docs, fragment, query]),
+        { layout, dependencies: queryDependencies(layout, query, null) },
+        read,
+      );
     },
 
     async *scan<T = IndexDocument>(index: string, asked: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
@@ -390,13 +437,17 @@ export function createSqliteSearchIndex({
     async count(index, asked, options) {
       const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
       if (matchesNothing) return 0;
-      return pool ? ((await pool.run({ method: 'count', index, query, options })) as number) : reader.count(index, query, options);
+      return pool
+        ? ((await pool.run({ method: 'count', index, query, options })) as number)
+        : reader.count(index, query, options);
     },
 
     async facets(index, asked) {
       const { request, emptyTerms, emptyStats, matchesNothing } = facetsForServedSchema(asked, pendingOf(index));
       if (matchesNothing) return emptyFacets(asked);
-      const counted = pool ? ((await pool.run({ method: 'facets', index, request })) as FacetResult) : reader.facets(index, request);
+      const counted = pool
+        ? ((await pool.run({ method: 'facets', index, request })) as FacetResult)
+        : reader.facets(index, request);
       for (const field of emptyTerms) counted.terms[field] = [];
       for (const field of emptyStats) counted.stats[field] = { min: null, max: null };
       return counted;
@@ -425,7 +476,9 @@ export function createSqliteSearchIndex({
         async getMany(ids) {
           ensureOpen();
           const found = new Map<string, IndexDocument>();
-          const read = prepared(`SELECT json(s.src) FROM ${next.docs} d JOIN ${next.sources} s ON s.rid = d.rid WHERE d.id = ?`).pluck();
+          const read = prepared(
+            `SELECT json(s.src) FROM ${next.docs} d JOIN ${next.sources} s ON s.rid = d.rid WHERE d.id = ?`,
+          ).pluck();
           for (const id of ids) {
             const src = read.get(id) as string | undefined;
             if (src !== undefined) found.set(id, JSON.parse(src) as IndexDocument);
@@ -442,7 +495,11 @@ export function createSqliteSearchIndex({
             setAutomerge(next, FTS_DEFAULT_AUTOMERGE);
           }
           db.transaction(() => {
-            prepared('UPDATE search_index_meta SET version = ?, schema = ? WHERE name = ?').run(next.version, storedSchemaFingerprint(next.schema), index);
+            prepared('UPDATE search_index_meta SET version = ?, schema = ? WHERE name = ?').run(
+              next.version,
+              storedSchemaFingerprint(next.schema),
+              index,
+            );
             dropLayout(current);
           })();
           if (pendingSchemas.get(index) === next.schema) pendingSchemas.delete(index);

@@ -21,7 +21,13 @@ const CARD = ['name', 'city', 'price', 'start', 'offers', 'note', 'empty', 'odd'
 
 const schema = (views?: IndexSchema['views']): IndexSchema => ({
   name: 'events',
-  fields: { name: { type: 'text', sortable: true }, city: { type: 'keyword' }, price: { type: 'number' }, start: { type: 'date' }, location: { type: 'geo' } },
+  fields: {
+    name: { type: 'text', sortable: true },
+    city: { type: 'keyword' },
+    price: { type: 'number' },
+    start: { type: 'date' },
+    location: { type: 'geo' },
+  },
   ...(views ? { views } : {}),
 });
 
@@ -35,10 +41,22 @@ const makeDoc = (n: number, overrides: Record<string, unknown> = {}): IndexDocum
 });
 
 const oddDocs: IndexDocument[] = [
-  makeDoc(1, { city: 'Berlin', price: 25, offers: [{ seller: 'A', price: 0.1 + 0.2, tags: ['x', null] }], description: 'long text '.repeat(50) }),
+  makeDoc(1, {
+    city: 'Berlin',
+    price: 25,
+    offers: [{ seller: 'A', price: 0.1 + 0.2, tags: ['x', null] }],
+    description: 'long text '.repeat(50),
+  }),
   makeDoc(2, { price: null, city: null, note: '' }),
   // Keys in another order than the view lists them, and than the first document has them.
-  { odd: 'é "quoted" \\ back\u2028slash 🎉', id: '3', price: 1e21, name: 'Ünïcode', start: '2030-01-03T20:00:00Z', city: 'São Paulo' },
+  {
+    odd: 'é "quoted" \\ back\u2028slash 🎉',
+    id: '3',
+    price: 1e21,
+    name: 'Ünïcode',
+    start: '2030-01-03T20:00:00Z',
+    city: 'São Paulo',
+  },
   makeDoc(4, { price: -0.000001, empty: {}, offers: [], note: 'line\nbreak\ttab' }),
   makeDoc(5, { price: 123456789012345680, odd: [1, [2, [3, { deep: { deeper: 'yes' } }]]], undefinedField: undefined }),
   // None of the view's fields apart from the name.
@@ -48,7 +66,10 @@ const oddDocs: IndexDocument[] = [
 ];
 
 async function open(views?: IndexSchema['views'], readerThreads?: number): Promise<SearchIndex> {
-  const search = createSqliteSearchIndex({ file: nextFile(), ...(readerThreads === undefined ? {} : { readerThreads }) });
+  const search = createSqliteSearchIndex({
+    file: nextFile(),
+    ...(readerThreads === undefined ? {} : { readerThreads }),
+  });
   await search.init(schema(views));
   await search.upsert('events', oddDocs);
   return search;
@@ -57,8 +78,16 @@ async function open(views?: IndexSchema['views'], readerThreads?: number): Promi
 const queries: SearchQuery[] = [
   { sort: [{ by: 'field', field: 'start', direction: 'asc' }], fields: CARD },
   { sort: [{ by: 'field', field: 'start', direction: 'desc' }], fields: [...CARD].reverse(), limit: 3, offset: 2 },
-  { near: { field: 'location', lat: 52.5, lon: 13.4, radiusKm: 50 }, sort: [{ by: 'distance', direction: 'asc' }], fields: CARD },
-  { filters: [{ field: 'price', op: 'range', gte: 0 }], sort: [{ by: 'field', field: 'price', direction: 'desc' }], fields: CARD },
+  {
+    near: { field: 'location', lat: 52.5, lon: 13.4, radiusKm: 50 },
+    sort: [{ by: 'distance', direction: 'asc' }],
+    fields: CARD,
+  },
+  {
+    filters: [{ field: 'price', op: 'range', gte: 0 }],
+    sort: [{ by: 'field', field: 'price', direction: 'desc' }],
+    fields: CARD,
+  },
   { text: 'event', fields: CARD, sort: [{ by: 'field', field: 'start', direction: 'asc' }] },
 ];
 
@@ -78,8 +107,13 @@ describe('SQLite stored views (a card per document)', () => {
       expect(withView).toEqual(withoutView);
       expect(withView[0]).toContain('"odd":"é \\"quoted\\" \\\\ back\u2028slash 🎉"');
       // A subset of the view's fields is not the view: the key pass answers it, the same way.
-      const subset: SearchQuery = { sort: [{ by: 'field', field: 'start', direction: 'asc' }], fields: ['name', 'price'] };
-      expect(JSON.stringify(await stored.search('events', subset))).toBe(JSON.stringify(await extracted.search('events', subset)));
+      const subset: SearchQuery = {
+        sort: [{ by: 'field', field: 'start', direction: 'asc' }],
+        fields: ['name', 'price'],
+      };
+      expect(JSON.stringify(await stored.search('events', subset))).toBe(
+        JSON.stringify(await extracted.search('events', subset)),
+      );
       await stored.close();
       await extracted.close();
     });
@@ -89,9 +123,20 @@ describe('SQLite stored views (a card per document)', () => {
     const search = await open({ card: CARD }, 0);
     const doc = makeDoc(9, { note: true, odd: false, city: 'x\ud800y' });
     await search.upsert('events', [doc]);
-    const page = await search.search('events', { filters: [{ field: 'price', op: 'exists', exists: false }], fields: CARD, limit: 100 });
+    const page = await search.search('events', {
+      filters: [{ field: 'price', op: 'exists', exists: false }],
+      fields: CARD,
+      limit: 100,
+    });
     const hit = page.hits.find((candidate) => candidate.id === '9')!;
-    expect(hit.source).toEqual({ id: '9', name: 'Event 9', start: doc.start, note: true, odd: false, city: 'x\ud800y' });
+    expect(hit.source).toEqual({
+      id: '9',
+      name: 'Event 9',
+      start: doc.start,
+      note: true,
+      odd: false,
+      city: 'x\ud800y',
+    });
     await search.close();
   });
 
@@ -100,7 +145,10 @@ describe('SQLite stored views (a card per document)', () => {
     await search.upsert('events', [{ ...oddDocs[0]!, name: 'Renamed', price: 30 }]);
     await search.upsert('events', [{ ...oddDocs[0]!, name: 'Renamed', price: 30 }]);
     await search.delete('events', ['2']);
-    const page = await search.search('events', { sort: [{ by: 'field', field: 'start', direction: 'asc' }], fields: CARD });
+    const page = await search.search('events', {
+      sort: [{ by: 'field', field: 'start', direction: 'asc' }],
+      fields: CARD,
+    });
     expect(page.hits.map((hit) => hit.id)).not.toContain('2');
     expect(page.hits.find((hit) => hit.id === '1')!.source).toMatchObject({ name: 'Renamed', price: 30 });
     await search.close();
@@ -124,7 +172,10 @@ describe('SQLite stored views (a card per document)', () => {
 
     const db = new Database(file, { readonly: true });
     const live = db.prepare("SELECT version FROM search_index_meta WHERE name = 'events'").pluck().get() as number;
-    const stored = db.prepare(`SELECT v_card FROM "search_events_v${live}_views" ORDER BY rid`).pluck().all() as string[];
+    const stored = db
+      .prepare(`SELECT v_card FROM "search_events_v${live}_views" ORDER BY rid`)
+      .pluck()
+      .all() as string[];
     db.close();
     expect(stored).toEqual(oddDocs.map((doc) => projectionJson(doc, CARD)));
   });

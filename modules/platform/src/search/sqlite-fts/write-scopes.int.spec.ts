@@ -46,7 +46,9 @@ const event = (id: number, city: City, name: string, category = 'Music'): IndexD
   pin: { id, name },
 });
 const NAMES = ['Jazz night', 'Flea market', 'Techno rave', 'Jazz brunch', 'Summit on food', 'Yoga morning'];
-const initial = Array.from({ length: 120 }, (_, i) => event(i + 1, (['Paris', 'Lyon', 'Tokyo'] as const)[i % 3]!, NAMES[i % NAMES.length]!));
+const initial = Array.from({ length: 120 }, (_, i) =>
+  event(i + 1, (['Paris', 'Lyon', 'Tokyo'] as const)[i % 3]!, NAMES[i % NAMES.length]!),
+);
 
 let dataDir: { dir: string; remove: () => Promise<void> };
 const opened: Array<{ close(): unknown }> = [];
@@ -72,9 +74,17 @@ async function openPair(name: string): Promise<{ index: SearchIndex; file: strin
 const layout = layoutFor(schema, 1);
 const inCity = (city: City): SearchQuery => ({ filters: [{ field: 'city', op: 'eq', value: city }] });
 const boxAround = (city: City): SearchQuery => ({
-  bounds: { field: 'location', south: CITIES[city].lat - 0.2, north: CITIES[city].lat + 0.2, west: CITIES[city].lon - 0.2, east: CITIES[city].lon + 0.2 },
+  bounds: {
+    field: 'location',
+    south: CITIES[city].lat - 0.2,
+    north: CITIES[city].lat + 0.2,
+    west: CITIES[city].lon - 0.2,
+    east: CITIES[city].lon + 0.2,
+  },
 });
-const near = (city: City): SearchQuery => ({ near: { field: 'location', lat: CITIES[city].lat, lon: CITIES[city].lon, radiusKm: 25 } });
+const near = (city: City): SearchQuery => ({
+  near: { field: 'location', lat: CITIES[city].lat, lon: CITIES[city].lon, radiusKm: 25 },
+});
 
 describe('kept answers follow what each write touched', () => {
   it('a write in one city leaves another city kept and invalidates its own, before and after a move', async () => {
@@ -104,7 +114,11 @@ describe('kept answers follow what each write touched', () => {
   it('the same for a facet value: a write of another category leaves the category kept', async () => {
     const { index, reader } = await openPair('categories');
     const scopes = writeScopesOf(reader);
-    const music = queryDependencies(layout, { filters: [{ field: 'category', op: 'in', values: ['Music', 'Théâtre'] }] }, null);
+    const music = queryDependencies(
+      layout,
+      { filters: [{ field: 'category', op: 'in', values: ['Music', 'Théâtre'] }] },
+      null,
+    );
     const at = scopes.now(layout);
     await index.upsert('events', [event(1001, 'Paris', 'Stand-up', 'Comedy')]);
     expect(scopes.unchanged(layout, at, music)).toBe(true);
@@ -172,7 +186,11 @@ describe('kept answers follow what each write touched', () => {
 
   it('a kept map page survives a write elsewhere and is read again after a write inside', async () => {
     const { index } = await openPair('pages');
-    const page: SearchQuery = { ...boxAround('Paris'), sort: [{ by: 'field', field: 'start', direction: 'asc' }], limit: 500 };
+    const page: SearchQuery = {
+      ...boxAround('Paris'),
+      sort: [{ by: 'field', field: 'start', direction: 'asc' }],
+      limit: 500,
+    };
     const first = await index.searchFragments('events', page, 'pin');
     await index.upsert('events', [event(1008, 'Tokyo', 'Sumo day')]);
     expect(await index.searchFragments('events', page, 'pin')).toBe(first);
@@ -192,7 +210,13 @@ describe('kept answers follow what each write touched', () => {
       { text: 'market', filters: [{ field: 'start', op: 'range', gte: START + 5 * DAY }] },
       { ...boxAround('Paris'), filters: [{ field: 'start', op: 'range', gte: START + 3 * DAY }] },
       { ...near('Lyon'), sort: [{ by: 'distance', direction: 'asc' }] },
-      { filters: [{ field: 'city', op: 'eq', value: 'Tokyo' }, { field: 'start', op: 'range', gte: START + 2 * DAY }], sort: [{ by: 'field', field: 'start', direction: 'asc' }] },
+      {
+        filters: [
+          { field: 'city', op: 'eq', value: 'Tokyo' },
+          { field: 'start', op: 'range', gte: START + 2 * DAY },
+        ],
+        sort: [{ by: 'field', field: 'start', direction: 'asc' }],
+      },
     ];
     const answers = async (target: SearchIndex) =>
       Promise.all(
@@ -206,7 +230,11 @@ describe('kept answers follow what each write touched', () => {
       () => index.upsert('events', [event(2000, 'Lyon', 'Jazz cellar')]),
       () => index.upsert('events', [event(5, 'Tokyo', 'Flea market')]),
       () => index.delete('events', ['6', '7']),
-      () => index.upsert('events', [event(2001, 'Paris', 'Market of jazz records'), event(2002, 'Tokyo', 'Yoga by the river')]),
+      () =>
+        index.upsert('events', [
+          event(2001, 'Paris', 'Market of jazz records'),
+          event(2002, 'Tokyo', 'Yoga by the river'),
+        ]),
       () => index.upsert('events', [{ ...event(9, 'Paris', 'Techno rave'), location: null }]),
     ];
     await answers(index);
@@ -238,7 +266,10 @@ describe('word scopes', () => {
     db.exec("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')");
     for (const [i, text] of texts.entries()) {
       db.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)').run(i + 1, text);
-      const terms = db.prepare('SELECT term FROM v WHERE doc = ?').pluck().all(i + 1) as string[];
+      const terms = db
+        .prepare('SELECT term FROM v WHERE doc = ?')
+        .pluck()
+        .all(i + 1) as string[];
       const scopes = new Set<string>();
       addWordScopes(text, scopes);
       for (const term of terms) {

@@ -57,7 +57,8 @@ function rowScopesSql(layout: IndexLayout, row: 'new' | 'old'): string[] {
     if (spec.type !== 'geo') continue;
     const lat = `${row}.${column.lat(field)}`;
     const lon = `${row}.${column.lon(field)}`;
-    for (const size of CELL_SIZES) scopes.push(`${literal(`g:${field}:${size}:`)} || ${cellSql(lat, size)} || ':' || ${cellSql(lon, size)}`);
+    for (const size of CELL_SIZES)
+      scopes.push(`${literal(`g:${field}:${size}:`)} || ${cellSql(lat, size)} || ':' || ${cellSql(lon, size)}`);
     scopes.push(`${literal(`b:${field}:`)} || ${cellSql(lat, CELL_SIZES[0])}`);
   }
   return scopes;
@@ -67,7 +68,9 @@ function rowScopesSql(layout: IndexLayout, row: 'new' | 'old'): string[] {
 export function noteScopesSql(layout: IndexLayout): string[] {
   const name = `${layout.touched.slice(1, -1)}_note`;
   const note = (rows: Array<'new' | 'old'>) => {
-    const values = ["('*')", ...rows.flatMap((row) => rowScopesSql(layout, row).map((scope) => `(${scope})`))].join(', ');
+    const values = ["('*')", ...rows.flatMap((row) => rowScopesSql(layout, row).map((scope) => `(${scope})`))].join(
+      ', ',
+    );
     // An upsert, not OR IGNORE: a trigger's OR clause gives way to the policy of the statement that fired it.
     return `INSERT INTO temp.search_touched_now (scope) SELECT column1 FROM (VALUES ${values}) WHERE column1 IS NOT NULL ON CONFLICT (scope) DO NOTHING;`;
   };
@@ -155,7 +158,12 @@ export function expressionScopes(expression: string): string[] {
 }
 
 /** Cell scopes of a latitude range and longitude ranges, at the finest size naming at most MAX_CELLS; null when none does. */
-function cellScopes(field: string, south: number, north: number, lonRanges: Array<{ west: number; east: number }>): string[] | null {
+function cellScopes(
+  field: string,
+  south: number,
+  north: number,
+  lonRanges: Array<{ west: number; east: number }>,
+): string[] | null {
   for (const size of CELL_SIZES) {
     // One cell more on each side: a point on a border is in both neighbours' reach.
     const latFirst = cellOf(south, size) - 1;
@@ -164,7 +172,9 @@ function cellScopes(field: string, south: number, north: number, lonRanges: Arra
     const count = (latLast - latFirst + 1) * lonCells.reduce((sum, [first, last]) => sum + (last - first + 1), 0);
     if (count > MAX_CELLS) continue;
     const scopes: string[] = [];
-    for (let lat = latFirst; lat <= latLast; lat++) for (const [first, last] of lonCells) for (let lon = first; lon <= last; lon++) scopes.push(`g:${field}:${size}:${lat}:${lon}`);
+    for (let lat = latFirst; lat <= latLast; lat++)
+      for (const [first, last] of lonCells)
+        for (let lon = first; lon <= last; lon++) scopes.push(`g:${field}:${size}:${lat}:${lon}`);
     return scopes;
   }
   return null;
@@ -177,12 +187,17 @@ const KM_PER_DEGREE_AT_LEAST = 110;
  * What a query's matches depend on: its keyword values, its words (given its match expression), the cells of its
  * box or circle. Each is enough alone, since every match lies within each; `*` when there is none.
  */
-export function queryDependencies(layout: IndexLayout, query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>, expression: string | null): Dependencies {
+export function queryDependencies(
+  layout: IndexLayout,
+  query: Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields'>,
+  expression: string | null,
+): Dependencies {
   const alternatives: string[][] = [];
   for (const filter of query.filters ?? []) {
     if (layout.schema.fields[filter.field]?.type !== 'keyword') continue;
     if (filter.op === 'eq') alternatives.push([`k:${filter.field}:${foldKeyword(String(filter.value))}`]);
-    if (filter.op === 'in') alternatives.push(filter.values.map((value) => `k:${filter.field}:${foldKeyword(String(value))}`));
+    if (filter.op === 'in')
+      alternatives.push(filter.values.map((value) => `k:${filter.field}:${foldKeyword(String(value))}`));
   }
   if (expression !== null) {
     const words = expressionScopes(expression);
@@ -278,7 +293,10 @@ function createWriteScopes(db: Database.Database): WriteScopes {
       return state;
     }
     if (seq > state.seq) {
-      const touched = db.prepare(`SELECT scope, seq FROM ${layout.touched} WHERE seq > ?`).raw().all(state.seq) as Array<[string, number]>;
+      const touched = db
+        .prepare(`SELECT scope, seq FROM ${layout.touched} WHERE seq > ?`)
+        .raw()
+        .all(state.seq) as Array<[string, number]>;
       for (const [scope, at] of touched) state.last.set(scope, at);
       state.seq = seq;
     }

@@ -27,7 +27,13 @@ import { incrementCounter, type CounterDocument } from './mongo-counters.ts';
 import { fromMongoDocument, newMongoDocument, patchToUpdate } from './mongo-documents.ts';
 import { translateDuplicateKey } from './mongo-errors.ts';
 import { toMongoFilter, toMongoSort, type FilterContext } from './mongo-filter.ts';
-import { COUNTERS_COLLECTION, OUTBOX_COLLECTION, collectionIndexes, outboxIndexes, type MongoIndexSpec } from './mongo-indexes.ts';
+import {
+  COUNTERS_COLLECTION,
+  OUTBOX_COLLECTION,
+  collectionIndexes,
+  outboxIndexes,
+  type MongoIndexSpec,
+} from './mongo-indexes.ts';
 import { createMongoOutbox, type OutboxDocument } from './mongo-outbox.ts';
 
 export interface MongoDocumentStoreOptions {
@@ -132,7 +138,10 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
       },
       find,
       async count(collection: string, where?: Where) {
-        return (await documents(collection)).countDocuments(toMongoFilter(where, filterContext(collection)), withSession);
+        return (await documents(collection)).countDocuments(
+          toMongoFilter(where, filterContext(collection)),
+          withSession,
+        );
       },
     };
   };
@@ -193,7 +202,8 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
 
       nextCounterRange: (name, count) =>
         serial(async () => {
-          if (!Number.isSafeInteger(count) || count < 1) throw new Error(`a counter range needs a whole count >= 1, got ${count}`);
+          if (!Number.isSafeInteger(count) || count < 1)
+            throw new Error(`a counter range needs a whole count >= 1, got ${count}`);
           // One $inc by the whole count: the last value taken comes back, the range ends there.
           return (await incrementCounter(await counters(), name, count, session)) - count + 1;
         }),
@@ -239,7 +249,8 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
 
     async transaction<R>(work: (tx: DocumentTransaction) => Promise<R>): Promise<R> {
       // A second session inside the first would wait on the first one's writes; refuse it plainly instead.
-      if (insideTransaction.getStore()) throw new Error('store.transaction cannot be nested; use the tx you were given');
+      if (insideTransaction.getStore())
+        throw new Error('store.transaction cannot be nested; use the tx you were given');
       const client = (await connection()).getClient();
       const session = client.startSession();
       try {

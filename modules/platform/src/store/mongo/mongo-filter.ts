@@ -92,7 +92,10 @@ function fieldClause(field: string, condition: FieldCondition, ctx: FilterContex
 }
 
 export function toMongoSort(sort: FindArgs['sort']): MongoSort {
-  const spec: MongoSort = (sort ?? []).map(({ field, direction }) => [toMongoPath(field), direction === 'desc' ? -1 : 1]);
+  const spec: MongoSort = (sort ?? []).map(({ field, direction }) => [
+    toMongoPath(field),
+    direction === 'desc' ? -1 : 1,
+  ]);
   // The port promises `id asc` as the final tie-breaker so pages never shuffle between equal keys.
   if (!spec.some(([path]) => path === '_id')) spec.push(['_id', 1]);
   return spec;

@@ -25,7 +25,9 @@ describe('toMongoFilter', () => {
   });
 
   it('combines several operators on one field into one clause', () => {
-    expect(toMongoFilter({ starts_at: { gte: '2026-01-01', lt: '2026-02-01' }, price: { gt: 1, lte: 9 } }, ctx)).toEqual({
+    expect(
+      toMongoFilter({ starts_at: { gte: '2026-01-01', lt: '2026-02-01' }, price: { gt: 1, lte: 9 } }, ctx),
+    ).toEqual({
       starts_at: { $gte: '2026-01-01', $lt: '2026-02-01' },
       price: { $gt: 1, $lte: 9 },
     });
@@ -76,7 +78,12 @@ describe('toMongoFilter', () => {
 describe('toMongoSort', () => {
   it('always ends with _id ascending as the tie-breaker', () => {
     expect(toMongoSort(undefined)).toEqual([['_id', 1]]);
-    expect(toMongoSort([{ field: 'starts_at', direction: 'asc' }, { field: 'score', direction: 'desc' }])).toEqual([
+    expect(
+      toMongoSort([
+        { field: 'starts_at', direction: 'asc' },
+        { field: 'score', direction: 'desc' },
+      ]),
+    ).toEqual([
       ['starts_at', 1],
       ['score', -1],
       ['_id', 1],

@@ -33,9 +33,9 @@ describe('collectionIndexes', () => {
   });
 
   it('does not add a second index on the key pattern of a unique constraint', () => {
-    expect(collectionIndexes({ name: 'x', unique: [['slug']], indexes: [['slug']] }).map((index) => index.name)).toEqual([
-      'uniq_slug',
-    ]);
+    expect(
+      collectionIndexes({ name: 'x', unique: [['slug']], indexes: [['slug']] }).map((index) => index.name),
+    ).toEqual(['uniq_slug']);
   });
 
   it('refuses empty and unsafe field lists', () => {

@@ -148,7 +148,10 @@ export function createMongoOutbox(deps: {
       const more =
         keys.length === 0
           ? []
-          : await collection.find({ relayed: false, key: { $in: keys }, _id: { $nin: page.map((row) => row._id) } }).sort({ _id: 1 }).toArray();
+          : await collection
+              .find({ relayed: false, key: { $in: keys }, _id: { $nin: page.map((row) => row._id) } })
+              .sort({ _id: 1 })
+              .toArray();
       const ordered: OrderedPending[] = [...page, ...more].map((row, position) => ({
         seq: String(row._id),
         record: envelopeSchema.parse(JSON.parse(row.payload)) as OutboxRecord,
@@ -166,10 +169,9 @@ export function createMongoOutbox(deps: {
         if (!Number.isSafeInteger(id)) throw new Error(`Not an outbox record id: ${seq}`);
         return id;
       });
-      await (await deps.outbox()).updateMany(
-        { _id: { $in: ids } },
-        { $set: { relayed: true, relayed_at: new Date() } },
-      );
+      await (
+        await deps.outbox()
+      ).updateMany({ _id: { $in: ids } }, { $set: { relayed: true, relayed_at: new Date() } });
     },
 
     onCommit(listener: () => void): () => void {

@@ -12,7 +12,7 @@ export interface StartedMongoReplicaSet {
 }
 
 const INITIATE_ONCE = [
-  "try { rs.status().ok }",
+  'try { rs.status().ok }',
   "catch (e) { rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] }).ok }",
 ].join(' ');
 

@@ -32,7 +32,11 @@ describe('outbox order without a shared counter', () => {
       { seq: 'b', record: record('y', 1), position: 1 },
       { seq: 'c', record: record('x', 5, 'evently.events.activity'), position: 2 },
     ];
-    expect(labels(orderForRelay(page))).toEqual(['evently.events/x@5', 'evently.events/y@1', 'evently.events.activity/x@5']);
+    expect(labels(orderForRelay(page))).toEqual([
+      'evently.events/x@5',
+      'evently.events/y@1',
+      'evently.events.activity/x@5',
+    ]);
   });
 
   it('given two records of one key at the same version (one transaction), then they keep their insert order', () => {

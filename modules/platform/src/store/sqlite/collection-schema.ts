@@ -40,5 +40,8 @@ export function indexDefinitions(spec: CollectionSpec): IndexDefinition[] {
       sql: `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${tableName(spec.name)} (${expressions})`,
     };
   };
-  return [...(spec.unique ?? []).map((fields) => build(fields, true)), ...(spec.indexes ?? []).map((fields) => build(fields, false))];
+  return [
+    ...(spec.unique ?? []).map((fields) => build(fields, true)),
+    ...(spec.indexes ?? []).map((fields) => build(fields, false)),
+  ];
 }

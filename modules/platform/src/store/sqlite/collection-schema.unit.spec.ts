@@ -3,7 +3,11 @@ import { indexDefinitions } from './collection-schema.ts';
 
 describe('indexDefinitions', () => {
   it('builds unique and secondary expression indexes named after their fields', () => {
-    const definitions = indexDefinitions({ name: 'events', unique: [['source', 'external_id']], indexes: [['venue.city'], ['starts_at']] });
+    const definitions = indexDefinitions({
+      name: 'events',
+      unique: [['source', 'external_id']],
+      indexes: [['venue.city'], ['starts_at']],
+    });
     expect(definitions.map(({ name, unique, fields }) => ({ name, unique, fields }))).toEqual([
       { name: 'ix_events__u__source__external_id', unique: true, fields: ['source', 'external_id'] },
       { name: 'ix_events__i__venue.city', unique: false, fields: ['venue.city'] },

@@ -31,7 +31,12 @@ function isScalar(value: unknown): value is Scalar {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
-function compileCondition(field: string, condition: FieldCondition, context: CompileContext, params: SqlValue[]): string[] {
+function compileCondition(
+  field: string,
+  condition: FieldCondition,
+  context: CompileContext,
+  params: SqlValue[],
+): string[] {
   const expression = fieldExpression(field);
   if (isScalar(condition)) return compileCondition(field, { eq: condition }, context, params);
   const parts: string[] = [];
@@ -107,7 +112,8 @@ function compileWhereInto(where: Where, context: CompileContext, params: SqlValu
       parts.push(`(${condition.map((alternative) => compileWhereInto(alternative, context, params)).join(' OR ')})`);
       continue;
     }
-    if (Array.isArray(condition)) throw new Error(`${context.collection}.${field}: an array is only allowed under "or"`);
+    if (Array.isArray(condition))
+      throw new Error(`${context.collection}.${field}: an array is only allowed under "or"`);
     parts.push(...compileCondition(field, condition, context, params));
   }
   return parts.length === 0 ? '1' : parts.map((part) => `(${part})`).join(' AND ');
@@ -129,10 +135,13 @@ export function compileOrderBy(sort: FindArgs['sort']): string {
 }
 
 export function compileLimit(skip: number | undefined, limit: number | undefined): CompiledSql {
-  for (const [name, value] of [['skip', skip], ['limit', limit]] as const) {
-    if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new Error(`${name} must be a non-negative integer`);
+  for (const [name, value] of [
+    ['skip', skip],
+    ['limit', limit],
+  ] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      throw new Error(`${name} must be a non-negative integer`);
   }
   if (limit === undefined && !skip) return { sql: '', params: [] };
   return { sql: ' LIMIT ? OFFSET ?', params: [limit ?? -1, skip ?? 0] };
 }
-

@@ -5,11 +5,17 @@ const context = { collection: 'events', containsFields: new Set(['title']) };
 
 describe('compileWhere', () => {
   it('reads body fields with the exact json_extract expression the indexes use', () => {
-    expect(compileWhere({ city: 'Berlin' }, context)).toEqual({ sql: "(json_extract(body, '$.city') = ?)", params: ['Berlin'] });
+    expect(compileWhere({ city: 'Berlin' }, context)).toEqual({
+      sql: "(json_extract(body, '$.city') = ?)",
+      params: ['Berlin'],
+    });
   });
 
   it('uses metadata columns directly', () => {
-    expect(compileWhere({ id: 'e1', version: { gte: 2 } }, context)).toEqual({ sql: '(id = ?) AND (version >= ?)', params: ['e1', 2] });
+    expect(compileWhere({ id: 'e1', version: { gte: 2 } }, context)).toEqual({
+      sql: '(id = ?) AND (version >= ?)',
+      params: ['e1', 2],
+    });
   });
 
   it('binds booleans as 1 and 0', () => {
@@ -27,7 +33,9 @@ describe('compileWhere', () => {
     expect(compileWhere({ price: { gt: 10 } }, context).sql).toBe(
       "((json_type(body, '$.price') IN ('integer', 'real') AND json_extract(body, '$.price') > ?))",
     );
-    expect(compileWhere({ starts_at: { lt: '2025-01-01' } }, context).sql).toContain("json_type(body, '$.starts_at') = 'text'");
+    expect(compileWhere({ starts_at: { lt: '2025-01-01' } }, context).sql).toContain(
+      "json_type(body, '$.starts_at') = 'text'",
+    );
   });
 
   it('compiles in, with null meaning missing and an empty list matching nothing', () => {
@@ -39,7 +47,9 @@ describe('compileWhere', () => {
   });
 
   it('allows contains only on declared fields', () => {
-    expect(compileWhere({ title: { contains: 'Jazz' } }, context).sql).toBe("(evently_contains(json_extract(body, '$.title'), ?))");
+    expect(compileWhere({ title: { contains: 'Jazz' } }, context).sql).toBe(
+      "(evently_contains(json_extract(body, '$.title'), ?))",
+    );
     expect(() => compileWhere({ city: { contains: 'ber' } }, context)).toThrow(/containsFields/);
   });
 
@@ -63,7 +73,9 @@ describe('compileWhere', () => {
 
 describe('compileOrderBy and compileLimit', () => {
   it('appends id as the final tie-breaker unless already sorted by id', () => {
-    expect(compileOrderBy([{ field: 'starts_at', direction: 'desc' }])).toBe("json_extract(body, '$.starts_at') DESC, id ASC");
+    expect(compileOrderBy([{ field: 'starts_at', direction: 'desc' }])).toBe(
+      "json_extract(body, '$.starts_at') DESC, id ASC",
+    );
     expect(compileOrderBy([{ field: 'id', direction: 'desc' }])).toBe('id DESC');
     expect(compileOrderBy(undefined)).toBe('id ASC');
   });

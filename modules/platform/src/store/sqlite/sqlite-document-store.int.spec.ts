@@ -113,8 +113,13 @@ describe('SQLite document store specifics', () => {
     const { temp, file, store } = await open();
     await store.close();
     const raw = new Database(file);
-    expect(raw.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([{ version: 1 }, { version: 2 }]);
-    raw.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(999, 'from the future', new Date().toISOString());
+    expect(raw.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
+    raw
+      .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+      .run(999, 'from the future', new Date().toISOString());
     raw.close();
     await expect(createSqliteDocumentStore({ file })).rejects.toThrow(/schema version 999 is newer/);
     await temp.remove();

@@ -54,11 +54,18 @@ const counterRangeSql = `INSERT INTO counters (name, value) VALUES (?, ?)
   ON CONFLICT (name) DO UPDATE SET value = value + excluded.value RETURNING value`;
 
 function assertRangeCount(count: number): void {
-  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`a counter range needs a whole count >= 1, got ${count}`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error(`a counter range needs a whole count >= 1, got ${count}`);
 }
 
 function toStored<T>(row: Row): Stored<T> {
-  return { ...(JSON.parse(row.body) as T), id: row.id, version: row.version, created_at: row.created_at, updated_at: row.updated_at };
+  return {
+    ...(JSON.parse(row.body) as T),
+    id: row.id,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 /** The body as stored: metadata lives in columns, never twice; a top-level undefined is left out, as JSON does. */
@@ -111,7 +118,9 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
     return {
       async get<T>(name: string, id: string) {
         const info = collection(name);
-        const row = engine.statement(db, `SELECT id, version, created_at, updated_at, body FROM ${info.table} WHERE id = ?`).get(id) as Row | undefined;
+        const row = engine
+          .statement(db, `SELECT id, version, created_at, updated_at, body FROM ${info.table} WHERE id = ?`)
+          .get(id) as Row | undefined;
         return row ? toStored<T>(row) : null;
       },
       async findOne<T>(name: string, where: Where) {
@@ -122,7 +131,9 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
       async count(name: string, where?: Where) {
         const info = collection(name);
         const compiled = compileWhere(where, { collection: name, containsFields: info.containsFields });
-        const row = engine.statement(db, `SELECT COUNT(*) AS n FROM ${info.table} WHERE ${compiled.sql}`).get(...compiled.params) as { n: number };
+        const row = engine
+          .statement(db, `SELECT COUNT(*) AS n FROM ${info.table} WHERE ${compiled.sql}`)
+          .get(...compiled.params) as { n: number };
         return row.n;
       },
     };
@@ -134,10 +145,12 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
     const guard = () => {
       if (!state.open) throw new Error('this transaction has already finished; use the store or a new transaction');
     };
-    const guarded = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-      guard();
-      return fn(...args);
-    };
+    const guarded =
+      <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        guard();
+        return fn(...args);
+      };
     return {
       get: guarded(reads.get) as DocumentReader['get'],
       findOne: guarded(reads.findOne) as DocumentReader['findOne'],
@@ -150,7 +163,12 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
         const now = clock.now().toISOString();
         const stored = storedBody(body);
         try {
-          engine.statement(db, `INSERT INTO ${info.table} (id, version, created_at, updated_at, body) VALUES (?, 1, ?, ?, ?)`).run(id, now, now, JSON.stringify(stored));
+          engine
+            .statement(
+              db,
+              `INSERT INTO ${info.table} (id, version, created_at, updated_at, body) VALUES (?, 1, ?, ?, ?)`,
+            )
+            .run(id, now, now, JSON.stringify(stored));
         } catch (error) {
           throw translateWriteError(error, name);
         }
@@ -158,10 +176,17 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
         // like the MongoDB adapter: same fields, nested values not copied.
         return { ...stored, id, version: 1, created_at: now, updated_at: now } as Stored<T>;
       },
-      async update<T>(name: string, id: string, expectedVersion: number, patch: Partial<DocumentBody<T>>): Promise<Stored<T>> {
+      async update<T>(
+        name: string,
+        id: string,
+        expectedVersion: number,
+        patch: Partial<DocumentBody<T>>,
+      ): Promise<Stored<T>> {
         guard();
         const info = collection(name);
-        const row = engine.statement(db, `SELECT id, version, created_at, updated_at, body FROM ${info.table} WHERE id = ?`).get(id) as Row | undefined;
+        const row = engine
+          .statement(db, `SELECT id, version, created_at, updated_at, body FROM ${info.table} WHERE id = ?`)
+          .get(id) as Row | undefined;
         if (!row || row.version !== expectedVersion) throw new ConcurrencyError(name, id, expectedVersion);
         const merged: Record<string, unknown> = { ...(JSON.parse(row.body) as object) };
         for (const [key, value] of Object.entries(patch)) {
@@ -171,11 +196,22 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
         const json = bodyJson(merged);
         const now = clock.now().toISOString();
         try {
-          engine.statement(db, `UPDATE ${info.table} SET body = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?`).run(json, now, id, expectedVersion);
+          engine
+            .statement(
+              db,
+              `UPDATE ${info.table} SET body = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?`,
+            )
+            .run(json, now, id, expectedVersion);
         } catch (error) {
           throw translateWriteError(error, name);
         }
-        return toStored<T>({ id, version: expectedVersion + 1, created_at: row.created_at, updated_at: now, body: json });
+        return toStored<T>({
+          id,
+          version: expectedVersion + 1,
+          created_at: row.created_at,
+          updated_at: now,
+          body: json,
+        });
       },
       async delete(name: string, id: string, expectedVersion?: number): Promise<boolean> {
         guard();
@@ -183,7 +219,9 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
         if (expectedVersion === undefined) {
           return engine.statement(db, `DELETE FROM ${info.table} WHERE id = ?`).run(id).changes > 0;
         }
-        const removed = engine.statement(db, `DELETE FROM ${info.table} WHERE id = ? AND version = ?`).run(id, expectedVersion).changes > 0;
+        const removed =
+          engine.statement(db, `DELETE FROM ${info.table} WHERE id = ? AND version = ?`).run(id, expectedVersion)
+            .changes > 0;
         if (removed) return true;
         const exists = engine.statement(db, `SELECT 1 FROM ${info.table} WHERE id = ?`).get(id) !== undefined;
         if (exists) throw new ConcurrencyError(name, id, expectedVersion);

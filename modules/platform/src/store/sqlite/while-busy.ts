@@ -15,7 +15,8 @@ export interface WhileBusyOptions {
   timeoutMs?: number;
 }
 
-export const isBusy = (error: unknown): boolean => String((error as { code?: unknown } | null)?.code ?? '').startsWith('SQLITE_BUSY');
+export const isBusy = (error: unknown): boolean =>
+  String((error as { code?: unknown } | null)?.code ?? '').startsWith('SQLITE_BUSY');
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,11 +25,19 @@ export async function whileBusy<T>(work: () => T, { what, logger, timeoutMs = 60
   for (let attempt = 0; ; attempt += 1) {
     try {
       const result = work();
-      if (attempt > 0) logger?.info({ what, waitedMs: Date.now() - started, attempts: attempt + 1 }, `${what}: set up after waiting for another process`);
+      if (attempt > 0)
+        logger?.info(
+          { what, waitedMs: Date.now() - started, attempts: attempt + 1 },
+          `${what}: set up after waiting for another process`,
+        );
       return result;
     } catch (error) {
       if (!isBusy(error) || Date.now() - started >= timeoutMs) throw error;
-      if (attempt === 0) logger?.warn({ what, code: (error as { code?: string }).code, timeoutMs }, `${what}: the database is locked by another process; waiting for it`);
+      if (attempt === 0)
+        logger?.warn(
+          { what, code: (error as { code?: string }).code, timeoutMs },
+          `${what}: the database is locked by another process; waiting for it`,
+        );
       await pause(Math.min(50 * 2 ** attempt, 1_000));
     }
   }

@@ -26,7 +26,10 @@ export function createReviewsLiveFeed(ctx: Pick<ReviewsContext, 'store'>): Revie
     topics: [REVIEWS_TOPIC],
     async pushesFor(message) {
       if (message.topic !== REVIEWS_TOPIC || !known.has(message.type)) return null;
-      return { event: 'reviews:pending', payload: { pending: await reviewsCollection.count(ctx.store, { status: 'pending' }) } };
+      return {
+        event: 'reviews:pending',
+        payload: { pending: await reviewsCollection.count(ctx.store, { status: 'pending' }) },
+      };
     },
   };
 }

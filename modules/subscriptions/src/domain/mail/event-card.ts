@@ -40,7 +40,9 @@ function detailsHtml(item: DigestItem, titleSize: number): string {
     `<div class="d-accent" style="${text(13, 18, colours.accent, 'font-weight:700;letter-spacing:0.2px')}">${escapeHtml(item.when?.full ?? 'Date to be announced')}</div>`,
     `<div style="padding:4px 0 4px"><a class="d-ink" href="${escapeHtml(item.url)}" target="_blank" style="${text(titleSize, Math.round(titleSize * 1.3), colours.ink, 'font-weight:700;text-decoration:none')}">${escapeHtml(item.name)}</a></div>`,
     item.place ? `<div class="d-muted" style="${text(14, 20, colours.muted)}">${escapeHtml(item.place)}</div>` : '',
-    item.price ? `<div class="d-ink" style="${text(14, 20, colours.ink, 'font-weight:600;padding-top:2px')}">${escapeHtml(item.price)}</div>` : '',
+    item.price
+      ? `<div class="d-ink" style="${text(14, 20, colours.ink, 'font-weight:600;padding-top:2px')}">${escapeHtml(item.price)}</div>`
+      : '',
   ];
   return lines.filter(Boolean).join('\n');
 }

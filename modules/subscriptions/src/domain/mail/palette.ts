@@ -13,7 +13,16 @@ export const colours = {
   brand: '#5b3fd6',
   brandInk: '#ffffff',
   accent: '#c2410c',
-  dark: { page: '#0f0e14', card: '#1b1a23', ink: '#f1f0f5', muted: '#bdbacb', faint: '#9a97aa', rule: '#2d2b38', brand: '#8b76f0', accent: '#fb923c' },
+  dark: {
+    page: '#0f0e14',
+    card: '#1b1a23',
+    ink: '#f1f0f5',
+    muted: '#bdbacb',
+    faint: '#9a97aa',
+    rule: '#2d2b38',
+    brand: '#8b76f0',
+    accent: '#fb923c',
+  },
 } as const;
 
 /** The category colours of the site's cards (frontend/src/lib/categories.ts), for alt text over blocked images. */

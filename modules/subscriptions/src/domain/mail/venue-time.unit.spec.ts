@@ -33,6 +33,11 @@ describe('venueTime', () => {
   });
 
   it('gives the parts of a calendar tile', () => {
-    expect(venueTime('2026-12-05T02:00:00Z', 'America/Chicago')).toMatchObject({ day: 'Fri 4 Dec', time: '20:00 GMT-6', month: 'DEC', dayOfMonth: '4' });
+    expect(venueTime('2026-12-05T02:00:00Z', 'America/Chicago')).toMatchObject({
+      day: 'Fri 4 Dec',
+      time: '20:00 GMT-6',
+      month: 'DEC',
+      dayOfMonth: '4',
+    });
   });
 });

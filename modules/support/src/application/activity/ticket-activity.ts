@@ -9,8 +9,14 @@ const MAX_ACTIVITY = 500;
 /** Orders the timeline: several entries share a millisecond (a reply and the status change it causes). */
 const ACTIVITY_COUNTER = 'support-activity';
 
-export async function recordActivity(tx: Pick<DocumentTransaction, 'insert' | 'nextCounter'>, entry: ActivityEntry): Promise<void> {
-  await tx.insert<ActivityEntry & { seq: number }>(SUPPORT_ACTIVITY, { ...entry, seq: await tx.nextCounter(ACTIVITY_COUNTER) });
+export async function recordActivity(
+  tx: Pick<DocumentTransaction, 'insert' | 'nextCounter'>,
+  entry: ActivityEntry,
+): Promise<void> {
+  await tx.insert<ActivityEntry & { seq: number }>(SUPPORT_ACTIVITY, {
+    ...entry,
+    seq: await tx.nextCounter(ACTIVITY_COUNTER),
+  });
 }
 
 export async function ticketActivity(reader: DocumentReader, ticketId: string): Promise<ActivityView[]> {

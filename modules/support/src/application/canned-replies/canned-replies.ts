@@ -15,15 +15,26 @@ export interface CannedReplyView {
   updated_at: string;
 }
 
-export type CannedWriteResult = { status: 'saved'; reply: CannedReplyView } | { status: 'not_found' } | { status: 'duplicate_title' };
+export type CannedWriteResult =
+  { status: 'saved'; reply: CannedReplyView } | { status: 'not_found' } | { status: 'duplicate_title' };
 
 /** A desk keeps a few dozen; the cap keeps a runaway script from making the list unusable. */
 export const MAX_CANNED_REPLIES = 500;
 
-const view = ({ id, title, body, updated_by, created_at, updated_at }: Stored<CannedReply>): CannedReplyView => ({ id, title, body, updated_by, created_at, updated_at });
+const view = ({ id, title, body, updated_by, created_at, updated_at }: Stored<CannedReply>): CannedReplyView => ({
+  id,
+  title,
+  body,
+  updated_by,
+  created_at,
+  updated_at,
+});
 
 export async function listCannedReplies(ctx: SupportContext): Promise<CannedReplyView[]> {
-  const rows = await ctx.store.find<CannedReply>(SUPPORT_CANNED_REPLIES, { sort: [{ field: 'title_key', direction: 'asc' }], limit: MAX_CANNED_REPLIES });
+  const rows = await ctx.store.find<CannedReply>(SUPPORT_CANNED_REPLIES, {
+    sort: [{ field: 'title_key', direction: 'asc' }],
+    limit: MAX_CANNED_REPLIES,
+  });
   return rows.map(view);
 }
 
@@ -41,16 +52,29 @@ async function savingTitle<T>(write: () => Promise<T>): Promise<T | { status: 'd
   }
 }
 
-export function createCannedReply(ctx: SupportContext, input: CannedReplyInput, agentName: string | null): Promise<CannedWriteResult> {
+export function createCannedReply(
+  ctx: SupportContext,
+  input: CannedReplyInput,
+  agentName: string | null,
+): Promise<CannedWriteResult> {
   return savingTitle(async () => {
     const row = await ctx.store.transaction((tx) =>
-      tx.insert<CannedReply>(SUPPORT_CANNED_REPLIES, { ...input, title_key: cannedTitleKey(input.title), updated_by: agentSignature(agentName) }),
+      tx.insert<CannedReply>(SUPPORT_CANNED_REPLIES, {
+        ...input,
+        title_key: cannedTitleKey(input.title),
+        updated_by: agentSignature(agentName),
+      }),
     );
     return { status: 'saved' as const, reply: view(row) };
   });
 }
 
-export function updateCannedReply(ctx: SupportContext, id: string, input: CannedReplyInput, agentName: string | null): Promise<CannedWriteResult> {
+export function updateCannedReply(
+  ctx: SupportContext,
+  id: string,
+  input: CannedReplyInput,
+  agentName: string | null,
+): Promise<CannedWriteResult> {
   return savingTitle(() =>
     withVersionRetry(() =>
       ctx.store.transaction(async (tx): Promise<CannedWriteResult> => {

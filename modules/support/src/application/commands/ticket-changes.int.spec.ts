@@ -57,15 +57,25 @@ describe('domain messages', () => {
     const { ticket, accessToken } = await h.module.commands.createTicket(form());
     const base = `${h.url}/api/support/tickets/${ticket.ticket_number}`;
     const send = (method: string, path: string, body: unknown, headers: Record<string, string> = asAdmin) =>
-      fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
 
     expect((await send('PUT', '/status', { status: 'in_progress' })).status).toBe(200);
     expect((await send('PUT', '/status', { status: 'in_progress' })).status).toBe(200); // same status, no message: no change
-    expect((await send('PUT', '/status', { status: 'waiting_for_user', admin_message: 'Which date?' })).status).toBe(200);
-    expect((await send('POST', '/messages', { message: 'Saturday.' }, { 'x-ticket-token': accessToken })).status).toBe(201);
+    expect((await send('PUT', '/status', { status: 'waiting_for_user', admin_message: 'Which date?' })).status).toBe(
+      200,
+    );
+    expect((await send('POST', '/messages', { message: 'Saturday.' }, { 'x-ticket-token': accessToken })).status).toBe(
+      201,
+    );
     expect((await send('POST', '/messages', { message: 'Thanks, checking.', is_admin: true })).status).toBe(201);
     expect((await send('PUT', '/status', { status: 'resolved', admin_message: 'Fixed.' })).status).toBe(200);
-    expect((await fetch(`${h.url}/api/support/tickets/${ticket.id}`, { method: 'DELETE', headers: asAdmin })).status).toBe(200);
+    expect(
+      (await fetch(`${h.url}/api/support/tickets/${ticket.id}`, { method: 'DELETE', headers: asAdmin })).status,
+    ).toBe(200);
 
     const messages = await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC]);
     expect(messages.map((m) => [m.type, m.aggregate_version])).toEqual([
@@ -77,26 +87,82 @@ describe('domain messages', () => {
       ['SupportTicketStatusChanged', 6],
       ['SupportTicketDeleted', 7],
     ]);
-    expect(messages.every((m) => m.key === ticket.id && m.topic === 'evently.support-tickets' && m.version === 1)).toBe(true);
+    expect(messages.every((m) => m.key === ticket.id && m.topic === 'evently.support-tickets' && m.version === 1)).toBe(
+      true,
+    );
     expect(messages.map((m) => m.data)).toEqual([
-      { ticket_id: ticket.id, ticket_number: ticket.ticket_number, status: 'new', category: 'general', priority: 'medium' },
-      { ticket_id: ticket.id, ticket_number: ticket.ticket_number, from: 'new', to: 'in_progress', admin_message_posted: false, message_index: null },
-      { ticket_id: ticket.id, ticket_number: ticket.ticket_number, from: 'in_progress', to: 'waiting_for_user', admin_message_posted: true, message_index: 0 },
-      { ticket_id: ticket.id, ticket_number: ticket.ticket_number, is_admin: false, message_index: 1, status: 'in_progress', previous_status: 'waiting_for_user' },
-      { ticket_id: ticket.id, ticket_number: ticket.ticket_number, is_admin: true, message_index: 2, status: 'in_progress', previous_status: 'in_progress' },
-      { ticket_id: ticket.id, ticket_number: ticket.ticket_number, from: 'in_progress', to: 'resolved', admin_message_posted: true, message_index: 3 },
+      {
+        ticket_id: ticket.id,
+        ticket_number: ticket.ticket_number,
+        status: 'new',
+        category: 'general',
+        priority: 'medium',
+      },
+      {
+        ticket_id: ticket.id,
+        ticket_number: ticket.ticket_number,
+        from: 'new',
+        to: 'in_progress',
+        admin_message_posted: false,
+        message_index: null,
+      },
+      {
+        ticket_id: ticket.id,
+        ticket_number: ticket.ticket_number,
+        from: 'in_progress',
+        to: 'waiting_for_user',
+        admin_message_posted: true,
+        message_index: 0,
+      },
+      {
+        ticket_id: ticket.id,
+        ticket_number: ticket.ticket_number,
+        is_admin: false,
+        message_index: 1,
+        status: 'in_progress',
+        previous_status: 'waiting_for_user',
+      },
+      {
+        ticket_id: ticket.id,
+        ticket_number: ticket.ticket_number,
+        is_admin: true,
+        message_index: 2,
+        status: 'in_progress',
+        previous_status: 'in_progress',
+      },
+      {
+        ticket_id: ticket.id,
+        ticket_number: ticket.ticket_number,
+        from: 'in_progress',
+        to: 'resolved',
+        admin_message_posted: true,
+        message_index: 3,
+      },
       { ticket_id: ticket.id, ticket_number: ticket.ticket_number },
     ]);
     // The log is replicated everywhere: no names, addresses, phone, token or conversation in it.
     const log = JSON.stringify(messages);
-    for (const secret of ['Visitor', 'visitor0@', '900 111', accessToken, 'Private words', 'Which date', 'Saturday', 'Fixed.']) {
+    for (const secret of [
+      'Visitor',
+      'visitor0@',
+      '900 111',
+      accessToken,
+      'Private words',
+      'Which date',
+      'Saturday',
+      'Fixed.',
+    ]) {
       expect(log).not.toContain(secret);
     }
   });
 
   it('given a refused change, then nothing is logged', async () => {
     const { ticket, accessToken } = await h.module.commands.createTicket(form());
-    await fetch(`${h.url}/api/support/tickets/${ticket.ticket_number}/status`, { method: 'PUT', headers: asAdmin, body: JSON.stringify({ status: 'closed' }) });
+    await fetch(`${h.url}/api/support/tickets/${ticket.ticket_number}/status`, {
+      method: 'PUT',
+      headers: asAdmin,
+      body: JSON.stringify({ status: 'closed' }),
+    });
     const before = await h.loggedMessages();
     const refused = await fetch(`${h.url}/api/support/tickets/${ticket.ticket_number}/messages`, {
       method: 'POST',
@@ -122,6 +188,8 @@ describe('domain messages', () => {
     expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
     const stored = await h.store.get<{ messages_count: number; version: number }>('support_tickets', ticket.id);
     expect(stored).toMatchObject({ messages_count: 8, version: 9 });
-    expect((await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC])).map((m) => m.aggregate_version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect((await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC])).map((m) => m.aggregate_version)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 });

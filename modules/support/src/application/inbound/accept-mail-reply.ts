@@ -10,7 +10,12 @@ import type { SupportContext } from '../context.ts';
 
 export type MailReplyOutcome = 'appended' | 'not_found' | 'wrong_sender' | 'closed' | 'empty';
 
-export async function acceptMailReply(ctx: SupportContext, ticketNumber: string, from: string, body: string): Promise<MailReplyOutcome> {
+export async function acceptMailReply(
+  ctx: SupportContext,
+  ticketNumber: string,
+  from: string,
+  body: string,
+): Promise<MailReplyOutcome> {
   const text = stripQuotedReply(body).slice(0, LIMITS.message);
   if (!text) return 'empty';
   const result = await postTicketMessage(ctx, ticketNumber, text, { kind: 'email', from });

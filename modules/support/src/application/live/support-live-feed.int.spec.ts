@@ -5,7 +5,13 @@ import { collectMessages, type SmtpSink, startSmtpSink } from '@evently/platform
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
 import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
 
-const form = { user_name: 'Ana Visitor', user_email: 'ana@example.com', user_phone: '+351 1', subject: 'Lost tickets', description: 'Private text' };
+const form = {
+  user_name: 'Ana Visitor',
+  user_email: 'ana@example.com',
+  user_phone: '+351 1',
+  subject: 'Lost tickets',
+  description: 'Private text',
+};
 
 let smtp: SmtpSink;
 let h: SupportHarness;
@@ -35,10 +41,23 @@ describe('pushesFor', () => {
 
     const first = await h.module.live.pushesFor(opened!);
     // The pushes read the current state: the ticket is at version 2 by now, already in progress.
-    expect(first!.admin).toMatchObject({ change: 'opened', ticket_number: ticket.ticket_number, id: ticket.id, version: 2 });
-    expect(first!.admin.ticket).toMatchObject({ user_email: 'ana@example.com', status: 'in_progress', messages_count: 0 });
+    expect(first!.admin).toMatchObject({
+      change: 'opened',
+      ticket_number: ticket.ticket_number,
+      id: ticket.id,
+      version: 2,
+    });
+    expect(first!.admin.ticket).toMatchObject({
+      user_email: 'ana@example.com',
+      status: 'in_progress',
+      messages_count: 0,
+    });
     expect(first!.ticket!.ticketNumber).toBe(ticket.ticket_number);
-    expect(first!.ticket!.payload).toMatchObject({ change: 'opened', version: 2, ticket: { status: 'in_progress', subject: 'Lost tickets' } });
+    expect(first!.ticket!.payload).toMatchObject({
+      change: 'opened',
+      version: 2,
+      ticket: { status: 'in_progress', subject: 'Lost tickets' },
+    });
 
     const second = await h.module.live.pushesFor(changed!);
     expect(second!.admin.change).toBe('status_changed');
@@ -49,11 +68,17 @@ describe('pushesFor', () => {
       change: 'status_changed',
       ticket_number: ticket.ticket_number,
       version: 2,
-      ticket: { ticket_number: ticket.ticket_number, status: 'in_progress', created_at: expect.any(String), updated_at: expect.any(String) },
+      ticket: {
+        ticket_number: ticket.ticket_number,
+        status: 'in_progress',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
     });
 
     const publicJson = JSON.stringify([first!.ticket, second!.ticket]);
-    for (const secret of ['Ana', 'ana@example.com', '+351 1', 'Private text', accessToken]) expect(publicJson).not.toContain(secret);
+    for (const secret of ['Ana', 'ana@example.com', '+351 1', 'Private text', accessToken])
+      expect(publicJson).not.toContain(secret);
     expect(JSON.stringify([first!.admin, second!.admin])).not.toContain(accessToken);
   });
 
@@ -70,20 +95,35 @@ describe('pushesFor', () => {
 
     const row = (await h.module.live.pushesFor(posted))!.admin.ticket!;
     // Answered: no longer due nor waiting, so the queue stops showing "Reply due".
-    expect(row.sla).toMatchObject({ first_response_at: expect.any(String), overdue: false, awaiting_reply_since: null });
-    const list = (await (await fetch(`${h.url}/api/support/tickets`, { headers: admin })).json()) as { tickets: Array<{ ticket_number: string }> };
+    expect(row.sla).toMatchObject({
+      first_response_at: expect.any(String),
+      overdue: false,
+      awaiting_reply_since: null,
+    });
+    const list = (await (await fetch(`${h.url}/api/support/tickets`, { headers: admin })).json()) as {
+      tickets: Array<{ ticket_number: string }>;
+    };
     expect(row).toEqual(list.tickets.find((entry) => entry.ticket_number === ticket.ticket_number));
   });
 
   it('given a deletion, then every room hears of it with a null ticket and the deletion version', async () => {
     const { ticket } = await h.module.commands.createTicket(form);
-    await fetch(`${h.url}/api/support/tickets/${ticket.id}`, { method: 'DELETE', headers: { 'x-admin-password': ADMIN_PASSWORD } });
+    await fetch(`${h.url}/api/support/tickets/${ticket.id}`, {
+      method: 'DELETE',
+      headers: { 'x-admin-password': ADMIN_PASSWORD },
+    });
     const messages = await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC]);
     const deleted = await h.module.live.pushesFor(messages.at(-1)!);
     expect(deleted).toEqual({
       admin: { change: 'deleted', ticket_number: ticket.ticket_number, id: ticket.id, version: 2, ticket: null },
-      ticket: { ticketNumber: ticket.ticket_number, payload: { change: 'deleted', ticket_number: ticket.ticket_number, version: 2, ticket: null } },
-      status: { ticketNumber: ticket.ticket_number, payload: { change: 'deleted', ticket_number: ticket.ticket_number, version: 2, ticket: null } },
+      ticket: {
+        ticketNumber: ticket.ticket_number,
+        payload: { change: 'deleted', ticket_number: ticket.ticket_number, version: 2, ticket: null },
+      },
+      status: {
+        ticketNumber: ticket.ticket_number,
+        payload: { change: 'deleted', ticket_number: ticket.ticket_number, version: 2, ticket: null },
+      },
     });
     // The ticket is gone, so the earlier message has nothing to show: its deletion push covers it.
     expect(await h.module.live.pushesFor(messages[0]!)).toBeNull();
@@ -96,7 +136,9 @@ describe('pushesFor', () => {
     });
     expect(await h.module.live.pushesFor(envelope('evently.subscribers', 'SupportTicketOpened', {}))).toBeNull();
     expect(await h.module.live.pushesFor(envelope(SUPPORT_TICKETS_TOPIC, 'SupportTicketEscalated', {}))).toBeNull();
-    expect(await h.module.live.pushesFor(envelope(SUPPORT_TICKETS_TOPIC, 'SupportTicketOpened', { ticket_id: 1 }))).toBeNull();
+    expect(
+      await h.module.live.pushesFor(envelope(SUPPORT_TICKETS_TOPIC, 'SupportTicketOpened', { ticket_id: 1 })),
+    ).toBeNull();
   });
 
   it('listens to the support topic', () => {

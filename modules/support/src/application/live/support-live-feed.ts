@@ -8,13 +8,20 @@ import { SUPPORT_TICKETS_TOPIC, supportMessageSchemas, supportMessageTypes } fro
 import { tokensMatch } from '../../domain/access-token.ts';
 import { ticketSla } from '../../domain/sla.ts';
 import type { Ticket } from '../../domain/ticket.ts';
-import { toAdminSummary, toPublicSummary, toStatusView, type PublicTicketSummary, type TicketStatusView } from '../../domain/ticket-views.ts';
+import {
+  toAdminSummary,
+  toPublicSummary,
+  toStatusView,
+  type PublicTicketSummary,
+  type TicketStatusView,
+} from '../../domain/ticket-views.ts';
 import { SUPPORT_TICKETS } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 import { findByNumber } from '../find-ticket.ts';
 import type { AdminQueueRow } from '../queries/list-tickets/list-tickets.ts';
 
-export type TicketChange = 'opened' | 'status_changed' | 'message_posted' | 'deleted' | 'assigned' | 'priority_changed' | 'note_added';
+export type TicketChange =
+  'opened' | 'status_changed' | 'message_posted' | 'deleted' | 'assigned' | 'priority_changed' | 'note_added';
 
 export interface AdminTicketPush {
   change: TicketChange;
@@ -79,14 +86,21 @@ function pushes(
   statusMoved: boolean,
   sla: Pick<SupportContext, 'clock' | 'firstResponseHours'>,
 ): LivePushes {
-  const row = ticket ? { ...toAdminSummary(ticket), sla: ticketSla(ticket, sla.clock.now(), sla.firstResponseHours) } : null;
+  const row = ticket
+    ? { ...toAdminSummary(ticket), sla: ticketSla(ticket, sla.clock.now(), sla.firstResponseHours) }
+    : null;
   return {
     admin: { change, ticket_number: ref.ticketNumber, id: ref.id, version: ref.version, ticket: row },
     ticket: teamOnly.has(change)
       ? null
       : {
           ticketNumber: ref.ticketNumber,
-          payload: { change, ticket_number: ref.ticketNumber, version: ref.version, ticket: ticket ? toPublicSummary(ticket) : null },
+          payload: {
+            change,
+            ticket_number: ref.ticketNumber,
+            version: ref.version,
+            ticket: ticket ? toPublicSummary(ticket) : null,
+          },
         },
     status:
       change === 'deleted' || statusMoved
@@ -110,7 +124,9 @@ function movedStatus(type: string, data: Record<string, unknown>): boolean {
   return false;
 }
 
-export function createSupportLiveFeed(ctx: Pick<SupportContext, 'store' | 'clock' | 'firstResponseHours'>): SupportLiveFeed {
+export function createSupportLiveFeed(
+  ctx: Pick<SupportContext, 'store' | 'clock' | 'firstResponseHours'>,
+): SupportLiveFeed {
   return {
     topics: [SUPPORT_TICKETS_TOPIC],
     async pushesFor(message) {
@@ -120,12 +136,19 @@ export function createSupportLiveFeed(ctx: Pick<SupportContext, 'store' | 'clock
       const parsed = schema.safeParse(message.data);
       if (!parsed.success) return null;
       const { ticket_id: id, ticket_number: ticketNumber } = parsed.data;
-      if (change === 'deleted') return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null, false, ctx);
+      if (change === 'deleted')
+        return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null, false, ctx);
       if ((parsed.data as { is_internal?: boolean }).is_internal === true) change = 'note_added';
       const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
       // Gone since: its own SupportTicketDeleted follows and tells the rooms.
       if (!ticket) return null;
-      return pushes(change, { id, ticketNumber, version: ticket.version }, ticket, movedStatus(message.type, parsed.data as Record<string, unknown>), ctx);
+      return pushes(
+        change,
+        { id, ticketNumber, version: ticket.version },
+        ticket,
+        movedStatus(message.type, parsed.data as Record<string, unknown>),
+        ctx,
+      );
     },
     async canTrack(ticketNumber) {
       return (await findByNumber(ctx.store, ticketNumber)) !== null;

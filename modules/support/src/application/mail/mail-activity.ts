@@ -11,15 +11,27 @@ export async function sendNoted(
   const note = (kind: 'mail_sent' | 'mail_failed', detail: string) =>
     ctx.store
       .transaction((tx) =>
-        recordActivity(tx, { ticket_id: ref.ticketId, kind, actor: SYSTEM_ACTOR, at: ctx.clock.now().toISOString(), message_index: ref.messageIndex ?? null, detail }),
+        recordActivity(tx, {
+          ticket_id: ref.ticketId,
+          kind,
+          actor: SYSTEM_ACTOR,
+          at: ctx.clock.now().toISOString(),
+          message_index: ref.messageIndex ?? null,
+          detail,
+        }),
       )
       // The timeline is a courtesy; a mail that went out is not retried because its note could not be written.
-      .catch((error: unknown) => ctx.logger.warn({ err: error, ticket_id: ref.ticketId }, 'support mail activity not recorded'));
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: error, ticket_id: ref.ticketId }, 'support mail activity not recorded'),
+      );
   try {
     await send();
   } catch (error) {
     // SMTP answers often quote the recipient; the timeline keeps the reason, never the address.
-    const reason = error instanceof Error ? error.message.replace(/<?[^\s<>]+@[^\s<>]+>?/g, '<address>').slice(0, 200) : 'send failed';
+    const reason =
+      error instanceof Error
+        ? error.message.replace(/<?[^\s<>]+@[^\s<>]+>?/g, '<address>').slice(0, 200)
+        : 'send failed';
     await note('mail_failed', `${ref.kind}: ${reason}`);
     throw error;
   }

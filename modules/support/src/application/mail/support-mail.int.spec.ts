@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
 import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
-import { ADMIN_PASSWORD, SUPPORT_INBOX, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
+import {
+  ADMIN_PASSWORD,
+  SUPPORT_INBOX,
+  startSupportHarness,
+  type SupportHarness,
+} from '../../testing/support-harness.ts';
 import { TEAM_MAILER_NAME } from './team-mailer.ts';
 import { VISITOR_MAILER_NAME } from './visitor-mailer.ts';
 
@@ -43,9 +48,17 @@ async function openTicket(overrides: Partial<typeof form> = {}) {
 }
 
 const setStatus = (number: string, body: unknown) =>
-  fetch(`${h.url}/api/support/tickets/${number}/status`, { method: 'PUT', headers: asAdmin, body: JSON.stringify(body) });
+  fetch(`${h.url}/api/support/tickets/${number}/status`, {
+    method: 'PUT',
+    headers: asAdmin,
+    body: JSON.stringify(body),
+  });
 const postMessage = (number: string, body: unknown, headers: Record<string, string> = asAdmin) =>
-  fetch(`${h.url}/api/support/tickets/${number}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${h.url}/api/support/tickets/${number}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -110,7 +123,10 @@ describe('when the team answers', () => {
     smtp.messages.length = 0;
 
     expect((await setStatus(number, { status: 'in_progress' })).status).toBe(200);
-    expect((await setStatus(number, { status: 'waiting_for_user', admin_message: 'Which <date>?', admin_name: 'Rui' })).status).toBe(200);
+    expect(
+      (await setStatus(number, { status: 'waiting_for_user', admin_message: 'Which <date>?', admin_name: 'Rui' }))
+        .status,
+    ).toBe(200);
     expect((await postMessage(number, { message: 'Saturday.' }, { 'x-ticket-token': token })).status).toBe(201);
     expect((await postMessage(number, { message: 'Thanks, we are checking.', is_admin: true })).status).toBe(201);
 
@@ -140,17 +156,21 @@ describe('when the team answers', () => {
 });
 
 describe('the per-mailbox cap', () => {
-  it('confirms tickets to one inbox only up to the cap, whatever the spelling of the address, and never a visitor\'s text in the Subject', async () => {
+  it("confirms tickets to one inbox only up to the cap, whatever the spelling of the address, and never a visitor's text in the Subject", async () => {
     const spellings = ['victim@example.com', 'Victim@Example.com', 'victim+1@example.com', 'VICTIM+spam@example.com'];
-    for (let i = 0; i < 8; i += 1) await openTicket({ user_email: spellings[i % spellings.length]!, subject: 'Visit http://spam.example now' });
-    const toVictim = (await settled()).filter((mail) => mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@example.com'));
+    for (let i = 0; i < 8; i += 1)
+      await openTicket({ user_email: spellings[i % spellings.length]!, subject: 'Visit http://spam.example now' });
+    const toVictim = (await settled()).filter((mail) =>
+      mail.envelopeTo.some((address) => mailboxKey(address) === 'victim@example.com'),
+    );
     expect(toVictim).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
-    for (const mail of toVictim) expect(mail.headers.get('subject')).toMatch(/^\[TT-\d{4}-\d{4,}\] We received your request$/);
+    for (const mail of toVictim)
+      expect(mail.headers.get('subject')).toMatch(/^\[TT-\d{4}-\d{4,}\] We received your request$/);
     // The team still hears of every ticket.
     expect(to(smtp.messages, SUPPORT_INBOX)).toHaveLength(8);
   });
 
-  it('never holds back the team\'s answer, and a confirmation that failed to send used up nothing', async () => {
+  it("never holds back the team's answer, and a confirmation that failed to send used up nothing", async () => {
     smtp.failAfter(0);
     const first = await openTicket();
     await waitFor(() => to(smtp.refused, 'ana@example.com').length >= 1, 'the confirmation refused by the server');
@@ -185,9 +205,12 @@ describe('at most once', () => {
     const before = (await settled()).length;
     expect(before).toBe(3);
 
-    for (const name of [VISITOR_MAILER_NAME, TEAM_MAILER_NAME]) await h.bus.resetGroup(projectorGroup({ name }), [SUPPORT_TICKETS_TOPIC]);
+    for (const name of [VISITOR_MAILER_NAME, TEAM_MAILER_NAME])
+      await h.bus.resetGroup(projectorGroup({ name }), [SUPPORT_TICKETS_TOPIC]);
     expect(await settled()).toHaveLength(before);
-    expect(await h.bus.lag(projectorGroup({ name: VISITOR_MAILER_NAME }), [SUPPORT_TICKETS_TOPIC])).toEqual({ [SUPPORT_TICKETS_TOPIC]: 0 });
+    expect(await h.bus.lag(projectorGroup({ name: VISITOR_MAILER_NAME }), [SUPPORT_TICKETS_TOPIC])).toEqual({
+      [SUPPORT_TICKETS_TOPIC]: 0,
+    });
   });
 
   it('a rebuild of the read models leaves the mailers alone, and they refuse to be rebuilt by name', async () => {
@@ -201,7 +224,10 @@ describe('at most once', () => {
   it('a mail that fails is retried and then sent once', async () => {
     smtp.failAfter(0);
     await openTicket();
-    await waitFor(() => to(smtp.refused, 'ana@example.com').length >= 2 && to(smtp.refused, SUPPORT_INBOX).length >= 2, 'both mails refused and tried again');
+    await waitFor(
+      () => to(smtp.refused, 'ana@example.com').length >= 2 && to(smtp.refused, SUPPORT_INBOX).length >= 2,
+      'both mails refused and tried again',
+    );
     expect(smtp.messages).toHaveLength(0);
     smtp.recover();
     await settled();

@@ -34,7 +34,13 @@ class CappedMail extends Error {
 export const VISITOR_MAILER_NAME = 'support.visitor-mailer';
 
 /** `capped`: the mail exists because someone filled in a public form, so it counts against the mailbox. */
-type MailPlan = { ticket: Stored<Ticket>; content: RenderedMail; capped: boolean; kind: 'confirmation' | 'update'; messageIndex: number | null } | null;
+type MailPlan = {
+  ticket: Stored<Ticket>;
+  content: RenderedMail;
+  capped: boolean;
+  kind: 'confirmation' | 'update';
+  messageIndex: number | null;
+} | null;
 
 async function loadTicket(ctx: SupportMailContext, id: string): Promise<Stored<Ticket> | null> {
   const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
@@ -42,7 +48,12 @@ async function loadTicket(ctx: SupportMailContext, id: string): Promise<Stored<T
   return ticket;
 }
 
-function update(ctx: SupportMailContext, ticket: Stored<Ticket>, newStatus: TicketStatus | null, messageIndex: number | null): RenderedMail {
+function update(
+  ctx: SupportMailContext,
+  ticket: Stored<Ticket>,
+  newStatus: TicketStatus | null,
+  messageIndex: number | null,
+): RenderedMail {
   const reply = messageIndex === null ? undefined : ticket.messages[messageIndex];
   return renderUpdate({
     appName: ctx.appName,
@@ -74,14 +85,24 @@ async function plan(ctx: SupportMailContext, message: Delivered): Promise<MailPl
       const data = supportTicketStatusChangedSchema.parse(message.data);
       const ticket = await loadTicket(ctx, data.ticket_id);
       const messageIndex = data.admin_message_posted ? data.message_index : null;
-      return ticket ? { ticket, content: update(ctx, ticket, data.to, messageIndex), capped: false, kind: 'update', messageIndex } : null;
+      return ticket
+        ? { ticket, content: update(ctx, ticket, data.to, messageIndex), capped: false, kind: 'update', messageIndex }
+        : null;
     }
     case supportMessageTypes.messagePosted: {
       const data = supportTicketMessagePostedSchema.parse(message.data);
       // The visitor wrote their follow-ups; the team's internal notes are not for them.
       if (!data.is_admin || data.is_internal) return null;
       const ticket = await loadTicket(ctx, data.ticket_id);
-      return ticket ? { ticket, content: update(ctx, ticket, null, data.message_index), capped: false, kind: 'update', messageIndex: data.message_index } : null;
+      return ticket
+        ? {
+            ticket,
+            content: update(ctx, ticket, null, data.message_index),
+            capped: false,
+            kind: 'update',
+            messageIndex: data.message_index,
+          }
+        : null;
     }
     default:
       return null;
@@ -112,7 +133,10 @@ export function createVisitorMailer(ctx: SupportMailContext): Projector {
           await sendNoted(ctx, ref, async () => {
             const outcome = await ctx.mailboxCap.send(ctx.mailer, outgoing);
             if (outcome.status === 'capped') {
-              ctx.logger.warn({ ticket_id: mail.ticket.id }, 'ticket confirmation not sent: this mailbox has had its mail for today');
+              ctx.logger.warn(
+                { ticket_id: mail.ticket.id },
+                'ticket confirmation not sent: this mailbox has had its mail for today',
+              );
               throw new CappedMail();
             }
           }).catch((error: unknown) => {

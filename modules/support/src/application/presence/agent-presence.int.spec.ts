@@ -26,7 +26,7 @@ const T1 = 'TT-2026-0001';
 const T2 = 'TT-2026-0002';
 
 describe('agent presence', () => {
-  it('merges an agent\'s tabs, announces changes once, and lets a renewal pass without a message', async () => {
+  it("merges an agent's tabs, announces changes once, and lets a renewal pass without a message", async () => {
     const presence = h.module.presence;
     await presence.announce('tab-1', RITA, { ticket_number: T1, state: 'viewing' });
     await presence.announce('tab-2', RITA, { ticket_number: T1, state: 'typing' });
@@ -46,18 +46,37 @@ describe('agent presence', () => {
     await presence.announce('tab-3', JOE, { ticket_number: T2, state: 'viewing' });
     await presence.leave('tab-2');
     const snapshot = await presence.snapshot();
-    expect(snapshot.tickets.map((ticket) => [ticket.ticket_number, ticket.agents.map((agent) => `${agent.agent}:${agent.state}`)])).toEqual([
+    expect(
+      snapshot.tickets.map((ticket) => [
+        ticket.ticket_number,
+        ticket.agents.map((agent) => `${agent.agent}:${agent.state}`),
+      ]),
+    ).toEqual([
       [T1, ['Rita:viewing']],
       [T2, ['Joe:viewing']],
     ]);
-    expect(JSON.stringify((await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC])).map((message) => message.data))).not.toMatch(/Rita|Joe/);
+    expect(
+      JSON.stringify((await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC])).map((message) => message.data)),
+    ).not.toMatch(/Rita|Joe/);
   });
 
-  it('tells apart agents who share a name (both unnamed) and still merges one agent\'s tabs', async () => {
+  it("tells apart agents who share a name (both unnamed) and still merges one agent's tabs", async () => {
     const presence = h.module.presence;
-    await presence.announce('tab-1', { id: 'session:first', name: 'Support team' }, { ticket_number: T1, state: 'viewing' });
-    await presence.announce('tab-2', { id: 'session:first', name: 'Support team' }, { ticket_number: T1, state: 'typing' });
-    await presence.announce('tab-3', { id: 'connection:other', name: 'Support team' }, { ticket_number: T1, state: 'viewing' });
+    await presence.announce(
+      'tab-1',
+      { id: 'session:first', name: 'Support team' },
+      { ticket_number: T1, state: 'viewing' },
+    );
+    await presence.announce(
+      'tab-2',
+      { id: 'session:first', name: 'Support team' },
+      { ticket_number: T1, state: 'typing' },
+    );
+    await presence.announce(
+      'tab-3',
+      { id: 'connection:other', name: 'Support team' },
+      { ticket_number: T1, state: 'viewing' },
+    );
     const [ticket] = (await presence.snapshot()).tickets;
     expect(ticket?.agents.map((agent) => `${agent.agent_id}:${agent.agent}:${agent.state}`)).toEqual([
       'connection:other:Support team:viewing',
@@ -68,7 +87,7 @@ describe('agent presence', () => {
     expect((await presence.snapshot()).tickets[0]?.agents.map((agent) => agent.agent_id)).toEqual(['session:first']);
   });
 
-  it('forgets a connection that stops renewing (a crashed replica) and tells the ticket\'s viewers at the next write', async () => {
+  it("forgets a connection that stops renewing (a crashed replica) and tells the ticket's viewers at the next write", async () => {
     const presence = h.module.presence;
     await presence.announce('gone', RITA, { ticket_number: T1, state: 'typing' });
     h.clock.advance(PRESENCE_TTL_MS + 1);
@@ -76,7 +95,12 @@ describe('agent presence', () => {
     const before = (await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC])).length;
     await presence.announce('alive', JOE, { ticket_number: T2, state: 'viewing' });
     const after = await collectMessages(h.bus, [SUPPORT_PRESENCE_TOPIC]);
-    expect(after.slice(before).map((message) => message.key).sort()).toEqual([T1, T2]);
+    expect(
+      after
+        .slice(before)
+        .map((message) => message.key)
+        .sort(),
+    ).toEqual([T1, T2]);
     expect(await h.store.count('support_agent_presence')).toBe(1);
   });
 });

@@ -5,8 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Delivered, DocumentTransaction, Stored } from '@evently/platform';
-import { presenceMessage, presenceMessageTypes, SUPPORT_PRESENCE_TOPIC, supportPresenceChangedSchema, type PresenceAnnouncement } from '../../contracts/presence.ts';
-import { PRESENCE_RENEW_MS, PRESENCE_TTL_MS, presenceOf, type PresenceAgent, type PresenceRecord, type TicketPresence } from '../../domain/presence.ts';
+import {
+  presenceMessage,
+  presenceMessageTypes,
+  SUPPORT_PRESENCE_TOPIC,
+  supportPresenceChangedSchema,
+  type PresenceAnnouncement,
+} from '../../contracts/presence.ts';
+import {
+  PRESENCE_RENEW_MS,
+  PRESENCE_TTL_MS,
+  presenceOf,
+  type PresenceAgent,
+  type PresenceRecord,
+  type TicketPresence,
+} from '../../domain/presence.ts';
 import { SUPPORT_PRESENCE } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 
@@ -30,11 +43,18 @@ export interface AgentPresence {
 
 export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' | 'logger'>): AgentPresence {
   const changed = (tx: DocumentTransaction, ticketNumbers: Iterable<string>, now: Date) =>
-    tx.appendOutbox([...new Set(ticketNumbers)].map((ticket_number) => presenceMessage(presenceMessageTypes.changed, ticket_number, 1, { ticket_number }, now)));
+    tx.appendOutbox(
+      [...new Set(ticketNumbers)].map((ticket_number) =>
+        presenceMessage(presenceMessageTypes.changed, ticket_number, 1, { ticket_number }, now),
+      ),
+    );
 
   /** Deletes expired records and returns the tickets they were on. */
   async function sweep(tx: DocumentTransaction, now: Date): Promise<string[]> {
-    const expired = await tx.find<PresenceRecord>(SUPPORT_PRESENCE, { where: { expires_at: { lte: now.toISOString() } }, limit: SWEEP_BATCH });
+    const expired = await tx.find<PresenceRecord>(SUPPORT_PRESENCE, {
+      where: { expires_at: { lte: now.toISOString() } },
+      limit: SWEEP_BATCH,
+    });
     for (const record of expired) await tx.delete(SUPPORT_PRESENCE, record.id);
     return expired.map((record) => record.ticket_number);
   }
@@ -72,7 +92,10 @@ export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' 
           touched.push(ticketNumber);
         } else {
           const moved =
-            current.ticket_number !== ticketNumber || current.state !== state || current.agent !== agent.name || current.agent_id !== agent.id;
+            current.ticket_number !== ticketNumber ||
+            current.state !== state ||
+            current.agent !== agent.name ||
+            current.agent_id !== agent.id;
           await tx.update<PresenceRecord>(SUPPORT_PRESENCE, current.id, current.version, {
             agent_id: agent.id,
             agent: agent.name,
@@ -101,7 +124,10 @@ export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' 
       const now = ctx.clock.now();
       const records = await live(now);
       const tickets = [...new Set(records.map((record) => record.ticket_number))].sort();
-      return { renew_ms: PRESENCE_RENEW_MS, tickets: tickets.map((ticketNumber) => presenceOf(ticketNumber, records, now)) };
+      return {
+        renew_ms: PRESENCE_RENEW_MS,
+        tickets: tickets.map((ticketNumber) => presenceOf(ticketNumber, records, now)),
+      };
     },
     async presenceFor(message) {
       if (message.topic !== SUPPORT_PRESENCE_TOPIC || message.type !== presenceMessageTypes.changed) return null;

@@ -9,7 +9,11 @@ export const savedSearchApi = api.injectEndpoints({
     }),
     /** The mail's edit link: the token of that one subscription changes its search. */
     updateSavedSearch: build.mutation<{ description: string }, SavedSearchFields & { token: string }>({
-      query: ({ token, ...body }) => ({ url: `/subscriptions/saved/${encodeURIComponent(token)}`, method: 'PUT', body }),
+      query: ({ token, ...body }) => ({
+        url: `/subscriptions/saved/${encodeURIComponent(token)}`,
+        method: 'PUT',
+        body,
+      }),
     }),
   }),
 });

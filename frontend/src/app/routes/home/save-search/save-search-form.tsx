@@ -56,7 +56,9 @@ export function SaveSearchForm({ filters, editToken }: Props) {
       } else {
         const where = needsPlace ? { country: place.country.trim(), city: place.city.trim() } : {};
         await save({ email: email.trim(), ...fields, ...where }).unwrap();
-        setMessage(`Almost done! Open the mail we sent to ${email.trim()} and press Confirm to get “${words}” every week.`);
+        setMessage(
+          `Almost done! Open the mail we sent to ${email.trim()} and press Confirm to get “${words}” every week.`,
+        );
         setEmail('');
       }
       setStatus('saved');
@@ -89,25 +91,51 @@ export function SaveSearchForm({ filters, editToken }: Props) {
         {editToken !== null ? 'Edit saved search' : 'Save this search'}
       </button>
       {open && (
-        <form id={`${id}-form`} className="save-search__form" noValidate onSubmit={onSubmit} aria-describedby={`${id}-words`}>
+        <form
+          id={`${id}-form`}
+          className="save-search__form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-describedby={`${id}-words`}
+        >
           <p id={`${id}-words`} className="save-search__words">
-            <span className="save-search__label">{editToken !== null ? 'Change it to' : 'Weekly digest of'}</span> <strong data-testid="saved-search-words">{words}</strong>
+            <span className="save-search__label">{editToken !== null ? 'Change it to' : 'Weekly digest of'}</span>{' '}
+            <strong data-testid="saved-search-words">{words}</strong>
           </p>
           {editToken === null && (
             <div className="field save-search__email">
               <label htmlFor={`${id}-email`}>Email</label>
-              <input id={`${id}-email`} type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+              <input
+                id={`${id}-email`}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
             </div>
           )}
           {needsPlace && (
             <div className="save-search__place">
               <div className="field">
                 <label htmlFor={`${id}-country`}>Country</label>
-                <input id={`${id}-country`} type="text" required value={place.country} onChange={(event) => setPlace((p) => ({ ...p, country: event.target.value }))} />
+                <input
+                  id={`${id}-country`}
+                  type="text"
+                  required
+                  value={place.country}
+                  onChange={(event) => setPlace((p) => ({ ...p, country: event.target.value }))}
+                />
               </div>
               <div className="field">
                 <label htmlFor={`${id}-city`}>City</label>
-                <input id={`${id}-city`} type="text" required value={place.city} onChange={(event) => setPlace((p) => ({ ...p, city: event.target.value }))} />
+                <input
+                  id={`${id}-city`}
+                  type="text"
+                  required
+                  value={place.city}
+                  onChange={(event) => setPlace((p) => ({ ...p, city: event.target.value }))}
+                />
               </div>
             </div>
           )}
@@ -116,7 +144,9 @@ export function SaveSearchForm({ filters, editToken }: Props) {
               {status === 'submitting' ? 'Saving...' : editToken !== null ? 'Update search' : 'Save search'}
             </button>
           </div>
-          {filters.date_filter === 'custom' && <p className="save-search__note">Custom dates are not kept: each digest covers the coming week.</p>}
+          {filters.date_filter === 'custom' && (
+            <p className="save-search__note">Custom dates are not kept: each digest covers the coming week.</p>
+          )}
           {status === 'error' && message && (
             <p className="error-text" role="alert">
               {message}

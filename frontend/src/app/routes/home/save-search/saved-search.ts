@@ -11,10 +11,16 @@ export const CITY_RADIUS_KM = 50;
 
 const PRESETS = ['today', 'tomorrow', 'this_week', 'this_month'] as const;
 type Preset = (typeof PRESETS)[number];
-const DATE_WORDS: Record<Preset, string> = { today: 'today', tomorrow: 'tomorrow', this_week: 'this week', this_month: 'this month' };
+const DATE_WORDS: Record<Preset, string> = {
+  today: 'today',
+  tomorrow: 'tomorrow',
+  this_week: 'this week',
+  this_month: 'this month',
+};
 
 const chosen = (value: string) => (value.trim() === '' || value === 'all' ? null : value.trim());
-const presetOf = (filters: FilterState): Preset | null => (PRESETS as readonly string[]).includes(filters.date_filter) ? (filters.date_filter as Preset) : null;
+const presetOf = (filters: FilterState): Preset | null =>
+  (PRESETS as readonly string[]).includes(filters.date_filter) ? (filters.date_filter as Preset) : null;
 
 export interface SavedSearchFields {
   country?: string;
@@ -69,7 +75,8 @@ const dollars = (value: number) => `$${Number.isInteger(value) ? value : value.t
 
 function priceWords(min?: number, max?: number): string | null {
   if (max === 0) return 'free';
-  if (min !== undefined && max !== undefined) return min === max ? `at ${dollars(min)}` : `${dollars(min)}-${dollars(max)}`;
+  if (min !== undefined && max !== undefined)
+    return min === max ? `at ${dollars(min)}` : `${dollars(min)}-${dollars(max)}`;
   if (max !== undefined) return `under ${dollars(max)}`;
   if (min !== undefined) return `from ${dollars(min)}`;
   return null;
@@ -88,7 +95,12 @@ export function describeSavedSearch(fields: SavedSearchFields, nearWord = 'you')
     : fields.category
       ? `${fields.category} events`
       : 'Events';
-  return [head, priceWords(fields.min_price, fields.max_price), fields.date_preset ? DATE_WORDS[fields.date_preset] : null, placeWords(fields, nearWord)]
+  return [
+    head,
+    priceWords(fields.min_price, fields.max_price),
+    fields.date_preset ? DATE_WORDS[fields.date_preset] : null,
+    placeWords(fields, nearWord),
+  ]
     .filter((part): part is string => part !== null)
     .join(' ');
 }

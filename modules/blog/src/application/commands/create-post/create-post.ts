@@ -42,7 +42,9 @@ export async function insertPost(tx: DocumentTransaction, input: NewPost, now: D
   const listing = toListing(created);
   await tx.appendOutbox([
     blogMessage(blogMessageTypes.created, created.id, created.version, listing, now),
-    ...(status === 'published' ? [blogMessage(blogMessageTypes.published, created.id, created.version, listing, now)] : []),
+    ...(status === 'published'
+      ? [blogMessage(blogMessageTypes.published, created.id, created.version, listing, now)]
+      : []),
   ]);
   return created;
 }

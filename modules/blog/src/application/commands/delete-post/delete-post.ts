@@ -8,16 +8,25 @@ import { releaseSlugs, SLUG_RACES } from '../../slug-registry.ts';
 
 /** False when no post has that id. */
 export function deletePost(ctx: BlogContext, id: string): Promise<boolean> {
-  return withVersionRetry(() =>
-    ctx.store.transaction(async (tx) => {
-      const post = await tx.get<Post>(BLOG_POSTS, id);
-      if (!post) return false;
-      await tx.delete(BLOG_POSTS, post.id, post.version);
-      await releaseSlugs(tx, post.id);
-      // The tombstone's version is one past the post's last, so it outranks every earlier message.
-      await tx.appendOutbox([blogMessage(blogMessageTypes.deleted, post.id, post.version + 1, { post_id: post.id, slug: post.slug }, ctx.clock.now())]);
-      return true;
-    }),
+  return withVersionRetry(
+    () =>
+      ctx.store.transaction(async (tx) => {
+        const post = await tx.get<Post>(BLOG_POSTS, id);
+        if (!post) return false;
+        await tx.delete(BLOG_POSTS, post.id, post.version);
+        await releaseSlugs(tx, post.id);
+        // The tombstone's version is one past the post's last, so it outranks every earlier message.
+        await tx.appendOutbox([
+          blogMessage(
+            blogMessageTypes.deleted,
+            post.id,
+            post.version + 1,
+            { post_id: post.id, slug: post.slug },
+            ctx.clock.now(),
+          ),
+        ]);
+        return true;
+      }),
     SLUG_RACES,
   );
 }

@@ -26,29 +26,31 @@ function changedFields(post: Stored<Post>, patch: Patch): Patch {
 
 /** The post after the change, or null when no post has that id. */
 export function updatePost(ctx: BlogContext, id: string, input: UpdatePostInput): Promise<Stored<Post> | null> {
-  return withVersionRetry(() =>
-    ctx.store.transaction(async (tx) => {
-      const post = await tx.get<Post>(BLOG_POSTS, id);
-      if (!post) return null;
-      const now = ctx.clock.now();
-      const { category, ...rest } = input;
-      const patch: Patch = { ...rest, ...(category !== undefined ? { category: category || 'General' } : {}) };
-      if (input.content !== undefined) patch.minutes_read = minutesRead(input.content);
-      if (input.status !== undefined) patch.published_at = publishedAtAfter(post.published_at, input.status, now);
-      // Punctuation or case edits that slugify to the same words keep the address.
-      if (input.title !== undefined && slugify(input.title) !== slugify(post.title)) patch.slug = await claimSlug(tx, input.title, post.id);
-      const changes = changedFields(post, patch);
-      if (Object.keys(changes).length === 0) return post;
-      const updated = await tx.update<Post>(BLOG_POSTS, post.id, post.version, changes);
-      const type =
-        updated.status === post.status
-          ? blogMessageTypes.updated
-          : updated.status === 'published'
-            ? blogMessageTypes.published
-            : blogMessageTypes.unpublished;
-      await tx.appendOutbox([blogMessage(type, updated.id, updated.version, toListing(updated), now)]);
-      return updated;
-    }),
+  return withVersionRetry(
+    () =>
+      ctx.store.transaction(async (tx) => {
+        const post = await tx.get<Post>(BLOG_POSTS, id);
+        if (!post) return null;
+        const now = ctx.clock.now();
+        const { category, ...rest } = input;
+        const patch: Patch = { ...rest, ...(category !== undefined ? { category: category || 'General' } : {}) };
+        if (input.content !== undefined) patch.minutes_read = minutesRead(input.content);
+        if (input.status !== undefined) patch.published_at = publishedAtAfter(post.published_at, input.status, now);
+        // Punctuation or case edits that slugify to the same words keep the address.
+        if (input.title !== undefined && slugify(input.title) !== slugify(post.title))
+          patch.slug = await claimSlug(tx, input.title, post.id);
+        const changes = changedFields(post, patch);
+        if (Object.keys(changes).length === 0) return post;
+        const updated = await tx.update<Post>(BLOG_POSTS, post.id, post.version, changes);
+        const type =
+          updated.status === post.status
+            ? blogMessageTypes.updated
+            : updated.status === 'published'
+              ? blogMessageTypes.published
+              : blogMessageTypes.unpublished;
+        await tx.appendOutbox([blogMessage(type, updated.id, updated.version, toListing(updated), now)]);
+        return updated;
+      }),
     SLUG_RACES,
   );
 }

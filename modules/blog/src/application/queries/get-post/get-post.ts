@@ -9,9 +9,14 @@ import { SLUG_PATTERN } from '../../../domain/slug.ts';
 import { BLOG_POSTS, BLOG_SLUGS, type SlugRecord } from '../../../infra/collections.ts';
 import type { BlogContext } from '../../context.ts';
 
-export type GetPostResult = { status: 'found'; post: Stored<Post> } | { status: 'moved'; slug: string } | { status: 'not_found' };
+export type GetPostResult =
+  { status: 'found'; post: Stored<Post> } | { status: 'moved'; slug: string } | { status: 'not_found' };
 
-export async function getPostBySlug(ctx: BlogContext, slug: string, options: { preview: boolean }): Promise<GetPostResult> {
+export async function getPostBySlug(
+  ctx: BlogContext,
+  slug: string,
+  options: { preview: boolean },
+): Promise<GetPostResult> {
   if (!SLUG_PATTERN.test(slug)) return { status: 'not_found' };
   const record = await ctx.store.get<SlugRecord>(BLOG_SLUGS, slug);
   const post = record ? await ctx.store.get<Post>(BLOG_POSTS, record.post_id) : null;

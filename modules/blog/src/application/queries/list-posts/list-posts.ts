@@ -54,8 +54,14 @@ export async function listAllPosts(ctx: BlogContext, query: ListQuery): Promise<
   const where = {
     ...(query.status === 'draft' ? { status: 'draft' } : query.status === 'published' ? { status: 'published' } : {}),
   };
-  const posts = await ctx.store.find<Post>(BLOG_POSTS, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: LIST_LIMIT });
-  const matching = query.category ? posts.filter((post) => post.category.toLowerCase() === query.category?.toLowerCase()) : posts;
+  const posts = await ctx.store.find<Post>(BLOG_POSTS, {
+    where,
+    sort: [{ field: 'created_at', direction: 'desc' }],
+    limit: LIST_LIMIT,
+  });
+  const matching = query.category
+    ? posts.filter((post) => post.category.toLowerCase() === query.category?.toLowerCase())
+    : posts;
   const categories = [...new Set(posts.map((post) => post.category))];
   return { posts: matching.map((post) => listItemOf(toListing(post))), total: matching.length, categories };
 }

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStoreLease, silentLogger, type Delivered, type DocumentStore, type DocumentTransaction, type FindArgs, type ModuleDeps } from '@evently/platform';
+import {
+  createStoreLease,
+  silentLogger,
+  type Delivered,
+  type DocumentStore,
+  type DocumentTransaction,
+  type FindArgs,
+  type ModuleDeps,
+} from '@evently/platform';
 import { waitFor } from '@evently/platform/testing';
 import { EVENT_MESSAGE_TYPES, EVENTS_TOPIC } from '../../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput } from '../../../contracts/source-event.ts';
@@ -18,9 +26,29 @@ import { BACKFILL_LEASE, createMatchKeysBackfillScheduler } from './backfill-sch
 // Four different shows in one half-hour window, as the code before the match keys stored them.
 const legacy = [
   makeSourceEvent({ external_id: 'tm-1', name: 'Jazz Night Madrid' }),
-  makeSourceEvent({ external_id: 'tm-2', name: 'Flamenco Gala', venue_name: 'Teatro Real', latitude: 40.418, longitude: -3.7105 }),
-  makeSourceEvent({ external_id: 'tm-3', name: 'Stand-up Comedy Hour', venue_name: null, latitude: null, longitude: null }),
-  makeSourceEvent({ external_id: 'tm-4', name: 'Opera Evening', venue_name: 'Gran Teatro', city: 'Barcelona', latitude: 41.38, longitude: 2.17, status: 'cancelled' }),
+  makeSourceEvent({
+    external_id: 'tm-2',
+    name: 'Flamenco Gala',
+    venue_name: 'Teatro Real',
+    latitude: 40.418,
+    longitude: -3.7105,
+  }),
+  makeSourceEvent({
+    external_id: 'tm-3',
+    name: 'Stand-up Comedy Hour',
+    venue_name: null,
+    latitude: null,
+    longitude: null,
+  }),
+  makeSourceEvent({
+    external_id: 'tm-4',
+    name: 'Opera Evening',
+    venue_name: 'Gran Teatro',
+    city: 'Barcelona',
+    latitude: 41.38,
+    longitude: 2.17,
+    status: 'cancelled',
+  }),
 ];
 const logger = silentLogger();
 
@@ -28,11 +56,13 @@ const logger = silentLogger();
 async function storeWithoutKeys(store: DocumentStore, input: SourceEventInput): Promise<void> {
   await store.transaction(async (tx) => {
     const id = String(await tx.nextCounter(EVENT_ID_COUNTER));
-    const { match_venue: _venue, match_cell: _cell, ...body } = newEventBody(id, sourceFields(sourceEventSchema.parse(input)));
+    const {
+      match_venue: _venue,
+      match_cell: _cell,
+      ...body
+    } = newEventBody(id, sourceFields(sourceEventSchema.parse(input)));
     const saved = await tx.insert<StoredEvent>(EVENTS_COLLECTION, body);
-    await tx.appendOutbox([
-      eventMessage(EVENT_MESSAGE_TYPES.upserted, id, 1, { event: saved }, new Date()),
-    ]);
+    await tx.appendOutbox([eventMessage(EVENT_MESSAGE_TYPES.upserted, id, 1, { event: saved }, new Date())]);
   });
 }
 
@@ -43,7 +73,11 @@ describe('match keys backfill (decision 021)', () => {
   beforeEach(async () => {
     h = await createEventsHarness({ options: { linkOffers: true } });
     messages = [];
-    await h.bus.subscribe({ group: 'test.recorder', topics: [EVENTS_TOPIC], handle: async (batch) => void messages.push(...batch) });
+    await h.bus.subscribe({
+      group: 'test.recorder',
+      topics: [EVENTS_TOPIC],
+      handle: async (batch) => void messages.push(...batch),
+    });
     for (const input of legacy) await storeWithoutKeys(h.store, input);
     await h.settle();
   });
@@ -52,7 +86,8 @@ describe('match keys backfill (decision 021)', () => {
   });
 
   const all = () => h.store.find<StoredEvent & MatchKeys>(EVENTS_COLLECTION);
-  const indexed = async () => (await h.search.getMany(EVENTS_INDEX, ['1', '2', '3'])) as Map<string, EventIndexDocument>;
+  const indexed = async () =>
+    (await h.search.getMany(EVENTS_INDEX, ['1', '2', '3'])) as Map<string, EventIndexDocument>;
 
   it('given events stored without keys, when the backfill runs, then each gets the keys of its fields, announcing nothing', async () => {
     expect(await countWithoutKeys(h.store)).toBe(4);
@@ -60,8 +95,13 @@ describe('match keys backfill (decision 021)', () => {
     const published = messages.length;
 
     const logged: Array<[Record<string, unknown>, string]> = [];
-    const recorder = { info: (fields: Record<string, unknown>, message: string) => void logged.push([fields, message]) } as unknown as ModuleDeps['logger'];
-    expect(await backfillMatchKeys({ store: h.store, logger: recorder, batchSize: 3, progressEveryMs: 0 })).toEqual({ updated: 4, left: 0 });
+    const recorder = {
+      info: (fields: Record<string, unknown>, message: string) => void logged.push([fields, message]),
+    } as unknown as ModuleDeps['logger'];
+    expect(await backfillMatchKeys({ store: h.store, logger: recorder, batchSize: 3, progressEveryMs: 0 })).toEqual({
+      updated: 4,
+      left: 0,
+    });
     expect(logged.map(([, message]) => message.replace('match keys backfill: ', ''))).toEqual([
       'keying events stored before the offer-match keys',
       'progress',
@@ -76,7 +116,12 @@ describe('match keys backfill (decision 021)', () => {
       expect(event.version).toBe(2);
     }
     // The comedy hour has no venue: its keys are empty strings, which the "no keys" lookup does not read.
-    expect((await all()).map((event) => [event.match_venue !== '', event.match_cell !== ''])).toEqual([[true, true], [true, true], [false, false], [true, true]]);
+    expect((await all()).map((event) => [event.match_venue !== '', event.match_cell !== ''])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+      [true, true],
+    ]);
     await h.settle();
     expect(messages).toHaveLength(published);
     expect(await indexed()).toEqual(before);
@@ -122,12 +167,14 @@ describe('match keys backfill (decision 021)', () => {
       ...h.store,
       // What `withTransaction` does: the first attempt is rolled back, the callback runs again from the start.
       transaction: async (work) => {
-        await h.store.transaction(async (tx) => {
-          await work(tx);
-          throw transient;
-        }).catch((error: unknown) => {
-          if (error !== transient) throw error;
-        });
+        await h.store
+          .transaction(async (tx) => {
+            await work(tx);
+            throw transient;
+          })
+          .catch((error: unknown) => {
+            if (error !== transient) throw error;
+          });
         return h.store.transaction(work);
       },
     };
@@ -143,7 +190,8 @@ describe('match keys backfill (decision 021)', () => {
         find: async <T>(collection: string, args?: FindArgs) => {
           const found = await tx.find<T>(collection, args);
           // The matcher reads its lookups at once; a record without keys can only come through "no keys".
-          if (collection === EVENTS_COLLECTION) rows += found.filter((row) => (row as { match_venue?: unknown }).match_venue == null).length;
+          if (collection === EVENTS_COLLECTION)
+            rows += found.filter((row) => (row as { match_venue?: unknown }).match_venue == null).length;
           return found;
         },
       });

@@ -50,7 +50,8 @@ const STATUSES = storedEventSchema.shape.status.options;
  * Records without keys, whatever their status (a cancelled record may come back). Naming every status lets
  * the (status, match_venue, start_utc) index answer, so a keyed catalogue costs each start a few index reads.
  */
-export const countWithoutKeys = (store: DocumentReader) => store.count(EVENTS_COLLECTION, { status: { in: [...STATUSES] }, match_venue: null });
+export const countWithoutKeys = (store: DocumentReader) =>
+  store.count(EVENTS_COLLECTION, { status: { in: [...STATUSES] }, match_venue: null });
 
 /** One transaction: each record gets its keys if it is still at the version read. Returns the ids that were not. */
 async function keyRecords(store: DocumentStore, records: StoredEvent[]): Promise<string[]> {
@@ -70,7 +71,10 @@ async function keyRecords(store: DocumentStore, records: StoredEvent[]): Promise
 }
 
 /** Keys `records`, reading again and retrying those a real write changed meanwhile. Returns how many it keyed. */
-async function keyWithRetries(store: DocumentStore, records: StoredEvent[]): Promise<{ keyed: number; gaveUp: number }> {
+async function keyWithRetries(
+  store: DocumentStore,
+  records: StoredEvent[],
+): Promise<{ keyed: number; gaveUp: number }> {
   let pending = records;
   let keyed = 0;
   for (let attempt = 1; pending.length > 0; attempt++) {
@@ -115,7 +119,10 @@ export async function backfillMatchKeys(options: BackfillOptions): Promise<Backf
     gaveUp += result.gaveUp;
     if (Date.now() - loggedAt >= progressEveryMs) {
       loggedAt = Date.now();
-      logger.info({ updated, total, at: after, perSecond: Math.round(updated / ((loggedAt - startedAt) / 1000)) }, 'match keys backfill: progress');
+      logger.info(
+        { updated, total, at: after, perSecond: Math.round(updated / ((loggedAt - startedAt) / 1000)) },
+        'match keys backfill: progress',
+      );
     }
     // Lets requests in between batches: in the embedded `all` process they share this event loop.
     await yieldToOthers();
@@ -124,7 +131,11 @@ export async function backfillMatchKeys(options: BackfillOptions): Promise<Backf
   const report = { updated, left };
   const ms = Date.now() - startedAt;
   if (stopped) logger.info({ ...report, ms }, 'match keys backfill: stopped before the end; a worker resumes it');
-  else if (left > 0) logger.warn({ ...report, gaveUp, ms }, 'match keys backfill: some events still have no keys; the next worker start resumes');
+  else if (left > 0)
+    logger.warn(
+      { ...report, gaveUp, ms },
+      'match keys backfill: some events still have no keys; the next worker start resumes',
+    );
   else logger.info({ ...report, ms }, 'match keys backfill: done');
   return report;
 }

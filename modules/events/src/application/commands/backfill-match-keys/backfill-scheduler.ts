@@ -6,7 +6,13 @@
  * and no write.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createStoreLease, DEFAULT_LEASE_TTL_MS, type DocumentStore, type ModuleDeps, type Scheduler } from '@evently/platform';
+import {
+  createStoreLease,
+  DEFAULT_LEASE_TTL_MS,
+  type DocumentStore,
+  type ModuleDeps,
+  type Scheduler,
+} from '@evently/platform';
 import { backfillMatchKeys, countWithoutKeys } from './backfill-match-keys.ts';
 
 export const BACKFILL_LEASE = 'events.match-keys-backfill';
@@ -55,7 +61,9 @@ export function createMatchKeysBackfillScheduler(options: BackfillSchedulerOptio
       const controller = new AbortController();
       stopping = controller;
       running = run(controller.signal)
-        .catch((error: unknown) => logger.error({ err: error }, 'match keys backfill failed; the next worker start resumes it'))
+        .catch((error: unknown) =>
+          logger.error({ err: error }, 'match keys backfill failed; the next worker start resumes it'),
+        )
         .finally(() => {
           running = null;
         });

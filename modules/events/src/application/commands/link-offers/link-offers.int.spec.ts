@@ -7,7 +7,11 @@ import { EVENTS_COLLECTION } from '../../events-collections.ts';
 import { EVENTS_INDEX, type EventIndexDocument } from '../../projections/events-index.ts';
 
 // One show as Ticketmaster (EUR 20-45) and as Fever (EUR 15-30, other spelling, 10 minutes later, 60 m away).
-const ticketmaster = makeSourceEvent({ external_id: 'tm-1', name: 'Jazz Night Madrid', image_url: 'https://img.example/tm.jpg' });
+const ticketmaster = makeSourceEvent({
+  external_id: 'tm-1',
+  name: 'Jazz Night Madrid',
+  image_url: 'https://img.example/tm.jpg',
+});
 const fever = makeSourceEvent({
   source: 'fever',
   external_id: 'fv-1:s1',
@@ -33,7 +37,10 @@ describe('linking offers (issue 16)', () => {
   });
 
   const stored = (id: string) => h.store.get<StoredEvent>(EVENTS_COLLECTION, id);
-  const indexedIds = async () => (await h.search.search<EventIndexDocument>(EVENTS_INDEX, { filters: [], limit: 100 })).hits.map((hit) => hit.id).sort();
+  const indexedIds = async () =>
+    (await h.search.search<EventIndexDocument>(EVENTS_INDEX, { filters: [], limit: 100 })).hits
+      .map((hit) => hit.id)
+      .sort();
 
   it('given two sellers of one show, when both are ingested, then one event lists both offers cheapest first', async () => {
     expect(await h.module.commands.upsertFromSource(ticketmaster)).toEqual({ outcome: 'created', id: '1' });
@@ -43,7 +50,12 @@ describe('linking offers (issue 16)', () => {
     expect(await indexedIds()).toEqual(['1']);
     const doc = (await h.search.get(EVENTS_INDEX, '1')) as EventIndexDocument;
     // Cheapest offer's EUR 15 in USD; the top of the range is Ticketmaster's EUR 45.
-    expect(doc).toMatchObject({ price_usd_min: 16.2, price_usd_max: 48.6, description: fever.description, image_url: 'https://img.example/tm.jpg' });
+    expect(doc).toMatchObject({
+      price_usd_min: 16.2,
+      price_usd_max: 48.6,
+      description: fever.description,
+      image_url: 'https://img.example/tm.jpg',
+    });
 
     const answer = (await (await fetch(`${url}/api/events/1`)).json()) as PublicEvent;
     expect(answer.offers.map((offer) => [offer.seller, offer.price_text])).toEqual([
@@ -63,21 +75,31 @@ describe('linking offers (issue 16)', () => {
   it('given the same venue by name only, or by coordinates only, then the matcher finds the other record', async () => {
     await h.module.commands.upsertFromSource(ticketmaster);
     const byName = await h.module.commands.upsertFromSource({ ...fever, latitude: null, longitude: null });
-    const byPoint = await h.module.commands.upsertFromSource({ ...fever, external_id: 'fv-1:s3', venue_name: 'Sala Azul (Old Town)' });
+    const byPoint = await h.module.commands.upsertFromSource({
+      ...fever,
+      external_id: 'fv-1:s3',
+      venue_name: 'Sala Azul (Old Town)',
+    });
     expect([byName.linked_to, byPoint.linked_to]).toEqual(['1', '1']);
   });
 
   it('given a record stored before the match keys existed, then a new seller of the show is still linked to it', async () => {
     await h.module.commands.upsertFromSource(ticketmaster);
     const before = (await stored('1'))!;
-    await h.store.transaction((tx) => tx.update(EVENTS_COLLECTION, '1', before.version, { match_venue: undefined, match_cell: undefined }));
+    await h.store.transaction((tx) =>
+      tx.update(EVENTS_COLLECTION, '1', before.version, { match_venue: undefined, match_cell: undefined }),
+    );
     expect(await stored('1')).not.toHaveProperty('match_venue');
     expect(await h.module.commands.upsertFromSource(fever)).toEqual({ outcome: 'created', id: '2', linked_to: '1' });
   });
 
   it('given the later show of the same act, then it stays its own event', async () => {
     await h.module.commands.upsertFromSource(ticketmaster);
-    const late = await h.module.commands.upsertFromSource({ ...fever, external_id: 'fv-1:s2', start_utc: '2026-12-05T22:00:00.000Z' });
+    const late = await h.module.commands.upsertFromSource({
+      ...fever,
+      external_id: 'fv-1:s2',
+      start_utc: '2026-12-05T22:00:00.000Z',
+    });
     expect(late).toEqual({ outcome: 'created', id: '2' });
     await h.settle();
     expect(await indexedIds()).toEqual(['1', '2']);
@@ -85,7 +107,11 @@ describe('linking offers (issue 16)', () => {
 
   it('given an admin split, then the record lists on its own and is not linked back by the next run or a replay', async () => {
     await h.module.commands.upsertManyFromSource([ticketmaster, fever]);
-    const split = await fetch(`${url}/api/admin/events/2/split`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reason":"two rooms"}' });
+    const split = await fetch(`${url}/api/admin/events/2/split`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"reason":"two rooms"}',
+    });
     expect(await split.json()).toEqual({ event_id: 2, remaining_canonical_id: 1 });
     // The feed sends the record again, changed: the matcher would link it, the remembered split does not.
     const again = await h.module.commands.upsertFromSource({ ...fever, name: 'Jazz Night Madrid', min_price: 16 });
@@ -101,7 +127,11 @@ describe('linking offers (issue 16)', () => {
   });
 
   it('given the canonical record is cancelled, then the other offer takes over and the old id redirects to it', async () => {
-    await h.module.commands.upsertManyFromSource([ticketmaster, fever, { ...fever, source: 'seatgeek', external_id: 'sg-1', min_price: 50, max_price: 90 }]);
+    await h.module.commands.upsertManyFromSource([
+      ticketmaster,
+      fever,
+      { ...fever, source: 'seatgeek', external_id: 'sg-1', min_price: 50, max_price: 90 },
+    ]);
     await h.module.commands.removeFromSource('ticketmaster', 'tm-1', 'cancelled at source');
     await h.settle();
     expect(await indexedIds()).toEqual(['2']);

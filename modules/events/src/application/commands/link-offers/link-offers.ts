@@ -44,7 +44,11 @@ interface Best {
  * neighbouring coordinate cell, or no keys at all (stored before the keys existed). Reading the whole time
  * window instead costs a parse per live event in it, hundreds per write at a million events.
  */
-async function readCandidates(tx: DocumentTransaction, record: StoredEvent, keylessRecords: boolean): Promise<StoredEvent[]> {
+async function readCandidates(
+  tx: DocumentTransaction,
+  record: StoredEvent,
+  keylessRecords: boolean,
+): Promise<StoredEvent[]> {
   const start = Date.parse(record.start_utc);
   const window: Where = {
     id: { ne: record.id },
@@ -52,14 +56,16 @@ async function readCandidates(tx: DocumentTransaction, record: StoredEvent, keyl
     start_utc: { gte: new Date(start - WINDOW_MS).toISOString(), lte: new Date(start + WINDOW_MS).toISOString() },
   };
   const { match_venue: venue } = matchKeys(record);
-  const cells = record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
+  const cells =
+    record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
   // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
   if (cells === null) return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: window });
   const lookups: Where[] = [];
   if (keylessRecords) lookups.push({ ...window, match_venue: null });
   if (venue !== '') lookups.push({ ...window, match_venue: venue });
   // Records of the same venue key share the cell too: leaving them out here saves parsing each one twice.
-  if (cells.length > 0) lookups.push({ ...window, match_cell: { in: cells }, ...(venue !== '' ? { match_venue: { ne: venue } } : {}) });
+  if (cells.length > 0)
+    lookups.push({ ...window, match_cell: { in: cells }, ...(venue !== '' ? { match_venue: { ne: venue } } : {}) });
   const [only] = lookups;
   if (!only) return [];
   // One read for all lookups (each alternative carries the whole window, so each is answered from its own
@@ -67,26 +73,43 @@ async function readCandidates(tx: DocumentTransaction, record: StoredEvent, keyl
   return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: lookups.length === 1 ? only : { or: lookups } });
 }
 
-async function findBestMatch(tx: DocumentTransaction, record: StoredEvent, keylessRecords: boolean): Promise<Best | null> {
+async function findBestMatch(
+  tx: DocumentTransaction,
+  record: StoredEvent,
+  keylessRecords: boolean,
+): Promise<Best | null> {
   const nearby = await readCandidates(tx, record, keylessRecords);
-  const candidates = nearby.filter((event) => event.canonical_id !== record.id).sort((a, b) => Number(a.id) - Number(b.id));
+  const candidates = nearby
+    .filter((event) => event.canonical_id !== record.id)
+    .sort((a, b) => Number(a.id) - Number(b.id));
   if (candidates.length === 0) return null;
   const canonicalOf = (event: StoredEvent) => event.canonical_id ?? event.id;
-  const vetoes = await loadSplitVetoes(tx, [record.id, ...candidates.map((event) => event.id), ...candidates.map(canonicalOf)]);
+  const vetoes = await loadSplitVetoes(tx, [
+    record.id,
+    ...candidates.map((event) => event.id),
+    ...candidates.map(canonicalOf),
+  ]);
   let best: Best | null = null;
   for (const candidate of candidates) {
     const verdict = compareForMatch(record, candidate);
     if (!verdict.match) continue;
     const canonicalId = canonicalOf(candidate);
     if (vetoes.apart(record.id, candidate.id) || vetoes.apart(record.id, canonicalId)) continue;
-    if (!best || verdict.titleScore > best.score || (verdict.titleScore === best.score && Number(canonicalId) < Number(best.canonicalId))) {
+    if (
+      !best ||
+      verdict.titleScore > best.score ||
+      (verdict.titleScore === best.score && Number(canonicalId) < Number(best.canonicalId))
+    ) {
       best = { canonicalId, matchedId: candidate.id, score: verdict.titleScore };
     }
   }
   if (!best) return null;
   // A split remembered against any record of the group keeps the record out of the whole group.
   const group = await readGroup(tx, best.canonicalId);
-  const groupVetoes = await loadSplitVetoes(tx, group.map((event) => event.id));
+  const groupVetoes = await loadSplitVetoes(
+    tx,
+    group.map((event) => event.id),
+  );
   return group.some((event) => groupVetoes.apart(record.id, event.id)) ? null : best;
 }
 
@@ -103,7 +126,9 @@ export async function linkAfterChange(
   if (record.canonical_id) {
     const canonicalId = record.canonical_id;
     const group = await readGroup(tx, canonicalId);
-    const stillMatches = group.some((other) => other.id !== record.id && other.status === 'active' && compareForMatch(record, other).match);
+    const stillMatches = group.some(
+      (other) => other.id !== record.id && other.status === 'active' && compareForMatch(record, other).match,
+    );
     if (!matchFieldsChanged || stillMatches || record.status !== 'active') {
       await refreshGroup(tx, canonicalId, now, written);
       return { linkedTo: null, written };

@@ -19,8 +19,16 @@ export type Written = Map<string, StoredEvent>;
 const byId = (a: StoredEvent, b: StoredEvent) => Number(a.id) - Number(b.id);
 
 /** Writes a module-owned patch and announces the new snapshot; no-op when nothing would change. */
-export async function writeGroupPatch(tx: DocumentTransaction, event: StoredEvent, patch: GroupPatch, now: Date, written: Written): Promise<StoredEvent> {
-  const changed = Object.entries(patch).some(([key, value]) => JSON.stringify((event as Record<string, unknown>)[key] ?? null) !== JSON.stringify(value ?? null));
+export async function writeGroupPatch(
+  tx: DocumentTransaction,
+  event: StoredEvent,
+  patch: GroupPatch,
+  now: Date,
+  written: Written,
+): Promise<StoredEvent> {
+  const changed = Object.entries(patch).some(
+    ([key, value]) => JSON.stringify((event as Record<string, unknown>)[key] ?? null) !== JSON.stringify(value ?? null),
+  );
   if (!changed) return event;
   const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, event.id, event.version, patch);
   await tx.appendOutbox([eventMessage(EVENT_MESSAGE_TYPES.upserted, saved.id, saved.version, { event: saved }, now)]);
@@ -41,7 +49,12 @@ export async function readGroup(tx: DocumentTransaction, canonicalId: string): P
  * lowest-id live record becomes canonical and every other record (the old canonical too) points at it, so old
  * links keep resolving. Returns the canonical id after the change.
  */
-export async function refreshGroup(tx: DocumentTransaction, canonicalId: string, now: Date, written: Written): Promise<string> {
+export async function refreshGroup(
+  tx: DocumentTransaction,
+  canonicalId: string,
+  now: Date,
+  written: Written,
+): Promise<string> {
   let group = await readGroup(tx, canonicalId);
   const head = group[0];
   if (!head) return canonicalId;
@@ -51,7 +64,9 @@ export async function refreshGroup(tx: DocumentTransaction, canonicalId: string,
     const others: StoredEvent[] = [];
     for (const event of group) {
       if (event.id === promoted.id) continue;
-      others.push(await writeGroupPatch(tx, event, { canonical_id: promoted.id, offers: null, merged: null }, now, written));
+      others.push(
+        await writeGroupPatch(tx, event, { canonical_id: promoted.id, offers: null, merged: null }, now, written),
+      );
     }
     const head2 = await writeGroupPatch(tx, promoted, { canonical_id: null }, now, written);
     group = [head2, ...others.sort(byId)];

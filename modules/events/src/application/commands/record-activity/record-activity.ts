@@ -25,7 +25,12 @@ export interface ActivityTotals {
   click_count: number;
 }
 
-export function makeRecordActivity(deps: { store: DocumentStore; clock: Clock; flushMs?: number; logger?: ModuleDeps['logger'] }) {
+export function makeRecordActivity(deps: {
+  store: DocumentStore;
+  clock: Clock;
+  flushMs?: number;
+  logger?: ModuleDeps['logger'];
+}) {
   const flushMs = deps.flushMs ?? 0;
   const buffer = new ActivityBuffer();
   let timer: NodeJS.Timeout | undefined;
@@ -43,13 +48,29 @@ export function makeRecordActivity(deps: { store: DocumentStore; clock: Clock; f
         let popularity = current.popularity_log;
         if (activity.views > 0) popularity = addActivity(popularity, VIEW_WEIGHT * activity.views, now);
         if (clicks > 0) popularity = addActivity(popularity, CLICK_WEIGHT * clicks, now);
-        const patch = { view_count: current.view_count + activity.views, click_count: current.click_count + clicks, popularity_log: popularity };
+        const patch = {
+          view_count: current.view_count + activity.views,
+          click_count: current.click_count + clicks,
+          popularity_log: popularity,
+        };
         const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, id, current.version, patch);
         const totals = { id, at: now.toISOString(), ...patch };
         await tx.appendOutbox([
           eventMessage(EVENT_MESSAGE_TYPES.upserted, id, saved.version, { event: saved }, now),
-          ...(activity.views > 0 ? [activityMessage(EVENT_MESSAGE_TYPES.viewed, id, saved.version, { ...totals, views: activity.views }, now)] : []),
-          ...[...activity.clicks].map(([target, n]) => activityMessage(EVENT_MESSAGE_TYPES.clicked, id, saved.version, { ...totals, target, clicks: n }, now)),
+          ...(activity.views > 0
+            ? [
+                activityMessage(
+                  EVENT_MESSAGE_TYPES.viewed,
+                  id,
+                  saved.version,
+                  { ...totals, views: activity.views },
+                  now,
+                ),
+              ]
+            : []),
+          ...[...activity.clicks].map(([target, n]) =>
+            activityMessage(EVENT_MESSAGE_TYPES.clicked, id, saved.version, { ...totals, target, clicks: n }, now),
+          ),
         ]);
         return { id, view_count: saved.view_count, click_count: saved.click_count };
       }),

@@ -15,14 +15,26 @@ export type RemoveOutcome = 'removed' | 'unchanged' | 'not_found';
 /** `linkOffers`: a removed offer leaves its group's offers, and a removed canonical record hands over. */
 export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock; linkOffers?: boolean }) {
   return {
-    removeFromSource(source: string, externalId: string, reason: string): Promise<{ outcome: RemoveOutcome; id: string | null }> {
+    removeFromSource(
+      source: string,
+      externalId: string,
+      reason: string,
+    ): Promise<{ outcome: RemoveOutcome; id: string | null }> {
       return deps.store.transaction(async (tx) => {
         const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source, external_id: externalId });
         if (!current) return { outcome: 'not_found' as const, id: null };
         if (current.status === 'removed') return { outcome: 'unchanged' as const, id: current.id };
-        const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, current.id, current.version, { status: 'removed' });
+        const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, current.id, current.version, {
+          status: 'removed',
+        });
         await tx.appendOutbox([
-          eventMessage(EVENT_MESSAGE_TYPES.removed, saved.id, saved.version, { id: saved.id, reason: reason.trim() || 'removed by source' }, deps.clock.now()),
+          eventMessage(
+            EVENT_MESSAGE_TYPES.removed,
+            saved.id,
+            saved.version,
+            { id: saved.id, reason: reason.trim() || 'removed by source' },
+            deps.clock.now(),
+          ),
         ]);
         if (deps.linkOffers) await linkAfterChange(tx, saved, true, deps.clock.now());
         return { outcome: 'removed' as const, id: saved.id };

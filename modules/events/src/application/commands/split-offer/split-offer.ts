@@ -43,17 +43,30 @@ export function makeSplitOffer(deps: { store: DocumentStore; clock: Clock }) {
         const written: Written = new Map();
         const group = await readGroup(tx, canonicalId);
         const others = group.filter((event) => event.id !== record.id);
-        await rememberSplit(tx, record.id, others.map((event) => event.id), reason, now);
+        await rememberSplit(
+          tx,
+          record.id,
+          others.map((event) => event.id),
+          reason,
+          now,
+        );
 
         let remaining: string | null = null;
         if (record.id === canonicalId) {
           // The rest of the group moves to its lowest-id live record; the split record keeps its own id and URL.
           const heir = others.find((event) => event.status === 'active') ?? others[0];
           if (heir) {
-            for (const event of others) await writeGroupPatch(tx, event, { canonical_id: event.id === heir.id ? null : heir.id }, now, written);
+            for (const event of others)
+              await writeGroupPatch(tx, event, { canonical_id: event.id === heir.id ? null : heir.id }, now, written);
             remaining = await refreshGroup(tx, heir.id, now, written);
           }
-          await writeGroupPatch(tx, written.get(record.id) ?? record, { canonical_id: null, offers: null, merged: null }, now, written);
+          await writeGroupPatch(
+            tx,
+            written.get(record.id) ?? record,
+            { canonical_id: null, offers: null, merged: null },
+            now,
+            written,
+          );
         } else {
           await writeGroupPatch(tx, record, { canonical_id: null }, now, written);
           remaining = await refreshGroup(tx, canonicalId, now, written);

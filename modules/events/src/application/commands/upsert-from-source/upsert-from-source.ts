@@ -55,7 +55,13 @@ async function upsertOne(
   if (!link) return { outcome, id: saved.id, saved };
   const linked = await linkAfterChange(tx, saved, matchFieldsChanged, now, link);
   const latest = linked.written.get(saved.id) ?? saved;
-  return { outcome, id: saved.id, saved: latest, written: linked.written, ...(linked.linkedTo ? { linked_to: linked.linkedTo } : {}) };
+  return {
+    outcome,
+    id: saved.id,
+    saved: latest,
+    written: linked.written,
+    ...(linked.linkedTo ? { linked_to: linked.linkedTo } : {}),
+  };
 }
 
 const identity = (fields: { source: string; external_id: string }) => `${fields.source}\u0000${fields.external_id}`;
@@ -70,7 +76,9 @@ async function currentByIdentity(tx: DocumentTransaction, batch: SourceFields[])
   }
   const found = new Map<string, StoredEvent>();
   for (const [source, externalIds] of bySource) {
-    const stored = await tx.find<StoredEvent>(EVENTS_COLLECTION, { where: { source, external_id: { in: externalIds } } });
+    const stored = await tx.find<StoredEvent>(EVENTS_COLLECTION, {
+      where: { source, external_id: { in: externalIds } },
+    });
     for (const event of stored) found.set(identity(event), event);
   }
   return found;
@@ -81,7 +89,11 @@ async function currentByIdentity(tx: DocumentTransaction, batch: SourceFields[])
  * (a pair listed twice is created by its first listing). The same ids, in the same order, as one counter
  * step per new event, without a statement per event.
  */
-async function batchIds(tx: DocumentTransaction, batch: SourceFields[], current: Map<string, StoredEvent>): Promise<{ nextId: NextId; assertAllUsed: () => void }> {
+async function batchIds(
+  tx: DocumentTransaction,
+  batch: SourceFields[],
+  current: Map<string, StoredEvent>,
+): Promise<{ nextId: NextId; assertAllUsed: () => void }> {
   const created = new Set(batch.map(identity).filter((key) => !current.has(key))).size;
   let next = created > 0 ? await tx.nextCounterRange(EVENT_ID_COUNTER, created) : 0;
   const end = next + created;
@@ -96,7 +108,8 @@ async function batchIds(tx: DocumentTransaction, batch: SourceFields[], current:
   };
 }
 
-const resultOf = ({ outcome, id, linked_to }: UpsertResult): UpsertResult => (linked_to ? { outcome, id, linked_to } : { outcome, id });
+const resultOf = ({ outcome, id, linked_to }: UpsertResult): UpsertResult =>
+  linked_to ? { outcome, id, linked_to } : { outcome, id };
 
 /** `linkOffers`: match each written record against the catalogue and link same-performance records. */
 export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock; linkOffers?: boolean }) {
@@ -105,8 +118,13 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock;
     async upsertFromSource(input: SourceEventInput | unknown): Promise<UpsertResult> {
       const fields = parseSource(input);
       const result = await deps.store.transaction(async (tx) => {
-        const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source: fields.source, external_id: fields.external_id });
-        return upsertOne(tx, fields, current, deps.clock.now(), linking ? {} : null, async () => String(await tx.nextCounter(EVENT_ID_COUNTER)));
+        const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, {
+          source: fields.source,
+          external_id: fields.external_id,
+        });
+        return upsertOne(tx, fields, current, deps.clock.now(), linking ? {} : null, async () =>
+          String(await tx.nextCounter(EVENT_ID_COUNTER)),
+        );
       });
       return resultOf(result);
     },
@@ -128,7 +146,8 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock;
           // A pair listed twice in one batch: the second sees the first's write.
           if (result.saved) current.set(identity(fields), result.saved);
           // Linking may have written other records of the batch (their group's canonical record).
-          for (const other of result.written?.values() ?? []) if (current.has(identity(other))) current.set(identity(other), other);
+          for (const other of result.written?.values() ?? [])
+            if (current.has(identity(other))) current.set(identity(other), other);
           results.push(resultOf(result));
         }
         ids.assertAllUsed();

@@ -14,9 +14,18 @@ export function makeEventAccommodations(deps: {
   cityCoordinates: (city: string, country?: string | null) => Promise<{ latitude: number; longitude: number } | null>;
 }) {
   return async function eventAccommodations(event: StoredEvent): Promise<Accommodation[]> {
-    let point = event.latitude !== null && event.longitude !== null ? { latitude: event.latitude, longitude: event.longitude } : null;
+    let point =
+      event.latitude !== null && event.longitude !== null
+        ? { latitude: event.latitude, longitude: event.longitude }
+        : null;
     if (!point && event.city) point = await deps.cityCoordinates(event.city, event.country);
     if (!point) return [];
-    return deps.provider.nearby({ ...point, city: event.city, country: event.country, radiusKm: STAYS_RADIUS_KM, limit: STAYS_LIMIT });
+    return deps.provider.nearby({
+      ...point,
+      city: event.city,
+      country: event.country,
+      radiusKm: STAYS_RADIUS_KM,
+      limit: STAYS_LIMIT,
+    });
   };
 }

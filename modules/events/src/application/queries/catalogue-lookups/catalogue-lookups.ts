@@ -22,7 +22,12 @@ export interface UpcomingNearArgs {
 
 const PAGE = 5000;
 
-export function makeCatalogueLookups(deps: { store: DocumentReader; search: SearchIndex; clock: Clock; ratings: EventRatings }) {
+export function makeCatalogueLookups(deps: {
+  store: DocumentReader;
+  search: SearchIndex;
+  clock: Clock;
+  ratings: EventRatings;
+}) {
   return {
     /** External ids of this source's live (active) events, optionally within one country and/or city. */
     async listActiveExternalIds(source: string, scope: { country?: string; city?: string } = {}): Promise<string[]> {
@@ -59,7 +64,10 @@ export function makeCatalogueLookups(deps: { store: DocumentReader; search: Sear
      * A city's centre: the bundled real-city table first, else the mean position of the catalogue's events
      * in that city (a source may list cities the table lacks); null when neither knows it.
      */
-    async cityCoordinates(city: string, country?: string | null): Promise<{ latitude: number; longitude: number } | null> {
+    async cityCoordinates(
+      city: string,
+      country?: string | null,
+    ): Promise<{ latitude: number; longitude: number } | null> {
       const known = findCity(city, country);
       if (known) return { latitude: known.latitude, longitude: known.longitude };
       const filters: FilterClause[] = [
@@ -67,7 +75,11 @@ export function makeCatalogueLookups(deps: { store: DocumentReader; search: Sear
         { field: 'location', op: 'exists', exists: true },
       ];
       if (country) filters.push({ field: 'country', op: 'eq', value: country });
-      const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, { filters, limit: 50, fields: ['latitude', 'longitude'] });
+      const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, {
+        filters,
+        limit: 50,
+        fields: ['latitude', 'longitude'],
+      });
       const points = result.hits.map((h) => h.source).filter((e) => e.latitude !== null && e.longitude !== null);
       if (points.length === 0) return null;
       const mean = (pick: (e: StoredEvent) => number) => points.reduce((sum, e) => sum + pick(e), 0) / points.length;

@@ -47,7 +47,11 @@ export function makeFilterOptions(deps: { search: SearchIndex; clock: Clock }) {
 
   async function compute(now: Date): Promise<FilterOptions> {
     const live: FilterClause = { field: 'start', op: 'range', gte: upcomingCutoff(now) };
-    const facets = await deps.search.facets(EVENTS_INDEX, { terms: ['country', 'city', 'category', 'country_city'], filters: [live], size: 5000 });
+    const facets = await deps.search.facets(EVENTS_INDEX, {
+      terms: ['country', 'city', 'category', 'country_city'],
+      filters: [live],
+      size: 5000,
+    });
     const values = (field: string) => (facets.terms[field] ?? []).map((t) => t.value).filter(isText);
 
     const citiesByCountry: Record<string, string[]> = {};
@@ -81,7 +85,9 @@ export function makeFilterOptions(deps: { search: SearchIndex; clock: Clock }) {
       cities: [...new Set(values('city'))].sort(byName),
       citiesByCountry,
       // Catalogue order (the spec's order), restricted to categories that have live events.
-      categories: CATEGORIES.filter((c) => present.has(c) || [...present].some((p) => p.toLowerCase() === c.toLowerCase())),
+      categories: CATEGORIES.filter(
+        (c) => present.has(c) || [...present].some((p) => p.toLowerCase() === c.toLowerCase()),
+      ),
       price_ranges: priceRanges,
     };
     cached = { at: now.getTime(), value };

@@ -6,7 +6,12 @@ describe('filter options', () => {
   it('given visitors arriving together on a cold cache, then one facet computation serves them all', async () => {
     let facetCalls = 0;
     const facets: FacetResult = {
-      terms: { country: [{ value: 'Brazil', count: 2 }], city: [{ value: 'São Paulo', count: 2 }], category: [], country_city: [{ value: 'Brazil | São Paulo', count: 2 }] },
+      terms: {
+        country: [{ value: 'Brazil', count: 2 }],
+        city: [{ value: 'São Paulo', count: 2 }],
+        category: [],
+        country_city: [{ value: 'Brazil | São Paulo', count: 2 }],
+      },
       stats: {},
     };
     // The computation stays under way until every visitor has asked: none can be served from a finished one.

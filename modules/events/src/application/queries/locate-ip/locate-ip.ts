@@ -19,7 +19,14 @@ export interface IpLocator {
 }
 
 export type LocateResult =
-  | { status: 'ok'; latitude: number; longitude: number; city: string | null; country_code: string | null; meta: { source: string; cached: boolean } }
+  | {
+      status: 'ok';
+      latitude: number;
+      longitude: number;
+      city: string | null;
+      country_code: string | null;
+      meta: { source: string; cached: boolean };
+    }
   | { status: 'private' }
   | { status: 'unknown' };
 

@@ -13,7 +13,13 @@ function countingLocator(known: Record<string, IpLocation>) {
   return { locator, asked };
 }
 
-const LONDON: IpLocation = { latitude: 51.5, longitude: -0.12, city: 'London', country_code: 'GB', timezone: 'Europe/London' };
+const LONDON: IpLocation = {
+  latitude: 51.5,
+  longitude: -0.12,
+  city: 'London',
+  country_code: 'GB',
+  timezone: 'Europe/London',
+};
 
 describe('locating the caller by IP', () => {
   it('given a private or missing address, then nothing is looked up', async () => {
@@ -27,7 +33,11 @@ describe('locating the caller by IP', () => {
   it('given a public address twice, then the second answer comes from the cache and says so', async () => {
     const { locator, asked } = countingLocator({ '81.2.69.142': LONDON });
     const locate = makeLocateIp({ locator });
-    expect(await locate('81.2.69.142')).toMatchObject({ status: 'ok', latitude: 51.5, meta: { source: 'test-db', cached: false } });
+    expect(await locate('81.2.69.142')).toMatchObject({
+      status: 'ok',
+      latitude: 51.5,
+      meta: { source: 'test-db', cached: false },
+    });
     expect(await locate('81.2.69.142')).toMatchObject({ status: 'ok', meta: { source: 'test-db', cached: true } });
     expect(asked).toEqual(['81.2.69.142']);
   });

@@ -47,7 +47,8 @@ export function buildSearchQuery(params: SearchParams, now: Date, zone: string):
     limit: params.perPage,
   };
   if (params.keyword) query.text = params.keyword;
-  if (params.near) query.near = { field: LOCATION_FIELD, lat: params.near.lat, lon: params.near.lon, radiusKm: params.near.radiusKm };
+  if (params.near)
+    query.near = { field: LOCATION_FIELD, lat: params.near.lat, lon: params.near.lon, radiusKm: params.near.radiusKm };
   if (params.bounds) query.bounds = { field: LOCATION_FIELD, ...params.bounds };
   if (params.fields === 'map_basic') query.fields = MAP_BASIC_FIELDS;
   if (params.fields === 'card') query.fields = [...CARD_SOURCE_FIELDS];

@@ -20,7 +20,9 @@ describe('search query from parameters', () => {
 
   it('given a preset in a zone, then the range is that zone day', () => {
     const query = build({ date_preset: 'today' }, 'America/Los_Angeles');
-    expect(query.filters).toEqual([{ field: 'start', op: 'range', gte: '2026-11-21T08:00:00.000Z', lt: '2026-11-22T08:00:00.000Z' }]);
+    expect(query.filters).toEqual([
+      { field: 'start', op: 'range', gte: '2026-11-21T08:00:00.000Z', lt: '2026-11-22T08:00:00.000Z' },
+    ]);
   });
 
   it('given a price range, then event ranges overlapping it match', () => {
@@ -30,11 +32,16 @@ describe('search query from parameters', () => {
   });
 
   it('given a keyword without a sort, then results rank by relevance, then date', () => {
-    expect(build({ keyword: 'jazz' })).toMatchObject({ text: 'jazz', sort: [{ by: 'relevance' }, { by: 'field', field: 'start', direction: 'asc' }] });
+    expect(build({ keyword: 'jazz' })).toMatchObject({
+      text: 'jazz',
+      sort: [{ by: 'relevance' }, { by: 'field', field: 'start', direction: 'asc' }],
+    });
   });
 
   it('given a point and distance sort, then the query is near with distance order', () => {
-    expect(build({ latitude: '40', longitude: '-3', nearby_radius_km: '10', sort_by: 'distance', sort_order: 'desc' })).toMatchObject({
+    expect(
+      build({ latitude: '40', longitude: '-3', nearby_radius_km: '10', sort_by: 'distance', sort_order: 'desc' }),
+    ).toMatchObject({
       near: { field: 'location', lat: 40, lon: -3, radiusKm: 10 },
       sort: [{ by: 'distance', direction: 'desc' }],
     });

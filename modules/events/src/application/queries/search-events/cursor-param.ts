@@ -13,7 +13,9 @@ export const cursorParam = z
   .min(1)
   .max(MAX_CURSOR_LENGTH)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a pagination.next_cursor value (base64url)')
-  .describe('pagination.next_cursor of the previous answer: the page after it, past the 10,000 result window too; not with page > 1');
+  .describe(
+    'pagination.next_cursor of the previous answer: the page after it, past the 10,000 result window too; not with page > 1',
+  );
 
 /** `{ after }` for the search query when a cursor is given; repeated parameters keep the first, blank is absent. */
 export function parseCursorParam(raw: Record<string, unknown>, page: number): { after?: string } {

@@ -21,7 +21,11 @@ describeEventQueryCases(`Elasticsearch (${IMAGE})`, {
   skip: !hasRuntime,
   async makeSearch() {
     const container = await new GenericContainer(IMAGE)
-      .withEnvironment({ 'discovery.type': 'single-node', 'xpack.security.enabled': 'false', ES_JAVA_OPTS: '-Xms512m -Xmx512m' })
+      .withEnvironment({
+        'discovery.type': 'single-node',
+        'xpack.security.enabled': 'false',
+        ES_JAVA_OPTS: '-Xms512m -Xmx512m',
+      })
       .withExposedPorts(9200)
       .withWaitStrategy(Wait.forHttp('/_cluster/health?wait_for_status=yellow', 9200).forStatusCode(200))
       .withStartupTimeout(240_000)

@@ -18,27 +18,40 @@ const examples: Array<[string, StoredEvent]> = [
   ['a canonical event of two sellers', group],
 ];
 /** The stored fragment of an event, as the projector writes it. */
-const fragmentOf = (stored: StoredEvent, name: string): string => JSON.stringify(withAnswerFragments(toIndexDocument(stored, 1))[name]);
+const fragmentOf = (stored: StoredEvent, name: string): string =>
+  JSON.stringify(withAnswerFragments(toIndexDocument(stored, 1))[name]);
 
 describe('list answers spliced from stored fragments', () => {
   it.each(examples)('given %s and a distance, then the card is the text of the mapped card', (_label, stored) => {
     const indexed = toIndexDocument(stored, 1);
     for (const distanceKm of [undefined, 0, 2.34567, 12345.6789]) {
-      expect(cardText({ id: stored.id, fragment: fragmentOf(stored, CARD_FRAGMENT), distanceKm })).toBe(JSON.stringify(toCardEvent(indexed, distanceKm)));
+      expect(cardText({ id: stored.id, fragment: fragmentOf(stored, CARD_FRAGMENT), distanceKm })).toBe(
+        JSON.stringify(toCardEvent(indexed, distanceKm)),
+      );
     }
   });
 
-  it.each(examples)('given %s and a distance, then the pin is the text of the mapped pin (the distance before the offer count)', (_label, stored) => {
-    const indexed = toIndexDocument(stored, 1);
-    for (const distanceKm of [undefined, 0, 2.34567]) {
-      expect(pinText({ id: stored.id, fragment: fragmentOf(stored, PIN_FRAGMENT), distanceKm })).toBe(JSON.stringify(toMapBasic(indexed, distanceKm)));
-    }
-  });
+  it.each(examples)(
+    'given %s and a distance, then the pin is the text of the mapped pin (the distance before the offer count)',
+    (_label, stored) => {
+      const indexed = toIndexDocument(stored, 1);
+      for (const distanceKm of [undefined, 0, 2.34567]) {
+        expect(pinText({ id: stored.id, fragment: fragmentOf(stored, PIN_FRAGMENT), distanceKm })).toBe(
+          JSON.stringify(toMapBasic(indexed, distanceKm)),
+        );
+      }
+    },
+  );
 
   it('given items and a pagination, then the answer is the text of the same answer as objects', () => {
     const items = examples.map(([, stored]) => toCardEvent(toIndexDocument(stored, 1)));
     const pagination = { total: 2, pages: 1, page: 1, has_next: false, next_cursor: null };
-    expect(listAnswerText(items.map((item) => JSON.stringify(item)), pagination)).toBe(JSON.stringify({ data: items, pagination }));
+    expect(
+      listAnswerText(
+        items.map((item) => JSON.stringify(item)),
+        pagination,
+      ),
+    ).toBe(JSON.stringify({ data: items, pagination }));
     expect(listAnswerText([], pagination)).toBe(JSON.stringify({ data: [], pagination }));
   });
 });

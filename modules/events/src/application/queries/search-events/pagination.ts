@@ -20,8 +20,15 @@ export interface PageCursor {
   cursorPage: boolean;
 }
 
-export function paginationOf(total: number, page: number, perPage: number, cursor: PageCursor, window = MAX_RESULT_WINDOW): ListPagination {
-  if (cursor.cursorPage) return { total, pages: Math.ceil(total / perPage), page, has_next: cursor.next !== null, next_cursor: cursor.next };
+export function paginationOf(
+  total: number,
+  page: number,
+  perPage: number,
+  cursor: PageCursor,
+  window = MAX_RESULT_WINDOW,
+): ListPagination {
+  if (cursor.cursorPage)
+    return { total, pages: Math.ceil(total / perPage), page, has_next: cursor.next !== null, next_cursor: cursor.next };
   const pages = Math.ceil(Math.min(total, window) / perPage);
   return { total, pages, page, has_next: page < pages, next_cursor: cursor.next };
 }

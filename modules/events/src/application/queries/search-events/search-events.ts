@@ -27,7 +27,10 @@ export function visitorZone(header: string | undefined | null): string {
 type SearchOptions = { timezone?: string | null };
 
 /** The stored fragment each light shape is spliced from, and how a query's distance goes into it. */
-const FRAGMENTS: Record<ListFields, { name: string; withDistance: (hit: FragmentHit & { fragment: string }) => string }> = {
+const FRAGMENTS: Record<
+  ListFields,
+  { name: string; withDistance: (hit: FragmentHit & { fragment: string }) => string }
+> = {
   card: { name: CARD_FRAGMENT, withDistance: cardText },
   map_basic: { name: PIN_FRAGMENT, withDistance: pinText },
 };
@@ -46,17 +49,29 @@ export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock; rati
   /** Whole events, or light items mapped from their fields: the answer as objects. */
   async function answerFromSources(params: SearchParams, query: SearchQuery, now: Date): Promise<SearchAnswer> {
     const result = await deps.search.search<StoredEvent>(EVENTS_INDEX, query).catch(refusedCursorAsBadRequest);
-    const pagination = paginationOf(result.total, params.page, params.perPage, { next: result.nextCursor, cursorPage: query.after !== undefined });
+    const pagination = paginationOf(result.total, params.page, params.perPage, {
+      next: result.nextCursor,
+      cursorPage: query.after !== undefined,
+    });
     return { data: await itemsOf(result.hits, params.fields, now), pagination };
   }
 
   /** The light items' page spliced from stored fragments, or null when a hit has none (an index not rebuilt yet). */
-  async function answerFromFragments(fields: ListFields, params: SearchParams, query: SearchQuery): Promise<string | null> {
+  async function answerFromFragments(
+    fields: ListFields,
+    params: SearchParams,
+    query: SearchQuery,
+  ): Promise<string | null> {
     const { fields: _sourceFields, ...withoutFields } = query;
     const fragment = FRAGMENTS[fields];
-    const page = await deps.search.searchFragments(EVENTS_INDEX, withoutFields, fragment.name).catch(refusedCursorAsBadRequest);
+    const page = await deps.search
+      .searchFragments(EVENTS_INDEX, withoutFields, fragment.name)
+      .catch(refusedCursorAsBadRequest);
     if (!page.hits.every(hasFragment)) return null;
-    const pagination = paginationOf(page.total, params.page, params.perPage, { next: page.nextCursor, cursorPage: query.after !== undefined });
+    const pagination = paginationOf(page.total, params.page, params.perPage, {
+      next: page.nextCursor,
+      cursorPage: query.after !== undefined,
+    });
     return listAnswerText(page.hits.map(fragment.withDistance), pagination);
   }
 
@@ -74,7 +89,11 @@ export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock; rati
   }
 
   /** The light shapes carry no ratings (no card or pin shows one) and read only their own fields from the index. */
-  async function itemsOf(hits: Array<SearchHit<StoredEvent>>, fields: ListFields | undefined, now: Date): Promise<SearchAnswer['data']> {
+  async function itemsOf(
+    hits: Array<SearchHit<StoredEvent>>,
+    fields: ListFields | undefined,
+    now: Date,
+  ): Promise<SearchAnswer['data']> {
     switch (fields) {
       case 'map_basic':
         return hits.map((hit) => toMapBasic({ ...hit.source, id: hit.id }, hit.distanceKm));

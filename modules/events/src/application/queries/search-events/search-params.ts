@@ -110,7 +110,8 @@ export function parseDateBound(value: string | undefined, edge: 'start' | 'end',
 function oneOf<T extends string>(raw: Raw, name: string, allowed: readonly T[], ignore: string[] = []): T | undefined {
   const value = text(raw, name)?.toLowerCase();
   if (value === undefined || ignore.includes(value)) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw badRequest(`${name}: must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw badRequest(`${name}: must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -124,7 +125,9 @@ export function parseSearchParams(raw: Raw, zone: string): SearchParams {
   if (fields) params.fields = fields;
   // Both search engines refuse pages past the result window; say so here, naming the parameter (a 400).
   if (params.page * params.perPage > MAX_RESULT_WINDOW) {
-    throw badRequest(`page: only the first ${MAX_RESULT_WINDOW} results can be paged to (page × per_page); narrow the search`);
+    throw badRequest(
+      `page: only the first ${MAX_RESULT_WINDOW} results can be paged to (page × per_page); narrow the search`,
+    );
   }
   const keyword = text(raw, 'keyword');
   if (keyword) params.keyword = keyword.slice(0, 200);
@@ -149,7 +152,9 @@ export function parseSearchParams(raw: Raw, zone: string): SearchParams {
   if (lat !== undefined && lon !== undefined) {
     const radiusText = text(raw, 'nearby_radius_km');
     const radius = radiusText === undefined ? NaN : Number(radiusText);
-    const radiusKm = Number.isFinite(radius) ? Math.min(MAX_RADIUS_KM, Math.max(MIN_RADIUS_KM, radius)) : DEFAULT_RADIUS_KM;
+    const radiusKm = Number.isFinite(radius)
+      ? Math.min(MAX_RADIUS_KM, Math.max(MIN_RADIUS_KM, radius))
+      : DEFAULT_RADIUS_KM;
     params.near = { lat, lon, radiusKm };
   }
 

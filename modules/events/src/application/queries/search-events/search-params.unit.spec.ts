@@ -59,7 +59,9 @@ describe('GET /api/events parameters', () => {
   });
 
   it('given only_in_view with a box across the antimeridian, then west is greater than east', () => {
-    expect(parse({ only_in_view: 'true', min_lat: '-20', max_lat: '-10', min_lon: '170', max_lon: '-170' }).bounds).toEqual({
+    expect(
+      parse({ only_in_view: 'true', min_lat: '-20', max_lat: '-10', min_lon: '170', max_lon: '-170' }).bounds,
+    ).toEqual({
       north: -10,
       south: -20,
       east: -170,

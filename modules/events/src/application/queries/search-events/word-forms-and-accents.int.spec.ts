@@ -18,9 +18,27 @@ describe('word forms and accents in the catalogue search', () => {
     const fixtures = [
       makeSourceEvent({ external_id: 'one-concert', name: 'Harbour Concert', start_utc: '2026-11-25T19:00:00Z' }),
       makeSourceEvent({ external_id: 'two-concerts', name: 'Two Concerts at Dusk', start_utc: '2026-11-26T19:00:00Z' }),
-      makeSourceEvent({ external_id: 'sp-accented', name: 'Samba Night', city: 'São Paulo', ...brazil, start_utc: '2026-11-27T22:00:00Z' }),
-      makeSourceEvent({ external_id: 'sp-plain-1', name: 'Choro Matinee', city: 'Sao Paulo', ...brazil, start_utc: '2026-11-28T15:00:00Z' }),
-      makeSourceEvent({ external_id: 'sp-plain-2', name: 'Forro Class', city: 'Sao Paulo', ...brazil, start_utc: '2026-11-29T15:00:00Z' }),
+      makeSourceEvent({
+        external_id: 'sp-accented',
+        name: 'Samba Night',
+        city: 'São Paulo',
+        ...brazil,
+        start_utc: '2026-11-27T22:00:00Z',
+      }),
+      makeSourceEvent({
+        external_id: 'sp-plain-1',
+        name: 'Choro Matinee',
+        city: 'Sao Paulo',
+        ...brazil,
+        start_utc: '2026-11-28T15:00:00Z',
+      }),
+      makeSourceEvent({
+        external_id: 'sp-plain-2',
+        name: 'Forro Class',
+        city: 'Sao Paulo',
+        ...brazil,
+        start_utc: '2026-11-29T15:00:00Z',
+      }),
     ];
     for (const fixture of fixtures) await h.module.commands.upsertFromSource(fixture);
     await h.settle();

@@ -17,12 +17,19 @@ export const MAX_SIMILAR_LIMIT = 50;
 const CANDIDATES_PER_QUERY = 60;
 
 export function makeSimilarEvents(deps: { search: SearchIndex; clock: Clock; ratings: EventRatings }) {
-  return async function similarEvents(base: StoredEvent, limit: number = DEFAULT_SIMILAR_LIMIT): Promise<SimilarEvent[]> {
+  return async function similarEvents(
+    base: StoredEvent,
+    limit: number = DEFAULT_SIMILAR_LIMIT,
+  ): Promise<SimilarEvent[]> {
     const now = deps.clock.now();
     const upcoming = { field: 'start', op: 'range' as const, gte: upcomingCutoff(now) };
     const soonest = [{ by: 'field' as const, field: 'start', direction: 'asc' as const }];
     const queries: SearchQuery[] = [
-      { filters: [upcoming, { field: 'category', op: 'eq', value: base.category }], sort: soonest, limit: CANDIDATES_PER_QUERY },
+      {
+        filters: [upcoming, { field: 'category', op: 'eq', value: base.category }],
+        sort: soonest,
+        limit: CANDIDATES_PER_QUERY,
+      },
     ];
     if (base.latitude !== null && base.longitude !== null) {
       queries.push({
@@ -32,7 +39,12 @@ export function makeSimilarEvents(deps: { search: SearchIndex; clock: Clock; rat
         limit: CANDIDATES_PER_QUERY,
       });
     }
-    if (base.city) queries.push({ filters: [upcoming, { field: 'city', op: 'eq', value: base.city }], sort: soonest, limit: CANDIDATES_PER_QUERY });
+    if (base.city)
+      queries.push({
+        filters: [upcoming, { field: 'city', op: 'eq', value: base.city }],
+        sort: soonest,
+        limit: CANDIDATES_PER_QUERY,
+      });
 
     const candidates = new Map<string, StoredEvent>();
     for (const query of queries) {
@@ -42,7 +54,12 @@ export function makeSimilarEvents(deps: { search: SearchIndex; clock: Clock; rat
     const similar = [...candidates.values()]
       .map((event) => ({ event, reasons: similarityReasons(base, event) }))
       .filter((c) => c.reasons.length > 0)
-      .sort((a, b) => b.reasons.length - a.reasons.length || a.event.start_utc.localeCompare(b.event.start_utc) || Number(a.event.id) - Number(b.event.id))
+      .sort(
+        (a, b) =>
+          b.reasons.length - a.reasons.length ||
+          a.event.start_utc.localeCompare(b.event.start_utc) ||
+          Number(a.event.id) - Number(b.event.id),
+      )
       .slice(0, Math.min(Math.max(1, Math.floor(limit)), MAX_SIMILAR_LIMIT))
       .map((c) => ({ ...toPublicEvent(c.event, now), similarity_reasons: c.reasons }));
     return deps.ratings.attach(similar);

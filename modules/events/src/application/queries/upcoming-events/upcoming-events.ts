@@ -28,7 +28,13 @@ export function makeUpcomingEvents(deps: { store: DocumentReader; clock: Clock }
         sort: [{ field: 'start_utc', direction: 'asc' }],
         limit: pageSize,
       });
-      if (page.length > 0) yield page.map((event) => ({ id: event.id, slug: event.slug, start_utc: event.start_utc, updated_at: event.updated_at }));
+      if (page.length > 0)
+        yield page.map((event) => ({
+          id: event.id,
+          slug: event.slug,
+          start_utc: event.start_utc,
+          updated_at: event.updated_at,
+        }));
       const last = page.at(-1);
       if (!last || page.length < pageSize) return;
       after = { start: last.start_utc, id: last.id };

@@ -11,7 +11,11 @@ import { deleteRequest } from '../delete-request/delete-request.ts';
 
 export async function erasePerson(ctx: PartnershipsContext, subject: ErasureSubject): Promise<ModuleErasure> {
   const address = normaliseAddress(subject.email);
-  const requests = await documentsMatching(ctx.store, partnershipRequests, (request) => normaliseAddress(request.email) === address);
+  const requests = await documentsMatching(
+    ctx.store,
+    partnershipRequests,
+    (request) => normaliseAddress(request.email) === address,
+  );
   let removed = 0;
   for (const request of requests) if (await deleteRequest(ctx, request.id)) removed += 1;
   return {

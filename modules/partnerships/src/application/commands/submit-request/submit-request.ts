@@ -36,7 +36,13 @@ export async function submitRequest(ctx: PartnershipsContext, input: SubmitReque
         duplicate_key: duplicateKey(fingerprint, now),
       });
       await tx.appendOutbox([
-        partnershipMessage(partnershipMessageTypes.received, created.id, created.version, { request_id: created.id, partnership_type: created.partnership_type }, now),
+        partnershipMessage(
+          partnershipMessageTypes.received,
+          created.id,
+          created.version,
+          { request_id: created.id, partnership_type: created.partnership_type },
+          now,
+        ),
       ]);
       return { request: created, duplicate: false };
     });

@@ -11,11 +11,13 @@ import { reviewsCollection } from '../../../infra/collections.ts';
 import type { ReviewsContext } from '../../context.ts';
 
 export type ModerationOutcome =
-  | { status: 'changed'; review: Stored<Review> }
-  | { status: 'not_found' }
-  | { status: 'refused'; reason: string };
+  { status: 'changed'; review: Stored<Review> } | { status: 'not_found' } | { status: 'refused'; reason: string };
 
-function moderate(ctx: ReviewsContext, id: string, decide: (review: Stored<Review>) => ModerationDecision): Promise<ModerationOutcome> {
+function moderate(
+  ctx: ReviewsContext,
+  id: string,
+  decide: (review: Stored<Review>) => ModerationDecision,
+): Promise<ModerationOutcome> {
   return withVersionRetry(() =>
     ctx.store.transaction(async (tx): Promise<ModerationOutcome> => {
       const review = await reviewsCollection.get(tx, id);
@@ -23,12 +25,23 @@ function moderate(ctx: ReviewsContext, id: string, decide: (review: Stored<Revie
       const decision = decide(review);
       if (decision.kind === 'refused') return { status: 'refused', reason: decision.reason };
       const updated = await reviewsCollection.update(tx, review.id, review.version, decision.patch);
-      const ref = { review_id: updated.id, event_id: updated.event_id, rating: updated.rating, previous_status: decision.from };
+      const ref = {
+        review_id: updated.id,
+        event_id: updated.event_id,
+        rating: updated.rating,
+        previous_status: decision.from,
+      };
       const now = ctx.clock.now();
       await tx.appendOutbox([
         updated.status === 'approved'
           ? reviewMessage(reviewMessageTypes.approved, updated.id, updated.version, { ...ref, status: 'approved' }, now)
-          : reviewMessage(reviewMessageTypes.rejected, updated.id, updated.version, { ...ref, status: 'rejected', with_reason: updated.admin_notes !== null }, now),
+          : reviewMessage(
+              reviewMessageTypes.rejected,
+              updated.id,
+              updated.version,
+              { ...ref, status: 'rejected', with_reason: updated.admin_notes !== null },
+              now,
+            ),
       ]);
       return { status: 'changed', review: updated };
     }),

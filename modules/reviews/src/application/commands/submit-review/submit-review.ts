@@ -53,24 +53,50 @@ async function insertReview(ctx: ReviewsContext, subject: Subject, fields: Revie
     return { status: 'accepted', review };
   } catch (error) {
     if (!(error instanceof UniqueConstraintError)) throw error;
-    ctx.logger.info({ event_id: subject.event_id }, 'repeat review from an address that already reviewed this event: answered as accepted, not stored');
+    ctx.logger.info(
+      { event_id: subject.event_id },
+      'repeat review from an address that already reviewed this event: answered as accepted, not stored',
+    );
     const at = now.toISOString();
-    return { status: 'accepted', review: { ...document, id: randomUUID(), version: 1, created_at: at, updated_at: at } };
+    return {
+      status: 'accepted',
+      review: { ...document, id: randomUUID(), version: 1, created_at: at, updated_at: at },
+    };
   }
 }
 
-export async function submitCatalogueReview(ctx: ReviewsContext, eventRef: string, fields: ReviewFields): Promise<SubmitOutcome> {
+export async function submitCatalogueReview(
+  ctx: ReviewsContext,
+  eventRef: string,
+  fields: ReviewFields,
+): Promise<SubmitOutcome> {
   const found = await ctx.events.getById(eventRef);
   if (!found) return { status: 'event_not_found' };
-  const event: ReviewEventEmbed = { id: found.id, slug: found.slug, name: found.name, city: found.city, country: found.country };
-  return insertReview(ctx, { event_id: event.id, event, event_name: null, event_link: null, subject_key: catalogueSubjectKey(event.id) }, fields);
+  const event: ReviewEventEmbed = {
+    id: found.id,
+    slug: found.slug,
+    name: found.name,
+    city: found.city,
+    country: found.country,
+  };
+  return insertReview(
+    ctx,
+    { event_id: event.id, event, event_name: null, event_link: null, subject_key: catalogueSubjectKey(event.id) },
+    fields,
+  );
 }
 
 export function submitFreeTextReview(ctx: ReviewsContext, input: FreeTextReviewInput): Promise<SubmitOutcome> {
   const { event_name: eventName, event_link: eventLink, ...fields } = input;
   return insertReview(
     ctx,
-    { event_id: null, event: null, event_name: eventName, event_link: eventLink, subject_key: freeTextSubjectKey(eventName) },
+    {
+      event_id: null,
+      event: null,
+      event_name: eventName,
+      event_link: eventLink,
+      subject_key: freeTextSubjectKey(eventName),
+    },
     fields,
   );
 }

@@ -12,8 +12,15 @@ export async function listApprovedReviews(
   const where = { status: 'approved' };
   const [total, page] = await Promise.all([
     reviewsCollection.count(ctx.store, where),
-    reviewsCollection.find(ctx.store, { where, sort: [{ field: 'created_at', direction: 'desc' }], ...pageWindow(query.page, query.per_page) }),
+    reviewsCollection.find(ctx.store, {
+      where,
+      sort: [{ field: 'created_at', direction: 'desc' }],
+      ...pageWindow(query.page, query.per_page),
+    }),
   ]);
   const embeds = await currentEmbeds(ctx, page);
-  return { reviews: page.map((review) => toPublicReview(review, embedFor(review, embeds))), pagination: paginate(total, query.page, query.per_page) };
+  return {
+    reviews: page.map((review) => toPublicReview(review, embedFor(review, embeds))),
+    pagination: paginate(total, query.page, query.per_page),
+  };
 }

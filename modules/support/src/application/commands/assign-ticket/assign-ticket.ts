@@ -9,7 +9,12 @@ import { findByNumber } from '../../find-ticket.ts';
 import { agentSignature } from '../change-status/change-status.ts';
 
 /** The ticket after the change (unchanged when it already had that assignee), or null when none has that number. */
-export function assignTicket(ctx: SupportContext, ticketNumber: string, assignee: string | null, agentName: string | null): Promise<Stored<Ticket> | null> {
+export function assignTicket(
+  ctx: SupportContext,
+  ticketNumber: string,
+  assignee: string | null,
+  agentName: string | null,
+): Promise<Stored<Ticket> | null> {
   return withVersionRetry(() =>
     ctx.store.transaction(async (tx) => {
       const ticket = await findByNumber(tx, ticketNumber);
@@ -18,7 +23,14 @@ export function assignTicket(ctx: SupportContext, ticketNumber: string, assignee
       if (previous === assignee) return ticket;
       const now = ctx.clock.now();
       const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, { assignee });
-      await recordActivity(tx, { ticket_id: ticket.id, kind: 'assigned', actor: agentSignature(agentName), at: now.toISOString(), from: previous, to: assignee });
+      await recordActivity(tx, {
+        ticket_id: ticket.id,
+        kind: 'assigned',
+        actor: agentSignature(agentName),
+        at: now.toISOString(),
+        from: previous,
+        to: assignee,
+      });
       await tx.appendOutbox([
         ticketMessage(
           supportMessageTypes.assigned,

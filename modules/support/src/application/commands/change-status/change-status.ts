@@ -30,16 +30,34 @@ export function changeTicketStatus(
       if (!ticket) return null;
       const now = ctx.clock.now();
       const at = now.toISOString();
-      const reply = input.admin_message ? { sender_name: actor, message: input.admin_message, is_admin: true, created_at: at } : null;
+      const reply = input.admin_message
+        ? { sender_name: actor, message: input.admin_message, is_admin: true, created_at: at }
+        : null;
       const decision = decideAdminStatus(ticket, input.status, reply);
       if (decision.kind === 'unchanged') return ticket;
       const answered = reply ? { first_response_at: ticket.first_response_at ?? at, awaiting_reply_since: null } : {};
-      const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, { ...decision.patch, ...answered });
+      const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, {
+        ...decision.patch,
+        ...answered,
+      });
       if (decision.kind === 'status_changed') {
-        await recordActivity(tx, { ticket_id: ticket.id, kind: 'status_changed', actor, at, from: decision.from, to: decision.to });
+        await recordActivity(tx, {
+          ticket_id: ticket.id,
+          kind: 'status_changed',
+          actor,
+          at,
+          from: decision.from,
+          to: decision.to,
+        });
       }
       if (decision.messageIndex !== null) {
-        await recordActivity(tx, { ticket_id: ticket.id, kind: 'reply', actor, at, message_index: decision.messageIndex });
+        await recordActivity(tx, {
+          ticket_id: ticket.id,
+          kind: 'reply',
+          actor,
+          at,
+          message_index: decision.messageIndex,
+        });
       }
       const ref = { ticket_id: updated.id, ticket_number: updated.ticket_number };
       await tx.appendOutbox([
@@ -48,14 +66,26 @@ export function changeTicketStatus(
               supportMessageTypes.messagePosted,
               updated.id,
               updated.version,
-              { ...ref, is_admin: true, message_index: decision.messageIndex, status: updated.status, previous_status: ticket.status },
+              {
+                ...ref,
+                is_admin: true,
+                message_index: decision.messageIndex,
+                status: updated.status,
+                previous_status: ticket.status,
+              },
               now,
             )
           : ticketMessage(
               supportMessageTypes.statusChanged,
               updated.id,
               updated.version,
-              { ...ref, from: decision.from, to: decision.to, admin_message_posted: decision.messageIndex !== null, message_index: decision.messageIndex },
+              {
+                ...ref,
+                from: decision.from,
+                to: decision.to,
+                admin_message_posted: decision.messageIndex !== null,
+                message_index: decision.messageIndex,
+              },
               now,
             ),
       ]);

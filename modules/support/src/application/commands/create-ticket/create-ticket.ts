@@ -19,7 +19,10 @@ export interface CreatedTicket {
   accessToken: string;
 }
 
-export async function createTicket(ctx: SupportContext, input: Omit<CreateTicketInput, 'website'>): Promise<CreatedTicket> {
+export async function createTicket(
+  ctx: SupportContext,
+  input: Omit<CreateTicketInput, 'website'>,
+): Promise<CreatedTicket> {
   const now = ctx.clock.now();
   const year = now.getUTCFullYear();
   const accessToken = newAccessToken();
@@ -45,13 +48,25 @@ export async function createTicket(ctx: SupportContext, input: Omit<CreateTicket
       first_response_at: null,
       awaiting_reply_since: now.toISOString(),
     });
-    await recordActivity(tx, { ticket_id: created.id, kind: 'opened', actor: VISITOR_ACTOR, at: now.toISOString(), to: 'new' });
+    await recordActivity(tx, {
+      ticket_id: created.id,
+      kind: 'opened',
+      actor: VISITOR_ACTOR,
+      at: now.toISOString(),
+      to: 'new',
+    });
     await tx.appendOutbox([
       ticketMessage(
         supportMessageTypes.opened,
         created.id,
         created.version,
-        { ticket_id: created.id, ticket_number: created.ticket_number, status: created.status, category: created.category, priority: created.priority },
+        {
+          ticket_id: created.id,
+          ticket_number: created.ticket_number,
+          status: created.status,
+          category: created.category,
+          priority: created.priority,
+        },
         now,
       ),
     ]);

@@ -12,7 +12,11 @@ import { deleteTicket } from '../delete-ticket/delete-ticket.ts';
 
 export async function erasePerson(ctx: SupportContext, subject: ErasureSubject): Promise<ModuleErasure> {
   const address = normaliseAddress(subject.email);
-  const tickets = await documentsMatching<Ticket>(ctx.store, SUPPORT_TICKETS, (ticket) => normaliseAddress(ticket.user_email) === address);
+  const tickets = await documentsMatching<Ticket>(
+    ctx.store,
+    SUPPORT_TICKETS,
+    (ticket) => normaliseAddress(ticket.user_email) === address,
+  );
   let removed = 0;
   for (const ticket of tickets) if (await deleteTicket(ctx, ticket.id)) removed += 1;
   return {
@@ -20,6 +24,9 @@ export async function erasePerson(ctx: SupportContext, subject: ErasureSubject):
     removed: { tickets: removed },
     aggregates: tickets.map((ticket) => ({ topic: SUPPORT_TICKETS_TOPIC, key: ticket.id })),
     contacts: tickets.flatMap((ticket) => [ticket.user_email, ticket.user_phone ?? '']),
-    names: tickets.flatMap((ticket) => [ticket.user_name, ...ticket.messages.filter((message) => !message.is_admin).map((message) => message.sender_name)]),
+    names: tickets.flatMap((ticket) => [
+      ticket.user_name,
+      ...ticket.messages.filter((message) => !message.is_admin).map((message) => message.sender_name),
+    ]),
   };
 }

@@ -44,9 +44,19 @@ export function postTicketMessage(
       let decision: { patch: Partial<Ticket>; messageIndex: number };
       const internal = author.kind === 'admin' && author.internal === true;
       if (author.kind === 'admin') {
-        const message = { sender_name: agentSignature(author.senderName), message: text, is_admin: true, created_at: at };
+        const message = {
+          sender_name: agentSignature(author.senderName),
+          message: text,
+          is_admin: true,
+          created_at: at,
+        };
         decision = internal ? decideInternalNote(ticket, message) : decideAdminReply(ticket, message);
-        if (!internal) decision.patch = { ...decision.patch, first_response_at: ticket.first_response_at ?? at, awaiting_reply_since: null };
+        if (!internal)
+          decision.patch = {
+            ...decision.patch,
+            first_response_at: ticket.first_response_at ?? at,
+            awaiting_reply_since: null,
+          };
       } else {
         const allowed =
           author.kind === 'email'
@@ -60,7 +70,10 @@ export function postTicketMessage(
           created_at: now.toISOString(),
         });
         if (followUp.kind === 'refused_closed') return { status: 'closed' };
-        decision = { ...followUp, patch: { ...followUp.patch, awaiting_reply_since: ticket.awaiting_reply_since ?? at } };
+        decision = {
+          ...followUp,
+          patch: { ...followUp.patch, awaiting_reply_since: ticket.awaiting_reply_since ?? at },
+        };
       }
       const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, decision.patch);
       await recordActivity(tx, {
@@ -72,7 +85,14 @@ export function postTicketMessage(
         message_index: decision.messageIndex,
       });
       if (updated.status !== ticket.status) {
-        await recordActivity(tx, { ticket_id: ticket.id, kind: 'status_changed', actor: VISITOR_ACTOR, at, from: ticket.status, to: updated.status });
+        await recordActivity(tx, {
+          ticket_id: ticket.id,
+          kind: 'status_changed',
+          actor: VISITOR_ACTOR,
+          at,
+          from: ticket.status,
+          to: updated.status,
+        });
       }
       await tx.appendOutbox([
         ticketMessage(

@@ -8,7 +8,12 @@ import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
 import { agentSignature } from '../change-status/change-status.ts';
 
-export function setTicketPriority(ctx: SupportContext, ticketNumber: string, priority: TicketPriority, agentName: string | null): Promise<Stored<Ticket> | null> {
+export function setTicketPriority(
+  ctx: SupportContext,
+  ticketNumber: string,
+  priority: TicketPriority,
+  agentName: string | null,
+): Promise<Stored<Ticket> | null> {
   return withVersionRetry(() =>
     ctx.store.transaction(async (tx) => {
       const ticket = await findByNumber(tx, ticketNumber);
@@ -16,7 +21,14 @@ export function setTicketPriority(ctx: SupportContext, ticketNumber: string, pri
       if (ticket.priority === priority) return ticket;
       const now = ctx.clock.now();
       const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, { priority });
-      await recordActivity(tx, { ticket_id: ticket.id, kind: 'priority_changed', actor: agentSignature(agentName), at: now.toISOString(), from: ticket.priority, to: priority });
+      await recordActivity(tx, {
+        ticket_id: ticket.id,
+        kind: 'priority_changed',
+        actor: agentSignature(agentName),
+        at: now.toISOString(),
+        from: ticket.priority,
+        to: priority,
+      });
       await tx.appendOutbox([
         ticketMessage(
           supportMessageTypes.priorityChanged,

@@ -30,7 +30,11 @@ export type GetTicketResult =
   | { status: 'not_found' }
   | { status: 'forbidden' };
 
-export async function getTicket(ctx: SupportContext, ticketNumber: string, reader: TicketReader): Promise<GetTicketResult> {
+export async function getTicket(
+  ctx: SupportContext,
+  ticketNumber: string,
+  reader: TicketReader,
+): Promise<GetTicketResult> {
   const ticket = await findByNumber(ctx.store, ticketNumber);
   if (!ticket) return { status: 'not_found' };
   if (reader.kind === 'admin') return { status: 'found', ticket: await adminTicketDetail(ctx, ticket) };
@@ -40,5 +44,9 @@ export async function getTicket(ctx: SupportContext, ticketNumber: string, reade
 }
 
 export async function adminTicketDetail(ctx: SupportContext, ticket: Stored<Ticket>): Promise<AdminTicketDetail> {
-  return { ...toAdminTicket(ticket), activity: await ticketActivity(ctx.store, ticket.id), sla: ticketSla(ticket, ctx.clock.now(), ctx.firstResponseHours) };
+  return {
+    ...toAdminTicket(ticket),
+    activity: await ticketActivity(ctx.store, ticket.id),
+    sla: ticketSla(ticket, ctx.clock.now(), ctx.firstResponseHours),
+  };
 }

@@ -20,7 +20,11 @@ export interface AdminQueue {
 }
 
 /** `agentName` is the asking agent's, for `mine`; an agent without a name has nothing of their own. */
-export async function listTickets(ctx: SupportContext, query: AdminListQuery, agentName: string | null = null): Promise<AdminQueue> {
+export async function listTickets(
+  ctx: SupportContext,
+  query: AdminListQuery,
+  agentName: string | null = null,
+): Promise<AdminQueue> {
   const where: Where = {};
   if (query.status) where.status = query.status;
   if (query.search) {
@@ -33,13 +37,25 @@ export async function listTickets(ctx: SupportContext, query: AdminListQuery, ag
   const tickets =
     query.assignee === 'mine' && !agentName
       ? []
-      : await ctx.store.find<Ticket>(SUPPORT_TICKETS, { where, sort: [{ field: 'created_at', direction: 'desc' }], limit: MAX_ADMIN_LIST });
-  const rows = tickets.map((ticket) => ({ ...toAdminSummary(ticket), sla: ticketSla(ticket, now, ctx.firstResponseHours) }));
+      : await ctx.store.find<Ticket>(SUPPORT_TICKETS, {
+          where,
+          sort: [{ field: 'created_at', direction: 'desc' }],
+          limit: MAX_ADMIN_LIST,
+        });
+  const rows = tickets.map((ticket) => ({
+    ...toAdminSummary(ticket),
+    sla: ticketSla(ticket, now, ctx.firstResponseHours),
+  }));
   if (query.sort === 'oldest_waiting') rows.sort(byLongestWait);
   const counts = Object.fromEntries(
-    await Promise.all(TICKET_STATUSES.map(async (status) => [status, await ctx.store.count(SUPPORT_TICKETS, { status })] as const)),
+    await Promise.all(
+      TICKET_STATUSES.map(async (status) => [status, await ctx.store.count(SUPPORT_TICKETS, { status })] as const),
+    ),
   ) as Record<TicketStatus, number>;
-  return { tickets: rows, counts: { ...counts, all: TICKET_STATUSES.reduce((sum, status) => sum + counts[status], 0) } };
+  return {
+    tickets: rows,
+    counts: { ...counts, all: TICKET_STATUSES.reduce((sum, status) => sum + counts[status], 0) },
+  };
 }
 
 /** Waiting visitors first, the longest wait at the top; tickets where the team spoke last follow, newest first. */
