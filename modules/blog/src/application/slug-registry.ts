@@ -6,7 +6,7 @@
  */
 import type { DocumentTransaction, VersionRetryOptions } from '@evently/platform';
 import { slugCandidate, slugify } from '../domain/slug.ts';
-import { BLOG_SLUGS, type SlugRecord } from '../infra/collections.ts';
+import { blogSlugs } from '../infra/collections.ts';
 
 const MAX_ATTEMPTS = 1000;
 
@@ -17,9 +17,9 @@ export async function claimSlug(tx: DocumentTransaction, title: string, postId: 
   const base = slugify(title);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const slug = slugCandidate(base, attempt);
-    const holder = await tx.get<SlugRecord>(BLOG_SLUGS, slug);
+    const holder = await blogSlugs.get(tx, slug);
     if (!holder) {
-      await tx.insert<SlugRecord>(BLOG_SLUGS, { id: slug, post_id: postId });
+      await blogSlugs.insert(tx, { id: slug, post_id: postId });
       return slug;
     }
     if (holder.post_id === postId) return slug;
@@ -28,7 +28,7 @@ export async function claimSlug(tx: DocumentTransaction, title: string, postId: 
 }
 
 export async function releaseSlugs(tx: DocumentTransaction, postId: string): Promise<void> {
-  for (const record of await tx.find<SlugRecord>(BLOG_SLUGS, { where: { post_id: postId } })) {
-    await tx.delete(BLOG_SLUGS, record.id);
+  for (const record of await blogSlugs.find(tx, { where: { post_id: postId } })) {
+    await blogSlugs.delete(tx, record.id);
   }
 }

@@ -7,9 +7,8 @@
  * plain "Fish & <Chips>" showed as HTML. Here the title and categories are text, the excerpt is text made into
  * HTML for the `description` (which readers treat as HTML), and only our rendered body is markup.
  */
-import type { Post } from '../../domain/post.ts';
 import { renderContent } from '../../domain/render-content.ts';
-import { BLOG_POSTS } from '../../infra/collections.ts';
+import { blogPosts } from '../../infra/collections.ts';
 import type { BlogContext } from '../context.ts';
 import { listPublishedPosts } from '../queries/list-posts/list-posts.ts';
 import { cdata, element, htmlOfText, text } from './rss-xml.ts';
@@ -46,7 +45,7 @@ export async function buildRssFeed(ctx: BlogContext): Promise<string> {
   const base = ctx.publicUrl.replace(/\/+$/, '');
   const listed = (await listPublishedPosts(ctx)).posts.slice(0, FEED_SIZE);
   const bodies = new Map(
-    (await ctx.store.find<Post>(BLOG_POSTS, { where: { id: { in: listed.map((post) => post.id) } } })).map((post) => [
+    (await blogPosts.find(ctx.store, { where: { id: { in: listed.map((post) => post.id) } } })).map((post) => [
       post.id,
       post.content,
     ]),

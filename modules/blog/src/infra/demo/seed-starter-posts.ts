@@ -7,17 +7,17 @@
 import { UniqueConstraintError } from '@evently/platform';
 import type { BlogContext } from '../../application/context.ts';
 import { insertPost } from '../../application/commands/create-post/create-post.ts';
-import { BLOG_POSTS, STARTER_POSTS_COUNTER } from '../collections.ts';
+import { blogPosts, STARTER_POSTS_COUNTER } from '../collections.ts';
 import { STARTER_POSTS } from './starter-posts.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** How many posts were loaded: all of them the first time on an empty store, 0 ever after. */
 export async function seedStarterPostsIfEmpty(ctx: BlogContext): Promise<number> {
-  if ((await ctx.store.count(BLOG_POSTS)) > 0) return 0;
+  if ((await blogPosts.count(ctx.store)) > 0) return 0;
   try {
     return await ctx.store.transaction(async (tx) => {
-      if ((await tx.count(BLOG_POSTS)) > 0 || (await tx.nextCounter(STARTER_POSTS_COUNTER)) !== 1) return 0;
+      if ((await blogPosts.count(tx)) > 0 || (await tx.nextCounter(STARTER_POSTS_COUNTER)) !== 1) return 0;
       const now = ctx.clock.now();
       // Fixed ids: should two processes both pass the gate, the second breaks the unique id and rolls back.
       for (const { ageDays, ...post } of STARTER_POSTS) {

@@ -11,7 +11,7 @@ import { DEFAULT_COVER } from '../../../domain/cover.ts';
 import { DEFAULT_STATUS, publishedAtAfter, type Post } from '../../../domain/post.ts';
 import { toListing } from '../../../domain/post-views.ts';
 import { minutesRead } from '../../../domain/reading-time.ts';
-import { BLOG_POSTS } from '../../../infra/collections.ts';
+import { blogPosts } from '../../../infra/collections.ts';
 import type { BlogContext } from '../../context.ts';
 import { claimSlug, SLUG_RACES } from '../../slug-registry.ts';
 
@@ -22,7 +22,7 @@ export type NewPost = CreatePostInput & { id?: string; published_at?: string };
 export async function insertPost(tx: DocumentTransaction, input: NewPost, now: Date): Promise<Stored<Post>> {
   const id = input.id ?? randomUUID();
   const status = input.status ?? DEFAULT_STATUS;
-  const created = await tx.insert<Post>(BLOG_POSTS, {
+  const created = await blogPosts.insert(tx, {
     id,
     slug: await claimSlug(tx, input.title, id),
     title: input.title,

@@ -1,8 +1,7 @@
 /** An administrator deletes a post for good; its slugs are released with it and `BlogPostDeleted` is appended. */
 import { withVersionRetry } from '@evently/platform';
 import { blogMessageTypes, blogMessage } from '../../../contracts/messages.ts';
-import type { Post } from '../../../domain/post.ts';
-import { BLOG_POSTS } from '../../../infra/collections.ts';
+import { blogPosts } from '../../../infra/collections.ts';
 import type { BlogContext } from '../../context.ts';
 import { releaseSlugs, SLUG_RACES } from '../../slug-registry.ts';
 
@@ -11,9 +10,9 @@ export function deletePost(ctx: BlogContext, id: string): Promise<boolean> {
   return withVersionRetry(
     () =>
       ctx.store.transaction(async (tx) => {
-        const post = await tx.get<Post>(BLOG_POSTS, id);
+        const post = await blogPosts.get(tx, id);
         if (!post) return false;
-        await tx.delete(BLOG_POSTS, post.id, post.version);
+        await blogPosts.delete(tx, post.id, post.version);
         await releaseSlugs(tx, post.id);
         // The tombstone's version is one past the post's last, so it outranks every earlier message.
         await tx.appendOutbox([

@@ -12,7 +12,7 @@ import { publishedAtAfter, type Post } from '../../../domain/post.ts';
 import { toListing } from '../../../domain/post-views.ts';
 import { minutesRead } from '../../../domain/reading-time.ts';
 import { slugify } from '../../../domain/slug.ts';
-import { BLOG_POSTS } from '../../../infra/collections.ts';
+import { blogPosts } from '../../../infra/collections.ts';
 import type { BlogContext } from '../../context.ts';
 import { claimSlug, SLUG_RACES } from '../../slug-registry.ts';
 
@@ -29,7 +29,7 @@ export function updatePost(ctx: BlogContext, id: string, input: UpdatePostInput)
   return withVersionRetry(
     () =>
       ctx.store.transaction(async (tx) => {
-        const post = await tx.get<Post>(BLOG_POSTS, id);
+        const post = await blogPosts.get(tx, id);
         if (!post) return null;
         const now = ctx.clock.now();
         const { category, ...rest } = input;
@@ -41,7 +41,7 @@ export function updatePost(ctx: BlogContext, id: string, input: UpdatePostInput)
           patch.slug = await claimSlug(tx, input.title, post.id);
         const changes = changedFields(post, patch);
         if (Object.keys(changes).length === 0) return post;
-        const updated = await tx.update<Post>(BLOG_POSTS, post.id, post.version, changes);
+        const updated = await blogPosts.update(tx, post.id, post.version, changes);
         const type =
           updated.status === post.status
             ? blogMessageTypes.updated

@@ -6,7 +6,7 @@
 import type { Stored } from '@evently/platform';
 import type { Post } from '../../../domain/post.ts';
 import { SLUG_PATTERN } from '../../../domain/slug.ts';
-import { BLOG_POSTS, BLOG_SLUGS, type SlugRecord } from '../../../infra/collections.ts';
+import { blogPosts, blogSlugs } from '../../../infra/collections.ts';
 import type { BlogContext } from '../../context.ts';
 
 export type GetPostResult =
@@ -18,8 +18,8 @@ export async function getPostBySlug(
   options: { preview: boolean },
 ): Promise<GetPostResult> {
   if (!SLUG_PATTERN.test(slug)) return { status: 'not_found' };
-  const record = await ctx.store.get<SlugRecord>(BLOG_SLUGS, slug);
-  const post = record ? await ctx.store.get<Post>(BLOG_POSTS, record.post_id) : null;
+  const record = await blogSlugs.get(ctx.store, slug);
+  const post = record ? await blogPosts.get(ctx.store, record.post_id) : null;
   if (!post || (post.status !== 'published' && !options.preview)) return { status: 'not_found' };
   if (post.slug !== slug) return { status: 'moved', slug: post.slug };
   return { status: 'found', post };

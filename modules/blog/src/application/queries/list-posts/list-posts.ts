@@ -6,9 +6,8 @@
  */
 import type { FilterClause } from '@evently/platform';
 import type { ListQuery } from '../../../contracts/post-input.ts';
-import type { Post } from '../../../domain/post.ts';
 import { listItemOf, toListing, type PostListItem } from '../../../domain/post-views.ts';
-import { BLOG_POSTS } from '../../../infra/collections.ts';
+import { blogPosts } from '../../../infra/collections.ts';
 import type { BlogContext } from '../../context.ts';
 import { BLOG_LISTINGS_INDEX, type ListingDocument } from '../../projections/blog-listings-index.ts';
 
@@ -54,7 +53,7 @@ export async function listAllPosts(ctx: BlogContext, query: ListQuery): Promise<
   const where = {
     ...(query.status === 'draft' ? { status: 'draft' } : query.status === 'published' ? { status: 'published' } : {}),
   };
-  const posts = await ctx.store.find<Post>(BLOG_POSTS, {
+  const posts = await blogPosts.find(ctx.store, {
     where,
     sort: [{ field: 'created_at', direction: 'desc' }],
     limit: LIST_LIMIT,
