@@ -8,28 +8,8 @@
  * this machine's interfaces, so the process can warn once at start. Traffic that arrives without
  * `X-Forwarded-For` is warned about separately, when it shows (forwarded-headers.ts).
  */
-import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-
-/** Loopback, private (RFC 1918, unique local), link-local and carrier-grade NAT ranges: not the internet. */
-const PRIVATE = new BlockList();
-PRIVATE.addSubnet('127.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('10.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('172.16.0.0', 12, 'ipv4');
-PRIVATE.addSubnet('192.168.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('169.254.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('100.64.0.0', 10, 'ipv4');
-PRIVATE.addAddress('::1', 'ipv6');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('fe80::', 10, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+import { isPrivateAddress } from '@evently/platform';
 
 type Interfaces = ReturnType<typeof networkInterfaces>;
 

@@ -30,6 +30,7 @@ export * from './http/admin-sessions.ts';
 export * from './http/form-bodies.ts';
 export * from './http/guess-throttle.ts';
 export * from './http/store-guess-ledger.ts';
+export * from './net/private-address.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
 export * from './mail/module-mailer.ts';

@@ -4,21 +4,8 @@
  * first address that is not one of them is the client. Anyone can write the header, so from anywhere else
  * it is ignored.
  */
-import { BlockList, isIP } from 'node:net';
-
-const PRIVATE = new BlockList();
-PRIVATE.addSubnet('0.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('10.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('100.64.0.0', 10, 'ipv4');
-PRIVATE.addSubnet('127.0.0.0', 8, 'ipv4');
-PRIVATE.addSubnet('169.254.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('172.16.0.0', 12, 'ipv4');
-PRIVATE.addSubnet('192.168.0.0', 16, 'ipv4');
-PRIVATE.addSubnet('224.0.0.0', 3, 'ipv4');
-PRIVATE.addAddress('::', 'ipv6');
-PRIVATE.addAddress('::1', 'ipv6');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('fe80::', 10, 'ipv6');
+import { isIP } from 'node:net';
+import { isPrivateAddress } from '@evently/platform';
 
 /** `::ffff:1.2.3.4` is an IPv4 client on a dual-stack socket. */
 export function normaliseIp(address: string): string {
@@ -27,11 +14,10 @@ export function normaliseIp(address: string): string {
   return mapped?.[1] ?? trimmed;
 }
 
+/** Nothing to locate: a private, loopback or reserved address, or no address at all. */
 export function isPrivateOrInvalid(address: string): boolean {
   const ip = normaliseIp(address);
-  const family = isIP(ip);
-  if (family === 0) return true;
-  return PRIVATE.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  return isIP(ip) === 0 || isPrivateAddress(ip);
 }
 
 export function clientIp(
