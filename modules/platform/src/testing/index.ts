@@ -9,6 +9,7 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from '../mail/testing/smtp-sink.ts';
 export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';
 export { serveRouters, type ServedRouters } from './serve-routers.ts';
+export { harnessPerTest, type HarnessPerTest } from './harness-per-test.ts';
 export {
   HARNESS_ADMIN_PASSWORD,
   HARNESS_PUBLIC_URL,

@@ -3,17 +3,19 @@
  * agents signing their work, internal notes that never reach the visitor, the ticket's timeline, canned
  * replies and who may use them, first-response targets, the queue's counts, sorting and assignment.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@evently/platform/testing';
 import { collectMessages } from '@evently/platform/testing';
 import { renderCannedReply, SUPPORT_TICKETS_TOPIC } from '../index.ts';
-import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../testing/support-harness.ts';
+import { ADMIN_PASSWORD, supportHarnessPerTest, type SupportHarness } from '../testing/support-harness.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; the assertions say what they hold
 type Json = Record<string, any>;
 
-let smtp: SmtpSink;
 let h: SupportHarness;
+const support = supportHarnessPerTest((started) => {
+  h = started;
+});
 
 const admin = (agent?: string) => ({
   'x-admin-password': ADMIN_PASSWORD,
@@ -47,22 +49,6 @@ async function open(overrides: Json = {}) {
 
 const adminView = async (number: string, agent?: string) =>
   (await call('GET', `/api/support/tickets/${number}`, { headers: admin(agent) })).body.ticket as Json;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-beforeEach(async () => {
-  smtp.messages.length = 0;
-  smtp.refused.length = 0;
-  smtp.recover();
-  h = await startSupportHarness(smtp.url);
-});
-afterEach(async () => {
-  await h.close();
-});
 
 describe('internal notes', () => {
   it("are the team's alone: never in the visitor's view, their pushes or their mail", async () => {
@@ -103,12 +89,12 @@ describe('internal notes', () => {
 
     // Mail: the confirmation and the reply's update, nothing for the note.
     await waitFor(
-      () => smtp.messages.filter((mail) => mail.envelopeTo.includes('ana@example.com')).length >= 2,
+      () => support.smtp.messages.filter((mail) => mail.envelopeTo.includes('ana@example.com')).length >= 2,
       'confirmation and reply mails',
     );
-    const toVisitor = smtp.messages.filter((mail) => mail.envelopeTo.includes('ana@example.com'));
+    const toVisitor = support.smtp.messages.filter((mail) => mail.envelopeTo.includes('ana@example.com'));
     expect(toVisitor).toHaveLength(2);
-    for (const mail of smtp.messages) expect(`${mail.text}${mail.html || ''}`).not.toContain('SECRET-NOTE');
+    for (const mail of support.smtp.messages) expect(`${mail.text}${mail.html || ''}`).not.toContain('SECRET-NOTE');
 
     // Pushes: the note reaches the admins only, and its admin push carries no conversation.
     const messages = await collectMessages(h.bus, [SUPPORT_TICKETS_TOPIC]);
@@ -169,7 +155,7 @@ describe('the activity list', () => {
       body: { message: 'Thanks' },
     });
     await h.runner.drained();
-    await waitFor(() => smtp.messages.length >= 4, 'confirmation, team notice and two updates');
+    await waitFor(() => support.smtp.messages.length >= 4, 'confirmation, team notice and two updates');
     await h.runner.drained();
 
     const view = await adminView(ticket.number);
@@ -199,7 +185,7 @@ describe('the activity list', () => {
   });
 
   it('notes a mail the server refused', async () => {
-    smtp.failAfter(0);
+    support.smtp.failAfter(0);
     const ticket = await open();
     await waitFor(
       async () => ((await adminView(ticket.number)).activity as Json[]).some((entry) => entry.kind === 'mail_failed'),
@@ -208,7 +194,7 @@ describe('the activity list', () => {
     const failed = ((await adminView(ticket.number)).activity as Json[]).find((entry) => entry.kind === 'mail_failed')!;
     expect(failed).toMatchObject({ actor: 'System', detail: expect.stringMatching(/^(confirmation|team): /) });
     expect(JSON.stringify(failed)).not.toContain('ana@example.com');
-    smtp.recover();
+    support.smtp.recover();
   });
 });
 
@@ -347,8 +333,7 @@ describe('the queue: first-response targets, counts, order and assignment', () =
   });
 
   it('reads the targets from the options', async () => {
-    await h.close();
-    h = await startSupportHarness(smtp.url, { firstResponseHours: { urgent: 0.5, high: 4, medium: 8, low: 24 } });
+    await support.restart({ firstResponseHours: { urgent: 0.5, high: 4, medium: 8, low: 24 } });
     const urgent = await open({ priority: 'urgent' });
     expect((await adminView(urgent.number)).sla.first_response_due_at).toBe('2026-11-21T10:30:00.000Z');
   });

@@ -2,9 +2,8 @@
  * The support calls of spec 02 §7 over real HTTP, a real SQLite store and log and a real SMTP server on
  * 127.0.0.1: every call with its refusals, the privacy rule, and "nothing is written on a 4xx".
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '@evently/platform/testing';
-import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../testing/support-harness.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, supportHarnessPerTest, type SupportHarness } from '../testing/support-harness.ts';
 
 const visitor = {
   user_name: 'Ana Visitor',
@@ -25,8 +24,10 @@ interface Created {
   id: string;
 }
 
-let smtp: SmtpSink;
 let h: SupportHarness;
+const support = supportHarnessPerTest((started) => {
+  h = started;
+});
 /** Every public (non-admin) answer of the test, checked for personal data at the end of each test. */
 let publicAnswers: Array<{ body: string; isCreate: boolean }>;
 /** Every access token handed out in the test. */
@@ -74,17 +75,9 @@ async function nothingWritten(action: () => Promise<unknown>) {
   expect({ docs: await h.store.count('support_tickets'), log: await h.loggedMessages() }).toEqual(before);
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
 beforeEach(async () => {
-  smtp.messages.length = 0;
   publicAnswers = [];
   tokens = [];
-  h = await startSupportHarness(smtp.url);
 });
 afterEach(async () => {
   // The privacy rule over everything a visitor could read in this test: never the name, e-mail or phone, and
@@ -93,7 +86,6 @@ afterEach(async () => {
   for (const answer of publicAnswers) {
     for (const value of [...forbidden, ...(answer.isCreate ? [] : tokens)]) expect(answer.body).not.toContain(value);
   }
-  await h.close();
 });
 
 describe('categories and FAQ', () => {
@@ -176,8 +168,7 @@ describe('POST /api/support/tickets', () => {
   });
 
   it('rate-limits creation per client address with 429 { error } and Retry-After', async () => {
-    await h.close();
-    h = await startSupportHarness(smtp.url, { createLimit: { limit: 2, windowMs: 60_000 } });
+    await support.restart({ createLimit: { limit: 2, windowMs: 60_000 } });
     await create();
     await create();
     await nothingWritten(async () => {
@@ -275,8 +266,7 @@ describe('GET /api/support/tickets/:number', () => {
   });
 
   it('rate-limits visitor lookups per address with 429 { error }, but never an administrator', async () => {
-    await h.close();
-    h = await startSupportHarness(smtp.url, { lookupLimit: { limit: 3, windowMs: 60_000 } });
+    await support.restart({ lookupLimit: { limit: 3, windowMs: 60_000 } });
     const { number } = await create();
     for (let i = 0; i < 3; i += 1) expect((await call('GET', `/api/support/tickets/${number}`)).status).toBe(200);
     const refused = await call('GET', `/api/support/tickets/${number}`);

@@ -5,30 +5,26 @@
  * unknown mailbox is refused.
  */
 import nodemailer from 'nodemailer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectMessages, startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectMessages, waitFor } from '@evently/platform/testing';
 import { replyAddress, SUPPORT_TICKETS_TOPIC, type InboundMailListener } from '../index.ts';
-import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../testing/support-harness.ts';
+import { ADMIN_PASSWORD, supportHarnessPerTest, type SupportHarness } from '../testing/support-harness.ts';
 
 const replies = { secret: 'a-test-secret-of-at-least-32-characters!', domain: 'reply.evently.test' };
-let smtp: SmtpSink;
 let h: SupportHarness;
+const support = supportHarnessPerTest(
+  (started) => {
+    h = started;
+  },
+  { replies },
+);
 let inbound: InboundMailListener;
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
 beforeEach(async () => {
-  smtp.messages.length = 0;
-  h = await startSupportHarness(smtp.url, { replies });
   inbound = await h.module.startInboundMail({ port: 0, host: '127.0.0.1' });
 });
 afterEach(async () => {
   await inbound.close();
-  await h.close();
 });
 
 async function open() {
@@ -81,7 +77,7 @@ describe('replies by mail', () => {
     });
     await h.runner.drained();
     const visitorMails = () =>
-      smtp.messages.filter((mail) => mail.envelopeTo.some((to) => to.toLowerCase() === 'ana@example.com'));
+      support.smtp.messages.filter((mail) => mail.envelopeTo.some((to) => to.toLowerCase() === 'ana@example.com'));
     await waitFor(() => visitorMails().length >= 2, 'two visitor mails');
     const toVisitor = visitorMails();
     const address = replyAddress(replies, number);

@@ -2,7 +2,7 @@
  * The support module on a real SQLite store and log, served over real HTTP on 127.0.0.1, with its mail
  * consumers running and mail going to the given SMTP server: what the integration specs drive.
  */
-import { startModuleHarness, type ModuleHarness } from '@evently/platform/testing';
+import { harnessPerTest, startModuleHarness, type HarnessPerTest, type ModuleHarness } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC, createSupportModule, type SupportModule, type SupportOptions } from '../index.ts';
 
 export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/platform/testing';
@@ -32,4 +32,15 @@ export async function startSupportHarness(
       }),
   });
   return { ...harness, loggedMessages: () => harness.loggedMessages(SUPPORT_TICKETS_TOPIC) };
+}
+
+/**
+ * A support harness per test on one SMTP sink per file, for the integration specs:
+ * `let h: SupportHarness; const support = supportHarnessPerTest((started) => { h = started; });`
+ */
+export function supportHarnessPerTest(
+  onStart: (harness: SupportHarness) => void,
+  options: Partial<SupportOptions> = {},
+): HarnessPerTest<SupportHarness, Partial<SupportOptions>> {
+  return harnessPerTest(startSupportHarness, onStart, options);
 }

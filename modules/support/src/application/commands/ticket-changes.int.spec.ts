@@ -2,10 +2,10 @@
  * Every ticket change commits with its message: the right type, the ticket's new version as aggregate
  * version, the ticket id as key, and no personal data. Numbers stay unique and consecutive under concurrency.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectMessages, type SmtpSink, startSmtpSink } from '@evently/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { collectMessages } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
-import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
+import { ADMIN_PASSWORD, supportHarnessPerTest, type SupportHarness } from '../../testing/support-harness.ts';
 
 const asAdmin = { 'content-type': 'application/json', 'x-admin-password': ADMIN_PASSWORD };
 const form = (n = 0) => ({
@@ -16,20 +16,9 @@ const form = (n = 0) => ({
   description: 'Private words about my order 123-456.',
 });
 
-let smtp: SmtpSink;
 let h: SupportHarness;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-beforeEach(async () => {
-  h = await startSupportHarness(smtp.url);
-});
-afterEach(async () => {
-  await h.close();
+supportHarnessPerTest((started) => {
+  h = started;
 });
 
 describe('ticket numbers', () => {

@@ -1,9 +1,9 @@
 /** What the realtime gateway is told to push for each support message, and who may follow a ticket. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEnvelope, type Delivered } from '@evently/platform';
-import { collectMessages, type SmtpSink, startSmtpSink } from '@evently/platform/testing';
+import { collectMessages } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
-import { ADMIN_PASSWORD, startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
+import { ADMIN_PASSWORD, supportHarnessPerTest, type SupportHarness } from '../../testing/support-harness.ts';
 
 const form = {
   user_name: 'Ana Visitor',
@@ -13,20 +13,9 @@ const form = {
   description: 'Private text',
 };
 
-let smtp: SmtpSink;
 let h: SupportHarness;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-beforeEach(async () => {
-  h = await startSupportHarness(smtp.url);
-});
-afterEach(async () => {
-  await h.close();
+supportHarnessPerTest((started) => {
+  h = started;
 });
 
 describe('pushesFor', () => {

@@ -2,14 +2,14 @@
  * The support mails through a real SMTP server: the right mails with the right content, each exactly once,
  * and never again on a redelivery, a replay of the mailers' groups or a rebuild of the read models.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
-import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
+import { waitFor, type ReceivedMail } from '@evently/platform/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
 import {
   ADMIN_PASSWORD,
   SUPPORT_INBOX,
-  startSupportHarness,
+  supportHarnessPerTest,
   type SupportHarness,
 } from '../../testing/support-harness.ts';
 import { TEAM_MAILER_NAME } from './team-mailer.ts';
@@ -27,12 +27,14 @@ const form = {
   page_url: 'https://evently.test/event/7',
 };
 
-let smtp: SmtpSink;
 let h: SupportHarness;
+const support = supportHarnessPerTest((started) => {
+  h = started;
+});
 
 async function settled(): Promise<ReceivedMail[]> {
   await h.runner.drained();
-  return [...smtp.messages];
+  return [...support.smtp.messages];
 }
 
 const to = (mails: ReceivedMail[], address: string) => mails.filter((mail) => mail.envelopeTo.includes(address));
@@ -59,22 +61,6 @@ const postMessage = (number: string, body: unknown, headers: Record<string, stri
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-beforeEach(async () => {
-  smtp.messages.length = 0;
-  smtp.refused.length = 0;
-  smtp.recover();
-  h = await startSupportHarness(smtp.url);
-});
-afterEach(async () => {
-  await h.close();
-});
 
 describe('when a ticket is opened', () => {
   it('mails the visitor a confirmation with the number and the private tracking link', async () => {
@@ -108,8 +94,7 @@ describe('when a ticket is opened', () => {
   });
 
   it('sends no team mail when no inbox is configured', async () => {
-    await h.close();
-    h = await startSupportHarness(smtp.url, { supportInbox: undefined });
+    await support.restart({ supportInbox: undefined });
     expect(h.module.projectors.map((p) => p.name)).toEqual([VISITOR_MAILER_NAME]);
     await openTicket();
     expect((await settled()).map((mail) => mail.envelopeTo)).toEqual([['ana@example.com']]);
@@ -120,7 +105,7 @@ describe('when the team answers', () => {
   it('mails the visitor on every status change and every admin reply; one mail when a change carries a message', async () => {
     const { number, token } = await openTicket();
     await settled();
-    smtp.messages.length = 0;
+    support.smtp.messages.length = 0;
 
     expect((await setStatus(number, { status: 'in_progress' })).status).toBe(200);
     expect(
@@ -142,14 +127,14 @@ describe('when the team answers', () => {
     expect(mails[2]!.text).toContain('Support team wrote:\n\nThanks, we are checking.');
     for (const mail of mails) expect(mail.text).toContain(`token=${token}`);
     // The visitor's own follow-up mails nobody.
-    expect(smtp.messages.some((mail) => mail.text?.includes('Saturday.'))).toBe(false);
+    expect(support.smtp.messages.some((mail) => mail.text?.includes('Saturday.'))).toBe(false);
   });
 
   it('sends nothing for a status set again without a message', async () => {
     const { number } = await openTicket();
     await setStatus(number, { status: 'resolved' });
     await settled();
-    smtp.messages.length = 0;
+    support.smtp.messages.length = 0;
     await setStatus(number, { status: 'resolved' });
     expect(await settled()).toHaveLength(0);
   });
@@ -167,14 +152,17 @@ describe('the per-mailbox cap', () => {
     for (const mail of toVictim)
       expect(mail.headers.get('subject')).toMatch(/^\[TT-\d{4}-\d{4,}\] We received your request$/);
     // The team still hears of every ticket.
-    expect(to(smtp.messages, SUPPORT_INBOX)).toHaveLength(8);
+    expect(to(support.smtp.messages, SUPPORT_INBOX)).toHaveLength(8);
   });
 
   it("never holds back the team's answer, and a confirmation that failed to send used up nothing", async () => {
-    smtp.failAfter(0);
+    support.smtp.failAfter(0);
     const first = await openTicket();
-    await waitFor(() => to(smtp.refused, 'ana@example.com').length >= 1, 'the confirmation refused by the server');
-    smtp.recover();
+    await waitFor(
+      () => to(support.smtp.refused, 'ana@example.com').length >= 1,
+      'the confirmation refused by the server',
+    );
+    support.smtp.recover();
     await settled();
     for (let i = 1; i < DEFAULT_MAILBOX_CAP.limit; i += 1) await openTicket();
     expect(to(await settled(), 'ana@example.com')).toHaveLength(DEFAULT_MAILBOX_CAP.limit);
@@ -222,17 +210,18 @@ describe('at most once', () => {
   });
 
   it('a mail that fails is retried and then sent once', async () => {
-    smtp.failAfter(0);
+    support.smtp.failAfter(0);
     await openTicket();
     await waitFor(
-      () => to(smtp.refused, 'ana@example.com').length >= 2 && to(smtp.refused, SUPPORT_INBOX).length >= 2,
+      () =>
+        to(support.smtp.refused, 'ana@example.com').length >= 2 && to(support.smtp.refused, SUPPORT_INBOX).length >= 2,
       'both mails refused and tried again',
     );
-    expect(smtp.messages).toHaveLength(0);
-    smtp.recover();
+    expect(support.smtp.messages).toHaveLength(0);
+    support.smtp.recover();
     await settled();
-    expect(to(smtp.messages, 'ana@example.com')).toHaveLength(1);
-    expect(to(smtp.messages, SUPPORT_INBOX)).toHaveLength(1);
+    expect(to(support.smtp.messages, 'ana@example.com')).toHaveLength(1);
+    expect(to(support.smtp.messages, SUPPORT_INBOX)).toHaveLength(1);
   });
 
   it('a ticket deleted before its mail went out gets none', async () => {

@@ -1,23 +1,13 @@
 /** Agents' presence records: one per connection, merged per agent, renewed without messages, expired when not renewed. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectMessages, startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { collectMessages } from '@evently/platform/testing';
 import { SUPPORT_PRESENCE_TOPIC } from '../../contracts/presence.ts';
 import { PRESENCE_TTL_MS } from '../../domain/presence.ts';
-import { startSupportHarness, type SupportHarness } from '../../testing/support-harness.ts';
+import { supportHarnessPerTest, type SupportHarness } from '../../testing/support-harness.ts';
 
-let smtp: SmtpSink;
 let h: SupportHarness;
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-beforeEach(async () => {
-  h = await startSupportHarness(smtp.url);
-});
-afterEach(async () => {
-  await h.close();
+supportHarnessPerTest((started) => {
+  h = started;
 });
 
 const RITA = { id: 'session:rita', name: 'Rita' };
