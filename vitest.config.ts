@@ -17,6 +17,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int',
+          // Every answer of a documented route is checked against the API document (api-document/answer-check.ts).
+          env: { CHECK_API_ANSWERS: '1' },
           include: ['{modules,backend,ingestion,scripts}/**/*.int.spec.ts'],
           environment: 'node',
           testTimeout: 60_000,

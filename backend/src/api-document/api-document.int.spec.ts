@@ -1,38 +1,118 @@
 /**
- * The API document against what is really mounted: every route of every router in the composition (and the
- * health routes the app adds) is in `/api/openapi.json` with its method, and the document lists nothing that
- * is not mounted, so a new call without documentation, or a removed one left behind, fails here.
+ * The API document against what is really mounted and really answered: every route of every router in the
+ * composition (and the health routes the app adds) is in `/api/openapi.json` with its method, the document
+ * lists nothing that is not mounted, every JSON success has a schema, every admin call its 401, and answers
+ * sampled from a seeded embedded app parse with the schemas the document was built from.
  */
 import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@evently/platform';
 import { healthRouter } from '../http/health.ts';
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
+import { jsonSuccessStatuses, type ApiRoute } from './api-route.ts';
+import { API_ROUTES } from './api-routes.ts';
 import { openApiPath } from './build-api-document.ts';
+import { sampleAnswers, type SampleAnswer } from './testing/sample-answers.ts';
 
 interface Operation {
   parameters?: Array<{ name: string; in: string }>;
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
   security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
 }
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
 }
 
+/**
+ * Routes whose answers are not described yet: their modules' contracts are being written. A route leaves the
+ * list in the change that gives it its answer schemas (the test below fails while it is listed and described).
+ */
+const PENDING: string[] = [
+  // support
+  'GET /api/support/categories',
+  'GET /api/support/faq',
+  'POST /api/support/tickets',
+  'GET /api/support/tickets',
+  'GET /api/support/tickets/:number',
+  'PUT /api/support/tickets/:number/status',
+  'PUT /api/support/tickets/:number/priority',
+  'PUT /api/support/tickets/:number/assignee',
+  'POST /api/support/tickets/:number/messages',
+  'DELETE /api/support/tickets/:id',
+  'GET /api/support/canned-replies',
+  'GET /api/support/canned-replies/:id',
+  'GET /api/support/tickets/:number/canned-replies/:id',
+  'POST /api/support/canned-replies',
+  'PUT /api/support/canned-replies/:id',
+  'DELETE /api/support/canned-replies/:id',
+  // partnerships
+  'POST /api/partnership-request',
+  'GET /api/admin/partnership-requests',
+  'GET /api/admin/partnership-requests/:id',
+  'PATCH /api/admin/partnership-requests/:id',
+  'DELETE /api/admin/partnership-requests/:id',
+  // subscriptions
+  'POST /api/subscriptions',
+  'PUT /api/subscriptions/saved/:token',
+  'POST /api/subscriptions/unsubscribe/:token',
+  'GET /api/subscriptions/admin',
+  'POST /api/subscriptions/admin/run-digest',
+  'PATCH /api/subscriptions/admin/:id',
+  'DELETE /api/subscriptions/admin/:id',
+  'POST /api/subscriptions/admin/:id/send-digest',
+  // platform, events, blog and reviews: their contracts land next, in this same series of changes
+  'POST /api/support/admin/login',
+  'POST /api/support/admin/logout',
+  'GET /api/support/admin/session',
+  'GET /api/admin/session',
+  'POST /api/admin/erasures',
+  'GET /healthz',
+  'GET /readyz',
+  'GET /api/openapi.json',
+  'GET /api/events',
+  'GET /api/events/filters',
+  'GET /api/events/popular',
+  'GET /api/events/:id',
+  'GET /api/events/:id/similar',
+  'GET /api/events/:id/accommodations',
+  'GET /api/geo/ip',
+  'GET /api/ticketmaster/tracking-link/:ref',
+  'GET /api/feverup/tracking-link/:ref',
+  'POST /api/admin/events/:id/split',
+  'GET /api/affiliate/redirect/:ref',
+  'GET /api/blog/posts',
+  'GET /api/blog/posts/:slug',
+  'POST /api/blog/posts',
+  'PUT /api/blog/posts/:id',
+  'DELETE /api/blog/posts/:id',
+  'POST /api/events/:eventId/reviews',
+  'POST /api/reviews',
+  'GET /api/reviews',
+  'GET /api/admin/reviews',
+  'POST /api/admin/reviews/:id/approve',
+  'POST /api/admin/reviews/:id/reject',
+  'DELETE /api/admin/reviews/:id',
+];
+
 let server: TestServer;
 let document: Document;
+let samples: SampleAnswer[];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ seedDemo: true });
   const answer = await fetch(`${server.url}/api/openapi.json`);
   expect(answer.status).toBe(200);
   document = (await answer.json()) as Document;
+  samples = await sampleAnswers(server);
 });
 
 afterAll(async () => {
   await server.stop();
 });
+
+const routeKey = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
 
 /** `METHOD /path/{}`: parameter names erased, since OpenAPI treats `/{id}` and `/{slug}` as one path. */
 const key = (method: string, path: string) => `${method.toUpperCase()} ${openApiPath(path).replace(/\{\w+\}/g, '{}')}`;
@@ -50,6 +130,12 @@ function documented(doc: Document): string[] {
   return Object.entries(doc.paths)
     .flatMap(([path, operations]) => Object.keys(operations).map((method) => key(method, path)))
     .sort();
+}
+
+function operationOf(route: ApiRoute): Operation {
+  const operation = document.paths[openApiPath(route.path)]?.[route.method];
+  if (!operation) throw new Error(`${routeKey(route)} is not in the document`);
+  return operation;
 }
 
 describe('GET /api/openapi.json', () => {
@@ -82,8 +168,52 @@ describe('GET /api/openapi.json', () => {
     expect(searchNames).not.toContain('lat');
   });
 
-  it('marks the admin calls with the admin credential', () => {
+  it('marks the admin calls with the admin credential and their 401', () => {
     expect(document.paths['/api/admin/reviews']?.get?.security).toEqual([{ adminSession: [] }, { adminPassword: [] }]);
     expect(document.paths['/api/events']?.get?.security).toBeUndefined();
+    const without401 = API_ROUTES.filter((route) => route.admin && !operationOf(route).responses['401']);
+    expect(without401.map(routeKey)).toEqual([]);
+  });
+
+  it('describes every JSON success answer with a schema, except the routes still pending', () => {
+    const undescribed = API_ROUTES.filter((route) =>
+      jsonSuccessStatuses(route).some((status) => {
+        const schema = operationOf(route).responses[String(status)]?.content?.['application/json']?.schema;
+        return !schema || Object.keys(schema).length === 0;
+      }),
+    ).map(routeKey);
+    expect(undescribed.filter((route) => !PENDING.includes(route))).toEqual([]);
+    // A route described since must leave the pending list.
+    expect(PENDING.filter((route) => !undescribed.includes(route))).toEqual([]);
+  });
+
+  it('documents the mail links’ pages as HTML, errors included', () => {
+    for (const path of ['/api/subscriptions/confirm/{token}', '/api/subscriptions/unsubscribe/{token}']) {
+      const page = document.paths[path]?.get?.responses;
+      expect(Object.keys(page?.['200']?.content ?? {})).toEqual(['text/html']);
+      expect(Object.keys(page?.['404']?.content ?? {})).toEqual(['text/html']);
+    }
+  });
+});
+
+describe('sample answers of the seeded app', () => {
+  it('cover every public GET with a JSON answer and the main writes', () => {
+    const sampled = new Set(samples.map((sample) => routeKey(sample.route)));
+    const publicGets = API_ROUTES.filter(
+      (route) => route.method === 'get' && !route.admin && jsonSuccessStatuses(route).length > 0,
+    ).map(routeKey);
+    expect(publicGets.filter((route) => !sampled.has(route) && !PENDING.includes(route))).toEqual([]);
+    expect(samples.filter((sample) => sample.route.method !== 'get').length).toBeGreaterThan(5);
+  });
+
+  it('match the schemas the document gives for their status', () => {
+    const mismatches = samples.flatMap(({ route, status, body }) => {
+      if (PENDING.includes(routeKey(route))) return [];
+      const schema = route.answers?.[status];
+      if (!schema) return status < 300 ? [`${routeKey(route)} answered ${status}, which has no schema`] : [];
+      const parsed = schema.safeParse(body);
+      return parsed.success ? [] : [`${routeKey(route)} ${status}: ${JSON.stringify(parsed.error.issues)}`];
+    });
+    expect(mismatches).toEqual([]);
   });
 });

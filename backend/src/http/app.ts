@@ -50,6 +50,8 @@ export interface AppOptions {
   seo?: Seo;
   /** Server-rendered first paints of the landing pages (first-paint/, decision 025). */
   firstPaint?: FirstPaintRenderer;
+  /** Checks answers against the API document, in tests only (api-document/answer-check.ts). */
+  answerCheck?: Koa.Middleware;
 }
 
 export function createApp({
@@ -66,6 +68,7 @@ export function createApp({
   metrics,
   seo,
   firstPaint,
+  answerCheck,
 }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   // Errors reaching Koa itself come from broken response streams after headers went out.
@@ -88,6 +91,7 @@ export function createApp({
   );
   // Forms only reach the routes that take them (json-bodies-only.ts): the mail links' pages and RFC 8058.
   app.use(bodyParser({ enableTypes: ['json', 'form'], jsonLimit, formLimit: '100kb' }));
+  if (answerCheck) app.use(answerCheck);
 
   const health = healthRouter(readiness, logger);
   app.use(health.routes());

@@ -12,6 +12,8 @@ import { eventsWriterFrom, ingestBundledSamplesIfFresh } from '@evently/ingestio
 import { adminPasswordBanner } from '../admin-password.ts';
 import { compose, type Composition } from '../compose.ts';
 import type { Config } from '../config.ts';
+import { answerCheckWanted, checkApiAnswers } from '../api-document/answer-check.ts';
+import { API_ROUTES } from '../api-document/api-routes.ts';
 import { createApp } from '../http/app.ts';
 import { createFirstPaintRenderer } from '../http/first-paint/first-paint-renderer.ts';
 import { createSeo } from '../http/seo/seo.ts';
@@ -109,6 +111,9 @@ export async function startServer({
         // The same environment builds the SPA (`npm start`, the Dockerfile), so it knows whether the tag is in it.
         adsTag: Boolean((env ?? process.env).VITE_ADS_CONVERSION_ID?.trim()),
         metrics: httpMetrics(composition.metrics),
+        ...(answerCheckWanted(env ?? process.env)
+          ? { answerCheck: checkApiAnswers(API_ROUTES, logger.child({ component: 'answer-check' })) }
+          : {}),
         seo: createSeo({
           appName: config.appName,
           publicUrl: config.publicUrl,
