@@ -378,11 +378,46 @@ describe('unsubscribe', () => {
       headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(pressed.status).toBe(200);
-    expect(await pressed.text()).toContain('You have been unsubscribed');
+    const pressedPage = await pressed.text();
+    expect(pressedPage).toContain('You have been unsubscribed');
+    expect(pressedPage).toContain('You will no longer receive the weekly Evently digest for this city.');
     const again = await fetch(`${h.url}${path}`);
     expect(await again.text()).toContain('already unsubscribed');
     const stats = (await (await admin('/api/subscriptions/admin')).json()) as { stats: Record<string, number> };
     expect(stats.stats).toMatchObject({ total: 1, active: 0, inactive: 1, pending: 0 });
+  });
+
+  it('names a saved search in words on its pages, where a city digest says "for this city"', async () => {
+    await confirmedSignUp('ana@example.com');
+    const before = smtp.messages.length;
+    await signUp('ana@example.com', 'Lisbon', { keyword: 'fado', max_price: 50 });
+    await h.runner.drained();
+    await smtp.waitFor(before + 1);
+    expect((await confirmByLink(confirmLinks().at(-1)!)).status).toBe(200);
+    const list = (await (await admin('/api/subscriptions/admin?filters=saved')).json()) as {
+      subscriptions: Array<{ unsubscribe_token: string }>;
+    };
+    const path = `/api/subscriptions/unsubscribe/${list.subscriptions[0]!.unsubscribe_token}`;
+    const words = '“Fado under $50 near Lisbon”';
+
+    expect(await (await fetch(`${h.url}${path}`)).text()).toContain(
+      `Press Unsubscribe to stop the weekly Evently digest for ${words}.`,
+    );
+    const html = { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' };
+    const pressed = await (await fetch(`${h.url}${path}`, { method: 'POST', headers: html })).text();
+    expect(pressed).toContain(`You will no longer receive the weekly Evently digest for ${words}.`);
+    expect(pressed).not.toContain('this city');
+    expect(await (await fetch(`${h.url}${path}`)).text()).toContain(
+      `The weekly Evently digest for ${words} was already stopped; nothing more to do.`,
+    );
+
+    // The address's city digest is untouched and its own page still speaks of the city.
+    const all = (await (await admin('/api/subscriptions/admin?search=ana')).json()) as {
+      subscriptions: Array<{ unsubscribe_token: string; has_filters: boolean }>;
+    };
+    const city = all.subscriptions.find((row) => !row.has_filters)!;
+    const cityPage = await (await fetch(`${h.url}/api/subscriptions/unsubscribe/${city.unsubscribe_token}`)).text();
+    expect(cityPage).toContain('Press Unsubscribe to stop the weekly Evently digest for this city.');
   });
 
   it('answers an unknown or malformed token with a clear page, not an error trace', async () => {

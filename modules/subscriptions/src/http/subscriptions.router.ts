@@ -28,6 +28,7 @@ import { findByUnsubscribeToken, unsubscribe, type UnsubscribeOutcome } from '..
 import { toAdminView } from '../application/views.ts';
 import { statusOf, type Subscriber } from '../domain/subscriber.ts';
 import { mailLinkPage } from './mail-link-page.ts';
+import { unsubscribePageTexts, type UnsubscribePageState } from './unsubscribe-page-texts.ts';
 
 /**
  * The one answer to every accepted sign-up (new address, known address, honeypot): 202 and this text, so the
@@ -139,23 +140,16 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     page(ctx, confirmStatus(outcome), confirmTexts[outcome]!);
   });
 
-  const unsubscribeTexts: PageTexts = {
-    subscribed: ['Unsubscribe?', `Press Unsubscribe to stop the weekly ${app.appName} digest for this city.`],
-    unsubscribed: [
-      'You have been unsubscribed',
-      `You will no longer receive the weekly ${app.appName} digest for this city.`,
-    ],
-    already_inactive: ['You are already unsubscribed', 'This subscription was already inactive; nothing more to do.'],
-    unknown_token: ['Link not recognised', 'This unsubscribe link is not valid or the subscription no longer exists.'],
-  };
+  const unsubscribeTexts = (state: UnsubscribePageState, subscriber: Subscriber | null) =>
+    unsubscribePageTexts(app.appName, state, subscriber);
 
   // GET shows a confirm button; only the POST unsubscribes (mail scanners prefetch links with GET).
   router.get('/unsubscribe/:token', async (ctx) => {
     const token = tokenOf(ctx);
     const subscriber = token ? await findByUnsubscribeToken(app, token) : null;
-    if (!subscriber) return page(ctx, 404, unsubscribeTexts.unknown_token!);
-    if (!subscriber.is_active) return page(ctx, 200, unsubscribeTexts.already_inactive!);
-    page(ctx, 200, unsubscribeTexts.subscribed!, { path: ctx.path, label: 'Unsubscribe' });
+    if (!subscriber) return page(ctx, 404, unsubscribeTexts('unknown_token', null));
+    if (!subscriber.is_active) return page(ctx, 200, unsubscribeTexts('already_inactive', subscriber));
+    page(ctx, 200, unsubscribeTexts('subscribed', subscriber), { path: ctx.path, label: 'Unsubscribe' });
   });
   // The page's button, and RFC 8058 one-click unsubscribe (mail clients POST `List-Unsubscribe=One-Click`).
   router.post('/unsubscribe/:token', acceptFormBodies, async (ctx) => {
@@ -163,7 +157,10 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     const outcome: UnsubscribeOutcome = token ? await unsubscribe(app, token) : { status: 'unknown_token' };
     const status = outcome.status === 'unknown_token' ? 404 : 200;
     // A browser submitting the page's form asks for HTML; a mail client's one-click POST gets JSON.
-    if (ctx.accepts('json', 'html') === 'html') return page(ctx, status, unsubscribeTexts[outcome.status]!);
+    if (ctx.accepts('json', 'html') === 'html') {
+      const subscriber = outcome.status === 'unknown_token' ? null : outcome.subscriber;
+      return page(ctx, status, unsubscribeTexts(outcome.status, subscriber));
+    }
     ctx.status = status;
     ctx.body = { ok: outcome.status !== 'unknown_token', status: outcome.status };
   });
