@@ -2,18 +2,23 @@
  * The partnership calls over real HTTP: the form and its refusals (nothing written on a 4xx), the duplicate
  * rule, the honeypot, the rate limit, and the admin calls behind the credential.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '@evently/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { PARTNERSHIP_REQUESTS } from '../infra/collections.ts';
 import { makeRequestForm } from '../testing/make-request.ts';
-import { ADMIN_PASSWORD, startPartnershipsHarness, type PartnershipsHarness } from '../testing/partnerships-harness.ts';
+import {
+  ADMIN_PASSWORD,
+  partnershipsHarnessPerTest,
+  type PartnershipsHarness,
+} from '../testing/partnerships-harness.ts';
 import { REQUEST_RECEIVED_MESSAGE } from './partnerships.router.ts';
 
 const json = { 'content-type': 'application/json' };
 const asAdmin = { ...json, 'x-admin-password': ADMIN_PASSWORD };
 
-let smtp: SmtpSink;
 let h: PartnershipsHarness;
+const partnerships = partnershipsHarnessPerTest((started) => {
+  h = started;
+});
 
 const submit = (body: unknown) =>
   fetch(`${h.url}/api/partnership-request`, { method: 'POST', headers: json, body: JSON.stringify(body) });
@@ -26,20 +31,6 @@ const adminList = async (query = '') => {
     new_count: number;
   };
 };
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-beforeEach(async () => {
-  smtp.messages.length = 0;
-  h = await startPartnershipsHarness(smtp.url);
-});
-afterEach(async () => {
-  await h.close();
-});
 
 describe('POST /api/partnership-request', () => {
   it('stores a valid form and answers 201 with the Thank You text', async () => {
@@ -146,8 +137,7 @@ describe('POST /api/partnership-request', () => {
   });
 
   it('limits submits per client address with 429 and Retry-After', async () => {
-    await h.close();
-    h = await startPartnershipsHarness(smtp.url, { submitLimit: { limit: 2, windowMs: 60_000 } });
+    await partnerships.restart({ submitLimit: { limit: 2, windowMs: 60_000 } });
     expect((await submit(makeRequestForm({ company: 'A' }))).status).toBe(201);
     expect((await submit(makeRequestForm({ company: 'B' }))).status).toBe(201);
     const refused = await submit(makeRequestForm({ company: 'C' }));

@@ -2,7 +2,7 @@
  * The partnerships module on a real SQLite store and log, served over real HTTP on 127.0.0.1, with its mail
  * consumers running and mail going to the given SMTP server: what the integration specs drive.
  */
-import { startModuleHarness, type ModuleHarness } from '@evently/platform/testing';
+import { harnessPerTest, startModuleHarness, type HarnessPerTest, type ModuleHarness } from '@evently/platform/testing';
 import {
   PARTNERSHIPS_TOPIC,
   createPartnershipsModule,
@@ -36,4 +36,15 @@ export async function startPartnershipsHarness(
       }),
   });
   return { ...harness, loggedMessages: () => harness.loggedMessages(PARTNERSHIPS_TOPIC) };
+}
+
+/**
+ * A partnerships harness per test on one SMTP sink per file, for the integration specs:
+ * `let h: PartnershipsHarness; const partnerships = partnershipsHarnessPerTest((started) => { h = started; });`
+ */
+export function partnershipsHarnessPerTest(
+  onStart: (harness: PartnershipsHarness) => void,
+  options: Partial<PartnershipsOptions> = {},
+): HarnessPerTest<PartnershipsHarness, Partial<PartnershipsOptions>> {
+  return harnessPerTest(startPartnershipsHarness, onStart, options);
 }

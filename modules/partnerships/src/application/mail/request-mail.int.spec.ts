@@ -2,20 +2,22 @@
  * The partnership mails through a real SMTP server: one notice to the team inbox and one acknowledgement to
  * the requester per request, never again on a repeated submit, a replay of the mailers' groups or a rebuild.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
-import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@evently/platform/testing';
+import { waitFor, type ReceivedMail } from '@evently/platform/testing';
 import { PARTNERSHIPS_TOPIC } from '../../contracts/messages.ts';
 import { makeRequestForm } from '../../testing/make-request.ts';
 import {
   PARTNERS_INBOX,
-  startPartnershipsHarness,
+  partnershipsHarnessPerTest,
   type PartnershipsHarness,
 } from '../../testing/partnerships-harness.ts';
 import { ACK_MAILER_NAME, TEAM_MAILER_NAME } from './request-mailers.ts';
 
-let smtp: SmtpSink;
 let h: PartnershipsHarness;
+const partnerships = partnershipsHarnessPerTest((started) => {
+  h = started;
+});
 
 const hostile = makeRequestForm({
   company: 'Evil <b>Corp</b>\r\nBcc: victim@example.com',
@@ -36,26 +38,10 @@ async function submit(form: Record<string, unknown> = makeRequestForm()) {
 
 async function settled(): Promise<ReceivedMail[]> {
   await h.runner.drained();
-  return [...smtp.messages];
+  return [...partnerships.smtp.messages];
 }
 
 const to = (mails: ReceivedMail[], address: string) => mails.filter((mail) => mail.envelopeTo.includes(address));
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-beforeEach(async () => {
-  smtp.messages.length = 0;
-  smtp.refused.length = 0;
-  smtp.recover();
-  h = await startPartnershipsHarness(smtp.url);
-});
-afterEach(async () => {
-  await h.close();
-});
 
 describe('when a request arrives', () => {
   it('mails the team inbox every field, replying to the requester', async () => {
@@ -106,8 +92,7 @@ describe('when a request arrives', () => {
   });
 
   it('sends no team mail when no inbox is configured', async () => {
-    await h.close();
-    h = await startPartnershipsHarness(smtp.url, { partnersInbox: undefined });
+    await partnerships.restart({ partnersInbox: undefined });
     expect(h.module.projectors.map((p) => p.name)).toEqual([ACK_MAILER_NAME]);
     await submit();
     expect((await settled()).map((mail) => mail.envelopeTo)).toEqual([['marta@lisbonlive.example']]);
@@ -156,16 +141,18 @@ describe('at most once', () => {
   });
 
   it('a mail that fails is retried and then sent once', async () => {
-    smtp.failAfter(0);
+    partnerships.smtp.failAfter(0);
     await submit();
     await waitFor(
-      () => to(smtp.refused, 'marta@lisbonlive.example').length >= 2 && to(smtp.refused, PARTNERS_INBOX).length >= 2,
+      () =>
+        to(partnerships.smtp.refused, 'marta@lisbonlive.example').length >= 2 &&
+        to(partnerships.smtp.refused, PARTNERS_INBOX).length >= 2,
       'both mails refused and tried again',
     );
-    expect(smtp.messages).toHaveLength(0);
-    smtp.recover();
+    expect(partnerships.smtp.messages).toHaveLength(0);
+    partnerships.smtp.recover();
     await settled();
-    expect(to(smtp.messages, 'marta@lisbonlive.example')).toHaveLength(1);
-    expect(to(smtp.messages, PARTNERS_INBOX)).toHaveLength(1);
+    expect(to(partnerships.smtp.messages, 'marta@lisbonlive.example')).toHaveLength(1);
+    expect(to(partnerships.smtp.messages, PARTNERS_INBOX)).toHaveLength(1);
   });
 });
