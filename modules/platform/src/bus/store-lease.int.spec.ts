@@ -16,6 +16,28 @@ import { createEnvelope } from './envelope.ts';
 
 const logger = pino({ level: 'silent' });
 
+/** An outbox of `count` pending records that remembers which were relayed. */
+function backlog(count: number): { outbox: OutboxSource; relayed: Set<string> } {
+  const records: PendingOutboxRecord[] = Array.from({ length: count }, (_, i) => ({
+    seq: String(i + 1),
+    record: createEnvelope({
+      topic: 't',
+      key: `k${i}`,
+      type: 'T',
+      aggregateVersion: 1,
+      data: {},
+      occurredAt: new Date(0),
+    }),
+  }));
+  const relayed = new Set<string>();
+  const outbox: OutboxSource = {
+    pending: async (limit) => records.filter((item) => !relayed.has(item.seq)).slice(0, limit),
+    markRelayed: async (seqs) => seqs.forEach((seq) => relayed.add(seq)),
+    onCommit: () => () => undefined,
+  };
+  return { outbox, relayed };
+}
+
 describe('store lease on one SQLite file shared by two workers', () => {
   let temp: { dir: string; remove: () => Promise<void> };
   let a: DocumentStore;
@@ -116,23 +138,7 @@ describe('store lease on one SQLite file shared by two workers', () => {
   it('a relay renews its lease while a long drain runs, so a standby never takes over mid-drain', async () => {
     const ttlMs = 15_000;
     // A backlog of 30 batches, each taking 4 s of (test) time to publish: 120 s in all, eight ttls.
-    const records: PendingOutboxRecord[] = Array.from({ length: 30 }, (_, i) => ({
-      seq: String(i + 1),
-      record: createEnvelope({
-        topic: 't',
-        key: `k${i}`,
-        type: 'T',
-        aggregateVersion: 1,
-        data: {},
-        occurredAt: new Date(0),
-      }),
-    }));
-    const relayed = new Set<string>();
-    const outbox: OutboxSource = {
-      pending: async (limit) => records.filter((item) => !relayed.has(item.seq)).slice(0, limit),
-      markRelayed: async (seqs) => seqs.forEach((seq) => relayed.add(seq)),
-      onCommit: () => () => undefined,
-    };
+    const { outbox, relayed } = backlog(30);
     const holderLease = createStoreLease({ store: a, name: 'outbox-relay', holder: 'a', ttlMs, now });
     const standbyLease = createStoreLease({ store: b, name: 'outbox-relay', holder: 'b', ttlMs, now });
     const takenByStandby: number[] = [];
@@ -152,23 +158,7 @@ describe('store lease on one SQLite file shared by two workers', () => {
   });
 
   it('a drain stops between batches once another process holds the lease', async () => {
-    const records: PendingOutboxRecord[] = Array.from({ length: 10 }, (_, i) => ({
-      seq: String(i + 1),
-      record: createEnvelope({
-        topic: 't',
-        key: `k${i}`,
-        type: 'T',
-        aggregateVersion: 1,
-        data: {},
-        occurredAt: new Date(0),
-      }),
-    }));
-    const relayed = new Set<string>();
-    const outbox: OutboxSource = {
-      pending: async (limit) => records.filter((item) => !relayed.has(item.seq)).slice(0, limit),
-      markRelayed: async (seqs) => seqs.forEach((seq) => relayed.add(seq)),
-      onCommit: () => () => undefined,
-    };
+    const { outbox, relayed } = backlog(10);
     const holderLease = createStoreLease({ store: a, name: 'outbox-relay', holder: 'a', ttlMs: 15_000, now });
     const otherLease = createStoreLease({ store: b, name: 'outbox-relay', holder: 'b', ttlMs: 15_000, now });
     const bus = {
