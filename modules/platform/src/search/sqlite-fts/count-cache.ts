@@ -36,6 +36,17 @@ export class CountCache {
   }
 
   get<T>(sql: string, params: Record<string, unknown>, compute: () => T, scope?: KeptScope): T {
+    return this.getWith(sql, params, compute, () => scope ?? null, scope?.layout ?? null);
+  }
+
+  /** The same, for an answer whose dependencies follow from what it found (a min and max: writes beyond them). */
+  getWith<T>(
+    sql: string,
+    params: Record<string, unknown>,
+    compute: () => T,
+    scopeOf: (value: T) => KeptScope | null,
+    layout: IndexLayout | null = null,
+  ): T {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const kept = this.entries.get(key);
     if (kept !== undefined) {
@@ -43,10 +54,11 @@ export class CountCache {
         return kept.value as T;
       this.entries.delete(key);
     }
-    const at = this.scopes.now(scope?.layout ?? null);
+    const at = this.scopes.now(layout);
     const value = compute();
+    const scope = scopeOf(value);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, at, scope: scope ?? null });
+    this.entries.set(key, { value, at, scope: scope?.layout === layout ? scope : null });
     return value;
   }
 }

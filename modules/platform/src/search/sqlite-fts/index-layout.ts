@@ -29,6 +29,8 @@ export interface IndexLayout {
   geo: Record<string, string>;
   /** Events per map cell and start day for each geo and date field, kept by triggers (area-counts.ts). */
   areaCounts: AreaCountTable[];
+  /** Documents with each number and date field, kept by triggers (present-counts.ts). */
+  presentCounts: string;
   /** What each write touched, with the sequence of its commit (write-scopes.ts). */
   touched: string;
   /** The sequence of the last commit that touched anything. */
@@ -107,6 +109,7 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     fts: quote(`${prefix}_fts`),
     ftsVocab: quote(`${prefix}_fts_vocab`),
     facets: quote(`${prefix}_facets`),
+    presentCounts: quote(`${prefix}_present`),
     touched: quote(`${prefix}_touched`),
     touchedSeq: quote(`${prefix}_touched_seq`),
     geo,
@@ -269,6 +272,7 @@ export function dropSql(layout: IndexLayout): string[] {
     `DROP TABLE IF EXISTS ${layout.sources}`,
     `DROP TABLE IF EXISTS ${layout.viewsTable}`,
     `DROP TABLE IF EXISTS ${layout.facets}`,
+    `DROP TABLE IF EXISTS ${layout.presentCounts}`,
     `DROP TABLE IF EXISTS ${layout.touched}`,
     `DROP TABLE IF EXISTS ${layout.touchedSeq}`,
     ...layout.areaCounts.map((area) => `DROP TABLE IF EXISTS ${area.table}`),

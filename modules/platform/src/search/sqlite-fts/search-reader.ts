@@ -53,7 +53,15 @@ import { createStatementCache, type StatementCache } from './statement-cache.ts'
 import { asEpochMillis } from '../field-values.ts';
 import { preferredSpelling } from '../keyword-folding.ts';
 import { idOfKey } from '../document-id.ts';
-import { expressionScopes, queryDependencies } from './write-scopes.ts';
+import {
+  boundsDependencies,
+  expressionScopes,
+  keywordValuesChanged,
+  missingValues,
+  queryDependencies,
+  valuesUpTo,
+} from './write-scopes.ts';
+import { presentCountSql } from './present-counts.ts';
 
 export const DEFAULT_LIMIT = 100;
 const DEFAULT_FACET_SIZE = 1000;
@@ -120,6 +128,16 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const keywordRows = keywordRowsOf(db);
   const nearestPoints = createNearestPoints(statements, counts);
   const areaCounts = createAreaCounts(statements, counts);
+  const tables = new Set<string>();
+  /** Whether a table exists (an index opened by code from before it has none until `init`); only a yes is kept. */
+  const tableExists = (table: string): boolean => {
+    if (tables.has(table)) return true;
+    const found =
+      statements.prepared("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table.slice(1, -1)) !==
+      undefined;
+    if (found) tables.add(table);
+    return found;
+  };
 
   const readMeta = (name: string): MetaRow | undefined =>
     statements.prepared('SELECT version, schema FROM search_index_meta WHERE name = ?').get(name) as
@@ -172,7 +190,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   /**
    * `field >= x` alone (the "upcoming events" default of every listing) matches most of the index, and
    * counting it walks most of an index. Counting the few rows below `x` and subtracting them from the rows
-   * that have the field (cached until the next write) answers the same in a fraction of the time. With words,
+   * that have the field (kept by triggers, present-counts.ts) answers the same in a fraction of the time. The
+   * rows below `x` are kept until a write touches a value up to `x`'s bucket (write-scopes.ts). With words,
    * the same holds within their match set: its size less its rows below `x` or without the field, each row
    * tested against the set's bitmap (match-sets.ts), instead of looking up every match's field.
    */
@@ -189,30 +208,57 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     const value = spec.type === 'number' ? Number(bound) : asEpochMillis(bound);
     if (value === null || Number.isNaN(value)) return null;
     const below = `${target} ${only.gte !== undefined ? '<' : '<='} @value`;
-    if (query.text !== undefined) return complementInMatch(layout, query.text, [below, `${target} IS NULL`], value);
-    const presentSql = `SELECT count(*) FROM ${layout.docs} d WHERE ${target} IS NOT NULL`;
+    if (query.text !== undefined)
+      return complementInMatch(
+        layout,
+        query.text,
+        [
+          { sql: below, scope: valuesUpTo(layout, only.field, value) },
+          { sql: `${target} IS NULL`, scope: missingValues(only.field) },
+        ],
+        value,
+      );
     const belowSql = `SELECT count(*) FROM (SELECT 1 FROM ${layout.docs} d WHERE ${below} LIMIT ${COMPLEMENT_LIMIT})`;
     const belowRows = counts.get(
       belowSql,
       { value },
       () => statements.prepared(belowSql).pluck().get({ value }) as number,
+      { layout, dependencies: [[valuesUpTo(layout, only.field, value)]] },
     );
     if (belowRows >= COMPLEMENT_LIMIT) return null;
-    return counts.get(presentSql, {}, () => statements.prepared(presentSql).pluck().get() as number) - belowRows;
+    return present(layout, only.field, target) - belowRows;
   };
 
-  /** The text's matches less those meeting any of `outside`, read through its index while they are few. */
-  const complementInMatch = (layout: IndexLayout, text: string, outside: string[], value: number): number | null => {
+  /** Documents with `field`: the trigger-kept row, or a count of the rows in an index from before it. */
+  const present = (layout: IndexLayout, field: string, target: string): number => {
+    if (tableExists(layout.presentCounts)) {
+      const kept = statements.prepared(presentCountSql(layout)).pluck().get({ field }) as number | undefined;
+      if (kept !== undefined) return kept;
+    }
+    const sql = `SELECT count(*) FROM ${layout.docs} d WHERE ${target} IS NOT NULL`;
+    return counts.get(sql, {}, () => statements.prepared(sql).pluck().get() as number);
+  };
+
+  /**
+   * The text's matches less those meeting any of `outside`, read through its index while they are few; each
+   * part kept until a write touches the words or the part's values (`scope`).
+   */
+  const complementInMatch = (
+    layout: IndexLayout,
+    text: string,
+    outside: Array<{ sql: string; scope: string }>,
+    value: number,
+  ): number | null => {
     const match = ftsMatch(db, layout, text);
     if (match === null) return null;
     const set = matchSets.load(layout, match.expression);
     let excluded = 0;
-    for (const condition of outside) {
+    for (const { sql: condition, scope: values } of outside) {
       const sql =
         `SELECT count(*) AS rows, coalesce(sum(${matchSetTest('@set')}), 0) AS matches ` +
         `FROM (SELECT d.rid FROM ${layout.docs} d WHERE ${condition} LIMIT ${COMPLEMENT_LIMIT}) d`;
       const params = condition.includes('@value') ? { set: set.bytes, value } : { set: set.bytes };
-      const scope = { layout, dependencies: [expressionScopes(match.expression)] };
+      const scope = { layout, dependencies: [expressionScopes(match.expression), [values]] };
       const found = counts.get(sql, params, () => statements.prepared(sql).get(params), scope) as {
         rows: number;
         matches: number;
@@ -359,20 +405,32 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const keptFacetRows = (layout: IndexLayout, filters: FilterClause[], field: string): FacetRow[] | null => {
     const whole = () => {
       const sql = wholeIndexFacetsSql(layout);
-      return counts.get(sql, { field }, () => statements.prepared(sql).all({ field })) as FacetRow[];
+      const scope = { layout, dependencies: [[keywordValuesChanged(field)]] };
+      return counts.get(sql, { field }, () => statements.prepared(sql).all({ field }), scope) as FacetRow[];
     };
     if (filters.length === 0) return whole();
     const excluded = excludedRowsFacetsSql(layout, filters, field);
     if (excluded === null || excluded.bound === null) return null;
     const params = { bound: excluded.bound, limit: COMPLEMENT_LIMIT };
+    // The rows below the bound or without the field change only with a write of a value up to the bound's
+    // bucket or without one (a past event's city included: its date is noted before and after).
+    const dateField = filters[0]!.field;
+    const scope = {
+      layout,
+      dependencies: [[valuesUpTo(layout, dateField, excluded.bound), missingValues(dateField)]],
+    };
     const below = counts.get(
       excluded.countSql,
       params,
       () => statements.prepared(excluded.countSql).pluck().get(params) as number,
+      scope,
     );
     if (below >= COMPLEMENT_LIMIT) return null;
-    const rows = counts.get(excluded.sql, { bound: excluded.bound }, () =>
-      statements.prepared(excluded.sql).all({ bound: excluded.bound }),
+    const rows = counts.get(
+      excluded.sql,
+      { bound: excluded.bound },
+      () => statements.prepared(excluded.sql).all({ bound: excluded.bound }),
+      scope,
     ) as FacetRow[];
     return subtractFacetRows(whole(), rows);
   };
@@ -642,10 +700,21 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
         if (type !== 'number' && type !== 'date') throw new Error(`"${field}" is not a number or date field`);
         const target = type === 'number' ? `d.${column.number(field)}` : `d.${column.date(field)}`;
         const sql = `SELECT min(${target}) AS min, max(${target}) AS max ${fromWhereSql(plan)}`;
-        const row = counts.get(sql, plan.params, () => statements.prepared(sql).get(plan.params)) as {
-          min: number | null;
-          max: number | null;
-        };
+        // Kept until a write touches the filters' scopes, or a value at or beyond a bound (write-scopes.ts):
+        // read first, then kept with what the answer found.
+        type Bounds = { min: number | null; max: number | null };
+        const matches = queryDependencies(layout, { filters: request.filters ?? [] }, null);
+        const read = () => statements.prepared(sql).get(plan.params) as Bounds;
+        const row = counts.getWith(
+          sql,
+          plan.params,
+          read,
+          (found: Bounds) => ({
+            layout,
+            dependencies: [...matches, boundsDependencies(layout, field, found.min, found.max)],
+          }),
+          layout,
+        );
         result.stats[field] = { min: row.min, max: row.max };
       }
       return result;

@@ -34,6 +34,7 @@ import { storedSchemaFingerprint } from '../schema-fingerprint.ts';
 import { emptyFacets, facetsForServedSchema, pendingFields, queryForServedSchema } from '../served-schema.ts';
 import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
+import { backfillPresentCounts, presentCountsSql } from './present-counts.ts';
 import { whileBusy, whileBusySync } from '../../store/sqlite/while-busy.ts';
 import {
   addDocumentWordScopes,
@@ -289,6 +290,10 @@ export function createSqliteSearchIndex({
       const newAreas = layout.areaCounts.filter((area) => tableExists.get(area.table.slice(1, -1)) === undefined);
       for (const sql of areaCountsSql(layout)) db.exec(sql);
       for (const area of newAreas) db.exec(backfillAreaCountsSql(area, layout));
+      // Documents per number and date field (present-counts.ts), the same way.
+      const newPresent = tableExists.get(layout.presentCounts.slice(1, -1)) === undefined;
+      for (const sql of presentCountsSql(layout)) db.exec(sql);
+      if (newPresent) backfillPresentCounts(db, layout);
     }).immediate();
   };
 

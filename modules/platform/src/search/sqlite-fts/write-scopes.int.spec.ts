@@ -2,8 +2,10 @@
  * Kept answers across writes (write-scopes.ts): a write in one city leaves another city's kept rows and counts
  * valid and invalidates its own city's, before and after a move; the same for words (the old text of an
  * updated or deleted document counts), map cells and circles. Word scopes are checked against the terms
- * FTS5 itself makes of the same texts. Whatever is kept, the answers equal those of a second index with
- * nothing kept, after every write.
+ * FTS5 itself makes of the same texts. Answers over the whole index (the upcoming count, date-only facets, a
+ * min and max) follow what a write changed: a new event elsewhere leaves them, a write below the cutoff or at a
+ * bound invalidates them. Whatever is kept, the answers equal those of a second index with nothing kept (and
+ * the trigger-kept counts a scan of the rows), after every write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -14,7 +16,16 @@ import { createSqliteSearchIndex } from './sqlite-search-index.ts';
 import { layoutFor } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
 import { matchSetsOf } from './match-sets.ts';
-import { addWordScopes, queryDependencies, writeScopesOf, type Dependencies } from './write-scopes.ts';
+import {
+  addWordScopes,
+  boundsDependencies,
+  keywordValuesChanged,
+  missingValues,
+  queryDependencies,
+  valuesUpTo,
+  writeScopesOf,
+  type Dependencies,
+} from './write-scopes.ts';
 
 const schema: IndexSchema = {
   name: 'events',
@@ -23,6 +34,7 @@ const schema: IndexSchema = {
     city: { type: 'keyword', sortedBy: ['start'] },
     category: { type: 'keyword' },
     start: { type: 'date' },
+    price: { type: 'number' },
     location: { type: 'geo' },
   },
   fragments: { pin: 1 },
@@ -42,6 +54,7 @@ const event = (id: number, city: City, name: string, category = 'Music'): IndexD
   city,
   category,
   start: START + (id % 20) * DAY,
+  price: 10 + (id % 30),
   location: { lat: CITIES[city].lat + (id % 7) / 1000, lon: CITIES[city].lon - (id % 5) / 1000 },
   pin: { id, name },
 });
@@ -208,6 +221,9 @@ describe('kept answers follow what each write touched', () => {
       { text: 'jazz' },
       { text: 'jazz', filters: [{ field: 'city', op: 'eq', value: 'Paris' }] },
       { text: 'market', filters: [{ field: 'start', op: 'range', gte: START + 5 * DAY }] },
+      { filters: [{ field: 'start', op: 'range', gte: START + 5 * DAY + 7_200_000 }] },
+      { filters: [{ field: 'price', op: 'range', gt: 20 }] },
+      {},
       { ...boxAround('Paris'), filters: [{ field: 'start', op: 'range', gte: START + 3 * DAY }] },
       { ...near('Lyon'), sort: [{ by: 'distance', direction: 'asc' }] },
       {
@@ -223,7 +239,11 @@ describe('kept answers follow what each write touched', () => {
         questions.map(async (query) => ({
           page: await target.search('events', { ...query, limit: 20 }),
           count: await target.count('events', query),
-          facets: await target.facets('events', { filters: query.filters, terms: ['city', 'category'] }),
+          facets: await target.facets('events', {
+            filters: query.filters,
+            terms: ['city', 'category'],
+            stats: ['price', 'start'],
+          }),
         })),
       );
     const writes: Array<() => Promise<void>> = [
@@ -236,6 +256,9 @@ describe('kept answers follow what each write touched', () => {
           event(2002, 'Tokyo', 'Yoga by the river'),
         ]),
       () => index.upsert('events', [{ ...event(9, 'Paris', 'Techno rave'), location: null }]),
+      () => index.upsert('events', [{ ...event(2003, 'Lyon', 'Cheapest'), price: 1, start: START + DAY }]),
+      () => index.upsert('events', [{ ...event(13, 'Lyon', 'Undated'), start: null, price: 99 }]),
+      () => index.delete('events', ['2003', '1']),
     ];
     await answers(index);
     for (const write of writes) {
@@ -245,6 +268,151 @@ describe('kept answers follow what each write touched', () => {
       expect(await answers(index)).toEqual(await answers(fresh));
       await fresh.close();
     }
+  });
+});
+
+describe('answers over the whole index follow what a write changed', () => {
+  const CUTOFF = START + 10 * DAY + 3 * 3_600_000;
+  const upcoming: SearchQuery = { filters: [{ field: 'start', op: 'range', gte: CUTOFF }] };
+  /** What the reader keeps the rows below the cutoff with (search-reader.ts, `complementCount`). */
+  const below: Dependencies = [[valuesUpTo(layout, 'start', CUTOFF)]];
+  /** And the facets' rows below it or without a start (`keptFacetRows`). */
+  const excluded: Dependencies = [[valuesUpTo(layout, 'start', CUTOFF), missingValues('start')]];
+
+  /** The counts a scan of the rows gives, against which the index's answers are checked. */
+  const scanned = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const docs = layout.docs;
+      return {
+        upcoming: db.prepare(`SELECT count(*) FROM ${docs} WHERE d_start >= ?`).pluck().get(CUTOFF) as number,
+        price: db.prepare(`SELECT min(n_price) AS min, max(n_price) AS max FROM ${docs}`).get() as {
+          min: number | null;
+          max: number | null;
+        },
+        cities: (
+          db
+            .prepare(`SELECT k_city AS value, count(*) AS count FROM ${docs} WHERE d_start >= ? GROUP BY 1`)
+            .all(CUTOFF) as Array<{ value: string; count: number }>
+        ).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+        present: db.prepare(`SELECT field, n FROM ${layout.presentCounts} ORDER BY 1`).all(),
+        withValues: [
+          { field: 'price', n: db.prepare(`SELECT count(n_price) FROM ${docs}`).pluck().get() },
+          { field: 'start', n: db.prepare(`SELECT count(d_start) FROM ${docs}`).pluck().get() },
+        ],
+      };
+    } finally {
+      db.close();
+    }
+  };
+
+  it('the upcoming count survives new events and writes after the cutoff; a write before it invalidates it', async () => {
+    const { index, reader, file } = await openPair('upcoming');
+    const scopes = writeScopesOf(reader);
+    let at = scopes.now(layout);
+    await index.upsert('events', [event(3015, 'Tokyo', 'Sumo day')]);
+    expect(Number(event(3015, 'Tokyo', '').start)).toBeGreaterThan(CUTOFF);
+    expect(scopes.unchanged(layout, at, below)).toBe(true);
+    // Moving an upcoming event to another upcoming day, or to another city, leaves it too.
+    await index.upsert('events', [{ ...event(15, 'Lyon', 'Jazz night'), start: START + 18 * DAY }]);
+    expect(scopes.unchanged(layout, at, below)).toBe(true);
+    expect(await index.count('events', upcoming)).toBe(scanned(file).upcoming);
+
+    // Event 3 starts on day 3: moving it past the cutoff, or deleting a past event, changes the rows below.
+    at = scopes.now(layout);
+    await index.upsert('events', [{ ...event(3, 'Tokyo', 'Techno rave'), start: START + 12 * DAY }]);
+    expect(scopes.unchanged(layout, at, below)).toBe(false);
+    at = scopes.now(layout);
+    await index.delete('events', ['4']);
+    expect(scopes.unchanged(layout, at, below)).toBe(false);
+    // The cutoff's own day is below the cutoff's bucket: a write on it invalidates.
+    at = scopes.now(layout);
+    await index.upsert('events', [{ ...event(3001, 'Paris', 'Late show'), start: CUTOFF + 3_600_000 }]);
+    expect(scopes.unchanged(layout, at, below)).toBe(false);
+
+    const counted = scanned(file);
+    expect(await index.count('events', upcoming)).toBe(counted.upcoming);
+    expect(counted.present).toEqual(counted.withValues);
+  });
+
+  it('the rows with a value are counted by the triggers through inserts, removals of a value, deletes and a bulk load', async () => {
+    const { index, file } = await openPair('present');
+    await index.upsert('events', [{ ...event(3100, 'Paris', 'No date'), start: null, price: null }]);
+    await index.upsert('events', [{ ...event(10, 'Paris', 'Lost its price'), price: null }]);
+    await index.upsert('events', [event(10, 'Paris', 'Has it again')]);
+    await index.delete('events', ['11', '12', '3100']);
+    const counted = scanned(file);
+    expect(counted.present).toEqual(counted.withValues);
+    expect(await index.count('events', upcoming)).toBe(counted.upcoming);
+
+    // A bulk load runs without the triggers: the new copy's counts are filled at its commit.
+    const rebuild = await index.beginRebuild('events');
+    await rebuild.upsert(initial.slice(0, 50));
+    await rebuild.commit();
+    const db = new Database(file, { readonly: true });
+    const version = db.prepare("SELECT version FROM search_index_meta WHERE name = 'events'").pluck().get() as number;
+    expect(version).toBeGreaterThan(1);
+    const live = layoutFor(schema, version);
+    const present = db.prepare(`SELECT field, n FROM ${live.presentCounts} ORDER BY 1`).all();
+    const starts = db.prepare(`SELECT count(d_start) FROM ${live.docs}`).pluck().get();
+    db.close();
+    expect(present).toEqual([
+      { field: 'price', n: 50 },
+      { field: 'start', n: starts },
+    ]);
+    expect(starts).toBe(50);
+  });
+
+  it('date-only facets survive writes after the cutoff; a write before it or without a date invalidates them', async () => {
+    const { index, reader, file } = await openPair('date-facets');
+    const scopes = writeScopesOf(reader);
+    const wholeCity: Dependencies = [[keywordValuesChanged('city')]];
+    let at = scopes.now(layout);
+    // A new name and price for an upcoming event: neither the rows below nor any city's count change.
+    await index.upsert('events', [{ ...event(16, 'Paris', 'Renamed'), price: 12 }]);
+    expect(scopes.unchanged(layout, at, excluded)).toBe(true);
+    expect(scopes.unchanged(layout, at, wholeCity)).toBe(true);
+    // An upcoming event changing city changes the whole index's cities, not the rows below.
+    await index.upsert('events', [event(17, 'Paris', 'Techno rave')]);
+    expect(scopes.unchanged(layout, at, excluded)).toBe(true);
+    expect(scopes.unchanged(layout, at, wholeCity)).toBe(false);
+
+    at = scopes.now(layout);
+    await index.upsert('events', [event(2, 'Paris', 'Flea market')]);
+    expect(scopes.unchanged(layout, at, excluded)).toBe(false);
+    at = scopes.now(layout);
+    await index.upsert('events', [{ ...event(3200, 'Paris', 'Some day'), start: null }]);
+    expect(scopes.unchanged(layout, at, excluded)).toBe(false);
+
+    const facets = await index.facets('events', { filters: upcoming.filters, terms: ['city'] });
+    expect(facets.terms.city).toEqual(scanned(file).cities);
+  });
+
+  it('a min and max survive writes between them; a write at or beyond a bound, or deleting its holder, invalidates them', async () => {
+    const { index, reader, file } = await openPair('price-bounds');
+    const scopes = writeScopesOf(reader);
+    const { min, max } = scanned(file).price;
+    expect([min, max]).toEqual([10, 39]);
+    const bounds: Dependencies = [boundsDependencies(layout, 'price', min, max)];
+    let at = scopes.now(layout);
+    await index.upsert('events', [{ ...event(3300, 'Tokyo', 'Middle'), price: 25.5 }]);
+    await index.upsert('events', [{ ...event(14, 'Tokyo', 'Cheaper'), price: 20 }]);
+    await index.upsert('events', [{ ...event(3301, 'Tokyo', 'Free to ask'), price: null }]);
+    expect(scopes.unchanged(layout, at, bounds)).toBe(true);
+    expect((await index.facets('events', { stats: ['price'] })).stats.price).toEqual({ min: 10, max: 39 });
+
+    at = scopes.now(layout);
+    await index.upsert('events', [{ ...event(3302, 'Tokyo', 'Bargain'), price: 4 }]);
+    expect(scopes.unchanged(layout, at, bounds)).toBe(false);
+    expect((await index.facets('events', { stats: ['price'] })).stats.price).toEqual({ min: 4, max: 39 });
+
+    // Events 29, 59, 89 and 119 hold the maximum: the bound moves only when the last one goes.
+    const after = [boundsDependencies(layout, 'price', 4, 39)];
+    at = scopes.now(layout);
+    await index.delete('events', ['29', '59', '89', '119']);
+    expect(scopes.unchanged(layout, at, after)).toBe(false);
+    expect((await index.facets('events', { stats: ['price'] })).stats).toEqual({ price: scanned(file).price });
+    expect(scanned(file).price.max).toBe(38);
   });
 });
 

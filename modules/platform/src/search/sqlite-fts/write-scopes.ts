@@ -9,6 +9,12 @@
  * its city, so no write outside the city can change its count, and equally none without one of its words. An
  * answer that depends on anything names `*`, which every write touches.
  *
+ * Answers over the whole index follow what a write changed rather than where: each number and date value
+ * is noted in its bucket (`v:price:12`, the integer part; a date's day; `v:price:none` without one), so the
+ * rows below an "upcoming" cutoff depend only on the buckets up to the cutoff's (`v:start:<=20454`), and a
+ * min/max only on writes at or beyond its bounds; a keyword field's values as a whole (`c:city`) are noted
+ * only by a write that adds, removes or changes one.
+ *
  * Keyword values and cells come from temporary triggers on the writing connection (a scope is noted once per
  * transaction in a temporary table, which costs the main file nothing) and words from the writer, which has
  * the text. Words are bucketed by their first three letters, folded as the full-text index folds them; a word
@@ -28,6 +34,9 @@ export type Dependencies = readonly (readonly string[])[];
 export const ANY_WRITE: Dependencies = [['*']];
 /** Touched by a word this cannot bucket for sure: part of every word dependency. */
 const UNSURE_WORD = 'w:~';
+/** Width of a value bucket: a whole number, a day of a date. */
+const DAY_MS = 86_400_000;
+const bucketWidth = (type: 'number' | 'date'): number => (type === 'date' ? DAY_MS : 1);
 /** Cell sizes of the map scopes, as cells per degree: a tenth of a degree, a degree, ten degrees. */
 const CELL_SIZES = [10, 1, 0.1] as const;
 /** A box or circle names at most this many cells (at the finest size that stays within it), else no cells. */
@@ -61,24 +70,50 @@ function rowScopesSql(layout: IndexLayout, row: 'new' | 'old'): string[] {
       scopes.push(`${literal(`g:${field}:${size}:`)} || ${cellSql(lat, size)} || ':' || ${cellSql(lon, size)}`);
     scopes.push(`${literal(`b:${field}:`)} || ${cellSql(lat, CELL_SIZES[0])}`);
   }
+  for (const [field, type] of valueFields(layout)) {
+    const value = `${row}.${type === 'date' ? column.date(field) : column.number(field)}`;
+    scopes.push(
+      `${literal(`v:${field}:`)} || coalesce(CAST(floor(${value} / ${bucketWidth(type)}.0) AS INTEGER), 'none')`,
+    );
+  }
   return scopes;
+}
+
+/** The number and date fields, whose values are noted by bucket. */
+function valueFields(layout: IndexLayout): Array<[string, 'number' | 'date']> {
+  return Object.entries(layout.schema.fields).flatMap(([field, spec]) =>
+    spec.type === 'number' || spec.type === 'date' ? [[field, spec.type] as [string, 'number' | 'date']] : [],
+  );
+}
+
+/** `c:<field>` for each keyword field a write adds, removes or changes a value of (NULL where it does not). */
+function keywordChangeScopesSql(layout: IndexLayout, change: 'insert' | 'delete' | 'update'): string[] {
+  return Object.entries(layout.schema.fields)
+    .filter(([, spec]) => spec.type === 'keyword')
+    .map(([field]) => {
+      const raw = column.keywordRaw(field);
+      const when =
+        change === 'update'
+          ? `old.${raw} IS NOT new.${raw}`
+          : `${change === 'insert' ? 'new' : 'old'}.${raw} IS NOT NULL`;
+      return `CASE WHEN ${when} THEN ${literal(`c:${field}`)} END`;
+    });
 }
 
 /** The writing connection's note of this transaction's scopes, and its triggers on the layout's docs table. */
 export function noteScopesSql(layout: IndexLayout): string[] {
   const name = `${layout.touched.slice(1, -1)}_note`;
-  const note = (rows: Array<'new' | 'old'>) => {
-    const values = ["('*')", ...rows.flatMap((row) => rowScopesSql(layout, row).map((scope) => `(${scope})`))].join(
-      ', ',
-    );
+  const note = (rows: Array<'new' | 'old'>, change: 'insert' | 'delete' | 'update') => {
+    const scopes = [...rows.flatMap((row) => rowScopesSql(layout, row)), ...keywordChangeScopesSql(layout, change)];
+    const values = ["('*')", ...scopes.map((scope) => `(${scope})`)].join(', ');
     // An upsert, not OR IGNORE: a trigger's OR clause gives way to the policy of the statement that fired it.
     return `INSERT INTO temp.search_touched_now (scope) SELECT column1 FROM (VALUES ${values}) WHERE column1 IS NOT NULL ON CONFLICT (scope) DO NOTHING;`;
   };
   return [
     'CREATE TEMP TABLE IF NOT EXISTS search_touched_now (scope TEXT PRIMARY KEY) WITHOUT ROWID',
-    `CREATE TEMP TRIGGER IF NOT EXISTS "${name}_insert" AFTER INSERT ON main.${layout.docs} BEGIN ${note(['new'])} END`,
-    `CREATE TEMP TRIGGER IF NOT EXISTS "${name}_delete" AFTER DELETE ON main.${layout.docs} BEGIN ${note(['old'])} END`,
-    `CREATE TEMP TRIGGER IF NOT EXISTS "${name}_update" AFTER UPDATE ON main.${layout.docs} BEGIN ${note(['old', 'new'])} END`,
+    `CREATE TEMP TRIGGER IF NOT EXISTS "${name}_insert" AFTER INSERT ON main.${layout.docs} BEGIN ${note(['new'], 'insert')} END`,
+    `CREATE TEMP TRIGGER IF NOT EXISTS "${name}_delete" AFTER DELETE ON main.${layout.docs} BEGIN ${note(['old'], 'delete')} END`,
+    `CREATE TEMP TRIGGER IF NOT EXISTS "${name}_update" AFTER UPDATE ON main.${layout.docs} BEGIN ${note(['old', 'new'], 'update')} END`,
   ];
 }
 
@@ -231,6 +266,67 @@ export function bandDependencies(field: string, low: number, high: number): Depe
   return [Array.from({ length: last - first + 1 }, (_, i) => `b:${field}:${first + i}`)];
 }
 
+/** The bucket the triggers note `value` of a number or date field in (`rowScopesSql`). */
+function bucketOf(layout: IndexLayout, field: string, value: number): number {
+  const type = layout.schema.fields[field]?.type;
+  if (type !== 'number' && type !== 'date') throw new Error(`"${field}" is not a number or date field`);
+  return Math.floor(value / bucketWidth(type));
+}
+
+/** Rows with the field at most `value` (or below it): a write of a value in a bucket up to `value`'s may change them. */
+export function valuesUpTo(layout: IndexLayout, field: string, value: number): string {
+  return `v:${field}:<=${bucketOf(layout, field, value)}`;
+}
+
+/** Rows without a value of the field. */
+export const missingValues = (field: string): string => `v:${field}:none`;
+
+/**
+ * What a min and max of the field over some matches depend on, besides the matches' own dependencies: a write
+ * can move them only with a value at or beyond one of them (a row entering with one, or leaving as a bound's
+ * holder); a write strictly between them leaves both. Matches without a value depend on every value.
+ */
+export function boundsDependencies(
+  layout: IndexLayout,
+  field: string,
+  min: number | null,
+  max: number | null,
+): readonly string[] {
+  if (min === null || max === null) return [`v:${field}:>=${Number.MIN_SAFE_INTEGER}`];
+  return [valuesUpTo(layout, field, min), `v:${field}:>=${bucketOf(layout, field, max)}`];
+}
+
+/** The whole index's values of a keyword field: a write that adds, removes or changes one. */
+export const keywordValuesChanged = (field: string): string => `c:${field}`;
+
+/** A value bucket scope (`v:<field>:<bucket>`): the field and the bucket, or null for another scope or `none`. */
+function parseBucket(scope: string): { family: string; bucket: number } | null {
+  if (!scope.startsWith('v:')) return null;
+  const at = scope.lastIndexOf(':');
+  const bucket = Number(scope.slice(at + 1));
+  return at > 2 && scope.slice(at + 1) !== 'none' && Number.isInteger(bucket)
+    ? { family: scope.slice(0, at), bucket }
+    : null;
+}
+
+/** A range dependency (`v:<field>:<=<bucket>` or `>=`): every bucket of the field up to or from the bound. */
+interface BucketRange {
+  family: string;
+  atMost: boolean;
+  bound: number;
+}
+const RANGE = /^(v:[^:]+):(<=|>=)(-?\d+)$/;
+const ranges = new Map<string, BucketRange | null>();
+function parseRange(scope: string): BucketRange | null {
+  let range = ranges.get(scope);
+  if (range === undefined) {
+    const match = RANGE.exec(scope);
+    range = match ? { family: match[1]!, atMost: match[2] === '<=', bound: Number(match[3]) } : null;
+    if (ranges.size < 10_000) ranges.set(scope, range);
+  }
+  return range;
+}
+
 /** When a kept answer was read: the layout's sequence (-1 when it keeps no scopes) and the file's data version. */
 export interface ReadAt {
   seq: number;
@@ -263,6 +359,8 @@ interface LayoutState {
   seq: number;
   /** Sequence of each scope's last write seen since this connection started following the layout. */
   last: Map<string, number>;
+  /** The same for value buckets, by field (`v:<field>`), for range dependencies. */
+  buckets: Map<string, Map<number, number>>;
   version: number;
   ownWrites: number;
 }
@@ -288,7 +386,7 @@ function createWriteScopes(db: Database.Database): WriteScopes {
       return null;
     }
     if (!state) {
-      state = { seq, last: new Map(), version, ownWrites };
+      state = { seq, last: new Map(), buckets: new Map(), version, ownWrites };
       states.set(layout.touched, state);
       return state;
     }
@@ -297,7 +395,14 @@ function createWriteScopes(db: Database.Database): WriteScopes {
         .prepare(`SELECT scope, seq FROM ${layout.touched} WHERE seq > ?`)
         .raw()
         .all(state.seq) as Array<[string, number]>;
-      for (const [scope, at] of touched) state.last.set(scope, at);
+      for (const [scope, at] of touched) {
+        state.last.set(scope, at);
+        const value = parseBucket(scope);
+        if (value === null) continue;
+        let family = state.buckets.get(value.family);
+        if (!family) state.buckets.set(value.family, (family = new Map()));
+        family.set(value.bucket, at);
+      }
       state.seq = seq;
     }
     state.version = version;
@@ -317,7 +422,15 @@ function createWriteScopes(db: Database.Database): WriteScopes {
       if (at.seq < 0 || layout === null) return false;
       const state = refresh(layout, version);
       if (state === null) return false;
-      return dependencies.some((scopes) => scopes.every((scope) => (state.last.get(scope) ?? -1) <= at.seq));
+      const untouched = (scope: string): boolean => {
+        const range = parseRange(scope);
+        if (range === null) return (state.last.get(scope) ?? -1) <= at.seq;
+        for (const [bucket, seq] of state.buckets.get(range.family) ?? []) {
+          if (seq > at.seq && (range.atMost ? bucket <= range.bound : bucket >= range.bound)) return false;
+        }
+        return true;
+      };
+      return dependencies.some((scopes) => scopes.every(untouched));
     },
     noteOwnWrite() {
       ownWrites++;
