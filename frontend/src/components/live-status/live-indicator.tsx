@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import type { LiveState } from '../../lib/realtime/live-socket.ts';
+import type { LiveState } from '../../lib/realtime/live-connections.ts';
 import './live-indicator.css';
 
 interface Props {

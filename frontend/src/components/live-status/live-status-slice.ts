@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LiveState } from '../../lib/realtime/live-socket.ts';
+import type { LiveState } from '../../lib/realtime/live-connections.ts';
 
 /**
  * The state of each live socket, keyed by channel ('admin', 'ticket:TT-2025-0001'). Sockets live inside RTK

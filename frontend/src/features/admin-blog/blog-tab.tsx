@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
-import { api } from '../../app/api.ts';
 import { httpStatusOf, isUnauthorized, serverText } from '../../lib/support/request-error.ts';
 import type { PostListItem } from '../../lib/blog/post-types.ts';
 import { useAdminPostsQuery, useDeletePostMutation, useLazyAdminPostQuery, useSavePostMutation } from './api.ts';
@@ -14,7 +12,7 @@ import {
   type DraftForm,
   type EditorState,
 } from './draft-form.ts';
-import { DELETE_FAILED, SESSION_EXPIRED, saveFailed } from './messages.ts';
+import { DELETE_FAILED, saveFailed } from './messages.ts';
 import { PostEditor } from './post-editor.tsx';
 import { PostList } from './post-list.tsx';
 import './blog-tab.css';
@@ -28,7 +26,6 @@ interface Failure {
 
 /** Spec 02 "Blog tab": the posts on the left, the editor on the right. */
 export function BlogTab() {
-  const dispatch = useDispatch();
   const list = useAdminPostsQuery();
   const [loadPost] = useLazyAdminPostQuery();
   const [savePost, saveCall] = useSavePostMutation();
@@ -57,7 +54,8 @@ export function BlogTab() {
       const full = await loadPost(post.slug).unwrap();
       show({ postId: full.id, slug: full.slug, form: formOf(full) }, false);
     } catch (error) {
-      setFailure({ message: isUnauthorized(error) ? SESSION_EXPIRED : 'Could not open the post', detail: null });
+      // A 401 has sent the panel to the login already.
+      if (!isUnauthorized(error)) setFailure({ message: 'Could not open the post', detail: null });
     }
   };
 
@@ -68,7 +66,7 @@ export function BlogTab() {
       show({ postId: saved.id, slug: saved.slug, form: formOf(saved) }, false);
       setNotice(saved.status === 'published' ? 'Saved and published.' : 'Saved as a draft.');
     } catch (error) {
-      if (isUnauthorized(error)) return setFailure({ message: SESSION_EXPIRED, detail: null });
+      if (isUnauthorized(error)) return;
       setFailure({ message: saveFailed(httpStatusOf(error) ?? 'network error'), detail: serverText(error) ?? null });
     }
   };
@@ -80,15 +78,15 @@ export function BlogTab() {
       await deletePost(post.id).unwrap();
       if (editor.postId === post.id) show(NEW_POST, false);
     } catch (error) {
-      if (isUnauthorized(error)) setFailure({ message: SESSION_EXPIRED, detail: null });
-      else window.alert(DELETE_FAILED);
+      if (!isUnauthorized(error)) window.alert(DELETE_FAILED);
     } finally {
       setDeletingId(null);
     }
   };
 
   const posts = list.currentData ?? [];
-  const listUnauthorized = list.isError && isUnauthorized(list.error);
+  // A 401 is not a list failure: the panel goes back to the login.
+  const listFailed = list.isError && !isUnauthorized(list.error);
 
   return (
     <div className="admin-workspace">
@@ -114,18 +112,14 @@ export function BlogTab() {
             Loading...
           </p>
         ) : list.isError ? (
-          <div className="admin-alert admin-alert--error" role="alert">
-            <p>{listUnauthorized ? SESSION_EXPIRED : 'Failed to load posts'}</p>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() =>
-                listUnauthorized ? dispatch(api.util.invalidateTags(['AdminSession'])) : void list.refetch()
-              }
-            >
-              {listUnauthorized ? 'Log in again' : 'Retry'}
-            </button>
-          </div>
+          listFailed && (
+            <div className="admin-alert admin-alert--error" role="alert">
+              <p>Failed to load posts</p>
+              <button type="button" className="btn btn-small" onClick={() => void list.refetch()}>
+                Retry
+              </button>
+            </div>
+          )
         ) : posts.length === 0 ? (
           <p className="admin-workspace__state">No posts yet</p>
         ) : (
@@ -158,18 +152,6 @@ export function BlogTab() {
           error={failure?.message ?? null}
           detail={failure?.detail ?? null}
         />
-        {failure?.message === SESSION_EXPIRED && (
-          <p className="blog-field__help blog-tab__relogin">
-            Your draft is kept on this device.{' '}
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => dispatch(api.util.invalidateTags(['AdminSession']))}
-            >
-              Log in again
-            </button>
-          </p>
-        )}
       </section>
     </div>
   );

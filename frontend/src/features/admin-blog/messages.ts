@@ -1,5 +1,4 @@
 /** Spec 02 §5 and §8: the Blog tab's exact texts. */
-export const SESSION_EXPIRED = 'Admin password missing (session expired). Please log in again.';
 export const DELETE_FAILED = 'Delete failed';
 export const saveFailed = (status: number | string) => `Save failed (status ${status})`;
 /** §2: the cover preview's hint to use an optimised variant. */

@@ -1,5 +1,4 @@
-import { api } from '../../app/api.ts';
-import { isUnauthorized } from '../../lib/support/request-error.ts';
+import { injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
 
 export type RequestStatus = 'new' | 'handled';
 export type StatusFilter = RequestStatus | 'all';
@@ -37,38 +36,22 @@ export const TYPE_LABELS: Record<PartnershipRequest['partnership_type'], string>
 const LIST = { type: 'PartnershipRequest', id: 'LIST' } as const;
 const BASE = '/admin/partnership-requests';
 
-type Dispatch = (action: unknown) => unknown;
-
-/** A 401 on any admin call means the session ended: the panel rechecks it and shows the login again. */
-async function recheckSessionOn401(queryFulfilled: Promise<unknown>, dispatch: Dispatch): Promise<void> {
-  try {
-    await queryFulfilled;
-  } catch (failure) {
-    if (isUnauthorized((failure as { error?: unknown }).error)) dispatch(api.util.invalidateTags(['AdminSession']));
-  }
-}
-
-export const adminPartnershipsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    partnershipRequests: build.query<RequestPage, { status: StatusFilter; page: number }>({
-      query: ({ status, page }) => ({ url: BASE, params: { status, page, per_page: 25 } }),
-      providesTags: [LIST],
-      keepUnusedDataFor: 0,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
-    }),
-    setPartnershipRequestStatus: build.mutation<PartnershipRequest, { id: string; status: RequestStatus }>({
-      query: ({ id, status }) => ({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'PATCH', body: { status } }),
-      transformResponse: (body: { request: PartnershipRequest }) => body.request,
-      invalidatesTags: [LIST],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
-    }),
-    deletePartnershipRequest: build.mutation<{ message?: string }, string>({
-      query: (id) => ({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [LIST],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
-    }),
+export const adminPartnershipsApi = injectAdminEndpoints((build) => ({
+  partnershipRequests: build.query<RequestPage, { status: StatusFilter; page: number }>({
+    query: ({ status, page }) => ({ url: BASE, params: { status, page, per_page: 25 } }),
+    providesTags: [LIST],
+    keepUnusedDataFor: 0,
   }),
-});
+  setPartnershipRequestStatus: build.mutation<PartnershipRequest, { id: string; status: RequestStatus }>({
+    query: ({ id, status }) => ({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'PATCH', body: { status } }),
+    transformResponse: (body: { request: PartnershipRequest }) => body.request,
+    invalidatesTags: [LIST],
+  }),
+  deletePartnershipRequest: build.mutation<{ message?: string }, string>({
+    query: (id) => ({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    invalidatesTags: [LIST],
+  }),
+}));
 
 export const {
   usePartnershipRequestsQuery,

@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { api } from '../../app/api.ts';
 import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
-import { recheckSessionIfUnauthorized, recheckSessionOn401 } from '../../lib/admin/session-guard.ts';
-import { openLiveSocket } from '../../lib/realtime/live-socket.ts';
+import { ADMIN_NAMESPACE, injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
+import { liveConnectionsOf } from '../../lib/realtime/live-connections.ts';
 import type { AdminReview } from '../../lib/reviews/review-types.ts';
 
 export type ReviewStatusFilter = 'pending' | 'approved' | 'rejected' | 'all';
@@ -22,85 +22,78 @@ type Dispatch = (action: unknown) => unknown;
 const reviewPath = (id: string) => `/admin/reviews/${encodeURIComponent(id)}`;
 const reviewsOf = (body: { reviews?: AdminReview[] } | null) => (Array.isArray(body?.reviews) ? body.reviews : []);
 
-export const adminReviewsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    adminReviews: build.query<AdminReview[], ReviewStatusFilter>({
-      query: (status) => ({ url: '/admin/reviews', params: { status } }),
-      transformResponse: reviewsOf,
-      providesTags: [ADMIN_LISTS],
-      // A filter left and come back to is read again, never shown stale.
-      keepUnusedDataFor: 0,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
-    }),
-    /**
-     * How many reviews wait for moderation: read once, then kept live by the `/admin` socket's
-     * `reviews:pending` pushes, each of which also refreshes the open list. Lives while the panel is open.
-     */
-    pendingReviewCount: build.query<{ pending: number }, void>({
-      query: () => ({ url: '/admin/reviews', params: { status: 'pending' } }),
-      transformResponse: (body: { reviews?: AdminReview[] } | null) => ({ pending: reviewsOf(body).length }),
-      providesTags: [PENDING_COUNT],
-      keepUnusedDataFor: 0,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => recheckSessionOn401(queryFulfilled, dispatch),
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const live = openLiveSocket<{ pending?: unknown }>({
-          namespace: '/admin',
-          withCredentials: true,
-          event: PENDING_EVENT,
-          onPush: (push) => {
-            if (typeof push?.pending !== 'number') return;
-            const pending = push.pending;
-            updateCachedData((draft) => {
-              draft.pending = pending;
-            });
-            dispatch(api.util.invalidateTags([ADMIN_LISTS]));
-          },
-          // Not recovered: the queue may have changed meanwhile, so the count and the list are read again.
-          onFreshSession: () => dispatch(api.util.invalidateTags([PENDING_COUNT, ADMIN_LISTS])),
-          onStateChange: (state) => dispatch(liveStateChanged({ channel: REVIEWS_CHANNEL, state })),
-          onRefused: () => dispatch(api.util.invalidateTags(['AdminSession'])),
-        });
-        await cacheEntryRemoved;
-        live.close();
-        dispatch(liveChannelClosed(REVIEWS_CHANNEL));
-      },
-    }),
-    approveReview: build.mutation<AdminReview, string>({
-      query: (id) => ({ url: `${reviewPath(id)}/approve`, method: 'POST' }),
-      transformResponse: (body: { review: AdminReview }) => body.review,
-      onQueryStarted: (_id, { dispatch, queryFulfilled }) => applyModeration(queryFulfilled, dispatch),
-    }),
-    rejectReview: build.mutation<AdminReview, { id: string; reason?: string }>({
-      query: ({ id, reason }) => ({ url: `${reviewPath(id)}/reject`, method: 'POST', body: reason ? { reason } : {} }),
-      transformResponse: (body: { review: AdminReview }) => body.review,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyModeration(queryFulfilled, dispatch),
-    }),
-    deleteReview: build.mutation<unknown, AdminReview>({
-      query: (review) => ({ url: reviewPath(review.id), method: 'DELETE' }),
-      async onQueryStarted(review, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch (failure) {
-          recheckSessionIfUnauthorized(failure, dispatch);
-          return;
-        }
-        for (const filter of FILTERS) {
-          dispatch(
-            adminReviewsApi.util.updateQueryData('adminReviews', filter, (list) =>
-              list.filter((entry) => entry.id !== review.id),
-            ),
-          );
-        }
-        dispatch(api.util.invalidateTags(afterChange(review)));
-      },
-    }),
+export const adminReviewsApi = injectAdminEndpoints((build) => ({
+  adminReviews: build.query<AdminReview[], ReviewStatusFilter>({
+    query: (status) => ({ url: '/admin/reviews', params: { status } }),
+    transformResponse: reviewsOf,
+    providesTags: [ADMIN_LISTS],
+    // A filter left and come back to is read again, never shown stale.
+    keepUnusedDataFor: 0,
   }),
-});
+  /**
+   * How many reviews wait for moderation: read once, then kept live by the `/admin` socket's
+   * `reviews:pending` pushes, each of which also refreshes the open list. Lives while the panel is open.
+   */
+  pendingReviewCount: build.query<{ pending: number }, void>({
+    query: () => ({ url: '/admin/reviews', params: { status: 'pending' } }),
+    transformResponse: (body: { reviews?: AdminReview[] } | null) => ({ pending: reviewsOf(body).length }),
+    providesTags: [PENDING_COUNT],
+    keepUnusedDataFor: 0,
+    async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, extra }) {
+      try {
+        await cacheDataLoaded;
+      } catch {
+        return;
+      }
+      const live = liveConnectionsOf(extra).subscribe<{ pending?: unknown }>(ADMIN_NAMESPACE, {
+        event: PENDING_EVENT,
+        onPush: (push) => {
+          if (typeof push?.pending !== 'number') return;
+          const pending = push.pending;
+          updateCachedData((draft) => {
+            draft.pending = pending;
+          });
+          dispatch(api.util.invalidateTags([ADMIN_LISTS]));
+        },
+        // Not recovered: the queue may have changed meanwhile, so the count and the list are read again.
+        onFreshSession: () => dispatch(api.util.invalidateTags([PENDING_COUNT, ADMIN_LISTS])),
+        onStateChange: (state) => dispatch(liveStateChanged({ channel: REVIEWS_CHANNEL, state })),
+        onRefused: () => dispatch(api.util.invalidateTags(['AdminSession'])),
+      });
+      await cacheEntryRemoved;
+      live.close();
+      dispatch(liveChannelClosed(REVIEWS_CHANNEL));
+    },
+  }),
+  approveReview: build.mutation<AdminReview, string>({
+    query: (id) => ({ url: `${reviewPath(id)}/approve`, method: 'POST' }),
+    transformResponse: (body: { review: AdminReview }) => body.review,
+    onQueryStarted: (_id, { dispatch, queryFulfilled }) => applyModeration(queryFulfilled, dispatch),
+  }),
+  rejectReview: build.mutation<AdminReview, { id: string; reason?: string }>({
+    query: ({ id, reason }) => ({ url: `${reviewPath(id)}/reject`, method: 'POST', body: reason ? { reason } : {} }),
+    transformResponse: (body: { review: AdminReview }) => body.review,
+    onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyModeration(queryFulfilled, dispatch),
+  }),
+  deleteReview: build.mutation<unknown, AdminReview>({
+    query: (review) => ({ url: reviewPath(review.id), method: 'DELETE' }),
+    async onQueryStarted(review, { dispatch, queryFulfilled }) {
+      try {
+        await queryFulfilled;
+      } catch {
+        return; // the item shows the failure; a 401 has sent the panel to the login
+      }
+      for (const filter of FILTERS) {
+        dispatch(
+          adminReviewsApi.util.updateQueryData('adminReviews', filter, (list) =>
+            list.filter((entry) => entry.id !== review.id),
+          ),
+        );
+      }
+      dispatch(api.util.invalidateTags(afterChange(review)));
+    },
+  }),
+}));
 
 /** What else shows a review: the public list, the event's rating and the pending count. */
 function afterChange(review: AdminReview) {
@@ -119,9 +112,8 @@ async function applyModeration(queryFulfilled: Promise<{ data: AdminReview }>, d
   let review: AdminReview;
   try {
     ({ data: review } = await queryFulfilled);
-  } catch (failure) {
-    recheckSessionIfUnauthorized(failure, dispatch);
-    return;
+  } catch {
+    return; // the item shows the failure; a 401 has sent the panel to the login
   }
   for (const filter of FILTERS) {
     dispatch(

@@ -1,12 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { rememberAgentName, rememberedAgentName } from '../../lib/admin/agent-name.ts';
 import { useAdminLoginMutation } from './api.ts';
-import { loginErrorMessage } from './messages.ts';
+import { SESSION_EXPIRED, loginErrorMessage } from './messages.ts';
+import { wasLoggedIn } from './session-flag.ts';
 import './admin-login-card.css';
 
-/** Spec 02 "Administrator panel", logged out: the Admin Login card. */
+/**
+ * Spec 02 "Administrator panel", logged out: the Admin Login card. Shown while this tab still holds the logged-in
+ * hint, the session ended without a logout (an admin call answered 401): the card says so, and the panel
+ * returns to the section the admin was on.
+ */
 export function AdminLoginCard() {
   const id = useId();
+  const [sessionEnded] = useState(wasLoggedIn);
   const [password, setPassword] = useState('');
   const [agentName, setAgentName] = useState(rememberedAgentName);
   const [visible, setVisible] = useState(false);
@@ -31,6 +37,11 @@ export function AdminLoginCard() {
     <section className="admin-login" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Admin Login</h2>
       <p className="admin-login__lead">Enter the administrator password to manage tickets and content.</p>
+      {sessionEnded && (
+        <p className="admin-alert admin-login__ended" role="status">
+          {SESSION_EXPIRED}
+        </p>
+      )}
       <form onSubmit={onSubmit}>
         <label htmlFor={`${id}-agent`}>
           Your name <span className="admin-login__optional">(optional)</span>

@@ -1,5 +1,4 @@
-import { api } from '../../app/api.ts';
-import { recheckSessionOn401 } from '../../lib/admin/session-guard.ts';
+import { injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
 import { listParams, type SubscriberPatch } from './subscriber-rules.ts';
 import type { AdminSubscriber, SubscriberFilters, SubscriberPage, SubscriberStats } from './types.ts';
 
@@ -27,12 +26,6 @@ export function toSubscriberPage(raw: unknown): SubscriberPage {
 }
 
 const subscriberPath = (id: string) => `/subscriptions/admin/${encodeURIComponent(id)}`;
-const guard = {
-  onQueryStarted: (
-    _arg: unknown,
-    { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
-  ) => recheckSessionOn401(queryFulfilled, dispatch),
-};
 
 export interface DigestBatchResult {
   processed: number;
@@ -40,53 +33,46 @@ export interface DigestBatchResult {
   skipped: number;
 }
 
-export const adminSubscribersApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** 25 a page with Load more; a change anywhere reads every loaded page again, so the list stays true. */
-    subscribers: build.infiniteQuery<SubscriberPage, SubscriberFilters, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
-          lastPageParam < lastPage.pages ? lastPageParam + 1 : undefined,
-      },
-      query: ({ queryArg, pageParam }) => ({ url: '/subscriptions/admin', params: listParams(queryArg, pageParam) }),
-      transformResponse: toSubscriberPage,
-      providesTags: ['Subscriber'],
-      keepUnusedDataFor: 0,
-      ...guard,
-    }),
-    updateSubscriber: build.mutation<AdminSubscriber, { id: string; patch: SubscriberPatch | { is_active: boolean } }>({
-      query: ({ id, patch }) => ({ url: subscriberPath(id), method: 'PATCH', body: patch }),
-      transformResponse: (body: { subscription: AdminSubscriber }) => body.subscription,
-      invalidatesTags: (result) => (result ? ['Subscriber'] : []),
-      ...guard,
-    }),
-    deleteSubscriber: build.mutation<unknown, string>({
-      query: (id) => ({ url: subscriberPath(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Subscriber']),
-      ...guard,
-    }),
-    sendDigestNow: build.mutation<{ sent: number; subscription: AdminSubscriber | null }, string>({
-      query: (id) => ({ url: `${subscriberPath(id)}/send-digest`, method: 'POST' }),
-      transformResponse: (body: { sent?: unknown; subscription?: AdminSubscriber } | null) => ({
-        sent: typeof body?.sent === 'number' ? body.sent : 0,
-        subscription: body?.subscription ?? null,
-      }),
-      invalidatesTags: (result) => (result ? ['Subscriber'] : []),
-      ...guard,
-    }),
-    runDigestBatch: build.mutation<DigestBatchResult, void>({
-      query: () => ({ url: '/subscriptions/admin/run-digest', method: 'POST' }),
-      transformResponse: (body: { result?: Partial<DigestBatchResult> } | null) => ({
-        processed: body?.result?.processed ?? 0,
-        sent: body?.result?.sent ?? 0,
-        skipped: body?.result?.skipped ?? 0,
-      }),
-      invalidatesTags: (result) => (result ? ['Subscriber'] : []),
-      ...guard,
-    }),
+export const adminSubscribersApi = injectAdminEndpoints((build) => ({
+  /** 25 a page with Load more; a change anywhere reads every loaded page again, so the list stays true. */
+  subscribers: build.infiniteQuery<SubscriberPage, SubscriberFilters, number>({
+    infiniteQueryOptions: {
+      initialPageParam: 1,
+      getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+        lastPageParam < lastPage.pages ? lastPageParam + 1 : undefined,
+    },
+    query: ({ queryArg, pageParam }) => ({ url: '/subscriptions/admin', params: listParams(queryArg, pageParam) }),
+    transformResponse: toSubscriberPage,
+    providesTags: ['Subscriber'],
+    keepUnusedDataFor: 0,
   }),
-});
+  updateSubscriber: build.mutation<AdminSubscriber, { id: string; patch: SubscriberPatch | { is_active: boolean } }>({
+    query: ({ id, patch }) => ({ url: subscriberPath(id), method: 'PATCH', body: patch }),
+    transformResponse: (body: { subscription: AdminSubscriber }) => body.subscription,
+    invalidatesTags: (result) => (result ? ['Subscriber'] : []),
+  }),
+  deleteSubscriber: build.mutation<unknown, string>({
+    query: (id) => ({ url: subscriberPath(id), method: 'DELETE' }),
+    invalidatesTags: (_result, error) => (error ? [] : ['Subscriber']),
+  }),
+  sendDigestNow: build.mutation<{ sent: number; subscription: AdminSubscriber | null }, string>({
+    query: (id) => ({ url: `${subscriberPath(id)}/send-digest`, method: 'POST' }),
+    transformResponse: (body: { sent?: unknown; subscription?: AdminSubscriber } | null) => ({
+      sent: typeof body?.sent === 'number' ? body.sent : 0,
+      subscription: body?.subscription ?? null,
+    }),
+    invalidatesTags: (result) => (result ? ['Subscriber'] : []),
+  }),
+  runDigestBatch: build.mutation<DigestBatchResult, void>({
+    query: () => ({ url: '/subscriptions/admin/run-digest', method: 'POST' }),
+    transformResponse: (body: { result?: Partial<DigestBatchResult> } | null) => ({
+      processed: body?.result?.processed ?? 0,
+      sent: body?.result?.sent ?? 0,
+      skipped: body?.result?.skipped ?? 0,
+    }),
+    invalidatesTags: (result) => (result ? ['Subscriber'] : []),
+  }),
+}));
 
 export const {
   useSubscribersInfiniteQuery,

@@ -1,6 +1,6 @@
 import { api } from '../../app/api.ts';
 import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
-import { openLiveSocket } from '../../lib/realtime/live-socket.ts';
+import { liveConnectionsOf } from '../../lib/realtime/live-connections.ts';
 import { conversationIsBehind, isNewer, mergeTicketPush } from '../../lib/support/apply-push.ts';
 import {
   hasConversation,
@@ -65,9 +65,15 @@ export const supportApi = api.injectEndpoints({
       transformResponse: (body: { ticket: PublicTicket }) => body.ticket,
       providesTags: (_result, _error, { number }) => [{ type: 'SupportTicket', id: number }],
       keepUnusedDataFor: 5,
-      async onCacheEntryAdded(lookup, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
+      async onCacheEntryAdded(lookup, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, extra }) {
         if (!lookup.token) {
-          await followStatusByNumber(lookup.number, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch });
+          await followStatusByNumber(lookup.number, {
+            cacheDataLoaded,
+            cacheEntryRemoved,
+            updateCachedData,
+            dispatch,
+            extra,
+          });
           return;
         }
         try {
@@ -77,9 +83,8 @@ export const supportApi = api.injectEndpoints({
         }
         const channel = ticketChannel(lookup.number);
         const refetch = () => dispatch(api.util.invalidateTags([{ type: 'SupportTicket', id: lookup.number }]));
-        const live = openLiveSocket<PublicTicketPush>({
-          namespace: '/tickets',
-          auth: { ticket_number: lookup.number, token: lookup.token },
+        const ticketConnection = { namespace: '/tickets', auth: { ticket_number: lookup.number, token: lookup.token } };
+        const live = liveConnectionsOf(extra).subscribe<PublicTicketPush>(ticketConnection, {
           onPush: (push) => {
             if (push.ticket_number !== lookup.number) return;
             let needsRefetch = false;
@@ -147,6 +152,7 @@ interface FollowHooks {
   cacheEntryRemoved: Promise<unknown>;
   updateCachedData(recipe: (ticket: PublicTicket) => void): unknown;
   dispatch: (action: unknown) => unknown;
+  extra: unknown;
 }
 
 /**
@@ -155,7 +161,7 @@ interface FollowHooks {
  */
 async function followStatusByNumber(
   number: string,
-  { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }: FollowHooks,
+  { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, extra }: FollowHooks,
 ): Promise<void> {
   try {
     await cacheDataLoaded;
@@ -164,22 +170,23 @@ async function followStatusByNumber(
   }
   const channel = ticketChannel(number);
   const refetch = () => dispatch(api.util.invalidateTags([{ type: 'SupportTicket', id: number }]));
-  const live = openLiveSocket<TicketStatusPush>({
-    namespace: '/tickets',
-    auth: { ticket_number: number },
-    event: TICKET_STATUS_EVENT,
-    onPush: (push) => {
-      if (push.ticket_number !== number) return;
-      if (!push.ticket) return void refetch();
-      const { status, updated_at: updatedAt } = push.ticket;
-      updateCachedData((ticket) => {
-        if (typeof status === 'string') ticket.status = status;
-        if (typeof updatedAt === 'string') ticket.updated_at = updatedAt;
-      });
+  const live = liveConnectionsOf(extra).subscribe<TicketStatusPush>(
+    { namespace: '/tickets', auth: { ticket_number: number } },
+    {
+      event: TICKET_STATUS_EVENT,
+      onPush: (push) => {
+        if (push.ticket_number !== number) return;
+        if (!push.ticket) return void refetch();
+        const { status, updated_at: updatedAt } = push.ticket;
+        updateCachedData((ticket) => {
+          if (typeof status === 'string') ticket.status = status;
+          if (typeof updatedAt === 'string') ticket.updated_at = updatedAt;
+        });
+      },
+      onFreshSession: refetch,
+      onStateChange: (state) => dispatch(liveStateChanged({ channel, state })),
     },
-    onFreshSession: refetch,
-    onStateChange: (state) => dispatch(liveStateChanged({ channel, state })),
-  });
+  );
   await cacheEntryRemoved;
   live.close();
   dispatch(liveChannelClosed(channel));

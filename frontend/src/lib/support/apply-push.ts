@@ -71,3 +71,14 @@ export function mergeTicketPush<T extends PublicTicketSummary>(
 export function conversationIsBehind(ticket: { messages_count: number; messages?: unknown[] }): boolean {
   return Array.isArray(ticket.messages) && ticket.messages.length < ticket.messages_count;
 }
+
+/**
+ * Applies an admin push to an open ticket in place. Admin pushes carry the whole row as the list call gives it
+ * (SLA times and assignee included), so the ticket takes it as is and keeps its conversation; says whether it
+ * changed.
+ */
+export function applyAdminPushToDetail(detail: AdminTicketSummary, push: AdminTicketPush): boolean {
+  if (!isNewer(push.version, detail.version) || push.change === 'deleted' || !push.ticket) return false;
+  Object.assign(detail, push.ticket);
+  return true;
+}

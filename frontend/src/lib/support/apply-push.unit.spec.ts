@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAdminPush, conversationIsBehind, mergeTicketPush } from './apply-push.ts';
+import { applyAdminPush, applyAdminPushToDetail, conversationIsBehind, mergeTicketPush } from './apply-push.ts';
 import type { AdminTicketPush, AdminTicketSummary, PublicTicketDetail } from './ticket-types.ts';
 
 function makeTicket(overrides: Partial<AdminTicketSummary> = {}): AdminTicketSummary {
@@ -118,5 +118,29 @@ describe('pushes for an open ticket', () => {
 
   it('reports a deletion', () => {
     expect(mergeTicketPush(detail(), { change: 'deleted', version: 2, ticket: null })).toBe('deleted');
+  });
+});
+
+describe('admin pushes for an open ticket', () => {
+  it('takes the whole pushed row once, keeping the conversation', () => {
+    const open = { ...makeTicket({ status: 'new' }), messages: [{ text: 'kept' }] };
+    const row = makeTicket({ status: 'in_progress', version: 2, assignee: 'Ana' } as Partial<AdminTicketSummary>);
+    expect(applyAdminPushToDetail(open, pushOf(row))).toBe(true);
+    expect(open).toMatchObject({ status: 'in_progress', version: 2, assignee: 'Ana', messages: [{ text: 'kept' }] });
+  });
+
+  it('drops a stale push and leaves a deletion to the list', () => {
+    const open = makeTicket({ status: 'resolved', version: 3 });
+    expect(applyAdminPushToDetail(open, pushOf(makeTicket({ status: 'new', version: 2 })))).toBe(false);
+    expect(
+      applyAdminPushToDetail(open, {
+        change: 'deleted',
+        ticket_number: open.ticket_number,
+        id: open.id,
+        version: 4,
+        ticket: null,
+      }),
+    ).toBe(false);
+    expect(open).toMatchObject({ status: 'resolved', version: 3 });
   });
 });

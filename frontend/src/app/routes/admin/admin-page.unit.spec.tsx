@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../store.ts';
-import { fakeIo, lastSocket, resetFakeSockets } from '../../../testing/fake-socket.ts';
+import { fakeIo, fakeSockets, lastSocket, resetFakeSockets } from '../../../testing/fake-socket.ts';
 import { json, networkFailure, stubApi, type Handler } from '../../../testing/fake-api.ts';
 import type { AdminTicket, AdminTicketSummary } from '../../../lib/support/ticket-types.ts';
 import { AdminPage } from './admin-page.tsx';
@@ -199,6 +199,51 @@ describe('admin login', () => {
     renderPanel();
     await screen.findByRole('heading', { name: 'Admin Login' });
     expect(screen.queryByText(/samples/)).toBeNull();
+  });
+
+  it('sends any section whose call answers 401 to the login, says why, and comes back to that section', async () => {
+    let authenticated = true;
+    sessionStorage.setItem('evently.admin', '1');
+    stubApi({
+      ...loggedIn,
+      'GET /api/admin/session': () =>
+        authenticated ? json({ authenticated: true }) : json({ authenticated: false, agent_name: null }),
+      'GET /api/blog/posts': () => {
+        authenticated = false;
+        return json({ error: 'Admin login required' }, 401);
+      },
+      'POST /api/support/admin/login': () => {
+        authenticated = true;
+        return json({ success: true, message: 'Logged in' });
+      },
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Blog Posts' }));
+    await screen.findByRole('heading', { name: 'Admin Login' });
+    expect(screen.getByText('Admin password missing (session expired). Please log in again.')).toBeTruthy();
+    stubApi({
+      ...loggedIn,
+      'GET /api/blog/posts': () => json({ posts: [] }),
+      'POST /api/support/admin/login': () => json({ success: true, message: 'Logged in' }),
+    });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('tab', { name: 'Blog Posts' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No posts yet')).toBeTruthy();
+  });
+
+  it('opens one /admin socket for the whole panel', async () => {
+    stubApi({ ...loggedIn, 'GET /api/admin/reviews': () => json({ reviews: [{ id: 'r1', status: 'pending' }] }) });
+    renderPanel();
+    await screen.findAllByRole('button', { name: /TT-2025-000/ });
+    // The queue and the Reviews badge both follow the panel's connection once their data is in.
+    await screen.findByText('(1 pending)', { exact: false });
+    await act(async () => undefined);
+    expect(fakeSockets.filter((socket) => socket.namespace === '/admin')).toHaveLength(1);
+    const socket = lastSocket('/admin');
+    act(() => socket.serverConnect(true));
+    act(() => socket.emit('reviews:pending', { pending: 4 }));
+    expect(await screen.findByText('(4 pending)', { exact: false })).toBeTruthy();
   });
 
   it('mounts the Reviews and Subscribers tabs', async () => {
