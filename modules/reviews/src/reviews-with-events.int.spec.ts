@@ -4,25 +4,13 @@
  * become each event's approved count and mean in the events API, survive a replay from offset zero and an
  * events reindex. Only this test imports the events module; the reviews module itself never does.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminAuth,
-  createOutboxRelay,
-  createProjectorRunner,
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  createSqliteSearchIndex,
-  fixedClock,
-  projectorGroup,
-  silentLogger,
-  type ModuleDeps,
-} from '@evently/platform';
-import { createTempDataDir, serveRouters } from '@evently/platform/testing';
+import { createOutboxRelay, createProjectorRunner, projectorGroup } from '@evently/platform';
+import { serveRouters, startEmbeddedDeps } from '@evently/platform/testing';
 import { createEventsModule } from '@evently/events';
 import { REVIEWS_TOPIC, createReviewsModule } from './index.ts';
 import { makeReviewBody } from './testing/make-review.ts';
-import { ADMIN_PASSWORD, asAdmin, type Json } from './testing/reviews-harness.ts';
+import { asAdmin, type Json } from './testing/reviews-harness.ts';
 
 describe('reviews feed the events read model', () => {
   let url: string;
@@ -50,24 +38,9 @@ describe('reviews feed the events read model', () => {
   };
 
   beforeAll(async () => {
-    const logger = silentLogger();
-    const temp = await createTempDataDir('evently-reviews-events-');
-    const clock = fixedClock('2026-11-21T10:00:00Z');
-    const store = await createSqliteDocumentStore({ file: join(temp.dir, 'evently.db'), clock });
-    const bus = await createSqliteEventBus({ store, pollIntervalMs: 20 });
-    const search = createSqliteSearchIndex({ file: join(temp.dir, 'search.db') });
-    const auth = createAdminAuth({ password: ADMIN_PASSWORD, logger });
-    const deps: ModuleDeps = {
-      store,
-      bus,
-      search,
-      clock,
-      logger,
-      requireAdmin: auth.requireAdmin,
-      isAdmin: auth.isAdmin,
-      publicUrl: 'http://evently.test',
-      dataDir: temp.dir,
-    };
+    const embedded = await startEmbeddedDeps({ name: 'evently-reviews-events-', pollIntervalMs: 20 });
+    const { deps, store, bus, logger } = embedded;
+    const search = embedded.search();
     const events = createEventsModule(deps, {
       affiliate: { ticketmaster: {}, fever: {}, default: {} },
       trustedProxies: null,
@@ -93,10 +66,7 @@ describe('reviews feed the events read model', () => {
       await served.close();
       await runner.stop();
       await relay.stop();
-      await bus.close();
-      await search.close();
-      await store.close();
-      await temp.remove();
+      await embedded.close();
     };
 
     const outcome = await events.commands.upsertFromSource({

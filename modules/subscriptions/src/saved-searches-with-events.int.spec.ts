@@ -5,23 +5,15 @@
  * catalogue once per distinct search. Only this test imports the events module; the subscriptions module
  * reaches it through the catalogue interface alone.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createAdminAuth,
   createOutboxRelay,
   createProjectorRunner,
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  createSqliteSearchIndex,
-  fixedClock,
-  silentLogger,
   type DocumentStore,
   type MailMessage,
   type Mailer,
-  type ModuleDeps,
 } from '@evently/platform';
-import { createTempDataDir } from '@evently/platform/testing';
+import { startEmbeddedDeps } from '@evently/platform/testing';
 import { createEventsModule } from '@evently/events';
 import { createSubscriptionsModule, type SubscriptionsModule } from './index.ts';
 
@@ -78,24 +70,10 @@ const eventNames = (mail: MailMessage) =>
   EVENT_NAMES.filter((name) => mail.text.includes(name)).sort((a, b) => mail.text.indexOf(a) - mail.text.indexOf(b));
 
 beforeAll(async () => {
-  const logger = silentLogger();
-  const temp = await createTempDataDir('evently-saved-searches-');
-  const clock = fixedClock('2026-11-21T10:00:00Z');
-  store = await createSqliteDocumentStore({ file: join(temp.dir, 'evently.db'), clock });
-  const bus = await createSqliteEventBus({ store, pollIntervalMs: 20 });
-  const search = createSqliteSearchIndex({ file: join(temp.dir, 'search.db') });
-  const auth = createAdminAuth({ password: 'admin-password-for-tests', logger });
-  const deps: ModuleDeps = {
-    store,
-    bus,
-    search,
-    clock,
-    logger,
-    requireAdmin: auth.requireAdmin,
-    isAdmin: auth.isAdmin,
-    publicUrl: 'http://evently.test',
-    dataDir: temp.dir,
-  };
+  const embedded = await startEmbeddedDeps({ name: 'evently-saved-searches-', pollIntervalMs: 20 });
+  const { deps, bus, logger } = embedded;
+  store = embedded.store;
+  const search = embedded.search();
   const events = createEventsModule(deps, {
     affiliate: { ticketmaster: {}, fever: {}, default: {} },
     trustedProxies: null,
@@ -167,10 +145,7 @@ beforeAll(async () => {
     await runner.stop();
     await relay.stop();
     await subscriptions.close?.();
-    await bus.close();
-    await search.close();
-    await store.close();
-    await temp.remove();
+    await embedded.close();
   };
 });
 afterAll(async () => {

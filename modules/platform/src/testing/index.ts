@@ -10,6 +10,7 @@ export { startSmtpSink, type SmtpSink, type ReceivedMail } from '../mail/testing
 export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';
 export { serveRouters, type ServedRouters } from './serve-routers.ts';
 export { harnessPerTest, type HarnessPerTest } from './harness-per-test.ts';
+export { startEmbeddedDeps, type EmbeddedDeps, type EmbeddedDepsOptions } from './embedded-deps.ts';
 export {
   HARNESS_ADMIN_PASSWORD,
   HARNESS_PUBLIC_URL,
