@@ -58,6 +58,8 @@ export const REBUILD_LEASE = 'search-rebuild';
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
 /** How long the events module counts views and clicks in memory before one write per event, on MongoDB. */
 const MONGODB_ACTIVITY_FLUSH_MS = 2000;
+/** The same on the embedded store, where a view must never wait behind another process's write transaction. */
+const EMBEDDED_ACTIVITY_FLUSH_MS = 1000;
 /**
  * The backlog gauge reads at most this many pending outbox records per scrape: enough to see a stalled relay
  * (it normally hovers near zero), cheap enough to read every 15 s.
@@ -166,10 +168,12 @@ export async function compose({
   const supportEnv = supportOptionsFromEnv(env);
   const partnershipsEnv = partnershipsOptionsFromEnv(env);
 
-  // On MongoDB a hot event's views would each conflict with the next: views are counted in memory between
-  // writes there. The embedded store serialises writers, so it writes each view through.
+  // Views are counted in memory between writes on both engines, so the event page never writes in its request.
+  // On MongoDB a hot event's views would each conflict with the next. The embedded store has one writer at a
+  // time: a feed's or a bulk load's transaction (at a lower priority, so slower still when readers keep the cores
+  // busy) would hold every page view that wrote through until it commits.
   const events = createEventsModule(deps, {
-    activityFlushMs: store.engine === 'mongodb' ? MONGODB_ACTIVITY_FLUSH_MS : 0,
+    activityFlushMs: store.engine === 'mongodb' ? MONGODB_ACTIVITY_FLUSH_MS : EMBEDDED_ACTIVITY_FLUSH_MS,
     // A new exchange-rates table: every indexed price is converted again (blue/green, one rebuilder at a time).
     onRatesChanged: () => projectors.rebuild(['events-search']),
     ...eventsOptionsFromEnv(env),

@@ -154,7 +154,8 @@ describe('server-rendered first paint (decision 025)', () => {
     await waitForSettled(page);
     await page.context().close();
     // The server's first paint asked for the event on the person's behalf; the client adopted that answer.
-    expect(await views()).toBe(before + 1);
+    // Views reach the store in the next activity flush, not in the page's request.
+    await expect.poll(views, { timeout: 5_000 }).toBe(before + 1);
 
     const crawled = await crawlerGet(`/event/${event!.id}`);
     expect(crawled.status).toBe(200);
