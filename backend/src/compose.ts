@@ -245,6 +245,7 @@ export async function compose({
     bus,
     projectors: modules.flatMap((m) => m.projectors),
     logger: logger.child({ component: 'projectors' }),
+    batchIntervalMs: config.projectorBatchMs,
     // One process rebuilds at a time: workers, `reindex` and `seed` (decision 019).
     rebuildLease: createStoreLease({ store, name: REBUILD_LEASE }),
   });

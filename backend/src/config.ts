@@ -10,6 +10,11 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/**
+ * A projector's commit interval by default: at a feed's 500 events a second, four batches of about 125 a second,
+ * and a write waits at most this long before its batch, well within the two seconds it may take to be searchable.
+ */
+export const DEFAULT_PROJECTOR_BATCH_MS = 250;
 
 /** Comma-separated list; blanks are dropped so `a, b,` means `['a', 'b']`. */
 const csv = z.string().transform((value) =>
@@ -57,6 +62,12 @@ export const envSchema = z.object({
   ELASTICSEARCH_URL: urlWithProtocols(['http:', 'https:']).optional(),
   /** Threads answering embedded search queries off the main thread; 0 answers in it (see createSqliteSearchIndex). */
   SEARCH_READER_THREADS: integer(0, 16).optional(),
+  /**
+   * How often a projector commits a batch at most (a full batch of 500 goes at once): fewer, larger
+   * transactions, so kept search answers are checked against fewer generations; a write waits up to this
+   * long to become searchable.
+   */
+  PROJECTOR_BATCH_MS: integer(0, 5_000).default(DEFAULT_PROJECTOR_BATCH_MS),
   /** Longest the server may spend rendering a landing page's first paint (decision 025); 0 turns it off. */
   FIRST_PAINT_TIMEOUT_MS: integer(0, 60_000).default(1500),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
@@ -103,6 +114,8 @@ export interface Config {
   elasticsearchUrl: string | undefined;
   /** Undefined: the embedded search index's default. */
   searchReaderThreads: number | undefined;
+  /** Projector commit interval (ms; PROJECTOR_BATCH_MS). */
+  projectorBatchMs?: number;
   /** 0: home and event pages are client-rendered only. */
   firstPaintTimeoutMs: number;
   smtpUrl: string | undefined;
@@ -168,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kafkaBrokers: e.KAFKA_BROKERS,
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     searchReaderThreads: e.SEARCH_READER_THREADS,
+    projectorBatchMs: e.PROJECTOR_BATCH_MS,
     firstPaintTimeoutMs: e.FIRST_PAINT_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     consumerRetryMaxMs: e.CONSUMER_RETRY_MAX_MS,

@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it("takes the projectors' commit interval in milliseconds, a quarter of a second by default", () => {
+    expect(loadConfig({}).projectorBatchMs).toBe(250);
+    expect(loadConfig({ PROJECTOR_BATCH_MS: '0' }).projectorBatchMs).toBe(0);
+    expect(loadConfig({ PROJECTOR_BATCH_MS: '1000' }).projectorBatchMs).toBe(1000);
+    expect(errorOf({ PROJECTOR_BATCH_MS: '-1' }).variable).toBe('PROJECTOR_BATCH_MS');
+    expect(errorOf({ PROJECTOR_BATCH_MS: '60000' }).variable).toBe('PROJECTOR_BATCH_MS');
+  });
+
   it('takes the cap of consumer redelivery pauses in milliseconds', () => {
     expect(loadConfig({ CONSUMER_RETRY_MAX_MS: '30000' }).consumerRetryMaxMs).toBe(30_000);
     expect(errorOf({ CONSUMER_RETRY_MAX_MS: '0' }).variable).toBe('CONSUMER_RETRY_MAX_MS');

@@ -34,6 +34,15 @@ export interface SubscribeArgs {
   /** Largest batch handed to `handle` at once (default 500). */
   maxBatch?: number;
   /**
+   * Hand over at most one batch per this many milliseconds unless `maxBatch` messages are waiting: a smaller
+   * batch waits out the rest of the interval since the previous one was handed over and takes what arrived
+   * meanwhile. A read model then commits once per interval rather than once per trickle of messages, so its
+   * readers see fewer generations. Offsets are still committed only after `handle` resolves. 0 or omitted:
+   * each batch as soon as it is read. The embedded log honours it; Kafka's fetches already gather what
+   * arrives within their wait, and Elasticsearch shows writes once per refresh whatever the bulk cadence.
+   */
+  batchIntervalMs?: number;
+  /**
    * `durable` (default) or `tail`: start at the end of the log as of `subscribe()`, keep the position in
    * memory only and never commit it, so `lag` and `resetGroup` never see it. Failing handlers are retried
    * the same way in both modes: same batch again after a delay, nothing skipped.

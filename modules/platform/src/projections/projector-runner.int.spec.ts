@@ -149,6 +149,28 @@ describe('projector runner', () => {
     expect(things.rows().get('t1')?.title).toBe('still live after the rebuild');
   });
 
+  it("live groups commit at the configured interval; a rebuild's replay takes batches as they come", async () => {
+    const bus = await openBus();
+    const asked: Array<{ group: string; batchIntervalMs: number | undefined }> = [];
+    const subscribe = bus.subscribe.bind(bus);
+    vi.spyOn(bus, 'subscribe').mockImplementation(async (args) => {
+      asked.push({ group: args.group, batchIntervalMs: args.batchIntervalMs });
+      return subscribe(args);
+    });
+    const things = memoryProjector('things', ['evently.things']);
+    const runner = createProjectorRunner({ bus, projectors: [things.projector], logger, batchIntervalMs: 300 });
+    await runner.start();
+    cleanups.push(() => runner.stop());
+    await bus.publish([message('evently.things', 't1', 1, 'a')]);
+    await runner.drained();
+    await runner.rebuild();
+    expect(asked).toEqual([
+      { group: 'projector.things', batchIntervalMs: 300 },
+      { group: 'projector.things.replay', batchIntervalMs: 0 },
+    ]);
+    expect(things.rows().get('t1')?.title).toBe('a');
+  });
+
   it('rebuild works on a runner that is not started and touches only the named projectors', async () => {
     const bus = await openBus();
     const things = memoryProjector('things', ['evently.things']);

@@ -25,6 +25,14 @@ export interface ProjectorRunnerOptions {
   /** Largest batch handed to a projector at once (bus default when omitted). */
   maxBatch?: number;
   /**
+   * A live projector writes at most one batch per this interval unless `maxBatch` messages wait (the bus's
+   * `batchIntervalMs`; 0, the default, hands each batch over as it is read). Each batch is one transaction of the read model, and
+   * each commit is a new generation its readers' kept answers are checked against: a feed's trickle of
+   * messages then makes a few generations a second instead of one per message or two. Freshness pays at most
+   * the interval. Replays in a rebuild take full batches as fast as they come.
+   */
+  batchIntervalMs?: number;
+  /**
    * Largest batch during a rebuild (default 2000): a replay writes into a copy nobody reads yet, so larger
    * transactions only save per-batch work (reads of the log, commits, offset writes).
    */
@@ -138,10 +146,12 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
     {
       group = projectorGroup(projector),
       maxBatch = options.maxBatch,
+      batchIntervalMs = options.batchIntervalMs ?? 0,
       deferCommits = false,
       handle = (batch: Delivered[]) => projector.apply(batch),
     } = {},
-  ): Promise<Subscription> => bus.subscribe({ group, topics: projector.topics, maxBatch, deferCommits, handle });
+  ): Promise<Subscription> =>
+    bus.subscribe({ group, topics: projector.topics, maxBatch, batchIntervalMs, deferCommits, handle });
 
   const selectReplayable = (names: string[] | undefined): Projector[] => {
     const replayable = [...byName.values()]
@@ -213,6 +223,7 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
       subscription = await subscribe(projector, {
         group: replayGroup(projector),
         maxBatch: options.rebuildBatch ?? DEFAULT_REBUILD_BATCH,
+        batchIntervalMs: 0,
         handle: replay.handle,
       });
       await subscription.drained();
@@ -263,6 +274,7 @@ export function createProjectorRunner(options: ProjectorRunnerOptions): Projecto
           await bus.resetGroup(projectorGroup(projector), projector.topics);
           const subscription = await subscribe(projector, {
             maxBatch: options.rebuildBatch ?? DEFAULT_REBUILD_BATCH,
+            batchIntervalMs: 0,
             deferCommits,
             handle: replay.handle,
           });

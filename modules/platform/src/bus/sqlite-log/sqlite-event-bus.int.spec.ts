@@ -75,7 +75,9 @@ describe('embedded log specifics', () => {
     metadata: { occurred_at: '2025-06-01T10:00:00.000Z' },
   });
 
-  const openShared = async (busOptions: { pollIntervalMs?: number } = {}) => {
+  const openShared = async (
+    busOptions: { pollIntervalMs?: number; sleep?: (ms: number) => Promise<void>; now?: () => number } = {},
+  ) => {
     const temp = await createTempDataDir();
     const file = join(temp.dir, 'evently.db');
     const store = await createSqliteDocumentStore({ file });
@@ -104,6 +106,90 @@ describe('embedded log specifics', () => {
     await store.transaction((tx) => tx.appendOutbox([record('a', 1)]));
     await waitFor(() => received.length === 1, 'the subscriber to be woken by the commit');
     await subscription.stop();
+    await close();
+  });
+
+  /** A clock that moves only when told: a sleep ends once `advance` has passed its end. */
+  const manualClock = () => {
+    let now = 0;
+    const sleepers = new Set<{ until: number; wake: () => void }>();
+    return {
+      now: () => now,
+      sleep: (ms: number) =>
+        new Promise<void>((wake) => {
+          sleepers.add({ until: now + ms, wake });
+        }),
+      sleeping: () => sleepers.size,
+      advance(ms: number) {
+        now += ms;
+        for (const sleeper of [...sleepers]) {
+          if (sleeper.until > now) continue;
+          sleepers.delete(sleeper);
+          sleeper.wake();
+        }
+      },
+    };
+  };
+
+  it('with a batch interval, hands over one batch per interval unless a full batch waits, and stores each position after its batch', async () => {
+    const clock = manualClock();
+    const { store, bus, close } = await openShared({ pollIntervalMs: 3_600_000, sleep: clock.sleep, now: clock.now });
+    const batches: string[][] = [];
+    let release: (() => void) | null = null;
+    let holdNext = false;
+    const subscription = await bus.subscribe({
+      group: 'g',
+      topics: [topic],
+      maxBatch: 4,
+      batchIntervalMs: 1000,
+      handle: async (batch) => {
+        batches.push(batch.map((m) => m.id));
+        if (holdNext) await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    const append = (...keys: string[]) => store.transaction((tx) => tx.appendOutbox(keys.map((key) => record(key, 1))));
+    const pending = async () => (await bus.lag('g', [topic]))[topic];
+
+    // After a quiet spell the first record goes at once.
+    await append('a');
+    await waitFor(() => batches.length === 1, 'the first batch');
+    await subscription.drained();
+
+    // Two commits within the interval wait for it, then go as one batch.
+    await append('b');
+    await append('c');
+    await waitFor(() => clock.sleeping() === 1, 'the subscriber to wait out the interval');
+    clock.advance(999);
+    expect(clock.sleeping()).toBe(1);
+    expect(batches).toHaveLength(1);
+    expect(await pending()).toBe(2);
+    holdNext = true;
+    clock.advance(1);
+    await waitFor(() => release !== null, 'the second batch');
+    expect(batches[1]).toEqual(['b-1', 'c-1']);
+    // Its position is stored only once its handler has resolved.
+    expect(await pending()).toBe(2);
+    holdNext = false;
+    release!();
+    await subscription.drained();
+    expect(await pending()).toBe(0);
+
+    // A full batch does not wait for the interval.
+    await append('d', 'e', 'f', 'g', 'h');
+    await waitFor(() => batches.length === 3, 'the full batch, without the clock moving');
+    expect(batches[2]).toEqual(['d-1', 'e-1', 'f-1', 'g-1']);
+    // The rest of it is smaller than the cap: it waits for the interval after the full one.
+    await waitFor(() => clock.sleeping() === 1, 'the remainder to wait');
+    clock.advance(1000);
+    await subscription.drained();
+    expect(batches[3]).toEqual(['h-1']);
+
+    // Stopping during the wait ends it without handing the batch over or storing a position.
+    await append('i');
+    await waitFor(() => clock.sleeping() === 1, 'the next wait');
+    await subscription.stop();
+    expect(batches).toHaveLength(4);
+    expect(await pending()).toBe(1);
     await close();
   });
 

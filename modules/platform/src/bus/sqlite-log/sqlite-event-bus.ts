@@ -28,6 +28,7 @@ export async function createSqliteEventBus(options: SqliteEventBusOptions): Prom
     retryDelayMs: options.retryDelayMs ?? 200,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 10_000,
     ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.now ? { now: options.now } : {}),
   };
   const waits = new ConsumerWaits();
   const active = new Set<SqliteSubscription>();

@@ -10,6 +10,9 @@
  * current `MAX(seq)` and keeps its offsets in memory only, so it never writes `consumer_offsets`. `seq` grows in
  * commit order (SQLite has one writer per file), so every record committed after the start is read.
  *
+ * With `batchIntervalMs` a batch smaller than `maxBatch` is held back until the interval since the previous
+ * batch was handed over has passed, then read again, so it holds what arrived meanwhile; a full batch goes at once.
+ *
  * With `deferCommits` a durable group's position also stays in memory until `commit()` stores it: each stored
  * position is a commit to the shared file, and SQLite empties every other connection's page cache when the
  * file changes under it (the seed's writer lost its cache after each batch of its projection process).
@@ -29,8 +32,10 @@ export interface SubscriptionTiming {
    */
   retryDelayMs: number;
   maxRetryDelayMs: number;
-  /** Waits between redeliveries (tests pass a virtual clock's); a stop still ends the wait at once. */
+  /** Waits between redeliveries and batch intervals (tests pass a virtual clock's); a stop still ends the wait at once. */
   sleep?: (ms: number) => Promise<void>;
+  /** The clock of `batchIntervalMs` (tests pass a virtual clock's; `Date.now` otherwise). */
+  now?: () => number;
 }
 
 interface LogRow {
@@ -53,6 +58,9 @@ export class SqliteSubscription implements Subscription {
   private readonly stored = new Map<string, number>();
   private readonly drainWaiters: DrainWaiter[] = [];
   private readonly maxBatch: number;
+  private readonly batchIntervalMs: number;
+  /** When the last batch was handed over (`batchIntervalMs`). */
+  private lastHandedAt = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private signalled = false;
   private wakeSleeper: (() => void) | null = null;
@@ -81,6 +89,9 @@ export class SqliteSubscription implements Subscription {
       maxMs: timing.maxRetryDelayMs,
     });
     if (!Number.isInteger(this.maxBatch) || this.maxBatch < 1) throw new Error('maxBatch must be a positive integer');
+    this.batchIntervalMs = args.batchIntervalMs ?? 0;
+    if (!Number.isFinite(this.batchIntervalMs) || this.batchIntervalMs < 0)
+      throw new Error('batchIntervalMs must be a non-negative number');
     this.tail = args.mode === 'tail';
   }
 
@@ -178,6 +189,16 @@ export class SqliteSubscription implements Subscription {
         this.settleDrainWaiters();
         await this.sleep(this.timing.pollIntervalMs, true);
         continue;
+      }
+      if (this.batchIntervalMs > 0) {
+        const now = this.timing.now?.() ?? Date.now();
+        const wait = this.lastHandedAt + this.batchIntervalMs - now;
+        if (batch.length < this.maxBatch && wait > 0) {
+          // Not woken by commits: what they add is read once the interval has passed.
+          await this.backOff(wait);
+          continue;
+        }
+        this.lastHandedAt = now;
       }
       const generation = this.generation;
       try {
