@@ -4,6 +4,18 @@
  */
 import { z } from 'zod';
 import { searchQuerySchema } from '@evently/events';
+import {
+  accommodationsAnswerSchema,
+  affiliateLinkSchema,
+  filterOptionsSchema,
+  ipLocationSchema,
+  ipNotLocatedSchema,
+  popularAnswerSchema,
+  publicEventSchema,
+  searchAnswerSchema,
+  similarAnswerSchema,
+  splitAnswerSchema,
+} from '@evently/events/contracts';
 import type { ApiRoute } from '../api-route.ts';
 
 const tag = 'events';
@@ -18,6 +30,7 @@ export const eventsRoutes: ApiRoute[] = [
     summary: 'Search the catalogue',
     query: searchQuerySchema,
     responses: { 200: 'A page of events', 400: 'A filter is invalid or the page is past the result window' },
+    answers: { 200: searchAnswerSchema },
   },
   {
     method: 'get',
@@ -25,6 +38,7 @@ export const eventsRoutes: ApiRoute[] = [
     tag,
     summary: 'Countries, cities and categories to filter by',
     responses: { 200: 'Filter options' },
+    answers: { 200: filterOptionsSchema },
   },
   {
     method: 'get',
@@ -33,6 +47,7 @@ export const eventsRoutes: ApiRoute[] = [
     summary: 'Most viewed and clicked upcoming events',
     query: limitQuery,
     responses: { 200: 'Popular events' },
+    answers: { 200: popularAnswerSchema },
   },
   {
     method: 'get',
@@ -40,6 +55,7 @@ export const eventsRoutes: ApiRoute[] = [
     tag,
     summary: 'One event with every offer, cheapest first (counts a view)',
     responses: { 200: 'The event', 301: "A linked offer's id: moved to its event", 404: 'Event not found' },
+    answers: { 200: publicEventSchema },
   },
   {
     method: 'get',
@@ -48,6 +64,7 @@ export const eventsRoutes: ApiRoute[] = [
     summary: 'Events like this one',
     query: limitQuery,
     responses: { 200: 'Similar events', 301: "A linked offer's id: moved to its event", 404: 'Event not found' },
+    answers: { 200: similarAnswerSchema },
   },
   {
     method: 'get',
@@ -55,6 +72,7 @@ export const eventsRoutes: ApiRoute[] = [
     tag,
     summary: 'Places to stay near the event',
     responses: { 200: 'Accommodations', 301: "A linked offer's id: moved to its event", 404: 'Event not found' },
+    answers: { 200: accommodationsAnswerSchema },
   },
   {
     method: 'get',
@@ -82,6 +100,7 @@ export const eventsRoutes: ApiRoute[] = [
       200: 'Latitude, longitude, city',
       404: '`{ error, reason }`, reason `private_address` (a private or local address) or `no_data` (the database does not place it)',
     },
+    answers: { 200: ipLocationSchema, 404: ipNotLocatedSchema },
   },
   {
     method: 'get',
@@ -89,6 +108,7 @@ export const eventsRoutes: ApiRoute[] = [
     tag,
     summary: 'Affiliate link of a Ticketmaster event (counts a click)',
     responses: { 200: '`{ affiliate_url }`', 404: 'No such event or no link' },
+    answers: { 200: affiliateLinkSchema },
   },
   {
     method: 'get',
@@ -96,6 +116,7 @@ export const eventsRoutes: ApiRoute[] = [
     tag,
     summary: 'Affiliate link of a Fever event (counts a click)',
     responses: { 200: '`{ affiliate_url }`', 404: 'No such event or no link' },
+    answers: { 200: affiliateLinkSchema },
   },
   {
     method: 'post',
@@ -109,6 +130,7 @@ export const eventsRoutes: ApiRoute[] = [
       404: 'Event not found',
       409: 'Not linked with any other offer',
     },
+    answers: { 200: splitAnswerSchema },
   },
   {
     method: 'get',
@@ -116,5 +138,6 @@ export const eventsRoutes: ApiRoute[] = [
     tag,
     summary: 'Affiliate link of any other event (counts a click)',
     responses: { 200: '`{ affiliate_url }`', 404: 'No such event or no link' },
+    answers: { 200: affiliateLinkSchema },
   },
 ];

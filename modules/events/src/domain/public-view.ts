@@ -55,44 +55,69 @@ function toPublicOffer(offer: Offer, table: RateTable): PublicOffer {
   };
 }
 
-/**
- * The stored fields a card is made of: `fields=card` reads only these from the index (decision 024). `offers`
- * exists on a group's canonical event only; `organizer` names a lone seller's offer.
- */
-export const CARD_SOURCE_FIELDS = [
-  'name',
-  'unique_title',
-  'description',
-  'unique_description',
-  'category',
+/** The stored fields a lone event's own offer is made of (`toOffer`), or its group's offers. */
+const OFFER_SOURCE_FIELDS = [
   'source',
-  'start_utc',
-  'timezone',
-  'venue_name',
-  'city',
-  'country',
-  'latitude',
-  'longitude',
+  'external_id',
+  'organizer',
   'min_price',
   'max_price',
   'currency',
   'formatted_price',
-  'price_note',
-  'image_url',
   'purchase_url',
   'affiliate_url',
   'original_url',
-  'external_id',
-  'organizer',
   'offers',
-  'usd_rates',
-] as const satisfies ReadonlyArray<keyof StoredEvent | 'usd_rates'>;
+] as const satisfies ReadonlyArray<keyof StoredEvent>;
+
+type CardSourceField = keyof StoredEvent | 'usd_rates';
+
+/**
+ * Each field of the card (`cardEventSchema`, the one definition the client types its cards by) and the stored
+ * fields it is computed from. Typed over every card field, so a field added to the card schema does not
+ * compile until it says where it comes from; `id` is always read, `distance_km` comes from the query.
+ */
+const CARD_FIELD_SOURCES = {
+  id: [],
+  name: ['name'],
+  unique_title: ['unique_title'],
+  description: ['description'],
+  unique_description: ['unique_description'],
+  category: ['category'],
+  source: ['source'],
+  date: ['start_utc'],
+  timezone: ['timezone'],
+  venue_name: ['venue_name'],
+  city: ['city'],
+  country: ['country'],
+  latitude: ['latitude'],
+  longitude: ['longitude'],
+  min_price: ['min_price'],
+  max_price: ['max_price'],
+  currency: ['currency'],
+  usd_rate: ['currency', 'usd_rates'],
+  usd_rate_date: ['currency', 'usd_rates'],
+  formatted_price: ['formatted_price'],
+  price_note: ['price_note'],
+  image_url: ['image_url'],
+  purchase_url: ['purchase_url'],
+  affiliate_url: ['affiliate_url'],
+  original_url: ['original_url'],
+  external_id: ['external_id'],
+  distance_km: [],
+  offer_count: OFFER_SOURCE_FIELDS,
+  price_from_usd: [...OFFER_SOURCE_FIELDS, 'usd_rates'],
+} as const satisfies { [Field in keyof CardEvent]-?: ReadonlyArray<CardSourceField> };
+
+type CardSourceFieldOf = (typeof CARD_FIELD_SOURCES)[keyof CardEvent][number];
+
+/** The stored fields a card is made of: `fields=card` reads only these from the index (decision 024). */
+export const CARD_SOURCE_FIELDS: readonly CardSourceFieldOf[] = [
+  ...new Set<CardSourceFieldOf>(Object.values(CARD_FIELD_SOURCES).flat()),
+];
 
 /** An index document read with `CARD_SOURCE_FIELDS` (plus its id). */
-export type CardSource = Pick<
-  StoredEvent,
-  'id' | Exclude<(typeof CARD_SOURCE_FIELDS)[number], 'offers' | 'usd_rates'>
-> &
+export type CardSource = Pick<StoredEvent, 'id' | Exclude<CardSourceFieldOf, 'offers' | 'usd_rates'>> &
   Partial<Pick<StoredEvent, 'offers'>> &
   ConvertedSource;
 

@@ -5,6 +5,13 @@
 import Router, { type RouterContext } from '@koa/router';
 import { isbot } from 'isbot';
 import { notFound, type HttpError } from '@evently/platform';
+import type {
+  AccommodationsAnswer,
+  FilterOptions,
+  PopularAnswer,
+  PublicEvent,
+  SimilarAnswer,
+} from '../contracts/index.ts';
 import type { ActivityTotals } from '../application/commands/record-activity/record-activity.ts';
 import type { EventsQueries } from '../application/events-queries.ts';
 import { DEFAULT_POPULAR_LIMIT } from '../application/queries/popular-events/popular-events.ts';
@@ -44,11 +51,13 @@ export function createEventsRouter(
   });
 
   router.get('/filters', async (ctx) => {
-    ctx.body = await queries.filterOptions();
+    ctx.body = (await queries.filterOptions()) satisfies FilterOptions;
   });
 
   router.get('/popular', async (ctx) => {
-    ctx.body = { popular_events: await queries.popular(limitParam(ctx.query.limit, DEFAULT_POPULAR_LIMIT)) };
+    ctx.body = {
+      popular_events: await queries.popular(limitParam(ctx.query.limit, DEFAULT_POPULAR_LIMIT)),
+    } satisfies PopularAnswer;
   });
 
   router.get('/:id', async (ctx) => {
@@ -60,21 +69,23 @@ export function createEventsRouter(
     const view = await queries.toPublic(event);
     // The answer counts the view it just recorded.
     if (totals) view.view_count = totals.view_count;
-    ctx.body = view;
+    ctx.body = view satisfies PublicEvent;
   });
 
   router.get('/:id/similar', async (ctx) => {
     if (await redirectToCanonical(ctx, queries, '/similar')) return;
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
-    ctx.body = { similar_events: await queries.similar(event, limitParam(ctx.query.limit, DEFAULT_SIMILAR_LIMIT)) };
+    ctx.body = {
+      similar_events: await queries.similar(event, limitParam(ctx.query.limit, DEFAULT_SIMILAR_LIMIT)),
+    } satisfies SimilarAnswer;
   });
 
   router.get('/:id/accommodations', async (ctx) => {
     if (await redirectToCanonical(ctx, queries, '/accommodations')) return;
     const event = await queries.getStoredById(ctx.params.id ?? '');
     if (!event) throw missing();
-    ctx.body = { items: await queries.accommodations(event) };
+    ctx.body = { items: await queries.accommodations(event) } satisfies AccommodationsAnswer;
   });
 
   return router;

@@ -4,6 +4,7 @@
  * proxy setting decides (`ctx.ip`).
  */
 import Router from '@koa/router';
+import type { IpLocationAnswer, IpNotLocated } from '../contracts/index.ts';
 import { clientIp } from '../domain/client-ip.ts';
 import type { LocateResult } from '../application/queries/locate-ip/locate-ip.ts';
 
@@ -21,12 +22,15 @@ export function createGeoIpRouter(
     // A reason code beside the text, so a client can tell the visitor why (and what to do) in its own words.
     if (result.status === 'private') {
       ctx.status = 404;
-      ctx.body = { error: 'Location not available for a private or local address', reason: 'private_address' };
+      ctx.body = {
+        error: 'Location not available for a private or local address',
+        reason: 'private_address',
+      } satisfies IpNotLocated;
       return;
     }
     if (result.status === 'unknown') {
       ctx.status = 404;
-      ctx.body = { error: 'Location not found for this address', reason: 'no_data' };
+      ctx.body = { error: 'Location not found for this address', reason: 'no_data' } satisfies IpNotLocated;
       return;
     }
     ctx.body = {
@@ -35,7 +39,7 @@ export function createGeoIpRouter(
       city: result.city,
       country_code: result.country_code,
       meta: result.meta,
-    };
+    } satisfies IpLocationAnswer;
   });
   return router;
 }

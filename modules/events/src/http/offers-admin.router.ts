@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { parseBody } from '@evently/platform';
+import type { SplitAnswer } from '../contracts/index.ts';
 import type { SplitResult } from '../application/commands/split-offer/split-offer.ts';
 import { EVENT_NOT_FOUND } from './events.router.ts';
 
@@ -34,7 +35,7 @@ export function createOffersAdminRouter(deps: {
     ctx.body = {
       event_id: Number(result.event_id),
       remaining_canonical_id: result.remaining_canonical_id === null ? null : Number(result.remaining_canonical_id),
-    };
+    } satisfies SplitAnswer;
   });
 
   return router;

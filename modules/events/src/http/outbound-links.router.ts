@@ -7,6 +7,7 @@ import type {
   OutboundProgram,
   OutboundResult,
 } from '../application/commands/track-outbound-click/track-outbound-click.ts';
+import type { AffiliateLink } from '../contracts/index.ts';
 import { EVENT_NOT_FOUND } from './events.router.ts';
 
 export function createOutboundLinksRouter(
@@ -18,7 +19,7 @@ export function createOutboundLinksRouter(
     const result = await track(program, ref);
     ctx.set('Cache-Control', 'no-store');
     if (result.status === 'ok') {
-      ctx.body = { affiliate_url: result.affiliate_url };
+      ctx.body = { affiliate_url: result.affiliate_url } satisfies AffiliateLink;
       return;
     }
     ctx.status = 404;

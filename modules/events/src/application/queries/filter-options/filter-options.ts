@@ -4,17 +4,12 @@
  * them. The answer is cached briefly: it scans facets over the whole catalogue and changes slowly.
  */
 import type { Clock, FilterClause, SearchIndex } from '@evently/platform';
+import type { FilterOptions } from '../../../contracts/answers.ts';
 import { CATEGORIES } from '../../../contracts/categories.ts';
 import { upcomingCutoff } from '../upcoming-cutoff.ts';
 import { COUNTRY_CITY_SEPARATOR, EVENTS_INDEX } from '../../projections/events-index.ts';
 
-export interface FilterOptions {
-  countries: string[];
-  cities: string[];
-  citiesByCountry: Record<string, string[]>;
-  categories: string[];
-  price_ranges: string[];
-}
+export type { FilterOptions };
 
 /** USD buckets; `max` is inclusive. */
 export const PRICE_BUCKETS = [

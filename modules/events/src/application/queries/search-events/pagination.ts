@@ -7,11 +7,9 @@
  * and `has_next` says whether `next_cursor` leads anywhere.
  */
 import { MAX_RESULT_WINDOW } from '@evently/platform';
-import type { Pagination } from '../../../contracts/public-event.ts';
+import type { ListPagination } from '../../../contracts/answers.ts';
 
-export interface ListPagination extends Pagination {
-  next_cursor: string | null;
-}
+export type { ListPagination };
 
 export interface PageCursor {
   /** The index's cursor for the page after this one. */

@@ -1,7 +1,7 @@
 /** GET /api/events: the catalogue search, answered `{ data, pagination }` (spec 01 §7). */
 import type { Clock, FragmentHit, SearchHit, SearchIndex, SearchQuery } from '@evently/platform';
 import type { EventRatings } from '../event-ratings/event-ratings.ts';
-import type { CardEvent, MapBasicEvent, Pagination, PublicEvent } from '../../../contracts/public-event.ts';
+import type { SearchAnswer } from '../../../contracts/answers.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { isValidTimeZone } from '../../../domain/start-time.ts';
 import { toCardEvent, toMapBasic, toPublicEvent } from '../../../domain/public-view.ts';
@@ -13,10 +13,7 @@ import { parseCursorParam, refusedCursorAsBadRequest } from './cursor-param.ts';
 import { parseSearchParams, type ListFields, type SearchParams } from './search-params.ts';
 import { cardText, listAnswerText, pinText } from './fragment-answer.ts';
 
-export interface SearchAnswer {
-  data: Array<PublicEvent | CardEvent | MapBasicEvent>;
-  pagination: Pagination;
-}
+export type { SearchAnswer };
 
 /** The visitor's IANA zone, or UTC when the header is absent or not a zone. */
 export function visitorZone(header: string | undefined | null): string {

@@ -1,0 +1,8 @@
+/**
+ * `@evently/events/contracts`: the module's wire shapes (answers and the event views they carry), for the
+ * API document, the server's handlers and the browser alike. Imports nothing but zod and other contracts, so
+ * the client bundle can take it; the boundary check holds it to that.
+ */
+export { CATEGORIES, type Category } from './categories.ts';
+export * from './public-event.ts';
+export * from './answers.ts';
