@@ -3,13 +3,12 @@
  * acknowledgement and team mailers.
  */
 import {
-  createModuleMailer,
-  mailboxCapFor,
-  noReplySender,
+  moduleBasics,
+  moduleMail,
   rateLimitsFor,
   type AppModule,
-  type Mailer,
   type ModuleDeps,
+  type ModuleMailOptions,
 } from '@evently/platform';
 import type { PartnershipsContext } from './application/context.ts';
 import { createAcknowledgementMailer, createTeamMailer } from './application/mail/request-mailers.ts';
@@ -21,13 +20,7 @@ import { toAdminView, type AdminRequestView } from './domain/request-views.ts';
 import { createPartnershipsRouter } from './http/partnerships.router.ts';
 import { partnershipCollections } from './infra/collections.ts';
 
-export interface PartnershipsOptions {
-  appName: string;
-  /** `SMTP_URL`; without it mail is written as `.eml` files under `DATA_DIR/mail/`. */
-  smtpUrl?: string;
-  mailFrom?: string;
-  /** Overrides the mailer built from `smtpUrl` (tests). */
-  mailer?: Mailer;
+export interface PartnershipsOptions extends ModuleMailOptions {
   /** PARTNERS_INBOX: the team address that gets a mail per new request; no team mail when unset. */
   partnersInbox?: string;
   /** Submits per client address (default 5 per 10 minutes). */
@@ -42,21 +35,9 @@ export interface PartnershipsModule extends AppModule {
 }
 
 export function createPartnershipsModule(deps: ModuleDeps, options: PartnershipsOptions): PartnershipsModule {
-  const mailer =
-    options.mailer ??
-    createModuleMailer(deps, {
-      name: 'partnerships',
-      smtpUrl: options.smtpUrl,
-      from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Partnerships'),
-    });
-  const ctx: PartnershipsContext = {
-    store: deps.store,
-    clock: deps.clock,
-    logger: deps.logger.child({ module: 'partnerships' }),
-    appName: options.appName,
-    publicUrl: deps.publicUrl,
-  };
-  const mailCtx = { ...ctx, mailer, mailboxCap: mailboxCapFor(deps) };
+  const { mailer, mailboxCap } = moduleMail(deps, { name: 'partnerships', senderLabel: 'Partnerships' }, options);
+  const ctx: PartnershipsContext = moduleBasics(deps, 'partnerships', options.appName);
+  const mailCtx = { ...ctx, mailer, mailboxCap };
   const submitLimit = options.submitLimit ?? { limit: 5, windowMs: 10 * 60_000 };
   return {
     name: 'partnerships',

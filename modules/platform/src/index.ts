@@ -34,6 +34,7 @@ export * from './net/private-address.ts';
 export * from './mail/mailer.port.ts';
 export * from './mail/nodemailer-mailer.ts';
 export * from './mail/module-mailer.ts';
+export * from './mail/module-mail.ts';
 export * from './mail/mail-address.ts';
 export * from './mail/mailbox-cap.ts';
 export * from './effects/do-once.ts';

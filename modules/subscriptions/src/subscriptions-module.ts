@@ -3,13 +3,12 @@
  * confirmation mailer and the weekly digest scheduler.
  */
 import {
-  createModuleMailer,
-  mailboxCapFor,
-  noReplySender,
+  moduleBasics,
+  moduleMail,
   rateLimitsFor,
   type AppModule,
-  type Mailer,
   type ModuleDeps,
+  type ModuleMailOptions,
 } from '@evently/platform';
 import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
@@ -24,15 +23,9 @@ import type { EventsCatalogue } from './domain/digest-event.ts';
 import { createSubscriptionsRouter } from './http/subscriptions.router.ts';
 import { subscriptionCollections } from './infra/collections.ts';
 
-export interface SubscriptionsOptions {
+export interface SubscriptionsOptions extends ModuleMailOptions {
   /** Where the digest finds events; the backend passes the events module's queries. */
   catalogue: EventsCatalogue;
-  appName: string;
-  /** `SMTP_URL`; without it mail is written as `.eml` files under `DATA_DIR/mail/`. */
-  smtpUrl?: string;
-  mailFrom?: string;
-  /** Overrides the mailer built from `smtpUrl` (tests). */
-  mailer?: Mailer;
   schedule?: DigestSchedule;
   /** Sign-ups allowed per client address per window (default 5 per 10 minutes). */
   signUpLimit?: { limit: number; windowMs: number };
@@ -49,23 +42,11 @@ export interface SubscriptionsModule extends AppModule {
 }
 
 export function createSubscriptionsModule(deps: ModuleDeps, options: SubscriptionsOptions): SubscriptionsModule {
-  const mailer =
-    options.mailer ??
-    createModuleMailer(deps, {
-      name: 'subscriptions',
-      smtpUrl: options.smtpUrl,
-      from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl),
-    });
   const rateLimits = rateLimitsFor(deps);
   const ctx: SubscriptionsContext = {
-    store: deps.store,
-    clock: deps.clock,
-    logger: deps.logger.child({ module: 'subscriptions' }),
-    mailer,
+    ...moduleBasics(deps, 'subscriptions', options.appName),
+    ...moduleMail(deps, { name: 'subscriptions' }, options),
     catalogue: options.catalogue,
-    appName: options.appName,
-    publicUrl: deps.publicUrl,
-    mailboxCap: mailboxCapFor(deps),
   };
   const limit = options.signUpLimit ?? { limit: 5, windowMs: 10 * 60_000 };
   const signUpRateLimit = rateLimits.middleware({
@@ -88,7 +69,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     runDigestBatch: () => runDigestBatch(ctx),
     erasePerson: (subject) => erasePerson(ctx, subject),
     async close() {
-      await mailer.close();
+      await ctx.mailer.close();
     },
   };
 }

@@ -3,13 +3,12 @@
  * mailers, the live feed, agent presence and the inbound mail listener for replies by mail.
  */
 import {
-  createModuleMailer,
-  mailboxCapFor,
-  noReplySender,
+  moduleBasics,
+  moduleMail,
   rateLimitsFor,
   type AppModule,
-  type Mailer,
   type ModuleDeps,
+  type ModuleMailOptions,
 } from '@evently/platform';
 import { createTicket } from './application/commands/create-ticket/create-ticket.ts';
 import { erasePerson } from './application/commands/erase-person/erase-person.ts';
@@ -30,13 +29,7 @@ import { isAdminFromMiddleware } from './http/admin-check.ts';
 import { createSupportRouter } from './http/support.router.ts';
 import { supportCollections } from './infra/collections.ts';
 
-export interface SupportOptions {
-  appName: string;
-  /** `SMTP_URL`; without it mail is written as `.eml` files under `DATA_DIR/mail/`. */
-  smtpUrl?: string;
-  mailFrom?: string;
-  /** Overrides the mailer built from `smtpUrl` (tests). */
-  mailer?: Mailer;
+export interface SupportOptions extends ModuleMailOptions {
   /** SUPPORT_INBOX: the team address that gets a mail per new ticket; no team mail when unset */
   supportInbox?: string;
   /** per client address: ticket creation (default 5 / 10 min), lookups (default 30 / min) */
@@ -64,23 +57,13 @@ export interface SupportModule extends AppModule {
 }
 
 export function createSupportModule(deps: ModuleDeps, options: SupportOptions): SupportModule {
-  const mailer =
-    options.mailer ??
-    createModuleMailer(deps, {
-      name: 'support',
-      smtpUrl: options.smtpUrl,
-      from: options.mailFrom ?? noReplySender(options.appName, deps.publicUrl, 'Support'),
-    });
+  const { mailer, mailboxCap } = moduleMail(deps, { name: 'support', senderLabel: 'Support' }, options);
   const ctx: SupportContext = {
-    store: deps.store,
-    clock: deps.clock,
-    logger: deps.logger.child({ module: 'support' }),
-    appName: options.appName,
-    publicUrl: deps.publicUrl,
+    ...moduleBasics(deps, 'support', options.appName),
     firstResponseHours: options.firstResponseHours ?? DEFAULT_FIRST_RESPONSE_HOURS,
     ...(options.replies ? { replies: options.replies } : {}),
   };
-  const mailCtx = { ...ctx, mailer, mailboxCap: mailboxCapFor(deps) };
+  const mailCtx = { ...ctx, mailer, mailboxCap };
   const createLimit = options.createLimit ?? { limit: 5, windowMs: 10 * 60_000 };
   const lookupLimit = options.lookupLimit ?? { limit: 30, windowMs: 60_000 };
   const router = createSupportRouter(ctx, {
