@@ -32,6 +32,16 @@ export function isValidTimeZone(timeZone: string | null | undefined): timeZone i
   }
 }
 
+/** The wall-clock date (YYYY-MM-DD) and time (HH:mm:ss) at `instant` in `timeZone`, as feeds print them. */
+export function utcToLocal(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+}
+
 /** Milliseconds the zone is ahead of UTC at `instant`. */
 function offsetAt(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, localToUtc } from './local-time.ts';
+import { isValidTimeZone, localToUtc, utcToLocal } from './local-time.ts';
 
 describe('localToUtc', () => {
   it('converts venue wall time to UTC on both sides of a DST change', () => {
@@ -18,5 +18,22 @@ describe('localToUtc', () => {
     expect(localToUtc('2027-01-15', 'eight', 'Europe/Madrid')).toBeNull();
     expect(isValidTimeZone('Europe/Atlantis')).toBe(false);
     expect(isValidTimeZone('Europe/Madrid')).toBe(true);
+  });
+});
+
+describe('utcToLocal', () => {
+  it('prints the venue wall clock of an instant, on either side of a DST change', () => {
+    expect(utcToLocal(new Date('2026-07-01T18:30:00Z'), 'Europe/Lisbon')).toEqual({
+      date: '2026-07-01',
+      time: '19:30:00',
+    });
+    expect(utcToLocal(new Date('2026-12-01T23:30:00Z'), 'America/New_York')).toEqual({
+      date: '2026-12-01',
+      time: '18:30:00',
+    });
+    expect(utcToLocal(new Date('2026-12-31T23:30:00Z'), 'Asia/Tokyo')).toEqual({
+      date: '2027-01-01',
+      time: '08:30:00',
+    });
   });
 });

@@ -5,7 +5,7 @@
  * a nameless record, a date in the wrong century) so the samples exercise the whole pipeline.
  */
 import { seededRandom, type Random } from '@evently/platform';
-import { localToUtc } from '../normalize/local-time.ts';
+import { localToUtc, utcToLocal } from '../normalize/local-time.ts';
 import { SAMPLE_CITIES, type SampleCity } from './sample-cities.ts';
 
 export interface GenerateOptions {
@@ -179,32 +179,10 @@ function localPrice(usd: number, currency: string): number {
   return amount >= 100 ? Math.round(amount) : Math.round(amount * 2) / 2;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Local date and time parts of `instant` at the venue (what feeds print next to the UTC instant). */
-function localParts(instant: Date, timeZone: string): { date: string; time: string } {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
-}
-
 /** A start at a plausible evening hour, local to the city. */
 function eveningStart(random: Random, city: SampleCity, options: GenerateOptions): Date {
   const day = new Date(options.from.getTime() + random.int(0, Math.max(0, options.spanDays - 1)) * 86_400_000);
-  const { date } = localParts(day, city.timeZone);
+  const { date } = utcToLocal(day, city.timeZone);
   const hour = random.pick([11, 14, 18, 19, 19, 20, 20, 21]);
   const minute = random.pick([0, 0, 30, 45]);
   return localToUtc(date, `${pad(hour)}:${pad(minute)}:00`, city.timeZone) ?? day;
@@ -219,7 +197,7 @@ export function generateTicketmasterEvents(options: GenerateOptions): Raw[] {
     const kind = random.pick(TM_CLASSES);
     const genre = random.pick(kind.genres);
     const start = eveningStart(random, city, options);
-    const local = localParts(start, city.timeZone);
+    const local = utcToLocal(start, city.timeZone);
     const id = `Z7r9jZ1A${index.toString(36).padStart(5, '0')}${random.int(0, 35).toString(36)}`;
     const headliner = random.pick(kind.names);
     const name =
@@ -333,8 +311,8 @@ export function generateFeverPlans(options: GenerateOptions): Raw[] {
     const name = giftCard ? `Fever Gift Card - ${city.name}` : random.pick(kind.names);
     const sessions = Array.from({ length: random.int(1, 3) }, (_, sessionIndex) => {
       const start = eveningStart(random, city, options);
-      const local = localParts(start, city.timeZone);
-      const end = localParts(new Date(start.getTime() + random.pick([60, 75, 90, 120]) * 60_000), city.timeZone);
+      const local = utcToLocal(start, city.timeZone);
+      const end = utcToLocal(new Date(start.getTime() + random.pick([60, 75, 90, 120]) * 60_000), city.timeZone);
       const sessionId = `${id}${sessionIndex + 1}`;
       // Half the sessions carry an offset, half are venue wall time (both occur in partner feeds).
       const withOffset = random.chance(0.5);
