@@ -1,28 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import { Icon } from '../../components/icon/icon.tsx';
+import { readStoredFlag, writeStoredFlag } from '../../lib/dom/stored-flag.ts';
 
 /** A visitor who hides the overlay keeps it hidden on later visits. */
 export const MAP_DEBUG_HIDDEN_KEY = 'evently.map_debug_hidden.v1';
 
-export function readDebugHidden(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
-  try {
-    return storage?.getItem(MAP_DEBUG_HIDDEN_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+export const readDebugHidden = (storage?: Pick<Storage, 'getItem'>): boolean =>
+  readStoredFlag(MAP_DEBUG_HIDDEN_KEY, storage);
 
-export function writeDebugHidden(
-  hidden: boolean,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
-): void {
-  try {
-    storage?.setItem(MAP_DEBUG_HIDDEN_KEY, String(hidden));
-  } catch {
-    // Storage refused (private browsing): the choice lasts for this visit.
-  }
-}
+export const writeDebugHidden = (hidden: boolean, storage?: Pick<Storage, 'setItem'>): void =>
+  writeStoredFlag(MAP_DEBUG_HIDDEN_KEY, hidden, storage);
 
 interface MapView {
   zoom: number;
