@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PARTNERSHIP_TYPES, useSendPartnershipRequestMutation, type PartnershipType } from './api.ts';
 import { partnershipErrorMessage } from './messages.ts';
+import { HoneypotField } from '../../components/honeypot-field/honeypot-field.tsx';
 
 interface Values {
   company: string;
@@ -107,11 +108,7 @@ export function PartnerForm({ onSent }: { onSent(): void }) {
           <textarea rows={5} maxLength={5000} placeholder="What would you like to do together?" {...field('message')} />
         </div>
       </div>
-      {/* Honeypot: people never see or reach it; a bot that fills every input gives itself away. */}
-      <div className="partner-form__honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-fax`}>Fax</label>
-        <input type="text" tabIndex={-1} autoComplete="off" {...field('fax')} />
-      </div>
+      <HoneypotField label="Fax" input={field('fax')} />
       {error && (
         <p className="partner-form__error" role="alert">
           {error}

@@ -12,6 +12,7 @@ import {
   type ReviewFormValues,
 } from './review-form-rules.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
+import { HoneypotField } from '../../components/honeypot-field/honeypot-field.tsx';
 
 interface Props {
   /** A catalogue event chosen by `?eventId=`; without it the form asks for the event's name and link. */
@@ -105,11 +106,8 @@ export function ReviewForm({ eventId, backTo }: Props) {
         <label htmlFor={`${id}-comment`}>Comment</label>
         <textarea {...text('comment')} rows={5} maxLength={5000} />
       </div>
-      {/* Honeypot: people never see or reach it; a bot that fills it in is answered like a person and ignored. */}
-      <div className="review-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input {...text('website')} name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      {/* A bot that fills it in is answered like a person and ignored. */}
+      <HoneypotField label="Website" input={{ ...text('website'), name: 'website' }} />
       <p id={`${id}-note`} className="review-form__note">
         {MODERATION_NOTE}
       </p>

@@ -3,6 +3,7 @@ import { DEFAULT_PRIORITY, PRIORITY_LABELS, TICKET_PRIORITIES } from '../../lib/
 import { useCreateTicketMutation, useSupportCategoriesQuery, type CreateTicketResult } from './api.ts';
 import { currentBrowserInfo, currentPageUrl } from './browser-info.ts';
 import { REQUIRED_FIELDS, createErrorMessage } from './messages.ts';
+import { HoneypotField } from '../../components/honeypot-field/honeypot-field.tsx';
 
 interface Props {
   onCreated(result: CreateTicketResult): void;
@@ -148,11 +149,7 @@ export function ContactForm({ onCreated }: Props) {
           <textarea rows={6} required maxLength={5000} {...field('description')} />
         </div>
       </div>
-      {/* Honeypot: people never see or reach it; a bot that fills every input gives itself away. */}
-      <div className="support-form__honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input type="text" tabIndex={-1} autoComplete="off" {...field('website')} />
-      </div>
+      <HoneypotField label="Website" input={field('website')} />
       {error && (
         <p className="support-alert support-alert--error" role="alert">
           {error}
