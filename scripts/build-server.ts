@@ -5,7 +5,8 @@
  * esbuild bundles our own TypeScript (backend, ingestion, every `@evently/*` workspace) into
  * `dist/server/main.mjs`; every third-party package stays an external import resolved from the production
  * `node_modules`, so native and optional modules (better-sqlite3, kafkajs' codecs, the GeoLite files) load
- * exactly as they do under tsx. The embedded search index's worker thread gets its own entry beside it.
+ * exactly as they do under tsx. The embedded search index's worker thread and the WAL checkpoint thread get
+ * their own entries beside it.
  *
  * Source files that find files next to themselves (`import.meta.dirname` for the built SPA, the bundled
  * sample feeds, `createRequire` for the GeoLite files) keep their place in the source layout: their
@@ -21,10 +22,13 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * Files whose `import.meta.url` must stay the bundle's: the reader pool starts `./search-reader.worker.mjs`,
- * which this build writes next to the bundle.
+ * Files whose `import.meta.url` must stay the bundle's: the reader pool starts `./search-reader.worker.mjs` and
+ * the WAL checkpointer `./wal-checkpoint.worker.mjs`, which this build writes next to the bundle.
  */
-const KEEP_BUNDLE_META = [/modules\/platform\/src\/search\/sqlite-fts\/reader-pool\.ts$/];
+const KEEP_BUNDLE_META = [
+  /modules\/platform\/src\/search\/sqlite-fts\/reader-pool\.ts$/,
+  /modules\/platform\/src\/store\/sqlite\/wal-checkpointer\.ts$/,
+];
 
 /** Workspace packages are bundled (they are TypeScript); everything else is required at run time. */
 const externalThirdParty: Plugin = {
@@ -82,6 +86,7 @@ export async function buildServer(outdir: string): Promise<ExternalImport[]> {
     entryPoints: {
       main: path.join(ROOT, 'backend/src/main.ts'),
       'search-reader.worker': path.join(ROOT, 'modules/platform/src/search/sqlite-fts/search-reader-thread.ts'),
+      'wal-checkpoint.worker': path.join(ROOT, 'modules/platform/src/store/sqlite/wal-checkpoint.worker.mjs'),
     },
     absWorkingDir: ROOT,
     outdir,

@@ -34,6 +34,12 @@ export const EMBEDDED_FILES = { store: 'evently.db', bus: 'event-log.db', search
 
 /** Roles that send mail: the worker's mail consumers, and the api's admin calls that mail at once. */
 const MAILING_ROLES = new Set(['all', 'api', 'worker']);
+/**
+ * Roles that answer HTTP on the thread that writes the embedded files: a WAL checkpoint on commit would stall
+ * the requests queued behind it, so a worker thread checkpoints instead (wal-checkpointer.ts). The other roles
+ * serve nothing and checkpoint on commit, as SQLite does by default.
+ */
+const SERVING_ROLES = new Set(['all', 'api']);
 
 /** Opens an embedded file, naming it in the error when the engine cannot (SQLite's messages name no path). */
 async function opening<T>(file: string, open: () => T | Promise<T>): Promise<T> {
@@ -46,6 +52,14 @@ async function opening<T>(file: string, open: () => T | Promise<T>): Promise<T> 
 
 export async function createAdapters(config: Config, role: string, logger: Logger): Promise<Adapters> {
   const file = (name: string) => path.join(config.dataDir, name);
+  const checkpoints = SERVING_ROLES.has(role)
+    ? {
+        backgroundCheckpoints: {
+          onFailure: (error: Error) =>
+            logger.warn({ err: error }, 'WAL checkpoint thread failed; the writers checkpoint on commit again'),
+        },
+      }
+    : {};
   const embedded = {
     store: config.profile.store === 'sqlite',
     bus: config.profile.bus === 'sqlite',
@@ -65,7 +79,10 @@ export async function createAdapters(config: Config, role: string, logger: Logge
     config.profile.store === 'mongodb' && config.mongodbUri
       ? createMongoDocumentStore({ uri: config.mongodbUri, logger: logger.child({ component: 'mongo-store' }) })
       : await opening(file(EMBEDDED_FILES.store), () =>
-          createSqliteDocumentStore({ file: file(EMBEDDED_FILES.store) }),
+          createSqliteDocumentStore({
+            file: file(EMBEDDED_FILES.store),
+            ...checkpoints,
+          }),
         );
 
   let bus: EventBus;
@@ -101,6 +118,7 @@ export async function createAdapters(config: Config, role: string, logger: Logge
             file: file(EMBEDDED_FILES.search),
             readerThreads: config.searchReaderThreads,
             logger: logger.child({ component: 'search-index' }),
+            ...checkpoints,
           }),
         );
 

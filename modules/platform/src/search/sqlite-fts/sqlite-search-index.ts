@@ -36,6 +36,7 @@ import { backfillFacetCountsSql, facetCountsSql } from './facet-counts.ts';
 import { areaCountsSql, backfillAreaCountsSql } from './area-counts.ts';
 import { backfillPresentCounts, presentCountsSql } from './present-counts.ts';
 import { whileBusy, whileBusySync } from '../../store/sqlite/while-busy.ts';
+import { startWalCheckpointer, type WalCheckpointerOptions } from '../../store/sqlite/wal-checkpointer.ts';
 import {
   addDocumentWordScopes,
   commitScopesSql,
@@ -64,6 +65,11 @@ export interface SqliteSearchIndexOptions {
   readerThreads?: number;
   /** Says when `init` waits for another process that is setting the same file up. */
   logger?: Pick<Logger, 'warn' | 'info'>;
+  /**
+   * Checkpoints by a worker thread, never on the projector's commits (wal-checkpointer.ts): for a process that
+   * serves requests on the thread that writes the index (the `all` role).
+   */
+  backgroundCheckpoints?: WalCheckpointerOptions;
 }
 
 /** FTS5's own default: merge once 4 segments of a level exist, keeping live updates cheap to query. */
@@ -78,6 +84,7 @@ export function createSqliteSearchIndex({
   commonTextDocuments = COMMON_TEXT_DOCUMENTS,
   readerThreads = defaultReaderThreads(),
   logger,
+  backgroundCheckpoints,
 }: SqliteSearchIndexOptions): SearchIndex {
   if (!Number.isInteger(readerThreads) || readerThreads < 0)
     throw new Error(`readerThreads must be a whole number >= 0, got ${readerThreads}`);
@@ -95,6 +102,7 @@ export function createSqliteSearchIndex({
   db.exec(
     'CREATE TABLE IF NOT EXISTS search_index_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL, schema TEXT NOT NULL)',
   );
+  const checkpointer = backgroundCheckpoints && !db.memory ? startWalCheckpointer(db, backgroundCheckpoints) : null;
 
   // The owning connection reads too: for `get`, for the writes' own lookups, and for every query when the
   // pool is off. Reader threads see this connection's commits when their next read transaction starts.
@@ -532,6 +540,7 @@ export function createSqliteSearchIndex({
       if (!db.open) return;
       // Readers first: the owning connection then closes last and can checkpoint and remove the WAL file.
       await pool?.close();
+      await checkpointer?.close();
       db.pragma('optimize');
       db.close();
     },

@@ -26,11 +26,14 @@ import { assertFieldName, isMetaField, tableName } from './sql-fields.ts';
 import { compileLimit, compileOrderBy, compileWhere } from './sql-where.ts';
 import { SqliteEngine, registerEngine } from './sqlite-engine.ts';
 import { appendToOutbox, createSqliteOutbox } from './sqlite-outbox.ts';
+import type { WalCheckpointerOptions } from './wal-checkpointer.ts';
 
 export interface SqliteDocumentStoreOptions {
   /** Path of the SQLite file, e.g. `${DATA_DIR}/evently.db`; created with its folder when missing. */
   file: string;
   clock?: Clock;
+  /** Checkpoints by a worker thread, never on the writer's commits (wal-checkpointer.ts): for processes serving requests. */
+  backgroundCheckpoints?: WalCheckpointerOptions;
 }
 
 interface Row {
@@ -78,7 +81,10 @@ function storedBody(body: object): Record<string, unknown> {
 const bodyJson = (body: object): string => JSON.stringify(storedBody(body));
 
 export async function createSqliteDocumentStore(options: SqliteDocumentStoreOptions): Promise<DocumentStore> {
-  const engine = new SqliteEngine(options.file);
+  const engine = new SqliteEngine(
+    options.file,
+    options.backgroundCheckpoints ? { backgroundCheckpoints: options.backgroundCheckpoints } : {},
+  );
   const clock = options.clock ?? systemClock;
   const collections = new Map<string, CollectionInfo>();
   const outbox = createSqliteOutbox(engine);
@@ -319,6 +325,7 @@ export async function createSqliteDocumentStore(options: SqliteDocumentStoreOpti
       } finally {
         release();
       }
+      await engine.stopped();
     },
   };
   registerEngine(store, engine);

@@ -15,6 +15,9 @@
  *
  * WAL with synchronous=NORMAL: a commit is durable against a process crash (the case we test with SIGKILL);
  * only an OS crash or power loss may drop the last commits, which the at-least-once pipeline tolerates.
+ *
+ * With `backgroundCheckpoints` the writer never checkpoints on commit; a worker thread does (wal-checkpointer.ts),
+ * for processes that serve requests on the thread that writes.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -22,6 +25,7 @@ import { dirname } from 'node:path';
 import { AsyncMutex } from './async-mutex.ts';
 import { migrate } from './migrations.ts';
 import { whileBusySync } from './while-busy.ts';
+import { startWalCheckpointer, type WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
 
 const statementCacheLimit = 1000;
 /** How long a writer waits for another process to release SQLite's write lock before giving up. */
@@ -38,8 +42,13 @@ export class SqliteEngine {
   private readonly commitListeners = new Set<() => void>();
   private readonly statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
   private closed = false;
+  private readonly checkpointer: WalCheckpointer | null = null;
+  private checkpointerStopped: Promise<void> = Promise.resolve();
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    options: { backgroundCheckpoints?: WalCheckpointerOptions } = {},
+  ) {
     mkdirSync(dirname(file), { recursive: true });
     this.writer = new Database(file);
     whileBusySync(() => this.writer.pragma('journal_mode = WAL'));
@@ -60,6 +69,18 @@ export class SqliteEngine {
     this.reader.pragma('busy_timeout = 5000');
     this.reader.pragma('cache_size = -65536');
     for (const db of [this.writer, this.reader]) registerFunctions(db);
+    if (options.backgroundCheckpoints && !this.writer.memory)
+      this.checkpointer = startWalCheckpointer(this.writer, options.backgroundCheckpoints);
+  }
+
+  /** The checkpoint thread (null unless `backgroundCheckpoints`). */
+  get walCheckpointer(): WalCheckpointer | null {
+    return this.checkpointer;
+  }
+
+  /** Resolves once the checkpoint thread has ended after `close()`. */
+  stopped(): Promise<void> {
+    return this.checkpointerStopped;
   }
 
   /** A cached prepared statement; queries are built from a bounded set of shapes, values are parameters. */
@@ -145,6 +166,7 @@ export class SqliteEngine {
     if (this.closed) return;
     this.closed = true;
     this.commitListeners.clear();
+    if (this.checkpointer) this.checkpointerStopped = this.checkpointer.close();
     this.reader.close();
     this.writer.close();
   }
