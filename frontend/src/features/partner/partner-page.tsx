@@ -55,7 +55,7 @@ export function PartnerPage() {
 
   return (
     <main className="page partner-page">
-      <header className="partner-hero">
+      <header className="page-hero">
         <h1>Partner With Us</h1>
         <p>
           Reach people who are actively looking for something to do. {config.appName} lists events from many sellers and

@@ -22,7 +22,7 @@ export function AboutPage() {
   const app = config.appName;
   return (
     <main className="page static-page">
-      <header className="static-hero">
+      <header className="page-hero">
         <h1>About {app}</h1>
         <p>
           One place to find live events worth leaving the house for, from stadium tours to the jazz night around the

@@ -84,7 +84,7 @@ export function SupportPage() {
 
   return (
     <main className="page support-page">
-      <header className="support-hero">
+      <header className="page-hero support-hero">
         <h1>How can we help?</h1>
         <p>Browse quick answers, send us a ticket, or check on one you already opened.</p>
         <ul className="support-hero__facts" aria-label="Support at a glance">
