@@ -8,10 +8,8 @@
  * through the same handler, whose per-message claim (`doOnce`) keeps it at most once: a mail that was sent
  * before the failure is not sent again.
  */
-import type { Logger } from 'pino';
 import { projectorGroup, type EventBus, type Projector } from '@evently/platform';
-import { compose } from '../compose.ts';
-import type { Config } from '../config.ts';
+import { withComposition, writeLine, type OperatorCommandInput } from './operator-command.ts';
 import { UsageError } from './usage-error.ts';
 
 export const DEAD_LETTERS_USAGE = 'Usage: dead-letters list [group] | dead-letters replay <id>';
@@ -53,25 +51,14 @@ export async function executeDeadLetters(deps: {
   write(`replayed ${entry.id} into ${entry.group} and removed it`);
 }
 
-export async function runDeadLetters({
-  config,
-  logger,
-  args,
-}: {
-  config: Config;
-  logger: Logger;
-  args: string[];
-}): Promise<void> {
-  const command = parseDeadLettersArgs(args);
-  const composition = await compose({ config, logger, role: 'dead-letters' });
-  try {
-    await executeDeadLetters({
+export async function runDeadLetters(input: OperatorCommandInput): Promise<void> {
+  const command = parseDeadLettersArgs(input.args);
+  await withComposition(input, 'dead-letters', (composition) =>
+    executeDeadLetters({
       bus: composition.bus,
       projectors: composition.modules.flatMap((m) => m.projectors),
       command,
-      write: (line) => process.stdout.write(`${line}\n`),
-    });
-  } finally {
-    await composition.close();
-  }
+      write: writeLine,
+    }),
+  );
 }

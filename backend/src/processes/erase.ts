@@ -5,11 +5,9 @@
  * printed back or logged. `--vacuum` then rewrites the embedded file that holds the store and the log, so the
  * erased rows' bytes are gone rather than freed.
  */
-import type { Logger } from 'pino';
-import { compose } from '../compose.ts';
-import type { Config } from '../config.ts';
 import type { ErasureOutcome } from '../erasure/erase-person.ts';
 import { erasureRequestSchema } from '../erasure/erasure-request.ts';
+import { withComposition, writeLine, type OperatorCommandInput } from './operator-command.ts';
 import { progressTicker } from './progress-ticker.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -45,37 +43,30 @@ export function summarise(outcome: ErasureOutcome): string {
   return `erasure ${outcome.erasure_id}: ${removed} documents removed, ${outcome.log.redactedRecords} log records and ${outcome.log.redactedDeadLetters} dead letters redacted, ${outcome.log.tombstones} tombstones, ${outcome.mail_files} mail files removed${outcome.search_pending > 0 ? `, ${outcome.search_pending} messages waiting for a worker to reach the search index` : ''}`;
 }
 
-export async function runErase({
-  config,
-  logger,
-  args,
-}: {
-  config: Config;
-  logger: Logger;
-  args: string[];
-}): Promise<void> {
-  const command = parseEraseArgs(args);
-  const write = (line: string) => process.stdout.write(`${line}\n`);
-  const composition = await compose({ config, logger, role: 'erase' });
-  let searched: { done: number; total: number } | null = null;
-  const ticker = progressTicker(async () => {
-    if (searched) write(`log: ${searched.done} of ${searched.total} records searched`);
-  });
-  try {
-    if (command.vacuum && composition.bus.engine !== 'sqlite')
-      write('--vacuum: the log is not embedded here; Kafka and MongoDB reclaim freed space themselves (decision 028)');
-    const outcome = await composition.erase({ email: command.email }, 'erase command', {
-      compactLog: command.vacuum,
-      progress: {
-        step: write,
-        log: (done, total) => {
-          searched = { done, total };
-        },
-      },
+export async function runErase(input: OperatorCommandInput): Promise<void> {
+  const command = parseEraseArgs(input.args);
+  await withComposition(input, 'erase', async (composition) => {
+    let searched: { done: number; total: number } | null = null;
+    const ticker = progressTicker(async () => {
+      if (searched) writeLine(`log: ${searched.done} of ${searched.total} records searched`);
     });
-    write(summarise(outcome));
-  } finally {
-    ticker.stop();
-    await composition.close();
-  }
+    try {
+      if (command.vacuum && composition.bus.engine !== 'sqlite')
+        writeLine(
+          '--vacuum: the log is not embedded here; Kafka and MongoDB reclaim freed space themselves (decision 028)',
+        );
+      const outcome = await composition.erase({ email: command.email }, 'erase command', {
+        compactLog: command.vacuum,
+        progress: {
+          step: writeLine,
+          log: (done, total) => {
+            searched = { done, total };
+          },
+        },
+      });
+      writeLine(summarise(outcome));
+    } finally {
+      ticker.stop();
+    }
+  });
 }

@@ -4,10 +4,8 @@
  * module's own `splitOffer` command, so the decision is remembered exactly as `POST /api/admin/events/{id}/split`
  * remembers it; its messages go to the outbox and a running worker projects them.
  */
-import type { Logger } from 'pino';
 import type { EventsModule } from '@evently/events';
-import { compose } from '../compose.ts';
-import type { Config } from '../config.ts';
+import { withComposition, writeLine, type OperatorCommandInput } from './operator-command.ts';
 import { UsageError } from './usage-error.ts';
 
 export const OFFERS_USAGE = 'Usage: offers list <eventId> | offers split <eventId> [reason]';
@@ -55,20 +53,9 @@ export async function executeOffers(deps: {
   }
 }
 
-export async function runOffers({
-  config,
-  logger,
-  args,
-}: {
-  config: Config;
-  logger: Logger;
-  args: string[];
-}): Promise<void> {
-  const command = parseOffersArgs(args);
-  const composition = await compose({ config, logger, role: 'offers' });
-  try {
-    await executeOffers({ events: composition.events, command, write: (line) => process.stdout.write(`${line}\n`) });
-  } finally {
-    await composition.close();
-  }
+export async function runOffers(input: OperatorCommandInput): Promise<void> {
+  const command = parseOffersArgs(input.args);
+  await withComposition(input, 'offers', (composition) =>
+    executeOffers({ events: composition.events, command, write: writeLine }),
+  );
 }
