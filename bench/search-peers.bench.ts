@@ -79,6 +79,17 @@ const oursTotal = async (query: SearchQuery) => (await ours.search(EVENTS_INDEX,
 const oramaTotal = async (params: Record<string, unknown>) =>
   (await oramaSearch(peer.db, { limit: 100, ...params } as never)).count;
 
+/** Upcoming events inside a box, soonest first, asked of both engines. */
+const upcomingInBox = (area: ReturnType<typeof box>): Case => ({
+  ours: () =>
+    oursTotal({ bounds: area.ours, filters: [upcoming], sort: [{ by: 'field', field: 'start', direction: 'asc' }] }),
+  orama: () =>
+    oramaTotal({
+      where: { location: area.orama, start: { gte: cutoff } },
+      sortBy: { property: 'start', order: 'ASC' },
+    }),
+});
+
 const cases: Record<string, (i: number) => Case> = {
   keyword_only: (i) => ({
     ours: () =>
@@ -119,38 +130,10 @@ const cases: Record<string, (i: number) => Case> = {
         }),
     };
   },
-  continent_box: (i) => {
-    const area = box(...CONTINENTS[i % CONTINENTS.length]!);
-    return {
-      ours: () =>
-        oursTotal({
-          bounds: area.ours,
-          filters: [upcoming],
-          sort: [{ by: 'field', field: 'start', direction: 'asc' }],
-        }),
-      orama: () =>
-        oramaTotal({
-          where: { location: area.orama, start: { gte: cutoff } },
-          sortBy: { property: 'start', order: 'ASC' },
-        }),
-    };
-  },
+  continent_box: (i) => upcomingInBox(box(...CONTINENTS[i % CONTINENTS.length]!)),
   city_box: (i) => {
     const c = city(i);
-    const area = box(c.latitude - 1.5, c.latitude + 1.5, c.longitude - 2, c.longitude + 2);
-    return {
-      ours: () =>
-        oursTotal({
-          bounds: area.ours,
-          filters: [upcoming],
-          sort: [{ by: 'field', field: 'start', direction: 'asc' }],
-        }),
-      orama: () =>
-        oramaTotal({
-          where: { location: area.orama, start: { gte: cutoff } },
-          sortBy: { property: 'start', order: 'ASC' },
-        }),
-    };
+    return upcomingInBox(box(c.latitude - 1.5, c.latitude + 1.5, c.longitude - 2, c.longitude + 2));
   },
   near_25km_by_distance: (i) => {
     const c = city(i);
