@@ -8,12 +8,53 @@ export interface FooterSocialLinks {
   facebook?: string;
 }
 
+/** A page of this site (`to`) or another site (`href`, opened in a new tab; `rel` adds to `noopener noreferrer`). */
+type FooterLink = { label: string } & ({ to: string } | { href: string; rel?: string });
+
+const COMPANY: FooterLink[] = [
+  { to: '/about', label: 'About' },
+  { to: '/partner', label: 'Partner With Us' },
+  { to: '/support', label: 'Support' },
+  { to: '/reviews', label: 'Event Reviews' },
+  { to: '/blog', label: 'Blog' },
+];
+
+const LEGAL: FooterLink[] = [
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Use' },
+];
+
 /** Spec 01 "Footer": the three partner sites (a ticketing marketplace, an experiences site, a hotel site). */
-const PARTNERS = [
-  { href: 'https://www.ticketmaster.com/', label: 'Ticketmaster' },
-  { href: 'https://feverup.com/', label: 'Fever' },
-  { href: 'https://www.booking.com/', label: 'Booking.com' },
-] as const;
+const PARTNERS: FooterLink[] = [
+  { href: 'https://www.ticketmaster.com/', label: 'Ticketmaster', rel: 'sponsored' },
+  { href: 'https://feverup.com/', label: 'Fever', rel: 'sponsored' },
+  { href: 'https://www.booking.com/', label: 'Booking.com', rel: 'sponsored' },
+];
+
+function FooterColumn({ id, title, links }: { id: string; title: string; links: FooterLink[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.label}>
+            {'to' in link ? (
+              <Link to={link.to}>{link.label}</Link>
+            ) : (
+              <a
+                href={link.href}
+                target="_blank"
+                rel={link.rel ? `noopener noreferrer ${link.rel}` : 'noopener noreferrer'}
+              >
+                {link.label}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function SiteFooter({ appName, social }: { appName: string; social: FooterSocialLinks }) {
   const socialLinks = [
@@ -26,63 +67,10 @@ export function SiteFooter({ appName, social }: { appName: string; social: Foote
   return (
     <footer className="site-footer">
       <div className="site-footer__columns">
-        <section aria-labelledby="footer-company">
-          <h2 id="footer-company">Company</h2>
-          <ul>
-            <li>
-              <Link to="/about">About</Link>
-            </li>
-            <li>
-              <Link to="/partner">Partner With Us</Link>
-            </li>
-            <li>
-              <Link to="/support">Support</Link>
-            </li>
-            <li>
-              <Link to="/reviews">Event Reviews</Link>
-            </li>
-            <li>
-              <Link to="/blog">Blog</Link>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal">Legal</h2>
-          <ul>
-            <li>
-              <Link to="/privacy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/terms">Terms of Use</Link>
-            </li>
-          </ul>
-        </section>
-        {socialLinks.length > 0 && (
-          <section aria-labelledby="footer-social">
-            <h2 id="footer-social">Follow Us</h2>
-            <ul>
-              {socialLinks.map((link) => (
-                <li key={link.label}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer">
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        <section aria-labelledby="footer-partners">
-          <h2 id="footer-partners">Our Partners</h2>
-          <ul>
-            {PARTNERS.map((partner) => (
-              <li key={partner.label}>
-                <a href={partner.href} target="_blank" rel="noopener noreferrer sponsored">
-                  {partner.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FooterColumn id="footer-company" title="Company" links={COMPANY} />
+        <FooterColumn id="footer-legal" title="Legal" links={LEGAL} />
+        {socialLinks.length > 0 && <FooterColumn id="footer-social" title="Follow Us" links={socialLinks} />}
+        <FooterColumn id="footer-partners" title="Our Partners" links={PARTNERS} />
       </div>
       <p className="site-footer__disclaimer">
         {appName} may earn a commission from purchases made through partner links. Prices and availability can change
