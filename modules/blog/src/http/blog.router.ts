@@ -8,7 +8,7 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { parseBody, parseQuery } from '@evently/platform';
+import { answer, parseBody, parseQuery } from '@evently/platform';
 import { createPostSchema, listQuerySchema, updatePostSchema } from '../contracts/post-input.ts';
 import { createPost } from '../application/commands/create-post/create-post.ts';
 import { deletePost } from '../application/commands/delete-post/delete-post.ts';
@@ -25,11 +25,6 @@ export const POST_NOT_FOUND_MESSAGE = 'Post not found';
 export interface BlogRouterOptions {
   requireAdmin: Middleware;
   isAdmin(ctx: Context): Promise<boolean>;
-}
-
-function answer(ctx: Context, status: number, body: unknown): void {
-  ctx.status = status;
-  ctx.body = body;
 }
 
 const notFound = (ctx: Context) => answer(ctx, 404, { error: POST_NOT_FOUND_MESSAGE });

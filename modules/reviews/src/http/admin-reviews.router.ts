@@ -1,7 +1,7 @@
 /** The moderation calls of spec 02 §7, every one behind the admin credential (`requireAdmin`). */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { parseBody, parseQuery } from '@evently/platform';
+import { answer, parseBody, parseQuery } from '@evently/platform';
 import { adminListQuerySchema, rejectBodySchema } from '../contracts/queries.ts';
 import type { ReviewsContext } from '../application/context.ts';
 import { deleteReview } from '../application/commands/delete-review/delete-review.ts';
@@ -15,11 +15,6 @@ import { toAdminReview } from '../domain/review-views.ts';
 
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
 export const REVIEW_DELETED_MESSAGE = 'Review deleted';
-
-function answer(ctx: Context, status: number, body: unknown): void {
-  ctx.status = status;
-  ctx.body = body;
-}
 
 function answerModeration(ctx: Context, outcome: ModerationOutcome): void {
   if (outcome.status === 'not_found') return answer(ctx, 404, { error: REVIEW_NOT_FOUND_MESSAGE });

@@ -1,7 +1,7 @@
 /** The public review calls of spec 02 §7: submit (catalogue or free-text event) and the approved list. */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { parseBody, parseQuery } from '@evently/platform';
+import { answer, parseBody, parseQuery } from '@evently/platform';
 import { publicListQuerySchema } from '../contracts/queries.ts';
 import { freeTextReviewSchema, reviewFieldsSchema } from '../contracts/submit-review.ts';
 import type { ReviewsContext } from '../application/context.ts';
@@ -17,11 +17,6 @@ import { decoyReview, isHoneypotFilled } from './honeypot.ts';
 /** Spec 02 §8: the toast after a successful submit. */
 export const REVIEW_SUBMITTED_MESSAGE = 'Thanks! Your review was submitted and will appear after moderation.';
 export const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
-
-function answer(ctx: Context, status: number, body: unknown): void {
-  ctx.status = status;
-  ctx.body = body;
-}
 
 function answerOutcome(ctx: Context, outcome: SubmitOutcome): void {
   if (outcome.status === 'event_not_found') return answer(ctx, 404, { error: EVENT_NOT_FOUND_MESSAGE });
