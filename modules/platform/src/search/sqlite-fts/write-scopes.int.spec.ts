@@ -413,6 +413,17 @@ describe('answers over the whole index follow what a write changed', () => {
     expect(scopes.unchanged(layout, at, after)).toBe(false);
     expect((await index.facets('events', { stats: ['price'] })).stats).toEqual({ price: scanned(file).price });
     expect(scanned(file).price.max).toBe(38);
+
+    // Beyond the 64 bits SQLite's bucket saturates at, a new maximum still invalidates.
+    const huge = [boundsDependencies(layout, 'price', 4, 38)];
+    at = scopes.now(layout);
+    await index.upsert('events', [{ ...event(3303, 'Tokyo', 'Priceless'), price: 1e300 }]);
+    expect(scopes.unchanged(layout, at, huge)).toBe(false);
+    expect((await index.facets('events', { stats: ['price'] })).stats.price).toEqual({ min: 4, max: 1e300 });
+    const top = [boundsDependencies(layout, 'price', 4, 1e300)];
+    at = scopes.now(layout);
+    await index.delete('events', ['3303']);
+    expect(scopes.unchanged(layout, at, top)).toBe(false);
   });
 });
 

@@ -270,12 +270,15 @@ export function bandDependencies(field: string, low: number, high: number): Depe
 function bucketOf(layout: IndexLayout, field: string, value: number): number {
   const type = layout.schema.fields[field]?.type;
   if (type !== 'number' && type !== 'date') throw new Error(`"${field}" is not a number or date field`);
-  return Math.floor(value / bucketWidth(type));
+  // SQLite's CAST saturates at 64 bits, and the bucket's text must stay digits: the same bound on both sides.
+  return Math.min(Math.max(Math.floor(value / bucketWidth(type)), -INT64_LIMIT), INT64_LIMIT);
 }
+const INT64_LIMIT = 2 ** 63;
+const bucketText = (bucket: number): string => bucket.toFixed(0);
 
 /** Rows with the field at most `value` (or below it): a write of a value in a bucket up to `value`'s may change them. */
 export function valuesUpTo(layout: IndexLayout, field: string, value: number): string {
-  return `v:${field}:<=${bucketOf(layout, field, value)}`;
+  return `v:${field}:<=${bucketText(bucketOf(layout, field, value))}`;
 }
 
 /** Rows without a value of the field. */
@@ -292,8 +295,8 @@ export function boundsDependencies(
   min: number | null,
   max: number | null,
 ): readonly string[] {
-  if (min === null || max === null) return [`v:${field}:>=${Number.MIN_SAFE_INTEGER}`];
-  return [valuesUpTo(layout, field, min), `v:${field}:>=${bucketOf(layout, field, max)}`];
+  if (min === null || max === null) return [`v:${field}:>=${bucketText(-INT64_LIMIT)}`];
+  return [valuesUpTo(layout, field, min), `v:${field}:>=${bucketText(bucketOf(layout, field, max))}`];
 }
 
 /** The whole index's values of a keyword field: a write that adds, removes or changes one. */
