@@ -177,7 +177,7 @@ describe('saved searches in the weekly digest', () => {
     expect(eventNames(mailTo('ben@example.com')[0]!)).toEqual(['Jazz in the Cellar', 'Jazz at the Club']);
     expect(mailTo('cy@example.com')).toEqual([]);
 
-    expect(jazz.subject).toBe('Evently: 2 events this week for Jazz under $50 near Madrid');
+    expect(jazz.subject).toBe('Evently: 2 events this week for “Jazz under $50 near Madrid”');
     expect(jazz.text).toContain('http://evently.test/?keyword=jazz&country=Spain&city=Madrid&max_price=50');
     expect(jazz.text).toMatch(
       /Edit this search: http:\/\/evently\.test\/\?keyword=jazz&country=Spain&city=Madrid&max_price=50&edit=[A-Za-z0-9_-]+/,
@@ -198,7 +198,7 @@ describe('saved searches in the weekly digest', () => {
     });
     await subscriptions.runDigestBatch();
     const [mail] = mailTo('dee@example.com');
-    expect(mail?.subject).toBe('Evently: 3 events this week for Jazz this month within 5 km of Madrid');
+    expect(mail?.subject).toBe('Evently: 3 events this week for “Jazz this month within 5 km of Madrid”');
     expect(eventNames(mail!).sort()).toEqual(['Jazz Gala', 'Jazz at the Club', 'Jazz in the Cellar']);
     expect(mail?.text).toContain('near=40.417%2C-3.704&radius=5');
   });

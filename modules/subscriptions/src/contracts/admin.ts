@@ -1,7 +1,7 @@
 /** Admin query and edit payloads (spec 02 §7 subscriber calls, §5 "Subscriber edit"). */
 import { CATEGORIES, DATE_PRESETS } from '@evently/events';
 import { z } from 'zod';
-import { checkSearchFields } from './sign-up.ts';
+import { checkSearchFields, latitudeSchema, longitudeSchema } from './sign-up.ts';
 
 export const SUBSCRIBER_SORTS = ['recent', 'email', 'last_sent', 'city'] as const;
 export const ADMIN_PAGE_SIZE = 25;
@@ -40,8 +40,8 @@ export const adminPatchSchema = z
     min_price: z.number().min(0).max(1_000_000).nullable().optional(),
     max_price: z.number().min(0).max(1_000_000).nullable().optional(),
     date_preset: z.enum(DATE_PRESETS).nullable().optional(),
-    latitude: z.number().min(-90).max(90).nullable().optional(),
-    longitude: z.number().min(-180).max(180).nullable().optional(),
+    latitude: latitudeSchema.nullable().optional(),
+    longitude: longitudeSchema.nullable().optional(),
   })
   .strict()
   .superRefine((patch, ctx) => {

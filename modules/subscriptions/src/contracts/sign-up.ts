@@ -21,6 +21,15 @@ const place = z
   .optional()
   .transform((value) => value ?? '');
 const usd = z.number({ error: 'must be a number of US dollars' }).min(0).max(1_000_000);
+/** A centre's halves, worded for the form that shows the message beside the field (sign-up and admin alike). */
+export const latitudeSchema = z
+  .number({ error: 'must be a number from -90 to 90' })
+  .min(-90, 'must be a number from -90 to 90')
+  .max(90, 'must be a number from -90 to 90');
+export const longitudeSchema = z
+  .number({ error: 'must be a number from -180 to 180' })
+  .min(-180, 'must be a number from -180 to 180')
+  .max(180, 'must be a number from -180 to 180');
 
 const fields = z
   .object({
@@ -39,8 +48,8 @@ const fields = z
     min_price: usd.nullish(),
     max_price: usd.nullish(),
     date_preset: z.enum(DATE_PRESETS).nullish(),
-    latitude: z.number().min(-90).max(90).nullish(),
-    longitude: z.number().min(-180).max(180).nullish(),
+    latitude: latitudeSchema.nullish(),
+    longitude: longitudeSchema.nullish(),
     radius_km: z.number().int().min(MIN_RADIUS_KM).max(MAX_RADIUS_KM).nullish(),
     /** Honeypot: a field hidden from people; anything typed into it marks the request as a bot. */
     website: z.string().optional(),

@@ -83,6 +83,8 @@ describe("sign-up validation (the form's texts)", () => {
     [{ min_price: 60, max_price: 50 }, /^max_price: must not be below min_price/],
     [{ latitude: 52.5 }, /^longitude: /],
     [{ longitude: 13.4 }, /^latitude: /],
+    [{ latitude: 91, longitude: 13.4 }, /^latitude: must be a number from -90 to 90$/],
+    [{ latitude: 52.5, longitude: -181 }, /^longitude: must be a number from -180 to 180$/],
     [{ radius_km: 0 }, /^radius_km: /],
     [{ radius_km: 501 }, /^radius_km: /],
     [{ radius_km: 2.5 }, /^radius_km: /],

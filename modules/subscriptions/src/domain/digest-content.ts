@@ -142,7 +142,8 @@ export function renderDigest(input: DigestContentInput): RenderedMail {
   const place = feedText(input.city, 60);
   const saved = input.savedSearch;
   const headline = saved
-    ? `${countOf(items.length, 'event')} this week for ${feedText(saved.name, 120)}`
+    ? // The name is quoted: it may start with "Events" or carry its own dates ("this month"), and reads as a name.
+      `${countOf(items.length, 'event')} this week for “${feedText(saved.name, 120)}”`
     : `${countOf(items.length, 'event')} near ${place} this week`;
   const subject = `${input.appName}: ${headline}`;
   const ctaUrl = saved ? saved.url : cityEventsUrl(input.publicUrl, { country: input.country, city: input.city });

@@ -29,6 +29,34 @@ describe('renderDigest', () => {
     expect(three.text).toContain('3 events near Austin this week.');
   });
 
+  it('names a saved search as a name in quotes, links to it and offers edit and unsubscribe from it', () => {
+    const mail = renderDigest({
+      appName: 'Evently',
+      publicUrl: 'https://evently.example/',
+      recipientName: 'Ana',
+      city: 'Austin',
+      country: 'United States',
+      events: [makeDigestEvent({ id: 1 }), makeDigestEvent({ id: 2 })],
+      unsubscribeUrl: 'https://evently.example/api/subscriptions/unsubscribe/tok',
+      savedSearch: {
+        name: 'Events under $50 near Austin',
+        url: 'https://evently.example/?country=United+States&city=Austin&max_price=50',
+        editUrl: 'https://evently.example/?country=United+States&city=Austin&max_price=50&edit=tok',
+      },
+    });
+    // A search without a keyword is named "Events ...": quoted, it reads as the search's name, not a repetition.
+    expect(mail.subject).toBe('Evently: 2 events this week for “Events under $50 near Austin”');
+    expect(mail.html).toContain('2 events this week for “Events under $50 near Austin”</h1>');
+    expect(mail.text).toContain(
+      'See this search on Evently:\nhttps://evently.example/?country=United+States&city=Austin&max_price=50',
+    );
+    expect(mail.text).toContain(
+      'Edit this search: https://evently.example/?country=United+States&city=Austin&max_price=50&edit=tok',
+    );
+    expect(mail.html).toContain('>Unsubscribe from this search</a>');
+    expect(mail.html).not.toContain('See all events near');
+  });
+
   it("shows each event on its venue's clock with the zone", () => {
     const mail = render([makeDigestEvent({ date: '2026-12-06T02:00:00Z', timezone: 'America/Chicago' })]);
     expect(mail.text).toContain('Sat 5 Dec · 20:00 GMT-6');

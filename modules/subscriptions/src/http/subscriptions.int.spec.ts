@@ -481,6 +481,34 @@ describe('admin API', () => {
     );
   });
 
+  it("changes a saved search's keyword and centre, refusing coordinates off the globe with the field's name", async () => {
+    const { id } = await confirmedSignUp('ana@example.com');
+    const patch = (body: unknown) =>
+      admin(`/api/subscriptions/admin/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
+    const off = await patch({ keyword: 'fado', latitude: 91, longitude: -9.14 });
+    expect(off.status).toBe(400);
+    expect(await off.json()).toEqual({ error: 'latitude: must be a number from -90 to 90' });
+    const half = await patch({ latitude: 38.7 });
+    expect(((await half.json()) as { error: string }).error).toMatch(/^longitude: /);
+
+    const moved = await patch({ keyword: 'fado', latitude: 38.7139, longitude: -9.1394 });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({
+      subscription: {
+        has_filters: true,
+        search: { keyword: 'fado', centre: { lat: 38.7139, lon: -9.1394 } },
+        search_description: 'Fado within 50 km of Lisbon',
+        search_url: 'http://evently.test/?keyword=fado&country=Portugal&city=Lisbon&near=38.714%2C-9.139&radius=50',
+      },
+    });
+    // Back to the city's own centre: the coordinates are cleared, the keyword kept.
+    const back = (await (await patch({ latitude: null, longitude: null })).json()) as {
+      subscription: { search: { centre: unknown }; search_description: string };
+    };
+    expect(back.subscription.search.centre).toBeNull();
+    expect(back.subscription.search_description).toBe('Fado near Lisbon');
+  });
+
   it('patches only what changed, validates the radius and answers 404 for an unknown id', async () => {
     const { id } = await confirmedSignUp('ana@example.com');
     const patched = await admin(`/api/subscriptions/admin/${id}`, {

@@ -1,7 +1,7 @@
 /**
- * `npm run mail:previews`: renders the digest and the confirmation mail from fixtures and writes, for each,
- * the HTML, the plain-text part and PNG screenshots (desktop, phone, dark) to `docs/mail/`. Images resolve
- * offline: our artwork from `frontend/public/static/mail/`, fixture photos from local files, anything else
+ * `npm run mail:previews`: renders the digest (a city's and a saved search's) and the confirmation mail from
+ * fixtures and writes, for each, the HTML, the plain-text part and PNG screenshots (desktop, phone, dark) to
+ * `docs/mail/`. Images resolve offline: our artwork from `frontend/public/static/mail/`, fixture photos from local files, anything else
  * fails to load, which is how the previews show the fallbacks.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -24,6 +24,21 @@ const mails: Record<string, RenderedMail> = {
     country: 'United States',
     events: AUSTIN_WEEK,
     unsubscribeUrl: `${PREVIEW_PUBLIC_URL}/api/subscriptions/unsubscribe/preview-token`,
+  }),
+  'digest-saved-search': renderDigest({
+    appName: 'Evently',
+    publicUrl: PREVIEW_PUBLIC_URL,
+    recipientName: 'Ana',
+    city: 'Austin',
+    country: 'United States',
+    // Cheapest first, as a search with a price bound lists them.
+    events: AUSTIN_WEEK.slice(0, 3).reverse(),
+    unsubscribeUrl: `${PREVIEW_PUBLIC_URL}/api/subscriptions/unsubscribe/preview-token`,
+    savedSearch: {
+      name: 'Events under $50 near Austin',
+      url: `${PREVIEW_PUBLIC_URL}/?country=United+States&city=Austin&max_price=50`,
+      editUrl: `${PREVIEW_PUBLIC_URL}/?country=United+States&city=Austin&max_price=50&edit=preview-token`,
+    },
   }),
   confirmation: renderConfirmation({
     appName: 'Evently',
