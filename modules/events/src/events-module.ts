@@ -12,7 +12,7 @@ import { makeUpsertFromSource } from './application/commands/upsert-from-source/
 import { makeEventsQueries } from './application/events-queries.ts';
 import { createRateBook } from './application/exchange-rates/rate-book.ts';
 import { createRatesRefreshScheduler } from './application/exchange-rates/rates-refresh-scheduler.ts';
-import { EVENTS_COLLECTIONS } from './application/events-collections.ts';
+import { eventsCollections } from './infra/collections.ts';
 import { eventsIndexSchema } from './application/projections/events-index.ts';
 import { createEventsSearchProjector } from './application/projections/events-search.projector.ts';
 import { eventRatingsIndexSchema } from './application/projections/event-ratings-index.ts';
@@ -62,7 +62,7 @@ export function createEventsModule(deps: ModuleDeps, options: EventsOptions = ev
 
   const module: AppModule = {
     name: 'events',
-    collections: EVENTS_COLLECTIONS,
+    collections: eventsCollections,
     topics: [EVENTS_TOPIC, EVENTS_ACTIVITY_TOPIC, EVENT_LINKS_TOPIC],
     searchSchemas: [eventsIndexSchema, eventRatingsIndexSchema],
     projectors: [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../contracts/stored-event.ts';
-import { EVENTS_COLLECTION } from '../application/events-collections.ts';
+import { EVENTS_COLLECTION } from '../infra/collections.ts';
 import { createEventsHarness, type EventsHarness } from '../testing/events-harness.ts';
 import { makeSourceEvent } from '../testing/make-event.ts';
 

@@ -3,36 +3,25 @@
  * feed). Candidates are the stays of the event's city (an indexed lookup); distance decides the rest.
  */
 import type { DocumentReader, DocumentStore } from '@evently/platform';
+import { z } from 'zod';
 import type {
   AccommodationsProvider,
   AccommodationsQuery,
 } from '../application/queries/accommodations/accommodations-provider.ts';
-import { STAYS_COLLECTION } from '../application/events-collections.ts';
+import { staySchema, staysCollection, type Stay } from './collections.ts';
 import type { Accommodation } from '../contracts/public-event.ts';
 import { haversineKm, roundKm } from '../domain/geo.ts';
 import { priceText } from '../domain/price-text.ts';
 import staysFeed from './demo/stays-feed.json' with { type: 'json' };
 
-export interface Stay {
-  id: string;
-  name: string;
-  city: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  image_url: string | null;
-  nightly_price: number | null;
-  currency: string;
-  rating: number | null;
-  url: string;
-  affiliate_url: string | null;
-}
+/** A stay of the feed: its fields and the id it is stored under. */
+export type FeedStay = Stay & { id: string };
 
 export function createStoreStaysProvider(deps: { store: DocumentReader }): AccommodationsProvider {
   return {
     async nearby(query: AccommodationsQuery): Promise<Accommodation[]> {
       const candidates = query.city
-        ? await deps.store.find<Stay>(STAYS_COLLECTION, { where: { city: query.city }, limit: 500 })
+        ? await staysCollection.find(deps.store, { where: { city: query.city }, limit: 500 })
         : [];
       return candidates
         .map((stay) => ({ stay, km: haversineKm(query.latitude, query.longitude, stay.latitude, stay.longitude) }))
@@ -61,10 +50,10 @@ export function createStoreStaysProvider(deps: { store: DocumentReader }): Accom
 
 /** Loads the bundled sample feed into `stays` once (the collection being non-empty means it is loaded). */
 export async function loadBundledStays(store: DocumentStore): Promise<number> {
-  if ((await store.count(STAYS_COLLECTION)) > 0) return 0;
-  const stays = staysFeed as Stay[];
+  if ((await staysCollection.count(store)) > 0) return 0;
+  const stays = z.array(staySchema.extend({ id: z.string() })).parse(staysFeed);
   await store.transaction(async (tx) => {
-    for (const stay of stays) await tx.insert<Stay>(STAYS_COLLECTION, stay);
+    for (const stay of stays) await staysCollection.insert(tx, stay);
   });
   return stays.length;
 }

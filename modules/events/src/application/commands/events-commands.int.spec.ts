@@ -4,7 +4,7 @@ import { EVENTS_ACTIVITY_TOPIC, EVENTS_TOPIC } from '../../contracts/event-messa
 import type { StoredEvent } from '../../contracts/stored-event.ts';
 import { createEventsHarness, type EventsHarness } from '../../testing/events-harness.ts';
 import { makeSourceEvent } from '../../testing/make-event.ts';
-import { EVENTS_COLLECTION } from '../events-collections.ts';
+import { EVENTS_COLLECTION } from '../../infra/collections.ts';
 import { EVENTS_INDEX, type EventIndexDocument } from '../projections/events-index.ts';
 
 describe('events commands on the embedded engines', () => {

@@ -6,17 +6,9 @@
  */
 import type { Clock, DocumentStore, ModuleDeps } from '@evently/platform';
 import { BUNDLED_RATES, type RateTable } from '../../domain/currency.ts';
-import { EXCHANGE_RATES_COLLECTION } from '../events-collections.ts';
+import { exchangeRatesCollection, type StoredRates } from '../../infra/collections.ts';
 
 const CURRENT_RATES_ID = 'current';
-
-interface StoredRates {
-  date: string;
-  usd_per_unit: Record<string, number>;
-  /** Where the table was fetched from. */
-  source: string;
-  fetched_at: string;
-}
 
 export type AdoptResult = 'adopted' | 'unchanged' | 'older';
 
@@ -52,7 +44,7 @@ export function createRateBook({ store, clock, logger, rereadMs = 60_000 }: Rate
   };
 
   async function read(): Promise<RateTable> {
-    const stored = await store.get<StoredRates>(EXCHANGE_RATES_COLLECTION, CURRENT_RATES_ID);
+    const stored = await exchangeRatesCollection.get(store, CURRENT_RATES_ID);
     return hold(stored ? { date: stored.date, usdPerUnit: stored.usd_per_unit } : BUNDLED_RATES);
   }
 
@@ -77,7 +69,7 @@ export function createRateBook({ store, clock, logger, rereadMs = 60_000 }: Rate
     reload,
     async adopt(table, source) {
       const result = await store.transaction(async (tx): Promise<AdoptResult> => {
-        const stored = await tx.get<StoredRates>(EXCHANGE_RATES_COLLECTION, CURRENT_RATES_ID);
+        const stored = await exchangeRatesCollection.get(tx, CURRENT_RATES_ID);
         const body: StoredRates = {
           date: table.date,
           usd_per_unit: { ...table.usdPerUnit },
@@ -85,12 +77,12 @@ export function createRateBook({ store, clock, logger, rereadMs = 60_000 }: Rate
           fetched_at: clock.now().toISOString(),
         };
         if (!stored) {
-          await tx.insert<StoredRates>(EXCHANGE_RATES_COLLECTION, { id: CURRENT_RATES_ID, ...body });
+          await exchangeRatesCollection.insert(tx, { id: CURRENT_RATES_ID, ...body });
           return 'adopted';
         }
         if (stored.date > table.date) return 'older';
         if (stored.date === table.date && sameRates(stored.usd_per_unit, table.usdPerUnit)) return 'unchanged';
-        await tx.update<StoredRates>(EXCHANGE_RATES_COLLECTION, CURRENT_RATES_ID, stored.version, body);
+        await exchangeRatesCollection.update(tx, CURRENT_RATES_ID, stored.version, body);
         return 'adopted';
       });
       if (result === 'adopted') hold(table);

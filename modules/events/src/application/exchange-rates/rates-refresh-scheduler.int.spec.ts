@@ -11,7 +11,7 @@ import {
 import { createTempDataDir, waitFor } from '@evently/platform/testing';
 import { BUNDLED_RATES, type RateTable } from '../../domain/currency.ts';
 import { createRatesFeed } from '../../infra/exchange-rates/rates-feed.ts';
-import { EVENTS_COLLECTIONS } from '../events-collections.ts';
+import { eventsCollections } from '../../infra/collections.ts';
 import { createRateBook, type RateBook } from './rate-book.ts';
 import { createRatesRefreshScheduler } from './rates-refresh-scheduler.ts';
 
@@ -38,7 +38,7 @@ describe('exchange rates refreshed by the worker', () => {
   beforeEach(async () => {
     dir = await createTempDataDir('evently-fx-');
     store = await createSqliteDocumentStore({ file: `${dir.dir}/store.db`, clock: fixedClock('2026-11-28T00:00:00Z') });
-    await store.init(EVENTS_COLLECTIONS);
+    await store.init(eventsCollections);
     requests = 0;
     changed = [];
     server = createServer((request, response) => {

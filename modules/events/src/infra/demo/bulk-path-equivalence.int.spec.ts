@@ -15,7 +15,7 @@ import {
   makeUpsertFromSource,
   type UpsertResult,
 } from '../../application/commands/upsert-from-source/upsert-from-source.ts';
-import { EVENT_ID_COUNTER, EVENTS_COLLECTION, EVENTS_COLLECTIONS } from '../../application/events-collections.ts';
+import { EVENT_ID_COUNTER, EVENTS_COLLECTION, eventsCollections } from '../collections.ts';
 import { eventMessage } from '../../application/outbox-messages.ts';
 import { generateDemoEvents } from './demo-catalogue.ts';
 
@@ -63,7 +63,7 @@ describe('bulk write path equals the per-event path (issue 14)', () => {
       clock: fixedClock(NOW),
     });
     stores.push(store);
-    await store.init(EVENTS_COLLECTIONS);
+    await store.init(eventsCollections);
     for (const input of legacy) await storeWithoutKeys(store, input);
     const { upsertFromSource, upsertManyFromSource } = makeUpsertFromSource({
       store,

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { DEMO_VENUES } from './demo-venues.ts';
 import { seededRandom } from '@evently/platform';
 import { USD_PER_UNIT } from '../../domain/currency.ts';
-import type { Stay } from '../store-stays-provider.ts';
+import type { FeedStay } from '../store-stays-provider.ts';
 
 const KINDS = ['Hotel', 'Suites', 'Boutique Hotel', 'Apartments', 'Hostel', 'Inn', 'Residence'];
 const WORDS = [
@@ -24,7 +24,7 @@ const WORDS = [
 ];
 
 const random = seededRandom(2026);
-const stays: Stay[] = [];
+const stays: FeedStay[] = [];
 for (const venues of DEMO_VENUES.values()) {
   for (const venue of venues.slice(0, 2)) {
     for (let n = 0; n < 4; n++) {

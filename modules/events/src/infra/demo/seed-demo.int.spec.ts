@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../contracts/categories.ts';
 import type { PublicEvent } from '../../contracts/public-event.ts';
 import type { StoredEvent } from '../../contracts/stored-event.ts';
-import { EVENTS_COLLECTION, STAYS_COLLECTION } from '../../application/events-collections.ts';
+import { EVENTS_COLLECTION, STAYS_COLLECTION } from '../collections.ts';
 import { createEventsHarness, type EventsHarness } from '../../testing/events-harness.ts';
 import { DEMO_SOURCES } from './demo-catalogue.ts';
 

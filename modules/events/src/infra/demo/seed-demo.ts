@@ -4,7 +4,7 @@
  */
 import type { Clock, DocumentStore } from '@evently/platform';
 import type { SourceEventInput } from '../../contracts/source-event.ts';
-import { EVENTS_COLLECTION } from '../../application/events-collections.ts';
+import { eventsCollection } from '../collections.ts';
 import type { UpsertResult } from '../../application/commands/upsert-from-source/upsert-from-source.ts';
 import { loadBundledStays } from '../store-stays-provider.ts';
 import { generateDemoEvents } from './demo-catalogue.ts';
@@ -51,13 +51,13 @@ export function makeSeeding(deps: SeedDeps) {
     /** Loads the demo catalogue and the stays feed when the catalogue is empty; returns events loaded. */
     async seedDemoIfEmpty(): Promise<number> {
       await loadBundledStays(deps.store);
-      if ((await deps.store.count(EVENTS_COLLECTION)) > 0) return 0;
+      if ((await eventsCollection.count(deps.store)) > 0) return 0;
       return loadGenerated(deps, { count: DEMO_EVENT_COUNT, seed: 42, idPrefix: 'demo', severalSellers: true });
     },
     /** Adds `count` generated events after whatever is there (new external ids each run). */
     async seed(count: number, onProgress?: (done: number) => void): Promise<number> {
       await loadBundledStays(deps.store);
-      const existing = await deps.store.count(EVENTS_COLLECTION);
+      const existing = await eventsCollection.count(deps.store);
       return loadGenerated(deps, {
         count,
         seed: 1000 + existing,

@@ -16,7 +16,7 @@ import { newEventBody, sourceFields } from '../../../domain/event.ts';
 import { matchKeys, type MatchKeys } from '../../../domain/matching/match-keys.ts';
 import { createEventsHarness, type EventsHarness } from '../../../testing/events-harness.ts';
 import { makeSourceEvent } from '../../../testing/make-event.ts';
-import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../events-collections.ts';
+import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../../infra/collections.ts';
 import { eventMessage } from '../../outbox-messages.ts';
 import { EVENTS_INDEX, type EventIndexDocument } from '../../projections/events-index.ts';
 import { linkAfterChange } from '../link-offers/link-offers.ts';

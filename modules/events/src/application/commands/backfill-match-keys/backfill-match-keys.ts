@@ -15,10 +15,18 @@
  * the keys always describe the fields they were derived from.
  */
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { ConcurrencyError, type DocumentReader, type DocumentStore, type ModuleDeps } from '@evently/platform';
-import { storedEventSchema, type StoredEvent } from '../../../contracts/stored-event.ts';
-import { matchKeys, type MatchKeys } from '../../../domain/matching/match-keys.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import {
+  ConcurrencyError,
+  type DocumentReader,
+  type DocumentStore,
+  type ModuleDeps,
+  type Stored,
+} from '@evently/platform';
+import { storedEventSchema } from '../../../contracts/stored-event.ts';
+import { matchKeys } from '../../../domain/matching/match-keys.ts';
+import { eventsCollection, type EventDocument } from '../../../infra/collections.ts';
+
+type StoredRecord = Stored<EventDocument>;
 
 export interface BackfillOptions {
   store: DocumentStore;
@@ -42,7 +50,7 @@ const DEFAULT_BATCH = 200;
 /** Tries per record when real writes keep changing it between our read and our update. */
 const MAX_ATTEMPTS = 3;
 
-const lacksKeys = (event: StoredEvent) => (event as { match_venue?: unknown }).match_venue == null;
+const lacksKeys = (event: EventDocument) => event.match_venue == null;
 
 const STATUSES = storedEventSchema.shape.status.options;
 
@@ -51,16 +59,16 @@ const STATUSES = storedEventSchema.shape.status.options;
  * the (status, match_venue, start_utc) index answer, so a keyed catalogue costs each start a few index reads.
  */
 export const countWithoutKeys = (store: DocumentReader) =>
-  store.count(EVENTS_COLLECTION, { status: { in: [...STATUSES] }, match_venue: null });
+  eventsCollection.count(store, { status: { in: [...STATUSES] }, match_venue: null });
 
 /** One transaction: each record gets its keys if it is still at the version read. Returns the ids that were not. */
-async function keyRecords(store: DocumentStore, records: StoredEvent[]): Promise<string[]> {
+async function keyRecords(store: DocumentStore, records: StoredRecord[]): Promise<string[]> {
   // Built inside the callback: the production adapter may run it again after a transient conflict.
   return store.transaction(async (tx) => {
     const conflicts: string[] = [];
     for (const record of records) {
       try {
-        await tx.update<StoredEvent & MatchKeys>(EVENTS_COLLECTION, record.id, record.version, matchKeys(record));
+        await eventsCollection.update(tx, record.id, record.version, matchKeys(record));
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         conflicts.push(record.id);
@@ -73,7 +81,7 @@ async function keyRecords(store: DocumentStore, records: StoredEvent[]): Promise
 /** Keys `records`, reading again and retrying those a real write changed meanwhile. Returns how many it keyed. */
 async function keyWithRetries(
   store: DocumentStore,
-  records: StoredEvent[],
+  records: StoredRecord[],
 ): Promise<{ keyed: number; gaveUp: number }> {
   let pending = records;
   let keyed = 0;
@@ -82,8 +90,8 @@ async function keyWithRetries(
     keyed += pending.length - conflicts.length;
     if (conflicts.length === 0 || attempt >= MAX_ATTEMPTS) return { keyed, gaveUp: conflicts.length };
     // A real write may itself have given the record its keys (a source change does): then nothing is left.
-    const fresh = await Promise.all(conflicts.map((id) => store.get<StoredEvent>(EVENTS_COLLECTION, id)));
-    pending = fresh.filter((event): event is StoredEvent => event !== null && lacksKeys(event));
+    const fresh = await Promise.all(conflicts.map((id) => eventsCollection.get(store, id)));
+    pending = fresh.filter((event): event is StoredRecord => event !== null && lacksKeys(event));
   }
   return { keyed, gaveUp: 0 };
 }
@@ -106,7 +114,7 @@ export async function backfillMatchKeys(options: BackfillOptions): Promise<Backf
       stopped = true;
       break;
     }
-    const batch: StoredEvent[] = await store.find<StoredEvent>(EVENTS_COLLECTION, {
+    const batch = await eventsCollection.find(store, {
       where: { match_venue: null, ...(after === null ? {} : { id: { gt: after } }) },
       sort: [{ field: 'id', direction: 'asc' }],
       limit: batchSize,

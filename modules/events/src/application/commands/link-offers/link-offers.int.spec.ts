@@ -3,7 +3,7 @@ import type { PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { createEventsHarness, type EventsHarness } from '../../../testing/events-harness.ts';
 import { makeSourceEvent } from '../../../testing/make-event.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { EVENTS_COLLECTION } from '../../../infra/collections.ts';
 import { EVENTS_INDEX, type EventIndexDocument } from '../../projections/events-index.ts';
 
 // One show as Ticketmaster (EUR 20-45) and as Fever (EUR 15-30, other spelling, 10 minutes later, 60 m away).

@@ -9,7 +9,7 @@ import { EVENT_LINK_MESSAGE_TYPES } from '../../../contracts/link-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { compareForMatch, START_TOLERANCE_MINUTES } from '../../../domain/matching/match-events.ts';
 import { cellsNear, matchKeys } from '../../../domain/matching/match-keys.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 import { linkMessage } from '../../outbox-messages.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from './offer-group.ts';
 import { loadSplitVetoes } from './split-decisions.ts';
@@ -59,7 +59,7 @@ async function readCandidates(
   const cells =
     record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
   // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
-  if (cells === null) return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: window });
+  if (cells === null) return eventsCollection.find(tx, { where: window });
   const lookups: Where[] = [];
   if (keylessRecords) lookups.push({ ...window, match_venue: null });
   if (venue !== '') lookups.push({ ...window, match_venue: venue });
@@ -70,7 +70,7 @@ async function readCandidates(
   if (!only) return [];
   // One read for all lookups (each alternative carries the whole window, so each is answered from its own
   // index: a multi-index OR on SQLite, $or on MongoDB); a record matching two comes back once.
-  return tx.find<StoredEvent>(EVENTS_COLLECTION, { where: lookups.length === 1 ? only : { or: lookups } });
+  return eventsCollection.find(tx, { where: lookups.length === 1 ? only : { or: lookups } });
 }
 
 async function findBestMatch(
@@ -141,7 +141,7 @@ export async function linkAfterChange(
     return { linkedTo: null, written };
   } else if (record.status !== 'active') {
     // A loose record that stopped being live: groups that still point at it (it was their canonical) move on.
-    const pointing = await tx.find<StoredEvent>(EVENTS_COLLECTION, { where: { canonical_id: record.id }, limit: 1 });
+    const pointing = await eventsCollection.find(tx, { where: { canonical_id: record.id }, limit: 1 });
     if (pointing.length > 0) await refreshGroup(tx, record.id, now, written);
     return { linkedTo: null, written };
   }

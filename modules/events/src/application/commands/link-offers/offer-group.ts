@@ -8,7 +8,7 @@ import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { mergeFields } from '../../../domain/offers/merge-fields.ts';
 import { byCheapest, toOffer } from '../../../domain/offers/offer.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 import { eventMessage } from '../../outbox-messages.ts';
 
 export type GroupPatch = Partial<Pick<StoredEvent, 'canonical_id' | 'offers' | 'merged'>>;
@@ -30,7 +30,7 @@ export async function writeGroupPatch(
     ([key, value]) => JSON.stringify((event as Record<string, unknown>)[key] ?? null) !== JSON.stringify(value ?? null),
   );
   if (!changed) return event;
-  const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, event.id, event.version, patch);
+  const saved = await eventsCollection.update(tx, event.id, event.version, patch);
   await tx.appendOutbox([eventMessage(EVENT_MESSAGE_TYPES.upserted, saved.id, saved.version, { event: saved }, now)]);
   written.set(saved.id, saved);
   return saved;
@@ -38,9 +38,9 @@ export async function writeGroupPatch(
 
 /** The canonical record and the records linked into it, canonical first, then by id. */
 export async function readGroup(tx: DocumentTransaction, canonicalId: string): Promise<StoredEvent[]> {
-  const canonical = await tx.get<StoredEvent>(EVENTS_COLLECTION, canonicalId);
+  const canonical = await eventsCollection.get(tx, canonicalId);
   if (!canonical) return [];
-  const members = await tx.find<StoredEvent>(EVENTS_COLLECTION, { where: { canonical_id: canonicalId } });
+  const members = await eventsCollection.find(tx, { where: { canonical_id: canonicalId } });
   return [canonical, ...members.filter((event) => event.id !== canonicalId).sort(byId)];
 }
 

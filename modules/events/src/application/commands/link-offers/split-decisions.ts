@@ -4,15 +4,7 @@
  * the same feed included).
  */
 import type { DocumentReader } from '@evently/platform';
-import { OFFER_SPLITS_COLLECTION } from '../../events-collections.ts';
-
-export interface SplitDecision {
-  /** The record that was split off (also the document id). */
-  event_id: string;
-  apart_from: string[];
-  reason: string;
-  at: string;
-}
+import { offerSplitsCollection } from '../../../infra/collections.ts';
 
 export interface SplitVetoes {
   /** True when an admin has said the two records (or either's group) are different performances. */
@@ -22,7 +14,7 @@ export interface SplitVetoes {
 export async function loadSplitVetoes(store: DocumentReader, ids: string[]): Promise<SplitVetoes> {
   const apart = new Map<string, Set<string>>();
   for (const id of new Set(ids)) {
-    const decision = await store.get<SplitDecision>(OFFER_SPLITS_COLLECTION, id);
+    const decision = await offerSplitsCollection.get(store, id);
     if (decision) apart.set(id, new Set(decision.apart_from));
   }
   return { apart: (a, b) => Boolean(apart.get(a)?.has(b) || apart.get(b)?.has(a)) };

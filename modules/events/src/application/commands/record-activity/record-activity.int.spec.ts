@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSourceEvent } from '../../../testing/make-event.ts';
 import { createEventsHarness, type EventsHarness } from '../../../testing/events-harness.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { EVENTS_COLLECTION } from '../../../infra/collections.ts';
 import { makeRecordActivity } from './record-activity.ts';
 
 describe('buffered activity (production profile)', () => {

@@ -13,9 +13,8 @@
  */
 import { withVersionRetry, type Clock, type DocumentStore, type ModuleDeps } from '@evently/platform';
 import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
-import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { addActivity, CLICK_WEIGHT, VIEW_WEIGHT } from '../../../domain/popularity.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 import { activityMessage, eventMessage } from '../../outbox-messages.ts';
 import { ActivityBuffer, type PendingActivity } from './activity-buffer.ts';
 
@@ -42,7 +41,7 @@ export function makeRecordActivity(deps: {
     // Concurrent activity on one event races on its version; the loser simply re-reads and tries again.
     return withVersionRetry(() =>
       deps.store.transaction(async (tx) => {
-        const current = await tx.get<StoredEvent>(EVENTS_COLLECTION, id);
+        const current = await eventsCollection.get(tx, id);
         if (!current || current.status !== 'active') return null;
         const now = deps.clock.now();
         let popularity = current.popularity_log;
@@ -53,7 +52,7 @@ export function makeRecordActivity(deps: {
           click_count: current.click_count + clicks,
           popularity_log: popularity,
         };
-        const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, id, current.version, patch);
+        const saved = await eventsCollection.update(tx, id, current.version, patch);
         const totals = { id, at: now.toISOString(), ...patch };
         await tx.appendOutbox([
           eventMessage(EVENT_MESSAGE_TYPES.upserted, id, saved.version, { event: saved }, now),
@@ -96,7 +95,7 @@ export function makeRecordActivity(deps: {
     if (flushMs <= 0) {
       return write(id, { views: kind === 'view' ? 1 : 0, clicks: new Map(kind === 'click' ? [[target, 1]] : []) });
     }
-    const current = await deps.store.get<StoredEvent>(EVENTS_COLLECTION, id);
+    const current = await eventsCollection.get(deps.store, id);
     if (!current || current.status !== 'active') return null;
     buffer.add(id, kind, target);
     if (!timer) {

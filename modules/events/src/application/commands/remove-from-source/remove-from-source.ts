@@ -5,8 +5,7 @@
  */
 import type { Clock, DocumentStore } from '@evently/platform';
 import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
-import type { StoredEvent } from '../../../contracts/stored-event.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 import { eventMessage } from '../../outbox-messages.ts';
 import { linkAfterChange } from '../link-offers/link-offers.ts';
 
@@ -21,10 +20,10 @@ export function makeRemoveFromSource(deps: { store: DocumentStore; clock: Clock;
       reason: string,
     ): Promise<{ outcome: RemoveOutcome; id: string | null }> {
       return deps.store.transaction(async (tx) => {
-        const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, { source, external_id: externalId });
+        const current = await eventsCollection.findOne(tx, { source, external_id: externalId });
         if (!current) return { outcome: 'not_found' as const, id: null };
         if (current.status === 'removed') return { outcome: 'unchanged' as const, id: current.id };
-        const saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, current.id, current.version, {
+        const saved = await eventsCollection.update(tx, current.id, current.version, {
           status: 'removed',
         });
         await tx.appendOutbox([

@@ -6,12 +6,10 @@
  */
 import type { Clock, DocumentStore, DocumentTransaction } from '@evently/platform';
 import { EVENT_LINK_MESSAGE_TYPES } from '../../../contracts/link-messages.ts';
-import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { parseEventIdSegment } from '../../../domain/slug.ts';
-import { EVENTS_COLLECTION, OFFER_SPLITS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection, offerSplitsCollection, type SplitDecision } from '../../../infra/collections.ts';
 import { linkMessage } from '../../outbox-messages.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from '../link-offers/offer-group.ts';
-import type { SplitDecision } from '../link-offers/split-decisions.ts';
 
 export type SplitResult =
   | { status: 'split'; event_id: string; remaining_canonical_id: string | null }
@@ -19,15 +17,15 @@ export type SplitResult =
   | { status: 'not_linked' };
 
 async function rememberSplit(tx: DocumentTransaction, eventId: string, apartFrom: string[], reason: string, now: Date) {
-  const existing = await tx.get<SplitDecision>(OFFER_SPLITS_COLLECTION, eventId);
+  const existing = await offerSplitsCollection.get(tx, eventId);
   const body: SplitDecision = {
     event_id: eventId,
     apart_from: [...new Set([...(existing?.apart_from ?? []), ...apartFrom])].sort((a, b) => Number(a) - Number(b)),
     reason,
     at: now.toISOString(),
   };
-  if (existing) await tx.update<SplitDecision>(OFFER_SPLITS_COLLECTION, eventId, existing.version, body);
-  else await tx.insert<SplitDecision>(OFFER_SPLITS_COLLECTION, { id: eventId, ...body });
+  if (existing) await offerSplitsCollection.update(tx, eventId, existing.version, body);
+  else await offerSplitsCollection.insert(tx, { id: eventId, ...body });
 }
 
 export function makeSplitOffer(deps: { store: DocumentStore; clock: Clock }) {
@@ -35,7 +33,7 @@ export function makeSplitOffer(deps: { store: DocumentStore; clock: Clock }) {
     splitOffer(idOrSlug: string, reason = 'split by an administrator'): Promise<SplitResult> {
       return deps.store.transaction(async (tx): Promise<SplitResult> => {
         const id = parseEventIdSegment(idOrSlug);
-        const record = id ? await tx.get<StoredEvent>(EVENTS_COLLECTION, id) : null;
+        const record = id ? await eventsCollection.get(tx, id) : null;
         if (!record) return { status: 'not_found' };
         const canonicalId = record.canonical_id ?? (record.offers && record.offers.length > 0 ? record.id : null);
         if (!canonicalId) return { status: 'not_linked' };

@@ -7,7 +7,7 @@ import type { DocumentReader } from '@evently/platform';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { affiliateUrl, programFor, type AffiliateSettings } from '../../../domain/affiliate-links.ts';
 import { parseEventIdSegment } from '../../../domain/slug.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 
 export type OutboundProgram = 'ticketmaster' | 'fever' | 'affiliate';
 
@@ -21,12 +21,12 @@ export function makeTrackOutboundClick(deps: {
   async function find(program: OutboundProgram, ref: string): Promise<StoredEvent | null> {
     const source = program === 'affiliate' ? null : program;
     if (source) {
-      const byExternal = await deps.store.findOne<StoredEvent>(EVENTS_COLLECTION, { source, external_id: ref });
+      const byExternal = await eventsCollection.findOne(deps.store, { source, external_id: ref });
       if (byExternal) return byExternal.status === 'active' ? byExternal : null;
     }
     const id = parseEventIdSegment(ref);
     if (!id) return null;
-    const event = await deps.store.get<StoredEvent>(EVENTS_COLLECTION, id);
+    const event = await eventsCollection.get(deps.store, id);
     if (!event || event.status !== 'active') return null;
     return source && event.source !== source ? null : event;
   }

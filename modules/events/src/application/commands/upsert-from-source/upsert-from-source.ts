@@ -10,7 +10,7 @@ import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput, type UpsertOutcome } from '../../../contracts/source-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { newEventBody, sourceChanges, sourceFields, type SourceFields } from '../../../domain/event.ts';
-import { EVENT_ID_COUNTER, EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection, EVENT_ID_COUNTER } from '../../../infra/collections.ts';
 import { eventMessage } from '../../outbox-messages.ts';
 import { countWithoutKeys } from '../backfill-match-keys/backfill-match-keys.ts';
 import { linkAfterChange, MATCH_FIELDS, type LinkOptions, type LinkResult } from '../link-offers/link-offers.ts';
@@ -41,13 +41,13 @@ async function upsertOne(
   let matchFieldsChanged: boolean;
   if (!current) {
     const id = await nextId();
-    saved = await tx.insert<StoredEvent>(EVENTS_COLLECTION, newEventBody(id, fields));
+    saved = await eventsCollection.insert(tx, newEventBody(id, fields));
     outcome = 'created';
     matchFieldsChanged = true;
   } else {
     const patch = sourceChanges(current, fields);
     if (!patch) return { outcome: 'unchanged', id: current.id };
-    saved = await tx.update<StoredEvent>(EVENTS_COLLECTION, current.id, current.version, patch);
+    saved = await eventsCollection.update(tx, current.id, current.version, patch);
     outcome = 'updated';
     matchFieldsChanged = MATCH_FIELDS.some((field) => field in patch);
   }
@@ -76,7 +76,7 @@ async function currentByIdentity(tx: DocumentTransaction, batch: SourceFields[])
   }
   const found = new Map<string, StoredEvent>();
   for (const [source, externalIds] of bySource) {
-    const stored = await tx.find<StoredEvent>(EVENTS_COLLECTION, {
+    const stored = await eventsCollection.find(tx, {
       where: { source, external_id: { in: externalIds } },
     });
     for (const event of stored) found.set(identity(event), event);
@@ -118,7 +118,7 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock;
     async upsertFromSource(input: SourceEventInput | unknown): Promise<UpsertResult> {
       const fields = parseSource(input);
       const result = await deps.store.transaction(async (tx) => {
-        const current = await tx.findOne<StoredEvent>(EVENTS_COLLECTION, {
+        const current = await eventsCollection.findOne(tx, {
           source: fields.source,
           external_id: fields.external_id,
         });

@@ -4,9 +4,8 @@
  * over) and answers the canonical event's id and slug, or null when the id is not a linked record.
  */
 import type { DocumentReader } from '@evently/platform';
-import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { parseEventIdSegment } from '../../../domain/slug.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 
 const MAX_HOPS = 5;
 
@@ -14,10 +13,10 @@ export function makeCanonicalRedirect(deps: { store: DocumentReader }) {
   return async function canonicalRedirect(idOrSlug: string): Promise<{ id: string; slug: string } | null> {
     const id = parseEventIdSegment(idOrSlug);
     if (!id) return null;
-    let event = await deps.store.get<StoredEvent>(EVENTS_COLLECTION, id);
+    let event = await eventsCollection.get(deps.store, id);
     if (!event?.canonical_id) return null;
     for (let hop = 0; hop < MAX_HOPS && event?.canonical_id; hop++) {
-      event = await deps.store.get<StoredEvent>(EVENTS_COLLECTION, event.canonical_id);
+      event = await eventsCollection.get(deps.store, event.canonical_id);
     }
     return event && event.status === 'active' && !event.canonical_id ? { id: event.id, slug: event.slug } : null;
   };

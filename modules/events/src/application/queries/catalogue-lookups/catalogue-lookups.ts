@@ -8,7 +8,7 @@ import type { PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { toPublicEvent } from '../../../domain/public-view.ts';
 import { findCity } from '../../../infra/demo/cities.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 import { EVENTS_INDEX } from '../../projections/events-index.ts';
 
 export interface UpcomingNearArgs {
@@ -36,7 +36,7 @@ export function makeCatalogueLookups(deps: {
       if (scope.city) where.city = scope.city;
       const ids: string[] = [];
       for (let skip = 0; ; skip += PAGE) {
-        const page = await deps.store.find<StoredEvent>(EVENTS_COLLECTION, { where, skip, limit: PAGE });
+        const page = await eventsCollection.find(deps.store, { where, skip, limit: PAGE });
         for (const event of page) ids.push(event.external_id);
         if (page.length < PAGE) return ids;
       }

@@ -5,13 +5,13 @@
 import type { DocumentReader } from '@evently/platform';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { parseEventIdSegment } from '../../../domain/slug.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 
 export function makeGetStoredEvent(deps: { store: DocumentReader }) {
   return async function getStoredEvent(idOrSlug: string | number): Promise<StoredEvent | null> {
     const id = parseEventIdSegment(String(idOrSlug));
     if (!id) return null;
-    const event = await deps.store.get<StoredEvent>(EVENTS_COLLECTION, id);
+    const event = await eventsCollection.get(deps.store, id);
     return event && event.status === 'active' ? event : null;
   };
 }

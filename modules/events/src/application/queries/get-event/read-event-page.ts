@@ -9,7 +9,7 @@ import { isbot } from 'isbot';
 import type { PublicEvent } from '../../../contracts/public-event.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { parseEventIdSegment } from '../../../domain/slug.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 
 export type EventPageRead = { moved: { id: string; slug: string } } | { event: PublicEvent } | null;
 
@@ -30,7 +30,7 @@ export function makeReadEventPage(deps: ReadEventPageDeps) {
   return async function readEventPage(idOrSlug: string, visitor: EventPageVisitor): Promise<EventPageRead> {
     const id = parseEventIdSegment(idOrSlug);
     if (!id) return null;
-    const stored = await deps.store.get<StoredEvent>(EVENTS_COLLECTION, id);
+    const stored = await eventsCollection.get(deps.store, id);
     if (stored?.canonical_id) {
       const moved = await deps.canonicalRedirect(idOrSlug);
       if (moved) return { moved };

@@ -4,8 +4,7 @@
  * costs no more than the first.
  */
 import type { Clock, DocumentReader, Where } from '@evently/platform';
-import type { StoredEvent } from '../../../contracts/stored-event.ts';
-import { EVENTS_COLLECTION } from '../../events-collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 
 export interface UpcomingEventRef {
   id: string;
@@ -23,7 +22,7 @@ export function makeUpcomingEvents(deps: { store: DocumentReader; clock: Clock }
     for (;;) {
       const where: Where = { status: 'active', start_utc: { gte: now } };
       if (after) where.or = [{ start_utc: { gt: after.start } }, { start_utc: after.start, id: { gt: after.id } }];
-      const page = await deps.store.find<StoredEvent>(EVENTS_COLLECTION, {
+      const page = await eventsCollection.find(deps.store, {
         where,
         sort: [{ field: 'start_utc', direction: 'asc' }],
         limit: pageSize,
