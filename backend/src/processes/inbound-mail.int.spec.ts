@@ -10,6 +10,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@evently/platform/testing';
 import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { openTicket } from '../testing/support-calls.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-inbound-'));
 const running: BackendProcess[] = [];
@@ -56,18 +57,7 @@ describe('the worker role takes replies by mail', () => {
       logRecord(await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening')))?.url,
     );
 
-    const created = await fetch(`${url}/api/support/tickets`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        user_name: 'Ana',
-        user_email: 'ana@example.com',
-        subject: 'Seats',
-        description: 'Which seats?',
-        category: 'general',
-      }),
-    });
-    const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
+    const { number } = await openTicket(url, { subject: 'Seats', description: 'Which seats?' });
     await waitFor(
       () => mails().some((mail) => /^Reply-To: /m.test(mail)),
       'the confirmation with its Reply-To',

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
 import { collect, connectOrThrow, openSocket } from '../testing/sockets.ts';
+import { adminSessionCookie, openTicket } from '../testing/support-calls.ts';
 
 const PASSWORD = 'fan-out-admin-password';
 /** Another process picks changes up by polling the shared log (250 ms); a busy CI machine may take much longer. */
@@ -70,33 +71,20 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
       sockets.push(adminOnB);
       const adminPushes = collect<Push>(adminOnB, 'ticket');
 
-      const created = await fetch(`${a}/api/support/tickets`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          user_name: 'Ana Replica',
-          user_email: 'ana@example.com',
-          subject: 'Refund',
-          description: 'Where do I ask for a refund?',
-          category: 'general',
-        }),
+      const { number, token } = await openTicket(a, {
+        user_name: 'Ana Replica',
+        subject: 'Refund',
+        description: 'Where do I ask for a refund?',
       });
-      expect(created.status).toBe(201);
-      const { ticket, access_token: token } = (await created.json()) as {
-        ticket: { ticket_number: string };
-        access_token: string;
-      };
-      expect((await adminPushes.next((push) => push.ticket_number === ticket.ticket_number, LIVE_WAIT_MS)).change).toBe(
-        'opened',
-      );
+      expect((await adminPushes.next((push) => push.ticket_number === number, LIVE_WAIT_MS)).change).toBe('opened');
 
       // The visitor follows on B; the admin answers through A.
       const followerOnB = await connectOrThrow(`${b}/tickets`, {
-        auth: { ticket_number: ticket.ticket_number, token },
+        auth: { ticket_number: number, token },
       });
       sockets.push(followerOnB);
       const followerPushes = collect<Push>(followerOnB, 'ticket');
-      const changed = await fetch(`${a}/api/support/tickets/${ticket.ticket_number}/status`, {
+      const changed = await fetch(`${a}/api/support/tickets/${number}/status`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', 'x-admin-password': PASSWORD },
         body: JSON.stringify({
@@ -107,7 +95,7 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
       expect(changed.status).toBe(200);
       expect(
         (await followerPushes.next((push) => push.ticket?.status === 'resolved', LIVE_WAIT_MS)).ticket_number,
-      ).toBe(ticket.ticket_number);
+      ).toBe(number);
       expect((await adminPushes.next((push) => push.ticket?.status === 'resolved', LIVE_WAIT_MS)).change).toBe(
         'status_changed',
       );
@@ -118,12 +106,7 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
   it(
     'honours an admin session started on A at B, and ends it on both at logout',
     async () => {
-      const login = await fetch(`${a}/api/support/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const cookie = await adminSessionCookie(a, PASSWORD);
       expect((await fetch(`${b}/api/support/tickets`, { headers: { cookie } })).status).toBe(200);
       const socket = await connectOrThrow(`${b}/admin`, { extraHeaders: { cookie } });
       sockets.push(socket);
@@ -141,24 +124,8 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
   it(
     'shows agents on one replica who is viewing and typing on the other, and drops one who disconnects',
     async () => {
-      const created = await fetch(`${a}/api/support/tickets`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          user_name: 'Ana',
-          user_email: 'ana@example.com',
-          subject: 'Seats',
-          description: 'Which seats?',
-          category: 'general',
-        }),
-      });
-      const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
-      const login = await fetch(`${a}/api/support/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: PASSWORD, agent_name: 'Rita' }),
-      });
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const { number } = await openTicket(a, { subject: 'Seats', description: 'Which seats?' });
+      const cookie = await adminSessionCookie(a, PASSWORD, 'Rita');
       const rita = await connectOrThrow(`${a}/admin`, { extraHeaders: { cookie } });
       const joe = await connectOrThrow(`${b}/admin`, { auth: { password: PASSWORD, agent_name: 'Joe' } });
       sockets.push(rita, joe);
@@ -199,24 +166,8 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
   it(
     "shows two agents who both logged in without a name to each other, and one agent's two tabs once",
     async () => {
-      const created = await fetch(`${a}/api/support/tickets`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          user_name: 'Ana',
-          user_email: 'ana@example.com',
-          subject: 'Doors',
-          description: 'When do doors open?',
-          category: 'general',
-        }),
-      });
-      const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
-      const login = await fetch(`${a}/api/support/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const { number } = await openTicket(a, { subject: 'Doors', description: 'When do doors open?' });
+      const cookie = await adminSessionCookie(a, PASSWORD);
       // One unnamed agent in two tabs (one session, two replicas), another unnamed agent with the password.
       const firstTab = await connectOrThrow(`${a}/admin`, { extraHeaders: { cookie } });
       const secondTab = await connectOrThrow(`${b}/admin`, { extraHeaders: { cookie } });
@@ -261,18 +212,7 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
   it(
     'pushes status changes made on A to a visitor on B who typed only the number, and nothing anyone wrote',
     async () => {
-      const created = await fetch(`${a}/api/support/tickets`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          user_name: 'Ana',
-          user_email: 'ana@example.com',
-          subject: 'Private subject',
-          description: 'Private text',
-          category: 'general',
-        }),
-      });
-      const number = ((await created.json()) as { ticket: { ticket_number: string } }).ticket.ticket_number;
+      const { number } = await openTicket(a, { subject: 'Private subject', description: 'Private text' });
       expect(await openSocket(`${b}/tickets`, { auth: { ticket_number: 'TT-2020-9999' } })).toMatchObject({
         ok: false,
         error: 'unauthorized',
