@@ -27,6 +27,8 @@ export function createMetrics({ processMetrics = true, defaultLabels = {} }: Met
   const registry = new Registry();
   registry.setDefaultLabels(defaultLabels);
   if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'evently_' });
+  const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
   return {
     registry,
     httpDuration: new Histogram({
@@ -37,29 +39,19 @@ export function createMetrics({ processMetrics = true, defaultLabels = {} }: Met
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    mailsSent: new Counter({
-      name: 'evently_mails_sent_total',
-      help: 'Mails handed to the transport (SMTP server or .eml file)',
-      labelNames: ['mailer', 'transport'],
-      registers: [registry],
-    }),
-    mailsFailed: new Counter({
-      name: 'evently_mails_failed_total',
-      help: 'Mails the transport refused or could not take',
-      labelNames: ['mailer', 'transport'],
-      registers: [registry],
-    }),
-    ingestionRecords: new Counter({
-      name: 'evently_ingestion_records_total',
-      help: 'Feed records by outcome (created, updated, unchanged, removed, quarantined, ...)',
-      labelNames: ['source', 'outcome'],
-      registers: [registry],
-    }),
-    ingestionRuns: new Counter({
-      name: 'evently_ingestion_runs_total',
-      help: 'Finished ingestion runs by status',
-      labelNames: ['source', 'status'],
-      registers: [registry],
-    }),
+    mailsSent: counter('evently_mails_sent_total', 'Mails handed to the transport (SMTP server or .eml file)', [
+      'mailer',
+      'transport',
+    ]),
+    mailsFailed: counter('evently_mails_failed_total', 'Mails the transport refused or could not take', [
+      'mailer',
+      'transport',
+    ]),
+    ingestionRecords: counter(
+      'evently_ingestion_records_total',
+      'Feed records by outcome (created, updated, unchanged, removed, quarantined, ...)',
+      ['source', 'outcome'],
+    ),
+    ingestionRuns: counter('evently_ingestion_runs_total', 'Finished ingestion runs by status', ['source', 'status']),
   };
 }
