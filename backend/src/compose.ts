@@ -59,7 +59,7 @@ const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
 /** How long the events module counts views and clicks in memory before one write per event, on MongoDB. */
 const MONGODB_ACTIVITY_FLUSH_MS = 2000;
 /** The same on the embedded store, where a view must never wait behind another process's write transaction. */
-const EMBEDDED_ACTIVITY_FLUSH_MS = 1000;
+export const EMBEDDED_ACTIVITY_FLUSH_MS = 1000;
 /**
  * The backlog gauge reads at most this many pending outbox records per scrape: enough to see a stalled relay
  * (it normally hovers near zero), cheap enough to read every 15 s.

@@ -11,6 +11,7 @@ import {
   systemClock,
 } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv } from '@evently/events';
+import { EMBEDDED_ACTIVITY_FLUSH_MS } from '../../backend/src/compose.ts';
 
 export async function openEmbeddedStack(dataDir: string) {
   const logger = silentLogger();
@@ -33,7 +34,8 @@ export async function openEmbeddedStack(dataDir: string) {
       publicUrl: 'http://localhost',
       dataDir,
     },
-    eventsOptionsFromEnv({}),
+    // Views and clicks are counted as the composed api counts them on this store.
+    { ...eventsOptionsFromEnv({}), activityFlushMs: EMBEDDED_ACTIVITY_FLUSH_MS },
   );
   await store.init(events.collections);
   await bus.init(events.topics);
