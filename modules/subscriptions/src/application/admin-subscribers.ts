@@ -5,7 +5,7 @@ import type { AdminListQuery, AdminPatch } from '../contracts/admin.ts';
 import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import { patchedSearch, SearchContradiction, searchFieldChanges } from '../domain/search-edit.ts';
 import { DIGEST_INTERVAL_DAYS, normaliseKey, type Subscriber } from '../domain/subscriber.ts';
-import { SUBSCRIBERS } from '../infra/collections.ts';
+import { subscribersCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { toAdminView, type AdminSubscriberView } from './views.ts';
 
@@ -45,17 +45,17 @@ export async function listSubscribers(ctx: SubscriptionsContext, query: AdminLis
   const where = whereFor(query);
   const since = new Date(ctx.clock.now().getTime() - DIGEST_INTERVAL_DAYS * 86_400_000).toISOString();
   const [matching, rows, total, active, pending, sentLast7d] = await Promise.all([
-    ctx.store.count(SUBSCRIBERS, where),
-    ctx.store.find<Subscriber>(SUBSCRIBERS, {
+    subscribersCollection.count(ctx.store, where),
+    subscribersCollection.find(ctx.store, {
       where,
       sort: [...SORTS[query.sort]],
       skip: (query.page - 1) * query.per_page,
       limit: query.per_page,
     }),
-    ctx.store.count(SUBSCRIBERS),
-    ctx.store.count(SUBSCRIBERS, { is_active: true }),
-    ctx.store.count(SUBSCRIBERS, { confirmed_at: null }),
-    ctx.store.count(SUBSCRIBERS, { last_sent_at: { gte: since } }),
+    subscribersCollection.count(ctx.store),
+    subscribersCollection.count(ctx.store, { is_active: true }),
+    subscribersCollection.count(ctx.store, { confirmed_at: null }),
+    subscribersCollection.count(ctx.store, { last_sent_at: { gte: since } }),
   ]);
   return {
     ok: true,
@@ -68,7 +68,7 @@ export async function listSubscribers(ctx: SubscriptionsContext, query: AdminLis
 }
 
 export async function getSubscriber(ctx: SubscriptionsContext, id: string): Promise<Stored<Subscriber>> {
-  const subscriber = await ctx.store.get<Subscriber>(SUBSCRIBERS, id);
+  const subscriber = await subscribersCollection.get(ctx.store, id);
   if (!subscriber) throw notFound('Subscriber not found');
   return subscriber;
 }
@@ -81,7 +81,7 @@ export async function updateSubscriber(
 ): Promise<AdminSubscriberView> {
   const now = ctx.clock.now();
   const updated = await ctx.store.transaction(async (tx) => {
-    const current = await tx.get<Subscriber>(SUBSCRIBERS, id);
+    const current = await subscribersCollection.get(tx, id);
     if (!current) throw notFound('Subscriber not found');
     const changes: Partial<Subscriber> = {};
     if (patch.name !== undefined && (patch.name || null) !== current.name) changes.name = patch.name || null;
@@ -102,7 +102,7 @@ export async function updateSubscriber(
       changes.is_active = patch.is_active;
     }
     if (Object.keys(changes).length === 0) return current;
-    const next = await tx.update<Subscriber>(SUBSCRIBERS, id, current.version, changes);
+    const next = await subscribersCollection.update(tx, id, current.version, changes);
     await tx.appendOutbox([
       subscriberMessage(
         subscriberMessageTypes.updated,
@@ -135,9 +135,9 @@ function searchChangesOf(current: Subscriber, changes: Partial<Subscriber>, patc
 export async function deleteSubscriber(ctx: SubscriptionsContext, id: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.store.transaction(async (tx) => {
-    const current = await tx.get<Subscriber>(SUBSCRIBERS, id);
+    const current = await subscribersCollection.get(tx, id);
     if (!current) throw notFound('Subscriber not found');
-    await tx.delete(SUBSCRIBERS, id, current.version);
+    await subscribersCollection.delete(tx, id, current.version);
     await tx.appendOutbox([
       subscriberMessage(subscriberMessageTypes.deleted, id, current.version + 1, { subscriber_id: id }, now),
     ]);

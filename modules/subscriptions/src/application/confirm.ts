@@ -3,17 +3,17 @@
  * activates the subscriber and applies the name the confirmed sign-up asked for. Idempotent.
  */
 import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
-import { isExpired, type SignUpRequest } from '../domain/sign-up-request.ts';
+import { isExpired } from '../domain/sign-up-request.ts';
 import type { Subscriber } from '../domain/subscriber.ts';
-import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
+import { subscribersCollection, signUpRequestsCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'expired' | 'unknown_token';
 
 /** Whether a token names a usable request, without changing anything (the GET page). */
 export async function checkConfirmToken(ctx: SubscriptionsContext, token: string): Promise<ConfirmOutcome | 'valid'> {
-  const request = await ctx.store.findOne<SignUpRequest>(SIGN_UP_REQUESTS, { token });
-  if (!request || !(await ctx.store.get<Subscriber>(SUBSCRIBERS, request.subscriber_id))) return 'unknown_token';
+  const request = await signUpRequestsCollection.findOne(ctx.store, { token });
+  if (!request || !(await subscribersCollection.get(ctx.store, request.subscriber_id))) return 'unknown_token';
   if (request.confirmed_at) return 'already_confirmed';
   return isExpired(request, ctx.clock.now()) ? 'expired' : 'valid';
 }
@@ -21,8 +21,8 @@ export async function checkConfirmToken(ctx: SubscriptionsContext, token: string
 export async function confirmSubscription(ctx: SubscriptionsContext, token: string): Promise<ConfirmOutcome> {
   const now = ctx.clock.now();
   return ctx.store.transaction(async (tx) => {
-    const request = await tx.findOne<SignUpRequest>(SIGN_UP_REQUESTS, { token });
-    const subscriber = request ? await tx.get<Subscriber>(SUBSCRIBERS, request.subscriber_id) : null;
+    const request = await signUpRequestsCollection.findOne(tx, { token });
+    const subscriber = request ? await subscribersCollection.get(tx, request.subscriber_id) : null;
     if (!request || !subscriber) return 'unknown_token';
     if (request.confirmed_at) return 'already_confirmed';
     if (isExpired(request, now)) return 'expired';
@@ -31,8 +31,8 @@ export async function confirmSubscription(ctx: SubscriptionsContext, token: stri
       confirmed_at: subscriber.confirmed_at ?? now.toISOString(),
     };
     if (request.name !== null && request.name !== subscriber.name) changes.name = request.name;
-    const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriber.id, subscriber.version, changes);
-    await tx.update<SignUpRequest>(SIGN_UP_REQUESTS, request.id, request.version, { confirmed_at: now.toISOString() });
+    const updated = await subscribersCollection.update(tx, subscriber.id, subscriber.version, changes);
+    await signUpRequestsCollection.update(tx, request.id, request.version, { confirmed_at: now.toISOString() });
     await tx.appendOutbox([
       subscriberMessage(
         subscriberMessageTypes.confirmed,

@@ -17,9 +17,9 @@
 import { ConcurrencyError, doOnce, type Delivered, type Projector } from '@evently/platform';
 import { SUBSCRIBERS_TOPIC, subscriberMessageTypes, subscriberSignedUpSchema } from '../contracts/messages.ts';
 import { renderConfirmation } from '../domain/confirmation-content.ts';
-import { isExpired, type SignUpRequest } from '../domain/sign-up-request.ts';
-import { confirmUrl, type Subscriber } from '../domain/subscriber.ts';
-import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
+import { isExpired } from '../domain/sign-up-request.ts';
+import { confirmUrl } from '../domain/subscriber.ts';
+import { subscribersCollection, signUpRequestsCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 /** The claim key of one confirmation: one mail per sign-up message, whatever replays it. */
@@ -31,9 +31,9 @@ async function mailConfirmation(ctx: SubscriptionsContext, message: Delivered): 
   const data = subscriberSignedUpSchema.parse(message.data);
   // Messages from before double opt-in carry no request: there is no link to send.
   if (!data.request_id) return;
-  const request = await ctx.store.get<SignUpRequest>(SIGN_UP_REQUESTS, data.request_id);
+  const request = await signUpRequestsCollection.get(ctx.store, data.request_id);
   if (!request || request.confirmed_at || isExpired(request, ctx.clock.now())) return;
-  const subscriber = await ctx.store.get<Subscriber>(SUBSCRIBERS, request.subscriber_id);
+  const subscriber = await subscribersCollection.get(ctx.store, request.subscriber_id);
   if (!subscriber) return;
   let sent = false;
   await doOnce(ctx.store, confirmationClaimKey(message), async () => {
@@ -59,11 +59,11 @@ async function mailConfirmation(ctx: SubscriptionsContext, message: Delivered): 
 /** Bookkeeping on the request only (the subscriber stays untouched until confirmed); retried on a conflict. */
 async function recordMailed(ctx: SubscriptionsContext, id: string): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const current = await ctx.store.get<SignUpRequest>(SIGN_UP_REQUESTS, id);
+    const current = await signUpRequestsCollection.get(ctx.store, id);
     if (!current) return;
     try {
       await ctx.store.transaction((tx) =>
-        tx.update<SignUpRequest>(SIGN_UP_REQUESTS, current.id, current.version, {
+        signUpRequestsCollection.update(tx, current.id, current.version, {
           mailed_at: ctx.clock.now().toISOString(),
         }),
       );

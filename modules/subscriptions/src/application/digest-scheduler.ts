@@ -4,7 +4,7 @@
  */
 import { UniqueConstraintError, type Scheduler } from '@evently/platform';
 import { isoWeek } from '../domain/subscriber.ts';
-import { DIGEST_BATCHES } from '../infra/collections.ts';
+import { digestBatchesCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { runDigestBatch } from './run-digest-batch.ts';
 
@@ -36,10 +36,10 @@ export function createDigestScheduler(ctx: SubscriptionsContext, schedule: Diges
     const week = isoWeek(now);
     try {
       await ctx.store.transaction((tx) =>
-        tx.insert<{ started_at: string }>(DIGEST_BATCHES, { id: week, started_at: now.toISOString() }),
+        digestBatchesCollection.insert(tx, { id: week, started_at: now.toISOString() }),
       );
     } catch (error) {
-      if (error instanceof UniqueConstraintError || (await ctx.store.get(DIGEST_BATCHES, week))) return;
+      if (error instanceof UniqueConstraintError || (await digestBatchesCollection.get(ctx.store, week))) return;
       throw error;
     }
     ctx.logger.info({ week }, 'weekly digest batch starting');
@@ -47,7 +47,7 @@ export function createDigestScheduler(ctx: SubscriptionsContext, schedule: Diges
       await runDigestBatch(ctx);
     } catch (error) {
       // Release the week so the next check retries; sends already made are protected by their own claims.
-      await ctx.store.transaction((tx) => tx.delete(DIGEST_BATCHES, week));
+      await ctx.store.transaction((tx) => digestBatchesCollection.delete(tx, week));
       throw error;
     }
   }

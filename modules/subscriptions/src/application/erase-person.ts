@@ -5,9 +5,8 @@
  */
 import type { ErasureSubject, ModuleErasure, Stored } from '@evently/platform';
 import { SUBSCRIBERS_TOPIC, subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
-import type { SignUpRequest } from '../domain/sign-up-request.ts';
 import { normaliseKey, type Subscriber } from '../domain/subscriber.ts';
-import { DIGEST_SENDS, SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
+import { subscribersCollection, digestSendsCollection, signUpRequestsCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 interface Removed {
@@ -18,13 +17,13 @@ interface Removed {
 
 async function removeSubscriber(ctx: SubscriptionsContext, id: string): Promise<Removed | null> {
   return ctx.store.transaction(async (tx) => {
-    const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, id);
+    const subscriber = await subscribersCollection.get(tx, id);
     if (!subscriber) return null;
-    const requests = await tx.find<SignUpRequest>(SIGN_UP_REQUESTS, { where: { subscriber_id: id } });
-    for (const request of requests) await tx.delete(SIGN_UP_REQUESTS, request.id);
-    const sends = await tx.find(DIGEST_SENDS, { where: { subscriber_id: id } });
-    for (const send of sends) await tx.delete(DIGEST_SENDS, send.id);
-    await tx.delete(SUBSCRIBERS, id, subscriber.version);
+    const requests = await signUpRequestsCollection.find(tx, { where: { subscriber_id: id } });
+    for (const request of requests) await signUpRequestsCollection.delete(tx, request.id);
+    const sends = await digestSendsCollection.find(tx, { where: { subscriber_id: id } });
+    for (const send of sends) await digestSendsCollection.delete(tx, send.id);
+    await subscribersCollection.delete(tx, id, subscriber.version);
     await tx.appendOutbox([
       subscriberMessage(
         subscriberMessageTypes.deleted,
@@ -39,7 +38,7 @@ async function removeSubscriber(ctx: SubscriptionsContext, id: string): Promise<
 }
 
 export async function erasePerson(ctx: SubscriptionsContext, subject: ErasureSubject): Promise<ModuleErasure> {
-  const subscribers = await ctx.store.find<Subscriber>(SUBSCRIBERS, {
+  const subscribers = await subscribersCollection.find(ctx.store, {
     where: { email_key: normaliseKey(subject.email) },
   });
   const removed: Removed[] = [];

@@ -11,7 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Stored, Where } from '@evently/platform';
 import type { Subscriber } from '../domain/subscriber.ts';
 import { isDueForDigest } from '../domain/subscriber.ts';
-import { SUBSCRIBERS } from '../infra/collections.ts';
+import { subscribersCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { createDigestSearches } from './digest-searches.ts';
 import { sendScheduledDigest } from './send-digest.ts';
@@ -36,7 +36,7 @@ export async function runDigestBatch(ctx: SubscriptionsContext): Promise<DigestB
   let after: string | null = null;
   for (;;) {
     const where: Where = after ? { is_active: true, id: { gt: after } } : { is_active: true };
-    const page: Array<Stored<Subscriber>> = await ctx.store.find<Subscriber>(SUBSCRIBERS, {
+    const page: Array<Stored<Subscriber>> = await subscribersCollection.find(ctx.store, {
       where,
       sort: [{ field: 'id', direction: 'asc' }],
       limit: PAGE,

@@ -15,7 +15,7 @@ import { renderDigest } from '../domain/digest-content.ts';
 import type { DigestEvent } from '../domain/digest-event.ts';
 import { describeSearch, searchUrl } from '../domain/saved-search.ts';
 import { DEFAULT_RADIUS_KM, isoWeek, statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
-import { DIGEST_SENDS, SUBSCRIBERS } from '../infra/collections.ts';
+import { digestSendsCollection, subscribersCollection, type DigestSend } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { createDigestSearches, type DigestSearches } from './digest-searches.ts';
 
@@ -34,15 +34,6 @@ export type DigestOutcome =
         | 'invalid_address';
     };
 
-interface DigestSend {
-  subscriber_id: string;
-  week: string;
-  status: 'sending' | 'sent';
-  claimed_at: string;
-  sent_at: string | null;
-  event_ids: number[];
-}
-
 /** Thrown when the mail transport fails; the batch stops, since the next send would fail the same way. */
 export class MailTransportError extends Error {
   constructor(cause: unknown) {
@@ -58,7 +49,7 @@ async function claimWeek(
 ): Promise<Stored<DigestSend> | null> {
   try {
     return await ctx.store.transaction((tx) =>
-      tx.insert<DigestSend>(DIGEST_SENDS, {
+      digestSendsCollection.insert(tx, {
         subscriber_id: subscriberId,
         week,
         status: 'sending',
@@ -84,14 +75,14 @@ async function recordSent(
   await withVersionRetry(
     () =>
       ctx.store.transaction(async (tx) => {
-        const subscriber = await tx.get<Subscriber>(SUBSCRIBERS, subscriberId);
+        const subscriber = await subscribersCollection.get(tx, subscriberId);
         if (!subscriber) return;
-        const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriberId, subscriber.version, {
+        const updated = await subscribersCollection.update(tx, subscriberId, subscriber.version, {
           last_sent_at: now.toISOString(),
         });
-        const claim = await tx.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriberId, week });
+        const claim = await digestSendsCollection.findOne(tx, { subscriber_id: subscriberId, week });
         if (claim) {
-          await tx.update<DigestSend>(DIGEST_SENDS, claim.id, claim.version, {
+          await digestSendsCollection.update(tx, claim.id, claim.version, {
             status: 'sent',
             sent_at: now.toISOString(),
             event_ids: eventIds,
@@ -177,7 +168,7 @@ export async function sendScheduledDigest(
   const week = isoWeek(ctx.clock.now());
   const claim = await claimWeek(ctx, subscriber.id, week);
   if (!claim) {
-    const existing = await ctx.store.findOne<DigestSend>(DIGEST_SENDS, { subscriber_id: subscriber.id, week });
+    const existing = await digestSendsCollection.findOne(ctx.store, { subscriber_id: subscriber.id, week });
     if (existing?.status === 'sending') {
       ctx.logger.warn({ subscriber_id: subscriber.id, week }, 'digest claim from an interrupted run: not resending');
     }
@@ -186,7 +177,7 @@ export async function sendScheduledDigest(
   try {
     await deliver(ctx, subscriber, events, week, false);
   } catch (error) {
-    await ctx.store.transaction((tx) => tx.delete(DIGEST_SENDS, claim.id));
+    await ctx.store.transaction((tx) => digestSendsCollection.delete(tx, claim.id));
     if (error instanceof InvalidMailAddressError) return skipInvalidAddress(ctx, subscriber);
     throw new MailTransportError(error);
   }

@@ -8,7 +8,7 @@
 import { UniqueConstraintError } from '@evently/platform';
 import type { SignUpInput } from '../contracts/sign-up.ts';
 import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
-import { SIGN_UP_REQUEST_TTL_MS, type SignUpRequest } from '../domain/sign-up-request.ts';
+import { SIGN_UP_REQUEST_TTL_MS } from '../domain/sign-up-request.ts';
 import {
   DEFAULT_RADIUS_KM,
   identityKey,
@@ -16,9 +16,8 @@ import {
   newUnsubscribeToken,
   normaliseKey,
   searchFields,
-  type Subscriber,
 } from '../domain/subscriber.ts';
-import { SIGN_UP_REQUESTS, SUBSCRIBERS } from '../infra/collections.ts';
+import { subscribersCollection, signUpRequestsCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 /** Deliberately says nothing about whether the address was known: the answer is the same either way. */
@@ -39,10 +38,10 @@ async function requestConfirmation(ctx: SubscriptionsContext, input: SignUpInput
   const saved = searchFields(place, input.search);
   const key = identityKey(input.email, input.city, { key: saved.search_key, filtered: saved.has_filters });
   await ctx.store.transaction(async (tx) => {
-    const existing = await tx.findOne<Subscriber>(SUBSCRIBERS, { identity_key: key });
+    const existing = await subscribersCollection.findOne(tx, { identity_key: key });
     const subscriber =
       existing ??
-      (await tx.insert<Subscriber>(SUBSCRIBERS, {
+      (await subscribersCollection.insert(tx, {
         email: input.email,
         name: input.name,
         country: input.country,
@@ -58,7 +57,7 @@ async function requestConfirmation(ctx: SubscriptionsContext, input: SignUpInput
         last_sent_at: null,
         identity_key: key,
       }));
-    const request = await tx.insert<SignUpRequest>(SIGN_UP_REQUESTS, {
+    const request = await signUpRequestsCollection.insert(tx, {
       subscriber_id: subscriber.id,
       token: newConfirmToken(),
       name: input.name,

@@ -2,7 +2,7 @@
 import type { Stored } from '@evently/platform';
 import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
 import type { Subscriber } from '../domain/subscriber.ts';
-import { SUBSCRIBERS } from '../infra/collections.ts';
+import { subscribersCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 
 export type UnsubscribeOutcome =
@@ -13,10 +13,10 @@ export type UnsubscribeOutcome =
 export async function unsubscribe(ctx: SubscriptionsContext, token: string): Promise<UnsubscribeOutcome> {
   const now = ctx.clock.now();
   return ctx.store.transaction(async (tx) => {
-    const subscriber = await tx.findOne<Subscriber>(SUBSCRIBERS, { unsubscribe_token: token });
+    const subscriber = await subscribersCollection.findOne(tx, { unsubscribe_token: token });
     if (!subscriber) return { status: 'unknown_token' } as const;
     if (!subscriber.is_active) return { status: 'already_inactive', subscriber } as const;
-    const updated = await tx.update<Subscriber>(SUBSCRIBERS, subscriber.id, subscriber.version, { is_active: false });
+    const updated = await subscribersCollection.update(tx, subscriber.id, subscriber.version, { is_active: false });
     await tx.appendOutbox([
       subscriberMessage(
         subscriberMessageTypes.unsubscribed,
@@ -32,5 +32,5 @@ export async function unsubscribe(ctx: SubscriptionsContext, token: string): Pro
 
 /** The subscriber a link names, for the confirm-before-unsubscribing page; reads only. */
 export function findByUnsubscribeToken(ctx: SubscriptionsContext, token: string): Promise<Stored<Subscriber> | null> {
-  return ctx.store.findOne<Subscriber>(SUBSCRIBERS, { unsubscribe_token: token });
+  return subscribersCollection.findOne(ctx.store, { unsubscribe_token: token });
 }
