@@ -13,20 +13,20 @@ const NAV_LINKS = [
 
 /** Title, tagline and the main navigation, which folds into a toggle menu on small screens (CSS decides). */
 export function SiteHeader({ appName }: { appName: string }) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The page the small-screen menu was opened on: following a link closes it, otherwise it would cover the
+  // page just opened.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
 
   const toggle = useRef<HTMLButtonElement>(null);
-
-  // Following a link closes the small-screen menu, otherwise it would cover the page just opened.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   // Escape closes the open menu, and focus goes back to the button that opened it.
   useEffect(() => {
     if (!menuOpen) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      setOpenOn(null);
       toggle.current?.focus();
     };
     document.addEventListener('keydown', onKey);
@@ -63,7 +63,7 @@ export function SiteHeader({ appName }: { appName: string }) {
           aria-expanded={menuOpen}
           aria-controls="site-navigation"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
         >
           <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>

@@ -26,9 +26,12 @@ export function Popover({ label, ariaLabel, icon, active = false, className, ope
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // A new signal opens the panel; it is compared while rendering, so the panel opens in the same render.
+  const [seenSignal, setSeenSignal] = useState(openSignal);
+  if (openSignal !== seenSignal) {
+    setSeenSignal(openSignal);
     if (openSignal) setOpen(true);
-  }, [openSignal]);
+  }
 
   useEffect(() => {
     if (!open) return undefined;

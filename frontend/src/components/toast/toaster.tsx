@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, type PointerEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { dismissToast, TOAST_DURATION_MS, type Toast } from './toast-slice.ts';
 import './toaster.css';
@@ -56,7 +56,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 export function Toaster() {
   const toasts = useSelector((state: { toasts: { items: Toast[] } }) => state.toasts.items);
   const dispatch = useDispatch();
-  const onDismiss = useRef((id: number) => dispatch(dismissToast(id))).current;
+  const onDismiss = useCallback((id: number) => dispatch(dismissToast(id)), [dispatch]);
 
   return (
     <div className="toaster" aria-live="polite">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { isUnauthorized } from '../../lib/support/request-error.ts';
 import { TYPE_LABELS, usePartnershipRequestsQuery, type StatusFilter } from './api.ts';
@@ -22,9 +22,7 @@ export function PartnershipsTab() {
   const failed = list.isError && !isUnauthorized(list.error);
 
   // A request that left the list (deleted, or filtered out after a status change) leaves the detail too.
-  useEffect(() => {
-    if (selected && data && !current) setSelected(null);
-  }, [selected, data, current]);
+  if (selected && data && !current) setSelected(null);
 
   const select = (requestId: string) => {
     setSelected(requestId);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { LiveIndicator } from '../../components/live-status/live-indicator.tsx';
 import { useShortcuts } from '../../lib/admin/shortcuts.ts';
 import { isUnauthorized } from '../../lib/support/request-error.ts';
@@ -17,6 +17,8 @@ import './workspace-extras.css';
 
 /** Where the queue's order is remembered in this browser. */
 const ORDER_KEY = 'evently.admin.queue-order';
+
+const NO_TICKETS: readonly AdminTicketSummary[] = [];
 
 function storedOrder(): QueueOrder {
   try {
@@ -43,7 +45,10 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
 
   // A 401 is not a list failure: the panel goes back to the login instead of showing samples.
   const failed = list.isError && !isUnauthorized(list.error) && !list.currentData;
-  const tickets: readonly AdminTicketSummary[] = failed ? SAMPLE_TICKETS : (list.currentData ?? []);
+  const tickets: readonly AdminTicketSummary[] = useMemo(
+    () => (failed ? SAMPLE_TICKETS : (list.currentData ?? NO_TICKETS)),
+    [failed, list.currentData],
+  );
   const mineOrAll = useMemo(() => byAssignee(tickets, assignee, agentName), [tickets, assignee, agentName]);
   const counts = useMemo(() => statusCounts(mineOrAll), [mineOrAll]);
   const visible = useMemo(
@@ -55,9 +60,7 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
     current && failed ? SAMPLE_TICKETS.find((ticket) => ticket.ticket_number === current.ticket_number) : undefined;
 
   // A ticket deleted elsewhere (another admin, live) leaves the panel rather than lingering as a ghost.
-  useEffect(() => {
-    if (selected && list.currentData && !failed && !current) setSelected(null);
-  }, [selected, list.currentData, failed, current]);
+  if (selected && list.currentData && !failed && !current) setSelected(null);
 
   const select = useCallback(
     (number: string, focusHeading = true) => {

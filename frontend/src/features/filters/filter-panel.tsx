@@ -42,8 +42,13 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
   const keywordBox = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  // Applied filters can change from outside (chips, Clear All, nearby switching the sort): follow them.
-  useEffect(() => setDraft(value), [value]);
+  // Applied filters can change from outside (chips, Clear All, nearby switching the sort): the draft follows
+  // them in the same render.
+  const [followed, setFollowed] = useState(value);
+  if (followed !== value) {
+    setFollowed(value);
+    setDraft(value);
+  }
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const applyNow = (next: FilterState, change: FilterChange = 'commit') => {

@@ -36,6 +36,12 @@ function heldAnswer(state: RootState, query: Record<string, string>): EventSearc
     : NOTHING_YET;
 }
 
+/** How a new search starts: with the answer the store holds, else loading over the cards of the last one. */
+export function startOfSearch(current: EventSearchState, held: EventSearchState): EventSearchState {
+  if (held.loading) return { ...current, loading: true, loadingMore: false };
+  return current.events === held.events ? current : held;
+}
+
 /**
  * Runs the events query for a base query (everything but the page). A new base query aborts the request in
  * flight and starts over at page 1; Load More asks for the next page and appends. A sequence number makes
@@ -49,25 +55,22 @@ export function useEventSearch(baseQuery: Record<string, string>) {
   const running = useRef<Running | null>(null);
   const key = JSON.stringify(baseQuery);
 
-  const run = useCallback(
-    async (page: number, append: boolean) => {
+  // A new search shows what the store already holds for it (no loading state flashes over cards already on
+  // screen), or its loading state, from its first render; the request then starts in the effect below.
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setState((current) => startOfSearch(current, heldAnswer(store.getState(), { ...JSON.parse(key), page: '1' })));
+  }
+
+  const fetchPage = useCallback(
+    (page: number, append: boolean) => {
       running.current?.abort();
       running.current?.unsubscribe();
       const ticket = ++sequence.current;
-      const query = { ...JSON.parse(key), page: String(page) };
-      // An answer the store holds shows at once: no loading state flashes over cards already on screen.
-      const held = append ? NOTHING_YET : heldAnswer(store.getState(), query);
-      setState((current) =>
-        held.loading
-          ? { ...current, loading: !append, loadingMore: append }
-          : current.events === held.events
-            ? current
-            : held,
-      );
-      const request = dispatch(homeApi.endpoints.searchEvents.initiate(query));
+      const request = dispatch(homeApi.endpoints.searchEvents.initiate({ ...JSON.parse(key), page: String(page) }));
       running.current = request;
-      try {
-        const result = await request.unwrap();
+      const answered = (result: { data: CardEvent[]; pagination: Pagination }) => {
         if (ticket !== sequence.current) return;
         // The first render already showed this very answer (a server-rendered or prefetched page).
         setState((current) =>
@@ -80,21 +83,25 @@ export function useEventSearch(baseQuery: Record<string, string>) {
                 loadingMore: false,
               },
         );
-      } catch (error) {
+      };
+      const failed = (error: unknown) => {
         if (ticket !== sequence.current) return;
         // Spec 01 §8: fetch errors are logged only and aborts are ignored.
         if (!isAbort(error)) console.error('Events request failed', error);
         setState((current) => ({ ...current, loading: false, loadingMore: false }));
-      } finally {
-        request.unsubscribe();
-      }
+      };
+      // The state changes only when the answer arrives, never while the effect that starts the request runs.
+      void request
+        .unwrap()
+        .then(answered, failed)
+        .finally(() => request.unsubscribe());
     },
-    [dispatch, store, key],
+    [dispatch, key],
   );
 
   useEffect(() => {
-    void run(1, false);
-  }, [run]);
+    fetchPage(1, false);
+  }, [fetchPage]);
 
   useEffect(
     () => () => {
@@ -105,9 +112,9 @@ export function useEventSearch(baseQuery: Record<string, string>) {
   );
 
   const loadMore = useCallback(() => {
-    const next = (state.pagination?.page ?? 1) + 1;
-    void run(next, true);
-  }, [run, state.pagination]);
+    setState((current) => ({ ...current, loadingMore: true }));
+    fetchPage((state.pagination?.page ?? 1) + 1, true);
+  }, [fetchPage, state.pagination]);
 
   return { ...state, loadMore };
 }

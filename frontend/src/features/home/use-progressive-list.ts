@@ -30,10 +30,10 @@ export function useProgressiveList(total: number, resetKey: string): Progressive
   // A browser without IntersectionObserver renders everything; the server renders the first step, as the browser does.
   const renderAll = typeof window !== 'undefined' && typeof IntersectionObserver !== 'function';
 
-  const shownKey = useRef(resetKey);
-  if (shownKey.current !== resetKey) {
+  const [shownKey, setShownKey] = useState(resetKey);
+  if (shownKey !== resetKey) {
     // Adjusted during render (not in an effect), so a new search's first render is already its first step.
-    shownKey.current = resetKey;
+    setShownKey(resetKey);
     if (count !== CARD_BATCH) setCount(CARD_BATCH);
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import L from 'leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import { displayTitle, eventCoordinates, type VisitorEvent } from '../../lib/format/event.ts';
@@ -30,8 +30,11 @@ interface Props {
  * loading does.
  */
 export function ClusteredMarkers({ events, selectedId, hoveredId, onSelect, onHover, markersRef, clusterRef }: Props) {
+  // The markers' listeners call the page's latest handlers.
   const handlers = useRef({ onSelect, onHover });
-  handlers.current = { onSelect, onHover };
+  useLayoutEffect(() => {
+    handlers.current = { onSelect, onHover };
+  });
   const styled = useRef<Set<string>>(new Set());
   // Popups read the latest copy of an event: a reused marker may belong to a newer answer (e.g. with distance).
   const latest = useRef<Map<string, VisitorEvent>>(new Map());

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import L from 'leaflet';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -62,13 +62,13 @@ function AutoView({
   user,
   enabled,
   fitKey,
-  suppressMovesUntil,
+  suppressMovesUntilRef,
 }: {
   events: VisitorEvent[];
   user: UserLocation | null;
   enabled: boolean;
   fitKey: string;
-  suppressMovesUntil: React.RefObject<number>;
+  suppressMovesUntilRef: React.RefObject<number>;
 }) {
   const map = useMap();
   const key = eventsKey(events);
@@ -79,12 +79,13 @@ function AutoView({
   }, [fitKey]);
 
   useEffect(() => {
-    if (!user || Date.now() < suppressMovesUntil.current) return;
+    if (!user || Date.now() < suppressMovesUntilRef.current) return;
     map.setView([user.lat, user.lon], Math.max(USER_LOCATION_ZOOM, USER_LOCATION_MIN_ZOOM));
-  }, [map, user, suppressMovesUntil]);
+  }, [map, user, suppressMovesUntilRef]);
 
-  useEffect(() => {
-    if (!fitPending.current || !enabled || Date.now() < suppressMovesUntil.current) return;
+  // Reads the events and the visitor's place as they are when the list changes.
+  const fitToEvents = useEffectEvent(() => {
+    if (!fitPending.current || !enabled || Date.now() < suppressMovesUntilRef.current) return;
     const points = events.flatMap((event) => {
       const at = eventCoordinates(event);
       return at ? [L.latLng(at.lat, at.lon)] : [];
@@ -96,8 +97,9 @@ function AutoView({
       maxZoom: FIT_BOUNDS_MAX_ZOOM,
     });
     if (user && map.getZoom() < USER_LOCATION_MIN_ZOOM) map.setView([user.lat, user.lon], USER_LOCATION_MIN_ZOOM);
-    // The key stands for the event list: refitting on every new array identity would fight the visitor.
-  }, [key, enabled]);
+  });
+  // The key stands for the event list: refitting on every new array identity would fight the visitor.
+  useEffect(() => fitToEvents(), [key, enabled]);
 
   return null;
 }
@@ -120,9 +122,9 @@ export default function EventMap(props: EventMapProps) {
   } = props;
   const markersRef = useRef<Map<string, L.Marker>>(new Map());
   const clusterRef = useRef<ClusterGroup | null>(null);
-  const suppressMovesUntil = useRef(0);
+  const suppressMovesUntilRef = useRef(0);
   // Leaflet reads the centre once at creation; later moves go through AutoView and MapFocus.
-  const initialCenter = useMemo<[number, number]>(() => (user ? [user.lat, user.lon] : DEFAULT_CENTER), []);
+  const [initialCenter] = useState<[number, number]>(() => (user ? [user.lat, user.lon] : DEFAULT_CENTER));
 
   return (
     <div className="event-map" style={{ height }}>
@@ -162,14 +164,14 @@ export default function EventMap(props: EventMapProps) {
           user={user}
           enabled={fitToEvents && !focus}
           fitKey={fitKey}
-          suppressMovesUntil={suppressMovesUntil}
+          suppressMovesUntilRef={suppressMovesUntilRef}
         />
         <MapFocus
           focus={focus}
           focusTitle={focusTitle}
           markersRef={markersRef}
           clusterRef={clusterRef}
-          suppressMovesUntil={suppressMovesUntil}
+          suppressMovesUntilRef={suppressMovesUntilRef}
         />
         <ViewportReporter onReport={onViewport} />
         <BackgroundClick

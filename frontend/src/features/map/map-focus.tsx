@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { ClusterGroup } from './clustered-markers.tsx';
@@ -28,23 +28,35 @@ interface Props {
   markersRef: React.RefObject<Map<string, L.Marker>>;
   clusterRef: React.RefObject<ClusterGroup | null>;
   /** Shared with the automatic moves, which wait until this time has passed. */
-  suppressMovesUntil: React.RefObject<number>;
+  suppressMovesUntilRef: React.RefObject<number>;
 }
 
 /** Spec 01 §4 "Map focus": fly there, snap if needed, open the popup after about 650 ms, skip repeats. */
-export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMovesUntil }: Props) {
+export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMovesUntilRef }: Props) {
   const map = useMap();
   const previous = useRef<LatLon | null>(null);
   // The focused event's name may arrive after the focus (it is fetched when not among the loaded events): the
-  // popup reads the latest title and is renamed in place when it comes.
-  const latestTitle = useRef(focusTitle);
-  latestTitle.current = focusTitle;
+  // popup reads the title as it is when it opens, and is renamed in place when it comes.
   const standalonePopup = useRef<L.Popup | null>(null);
   useEffect(() => {
     const popup = standalonePopup.current;
     if (popup?.isOpen()) popup.setContent(buildSelectedPopup(focusTitle));
   }, [focusTitle]);
 
+  const openPopup = useEffectEvent((id: string | null, target: LatLon) => {
+    const marker = id ? markersRef.current.get(id) : undefined;
+    if (marker && clusterRef.current) {
+      clusterRef.current.zoomToShowLayer(marker, () => marker.openPopup());
+      return;
+    }
+    standalonePopup.current = L.popup()
+      .setLatLng([target.lat, target.lon])
+      .setContent(buildSelectedPopup(focusTitle))
+      .openOn(map);
+  });
+
+  // Only a new focus request moves the map: each is a new object with its own timestamp, and a title arriving
+  // later must not re-fly.
   useEffect(() => {
     if (!focus) return undefined;
     const target = { lat: focus.lat, lon: focus.lon };
@@ -52,7 +64,7 @@ export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMo
     if (shouldSkipRepeatFocus(previous.current, target, { lat: center.lat, lon: center.lng }, map.getZoom()))
       return undefined;
     previous.current = target;
-    if (focus.fromGeolocation) suppressMovesUntil.current = Date.now() + GEOLOCATION_MOVE_SUPPRESS_MS;
+    if (focus.fromGeolocation) suppressMovesUntilRef.current = Date.now() + GEOLOCATION_MOVE_SUPPRESS_MS;
 
     const snap = () => {
       const now = map.getCenter();
@@ -63,24 +75,13 @@ export function MapFocus({ focus, focusTitle, markersRef, clusterRef, suppressMo
     map.once('moveend', snap);
     map.flyTo([target.lat, target.lon], focusZoom(map.getZoom()), { duration: 0.6 });
 
-    const popupTimer = window.setTimeout(() => {
-      const marker = focus.id ? markersRef.current.get(focus.id) : undefined;
-      if (marker && clusterRef.current) {
-        clusterRef.current.zoomToShowLayer(marker, () => marker.openPopup());
-      } else {
-        standalonePopup.current = L.popup()
-          .setLatLng([target.lat, target.lon])
-          .setContent(buildSelectedPopup(latestTitle.current))
-          .openOn(map);
-      }
-    }, FOCUS_POPUP_DELAY_MS);
+    const popupTimer = window.setTimeout(() => openPopup(focus.id, target), FOCUS_POPUP_DELAY_MS);
 
     return () => {
       window.clearTimeout(popupTimer);
       map.off('moveend', snap);
     };
-    // Only a new focus request (its timestamp) moves the map; a title arriving later must not re-fly.
-  }, [focus?.at, map]);
+  }, [focus, map, suppressMovesUntilRef]);
 
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
 import { VIEWPORT_REPORT_DEBOUNCE_MS, viewportReport, type ViewportReport } from './map-rules.ts';
 
@@ -16,19 +16,21 @@ function currentReport(map: L.Map): ViewportReport {
 export function ViewportReporter({ onReport }: { onReport: (report: ViewportReport) => void }) {
   const map = useMap();
   const timer = useRef<number | undefined>(undefined);
+  // The report goes to the page's latest handler.
   const latest = useRef(onReport);
-  latest.current = onReport;
-
-  const schedule = () => {
+  useLayoutEffect(() => {
+    latest.current = onReport;
+  });
+  const schedule = useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => latest.current(currentReport(map)), VIEWPORT_REPORT_DEBOUNCE_MS);
-  };
+  }, [map]);
   useMapEvents({ moveend: schedule, zoomend: schedule });
+  // The first report goes out once, when the map is ready.
   useEffect(() => {
     schedule();
     return () => window.clearTimeout(timer.current);
-    // The first report goes out once, when the map is ready.
-  }, []);
+  }, [schedule]);
   return null;
 }
 

@@ -23,17 +23,28 @@ export interface AllMapEvents {
 /** 'Show all events (map)': loads while enabled, aborts when switched off, and can be aborted and resumed. */
 export function useAllMapEvents(enabled: boolean): AllMapEvents {
   const dispatch = useAppDispatch();
-  const [status, setStatus] = useState<MapLoadStatus>('idle');
+  const [status, setStatus] = useState<MapLoadStatus>(enabled ? 'loading' : 'idle');
   const [events, setEvents] = useState<VisitorEvent[]>([]);
   const [progress, setProgress] = useState<MapLoadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const resumePoint = useRef<ResumePoint>(FRESH_START);
 
-  const start = useCallback(() => {
+  // Switching the option on shows the loading state, and off forgets what was loaded, in the same render; the
+  // effect below starts or aborts the requests.
+  const [seenEnabled, setSeenEnabled] = useState(enabled);
+  if (seenEnabled !== enabled) {
+    setSeenEnabled(enabled);
+    setStatus(enabled ? 'loading' : 'idle');
+    if (!enabled) {
+      setEvents([]);
+      setProgress(null);
+    }
+  }
+
+  const load = useCallback(() => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
-    setStatus('loading');
     loadAllMapEvents({
       signal: current.signal,
       cursor: resumePoint.current.cursor,
@@ -73,24 +84,23 @@ export function useAllMapEvents(enabled: boolean): AllMapEvents {
   }, [dispatch]);
 
   useEffect(() => {
+    resumePoint.current = FRESH_START;
     if (enabled) {
-      resumePoint.current = FRESH_START;
-      start();
+      load();
       return;
     }
-    // Switching the option off aborts the load and forgets what was loaded.
+    // Switching the option off aborts the load.
     controller.current?.abort();
     controller.current = null;
-    resumePoint.current = FRESH_START;
-    setEvents([]);
-    setProgress(null);
-    setStatus('idle');
-  }, [enabled, start]);
+  }, [enabled, load]);
 
   useEffect(() => () => controller.current?.abort(), []);
 
   const abort = useCallback(() => controller.current?.abort(), []);
-  const resume = useCallback(() => start(), [start]);
+  const resume = useCallback(() => {
+    setStatus('loading');
+    load();
+  }, [load]);
 
   return { status, events, progress, abort, resume };
 }

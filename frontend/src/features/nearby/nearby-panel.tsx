@@ -46,15 +46,18 @@ export function NearbyPanel(props: Props) {
   const id = useId();
   const [radiusDraft, setRadiusDraft] = useState(String(radiusKm));
   const timer = useRef<number | undefined>(undefined);
-  const [legendOpen, setLegendOpen] = useState(false);
+  // The legend shows itself when a location succeeds, until the visitor dismisses it for good.
+  const [legendOpen, setLegendOpen] = useState(() => status === 'success' && !isLegendDismissed());
 
-  useEffect(() => setRadiusDraft(String(radiusKm)), [radiusKm]);
+  // A radius or status that changes from outside is taken in the same render.
+  const [seen, setSeen] = useState({ radiusKm, status });
+  if (seen.radiusKm !== radiusKm || seen.status !== status) {
+    setSeen({ radiusKm, status });
+    if (seen.radiusKm !== radiusKm) setRadiusDraft(String(radiusKm));
+    if (seen.status !== status && status === 'success' && !isLegendDismissed()) setLegendOpen(true);
+  }
+
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  // The legend shows itself the first time a location succeeds, until the visitor dismisses it for good.
-  useEffect(() => {
-    if (status === 'success' && !isLegendDismissed()) setLegendOpen(true);
-  }, [status]);
 
   const changeRadius = (text: string) => {
     setRadiusDraft(text);

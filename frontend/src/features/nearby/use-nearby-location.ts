@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store.ts';
 import { nearbyApi, toIpCallResult } from './api.ts';
 import {
@@ -36,8 +36,11 @@ export function useNearbyLocation(onResolved: (location: ResolvedLocation) => vo
   const attempt = useRef(0);
   const lastMethod = useRef<Method>(initial?.source ?? 'browser');
   const lastRefusal = useRef<BrowserRefusal | null>(null);
+  // The caller's latest callback, for an answer that lands renders after the attempt started.
   const resolved = useRef(onResolved);
-  resolved.current = onResolved;
+  useLayoutEffect(() => {
+    resolved.current = onResolved;
+  });
 
   const lookupIp = useCallback(async (): Promise<ResolvedLocation> => {
     const request = dispatch(nearbyApi.endpoints.lookupIpLocation.initiate(undefined, { forceRefetch: true }));

@@ -18,7 +18,12 @@ export function SuggestInput({ label, value, onChange, suggestions, required, au
   const closeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-  useEffect(() => setActive(-1), [value]);
+  // A new value (typed or picked) starts the suggestion list from the top.
+  const [seenValue, setSeenValue] = useState(value);
+  if (seenValue !== value) {
+    setSeenValue(value);
+    setActive(-1);
+  }
 
   const pick = (choice: string) => {
     onChange(choice);

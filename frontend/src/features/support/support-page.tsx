@@ -49,14 +49,16 @@ export function SupportPage() {
     if (!link) return;
     if (link.token) saveTicketToken(link.number, link.token);
     navigate({ pathname: location.pathname, search: '', hash: '#search' }, { replace: true });
-    // Once, for the link the page was opened with.
-  }, []);
+    // The link is read once, when the page opens, so this runs once.
+  }, [link, location.pathname, navigate]);
 
   // A hash change while the page is open (a help-widget link, the back button) selects its tab.
-  useEffect(() => {
+  const [seenHash, setSeenHash] = useState(location.hash);
+  if (seenHash !== location.hash) {
+    setSeenHash(location.hash);
     const fromHash = tabFromHash(location.hash);
     if (fromHash) setTab(fromHash);
-  }, [location.hash]);
+  }
 
   const select = useCallback(
     (next: SupportTab) => {

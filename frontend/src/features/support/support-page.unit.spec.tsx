@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store.ts';
@@ -47,7 +48,10 @@ const baseRoutes = {
 let currentLocation = '';
 function LocationProbe() {
   const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}${location.hash}`;
+  // Reported after each commit, which act() flushes before a test reads it.
+  useEffect(() => {
+    currentLocation = `${location.pathname}${location.search}${location.hash}`;
+  });
   return null;
 }
 

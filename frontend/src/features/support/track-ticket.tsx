@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTicketQuery, type TicketLookup } from './api.ts';
 import { lookupErrorMessage } from './messages.ts';
 import { TicketResult } from './ticket-result.tsx';
@@ -34,11 +34,15 @@ export function TrackTicket({ request, notice, onSearch }: Props) {
   );
   const result = useTicketQuery(lookup ?? skipToken);
 
-  useEffect(() => {
-    if (!request) return;
-    setInput(request.number);
-    setLookup(lookupFor(request.number, request.token));
-  }, [request]);
+  // A new request from the page (the private link, a ticket just created) replaces the search.
+  const [seenRequest, setSeenRequest] = useState(request);
+  if (seenRequest !== request) {
+    setSeenRequest(request);
+    if (request) {
+      setInput(request.number);
+      setLookup(lookupFor(request.number, request.token));
+    }
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

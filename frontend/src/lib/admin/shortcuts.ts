@@ -2,7 +2,7 @@
  * Single-key shortcuts for the support workspace. They never fire while the agent types in a field (a reply
  * starting with "j" stays a reply), nor with a modifier held (the browser's own shortcuts stay).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 export interface Shortcut {
   key: string;
@@ -21,19 +21,19 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 export function useShortcuts(shortcuts: readonly Shortcut[], enabled = true): void {
-  const current = useRef(shortcuts);
-  current.current = shortcuts;
+  // Reads the shortcuts of the latest render, so the listener is not added again whenever they change.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
+      return;
+    const shortcut = shortcuts.find((entry) => entry.key === event.key);
+    if (!shortcut) return;
+    event.preventDefault();
+    shortcut.run();
+  });
   useEffect(() => {
     if (!enabled) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
-        return;
-      const shortcut = current.current.find((entry) => entry.key === event.key);
-      if (!shortcut) return;
-      event.preventDefault();
-      shortcut.run();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
   }, [enabled]);
 }
