@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { FilterChange } from '../../../features/filters/filter-panel.tsx';
 import { loadLocation } from '../../../features/nearby/location-storage.ts';
@@ -27,14 +27,13 @@ export function useSearchAddress(
   const pending = useRef<FilterChange>('commit');
   const inTypingBurst = useRef(false);
   const restoring = useRef(false);
-  const restoreRef = useRef(restore);
-  restoreRef.current = restore;
 
-  useEffect(() => {
+  // Only a new search is written; where the page is within it (the hash, the pathname) is read as it is then.
+  const write = useEffectEvent((search: string) => {
     const change = pending.current;
     pending.current = 'commit';
     // Nothing new to write: the effect ran again (development's double run) or the address already says it.
-    if (written.current === address) {
+    if (written.current === search) {
       restoring.current = false;
       return;
     }
@@ -43,23 +42,25 @@ export function useSearchAddress(
     inTypingBurst.current = change === 'typing';
     const replace = first || restoring.current || continuesBurst;
     restoring.current = false;
-    written.current = address;
-    if (address === location.search) return;
-    navigate({ pathname: location.pathname, search: address, hash: location.hash }, { replace });
-    // Only a new search is written; where the page is within it (the hash, the pathname) stays as it is.
-  }, [address]);
+    written.current = search;
+    if (search === location.search) return;
+    navigate({ pathname: location.pathname, search, hash: location.hash }, { replace });
+  });
+  useEffect(() => write(address), [address]);
 
-  useEffect(() => {
-    if (written.current === null || location.search === written.current) return;
-    const restored = parseHomeSearch(location.search, loadLocation(), false);
+  // An address the page did not write is compared with the page's search as it is then.
+  const readBack = useEffectEvent((search: string) => {
+    if (written.current === null || search === written.current) return;
+    const restored = parseHomeSearch(search, loadLocation(), false);
     const restoredAddress = serialiseHomeSearch(restored);
-    written.current = location.search;
+    written.current = search;
     inTypingBurst.current = false;
     // A search equal to the page's own renders nothing new; otherwise its tidy address replaces this entry.
     if (restoredAddress === address) return;
     restoring.current = true;
-    restoreRef.current(restored);
-  }, [location.search]);
+    restore(restored);
+  });
+  useEffect(() => readBack(location.search), [location.search]);
 
   return useCallback((change: FilterChange) => {
     pending.current = change;

@@ -1,5 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, type FilterState } from '../../../features/filters/filter-state.ts';
@@ -15,12 +15,15 @@ let current: HomeSearch;
 function Page() {
   const location = useLocation();
   const [search, setSearch] = useState<HomeSearch>(() => parseHomeSearch(location.search));
-  current = search;
   const markChange = useSearchAddress(search, setSearch);
-  apply = (filters, change) => {
-    markChange(change);
-    setSearch((previous) => ({ ...previous, filters: { ...previous.filters, ...filters } }));
-  };
+  // Handed to the test after each commit, which act() flushes before the test reads them.
+  useEffect(() => {
+    current = search;
+    apply = (filters, change) => {
+      markChange(change);
+      setSearch((previous) => ({ ...previous, filters: { ...previous.filters, ...filters } }));
+    };
+  });
   return null;
 }
 
