@@ -18,27 +18,19 @@ function parse(text: string) {
 
 beforeAll(async () => {
   h = await createEventsHarness({ now: '2026-11-21T10:00:00.000Z' });
-  const c = h.module.commands;
-  await c.upsertFromSource(
-    makeSourceEvent({
-      external_id: 'a',
-      name: 'Jazz Night Madrid',
-      address: 'Calle Mayor 1',
-      end_utc: '2026-12-05T22:30:00.000Z',
-    }),
-  ); // 1
-  await c.upsertFromSource(
-    makeSourceEvent({
+  // Ids follow the order: 1, 2, 3.
+  const events: Array<Parameters<typeof makeSourceEvent>[0]> = [
+    { external_id: 'a', name: 'Jazz Night Madrid', address: 'Calle Mayor 1', end_utc: '2026-12-05T22:30:00.000Z' },
+    {
       external_id: 'b',
       name: 'Blues, Night; Madrid',
       start_utc: '2026-11-26T19:00:00Z',
       latitude: null,
       longitude: null,
-    }),
-  ); // 2
-  await c.upsertFromSource(
-    makeSourceEvent({ external_id: 'c', name: 'Paris Expo', city: 'Paris', country: 'France', category: 'Technology' }),
-  ); // 3
+    },
+    { external_id: 'c', name: 'Paris Expo', city: 'Paris', country: 'France', category: 'Technology' },
+  ];
+  for (const fields of events) await h.module.commands.upsertFromSource(makeSourceEvent(fields));
   await h.settle();
   url = await h.serve();
 });
