@@ -67,7 +67,7 @@ export function PartnerForm({ onSent }: { onSent(): void }) {
   };
 
   return (
-    <form className="partner-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form className="partner-form text-fields" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Become a partner</h2>
       <p className="partner-form__lead">
         Tell us about your business and we will get in touch. Fields marked * are required.

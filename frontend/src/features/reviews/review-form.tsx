@@ -55,7 +55,7 @@ export function ReviewForm({ eventId, backTo }: Props) {
   };
 
   return (
-    <form className="review-form" onSubmit={onSubmit} noValidate aria-describedby={`${id}-note`}>
+    <form className="review-form text-fields" onSubmit={onSubmit} noValidate aria-describedby={`${id}-note`}>
       {!eventId && (
         <div className="review-form__row">
           <div className="review-form__field">

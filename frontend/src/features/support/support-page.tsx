@@ -85,7 +85,7 @@ export function SupportPage() {
   const clearNotice = useCallback(() => setNotice(null), []);
 
   return (
-    <main className="page support-page">
+    <main className="page support-page text-fields">
       <header className="page-hero support-hero">
         <h1>How can we help?</h1>
         <p>Browse quick answers, send us a ticket, or check on one you already opened.</p>
