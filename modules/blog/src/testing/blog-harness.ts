@@ -8,17 +8,16 @@ import { BLOG_TOPIC, createBlogModule, type BlogModule, type BlogOptions } from 
 
 export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/platform/testing';
 
-export interface BlogHarness extends Omit<ModuleHarness<BlogModule>, 'loggedMessages' | 'search'> {
+export interface BlogHarness extends Omit<ModuleHarness<BlogModule>, 'search'> {
   search: SearchIndex;
   /** Waits until the projector has applied every message written so far. */
   projected(): Promise<void>;
-  /** Messages on the blog topic so far. */
-  loggedMessages(): Promise<number>;
 }
 
 export async function startBlogHarness(options: Partial<BlogOptions> = {}): Promise<BlogHarness> {
   const harness = await startModuleHarness({
     name: 'evently-blog-',
+    topic: BLOG_TOPIC,
     create: (deps) => createBlogModule(deps, { appName: 'Evently', ...options }),
   });
   if (!harness.search) throw new Error('the blog module declares search schemas, so its harness has an index');
@@ -26,6 +25,5 @@ export async function startBlogHarness(options: Partial<BlogOptions> = {}): Prom
     ...harness,
     search: harness.search,
     projected: () => harness.runner.drained(),
-    loggedMessages: () => harness.loggedMessages(BLOG_TOPIC),
   };
 }

@@ -13,10 +13,7 @@ import {
 export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/platform/testing';
 export const PARTNERS_INBOX = 'partners@evently.test';
 
-export interface PartnershipsHarness extends Omit<ModuleHarness<PartnershipsModule>, 'loggedMessages'> {
-  /** Messages on the partnerships topic so far. */
-  loggedMessages(): Promise<number>;
-}
+export type PartnershipsHarness = ModuleHarness<PartnershipsModule>;
 
 const unlimited = { limit: 10_000, windowMs: 60_000 };
 
@@ -24,8 +21,9 @@ export async function startPartnershipsHarness(
   smtpUrl: string,
   options: Partial<PartnershipsOptions> = {},
 ): Promise<PartnershipsHarness> {
-  const harness = await startModuleHarness({
+  return startModuleHarness({
     name: 'evently-partnerships-',
+    topic: PARTNERSHIPS_TOPIC,
     create: (deps) =>
       createPartnershipsModule(deps, {
         appName: 'Evently',
@@ -35,7 +33,6 @@ export async function startPartnershipsHarness(
         ...options,
       }),
   });
-  return { ...harness, loggedMessages: () => harness.loggedMessages(PARTNERSHIPS_TOPIC) };
 }
 
 /**

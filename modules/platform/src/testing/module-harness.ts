@@ -21,6 +21,8 @@ export interface ModuleHarnessOptions<M extends AppModule> {
   create(deps: ModuleDeps): M;
   /** Start the module's consumers (projectors and mailers); on by default. */
   runProjectors?: boolean;
+  /** The topic `loggedMessages()` counts when called without one (the module's own). */
+  topic?: string;
 }
 
 export interface ModuleHarness<M extends AppModule> {
@@ -34,8 +36,8 @@ export interface ModuleHarness<M extends AppModule> {
   runner: ProjectorRunner;
   module: M;
   clock: ReturnType<typeof fixedClock>;
-  /** Messages on a topic so far (the embedded log is the outbox). */
-  loggedMessages(topic: string): Promise<number>;
+  /** Messages on a topic so far (the embedded log is the outbox); the harness's `topic` unless told. */
+  loggedMessages(topic?: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -63,7 +65,8 @@ export async function startModuleHarness<M extends AppModule>(
     runner,
     module,
     clock: embedded.clock,
-    async loggedMessages(topic) {
+    async loggedMessages(topic = options.topic) {
+      if (!topic) throw new Error('loggedMessages needs a topic: pass one, or start the harness with `topic`');
       // A group that never consumed lags by the whole topic.
       return (await bus.lag('test.count-only', [topic]))[topic] ?? 0;
     },

@@ -30,9 +30,7 @@ export function catalogueLookup(events: ReviewEventEmbed[]): ReviewsOptions['eve
   };
 }
 
-export interface ReviewsHarness extends Omit<ModuleHarness<ReviewsModule>, 'loggedMessages'> {
-  /** Messages on the reviews topic so far. */
-  loggedMessages(): Promise<number>;
+export interface ReviewsHarness extends ModuleHarness<ReviewsModule> {
   storedReviews(): Promise<number>;
   call(
     method: string,
@@ -48,6 +46,7 @@ export async function startReviewsHarness(options: Partial<ReviewsOptions> = {})
   // Its consumers are not started: the specs drive the HTTP side and read the log and store directly.
   const harness = await startModuleHarness({
     name: 'evently-reviews-',
+    topic: REVIEWS_TOPIC,
     runProjectors: false,
     create: (deps) =>
       createReviewsModule(deps, {
@@ -59,7 +58,6 @@ export async function startReviewsHarness(options: Partial<ReviewsOptions> = {})
   const { store, url } = harness;
   return {
     ...harness,
-    loggedMessages: () => harness.loggedMessages(REVIEWS_TOPIC),
     storedReviews: () => store.count(REVIEWS),
     async call(method, path, init = {}) {
       const response = await fetch(`${url}${path}`, {

@@ -8,10 +8,7 @@ import { SUPPORT_TICKETS_TOPIC, createSupportModule, type SupportModule, type Su
 export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/platform/testing';
 export const SUPPORT_INBOX = 'team@evently.test';
 
-export interface SupportHarness extends Omit<ModuleHarness<SupportModule>, 'loggedMessages'> {
-  /** Messages on the support topic so far. */
-  loggedMessages(): Promise<number>;
-}
+export type SupportHarness = ModuleHarness<SupportModule>;
 
 const unlimited = { limit: 10_000, windowMs: 60_000 };
 
@@ -19,8 +16,9 @@ export async function startSupportHarness(
   smtpUrl: string,
   options: Partial<SupportOptions> = {},
 ): Promise<SupportHarness> {
-  const harness = await startModuleHarness({
+  return startModuleHarness({
     name: 'evently-support-',
+    topic: SUPPORT_TICKETS_TOPIC,
     create: (deps) =>
       createSupportModule(deps, {
         appName: 'Evently',
@@ -31,7 +29,6 @@ export async function startSupportHarness(
         ...options,
       }),
   });
-  return { ...harness, loggedMessages: () => harness.loggedMessages(SUPPORT_TICKETS_TOPIC) };
 }
 
 /**
