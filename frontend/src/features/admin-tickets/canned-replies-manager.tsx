@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { serverText } from '../../lib/support/request-error.ts';
 import type { CannedReply } from '../../lib/admin/workspace-types.ts';
+import { WorkspaceDialog } from './workspace-dialog.tsx';
 import { useCannedRepliesQuery, useDeleteCannedReplyMutation, useSaveCannedReplyMutation } from './api.ts';
 
 interface Draft {
@@ -20,22 +21,6 @@ export function CannedRepliesManager({ onClose }: { onClose(): void }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const title = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    title.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      before?.focus();
-    };
-  }, [onClose]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,98 +51,89 @@ export function CannedRepliesManager({ onClose }: { onClose(): void }) {
 
   const replies = list.currentData ?? [];
   return (
-    <div className="keyboard-help" onClick={onClose}>
-      <div
-        className="keyboard-help__card canned-manager"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id={`${id}-title`}>Canned replies</h2>
-        <p className="keyboard-help__lead">
-          Type <kbd>/</kbd> in the reply box to insert one. <code>{'{{name}}'}</code> becomes the visitor&apos;s name
-          and <code>{'{{ticket_number}}'}</code> the ticket number.
+    <WorkspaceDialog title="Canned replies" className="canned-manager" initialFocus={title} onClose={onClose}>
+      <p className="keyboard-help__lead">
+        Type <kbd>/</kbd> in the reply box to insert one. <code>{'{{name}}'}</code> becomes the visitor&apos;s name and{' '}
+        <code>{'{{ticket_number}}'}</code> the ticket number.
+      </p>
+      {error && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {error}
         </p>
-        {error && (
-          <p className="admin-alert admin-alert--error" role="alert">
-            {error}
-          </p>
-        )}
-        {list.isLoading ? (
-          <p role="status">Loading canned replies...</p>
-        ) : list.isError ? (
-          <p className="admin-alert admin-alert--error" role="alert">
-            Canned replies could not be loaded.
-          </p>
-        ) : replies.length === 0 ? (
-          <p className="canned-manager__empty">No canned replies yet.</p>
-        ) : (
-          <ul className="canned-manager__list">
-            {replies.map((reply) => (
-              <li key={reply.id}>
-                <div>
-                  <strong>{reply.title}</strong>
-                  <span>{reply.body}</span>
-                </div>
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={`Edit ${reply.title}`}
-                  onClick={() => setDraft({ id: reply.id, title: reply.title, body: reply.body })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-small btn-danger"
-                  aria-label={`Delete ${reply.title}`}
-                  disabled={removeCall.isLoading}
-                  onClick={() => void deleteReply(reply)}
-                >
-                  Delete
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <form className="canned-manager__form" onSubmit={submit}>
-          <h3>{draft.id ? 'Edit canned reply' : 'New canned reply'}</h3>
-          <label htmlFor={`${id}-canned-title`}>Title</label>
-          <input
-            ref={title}
-            id={`${id}-canned-title`}
-            maxLength={120}
-            value={draft.title}
-            onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-          />
-          <label htmlFor={`${id}-canned-body`}>Text</label>
-          <textarea
-            id={`${id}-canned-body`}
-            rows={4}
-            maxLength={5000}
-            value={draft.body}
-            onChange={(event) => setDraft({ ...draft, body: event.target.value })}
-          />
-          <div className="canned-manager__actions">
-            {draft.id && (
-              <button type="button" className="btn btn-small" onClick={() => setDraft(EMPTY)}>
-                Cancel edit
+      )}
+      {list.isLoading ? (
+        <p role="status">Loading canned replies...</p>
+      ) : list.isError ? (
+        <p className="admin-alert admin-alert--error" role="alert">
+          Canned replies could not be loaded.
+        </p>
+      ) : replies.length === 0 ? (
+        <p className="canned-manager__empty">No canned replies yet.</p>
+      ) : (
+        <ul className="canned-manager__list">
+          {replies.map((reply) => (
+            <li key={reply.id}>
+              <div>
+                <strong>{reply.title}</strong>
+                <span>{reply.body}</span>
+              </div>
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={`Edit ${reply.title}`}
+                onClick={() => setDraft({ id: reply.id, title: reply.title, body: reply.body })}
+              >
+                Edit
               </button>
-            )}
-            <button
-              type="submit"
-              className="btn btn-primary btn-small"
-              disabled={saveCall.isLoading || !draft.title.trim() || !draft.body.trim()}
-            >
-              {saveCall.isLoading ? 'Saving...' : draft.id ? 'Save changes' : 'Add canned reply'}
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                aria-label={`Delete ${reply.title}`}
+                disabled={removeCall.isLoading}
+                onClick={() => void deleteReply(reply)}
+              >
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="canned-manager__form" onSubmit={submit}>
+        <h3>{draft.id ? 'Edit canned reply' : 'New canned reply'}</h3>
+        <label htmlFor={`${id}-canned-title`}>Title</label>
+        <input
+          ref={title}
+          id={`${id}-canned-title`}
+          maxLength={120}
+          value={draft.title}
+          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+        />
+        <label htmlFor={`${id}-canned-body`}>Text</label>
+        <textarea
+          id={`${id}-canned-body`}
+          rows={4}
+          maxLength={5000}
+          value={draft.body}
+          onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+        />
+        <div className="canned-manager__actions">
+          {draft.id && (
+            <button type="button" className="btn btn-small" onClick={() => setDraft(EMPTY)}>
+              Cancel edit
             </button>
-            <button type="button" className="btn btn-small" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary btn-small"
+            disabled={saveCall.isLoading || !draft.title.trim() || !draft.body.trim()}
+          >
+            {saveCall.isLoading ? 'Saving...' : draft.id ? 'Save changes' : 'Add canned reply'}
+          </button>
+          <button type="button" className="btn btn-small" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+    </WorkspaceDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useRef } from 'react';
+import { WorkspaceDialog } from './workspace-dialog.tsx';
 
 export const SHORTCUT_HELP: readonly { keys: string; label: string }[] = [
   { keys: 'j', label: 'Next ticket' },
@@ -12,53 +13,26 @@ export const SHORTCUT_HELP: readonly { keys: string; label: string }[] = [
 ];
 
 /** The list of keys, over the workspace; Escape or the button closes it and focus goes back where it was. */
-export function KeyboardHelp({ onClose }: { onClose(): void }) {
-  const id = useId();
-  const closeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' || event.key === '?') {
-        event.preventDefault();
-        event.stopPropagation();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      before?.focus();
-    };
-  }, [onClose]);
+const CLOSES_HELP = ['?'];
 
+export function KeyboardHelp({ onClose }: { onClose(): void }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
   return (
-    <div className="keyboard-help" onClick={onClose}>
-      <div
-        className="keyboard-help__card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id={`${id}-title`}>Keyboard shortcuts</h2>
-        <p className="keyboard-help__lead">
-          They work anywhere in the tickets workspace except while typing in a field.
-        </p>
-        <dl>
-          {SHORTCUT_HELP.map((entry) => (
-            <div key={entry.keys}>
-              <dt>
-                <kbd>{entry.keys}</kbd>
-              </dt>
-              <dd>{entry.label}</dd>
-            </div>
-          ))}
-        </dl>
-        <button ref={closeButton} type="button" className="btn btn-small" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+    <WorkspaceDialog title="Keyboard shortcuts" initialFocus={closeButton} alsoClosesOn={CLOSES_HELP} onClose={onClose}>
+      <p className="keyboard-help__lead">They work anywhere in the tickets workspace except while typing in a field.</p>
+      <dl>
+        {SHORTCUT_HELP.map((entry) => (
+          <div key={entry.keys}>
+            <dt>
+              <kbd>{entry.keys}</kbd>
+            </dt>
+            <dd>{entry.label}</dd>
+          </div>
+        ))}
+      </dl>
+      <button ref={closeButton} type="button" className="btn btn-small" onClick={onClose}>
+        Close
+      </button>
+    </WorkspaceDialog>
   );
 }
