@@ -5,16 +5,18 @@
  */
 import type { TicketPriority, TicketStatus } from './ticket.ts';
 
-export type ActivityKind =
-  | 'opened'
-  | 'status_changed'
-  | 'priority_changed'
-  | 'assigned'
-  | 'reply'
-  | 'note'
-  | 'visitor_message'
-  | 'mail_sent'
-  | 'mail_failed';
+export const ACTIVITY_KINDS = [
+  'opened',
+  'status_changed',
+  'priority_changed',
+  'assigned',
+  'reply',
+  'note',
+  'visitor_message',
+  'mail_sent',
+  'mail_failed',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export interface ActivityEntry {
   ticket_id: string;

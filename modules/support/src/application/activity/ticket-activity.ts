@@ -1,7 +1,7 @@
 /** Writing and reading a ticket's timeline rows (domain/activity.ts). */
 import type { DocumentReader, DocumentTransaction } from '@evently/platform';
 import type { ActivityEntry, ActivityView } from '../../domain/activity.ts';
-import { SUPPORT_ACTIVITY } from '../../infra/collections.ts';
+import { activityCollection } from '../../infra/collections.ts';
 
 /** The timeline keeps its most recent entries; a ticket with more is a conversation gone wrong anyway. */
 const MAX_ACTIVITY = 500;
@@ -9,18 +9,15 @@ const MAX_ACTIVITY = 500;
 /** Orders the timeline: several entries share a millisecond (a reply and the status change it causes). */
 const ACTIVITY_COUNTER = 'support-activity';
 
-export async function recordActivity(
-  tx: Pick<DocumentTransaction, 'insert' | 'nextCounter'>,
-  entry: ActivityEntry,
-): Promise<void> {
-  await tx.insert<ActivityEntry & { seq: number }>(SUPPORT_ACTIVITY, {
+export async function recordActivity(tx: DocumentTransaction, entry: ActivityEntry): Promise<void> {
+  await activityCollection.insert(tx, {
     ...entry,
     seq: await tx.nextCounter(ACTIVITY_COUNTER),
   });
 }
 
 export async function ticketActivity(reader: DocumentReader, ticketId: string): Promise<ActivityView[]> {
-  const rows = await reader.find<ActivityEntry>(SUPPORT_ACTIVITY, {
+  const rows = await activityCollection.find(reader, {
     where: { ticket_id: ticketId },
     sort: [{ field: 'seq', direction: 'asc' }],
     limit: MAX_ACTIVITY,
@@ -38,8 +35,8 @@ export async function ticketActivity(reader: DocumentReader, ticketId: string): 
 
 export async function deleteActivity(tx: DocumentTransaction, ticketId: string): Promise<void> {
   for (;;) {
-    const rows = await tx.find<ActivityEntry>(SUPPORT_ACTIVITY, { where: { ticket_id: ticketId }, limit: 200 });
+    const rows = await activityCollection.find(tx, { where: { ticket_id: ticketId }, limit: 200 });
     if (rows.length === 0) return;
-    for (const row of rows) await tx.delete(SUPPORT_ACTIVITY, row.id);
+    for (const row of rows) await activityCollection.delete(tx, row.id);
   }
 }

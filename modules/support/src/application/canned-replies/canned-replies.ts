@@ -2,7 +2,7 @@
 import { UniqueConstraintError, withVersionRetry, type Stored } from '@evently/platform';
 import type { CannedReplyInput } from '../../contracts/canned-reply.ts';
 import { cannedTitleKey, type CannedReply } from '../../domain/canned-reply.ts';
-import { SUPPORT_CANNED_REPLIES } from '../../infra/collections.ts';
+import { cannedRepliesCollection } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 import { agentSignature } from '../commands/change-status/change-status.ts';
 
@@ -31,7 +31,7 @@ const view = ({ id, title, body, updated_by, created_at, updated_at }: Stored<Ca
 });
 
 export async function listCannedReplies(ctx: SupportContext): Promise<CannedReplyView[]> {
-  const rows = await ctx.store.find<CannedReply>(SUPPORT_CANNED_REPLIES, {
+  const rows = await cannedRepliesCollection.find(ctx.store, {
     sort: [{ field: 'title_key', direction: 'asc' }],
     limit: MAX_CANNED_REPLIES,
   });
@@ -39,7 +39,7 @@ export async function listCannedReplies(ctx: SupportContext): Promise<CannedRepl
 }
 
 export async function getCannedReply(ctx: SupportContext, id: string): Promise<CannedReplyView | null> {
-  const row = await ctx.store.get<CannedReply>(SUPPORT_CANNED_REPLIES, id);
+  const row = await cannedRepliesCollection.get(ctx.store, id);
   return row ? view(row) : null;
 }
 
@@ -59,7 +59,7 @@ export function createCannedReply(
 ): Promise<CannedWriteResult> {
   return savingTitle(async () => {
     const row = await ctx.store.transaction((tx) =>
-      tx.insert<CannedReply>(SUPPORT_CANNED_REPLIES, {
+      cannedRepliesCollection.insert(tx, {
         ...input,
         title_key: cannedTitleKey(input.title),
         updated_by: agentSignature(agentName),
@@ -78,9 +78,9 @@ export function updateCannedReply(
   return savingTitle(() =>
     withVersionRetry(() =>
       ctx.store.transaction(async (tx): Promise<CannedWriteResult> => {
-        const row = await tx.get<CannedReply>(SUPPORT_CANNED_REPLIES, id);
+        const row = await cannedRepliesCollection.get(tx, id);
         if (!row) return { status: 'not_found' };
-        const updated = await tx.update<CannedReply>(SUPPORT_CANNED_REPLIES, id, row.version, {
+        const updated = await cannedRepliesCollection.update(tx, id, row.version, {
           ...input,
           title_key: cannedTitleKey(input.title),
           updated_by: agentSignature(agentName),
@@ -92,5 +92,5 @@ export function updateCannedReply(
 }
 
 export function deleteCannedReply(ctx: SupportContext, id: string): Promise<boolean> {
-  return ctx.store.transaction((tx) => tx.delete(SUPPORT_CANNED_REPLIES, id));
+  return ctx.store.transaction((tx) => cannedRepliesCollection.delete(tx, id));
 }

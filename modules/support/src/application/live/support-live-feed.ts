@@ -15,7 +15,7 @@ import {
   type PublicTicketSummary,
   type TicketStatusView,
 } from '../../domain/ticket-views.ts';
-import { SUPPORT_TICKETS } from '../../infra/collections.ts';
+import { ticketsCollection } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 import { findByNumber } from '../find-ticket.ts';
 import type { AdminQueueRow } from '../queries/list-tickets/list-tickets.ts';
@@ -139,7 +139,7 @@ export function createSupportLiveFeed(
       if (change === 'deleted')
         return pushes(change, { id, ticketNumber, version: message.aggregate_version }, null, false, ctx);
       if ((parsed.data as { is_internal?: boolean }).is_internal === true) change = 'note_added';
-      const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
+      const ticket = await ticketsCollection.get(ctx.store, id);
       // Gone since: its own SupportTicketDeleted follows and tells the rooms.
       if (!ticket) return null;
       return pushes(

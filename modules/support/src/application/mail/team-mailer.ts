@@ -4,9 +4,8 @@
  */
 import { doOnce, type Projector } from '@evently/platform';
 import { SUPPORT_TICKETS_TOPIC, supportMessageTypes, supportTicketOpenedSchema } from '../../contracts/messages.ts';
-import type { Ticket } from '../../domain/ticket.ts';
 import { adminPanelUrl, renderTeamNotice } from '../../domain/ticket-mail.ts';
-import { SUPPORT_TICKETS } from '../../infra/collections.ts';
+import { ticketsCollection } from '../../infra/collections.ts';
 import { sendNoted } from './mail-activity.ts';
 import { mailMessageId, type SupportMailContext } from './mail-context.ts';
 
@@ -21,7 +20,7 @@ export function createTeamMailer(ctx: SupportMailContext, inbox: string): Projec
       for (const message of batch) {
         if (message.type !== supportMessageTypes.opened) continue;
         const data = supportTicketOpenedSchema.parse(message.data);
-        const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, data.ticket_id);
+        const ticket = await ticketsCollection.get(ctx.store, data.ticket_id);
         if (!ticket) continue;
         const content = renderTeamNotice({
           appName: ctx.appName,

@@ -21,7 +21,7 @@ import {
 } from '../../contracts/messages.ts';
 import { STATUS_LABELS, type Ticket, type TicketStatus } from '../../domain/ticket.ts';
 import { renderConfirmation, renderUpdate, trackingUrl, type RenderedMail } from '../../domain/ticket-mail.ts';
-import { SUPPORT_TICKETS } from '../../infra/collections.ts';
+import { ticketsCollection } from '../../infra/collections.ts';
 import { sendNoted } from './mail-activity.ts';
 import { mailMessageId, ticketMailHeaders, type SupportMailContext } from './mail-context.ts';
 
@@ -43,7 +43,7 @@ type MailPlan = {
 } | null;
 
 async function loadTicket(ctx: SupportMailContext, id: string): Promise<Stored<Ticket> | null> {
-  const ticket = await ctx.store.get<Ticket>(SUPPORT_TICKETS, id);
+  const ticket = await ticketsCollection.get(ctx.store, id);
   if (!ticket) ctx.logger.info({ ticket_id: id }, 'support ticket gone before its mail; nothing sent');
   return ticket;
 }

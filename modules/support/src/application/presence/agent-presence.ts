@@ -20,7 +20,7 @@ import {
   type PresenceRecord,
   type TicketPresence,
 } from '../../domain/presence.ts';
-import { SUPPORT_PRESENCE } from '../../infra/collections.ts';
+import { presenceCollection } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 
 /** Expired records swept per write: enough to keep up with crashed replicas' leftovers. */
@@ -51,16 +51,16 @@ export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' 
 
   /** Deletes expired records and returns the tickets they were on. */
   async function sweep(tx: DocumentTransaction, now: Date): Promise<string[]> {
-    const expired = await tx.find<PresenceRecord>(SUPPORT_PRESENCE, {
+    const expired = await presenceCollection.find(tx, {
       where: { expires_at: { lte: now.toISOString() } },
       limit: SWEEP_BATCH,
     });
-    for (const record of expired) await tx.delete(SUPPORT_PRESENCE, record.id);
+    for (const record of expired) await presenceCollection.delete(tx, record.id);
     return expired.map((record) => record.ticket_number);
   }
 
   async function live(now: Date, ticketNumber?: string): Promise<Array<Stored<PresenceRecord>>> {
-    return ctx.store.find<PresenceRecord>(SUPPORT_PRESENCE, {
+    return presenceCollection.find(ctx.store, {
       where: { expires_at: { gt: now.toISOString() }, ...(ticketNumber ? { ticket_number: ticketNumber } : {}) },
       limit: 1000,
     });
@@ -73,14 +73,14 @@ export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' 
       const expires_at = new Date(now.getTime() + PRESENCE_TTL_MS).toISOString();
       await ctx.store.transaction(async (tx) => {
         const touched = await sweep(tx, now);
-        const current = await tx.findOne<PresenceRecord>(SUPPORT_PRESENCE, { connection_id: connectionId });
+        const current = await presenceCollection.findOne(tx, { connection_id: connectionId });
         if (ticketNumber === null) {
           if (current) {
-            await tx.delete(SUPPORT_PRESENCE, current.id);
+            await presenceCollection.delete(tx, current.id);
             touched.push(current.ticket_number);
           }
         } else if (!current) {
-          await tx.insert<PresenceRecord>(SUPPORT_PRESENCE, {
+          await presenceCollection.insert(tx, {
             id: randomUUID(),
             connection_id: connectionId,
             agent_id: agent.id,
@@ -96,7 +96,7 @@ export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' 
             current.state !== state ||
             current.agent !== agent.name ||
             current.agent_id !== agent.id;
-          await tx.update<PresenceRecord>(SUPPORT_PRESENCE, current.id, current.version, {
+          await presenceCollection.update(tx, current.id, current.version, {
             agent_id: agent.id,
             agent: agent.name,
             ticket_number: ticketNumber,
@@ -112,9 +112,9 @@ export function createAgentPresence(ctx: Pick<SupportContext, 'store' | 'clock' 
       const now = ctx.clock.now();
       await ctx.store.transaction(async (tx) => {
         const touched = await sweep(tx, now);
-        const current = await tx.findOne<PresenceRecord>(SUPPORT_PRESENCE, { connection_id: connectionId });
+        const current = await presenceCollection.findOne(tx, { connection_id: connectionId });
         if (current) {
-          await tx.delete(SUPPORT_PRESENCE, current.id);
+          await presenceCollection.delete(tx, current.id);
           touched.push(current.ticket_number);
         }
         if (touched.length > 0) await changed(tx, touched, now);

@@ -2,7 +2,7 @@
 import { withVersionRetry, type Stored } from '@evently/platform';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import type { Ticket } from '../../../domain/ticket.ts';
-import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketsCollection } from '../../../infra/collections.ts';
 import { recordActivity } from '../../activity/ticket-activity.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
@@ -22,7 +22,7 @@ export function assignTicket(
       const previous = ticket.assignee ?? null;
       if (previous === assignee) return ticket;
       const now = ctx.clock.now();
-      const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, { assignee });
+      const updated = await ticketsCollection.update(tx, ticket.id, ticket.version, { assignee });
       await recordActivity(tx, {
         ticket_id: ticket.id,
         kind: 'assigned',

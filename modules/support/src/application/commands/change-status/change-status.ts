@@ -6,7 +6,7 @@ import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.
 import { decideAdminStatus } from '../../../domain/status-rules.ts';
 import { UNNAMED_AGENT, type Ticket } from '../../../domain/ticket.ts';
 import { recordActivity } from '../../activity/ticket-activity.ts';
-import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketsCollection } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
 
@@ -36,7 +36,7 @@ export function changeTicketStatus(
       const decision = decideAdminStatus(ticket, input.status, reply);
       if (decision.kind === 'unchanged') return ticket;
       const answered = reply ? { first_response_at: ticket.first_response_at ?? at, awaiting_reply_since: null } : {};
-      const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, {
+      const updated = await ticketsCollection.update(tx, ticket.id, ticket.version, {
         ...decision.patch,
         ...answered,
       });

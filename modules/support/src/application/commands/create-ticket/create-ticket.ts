@@ -8,7 +8,7 @@ import type { CreateTicketInput } from '../../../contracts/create-ticket.ts';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { newAccessToken, type Ticket } from '../../../domain/ticket.ts';
 import { formatTicketNumber, ticketCounterName } from '../../../domain/ticket-number.ts';
-import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketsCollection } from '../../../infra/collections.ts';
 import { VISITOR_ACTOR } from '../../../domain/activity.ts';
 import { recordActivity } from '../../activity/ticket-activity.ts';
 import type { SupportContext } from '../../context.ts';
@@ -28,7 +28,7 @@ export async function createTicket(
   const accessToken = newAccessToken();
   const ticket = await ctx.store.transaction(async (tx) => {
     const sequence = await tx.nextCounter(ticketCounterName(year));
-    const created = await tx.insert<Ticket>(SUPPORT_TICKETS, {
+    const created = await ticketsCollection.insert(tx, {
       ticket_number: formatTicketNumber(year, sequence),
       user_name: input.user_name,
       user_email: input.user_email,

@@ -1,7 +1,7 @@
 /** An administrator deletes a ticket for good (by id or number); the log keeps only the fact and the number. */
 import { withVersionRetry } from '@evently/platform';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
-import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketsCollection } from '../../../infra/collections.ts';
 import { deleteActivity } from '../../activity/ticket-activity.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByIdOrNumber } from '../../find-ticket.ts';
@@ -12,7 +12,7 @@ export function deleteTicket(ctx: SupportContext, ref: string): Promise<boolean>
     ctx.store.transaction(async (tx) => {
       const ticket = await findByIdOrNumber(tx, ref);
       if (!ticket) return false;
-      await tx.delete(SUPPORT_TICKETS, ticket.id, ticket.version);
+      await ticketsCollection.delete(tx, ticket.id, ticket.version);
       await deleteActivity(tx, ticket.id);
       // The deletion is the aggregate's last change: one past the version it had.
       await tx.appendOutbox([

@@ -5,16 +5,15 @@
  */
 import { documentsMatching, normaliseAddress, type ErasureSubject, type ModuleErasure } from '@evently/platform';
 import { SUPPORT_TICKETS_TOPIC } from '../../../contracts/messages.ts';
-import type { Ticket } from '../../../domain/ticket.ts';
-import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketsCollection } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
 import { deleteTicket } from '../delete-ticket/delete-ticket.ts';
 
 export async function erasePerson(ctx: SupportContext, subject: ErasureSubject): Promise<ModuleErasure> {
   const address = normaliseAddress(subject.email);
-  const tickets = await documentsMatching<Ticket>(
+  const tickets = await documentsMatching(
     ctx.store,
-    SUPPORT_TICKETS,
+    ticketsCollection,
     (ticket) => normaliseAddress(ticket.user_email) === address,
   );
   let removed = 0;

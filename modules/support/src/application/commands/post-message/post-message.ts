@@ -12,7 +12,7 @@ import { VISITOR_ACTOR } from '../../../domain/activity.ts';
 import { decideAdminReply, decideInternalNote, decideVisitorFollowUp } from '../../../domain/status-rules.ts';
 import type { Ticket } from '../../../domain/ticket.ts';
 import { recordActivity } from '../../activity/ticket-activity.ts';
-import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketsCollection } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
 import { agentSignature } from '../change-status/change-status.ts';
@@ -75,7 +75,7 @@ export function postTicketMessage(
           patch: { ...followUp.patch, awaiting_reply_since: ticket.awaiting_reply_since ?? at },
         };
       }
-      const updated = await tx.update<Ticket>(SUPPORT_TICKETS, ticket.id, ticket.version, decision.patch);
+      const updated = await ticketsCollection.update(tx, ticket.id, ticket.version, decision.patch);
       await recordActivity(tx, {
         ticket_id: ticket.id,
         kind: author.kind === 'admin' ? (internal ? 'note' : 'reply') : 'visitor_message',

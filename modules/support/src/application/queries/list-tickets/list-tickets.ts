@@ -6,9 +6,9 @@
 import type { Where } from '@evently/platform';
 import { MAX_ADMIN_LIST, type AdminListQuery } from '../../../contracts/admin.ts';
 import { ticketSla, type TicketSla } from '../../../domain/sla.ts';
-import { TICKET_STATUSES, type Ticket, type TicketStatus } from '../../../domain/ticket.ts';
+import { TICKET_STATUSES, type TicketStatus } from '../../../domain/ticket.ts';
 import { toAdminSummary, type AdminTicketSummary } from '../../../domain/ticket-views.ts';
-import { SUPPORT_TICKETS } from '../../../infra/collections.ts';
+import { ticketsCollection } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
 
 export type AdminQueueRow = AdminTicketSummary & { sla: TicketSla };
@@ -37,7 +37,7 @@ export async function listTickets(
   const tickets =
     query.assignee === 'mine' && !agentName
       ? []
-      : await ctx.store.find<Ticket>(SUPPORT_TICKETS, {
+      : await ticketsCollection.find(ctx.store, {
           where,
           sort: [{ field: 'created_at', direction: 'desc' }],
           limit: MAX_ADMIN_LIST,
@@ -49,7 +49,7 @@ export async function listTickets(
   if (query.sort === 'oldest_waiting') rows.sort(byLongestWait);
   const counts = Object.fromEntries(
     await Promise.all(
-      TICKET_STATUSES.map(async (status) => [status, await ctx.store.count(SUPPORT_TICKETS, { status })] as const),
+      TICKET_STATUSES.map(async (status) => [status, await ticketsCollection.count(ctx.store, { status })] as const),
     ),
   ) as Record<TicketStatus, number>;
   return {
