@@ -12,6 +12,7 @@ import {
   STATUS_FAILED,
 } from './messages.ts';
 import { CATEGORIES } from '../../lib/categories.ts';
+import { citiesFor, usePlaceOptions } from './place-options.ts';
 import { SavedFiltersEditor } from './saved-filters-editor.tsx';
 import { SubscriberBadge } from './subscriber-list.tsx';
 import {
@@ -54,6 +55,7 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
   const confirmed = isConfirmed(subscriber);
   const digestBlocked = digestBlockedReason(subscriber);
   const set = (key: keyof SubscriberDraft, value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  const places = usePlaceOptions();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -167,9 +169,16 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
             id={`${id}-country`}
             type="text"
             maxLength={120}
+            list={`${id}-countries`}
+            autoComplete="off"
             value={draft.country}
             onChange={(event) => set('country', event.target.value)}
           />
+          <datalist id={`${id}-countries`}>
+            {places.countries.map((country) => (
+              <option key={country} value={country} />
+            ))}
+          </datalist>
         </div>
         <div className="subscriber-edit__field">
           <label htmlFor={`${id}-city`}>City</label>
@@ -177,9 +186,16 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
             id={`${id}-city`}
             type="text"
             maxLength={120}
+            list={`${id}-cities`}
+            autoComplete="off"
             value={draft.city}
             onChange={(event) => set('city', event.target.value)}
           />
+          <datalist id={`${id}-cities`}>
+            {citiesFor(places, draft.country).map((city) => (
+              <option key={city} value={city} />
+            ))}
+          </datalist>
         </div>
         <div className="subscriber-edit__save">
           <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -34,6 +34,8 @@ export interface SubscriberPatch {
   min_price?: number | null;
   max_price?: number | null;
   date_preset?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 export function draftOf(subscriber: AdminSubscriber): SubscriberDraft {
