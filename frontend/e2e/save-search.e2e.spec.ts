@@ -75,6 +75,8 @@ describe('Save this search', () => {
 
     const shots = process.env.SCREENSHOTS_DIR;
     await form.getByLabel('Email').fill('listener@example.com');
+    // The address was changed: the message about the old one goes.
+    expect(await form.getByRole('alert').count()).toBe(0);
     if (shots) await page.screenshot({ path: join(shots, 'save-search-form-1366.png') });
     await form.getByRole('button', { name: 'Save search' }).click();
     await page

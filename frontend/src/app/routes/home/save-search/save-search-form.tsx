@@ -30,6 +30,13 @@ export function SaveSearchForm({ filters, editToken }: Props) {
   const [save] = savedSearchApi.useSaveSearchMutation();
   const [update] = savedSearchApi.useUpdateSavedSearchMutation();
 
+  // A message about what was typed goes once the visitor changes it; it would otherwise still say "not valid".
+  const edited = () => {
+    if (status !== 'error') return;
+    setStatus('idle');
+    setMessage(null);
+  };
+
   if (!canSaveSearch(filters) && editToken === null) return null;
   const fields = savedSearchFields(filters);
   const needsPlace = !hasPlace(fields) && editToken === null;
@@ -111,7 +118,10 @@ export function SaveSearchForm({ filters, editToken }: Props) {
                 autoComplete="email"
                 required
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  edited();
+                }}
               />
             </div>
           )}
@@ -124,7 +134,10 @@ export function SaveSearchForm({ filters, editToken }: Props) {
                   type="text"
                   required
                   value={place.country}
-                  onChange={(event) => setPlace((p) => ({ ...p, country: event.target.value }))}
+                  onChange={(event) => {
+                    setPlace((p) => ({ ...p, country: event.target.value }));
+                    edited();
+                  }}
                 />
               </div>
               <div className="field">
@@ -134,7 +147,10 @@ export function SaveSearchForm({ filters, editToken }: Props) {
                   type="text"
                   required
                   value={place.city}
-                  onChange={(event) => setPlace((p) => ({ ...p, city: event.target.value }))}
+                  onChange={(event) => {
+                    setPlace((p) => ({ ...p, city: event.target.value }));
+                    edited();
+                  }}
                 />
               </div>
             </div>
