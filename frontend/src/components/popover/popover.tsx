@@ -21,7 +21,8 @@ interface Props {
  * closed (hidden), so its fields keep their state and labels; Escape and a click outside close it.
  */
 export function Popover({ label, ariaLabel, icon, active = false, className, openSignal, children }: Props) {
-  const [open, setOpen] = useState(false);
+  // A signal already given when the panel mounts opens it too.
+  const [open, setOpen] = useState(() => Boolean(openSignal));
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
