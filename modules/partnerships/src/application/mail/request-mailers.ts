@@ -22,7 +22,7 @@ import {
   renderTeamNotice,
   type RenderedMail,
 } from '../../domain/request-mail.ts';
-import { PARTNERSHIP_REQUESTS } from '../../infra/collections.ts';
+import { partnershipRequests } from '../../infra/collections.ts';
 import type { PartnershipsContext } from '../context.ts';
 
 export const ACK_MAILER_NAME = 'partnerships.ack-mailer';
@@ -46,7 +46,7 @@ function requestMailer(ctx: MailContext, name: string, kind: string, plan: Plan)
       for (const message of batch) {
         if (message.type !== partnershipMessageTypes.received) continue;
         const { request_id } = partnershipRequestReceivedSchema.parse(message.data);
-        const request = await ctx.store.get<PartnershipRequest>(PARTNERSHIP_REQUESTS, request_id);
+        const request = await partnershipRequests.get(ctx.store, request_id);
         if (!request) {
           ctx.logger.info({ request_id }, 'partnership request gone before its mail; nothing sent');
           continue;
