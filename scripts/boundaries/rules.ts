@@ -7,7 +7,10 @@
  * - `@evently/<name>/testing` style test doors are for tests only.
  * - The platform knows no business module; modules know neither the backend nor ingestion.
  * - A module's `domain/` stays pure: no engines, no HTTP framework, no file system or network.
- * - Frontend features never import each other, and the browser bundle imports no server code.
+ * - Frontend features never import each other, and the browser bundle imports no server code: of the
+ *   workspace packages it takes only their wire contracts, `@evently/<name>/contracts`.
+ * - A contracts door (`modules/<name>/src/contracts/index.ts`) and every file it reaches import nothing but zod
+ *   and other contracts, so the browser can carry them.
  * - Workspace packages form no cycle: a package never imports a package that depends on it (the backend
  *   depends on ingestion, so ingestion may not import the backend).
  */
@@ -55,6 +58,9 @@ const IMPURE_IN_DOMAIN = [
 
 const SERVER_ONLY =
   /^(node:|@evently\/|koa$|@koa\/|better-sqlite3|mongoose|mongodb|kafkajs|@elastic\/|pino|nodemailer|socket\.io$|maxmind)/;
+
+/** A module's wire contracts: the one server door the browser may use. */
+const CONTRACTS_DOOR = /^@evently\/[^/]+\/contracts$/;
 
 /** Tests, test helpers and benchmarks: none of them ship in a process, so they may use test-only doors. */
 const isTestFile = (file: string) =>
@@ -105,11 +111,11 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
       continue;
     }
 
-    if (source.path.startsWith('frontend/src/') && SERVER_ONLY.test(specifier)) {
+    if (source.path.startsWith('frontend/src/') && SERVER_ONLY.test(specifier) && !CONTRACTS_DOOR.test(specifier)) {
       report(
         specifier,
         'client-only',
-        `the browser bundle cannot carry server code ('${specifier}'). Take what the client needs from the HTTP API, or keep the shared constant in frontend/src/lib.`,
+        `the browser bundle cannot carry server code ('${specifier}'). Import the wire shapes from '@evently/<module>/contracts' (add them there if they are missing), or keep a client-only constant in frontend/src/lib.`,
       );
       continue;
     }
@@ -182,6 +188,44 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
   return violations;
 }
 
+const CONTRACTS_INDEX = /^modules\/[^/]+\/src\/contracts\/index\.ts$/;
+const isContractsFile = (file: string) => /^modules\/[^/]+\/src\/contracts\//.test(file);
+
+/** The files a contracts door reaches through relative imports: all of them ship to the browser. */
+function contractsClosure(sources: SourceFile[]): Set<string> {
+  const byPath = new Map(sources.map((source) => [source.path, source]));
+  const reached = new Set<string>();
+  const queue = sources.filter((source) => CONTRACTS_INDEX.test(source.path)).map((source) => source.path);
+  while (queue.length > 0) {
+    const file = queue.pop() ?? '';
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const specifier of byPath.get(file)?.imports ?? []) {
+      if (specifier.startsWith('.')) queue.push(resolveRelative(file, specifier));
+    }
+  }
+  return reached;
+}
+
+function checkContract(source: SourceFile): Violation[] {
+  return source.imports
+    .filter((specifier) =>
+      specifier.startsWith('.')
+        ? !isContractsFile(resolveRelative(source.path, specifier))
+        : specifier !== 'zod' && !CONTRACTS_DOOR.test(specifier),
+    )
+    .map((specifier) => ({
+      file: source.path,
+      specifier,
+      rule: 'pure-contract',
+      message: `a contracts door ships to the browser, so what it reaches imports only 'zod' and other contracts. Move the constant or schema '${specifier}' gives into src/contracts (and import it back from there), or keep this file out of src/contracts/index.ts.`,
+    }));
+}
+
 export function checkFiles(sources: SourceFile[], packages: PackageExports, graph: PackageGraph = {}): Violation[] {
-  return sources.flatMap((source) => checkFile(source, packages, graph));
+  const contracts = contractsClosure(sources);
+  return sources.flatMap((source) => [
+    ...checkFile(source, packages, graph),
+    ...(contracts.has(source.path) ? checkContract(source) : []),
+  ]);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, type PackageExports, type PackageGraph } from './rules.ts';
+import { checkFile, checkFiles, type PackageExports, type PackageGraph } from './rules.ts';
 
 const packages: PackageExports = {
   '@evently/platform': ['.', './testing'],
-  '@evently/events': ['.'],
+  '@evently/events': ['.', './contracts'],
   '@evently/backend': ['.'],
 };
 
@@ -60,6 +60,31 @@ describe('module boundaries', () => {
       'client-only',
     ]);
     expect(rulesBroken('frontend/src/app/socket.ts', 'socket.io-client', '@reduxjs/toolkit/query/react')).toEqual([]);
+  });
+
+  it('lets the browser take the wire contracts, and only them', () => {
+    expect(rulesBroken('frontend/src/features/home/api.ts', '@evently/events/contracts')).toEqual([]);
+    expect(rulesBroken('frontend/src/features/home/api.ts', '@evently/events')).toEqual(['client-only']);
+  });
+
+  it('keeps a contracts door and what it reaches to zod and other contracts', () => {
+    const violations = checkFiles(
+      [
+        { path: 'modules/events/src/contracts/index.ts', imports: ['./answers.ts'] },
+        {
+          path: 'modules/events/src/contracts/answers.ts',
+          imports: ['zod', './public-event.ts', '@evently/blog/contracts', '../domain/slug.ts', '@evently/platform'],
+        },
+        { path: 'modules/events/src/contracts/public-event.ts', imports: ['zod'] },
+        // Not reached from the door: server-side messages may use the platform.
+        { path: 'modules/events/src/contracts/messages.ts', imports: ['@evently/platform'] },
+      ],
+      { ...packages, '@evently/blog': ['.', './contracts'] },
+    );
+    expect(violations.map((v) => [v.file, v.specifier, v.rule])).toEqual([
+      ['modules/events/src/contracts/answers.ts', '../domain/slug.ts', 'pure-contract'],
+      ['modules/events/src/contracts/answers.ts', '@evently/platform', 'pure-contract'],
+    ]);
   });
 
   it('keeps frontend features apart', () => {

@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { parseBody } from '@evently/platform';
+import type { ErasureAnswer } from '../api-document/operations-answers.ts';
 import type { ErasureOutcome } from './erase-person.ts';
 import { erasureRequestSchema, type ErasureRequest } from './erasure-request.ts';
 
@@ -20,7 +21,10 @@ export function erasureRouter({ requireAdmin, erase }: ErasureRouterOptions): Ro
   router.post(ERASURES_PATH, requireAdmin, async (ctx) => {
     const request = parseBody(ctx, erasureRequestSchema);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await erase(request, `admin api, request ${String(ctx.state.requestId ?? 'unknown')}`);
+    ctx.body = (await erase(
+      request,
+      `admin api, request ${String(ctx.state.requestId ?? 'unknown')}`,
+    )) satisfies ErasureAnswer;
   });
   return router;
 }

@@ -5,6 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Logger } from 'pino';
+import type { Liveness, Readiness } from '../api-document/operations-answers.ts';
 
 export interface ReadinessCheck {
   name: string;
@@ -32,7 +33,7 @@ export function healthRouter(checks: ReadinessCheck[], logger: Logger): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
+    ctx.body = { status: 'ok' } satisfies Liveness;
   });
   router.get('/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -53,7 +54,7 @@ export function healthRouter(checks: ReadinessCheck[], logger: Logger): Router {
       status: failed.length === 0 ? 'ok' : 'unavailable',
       checks: Object.fromEntries(results),
       ...(failed.length > 0 ? { error: `Not ready: ${failed.join(', ')} unavailable` } : {}),
-    };
+    } satisfies Readiness;
   });
   return router;
 }

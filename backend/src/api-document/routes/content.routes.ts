@@ -7,6 +7,14 @@ import {
   reviewPublicListQuerySchema,
   reviewRejectBodySchema,
 } from '@evently/reviews';
+import { postDeletedSchema, postListSchema, postMovedSchema, postSchema } from '@evently/blog/contracts';
+import {
+  adminReviewListSchema,
+  moderatedReviewSchema,
+  reviewDeletedSchema,
+  reviewPageSchema,
+  reviewSubmittedSchema,
+} from '@evently/reviews/contracts';
 import type { ApiRoute } from '../api-route.ts';
 
 const blogRoutes: ApiRoute[] = [
@@ -17,6 +25,7 @@ const blogRoutes: ApiRoute[] = [
     summary: 'Published posts (drafts and all posts for admins)',
     query: blogListQuerySchema,
     responses: { 200: 'Posts', 401: 'Drafts asked without the admin credential' },
+    answers: { 200: postListSchema },
   },
   {
     method: 'get',
@@ -24,6 +33,7 @@ const blogRoutes: ApiRoute[] = [
     tag: 'blog',
     summary: 'One post by slug (drafts for admins)',
     responses: { 200: 'The post', 308: 'The slug changed; Location has the new one', 404: 'Post not found' },
+    answers: { 200: postSchema, 308: postMovedSchema },
   },
   {
     method: 'post',
@@ -33,6 +43,7 @@ const blogRoutes: ApiRoute[] = [
     summary: 'Create a post',
     body: blogCreatePostSchema,
     responses: { 201: 'The post', 400: 'A field is invalid' },
+    answers: { 201: postSchema },
   },
   {
     method: 'put',
@@ -42,6 +53,7 @@ const blogRoutes: ApiRoute[] = [
     summary: 'Update a post (any subset of fields)',
     body: blogUpdatePostSchema,
     responses: { 200: 'The post', 400: 'A field is invalid', 404: 'Post not found' },
+    answers: { 200: postSchema },
   },
   {
     method: 'delete',
@@ -50,6 +62,7 @@ const blogRoutes: ApiRoute[] = [
     admin: true,
     summary: 'Delete a post',
     responses: { 200: 'Deleted', 404: 'Post not found' },
+    answers: { 200: postDeletedSchema },
   },
   {
     method: 'get',
@@ -83,6 +96,8 @@ const reviewsRoutes: ApiRoute[] = [
       404: 'Event not found',
       429: 'Too many reviews from this network',
     },
+    rateLimited: true,
+    answers: { 201: reviewSubmittedSchema },
   },
   {
     method: 'post',
@@ -91,6 +106,8 @@ const reviewsRoutes: ApiRoute[] = [
     summary: 'Review an event named in free text',
     body: freeTextReviewSchema,
     responses: { 201: 'Submitted', 400: 'A field is invalid', 429: 'Too many reviews from this network' },
+    rateLimited: true,
+    answers: { 201: reviewSubmittedSchema },
   },
   {
     method: 'get',
@@ -99,6 +116,7 @@ const reviewsRoutes: ApiRoute[] = [
     summary: 'Approved reviews',
     query: reviewPublicListQuerySchema,
     responses: { 200: 'A page of reviews' },
+    answers: { 200: reviewPageSchema },
   },
   {
     method: 'get',
@@ -108,6 +126,7 @@ const reviewsRoutes: ApiRoute[] = [
     summary: 'Reviews for moderation',
     query: reviewAdminListQuerySchema,
     responses: { 200: 'Reviews' },
+    answers: { 200: adminReviewListSchema },
   },
   {
     method: 'post',
@@ -116,6 +135,7 @@ const reviewsRoutes: ApiRoute[] = [
     admin: true,
     summary: 'Approve a review',
     responses: { 200: 'Approved', 404: 'Review not found', 409: 'Already approved' },
+    answers: { 200: moderatedReviewSchema },
   },
   {
     method: 'post',
@@ -125,6 +145,7 @@ const reviewsRoutes: ApiRoute[] = [
     summary: 'Reject a review',
     body: reviewRejectBodySchema,
     responses: { 200: 'Rejected', 404: 'Review not found', 409: 'Already rejected' },
+    answers: { 200: moderatedReviewSchema },
   },
   {
     method: 'delete',
@@ -133,6 +154,7 @@ const reviewsRoutes: ApiRoute[] = [
     admin: true,
     summary: 'Delete a review',
     responses: { 200: 'Deleted', 404: 'Review not found' },
+    answers: { 200: reviewDeletedSchema },
   },
 ];
 

@@ -6,10 +6,19 @@ import {
   ADMIN_SESSION_PROBE_PATH,
   loginBodySchema,
 } from '@evently/platform';
+import {
+  loginAnswerSchema,
+  loginRefusedSchema,
+  logoutAnswerSchema,
+  sessionAnswerSchema,
+  sessionProbeSchema,
+  sessionRefusedSchema,
+} from '@evently/platform/contracts';
 import { ERASURES_PATH } from '../../erasure/erasure.router.ts';
 import { erasureRequestSchema } from '../../erasure/erasure-request.ts';
 import { METRICS_PATH } from '../../observability/metrics.router.ts';
 import type { ApiRoute } from '../api-route.ts';
+import { apiDocumentSchema, erasureAnswerSchema, livenessSchema, readinessSchema } from '../operations-answers.ts';
 
 export const API_DOCUMENT_PATH = '/api/openapi.json';
 
@@ -22,6 +31,8 @@ export const platformRoutes: ApiRoute[] = [
       'Log in with the shared admin password and, optionally, your agent name (sets the session cookie; the name signs replies, notes and changes)',
     body: loginBodySchema,
     responses: { 200: '`{ success, message, agent_name? }`', 401: 'Wrong password', 429: 'Too many failed attempts' },
+    rateLimited: true,
+    answers: { 200: loginAnswerSchema, 401: loginRefusedSchema, 429: loginRefusedSchema },
   },
   {
     method: 'post',
@@ -29,13 +40,19 @@ export const platformRoutes: ApiRoute[] = [
     tag: 'admin',
     summary: 'Log out (ends the session)',
     responses: { 200: 'Logged out' },
+    answers: { 200: logoutAnswerSchema },
   },
   {
     method: 'get',
     path: ADMIN_SESSION_PATH,
     tag: 'admin',
     summary: 'Whether this browser holds an admin session (cookie or X-Admin-Password)',
-    responses: { 200: '`{ authenticated: true }`', 401: 'No session' },
+    responses: {
+      200: '`{ authenticated: true }`',
+      401: 'No session',
+      429: 'Too many failed password attempts from this network',
+    },
+    answers: { 200: sessionAnswerSchema, 401: sessionRefusedSchema, 429: sessionRefusedSchema },
   },
   {
     method: 'get',
@@ -43,6 +60,7 @@ export const platformRoutes: ApiRoute[] = [
     tag: 'admin',
     summary: 'Am I logged in? Never a 401: reads the session cookie only',
     responses: { 200: '`{ authenticated, agent_name }`' },
+    answers: { 200: sessionProbeSchema },
   },
   {
     method: 'post',
@@ -52,7 +70,8 @@ export const platformRoutes: ApiRoute[] = [
       "Erase a person's data (subscriptions, tickets, reviews, partnership requests, the log's mentions) by their address",
     admin: true,
     body: erasureRequestSchema,
-    responses: { 200: '`{ erasure_id, removed, log, search_pending }`', 400: 'Not an address', 401: 'No credential' },
+    responses: { 200: '`{ erasure_id, removed, log, search_pending }`', 400: 'Not an address' },
+    answers: { 200: erasureAnswerSchema },
   },
   {
     method: 'get',
@@ -60,6 +79,7 @@ export const platformRoutes: ApiRoute[] = [
     tag: 'operations',
     summary: 'Liveness: the process serves HTTP',
     responses: { 200: 'Up' },
+    answers: { 200: livenessSchema },
   },
   {
     method: 'get',
@@ -67,6 +87,7 @@ export const platformRoutes: ApiRoute[] = [
     tag: 'operations',
     summary: 'Readiness: store, bus and search answer',
     responses: { 200: 'Ready', 503: 'A dependency is unavailable' },
+    answers: { 200: readinessSchema, 503: readinessSchema },
   },
   {
     method: 'get',
@@ -75,7 +96,7 @@ export const platformRoutes: ApiRoute[] = [
     summary: 'Prometheus metrics (METRICS_TOKEN bearer or the admin credential)',
     admin: true,
     produces: 'text/plain',
-    responses: { 200: 'Prometheus text format', 401: 'No credential' },
+    responses: { 200: 'Prometheus text format' },
   },
   {
     method: 'get',
@@ -83,5 +104,6 @@ export const platformRoutes: ApiRoute[] = [
     tag: 'operations',
     summary: 'This OpenAPI 3.1 document',
     responses: { 200: 'The document' },
+    answers: { 200: apiDocumentSchema },
   },
 ];

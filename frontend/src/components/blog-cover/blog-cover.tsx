@@ -1,5 +1,5 @@
 import { coverSources } from '../../lib/blog/cover-sources.ts';
-import type { CoverFields } from '../../lib/blog/post-types.ts';
+import type { CoverFields } from '@evently/blog/contracts';
 import './blog-cover.css';
 
 interface Props {

@@ -14,7 +14,7 @@ import {
   showOnMapHref,
   type VisitorEvent,
 } from '../../lib/format/event.ts';
-import type { CardEvent } from '../../lib/format/card-event.ts';
+import type { CardEvent } from '@evently/events/contracts';
 import { PriceText } from '../price-text/price-text.tsx';
 import { sellersSummary } from '../../lib/offers/offers.ts';
 import { EventImage } from '../event-image/event-image.tsx';

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { CardEvent } from '@evently/events/contracts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 import { EventCard, type EventCardProps } from './event-card.tsx';
 
@@ -9,8 +10,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function makeEvent(overrides: Partial<VisitorEvent> = {}): VisitorEvent {
-  return {
+/** The fields these cards read; overrides may also leave gaps (a null date) that the card must survive. */
+function makeEvent(overrides: Partial<VisitorEvent> = {}): CardEvent {
+  const event: VisitorEvent = {
     id: 42,
     name: 'Plain name',
     unique_title: 'Jazz Under the Stars',
@@ -29,6 +31,7 @@ function makeEvent(overrides: Partial<VisitorEvent> = {}): VisitorEvent {
     purchase_url: 'https://seller.example/buy/42',
     ...overrides,
   };
+  return event as CardEvent;
 }
 
 function WhereAmI() {

@@ -1,5 +1,5 @@
 import { injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
-import type { Post, PostListItem } from '../../lib/blog/post-types.ts';
+import type { Post, PostListItem } from '@evently/blog/contracts';
 import type { DraftForm } from './draft-form.ts';
 
 const LIST_TAG = { type: 'BlogPost', id: 'ADMIN_LIST' } as const;

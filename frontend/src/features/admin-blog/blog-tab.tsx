@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { httpStatusOf, isUnauthorized, serverText } from '../../lib/support/request-error.ts';
-import type { PostListItem } from '../../lib/blog/post-types.ts';
+import type { PostListItem } from '@evently/blog/contracts';
 import { useAdminPostsQuery, useDeletePostMutation, useLazyAdminPostQuery, useSavePostMutation } from './api.ts';
 import {
   EMPTY_FORM,

@@ -3,7 +3,7 @@
  * fills it, what a save sends, whether saving is allowed (§5), and the unsaved draft kept in localStorage so
  * it survives a reload until it is saved.
  */
-import type { CoverAspect, CoverFit, CoverWidth, Post, PostStatus } from '../../lib/blog/post-types.ts';
+import type { CoverAspect, CoverFit, CoverWidth, Post, PostStatus } from '@evently/blog/contracts';
 
 export interface DraftForm {
   title: string;

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { BlogCover } from '../../components/blog-cover/blog-cover.tsx';
-import { COVER_ASPECTS, COVER_FITS, type CoverWidth } from '../../lib/blog/post-types.ts';
+import { COVER_ASPECTS, COVER_FITS, type CoverWidth } from '@evently/blog/contracts';
 import type { DraftForm, EditorState } from './draft-form.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import type { Edit } from './insert-markdown.ts';

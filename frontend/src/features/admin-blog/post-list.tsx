@@ -1,4 +1,5 @@
-import { formatPostDate, type PostListItem } from '../../lib/blog/post-types.ts';
+import type { PostListItem } from '@evently/blog/contracts';
+import { formatPostDate } from '../../lib/blog/post-types.ts';
 
 interface Props {
   posts: readonly PostListItem[];

@@ -3,7 +3,7 @@ import { api } from '../../app/api.ts';
 import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
 import { ADMIN_NAMESPACE, injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
 import { liveConnectionsOf } from '../../lib/realtime/live-connections.ts';
-import type { AdminReview } from '../../lib/reviews/review-types.ts';
+import type { AdminReview } from '@evently/reviews/contracts';
 
 export type ReviewStatusFilter = 'pending' | 'approved' | 'rejected' | 'all';
 

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { StarRating } from '../../components/star-rating/star-rating.tsx';
-import { formatReviewDate, type AdminReview } from '../../lib/reviews/review-types.ts';
+import type { AdminReview } from '@evently/reviews/contracts';
+import { formatReviewDate } from '../../lib/reviews/review-types.ts';
 import { useApproveReviewMutation, useDeleteReviewMutation, useRejectReviewMutation } from './api.ts';
 import { APPROVE_FAILED, DELETE_FAILED, REJECT_FAILED, reviewHeading } from './messages.ts';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store.ts';
 import { json, stubApi, type Handler } from '../../testing/fake-api.ts';
 import { fakeIo, lastSocket, resetFakeSockets } from '../../testing/fake-socket.ts';
-import type { AdminReview } from '../../lib/reviews/review-types.ts';
+import type { AdminReview } from '@evently/reviews/contracts';
 import { usePendingReviewCount } from './api.ts';
 import { reviewHeading } from './messages.ts';
 import { ReviewsTab } from './reviews-tab.tsx';
@@ -30,6 +30,8 @@ function makeReview(overrides: Partial<AdminReview> = {}): AdminReview {
     status: 'pending',
     admin_notes: null,
     created_at: '2025-07-04T10:00:00.000Z',
+    updated_at: '2025-07-04T10:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { Post, PostList } from '../../lib/blog/post-types.ts';
+import type { Post, PostList } from '@evently/blog/contracts';
 
 const EMPTY: PostList = { posts: [], total: 0, categories: [] };
 

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { BlogCover } from '../../components/blog-cover/blog-cover.tsx';
-import { MAX_CARD_TAGS, formatPostDate, type PostListItem } from '../../lib/blog/post-types.ts';
+import type { PostListItem } from '@evently/blog/contracts';
+import { MAX_CARD_TAGS, formatPostDate } from '../../lib/blog/post-types.ts';
 import { useBlogPostsQuery } from './api.ts';
 import './blog.css';
 

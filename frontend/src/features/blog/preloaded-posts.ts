@@ -5,7 +5,7 @@
  * set `window.__EVENTLY_POSTS__`. Only an object that looks like a post for this slug is trusted, and its
  * `content_html` is the server's own rendering.
  */
-import type { Post } from '../../lib/blog/post-types.ts';
+import type { Post } from '@evently/blog/contracts';
 import { embeddedJsonObject } from '../../lib/dom/embedded-json.ts';
 
 declare global {

@@ -1,23 +1,8 @@
 import { api } from '../../app/api.ts';
+import type { Accommodation, SimilarEvent } from '@evently/events/contracts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 
-/** A similar event carries why it was suggested (spec 01 §3). */
-export interface SimilarEvent extends VisitorEvent {
-  similarity_reasons?: readonly string[] | null;
-}
-
-/** A stay near the event (spec 01 §3 "Accommodation"). */
-export interface Accommodation {
-  id: number | string;
-  name: string;
-  image_url?: string | null;
-  price_text?: string | null;
-  rating?: number | null;
-  /** km from the event */
-  distance?: number | null;
-  affiliate_url?: string | null;
-  url?: string | null;
-}
+export type { Accommodation, SimilarEvent };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -5,8 +5,9 @@ import { STAYS_ROTATION_MS, StaysCarousel, visibleWindow } from './stays-carouse
 
 function stays(count: number): Accommodation[] {
   return Array.from({ length: count }, (_, index) => ({
-    id: index + 1,
+    id: String(index + 1),
     name: `Stay ${index + 1}`,
+    image_url: null,
     price_text: 'from USD 90',
     rating: 4.5,
     distance: 0.8,
@@ -87,7 +88,20 @@ describe('Nearby Stays carousel (spec 01 §9)', () => {
   it('links each stay in a new tab, preferring affiliate_url', () => {
     screenIsNarrow(false);
     render(
-      <StaysCarousel items={[{ id: 'a', name: 'Casa', affiliate_url: 'https://aff.example/a', url: 'https://x' }]} />,
+      <StaysCarousel
+        items={[
+          {
+            id: 'a',
+            name: 'Casa',
+            image_url: null,
+            price_text: '',
+            rating: null,
+            distance: 0,
+            affiliate_url: 'https://aff.example/a',
+            url: 'https://x',
+          },
+        ]}
+      />,
     );
     const link = screen.getByRole('link', { name: 'Casa' });
     expect(link.getAttribute('href')).toBe('https://aff.example/a');

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { CardEvent } from '../../lib/format/card-event.ts';
+import type { CardEvent } from '@evently/events/contracts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 
 export interface Pagination {

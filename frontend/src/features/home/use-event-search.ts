@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, type RootState } from '../../app/store.ts';
-import type { CardEvent } from '../../lib/format/card-event.ts';
+import type { CardEvent } from '@evently/events/contracts';
 import { homeApi, type Pagination } from './api.ts';
 
 /** Spec 01 §9: 100 events per page. */

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { PublicReview } from '../../lib/reviews/review-types.ts';
+import type { PublicReview } from '@evently/reviews/contracts';
 
 /** Spec 02 §9: the reviews list page size. */
 export const REVIEWS_PAGE_SIZE = 20;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { StarRating } from '../../components/star-rating/star-rating.tsx';
-import { formatReviewDate, type PublicReview } from '../../lib/reviews/review-types.ts';
+import type { PublicReview } from '@evently/reviews/contracts';
+import { formatReviewDate } from '../../lib/reviews/review-types.ts';
 import { eventPath } from './event-path.ts';
 
 /** Where a review's event is: the catalogue page, the visitor's own link (new tab), or just its name. */

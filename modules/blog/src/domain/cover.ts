@@ -3,16 +3,19 @@
  * the notes, `full, md, lg` and `full, large, medium`; both are accepted and stored as one canonical value by
  * meaning: `large` is `lg`, `medium` is `md`. The post page limits md and lg covers to a narrower column.
  */
-export const COVER_ASPECTS = ['16:9', '1:1', '4:3', '3:4'] as const;
-export const COVER_FITS = ['cover', 'contain'] as const;
-/** Canonical, stored and answered values. */
-export const COVER_WIDTHS = ['full', 'lg', 'md'] as const;
+import type { CoverAspect, CoverFit, CoverWidth } from '../contracts/post-options.ts';
+
+export {
+  COVER_ASPECTS,
+  COVER_FITS,
+  COVER_WIDTHS,
+  type CoverAspect,
+  type CoverFit,
+  type CoverWidth,
+} from '../contracts/post-options.ts';
 /** Every spelling the API accepts, mapped to the stored value. */
 export const COVER_WIDTH_ALIASES = { full: 'full', lg: 'lg', large: 'lg', md: 'md', medium: 'md' } as const;
 
-export type CoverAspect = (typeof COVER_ASPECTS)[number];
-export type CoverFit = (typeof COVER_FITS)[number];
-export type CoverWidth = (typeof COVER_WIDTHS)[number];
 export type CoverWidthInput = keyof typeof COVER_WIDTH_ALIASES;
 
 export const DEFAULT_COVER = {

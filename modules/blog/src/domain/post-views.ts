@@ -4,14 +4,14 @@
  */
 import type { Stored } from '@evently/platform';
 import type { BlogPostListing } from '../contracts/messages.ts';
-import type { Post } from './post.ts';
+import type { Post as StoredPost } from './post.ts';
+import type { Post, PostListItem } from '../contracts/post-answers.ts';
 import { renderContent } from './render-content.ts';
 
-export type PostListItem = Omit<BlogPostListing, 'post_id'> & { id: string };
+export type { PostListItem };
+export type PostView = Post;
 
-export type PostView = PostListItem & { content: string; content_html: string; version: number };
-
-export function toListing(post: Stored<Post>): BlogPostListing {
+export function toListing(post: Stored<StoredPost>): BlogPostListing {
   return {
     post_id: post.id,
     slug: post.slug,
@@ -37,7 +37,7 @@ export function listItemOf(listing: BlogPostListing): PostListItem {
   return { id: post_id, ...rest };
 }
 
-export function toPostView(post: Stored<Post>): PostView {
+export function toPostView(post: Stored<StoredPost>): PostView {
   return {
     ...listItemOf(toListing(post)),
     content: post.content,

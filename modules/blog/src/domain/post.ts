@@ -1,8 +1,9 @@
 /** A blog post as the module keeps it (spec 02 §3), one document and one aggregate per post. */
 import type { CoverAspect, CoverFit, CoverWidth } from './cover.ts';
 
-export const POST_STATUSES = ['draft', 'published'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+import type { PostStatus } from '../contracts/post-options.ts';
+
+export { POST_STATUSES, type PostStatus } from '../contracts/post-options.ts';
 export const DEFAULT_STATUS: PostStatus = 'draft';
 
 export interface Post {

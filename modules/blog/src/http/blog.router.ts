@@ -10,6 +10,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { answer, parseBody, parseQuery } from '@evently/platform';
 import { createPostSchema, listQuerySchema, updatePostSchema } from '../contracts/post-input.ts';
+import type { Post, PostDeleted, PostList, PostMoved } from '../contracts/post-answers.ts';
 import { createPost } from '../application/commands/create-post/create-post.ts';
 import { deletePost } from '../application/commands/delete-post/delete-post.ts';
 import { updatePost } from '../application/commands/update-post/update-post.ts';
@@ -45,7 +46,7 @@ export function createBlogRouter(app: BlogContext, options: BlogRouterOptions): 
       query.status === 'published' ? await listPublishedPosts(app, query.category) : await listAllPosts(app, query);
     // Drafts must never sit in a cache; the public list is revalidated so a post just published shows at once.
     ctx.set('Cache-Control', query.status === 'published' ? 'no-cache' : 'no-store');
-    answer(ctx, 200, list);
+    answer(ctx, 200, list satisfies PostList);
   });
 
   router.get('/api/blog/posts/:slug', async (ctx) => {
@@ -55,28 +56,28 @@ export function createBlogRouter(app: BlogContext, options: BlogRouterOptions): 
     if (result.status === 'moved') {
       ctx.status = 308;
       ctx.set('Location', `/api/blog/posts/${result.slug}${ctx.search}`);
-      ctx.body = { redirect_to: `/blog/${result.slug}`, slug: result.slug };
+      ctx.body = { redirect_to: `/blog/${result.slug}`, slug: result.slug } satisfies PostMoved;
       return;
     }
     ctx.set('Cache-Control', preview ? 'no-store' : 'no-cache');
-    answer(ctx, 200, toPostView(result.post));
+    answer(ctx, 200, toPostView(result.post) satisfies Post);
   });
 
   router.post('/api/blog/posts', options.requireAdmin, async (ctx) => {
     const post = await createPost(app, parseBody(ctx, createPostSchema));
-    answer(ctx, 201, toPostView(post));
+    answer(ctx, 201, toPostView(post) satisfies Post);
   });
 
   router.put('/api/blog/posts/:id', options.requireAdmin, async (ctx) => {
     const input = parseBody(ctx, updatePostSchema);
     const post = await updatePost(app, ctx.params.id ?? '', input);
     if (!post) return notFound(ctx);
-    answer(ctx, 200, toPostView(post));
+    answer(ctx, 200, toPostView(post) satisfies Post);
   });
 
   router.delete('/api/blog/posts/:id', options.requireAdmin, async (ctx) => {
     if (!(await deletePost(app, ctx.params.id ?? ''))) return notFound(ctx);
-    answer(ctx, 200, { message: 'Post deleted' });
+    answer(ctx, 200, { message: 'Post deleted' } satisfies PostDeleted);
   });
 
   router.get(FEED_PATH, async (ctx) => {

@@ -21,6 +21,14 @@ import { parse as parseCookies } from 'cookie';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type {
+  LoginAnswer,
+  LoginRefused,
+  LogoutAnswer,
+  SessionAnswer,
+  SessionProbe,
+  SessionRefused,
+} from '../contracts/admin-session.ts';
 import { parseBody } from './validate.ts';
 import type { AdminSessions } from './admin-sessions.ts';
 import {
@@ -223,21 +231,25 @@ export function createAdminAuth({
     }
     if (result.outcome === 'rejected') {
       ctx.status = 401;
-      ctx.body = { success: false, message: 'Invalid password' };
+      ctx.body = { success: false, message: 'Invalid password' } satisfies LoginRefused;
       return;
     }
     if (sessions) {
       const { token, expiresAt } = await sessions.create(agentName);
       setSessionCookie(ctx, token, expiresAt);
     }
-    ctx.body = { success: true, message: 'Login successful', ...(agentName ? { agent_name: agentName } : {}) };
+    ctx.body = {
+      success: true,
+      message: 'Login successful',
+      ...(agentName ? { agent_name: agentName } : {}),
+    } satisfies LoginAnswer;
   });
 
   router.post(ADMIN_LOGOUT_PATH, async (ctx) => {
     const token = sessionToken(ctx);
     if (token && sessions) await sessions.revoke(token);
     setSessionCookie(ctx, null);
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies LogoutAnswer;
   });
 
   router.get(ADMIN_SESSION_PATH, async (ctx) => {
@@ -249,19 +261,21 @@ export function createAdminAuth({
         error,
       }));
     ctx.status = result.outcome === 'accepted' ? 200 : 401;
-    ctx.body =
+    const answer: SessionAnswer | SessionRefused =
       result.outcome === 'accepted'
         ? { authenticated: true }
         : { authenticated: false, error: 'Admin authentication required' };
+    ctx.body = answer;
   });
 
   router.get(ADMIN_SESSION_PROBE_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     // Only the cookie is looked at: a probe must never spend a password guess, nor answer 401 or 429.
     const holder = await sessionHolder(sessionToken(ctx));
-    ctx.body = holder
+    const probe: SessionProbe = holder
       ? { authenticated: true, agent_name: holder.agentName }
       : { authenticated: false, agent_name: null };
+    ctx.body = probe;
   });
 
   const requireAdmin: Middleware = async (ctx, next) => {

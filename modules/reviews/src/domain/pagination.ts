@@ -3,11 +3,9 @@
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 50;
 
-export interface ReviewPagination {
-  page: number;
-  pages: number;
-  total: number;
-}
+import type { ReviewPagination } from '../contracts/review-answers.ts';
+
+export type { ReviewPagination };
 
 export function pageWindow(page: number, perPage: number): { skip: number; limit: number } {
   return { skip: (page - 1) * perPage, limit: perPage };

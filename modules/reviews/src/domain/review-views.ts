@@ -3,29 +3,10 @@
  * carries everything the moderation tab shows.
  */
 import type { Stored } from '@evently/platform';
-import type { Review, ReviewEventEmbed, ReviewStatus } from './review.ts';
+import type { AdminReview, PublicReview } from '../contracts/review-answers.ts';
+import type { Review, ReviewEventEmbed } from './review.ts';
 
-export interface PublicReview {
-  id: string;
-  event_id: number | null;
-  event: ReviewEventEmbed | null;
-  event_name: string | null;
-  event_link: string | null;
-  user_name: string;
-  rating: number;
-  title: string | null;
-  comment: string | null;
-  attended: boolean;
-  status: ReviewStatus;
-  created_at: string;
-}
-
-export interface AdminReview extends PublicReview {
-  user_email: string;
-  admin_notes: string | null;
-  updated_at: string;
-  version: number;
-}
+export type { AdminReview, PublicReview };
 
 /** `event` may be given fresher than the stored copy (the catalogue's current name and slug). */
 export function toPublicReview(review: Stored<Review>, event: ReviewEventEmbed | null = review.event): PublicReview {

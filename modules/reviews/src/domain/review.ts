@@ -1,19 +1,11 @@
 /** The review aggregate (spec 02 §3 "Review", §4 review states): one document, one version sequence. */
 
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+import type { ReviewEvent, ReviewStatus } from '../contracts/review-answers.ts';
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+export { RATING_MAX, RATING_MIN, REVIEW_STATUSES, type ReviewStatus } from '../contracts/review-answers.ts';
 
 /** What a review of a catalogue event shows about it: enough for the `/events/{slug}` link and its caption. */
-export interface ReviewEventEmbed {
-  id: number;
-  slug: string;
-  name: string;
-  city: string | null;
-  country: string | null;
-}
+export type ReviewEventEmbed = ReviewEvent;
 
 export interface Review {
   /** The catalogue event's id, or null for a free-text event. */

@@ -11,6 +11,7 @@ import {
   type ModerationOutcome,
 } from '../application/commands/moderate-review/moderate-review.ts';
 import { listReviewsForAdmin } from '../application/queries/list-for-admin/list-for-admin.ts';
+import type { AdminReviewList, ModeratedReview, ReviewDeleted } from '../contracts/review-answers.ts';
 import { toAdminReview } from '../domain/review-views.ts';
 
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
@@ -19,7 +20,7 @@ export const REVIEW_DELETED_MESSAGE = 'Review deleted';
 function answerModeration(ctx: Context, outcome: ModerationOutcome): void {
   if (outcome.status === 'not_found') return answer(ctx, 404, { error: REVIEW_NOT_FOUND_MESSAGE });
   if (outcome.status === 'refused') return answer(ctx, 409, { error: outcome.reason });
-  answer(ctx, 200, { review: toAdminReview(outcome.review) });
+  answer(ctx, 200, { review: toAdminReview(outcome.review) } satisfies ModeratedReview);
 }
 
 export function createAdminReviewsRouter(app: ReviewsContext, options: { requireAdmin: Middleware }): Router {
@@ -28,7 +29,7 @@ export function createAdminReviewsRouter(app: ReviewsContext, options: { require
 
   router.get('/', requireAdmin, async (ctx) => {
     const { status } = parseQuery(ctx, adminListQuerySchema);
-    answer(ctx, 200, { reviews: await listReviewsForAdmin(app, status) });
+    answer(ctx, 200, { reviews: await listReviewsForAdmin(app, status) } satisfies AdminReviewList);
   });
 
   router.post('/:id/approve', requireAdmin, async (ctx) => {
@@ -42,7 +43,7 @@ export function createAdminReviewsRouter(app: ReviewsContext, options: { require
 
   router.delete('/:id', requireAdmin, async (ctx) => {
     if (!(await deleteReview(app, ctx.params.id ?? ''))) return answer(ctx, 404, { error: REVIEW_NOT_FOUND_MESSAGE });
-    answer(ctx, 200, { message: REVIEW_DELETED_MESSAGE });
+    answer(ctx, 200, { message: REVIEW_DELETED_MESSAGE } satisfies ReviewDeleted);
   });
 
   return router;

@@ -11,6 +11,7 @@ import {
   type SubmitOutcome,
 } from '../application/commands/submit-review/submit-review.ts';
 import { listApprovedReviews } from '../application/queries/list-approved/list-approved.ts';
+import type { ReviewPage, ReviewSubmitted } from '../contracts/review-answers.ts';
 import { toPublicReview } from '../domain/review-views.ts';
 import { decoyReview, isHoneypotFilled } from './honeypot.ts';
 
@@ -20,7 +21,10 @@ export const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
 
 function answerOutcome(ctx: Context, outcome: SubmitOutcome): void {
   if (outcome.status === 'event_not_found') return answer(ctx, 404, { error: EVENT_NOT_FOUND_MESSAGE });
-  answer(ctx, 201, { review: toPublicReview(outcome.review), message: REVIEW_SUBMITTED_MESSAGE });
+  answer(ctx, 201, {
+    review: toPublicReview(outcome.review),
+    message: REVIEW_SUBMITTED_MESSAGE,
+  } satisfies ReviewSubmitted);
 }
 
 export function createReviewsRouter(app: ReviewsContext, options: { submitRateLimit: Middleware }): Router {
@@ -32,7 +36,10 @@ export function createReviewsRouter(app: ReviewsContext, options: { submitRateLi
     if (!isHoneypotFilled(body)) return false;
     app.logger.info({ ip: ctx.ip }, 'reviews honeypot triggered');
     const review = decoyReview(reviewFieldsSchema, body, app.clock.now());
-    answer(ctx, 201, review ? { review, message: REVIEW_SUBMITTED_MESSAGE } : { message: REVIEW_SUBMITTED_MESSAGE });
+    const submitted: ReviewSubmitted = review
+      ? { review, message: REVIEW_SUBMITTED_MESSAGE }
+      : { message: REVIEW_SUBMITTED_MESSAGE };
+    answer(ctx, 201, submitted);
     return true;
   };
 
@@ -49,7 +56,7 @@ export function createReviewsRouter(app: ReviewsContext, options: { submitRateLi
   });
 
   router.get('/api/reviews', async (ctx) => {
-    answer(ctx, 200, await listApprovedReviews(app, parseQuery(ctx, publicListQuerySchema)));
+    answer(ctx, 200, (await listApprovedReviews(app, parseQuery(ctx, publicListQuerySchema))) satisfies ReviewPage);
   });
 
   return router;

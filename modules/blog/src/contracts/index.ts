@@ -1,0 +1,6 @@
+/**
+ * `@evently/blog/contracts`: the blog's wire shapes (posts as answered, the lists their fields take), for the
+ * API document, the server's handlers and the browser alike. Imports nothing but zod and other contracts.
+ */
+export * from './post-options.ts';
+export * from './post-answers.ts';
