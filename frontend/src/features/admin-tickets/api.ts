@@ -64,8 +64,10 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
         onFreshSession: () => dispatch(api.util.invalidateTags(['SupportTicket'])),
         onStateChange: (state) => {
           dispatch(liveStateChanged({ channel: ADMIN_CHANNEL, state }));
-          if (state === 'connected') adminPresence.connected((event, payload) => live.emit(event, payload));
-          else adminPresence.disconnected();
+          if (state !== 'connected') return adminPresence.disconnected();
+          adminPresence.connected((event, payload) => live.emit(event, payload));
+          // The panel's connection may have been up before this list joined it, its snapshot gone by: ask again.
+          live.emit(PRESENCE_EVENTS.snapshot, (snapshot: unknown) => adminPresence.receivedSnapshot(snapshot));
         },
         onRefused: () => dispatch(api.util.invalidateTags(['AdminSession'])),
         listeners: {

@@ -128,8 +128,12 @@ function openConnection(channel: LiveChannel, onEnded: () => void) {
       const member: Member = { subscriber, handlers: handlersOf(subscriber) };
       members.add(member);
       for (const event of member.handlers.keys()) listen(event);
-      subscriber.onStateChange(state);
-      if (state === 'connected') subscriber.onFreshSession();
+      // Told after subscribe() has returned, so the subscriber's callbacks may already use its subscription.
+      queueMicrotask(() => {
+        if (!members.has(member)) return;
+        subscriber.onStateChange(state);
+        if (state === 'connected') subscriber.onFreshSession();
+      });
       return {
         emit(event, payload) {
           if (!ended && members.has(member) && socket.connected) socket.emit(event, payload);

@@ -25,13 +25,14 @@ function subscriber(event?: string) {
 afterEach(() => resetFakeSockets());
 
 describe('live connections', () => {
-  it('opens one socket per namespace and hands each subscriber its own event', () => {
+  it('opens one socket per namespace and hands each subscriber its own event', async () => {
     const live = createLiveConnections();
     const tickets = subscriber();
     const reviews = subscriber('reviews:pending');
     live.subscribe(ADMIN, tickets.handlers);
     live.subscribe(ADMIN, reviews.handlers);
     expect(fakeSockets).toHaveLength(1);
+    await Promise.resolve();
     const socket = fakeSockets[0]!;
     socket.serverConnect(false);
     socket.push({ ticket_number: 'TT-1' });
@@ -42,12 +43,20 @@ describe('live connections', () => {
     expect(tickets.states).toEqual(['connecting', 'connected']);
   });
 
-  it('tells a subscriber joining a connected socket to read again, since it may have missed pushes', () => {
+  it('tells a subscriber joining a connected socket to read again, since it may have missed pushes', async () => {
     const live = createLiveConnections();
     live.subscribe(ADMIN, subscriber().handlers);
     fakeSockets[0]!.serverConnect(true);
     const late = subscriber();
-    live.subscribe(ADMIN, late.handlers);
+    const subscription = live.subscribe(ADMIN, {
+      ...late.handlers,
+      // The subscription is usable from the first state it is told.
+      onStateChange: (state) => {
+        late.states.push(state);
+        subscription.emit('presence:announce', null);
+      },
+    });
+    await Promise.resolve();
     expect(late.states).toEqual(['connected']);
     expect(late.calls.fresh).toBe(1);
   });
