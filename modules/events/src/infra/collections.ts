@@ -36,6 +36,22 @@ export const eventsCollection = defineCollection<EventDocument>({
   schema: eventDocumentSchema,
 });
 
+/**
+ * The same `events` documents seen only through the fields the offer matcher's keys derive from. The match-keys
+ * backfill walks the whole catalogue, oldest records first, and reads nothing else, so it decodes only these:
+ * a record it keys is never refused for a field it does not read, and the walk pays for no other field.
+ */
+const matchFieldsSchema = storedEventSchema
+  .pick({ venue_name: true, city: true, latitude: true, longitude: true })
+  .extend({ match_venue: z.string().optional(), match_cell: z.string().optional() });
+
+export type EventMatchFields = z.infer<typeof matchFieldsSchema>;
+
+export const eventMatchFields = defineCollection<EventMatchFields>({
+  ...eventsCollection.spec,
+  schema: matchFieldsSchema,
+});
+
 const splitDecisionSchema = z.object({
   /** The record that was split off (also the document id). */
   event_id: z.string(),

@@ -24,9 +24,9 @@ import {
 } from '@evently/platform';
 import { storedEventSchema } from '../../../contracts/stored-event.ts';
 import { matchKeys } from '../../../domain/matching/match-keys.ts';
-import { eventsCollection, type EventDocument } from '../../../infra/collections.ts';
+import { eventMatchFields, eventsCollection, type EventMatchFields } from '../../../infra/collections.ts';
 
-type StoredRecord = Stored<EventDocument>;
+type StoredRecord = Stored<EventMatchFields>;
 
 export interface BackfillOptions {
   store: DocumentStore;
@@ -50,7 +50,7 @@ const DEFAULT_BATCH = 200;
 /** Tries per record when real writes keep changing it between our read and our update. */
 const MAX_ATTEMPTS = 3;
 
-const lacksKeys = (event: EventDocument) => event.match_venue == null;
+const lacksKeys = (event: EventMatchFields) => event.match_venue == null;
 
 const STATUSES = storedEventSchema.shape.status.options;
 
@@ -68,7 +68,7 @@ async function keyRecords(store: DocumentStore, records: StoredRecord[]): Promis
     const conflicts: string[] = [];
     for (const record of records) {
       try {
-        await eventsCollection.update(tx, record.id, record.version, matchKeys(record));
+        await eventMatchFields.update(tx, record.id, record.version, matchKeys(record));
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         conflicts.push(record.id);
@@ -90,7 +90,7 @@ async function keyWithRetries(
     keyed += pending.length - conflicts.length;
     if (conflicts.length === 0 || attempt >= MAX_ATTEMPTS) return { keyed, gaveUp: conflicts.length };
     // A real write may itself have given the record its keys (a source change does): then nothing is left.
-    const fresh = await Promise.all(conflicts.map((id) => eventsCollection.get(store, id)));
+    const fresh = await Promise.all(conflicts.map((id) => eventMatchFields.get(store, id)));
     pending = fresh.filter((event): event is StoredRecord => event !== null && lacksKeys(event));
   }
   return { keyed, gaveUp: 0 };
@@ -114,7 +114,7 @@ export async function backfillMatchKeys(options: BackfillOptions): Promise<Backf
       stopped = true;
       break;
     }
-    const batch = await eventsCollection.find(store, {
+    const batch = await eventMatchFields.find(store, {
       where: { match_venue: null, ...(after === null ? {} : { id: { gt: after } }) },
       sort: [{ field: 'id', direction: 'asc' }],
       limit: batchSize,
