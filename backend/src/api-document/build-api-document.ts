@@ -11,7 +11,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from 'zod';
 import { ADMIN_PASSWORD_HEADER, ADMIN_SESSION_COOKIE } from '@evently/platform';
 import type { ApiRoute } from './api-route.ts';
-import { LIVE_CHANNELS_DESCRIPTION } from './live-channels.ts';
+import { liveChannelsDocument } from './live-channels.ts';
 
 type JsonSchema = Record<string, unknown> & {
   properties?: Record<string, Record<string, unknown>>;
@@ -86,28 +86,22 @@ function refusalsOf(route: ApiRoute): Record<string, string> {
 
 /**
  * Answers are converted in their output form (what the server sends); a status without a schema of its own is
- * an `{ error }` for 4xx and 5xx, and a JSON success without one is a gap the coverage test reports.
+ * an `{ error }` for 4xx and 5xx, and a JSON success without one is a gap the coverage test reports. A route
+ * that answers pages may also give a status a JSON schema: the answer for a client that asks for JSON.
  */
 function responsesOf(route: ApiRoute): RouteConfig['responses'] {
   const responses: RouteConfig['responses'] = {};
   for (const [status, description] of Object.entries<string>({ ...refusalsOf(route), ...route.responses })) {
     const code = Number(status);
     const answer = route.answers?.[code];
+    const json = (fallback: Record<string, unknown>) => ({
+      'application/json': { schema: answer ? jsonSchemaOf(answer, 'output') : fallback },
+    });
+    const page = route.produces ? { [route.produces]: { schema: { type: 'string' } } } : undefined;
     if (code >= 300 && code < 400) responses[status] = { description };
-    else if (code >= 400 && route.errorPages && route.produces)
-      responses[status] = { description, content: { [route.produces]: { schema: { type: 'string' } } } };
-    else if (code >= 400)
-      responses[status] = {
-        description,
-        content: { 'application/json': { schema: answer ? jsonSchemaOf(answer, 'output') : ERROR_SCHEMA } },
-      };
-    else if (route.produces)
-      responses[status] = { description, content: { [route.produces]: { schema: { type: 'string' } } } };
-    else
-      responses[status] = {
-        description,
-        content: { 'application/json': { schema: answer ? jsonSchemaOf(answer, 'output') : {} } },
-      };
+    else if (page && (code < 400 || route.errorPages))
+      responses[status] = { description, content: { ...page, ...(answer ? json({}) : {}) } };
+    else responses[status] = { description, content: json(code >= 400 ? ERROR_SCHEMA : {}) };
   }
   return responses;
 }
@@ -143,6 +137,8 @@ export function buildApiDocument(routes: ApiRoute[], { title, version, serverUrl
     scheme: 'bearer',
     description: 'METRICS_TOKEN, for GET /metrics only',
   });
+  const live = liveChannelsDocument(jsonSchemaOf);
+  for (const [name, schema] of Object.entries(live.components)) registry.registerComponent('schemas', name, schema);
 
   for (const route of routes) {
     const bodySchema = route.body ? jsonSchemaOf(route.body) : undefined;
@@ -177,7 +173,7 @@ export function buildApiDocument(routes: ApiRoute[], { title, version, serverUrl
     info: {
       title,
       version,
-      description: `Generated from the zod schemas the routes validate with; see docs/operations.md.\n${LIVE_CHANNELS_DESCRIPTION}`,
+      description: `Generated from the zod schemas the routes validate with; see docs/operations.md.\n${live.description}`,
     },
     servers: [{ url: serverUrl }],
   });

@@ -1,16 +1,71 @@
 /**
- * The socket.io channels, described in the API document's introduction (OpenAPI has no place for them). The
- * event names are those of `realtime/module-feeds.ts` and `realtime/realtime-server.ts`.
+ * The socket.io channels in the API document, generated from the live-channel contract the gateway and the
+ * client use (`SUPPORT_LIVE_CHANNELS`): OpenAPI has no place for sockets, so the introduction lists each
+ * namespace's events with their fields, and every payload's schema is a component (`LiveAdminTicket`, ...).
  */
-export const LIVE_CHANNELS_DESCRIPTION = `
-## Live channels (socket.io, same origin)
+import type { z } from 'zod';
+import { SUPPORT_LIVE_CHANNELS, type LiveChannel } from '@evently/support';
 
-**\`/admin\`** (session cookie, or \`auth: { password, agent_name? }\`):
-- receives \`ticket\` \`{ change, ticket_number, id, version, ticket }\` for every ticket change (change: opened, status_changed, message_posted, note_added, assigned, priority_changed, deleted; \`ticket\` is the admin row as the list call gives it, \`assignee\` and \`sla\` included; null when deleted), and \`reviews:pending\`;
-- presence: emit \`presence\` \`{ ticket_number | null, state: "viewing" | "typing" }\` when the open ticket or typing changes and every \`renew_ms\` (15 s; records expire after 45 s); receives \`presence:snapshot\` \`{ renew_ms, tickets: [{ ticket_number, agents }], self }\` on connecting (or as the acknowledgement of an emitted \`presence:snapshot\`) and \`presence\` \`{ ticket_number, agents: [{ agent_id, agent, state, expires_at }] }\` whenever a ticket's agents change on any replica. \`agent_id\` is who the agent is (their login session, whose tabs count once; or the connection when it logged in with the password), \`agent\` only their name, which several agents may share ("Support team"); \`self\` is this socket's own \`agent_id\`. Disconnecting leaves.
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, Record<string, unknown>>;
+  required?: string[];
+};
+type ToJsonSchema = (schema: z.ZodType, io: 'input' | 'output') => JsonSchema;
 
-**\`/tickets\`**:
-- \`auth: { ticket_number, token }\`: receives \`ticket\` \`{ change, ticket_number, version, ticket }\` (the token holder's summary) on every change the visitor may see (never internal notes or assignment);
-- \`auth: { ticket_number }\` alone: receives \`ticket:status\` \`{ change: "status_changed" | "deleted", ticket_number, version, ticket: { ticket_number, status, created_at, updated_at } | null }\` when the status moves.
+export interface LiveChannelsDocument {
+  /** Markdown for the document's introduction. */
+  description: string;
+  /** Payload and handshake schemas by component name. */
+  components: Record<string, JsonSchema>;
+}
 
-Clients drop any push whose \`version\` is not newer than what they hold.`;
+/** The review queue's count shares the `/admin` namespace; the reviews module owns it. */
+const REVIEWS_PENDING_LINE =
+  '- receives `reviews:pending` `{ pending }`: the number of reviews waiting for moderation, whenever it may have changed';
+
+const pascal = (text: string) =>
+  text
+    .split(/[^a-z0-9]+/i)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+
+/** `{ change, ticket_number, ticket? }`: the top-level fields, optional ones marked. */
+function fieldsOf(schema: JsonSchema): string {
+  const required = new Set(schema.required ?? []);
+  const names = Object.keys(schema.properties ?? {}).map((name) => (required.has(name) ? name : `${name}?`));
+  return `\`{ ${names.join(', ')} }\``;
+}
+
+export function liveChannelsDocument(toJsonSchema: ToJsonSchema): LiveChannelsDocument {
+  const components: Record<string, JsonSchema> = {};
+  const component = (name: string, schema: z.ZodType, io: 'input' | 'output') => {
+    const json = toJsonSchema(schema, io);
+    components[name] = json;
+    return `${fieldsOf(json)} (\`${name}\`)`;
+  };
+  const sections = Object.entries(SUPPORT_LIVE_CHANNELS as Record<string, LiveChannel>).map(([key, channel]) => {
+    const prefix = `Live${pascal(key)}`;
+    const lines = [
+      `**\`${channel.namespace}\`**: ${channel.summary}; handshake \`auth\` ${component(`${prefix}Handshake`, channel.handshake, 'input')}.`,
+      ...Object.entries(channel.pushes).map(
+        ([event, push]) =>
+          `- receives \`${event}\` ${component(`${prefix}${pascal(event)}`, push.payload, 'output')}: ${push.summary}`,
+      ),
+      ...Object.entries(channel.requests).map(([event, request]) =>
+        request.payload
+          ? `- sends \`${event}\` ${component(`${prefix}${pascal(event)}Request`, request.payload, 'input')}: ${request.summary}`
+          : `- sends \`${event}\`: ${request.summary}`,
+      ),
+      ...(channel.namespace === SUPPORT_LIVE_CHANNELS.admin.namespace ? [REVIEWS_PENDING_LINE] : []),
+    ];
+    return lines.join('\n');
+  });
+  const description = [
+    '## Live channels (socket.io, same origin)',
+    'Each payload is described by the schema component named beside it. A refused handshake ends in `connect_error` "unauthorized".',
+    ...sections,
+    'Clients drop any push whose `version` is not newer than what they hold.',
+  ].join('\n\n');
+  return { description: `\n${description}`, components };
+}

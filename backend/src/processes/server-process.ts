@@ -9,6 +9,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { eventsWriterFrom, ingestBundledSamplesIfFresh } from '@evently/ingestion';
+import { SUPPORT_LIVE_CHANNELS } from '@evently/support';
 import { adminPasswordBanner } from '../admin-password.ts';
 import { compose, type Composition } from '../compose.ts';
 import type { Config } from '../config.ts';
@@ -24,6 +25,7 @@ import { startMetricsServer, type MetricsServer } from '../observability/metrics
 import { registerPipelineCollectors } from '../observability/pipeline-collectors.ts';
 import type { Subscription } from '@evently/platform';
 import { startLiveGateway } from '../realtime/live-gateway.ts';
+import { checkPushes } from '../realtime/push-check.ts';
 import { attachRealtime, type Realtime } from '../realtime/realtime-server.ts';
 import { replayFreshSearchIndexes } from './replay-fresh-search-indexes.ts';
 
@@ -143,6 +145,11 @@ export async function startServer({
         adminAgent: (credentials) => composition.adminAuth.handshakeAgent(credentials),
         ticketAccess: composition.ticketAccess,
         presence: composition.presence,
+        ...(answerCheckWanted(env ?? process.env)
+          ? {
+              checkPush: checkPushes(Object.values(SUPPORT_LIVE_CHANNELS), logger.child({ component: 'answer-check' })),
+            }
+          : {}),
       });
       const sockets = realtime;
       registerPipelineCollectors(composition.metrics, { sockets: () => sockets.connections() });

@@ -4,6 +4,7 @@
  * gateway only moves pushes to sockets, so it knows no business rules.
  */
 import type { Delivered } from '@evently/platform';
+import type { PresenceAnnouncement, PresenceSnapshot } from '@evently/support';
 
 /** One socket.io emit: to every admin socket, to the token holders following one ticket, or to its followers by number. */
 export type LivePush =
@@ -29,10 +30,11 @@ export interface AdminPresence {
   announce(
     connectionId: string,
     agent: { id: string; name: string },
-    announcement: { ticket_number: string | null; state: 'viewing' | 'typing' },
+    announcement: PresenceAnnouncement,
   ): Promise<void>;
   leave(connectionId: string): Promise<void>;
-  snapshot(): Promise<object>;
+  /** Every ticket someone is on; the gateway adds the socket's own `self`. */
+  snapshot(): Promise<Omit<PresenceSnapshot, 'self'>>;
 }
 
 /** Room of the token holders following one ticket in the `/tickets` namespace. */

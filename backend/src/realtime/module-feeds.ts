@@ -1,17 +1,11 @@
 /**
  * Adapts each module's own live feed to the gateway's `LivePush`es: which socket.io event carries what, and to
- * which audience. The event names are the contract with the React client (`frontend/src/lib/realtime`).
+ * which audience. Support's event names and payloads are its live-channel contract (`SUPPORT_LIVE_CHANNELS`),
+ * which the React client follows too.
  */
 import type { ReviewsModule } from '@evently/reviews';
-import type { SupportModule } from '@evently/support';
+import { SUPPORT_LIVE_EVENTS, type SupportModule } from '@evently/support';
 import type { LiveFeed } from './live-feed.ts';
-
-export const TICKET_EVENT = 'ticket';
-/** What a visitor following by number alone gets: `{ change, ticket_number, version, ticket: { status, dates } | null }`. */
-export const TICKET_STATUS_EVENT = 'ticket:status';
-export const REVIEWS_PENDING_EVENT = 'reviews:pending';
-/** To the admins: `{ ticket_number, agents: [{ agent, state: viewing | typing, expires_at }] }` whenever a ticket's viewers change. */
-export const PRESENCE_EVENT = 'presence';
 
 /**
  * Every ticket change to the admins (admin view); the visitor's changes to that ticket's token holders (public
@@ -24,13 +18,13 @@ export function supportLiveFeed(live: SupportModule['live']): LiveFeed {
       const pushes = await live.pushesFor(message);
       if (!pushes) return [];
       return [
-        { audience: 'admin', event: TICKET_EVENT, payload: pushes.admin },
+        { audience: 'admin', event: SUPPORT_LIVE_EVENTS.ticket, payload: pushes.admin },
         ...(pushes.ticket
           ? [
               {
                 audience: 'ticket',
                 ticketNumber: pushes.ticket.ticketNumber,
-                event: TICKET_EVENT,
+                event: SUPPORT_LIVE_EVENTS.ticket,
                 payload: pushes.ticket.payload,
               } as const,
             ]
@@ -40,7 +34,7 @@ export function supportLiveFeed(live: SupportModule['live']): LiveFeed {
               {
                 audience: 'ticket-status',
                 ticketNumber: pushes.status.ticketNumber,
-                event: TICKET_STATUS_EVENT,
+                event: SUPPORT_LIVE_EVENTS.ticketStatus,
                 payload: pushes.status.payload,
               } as const,
             ]
@@ -56,7 +50,7 @@ export function supportPresenceFeed(presence: SupportModule['presence']): LiveFe
     topics: presence.topics,
     async pushesFor(message) {
       const payload = await presence.presenceFor(message);
-      return payload ? [{ audience: 'admin', event: PRESENCE_EVENT, payload }] : [];
+      return payload ? [{ audience: 'admin', event: SUPPORT_LIVE_EVENTS.presence, payload }] : [];
     },
   };
 }

@@ -1,17 +1,14 @@
 /**
- * socket.io on the same HTTP server as the API, with two namespaces and nothing open to anonymous clients:
+ * socket.io on the same HTTP server as the API, with two namespaces and nothing open to anonymous clients. What
+ * each namespace's handshake carries and which events go which way with which payload is the support module's
+ * live-channel contract (`SUPPORT_LIVE_CHANNELS` in `@evently/support/contracts`); this file enforces it:
  *
  * - `/admin`: the live support queue. The handshake must carry the admin credential (the session cookie the
- *   panel got at login, or `auth.password` for API clients); otherwise `connect_error` "unauthorized".
- *   Each admin socket may say which ticket it has open and whether its agent is typing (`presence`
- *   `{ ticket_number | null, state: viewing | typing }`, renewed every `renew_ms`); it gets `presence:snapshot`
- *   on connecting (and as the answer to a `presence:snapshot` request) and `presence` whenever a ticket's viewers change on any replica. Closing the socket leaves.
- *   Agents are told apart by `agent_id` (their login session, or the connection), never by name: the snapshot's
- *   `self` is the socket's own `agent_id`.
- * - `/tickets`: one visitor following one ticket. With `auth: { ticket_number, token }` and that ticket's access
- *   token, the socket sits in the ticket's room (its public summary on every change). With the number alone
- *   (`auth: { ticket_number }`), on an existing ticket, it sits in the ticket's status room and gets
- *   `ticket:status` (status and dates) when the status moves: what a lookup by number shows, live.
+ *   panel got at login, or `auth.password` for API clients); otherwise `connect_error` "unauthorized". Presence
+ *   announcements are parsed with the contract's schema and rate-limited per socket; agents are told apart by
+ *   their login session (or the connection), never by name. Closing the socket leaves.
+ * - `/tickets`: one visitor following one ticket, in the ticket's room with its access token, or in its status
+ *   room with the number alone (on an existing ticket).
  *
  * Before either, the handshake's origin must be the site's own or a listed one (`http/origin-policy.ts`): a page
  * on a sibling host would otherwise join `/admin` with the administrator's cookie.
@@ -23,38 +20,24 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { z } from 'zod';
 import type { HandshakeCredentials } from '@evently/platform';
+import {
+  SUPPORT_LIVE_EVENTS,
+  SUPPORT_LIVE_NAMESPACES,
+  UNNAMED_AGENT,
+  followTicketSchema,
+  presenceAnnouncementSchema,
+} from '@evently/support';
 import { createOriginPolicy } from '../http/origin-policy.ts';
 import { ticketRoom, ticketStatusRoom, type AdminPresence, type LivePush, type TicketAccess } from './live-feed.ts';
+import type { PushCheck } from './push-check.ts';
 
-export const ADMIN_NAMESPACE = '/admin';
-export const TICKETS_NAMESPACE = '/tickets';
+export const ADMIN_NAMESPACE = SUPPORT_LIVE_NAMESPACES.admin;
+export const TICKETS_NAMESPACE = SUPPORT_LIVE_NAMESPACES.tickets;
 const UNAUTHORIZED = 'unauthorized';
 
-/** What an admin socket says about itself; the agent's name comes from its session, never from here. */
-const presenceSchema = z.object({
-  ticket_number: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^TT-\d{4}-\d{4,}$/)
-    .nullable(),
-  state: z.enum(['viewing', 'typing']).optional().default('viewing'),
-});
 /** Announcements beyond this per second and socket are dropped: typing sends one per change, not per key. */
 const PRESENCE_PER_SECOND = 5;
-const UNNAMED_AGENT = 'Support team';
-
-const followSchema = z.object({
-  ticket_number: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^TT-\d{4}-\d{4,}$/),
-  /** Absent: follow the status by number alone. */
-  token: z.string().min(16).max(128).optional(),
-});
 
 export interface RealtimeOptions {
   /** The site's own origin; handshakes from it, from the request's own host and from `corsOrigins` are accepted. */
@@ -72,6 +55,8 @@ export interface RealtimeOptions {
   presence?: AdminPresence;
   /** Who may follow which ticket; without it the `/tickets` namespace refuses everyone. */
   ticketAccess?: TicketAccess;
+  /** Holds every outgoing payload to its live-channel contract before it is sent (tests: `CHECK_API_ANSWERS`). */
+  checkPush?: PushCheck;
 }
 
 export interface Realtime {
@@ -104,6 +89,8 @@ function clientAddress(socket: Socket, trustedProxies: number): string {
 
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): Realtime {
   const { corsOrigins, logger, trustedProxies = 0 } = options;
+  const sendable = (namespace: string, event: string, payload: unknown) =>
+    options.checkPush ? options.checkPush(namespace, event, payload) : true;
   const judgeOrigin = createOriginPolicy({ publicUrl: options.publicUrl, corsOrigins });
   const io = new Server(httpServer, {
     serveClient: false,
@@ -167,25 +154,28 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
         logger.warn({ err: error, socket: socket.id }, `presence ${what} failed`);
       const agent = socket.data.agent as { id: string; name: string };
       // `self` tells the client which entries are its own agent, so it leaves out itself and nobody else.
-      const snapshot = async () => ({ ...(await presence.snapshot()), self: agent.id });
+      const snapshot = async () => {
+        const value = { ...(await presence.snapshot()), self: agent.id };
+        return sendable(ADMIN_NAMESPACE, SUPPORT_LIVE_EVENTS.presenceSnapshot, value) ? value : null;
+      };
       snapshot()
-        .then((value) => socket.emit('presence:snapshot', value))
+        .then((value) => value && socket.emit(SUPPORT_LIVE_EVENTS.presenceSnapshot, value))
         .catch(failed('snapshot'));
       // Also on request (with an acknowledgement), for a client that subscribes after connecting.
-      socket.on('presence:snapshot', (ack: unknown) => {
+      socket.on(SUPPORT_LIVE_EVENTS.presenceSnapshot, (ack: unknown) => {
         if (typeof ack !== 'function') return;
         snapshot()
-          .then((value) => (ack as (value: unknown) => void)(value))
+          .then((value) => value && (ack as (value: unknown) => void)(value))
           .catch(failed('snapshot'));
       });
       let windowStart = 0;
       let inWindow = 0;
-      socket.on('presence', (raw: unknown) => {
+      socket.on(SUPPORT_LIVE_EVENTS.presence, (raw: unknown) => {
         const now = Date.now();
         if (now - windowStart >= 1000) [windowStart, inWindow] = [now, 0];
         inWindow += 1;
         if (inWindow > PRESENCE_PER_SECOND) return;
-        const parsed = presenceSchema.safeParse(raw);
+        const parsed = presenceAnnouncementSchema.safeParse(raw);
         if (!parsed.success) return;
         presence.announce(socket.id, agent, parsed.data).catch(failed('announcement'));
       });
@@ -197,7 +187,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
 
   const tickets = io.of(TICKETS_NAMESPACE);
   tickets.use((socket, next) => {
-    const parsed = followSchema.safeParse(socket.handshake.auth);
+    const parsed = followTicketSchema.safeParse(socket.handshake.auth);
     if (!parsed.success || !options.ticketAccess) return next(new Error(UNAUTHORIZED));
     const { ticket_number: ticketNumber, token } = parsed.data;
     const access = options.ticketAccess;
@@ -220,6 +210,8 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
 
   return {
     push(push) {
+      const namespace = push.audience === 'admin' ? ADMIN_NAMESPACE : TICKETS_NAMESPACE;
+      if (!sendable(namespace, push.event, push.payload)) return;
       if (push.audience === 'admin') admin.emit(push.event, push.payload);
       else if (push.audience === 'ticket') tickets.to(ticketRoom(push.ticketNumber)).emit(push.event, push.payload);
       else tickets.to(ticketStatusRoom(push.ticketNumber)).emit(push.event, push.payload);

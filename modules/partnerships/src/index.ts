@@ -3,9 +3,7 @@
  * tab and the two mails per request. See ../CONTEXT.md for its vocabulary.
  */
 export { createPartnershipsModule, type PartnershipsModule, type PartnershipsOptions } from './partnerships-module.ts';
-export type { AdminRequestView } from './domain/request-views.ts';
-export type { PartnershipType, RequestStatus } from './domain/partnership-request.ts';
-export { PARTNERSHIP_TYPES, PARTNERSHIP_TYPE_LABELS, REQUEST_STATUSES } from './domain/partnership-request.ts';
+export { PARTNERSHIP_TYPE_LABELS } from './domain/partnership-request.ts';
 export { DUPLICATE_WINDOW_MS } from './domain/duplicate-key.ts';
 export { HONEYPOT_FIELD } from './contracts/submit-request.ts';
 export {
@@ -25,3 +23,6 @@ export {
   adminListQuerySchema as partnershipAdminListQuerySchema,
   statusUpdateSchema as partnershipStatusUpdateSchema,
 } from './contracts/admin.ts';
+
+// The calls' answers and the words they use; also `@evently/partnerships/contracts`, which the browser may take.
+export * from './contracts/index.ts';

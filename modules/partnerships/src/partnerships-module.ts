@@ -16,7 +16,8 @@ import { submitRequest } from './application/commands/submit-request/submit-requ
 import { erasePerson } from './application/commands/erase-person/erase-person.ts';
 import { PARTNERSHIPS_TOPIC } from './contracts/messages.ts';
 import { submitRequestSchema } from './contracts/submit-request.ts';
-import { toAdminView, type AdminRequestView } from './domain/request-views.ts';
+import type { AdminRequestView } from './contracts/request-answers.ts';
+import { toAdminView } from './domain/request-views.ts';
 import { createPartnershipsRouter } from './http/partnerships.router.ts';
 import { partnershipCollections } from './infra/collections.ts';
 

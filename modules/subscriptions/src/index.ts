@@ -9,7 +9,6 @@ export {
 } from './subscriptions-module.ts';
 export type { EventsCatalogue, DigestEvent } from './domain/digest-event.ts';
 export type { DigestSchedule } from './application/digest-scheduler.ts';
-export type { DigestBatchResult } from './application/run-digest-batch.ts';
 export { DEFAULT_RADIUS_KM } from './domain/subscriber.ts';
 export { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
 export { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './contracts/sign-up.ts';
@@ -27,3 +26,6 @@ export {
   mailLinkTokenSchema as subscriptionMailLinkTokenSchema,
   subscriberIdSchema,
 } from './contracts/admin.ts';
+
+// The calls' answers; also `@evently/subscriptions/contracts`, which the browser may take.
+export * from './contracts/index.ts';

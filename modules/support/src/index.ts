@@ -4,48 +4,20 @@
  * ../CONTEXT.md for its vocabulary.
  */
 export { createSupportModule, type SupportModule, type SupportOptions } from './support-module.ts';
-export type {
-  AdminMessageView,
-  AdminTicket,
-  AdminTicketSummary,
-  PublicTicketDetail,
-  PublicTicketSummary,
-  TicketMessageView,
-  TicketStatusView,
-} from './domain/ticket-views.ts';
-export type {
-  AdminTicketPush,
-  LivePushes,
-  PublicTicketPush,
-  SupportLiveFeed,
-  TicketChange,
-} from './application/live/support-live-feed.ts';
-export type { BrowserInfo, TicketPriority, TicketStatus, AdminSettableStatus } from './domain/ticket.ts';
-export type { ActivityKind, ActivityView } from './domain/activity.ts';
+export type { LivePushes, SupportLiveFeed } from './application/live/support-live-feed.ts';
+export type { BrowserInfo } from './domain/ticket.ts';
 export type { AgentPresence } from './application/presence/agent-presence.ts';
-export type { PresenceAgent, PresenceState, TicketPresence } from './domain/presence.ts';
-export { PRESENCE_RENEW_MS, PRESENCE_STATES, PRESENCE_TTL_MS } from './domain/presence.ts';
-export { SUPPORT_PRESENCE_TOPIC, presenceAnnouncementSchema, type PresenceAnnouncement } from './contracts/presence.ts';
-export type { FirstResponseHours, TicketSla } from './domain/sla.ts';
-export type { AdminTicketDetail } from './application/queries/get-ticket/get-ticket.ts';
-export type { AdminQueue, AdminQueueRow } from './application/queries/list-tickets/list-tickets.ts';
-export type { CannedReplyView } from './application/canned-replies/canned-replies.ts';
+export type { PresenceAgent } from './domain/presence.ts';
+export { PRESENCE_RENEW_MS, PRESENCE_TTL_MS } from './domain/presence.ts';
+export { SUPPORT_PRESENCE_TOPIC } from './contracts/presence.ts';
+export type { FirstResponseHours } from './domain/sla.ts';
 export type { CannedReplyValues } from './domain/canned-reply.ts';
 export { CANNED_REPLY_PLACEHOLDERS, renderCannedReply } from './domain/canned-reply.ts';
 export { DEFAULT_FIRST_RESPONSE_HOURS, parseFirstResponseHours, ticketSla } from './domain/sla.ts';
 export { replyAddress, ticketOfReplyAddress, type ReplyAddressSettings } from './domain/reply-address.ts';
 export { stripQuotedReply } from './domain/reply-text.ts';
 export type { InboundMailListener } from './infra/inbound-smtp.ts';
-export type { SupportCategory } from './domain/categories.ts';
-export type { FaqEntry } from './domain/faq.ts';
-export {
-  ADMIN_SETTABLE_STATUSES,
-  DEFAULT_PRIORITY,
-  STATUS_LABELS,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  UNNAMED_AGENT,
-} from './domain/ticket.ts';
+export { STATUS_LABELS } from './domain/ticket.ts';
 export { SUPPORT_CATEGORIES } from './domain/categories.ts';
 export { CLOSED_TICKET_MESSAGE } from './domain/status-rules.ts';
 export { VISITOR_SENDER_LABEL } from './domain/ticket-views.ts';
@@ -72,6 +44,9 @@ export {
 export { TICKET_TOKEN_HEADER } from './http/ticket-token.ts';
 export { supportOptionsFromEnv, type SupportEnvOptions } from './support-options.ts';
 
+// The wire's words, answers and live channels; also `@evently/support/contracts`, which the browser may take.
+export * from './contracts/index.ts';
+
 // Request schemas of the HTTP calls, for the backend's OpenAPI document (`/api/openapi.json`).
 export { createTicketSchema } from './contracts/create-ticket.ts';
 export { postMessageSchema as ticketPostMessageSchema } from './contracts/post-message.ts';
@@ -81,4 +56,3 @@ export {
   prioritySchema as ticketPrioritySchema,
   statusUpdateSchema as ticketStatusUpdateSchema,
 } from './contracts/admin.ts';
-export { cannedReplySchema } from './contracts/canned-reply.ts';

@@ -3,20 +3,44 @@ import {
   partnershipAdminListQuerySchema,
   partnershipStatusUpdateSchema,
   partnershipSubmitSchema,
+  requestAnswerSchema,
+  requestDeletedAnswerSchema,
+  requestPageSchema,
+  requestReceivedAnswerSchema,
 } from '@evently/partnerships';
 import {
+  digestBatchAnswerSchema,
+  digestRefusedAnswerSchema,
+  digestSentAnswerSchema,
+  savedSearchEditedAnswerSchema,
+  signUpAnswerSchema,
   subscriberAdminListQuerySchema,
   subscriberAdminPatchSchema,
+  subscriberAnswerSchema,
+  subscriberDeletedAnswerSchema,
   subscriberIdSchema,
+  subscriberPageSchema,
   subscriptionMailLinkTokenSchema,
   subscriptionSavedSearchEditSchema,
   subscriptionSignUpSchema,
+  unsubscribedAnswerSchema,
 } from '@evently/subscriptions';
 import {
+  adminQueueSchema,
+  adminTicketAnswerSchema,
+  cannedReplyAnswerSchema,
+  cannedReplyListAnswerSchema,
   cannedReplySchema,
+  categoriesAnswerSchema,
+  createTicketAnswerSchema,
   createTicketSchema,
+  deletedAnswerSchema,
+  faqAnswerSchema,
+  postedMessageAnswerSchema,
+  renderedCannedReplyAnswerSchema,
   ticketAdminListQuerySchema,
   ticketAssignSchema,
+  ticketLookupAnswerSchema,
   ticketPostMessageSchema,
   ticketPrioritySchema,
   ticketStatusUpdateSchema,
@@ -29,14 +53,16 @@ export const supportRoutes: ApiRoute[] = [
     path: '/api/support/categories',
     tag: 'support',
     summary: 'Ticket categories',
-    responses: { 200: 'Categories' },
+    responses: { 200: '`{ categories: [{ value, label }] }`' },
+    answers: { 200: categoriesAnswerSchema },
   },
   {
     method: 'get',
     path: '/api/support/faq',
     tag: 'support',
     summary: 'Frequently asked questions',
-    responses: { 200: 'FAQ' },
+    responses: { 200: '`{ faq: [{ question, answer }] }`' },
+    answers: { 200: faqAnswerSchema },
   },
   {
     method: 'post',
@@ -44,7 +70,13 @@ export const supportRoutes: ApiRoute[] = [
     tag: 'support',
     summary: 'Open a ticket (mails the visitor a tracking link)',
     body: createTicketSchema,
-    responses: { 201: 'Ticket created', 400: 'A field is invalid', 429: 'Too many tickets from this network' },
+    rateLimited: true,
+    responses: {
+      201: "`{ message, ticket, access_token }`: the token holder's view and the tracking token, given this once (a filled honeypot gets the message alone)",
+      400: 'A field is invalid',
+      429: 'Too many tickets from this network',
+    },
+    answers: { 201: createTicketAnswerSchema },
   },
   {
     method: 'get',
@@ -58,6 +90,7 @@ export const supportRoutes: ApiRoute[] = [
       200: '`{ tickets, counts }`: each ticket without its conversation, with `assignee`, `notes_count` and `sla { age_seconds, first_response_due_at, first_response_at, overdue, awaiting_reply_since }`; `counts` per status over the whole desk and `all`',
       400: 'Unknown status, assignee or sort',
     },
+    answers: { 200: adminQueueSchema },
   },
   {
     method: 'get',
@@ -65,11 +98,14 @@ export const supportRoutes: ApiRoute[] = [
     tag: 'support',
     summary:
       'One ticket: the number alone gives status and dates, its access token the conversation, the admin credential everything with internal notes, `activity` and `sla`',
+    rateLimited: true,
     responses: {
-      200: '`{ ticket }`; for the team `activity` is `[{ kind, actor, at, from?, to?, message_index?, detail? }]`, kind one of opened, status_changed, priority_changed, assigned, reply, note, visitor_message, mail_sent, mail_failed',
+      200: "`{ ticket }`: the admin detail (conversation with notes, `activity`, `sla`), the token holder's detail, or the status view",
       403: 'Token does not match',
       404: 'Ticket not found',
+      429: 'Too many lookups from this network (administrators are not counted)',
     },
+    answers: { 200: ticketLookupAnswerSchema },
   },
   {
     method: 'put',
@@ -80,6 +116,7 @@ export const supportRoutes: ApiRoute[] = [
       "Change a ticket status (optional message to the visitor), signed with the session's agent name or 'Support team'",
     body: ticketStatusUpdateSchema,
     responses: { 200: '`{ ticket }` (admin view with activity and sla)', 404: 'Ticket not found' },
+    answers: { 200: adminTicketAnswerSchema },
   },
   {
     method: 'put',
@@ -89,6 +126,7 @@ export const supportRoutes: ApiRoute[] = [
     summary: "Change a ticket's priority (its first-response due time follows)",
     body: ticketPrioritySchema,
     responses: { 200: '`{ ticket }` (admin view)', 400: 'Unknown priority', 404: 'Ticket not found' },
+    answers: { 200: adminTicketAnswerSchema },
   },
   {
     method: 'put',
@@ -102,6 +140,7 @@ export const supportRoutes: ApiRoute[] = [
       404: 'Ticket not found',
       409: '"me" from a session without an agent name',
     },
+    answers: { 200: adminTicketAnswerSchema },
   },
   {
     method: 'post',
@@ -110,14 +149,17 @@ export const supportRoutes: ApiRoute[] = [
     summary:
       'Add a message to a ticket: a visitor follow-up (token), a team reply (is_admin, signed with the agent name), or an internal note (is_admin and is_internal: never shown, pushed or mailed to the visitor)',
     body: ticketPostMessageSchema,
+    rateLimited: true,
     responses: {
-      201: '`{ ticket }`',
+      201: "`{ ticket }`: the admin detail for the team, the token holder's detail for the visitor",
       400: 'is_internal without is_admin',
       401: 'is_admin without the admin credential',
       403: 'Token does not match',
       404: 'Ticket not found',
       409: 'Ticket closed',
+      429: 'Too many follow-ups from this network (administrators are not counted)',
     },
+    answers: { 201: postedMessageAnswerSchema },
   },
   {
     method: 'delete',
@@ -125,7 +167,8 @@ export const supportRoutes: ApiRoute[] = [
     tag: 'support',
     admin: true,
     summary: 'Delete a ticket (with its activity)',
-    responses: { 200: 'Deleted', 404: 'Ticket not found' },
+    responses: { 200: '`{ message }`', 404: 'Ticket not found' },
+    answers: { 200: deletedAnswerSchema },
   },
   {
     method: 'get',
@@ -135,6 +178,7 @@ export const supportRoutes: ApiRoute[] = [
     summary:
       "The team's canned replies by title; bodies may hold {{name}} and {{ticket_number}} (renderCannedReply in @evently/support fills them)",
     responses: { 200: '`{ canned_replies: [{ id, title, body, updated_by, created_at, updated_at }] }`' },
+    answers: { 200: cannedReplyListAnswerSchema },
   },
   {
     method: 'get',
@@ -143,6 +187,7 @@ export const supportRoutes: ApiRoute[] = [
     admin: true,
     summary: 'One canned reply',
     responses: { 200: '`{ canned_reply }`', 404: 'Canned reply not found' },
+    answers: { 200: cannedReplyAnswerSchema },
   },
   {
     method: 'get',
@@ -152,6 +197,7 @@ export const supportRoutes: ApiRoute[] = [
     summary:
       "A canned reply filled in for one ticket ({{name}} = the visitor's name, {{ticket_number}}), for the reply box",
     responses: { 200: '`{ id, title, text }`', 404: 'Ticket or canned reply not found' },
+    answers: { 200: renderedCannedReplyAnswerSchema },
   },
   {
     method: 'post',
@@ -165,6 +211,7 @@ export const supportRoutes: ApiRoute[] = [
       400: 'Title or body missing or too long',
       409: 'A canned reply with this title already exists (titles compare case-insensitively)',
     },
+    answers: { 201: cannedReplyAnswerSchema },
   },
   {
     method: 'put',
@@ -174,6 +221,7 @@ export const supportRoutes: ApiRoute[] = [
     summary: 'Change a canned reply',
     body: cannedReplySchema,
     responses: { 200: '`{ canned_reply }`', 404: 'Canned reply not found', 409: 'Another canned reply has this title' },
+    answers: { 200: cannedReplyAnswerSchema },
   },
   {
     method: 'delete',
@@ -181,7 +229,8 @@ export const supportRoutes: ApiRoute[] = [
     tag: 'support',
     admin: true,
     summary: 'Remove a canned reply',
-    responses: { 200: 'Deleted', 404: 'Canned reply not found' },
+    responses: { 200: '`{ message }`', 404: 'Canned reply not found' },
+    answers: { 200: deletedAnswerSchema },
   },
 ];
 
@@ -192,7 +241,13 @@ export const partnershipsRoutes: ApiRoute[] = [
     tag: 'partnerships',
     summary: 'Send a partnership request',
     body: partnershipSubmitSchema,
-    responses: { 201: 'Received', 400: 'A field is invalid', 429: 'Too many requests from this network' },
+    rateLimited: true,
+    responses: {
+      201: '`{ success, message }`: the Thank You text (the same for a repeat)',
+      400: 'A field is invalid',
+      429: 'Too many requests from this network',
+    },
+    answers: { 201: requestReceivedAnswerSchema },
   },
   {
     method: 'get',
@@ -201,7 +256,8 @@ export const partnershipsRoutes: ApiRoute[] = [
     admin: true,
     summary: 'Partnership requests',
     query: partnershipAdminListQuerySchema,
-    responses: { 200: 'Requests' },
+    responses: { 200: '`{ requests, pagination: { page, pages, total }, new_count }`, newest first' },
+    answers: { 200: requestPageSchema },
   },
   {
     method: 'get',
@@ -209,7 +265,8 @@ export const partnershipsRoutes: ApiRoute[] = [
     tag: 'partnerships',
     admin: true,
     summary: 'One request',
-    responses: { 200: 'The request', 404: 'Request not found' },
+    responses: { 200: '`{ request }`', 404: 'Request not found' },
+    answers: { 200: requestAnswerSchema },
   },
   {
     method: 'patch',
@@ -218,7 +275,8 @@ export const partnershipsRoutes: ApiRoute[] = [
     admin: true,
     summary: 'Change a request status',
     body: partnershipStatusUpdateSchema,
-    responses: { 200: 'The request', 404: 'Request not found' },
+    responses: { 200: '`{ request }`', 404: 'Request not found' },
+    answers: { 200: requestAnswerSchema },
   },
   {
     method: 'delete',
@@ -226,7 +284,8 @@ export const partnershipsRoutes: ApiRoute[] = [
     tag: 'partnerships',
     admin: true,
     summary: 'Delete a request',
-    responses: { 200: 'Deleted', 404: 'Request not found' },
+    responses: { 200: '`{ message }`', 404: 'Request not found' },
+    answers: { 200: requestDeletedAnswerSchema },
   },
 ];
 
@@ -240,7 +299,14 @@ export const subscriptionsRoutes: ApiRoute[] = [
     tag: 'subscriptions',
     summary: 'Sign up for the weekly digest of a city or a saved search (double opt-in)',
     body: subscriptionSignUpSchema,
-    responses: { 202: 'Confirmation mail sent', 400: 'A field is invalid', 429: 'Too many sign-ups from this network' },
+    rateLimited: true,
+    responses: {
+      202: "`{ message }`: the same answer whether the address is new, already known or a bot's",
+      400: 'A field is invalid',
+      429: 'Too many sign-ups from this network',
+      503: 'The mail server is unavailable',
+    },
+    answers: { 202: signUpAnswerSchema },
   },
   {
     method: 'put',
@@ -249,13 +315,15 @@ export const subscriptionsRoutes: ApiRoute[] = [
     summary: "Change a saved search through its digest's edit link",
     params: subscriptionMailLinkTokenSchema,
     body: subscriptionSavedSearchEditSchema,
+    rateLimited: true,
     responses: {
-      200: 'The search in words and its address',
+      200: '`{ ok, search, description, url }`: the search, in words and its address on the site',
       400: 'A field is invalid',
       404: 'Unknown link',
       409: 'The address already saved this search',
       429: 'Too many changes from this network',
     },
+    answers: { 200: savedSearchEditedAnswerSchema },
   },
   {
     method: 'get',
@@ -291,9 +359,16 @@ export const subscriptionsRoutes: ApiRoute[] = [
     method: 'post',
     path: '/api/subscriptions/unsubscribe/:token',
     tag: 'subscriptions',
-    summary: 'Unsubscribe (also RFC 8058 one-click)',
+    summary:
+      'Unsubscribe (also RFC 8058 one-click): the page for a browser that asks for HTML, `{ ok, status }` for a mail client',
     ...mailLink,
-    responses: { 200: 'Unsubscribed', 404: 'Unknown link' },
+    produces: 'text/html',
+    errorPages: true,
+    responses: {
+      200: 'Unsubscribed, or already inactive (`status`)',
+      404: 'Unknown link (`status: unknown_token`)',
+    },
+    answers: { 200: unsubscribedAnswerSchema, 404: unsubscribedAnswerSchema },
   },
   {
     method: 'get',
@@ -302,7 +377,8 @@ export const subscriptionsRoutes: ApiRoute[] = [
     admin: true,
     summary: 'Subscribers',
     query: subscriberAdminListQuerySchema,
-    responses: { 200: 'A page of subscribers' },
+    responses: { 200: '`{ ok, subscriptions, pages, page, total, stats }`: a page of subscribers and the counts' },
+    answers: { 200: subscriberPageSchema },
   },
   {
     method: 'post',
@@ -310,7 +386,11 @@ export const subscriptionsRoutes: ApiRoute[] = [
     tag: 'subscriptions',
     admin: true,
     summary: 'Send the due digests now',
-    responses: { 200: 'Batch result' },
+    responses: {
+      200: '`{ result: { processed, sent, skipped, searches } }`',
+      503: 'The mail server is unavailable (running it again continues where it stopped)',
+    },
+    answers: { 200: digestBatchAnswerSchema },
   },
   {
     method: 'patch',
@@ -320,7 +400,13 @@ export const subscriptionsRoutes: ApiRoute[] = [
     summary: 'Edit a subscriber',
     params: subscriberIdSchema,
     body: subscriberAdminPatchSchema,
-    responses: { 200: 'The subscriber', 400: 'A field is invalid', 404: 'Subscriber not found' },
+    responses: {
+      200: '`{ ok, subscription }`',
+      400: 'A field is invalid',
+      404: 'Subscriber not found',
+      409: 'Activating an address that has not been confirmed, or the edit makes a subscription the address already has',
+    },
+    answers: { 200: subscriberAnswerSchema },
   },
   {
     method: 'delete',
@@ -329,7 +415,8 @@ export const subscriptionsRoutes: ApiRoute[] = [
     admin: true,
     summary: 'Delete a subscriber',
     params: subscriberIdSchema,
-    responses: { 200: 'Deleted', 404: 'Subscriber not found' },
+    responses: { 200: '`{ ok }`', 404: 'Subscriber not found' },
+    answers: { 200: subscriberDeletedAnswerSchema },
   },
   {
     method: 'post',
@@ -342,6 +429,8 @@ export const subscriptionsRoutes: ApiRoute[] = [
       200: '`{ ok, sent, reason?, subscription }` (sent 0 with a reason when there are no events)',
       404: 'Subscriber not found',
       409: '`{ ok: false, reason: not_confirmed | deactivated, error, subscription }`: nobody is mailed who has not confirmed or is deactivated',
+      503: 'The mail server is unavailable',
     },
+    answers: { 200: digestSentAnswerSchema, 409: digestRefusedAnswerSchema },
   },
 ];

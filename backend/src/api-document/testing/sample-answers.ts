@@ -4,7 +4,10 @@
  * an event, review it, moderate, write a post, erase someone), so the ids each call needs come from earlier
  * answers rather than from fixtures.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ADMIN_PASSWORD_HEADER } from '@evently/platform';
+import { waitFor } from '@evently/platform/testing';
 import type { TestServer } from '../../testing/start-test-server.ts';
 import type { ApiRoute, HttpMethod } from '../api-route.ts';
 import { API_ROUTES } from '../api-routes.ts';
@@ -22,6 +25,23 @@ interface Call {
   url: string;
   body?: unknown;
   admin?: boolean;
+}
+
+const SUBSCRIBER_EMAIL = 'sam.sample@example.com';
+
+/** The confirmation link mailed to an address, from the test server's `.eml` files (quoted-printable undone). */
+async function confirmLinkOf(dataDir: string, email: string): Promise<string> {
+  const folder = path.join(dataDir, 'mail');
+  let link: string | undefined;
+  await waitFor(async () => {
+    for (const file of (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'))) {
+      const text = (await readFile(path.join(folder, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+      const token = text.includes(email) ? /\/api\/subscriptions\/confirm\/([\w-]{22,128})/.exec(text)?.[1] : undefined;
+      if (token) link = `/api/subscriptions/confirm/${token}`;
+    }
+    return link !== undefined;
+  }, `the confirmation mail to ${email}`);
+  return link!;
 }
 
 function routeOf(key: string): ApiRoute {
@@ -149,6 +169,160 @@ export async function sampleAnswers(server: TestServer): Promise<SampleAnswer[]>
   });
   await call({ route: 'GET /api/blog/posts/:slug', url: `/api/blog/posts/${encodeURIComponent(created.slug)}` });
   await call({ route: 'DELETE /api/blog/posts/:id', url: `/api/blog/posts/${created.id}`, admin: true });
+
+  // Support: a visitor's ticket followed by its token and by number, the team's work on it, canned replies.
+  await call({ route: 'GET /api/support/categories', url: '/api/support/categories' });
+  await call({ route: 'GET /api/support/faq', url: '/api/support/faq' });
+  const opened = (await call({
+    route: 'POST /api/support/tickets',
+    url: '/api/support/tickets',
+    body: {
+      user_name: 'Ana García',
+      user_email: 'ana@example.com',
+      subject: 'Where are my tickets?',
+      description: 'The seller never sent them.',
+      browser_info: { userAgent: 'Sample', language: 'en' },
+    },
+  })) as { ticket: { ticket_number: string }; access_token: string };
+  const ticketPath = `/api/support/tickets/${opened.ticket.ticket_number}`;
+  await call({ route: 'GET /api/support/tickets/:number', url: ticketPath });
+  await call({ route: 'GET /api/support/tickets/:number', url: `${ticketPath}?token=${opened.access_token}` });
+  await call({
+    route: 'POST /api/support/tickets/:number/messages',
+    url: `${ticketPath}/messages`,
+    body: { message: 'Any news?', token: opened.access_token },
+  });
+  await call({
+    route: 'POST /api/support/tickets/:number/messages',
+    url: `${ticketPath}/messages`,
+    body: { message: 'Checking with the seller.', is_admin: true, is_internal: true },
+    admin: true,
+  });
+  await call({
+    route: 'PUT /api/support/tickets/:number/status',
+    url: `${ticketPath}/status`,
+    body: { status: 'waiting_for_user', admin_message: 'Which e-mail did you order with?' },
+    admin: true,
+  });
+  await call({
+    route: 'PUT /api/support/tickets/:number/priority',
+    url: `${ticketPath}/priority`,
+    body: { priority: 'high' },
+    admin: true,
+  });
+  await call({
+    route: 'PUT /api/support/tickets/:number/assignee',
+    url: `${ticketPath}/assignee`,
+    body: { assignee: 'Sam' },
+    admin: true,
+  });
+  await call({ route: 'GET /api/support/tickets/:number', url: ticketPath, admin: true });
+  await call({ route: 'GET /api/support/tickets', url: '/api/support/tickets?sort=oldest_waiting', admin: true });
+  const canned = (await call({
+    route: 'POST /api/support/canned-replies',
+    url: '/api/support/canned-replies',
+    body: { title: 'Sample greeting', body: 'Hello {{name}}, about {{ticket_number}}:' },
+    admin: true,
+  })) as { canned_reply: { id: string } };
+  const cannedPath = `/api/support/canned-replies/${canned.canned_reply.id}`;
+  await call({ route: 'GET /api/support/canned-replies', url: '/api/support/canned-replies', admin: true });
+  await call({ route: 'GET /api/support/canned-replies/:id', url: cannedPath, admin: true });
+  await call({
+    route: 'GET /api/support/tickets/:number/canned-replies/:id',
+    url: `${ticketPath}/canned-replies/${canned.canned_reply.id}`,
+    admin: true,
+  });
+  await call({
+    route: 'PUT /api/support/canned-replies/:id',
+    url: cannedPath,
+    body: { title: 'Sample greeting', body: 'Hi {{name}}.' },
+    admin: true,
+  });
+  await call({ route: 'DELETE /api/support/canned-replies/:id', url: cannedPath, admin: true });
+  const desk = (await call({ route: 'GET /api/support/tickets', url: '/api/support/tickets', admin: true })) as {
+    tickets: Array<{ id: string; ticket_number: string }>;
+  };
+  const ticketId = desk.tickets.find((ticket) => ticket.ticket_number === opened.ticket.ticket_number)?.id;
+  if (!ticketId) throw new Error('The ticket just opened is not in the queue');
+  await call({ route: 'DELETE /api/support/tickets/:id', url: `/api/support/tickets/${ticketId}`, admin: true });
+
+  // Partnerships: a request sent, listed, handled and deleted.
+  await call({
+    route: 'POST /api/partnership-request',
+    url: '/api/partnership-request',
+    body: { company: 'Sample Venues', contact_name: 'Ana', email: 'ana@example.com', partnership_type: 'venue' },
+  });
+  const requests = (await call({
+    route: 'GET /api/admin/partnership-requests',
+    url: '/api/admin/partnership-requests',
+    admin: true,
+  })) as { requests: Array<{ id: string }> };
+  const requestId = requests.requests[0]?.id;
+  if (!requestId) throw new Error('The partnership request just sent is not listed');
+  const requestPath = `/api/admin/partnership-requests/${requestId}`;
+  await call({ route: 'GET /api/admin/partnership-requests/:id', url: requestPath, admin: true });
+  await call({
+    route: 'PATCH /api/admin/partnership-requests/:id',
+    url: requestPath,
+    body: { status: 'handled' },
+    admin: true,
+  });
+  await call({ route: 'DELETE /api/admin/partnership-requests/:id', url: requestPath, admin: true });
+
+  // Subscriptions: a saved search signed up, seen and edited by the team, changed by its owner, unsubscribed.
+  await call({
+    route: 'POST /api/subscriptions',
+    url: '/api/subscriptions',
+    body: { email: SUBSCRIBER_EMAIL, country: 'Spain', city: 'Madrid', keyword: 'jazz', max_price: 50 },
+  });
+  const subscribers = (await call({
+    route: 'GET /api/subscriptions/admin',
+    url: '/api/subscriptions/admin?filters=saved',
+    admin: true,
+  })) as { subscriptions: Array<{ id: string; unsubscribe_token: string }> };
+  const subscriber = subscribers.subscriptions[0];
+  if (!subscriber) throw new Error('The subscription just made is not listed');
+  const subscriberPath = `/api/subscriptions/admin/${subscriber.id}`;
+  await call({
+    route: 'PATCH /api/subscriptions/admin/:id',
+    url: subscriberPath,
+    body: { name: 'Ana', date_preset: 'this_week' },
+    admin: true,
+  });
+  // Refused until the address is confirmed (double opt-in), then sent (or skipped, with its reason).
+  await call({
+    route: 'POST /api/subscriptions/admin/:id/send-digest',
+    url: `${subscriberPath}/send-digest`,
+    admin: true,
+  });
+  await call({
+    route: 'POST /api/subscriptions/confirm/:token',
+    url: await confirmLinkOf(server.dataDir, SUBSCRIBER_EMAIL),
+  });
+  await call({
+    route: 'POST /api/subscriptions/admin/:id/send-digest',
+    url: `${subscriberPath}/send-digest`,
+    admin: true,
+  });
+  await call({
+    route: 'POST /api/subscriptions/admin/run-digest',
+    url: '/api/subscriptions/admin/run-digest',
+    admin: true,
+  });
+  await call({
+    route: 'PUT /api/subscriptions/saved/:token',
+    url: `/api/subscriptions/saved/${subscriber.unsubscribe_token}`,
+    body: { keyword: 'blues', category: null },
+  });
+  await call({
+    route: 'POST /api/subscriptions/unsubscribe/:token',
+    url: `/api/subscriptions/unsubscribe/${subscriber.unsubscribe_token}`,
+  });
+  await call({
+    route: 'POST /api/subscriptions/unsubscribe/:token',
+    url: `/api/subscriptions/unsubscribe/${'x'.repeat(32)}`,
+  });
+  await call({ route: 'DELETE /api/subscriptions/admin/:id', url: subscriberPath, admin: true });
 
   // An erasure of the reviewer.
   await call({

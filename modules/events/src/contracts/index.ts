@@ -4,5 +4,6 @@
  * the client bundle can take it; the boundary check holds it to that.
  */
 export { CATEGORIES, type Category } from './categories.ts';
+export { DATE_PRESETS, type DatePreset } from './date-presets.ts';
 export * from './public-event.ts';
 export * from './answers.ts';

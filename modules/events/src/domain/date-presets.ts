@@ -3,10 +3,10 @@
  * [from, to) in UTC. Weeks run Monday to Sunday; "this week" and "this month" start at today's midnight, because
  * the days already gone hold only past events.
  */
+import type { DatePreset } from '../contracts/date-presets.ts';
 import { addDays, midnightIn, wallClockIn } from './time-zones.ts';
 
-export const DATE_PRESETS = ['today', 'tomorrow', 'this_week', 'this_month'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
+export { DATE_PRESETS, type DatePreset } from '../contracts/date-presets.ts';
 
 export interface InstantRange {
   from: Date;

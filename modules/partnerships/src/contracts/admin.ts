@@ -1,6 +1,6 @@
 /** Query and body of the admin calls. */
 import { z } from 'zod';
-import { REQUEST_STATUSES } from '../domain/partnership-request.ts';
+import { REQUEST_STATUSES } from './vocabulary.ts';
 
 export const MAX_PER_PAGE = 100;
 

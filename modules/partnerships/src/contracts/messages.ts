@@ -6,7 +6,7 @@
  */
 import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
-import { PARTNERSHIP_TYPES, REQUEST_STATUSES } from '../domain/partnership-request.ts';
+import { PARTNERSHIP_TYPES, REQUEST_STATUSES } from './vocabulary.ts';
 
 export const PARTNERSHIPS_TOPIC = 'evently.partnerships';
 

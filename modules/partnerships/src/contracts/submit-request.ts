@@ -1,6 +1,6 @@
 /** The partnership form (spec 02 §3 and §5), parsed at the edge with the same rules for every caller. */
 import { z } from 'zod';
-import { PARTNERSHIP_TYPES } from '../domain/partnership-request.ts';
+import { PARTNERSHIP_TYPES } from './vocabulary.ts';
 import { emailField, optionalText, requiredText } from '@evently/platform';
 import { LIMITS, websiteField } from './fields.ts';
 

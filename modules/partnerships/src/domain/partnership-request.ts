@@ -1,8 +1,13 @@
 /** The partnership request (spec 02 §3) as this module stores it, and its small state machine. */
+import type { PartnershipType, RequestStatus } from '../contracts/vocabulary.ts';
 
-/** Spec 02 §5: the kinds of partner the form offers. */
-export const PARTNERSHIP_TYPES = ['event_organizer', 'ticketing_platform', 'venue', 'other'] as const;
-export type PartnershipType = (typeof PARTNERSHIP_TYPES)[number];
+// The request's words are the wire's; stored requests hold the same values.
+export {
+  PARTNERSHIP_TYPES,
+  REQUEST_STATUSES,
+  type PartnershipType,
+  type RequestStatus,
+} from '../contracts/vocabulary.ts';
 
 export const PARTNERSHIP_TYPE_LABELS: Record<PartnershipType, string> = {
   event_organizer: 'Event organizer',
@@ -10,10 +15,6 @@ export const PARTNERSHIP_TYPE_LABELS: Record<PartnershipType, string> = {
   venue: 'Venue',
   other: 'Other',
 };
-
-/** `new` until someone on the team has dealt with it; an administrator can set it back. */
-export const REQUEST_STATUSES = ['new', 'handled'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export interface PartnershipRequestFields {
   company: string;

@@ -1,22 +1,7 @@
 /** What the admin panel sees of a request: everything the visitor sent, without the duplicate-check keys. */
 import type { Stored } from '@evently/platform';
-import type { PartnershipRequest, PartnershipType, RequestStatus } from './partnership-request.ts';
-
-export interface AdminRequestView {
-  id: string;
-  company: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  partnership_type: PartnershipType;
-  message: string | null;
-  status: RequestStatus;
-  handled_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+import type { AdminRequestView } from '../contracts/request-answers.ts';
+import type { PartnershipRequest } from './partnership-request.ts';
 
 export function toAdminView(request: Stored<PartnershipRequest>): AdminRequestView {
   return {

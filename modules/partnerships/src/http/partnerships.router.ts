@@ -4,13 +4,19 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { parseBody, parseQuery } from '@evently/platform';
+import { answer, parseBody, parseQuery } from '@evently/platform';
 import { deleteRequest } from '../application/commands/delete-request/delete-request.ts';
 import { setRequestStatus } from '../application/commands/set-status/set-request-status.ts';
 import { submitRequest } from '../application/commands/submit-request/submit-request.ts';
 import type { PartnershipsContext } from '../application/context.ts';
 import { getRequest, listRequests } from '../application/queries/list-requests/list-requests.ts';
 import { adminListQuerySchema, statusUpdateSchema } from '../contracts/admin.ts';
+import type {
+  RequestAnswer,
+  RequestDeletedAnswer,
+  RequestPage,
+  RequestReceivedAnswer,
+} from '../contracts/request-answers.ts';
 import { isHoneypotFilled, submitRequestSchema } from '../contracts/submit-request.ts';
 import { toAdminView } from '../domain/request-views.ts';
 
@@ -26,12 +32,8 @@ export interface PartnershipsRouterOptions {
   submitRateLimit: Middleware;
 }
 
-function answer(ctx: Context, status: number, body: unknown): void {
-  ctx.status = status;
-  ctx.body = body;
-}
-
-const received = (ctx: Context) => answer(ctx, 201, { success: true, message: REQUEST_RECEIVED_MESSAGE });
+const received = (ctx: Context) =>
+  answer(ctx, 201, { success: true, message: REQUEST_RECEIVED_MESSAGE } satisfies RequestReceivedAnswer);
 
 export function createPartnershipsRouter(app: PartnershipsContext, options: PartnershipsRouterOptions): Router {
   const router = new Router();
@@ -52,24 +54,26 @@ export function createPartnershipsRouter(app: PartnershipsContext, options: Part
   const admin = new Router({ prefix: '/api/admin/partnership-requests' });
   admin.use(options.requireAdmin);
 
-  admin.get('/', async (ctx) => answer(ctx, 200, await listRequests(app, parseQuery(ctx, adminListQuerySchema))));
+  admin.get('/', async (ctx) =>
+    answer(ctx, 200, (await listRequests(app, parseQuery(ctx, adminListQuerySchema))) satisfies RequestPage),
+  );
 
   admin.get('/:id', async (ctx) => {
     const request = await getRequest(app, ctx.params.id ?? '');
     if (!request) return answer(ctx, 404, { error: REQUEST_NOT_FOUND_MESSAGE });
-    answer(ctx, 200, { request });
+    answer(ctx, 200, { request } satisfies RequestAnswer);
   });
 
   admin.patch('/:id', async (ctx) => {
     const { status } = parseBody(ctx, statusUpdateSchema);
     const request = await setRequestStatus(app, ctx.params.id ?? '', status);
     if (!request) return answer(ctx, 404, { error: REQUEST_NOT_FOUND_MESSAGE });
-    answer(ctx, 200, { request: toAdminView(request) });
+    answer(ctx, 200, { request: toAdminView(request) } satisfies RequestAnswer);
   });
 
   admin.delete('/:id', async (ctx) => {
     if (!(await deleteRequest(app, ctx.params.id ?? ''))) return answer(ctx, 404, { error: REQUEST_NOT_FOUND_MESSAGE });
-    answer(ctx, 200, { message: 'Partnership request deleted' });
+    answer(ctx, 200, { message: 'Partnership request deleted' } satisfies RequestDeletedAnswer);
   });
 
   router.use(admin.routes(), admin.allowedMethods());

@@ -3,11 +3,12 @@ import type { Stored, Where } from '@evently/platform';
 import { HttpError, notFound } from '@evently/platform';
 import type { AdminListQuery, AdminPatch } from '../contracts/admin.ts';
 import { subscriberMessageTypes, subscriberMessage } from '../contracts/messages.ts';
+import type { AdminSubscriberView, SubscriberPage } from '../contracts/subscriber-answers.ts';
 import { patchedSearch, SearchContradiction, searchFieldChanges } from '../domain/search-edit.ts';
 import { DIGEST_INTERVAL_DAYS, normaliseKey, type Subscriber } from '../domain/subscriber.ts';
 import { subscribersCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
-import { toAdminView, type AdminSubscriberView } from './views.ts';
+import { toAdminView } from './views.ts';
 
 const SORTS = {
   recent: [{ field: 'created_at', direction: 'desc' }],
@@ -18,15 +19,6 @@ const SORTS = {
     { field: 'country_key', direction: 'asc' },
   ],
 } as const;
-
-export interface AdminListResult {
-  ok: true;
-  subscriptions: AdminSubscriberView[];
-  pages: number;
-  page: number;
-  total: number;
-  stats: { total: number; active: number; inactive: number; pending: number; sent_last_7d: number };
-}
 
 function whereFor(query: AdminListQuery): Where {
   const where: Where = {};
@@ -41,7 +33,7 @@ function whereFor(query: AdminListQuery): Where {
   return where;
 }
 
-export async function listSubscribers(ctx: SubscriptionsContext, query: AdminListQuery): Promise<AdminListResult> {
+export async function listSubscribers(ctx: SubscriptionsContext, query: AdminListQuery): Promise<SubscriberPage> {
   const where = whereFor(query);
   const since = new Date(ctx.clock.now().getTime() - DIGEST_INTERVAL_DAYS * 86_400_000).toISOString();
   const [matching, rows, total, active, pending, sentLast7d] = await Promise.all([

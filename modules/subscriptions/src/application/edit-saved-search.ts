@@ -8,7 +8,7 @@ import type { savedSearchEditSchema } from '../contracts/sign-up.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { updateSubscriber } from './admin-subscribers.ts';
 import { findByUnsubscribeToken } from './unsubscribe.ts';
-import type { AdminSubscriberView } from './views.ts';
+import type { AdminSubscriberView } from '../contracts/subscriber-answers.ts';
 
 export type SavedSearchEdit = z.infer<typeof savedSearchEditSchema>;
 

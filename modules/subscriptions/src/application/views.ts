@@ -1,40 +1,8 @@
 /** How a subscriber leaves the module: only administrators see subscribers (the sign-up answer names none). */
 import type { Stored } from '@evently/platform';
-import { describeSearch, NO_FILTERS, searchUrl, type SavedSearch } from '../domain/saved-search.ts';
-import {
-  DEFAULT_RADIUS_KM,
-  statusOf,
-  unsubscribeUrl,
-  type Subscriber,
-  type SubscriberStatus,
-} from '../domain/subscriber.ts';
-
-/** What an administrator sees: the stored subscriber without its internal keys, plus its unsubscribe link. */
-export type AdminSubscriberView = Pick<
-  Stored<Subscriber>,
-  | 'id'
-  | 'email'
-  | 'name'
-  | 'country'
-  | 'city'
-  | 'radius_km'
-  | 'is_active'
-  | 'unsubscribe_token'
-  | 'created_at'
-  | 'updated_at'
-  | 'last_sent_at'
-> & {
-  unsubscribe_url: string;
-  /** Double opt-in state: `pending` until the address is confirmed, then `active` or `unsubscribed`. */
-  status: SubscriberStatus;
-  confirmed: boolean;
-  confirmed_at: string | null;
-  /** The saved search's filters (all null for a plain city digest), in words, and its address on the site. */
-  search: SavedSearch;
-  has_filters: boolean;
-  search_description: string;
-  search_url: string;
-};
+import type { AdminSubscriberView } from '../contracts/subscriber-answers.ts';
+import { describeSearch, NO_FILTERS, searchUrl } from '../domain/saved-search.ts';
+import { DEFAULT_RADIUS_KM, statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
 
 export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): AdminSubscriberView {
   return {

@@ -1,5 +1,6 @@
 /** The weekly-digest subscriber and its pure rules (no I/O here). */
 import { randomBytes } from 'node:crypto';
+import type { SubscriberStatus } from '../contracts/subscriber-answers.ts';
 import { hasFilters, searchKey, type SavedSearch } from './saved-search.ts';
 
 /**
@@ -66,8 +67,6 @@ export const newConfirmToken = newUnsubscribeToken;
  * Pending until the address is confirmed; then active or unsubscribed. Derived rather than stored, so it can
  * never disagree with the fields that decide who gets mail (rows from before double opt-in read as pending).
  */
-export type SubscriberStatus = 'pending' | 'active' | 'unsubscribed';
-
 export function statusOf(subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at'>): SubscriberStatus {
   if (!subscriber.confirmed_at) return 'pending';
   return subscriber.is_active ? 'active' : 'unsubscribed';

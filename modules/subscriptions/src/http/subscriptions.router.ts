@@ -5,6 +5,7 @@ import {
   HttpError,
   UniqueConstraintError,
   acceptFormBodies,
+  answer,
   parseBody,
   parseParams,
   parseQuery,
@@ -12,6 +13,17 @@ import {
 } from '@evently/platform';
 import { adminListQuerySchema, adminPatchSchema, mailLinkTokenSchema, subscriberIdSchema } from '../contracts/admin.ts';
 import { savedSearchEditSchema, signUpSchema } from '../contracts/sign-up.ts';
+import type {
+  DigestBatchAnswer,
+  DigestRefusedAnswer,
+  DigestSentAnswer,
+  SavedSearchEditedAnswer,
+  SignUpAnswer,
+  SubscriberAnswer,
+  SubscriberDeletedAnswer,
+  SubscriberPage,
+  UnsubscribedAnswer,
+} from '../contracts/subscriber-answers.ts';
 import {
   deleteSubscriber,
   getSubscriber,
@@ -41,7 +53,7 @@ export const DIGEST_DEACTIVATED_MESSAGE = 'This subscriber is deactivated; react
 /** Why "Send digest now" is refused for this subscriber (the panel shows `error` beside the disabled button), or null. */
 function digestNowRefusal(
   subscriber: Pick<Subscriber, 'is_active' | 'confirmed_at'>,
-): { reason: string; error: string } | null {
+): Pick<DigestRefusedAnswer, 'reason' | 'error'> | null {
   const status = statusOf(subscriber);
   if (status === 'pending') return { reason: 'not_confirmed', error: DIGEST_NOT_CONFIRMED_MESSAGE };
   if (status === 'unsubscribed') return { reason: 'deactivated', error: DIGEST_DEACTIVATED_MESSAGE };
@@ -84,8 +96,7 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     } else {
       await signUp(app, input);
     }
-    ctx.status = 202;
-    ctx.body = { message: SIGN_UP_SUCCESS_MESSAGE };
+    answer(ctx, 202, { message: SIGN_UP_SUCCESS_MESSAGE } satisfies SignUpAnswer);
   });
 
   const page = (
@@ -161,8 +172,10 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
       const subscriber = outcome.status === 'unknown_token' ? null : outcome.subscriber;
       return page(ctx, status, unsubscribeTexts(outcome.status, subscriber));
     }
-    ctx.status = status;
-    ctx.body = { ok: outcome.status !== 'unknown_token', status: outcome.status };
+    answer(ctx, status, {
+      ok: outcome.status !== 'unknown_token',
+      status: outcome.status,
+    } satisfies UnsubscribedAnswer);
   });
 
   // The mail's "edit" link opens the search on the site; its Save form sends the changed search here.
@@ -171,27 +184,32 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     const edit = parseBody(ctx, savedSearchEditSchema);
     const updated = token ? await editSavedSearch(app, token, edit) : null;
     if (!updated) throw new HttpError(404, 'This saved search no longer exists');
-    ctx.body = { ok: true, search: updated.search, description: updated.search_description, url: updated.search_url };
+    answer(ctx, 200, {
+      ok: true,
+      search: updated.search,
+      description: updated.search_description,
+      url: updated.search_url,
+    } satisfies SavedSearchEditedAnswer);
   });
 
   router.get('/admin', options.requireAdmin, async (ctx) => {
-    ctx.body = await listSubscribers(app, parseQuery(ctx, adminListQuerySchema));
+    answer(ctx, 200, (await listSubscribers(app, parseQuery(ctx, adminListQuerySchema))) satisfies SubscriberPage);
   });
 
   router.post('/admin/run-digest', options.requireAdmin, async (ctx) => {
-    ctx.body = { result: await runDigestBatch(app) };
+    answer(ctx, 200, { result: await runDigestBatch(app) } satisfies DigestBatchAnswer);
   });
 
   router.patch('/admin/:id', options.requireAdmin, async (ctx) => {
     const { id } = parseParams(ctx, subscriberIdSchema);
     const patch = parseBody(ctx, adminPatchSchema);
-    ctx.body = { ok: true, subscription: await updateSubscriber(app, id, patch) };
+    answer(ctx, 200, { ok: true, subscription: await updateSubscriber(app, id, patch) } satisfies SubscriberAnswer);
   });
 
   router.delete('/admin/:id', options.requireAdmin, async (ctx) => {
     const { id } = parseParams(ctx, subscriberIdSchema);
     await deleteSubscriber(app, id);
-    ctx.body = { ok: true };
+    answer(ctx, 200, { ok: true } satisfies SubscriberDeletedAnswer);
   });
 
   router.post('/admin/:id/send-digest', options.requireAdmin, async (ctx) => {
@@ -199,18 +217,22 @@ export function createSubscriptionsRouter(app: SubscriptionsContext, options: Su
     const subscriber = await getSubscriber(app, id);
     const refusal = digestNowRefusal(subscriber);
     if (refusal) {
-      ctx.status = 409;
-      ctx.body = { ok: false, sent: 0, ...refusal, subscription: toAdminView(subscriber, app.publicUrl) };
+      answer(ctx, 409, {
+        ok: false,
+        sent: 0,
+        ...refusal,
+        subscription: toAdminView(subscriber, app.publicUrl),
+      } satisfies DigestRefusedAnswer);
       return;
     }
     const outcome = await sendDigestNow(app, subscriber);
     const current = await getSubscriber(app, id);
-    ctx.body = {
+    answer(ctx, 200, {
       ok: true,
       sent: outcome.sent ? 1 : 0,
       ...(outcome.sent ? {} : { reason: outcome.reason }),
       subscription: toAdminView(current, app.publicUrl),
-    };
+    } satisfies DigestSentAnswer);
   });
 
   return router;

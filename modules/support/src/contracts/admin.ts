@@ -1,11 +1,6 @@
 /** Payloads of the administrator's ticket calls (spec 02 §7). */
 import { z } from 'zod';
-import {
-  ADMIN_SETTABLE_STATUSES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  type AdminSettableStatus,
-} from '../domain/ticket.ts';
+import { ADMIN_SETTABLE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, type AdminSettableStatus } from './vocabulary.ts';
 import { MAX_EMAIL_LENGTH, blankAsMissing, optionalText } from '@evently/platform';
 import { LIMITS } from './fields.ts';
 

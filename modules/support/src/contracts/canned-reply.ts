@@ -18,3 +18,24 @@ export const cannedReplySchema = z.object({
 });
 
 export type CannedReplyInput = z.infer<typeof cannedReplySchema>;
+
+/** A canned reply as the team's calls answer it; the body may say `{{name}}` and `{{ticket_number}}`. */
+export const cannedReplyViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updated_by: z.string().describe('The agent who last saved it'),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+export const cannedReplyListAnswerSchema = z.object({ canned_replies: z.array(cannedReplyViewSchema) });
+export const cannedReplyAnswerSchema = z.object({ canned_reply: cannedReplyViewSchema });
+
+/** A canned reply filled in for one ticket, for the reply box. */
+export const renderedCannedReplyAnswerSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
+
+export type CannedReplyView = z.infer<typeof cannedReplyViewSchema>;
+export type CannedReplyListAnswer = z.infer<typeof cannedReplyListAnswerSchema>;
+export type CannedReplyAnswer = z.infer<typeof cannedReplyAnswerSchema>;
+export type RenderedCannedReplyAnswer = z.infer<typeof renderedCannedReplyAnswerSchema>;

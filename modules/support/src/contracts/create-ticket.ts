@@ -1,7 +1,7 @@
 /** The Contact Support form (spec 02 §5 "Support form"): parsed at the edge, the same rules for every caller. */
 import { z } from 'zod';
 import { CATEGORY_VALUES, DEFAULT_CATEGORY } from '../domain/categories.ts';
-import { DEFAULT_PRIORITY, TICKET_PRIORITIES } from '../domain/ticket.ts';
+import { DEFAULT_PRIORITY, TICKET_PRIORITIES } from './vocabulary.ts';
 import { blankAsMissing, emailField, optionalText, requiredText } from '@evently/platform';
 import { LIMITS } from './fields.ts';
 

@@ -6,7 +6,7 @@
  */
 import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '../domain/ticket.ts';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from './vocabulary.ts';
 
 export const SUPPORT_TICKETS_TOPIC = 'evently.support-tickets';
 

@@ -1,5 +1,10 @@
-/** Comparing a presented ticket token with the stored one without leaking, through timing, how much matched. */
-import { createHash, timingSafeEqual } from 'node:crypto';
+/** A ticket's access token: made from the OS CSPRNG, and compared without leaking, through timing, how much matched. */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** 256 bits, URL-safe: far beyond guessing, short enough for a tracking link. */
+export function newAccessToken(): string {
+  return randomBytes(32).toString('base64url');
+}
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 

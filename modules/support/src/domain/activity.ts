@@ -3,20 +3,7 @@
  * so the mailers can note a mail sent or failed without competing with the agents' writes for the ticket's
  * version. Never shown to the visitor.
  */
-import type { TicketPriority, TicketStatus } from './ticket.ts';
-
-export const ACTIVITY_KINDS = [
-  'opened',
-  'status_changed',
-  'priority_changed',
-  'assigned',
-  'reply',
-  'note',
-  'visitor_message',
-  'mail_sent',
-  'mail_failed',
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+import type { ActivityKind, TicketPriority, TicketStatus } from '../contracts/vocabulary.ts';
 
 export interface ActivityEntry {
   ticket_id: string;
@@ -31,9 +18,6 @@ export interface ActivityEntry {
   /** A mail's kind (`confirmation`, `update`, `team`) or a failure's reason, never an address. */
   detail?: string | null;
 }
-
-/** What the admin ticket view lists: an entry without its storage key. */
-export type ActivityView = Omit<ActivityEntry, 'ticket_id'>;
 
 export const VISITOR_ACTOR = 'Visitor';
 export const SYSTEM_ACTOR = 'System';

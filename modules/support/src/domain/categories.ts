@@ -1,8 +1,5 @@
 /** Support categories (spec 02 §3 "Support category"): the form's list comes from here, and only these are accepted. */
-export interface SupportCategory {
-  value: string;
-  label: string;
-}
+import type { SupportCategory } from '../contracts/ticket-answers.ts';
 
 export const SUPPORT_CATEGORIES: readonly SupportCategory[] = [
   { value: 'general', label: 'General question' },

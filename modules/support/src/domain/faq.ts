@@ -2,10 +2,7 @@
  * The FAQ tab's entries (spec 02 §3 "FAQ entry"). Written for what this product is: an aggregator that lists
  * events and sends visitors to the seller, so most money questions belong to the seller and we say so plainly.
  */
-export interface FaqEntry {
-  question: string;
-  answer: string;
-}
+import type { FaqEntry } from '../contracts/ticket-answers.ts';
 
 export function supportFaq(appName: string): FaqEntry[] {
   return [

@@ -2,8 +2,8 @@
  * Which agent is looking at which ticket, and whether they are typing a reply: short-lived facts, so each
  * record expires unless its connection renews it. Two agents should never answer one ticket unknowingly.
  */
-export const PRESENCE_STATES = ['viewing', 'typing'] as const;
-export type PresenceState = (typeof PRESENCE_STATES)[number];
+import type { TicketPresence } from '../contracts/live-channels.ts';
+import type { PresenceState } from '../contracts/vocabulary.ts';
 
 /** A record lives this long past its last renewal; clients renew well within it. */
 export const PRESENCE_TTL_MS = 45_000;
@@ -28,12 +28,6 @@ export interface PresenceRecord {
 export interface PresenceAgent {
   id: string;
   name: string;
-}
-
-/** What agents see of one ticket: each agent (session) once, typing if any of their tabs is. */
-export interface TicketPresence {
-  ticket_number: string;
-  agents: Array<{ agent_id: string; agent: string; state: PresenceState; expires_at: string }>;
 }
 
 export function presenceOf(ticketNumber: string, records: PresenceRecord[], now: Date): TicketPresence {

@@ -2,22 +2,13 @@
  * First-response targets by priority: how long a new ticket may wait for the team's first reply. The hours are
  * the operator's (SUPPORT_FIRST_RESPONSE_HOURS); these are the defaults.
  */
-import type { Ticket, TicketPriority } from './ticket.ts';
+import type { TicketSla } from '../contracts/ticket-answers.ts';
+import type { TicketPriority } from '../contracts/vocabulary.ts';
+import type { Ticket } from './ticket.ts';
 
 export type FirstResponseHours = Record<TicketPriority, number>;
 
 export const DEFAULT_FIRST_RESPONSE_HOURS: FirstResponseHours = { urgent: 1, high: 4, medium: 8, low: 24 };
-
-export interface TicketSla {
-  /** Seconds since the ticket was opened. */
-  age_seconds: number;
-  first_response_due_at: string;
-  first_response_at: string | null;
-  /** No first reply yet and the due time has passed (a ticket already closed is never overdue). */
-  overdue: boolean;
-  /** Since when the visitor has been waiting for the team, or null when the team spoke last. */
-  awaiting_reply_since: string | null;
-}
 
 export function ticketSla(
   ticket: Pick<Ticket, 'priority' | 'status' | 'first_response_at' | 'awaiting_reply_since'> & { created_at: string },

@@ -9,7 +9,8 @@
  *   has to read it, and a resolved ticket that gets an answer was evidently not resolved. A closed ticket
  *   takes no follow-ups; the visitor opens a new one.
  */
-import type { AdminSettableStatus, Ticket, TicketMessage, TicketStatus } from './ticket.ts';
+import type { AdminSettableStatus, TicketStatus } from '../contracts/vocabulary.ts';
+import type { Ticket, TicketMessage } from './ticket.ts';
 
 export const CLOSED_TICKET_MESSAGE = 'This ticket is closed. Please open a new ticket.';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeTicket } from '../testing/make-ticket.ts';
 import { decideAdminReply, decideAdminStatus, decideVisitorFollowUp } from './status-rules.ts';
-import { ADMIN_SETTABLE_STATUSES, TICKET_STATUSES, type TicketMessage } from './ticket.ts';
+import { ADMIN_SETTABLE_STATUSES, TICKET_STATUSES } from '../contracts/vocabulary.ts';
+import type { TicketMessage } from './ticket.ts';
 
 const adminMessage = (message = 'We have fixed the date.'): TicketMessage => ({
   sender_name: 'Evently Support',

@@ -5,7 +5,8 @@
  * subject of theirs in our Subject line would turn the confirmation into their message to that inbox.
  */
 import { categoryLabel } from './categories.ts';
-import type { BrowserInfo, TicketPriority } from './ticket.ts';
+import type { TicketPriority } from '../contracts/vocabulary.ts';
+import type { BrowserInfo } from './ticket.ts';
 
 export interface RenderedMail {
   subject: string;

@@ -3,7 +3,7 @@
  * (TT-2026-0001 ... TT-2026-9999, then TT-2026-10000). The sequence itself comes from a store counter taken in
  * the creating transaction; this file only formats and recognises numbers.
  */
-const TICKET_NUMBER = /^TT-(\d{4})-(\d{4,})$/;
+import { TICKET_NUMBER_PATTERN } from '../contracts/vocabulary.ts';
 
 export function formatTicketNumber(year: number, sequence: number): string {
   if (!Number.isInteger(sequence) || sequence < 1)
@@ -17,5 +17,5 @@ export const ticketCounterName = (year: number) => `support-ticket-${year}`;
 /** Canonical form of what a visitor typed (`tt-2026-0007 ` → `TT-2026-0007`), or null when it cannot be a number. */
 export function normaliseTicketNumber(input: string): string | null {
   const candidate = input.trim().toUpperCase();
-  return candidate.length <= 40 && TICKET_NUMBER.test(candidate) ? candidate : null;
+  return candidate.length <= 40 && TICKET_NUMBER_PATTERN.test(candidate) ? candidate : null;
 }

@@ -5,65 +5,14 @@
  * access token; only an administrator sees who wrote it. No view ever carries the token.
  */
 import type { Stored } from '@evently/platform';
-import type { BrowserInfo, Ticket, TicketPriority, TicketStatus } from './ticket.ts';
-
-export interface TicketMessageView {
-  sender_name: string;
-  message: string;
-  is_admin: boolean;
-  created_at: string;
-}
-
-/** A message as the team sees it: internal notes included and marked. */
-export interface AdminMessageView extends TicketMessageView {
-  is_internal: boolean;
-}
-
-/** Anyone who knows the number: where the ticket stands, and nothing anyone wrote in it. */
-export interface TicketStatusView {
-  ticket_number: string;
-  status: TicketStatus;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The token holder's summary: the ticket without its description and conversation (also their live pushes). */
-export interface PublicTicketSummary {
-  ticket_number: string;
-  subject: string;
-  category: string;
-  priority: TicketPriority;
-  status: TicketStatus;
-  created_at: string;
-  updated_at: string;
-  messages_count: number;
-  resolution: string | null;
-  version: number;
-}
-
-/** The visitor holding the token: their own words back, and the team's replies. */
-export interface PublicTicketDetail extends PublicTicketSummary {
-  description: string;
-  messages: TicketMessageView[];
-}
-
-/** An administrator: everything except the token, with internal notes in the conversation. */
-export interface AdminTicket extends Omit<PublicTicketDetail, 'messages'> {
-  id: string;
-  user_name: string;
-  user_email: string;
-  user_phone: string | null;
-  page_url: string | null;
-  browser_info: BrowserInfo | null;
-  /** The agent who took the ticket, or null. */
-  assignee: string | null;
-  /** Replies and notes count here; `messages_count` is what the visitor sees. */
-  notes_count: number;
-  messages: AdminMessageView[];
-}
-
-/** A row of the admin list: the full ticket without its conversation. */
-export type AdminTicketSummary = Omit<AdminTicket, 'messages'>;
+import type {
+  AdminTicket,
+  AdminTicketSummary,
+  PublicTicketDetail,
+  PublicTicketSummary,
+  TicketStatusView,
+} from '../contracts/ticket-answers.ts';
+import type { Ticket } from './ticket.ts';
 
 const isNote = (message: { is_internal?: boolean }) => message.is_internal === true;
 /** The conversation the visitor is part of: every message but the team's internal notes. */

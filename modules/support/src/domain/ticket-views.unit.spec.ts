@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTicket } from '../testing/make-ticket.ts';
-import { tokensMatch } from './access-token.ts';
-import { newAccessToken } from './ticket.ts';
+import { newAccessToken, tokensMatch } from './access-token.ts';
 import { toAdminSummary, toAdminTicket, toPublicDetail, toPublicSummary, toStatusView } from './ticket-views.ts';
 
 const ticket = makeTicket({

@@ -1,16 +1,5 @@
-/** The support ticket aggregate and its vocabulary (spec 02 §3, §4). Pure: no I/O here. */
-import { randomBytes } from 'node:crypto';
-
-export const TICKET_STATUSES = ['new', 'in_progress', 'waiting_for_user', 'resolved', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-/** What an administrator may set, from any state; `new` is only ever the state of a fresh ticket. */
-export const ADMIN_SETTABLE_STATUSES = ['in_progress', 'waiting_for_user', 'resolved', 'closed'] as const;
-export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
-
-export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export const DEFAULT_PRIORITY: TicketPriority = 'medium';
+/** The support ticket aggregate (spec 02 §3, §4); its statuses and priorities are the wire's (contracts/vocabulary.ts). Pure: no I/O here. */
+import type { TicketPriority, TicketStatus } from '../contracts/vocabulary.ts';
 
 /** Status in words, as the admin panel's filter shows them; used in mails to the visitor. */
 export const STATUS_LABELS: Record<TicketStatus, string> = {
@@ -37,9 +26,6 @@ export interface TicketMessage {
   is_internal?: boolean;
   created_at: string;
 }
-
-/** The sender name of a reply, note or change by an agent who gave no name at login. */
-export const UNNAMED_AGENT = 'Support team';
 
 /**
  * One ticket with its conversation: the messages live inside the document so a reply and the status change it
@@ -68,9 +54,4 @@ export interface Ticket {
   first_response_at?: string | null;
   /** Since when the visitor has been waiting for the team: set by the ticket and by a follow-up, cleared by a reply. */
   awaiting_reply_since?: string | null;
-}
-
-/** 256 bits from the OS CSPRNG, URL-safe: far beyond guessing, short enough for a tracking link. */
-export function newAccessToken(): string {
-  return randomBytes(32).toString('base64url');
 }

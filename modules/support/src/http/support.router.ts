@@ -1,7 +1,7 @@
 /** HTTP door of the support module: the calls of spec 02 §7, with the access rules of decision 012. */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { adminAgentName, parseBody, parseQuery } from '@evently/platform';
+import { adminAgentName, answer, parseBody, parseQuery } from '@evently/platform';
 import {
   ASSIGN_TO_ME,
   adminListQuerySchema,
@@ -9,9 +9,24 @@ import {
   prioritySchema,
   statusUpdateSchema,
 } from '../contracts/admin.ts';
-import { cannedReplySchema } from '../contracts/canned-reply.ts';
+import {
+  cannedReplySchema,
+  type CannedReplyAnswer,
+  type CannedReplyListAnswer,
+  type RenderedCannedReplyAnswer,
+} from '../contracts/canned-reply.ts';
 import { createTicketSchema } from '../contracts/create-ticket.ts';
 import { postMessageSchema } from '../contracts/post-message.ts';
+import type {
+  AdminQueue,
+  AdminTicketAnswer,
+  CategoriesAnswer,
+  CreateTicketAnswer,
+  DeletedAnswer,
+  FaqAnswer,
+  PostedMessageAnswer,
+  TicketLookupAnswer,
+} from '../contracts/ticket-answers.ts';
 import {
   createCannedReply,
   deleteCannedReply,
@@ -60,11 +75,6 @@ export interface SupportRouterOptions {
   lookupRateLimit: Middleware;
 }
 
-function answer(ctx: Context, status: number, body: unknown): void {
-  ctx.status = status;
-  ctx.body = body;
-}
-
 const notFound = (ctx: Context) => answer(ctx, 404, { error: TICKET_NOT_FOUND_MESSAGE });
 
 /** A filled honeypot, looked at before validation so a bot learns nothing from field errors either. */
@@ -80,24 +90,34 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
   const lookupGuard: Middleware = async (ctx, next) =>
     (await isAdmin(ctx)) ? next() : options.lookupRateLimit(ctx, next);
 
-  router.get('/categories', (ctx) => answer(ctx, 200, { categories: SUPPORT_CATEGORIES }));
+  router.get('/categories', (ctx) =>
+    answer(ctx, 200, { categories: [...SUPPORT_CATEGORIES] } satisfies CategoriesAnswer),
+  );
 
-  router.get('/faq', (ctx) => answer(ctx, 200, { faq: supportFaq(app.appName) }));
+  router.get('/faq', (ctx) => answer(ctx, 200, { faq: supportFaq(app.appName) } satisfies FaqAnswer));
 
   router.post('/tickets', options.createRateLimit, async (ctx) => {
     if (isHoneypotFilled((ctx.request as { body?: unknown }).body)) {
       // Answer like a success so the bot learns nothing, and store nothing.
       app.logger.info({ ip: ctx.ip }, 'support honeypot triggered');
-      answer(ctx, 201, { message: TICKET_CREATED_MESSAGE });
+      answer(ctx, 201, { message: TICKET_CREATED_MESSAGE } satisfies CreateTicketAnswer);
       return;
     }
     const input = parseBody(ctx, createTicketSchema);
     const { ticket, accessToken } = await createTicket(app, input);
-    answer(ctx, 201, { message: TICKET_CREATED_MESSAGE, ticket: toPublicDetail(ticket), access_token: accessToken });
+    answer(ctx, 201, {
+      message: TICKET_CREATED_MESSAGE,
+      ticket: toPublicDetail(ticket),
+      access_token: accessToken,
+    } satisfies CreateTicketAnswer);
   });
 
   router.get('/tickets', options.requireAdmin, async (ctx) => {
-    answer(ctx, 200, await listTickets(app, parseQuery(ctx, adminListQuerySchema), adminAgentName(ctx)));
+    answer(
+      ctx,
+      200,
+      (await listTickets(app, parseQuery(ctx, adminListQuerySchema), adminAgentName(ctx))) satisfies AdminQueue,
+    );
   });
 
   router.get('/tickets/:number', lookupGuard, async (ctx) => {
@@ -107,21 +127,21 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
     const result = await getTicket(app, ctx.params.number ?? '', reader);
     if (result.status === 'not_found') return notFound(ctx);
     if (result.status === 'forbidden') return answer(ctx, 403, { error: INVALID_TRACKING_LINK_MESSAGE });
-    answer(ctx, 200, { ticket: result.ticket });
+    answer(ctx, 200, { ticket: result.ticket } satisfies TicketLookupAnswer);
   });
 
   router.put('/tickets/:number/status', options.requireAdmin, async (ctx) => {
     const input = parseBody(ctx, statusUpdateSchema);
     const ticket = await changeTicketStatus(app, ctx.params.number ?? '', input, adminAgentName(ctx));
     if (!ticket) return notFound(ctx);
-    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) });
+    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) } satisfies AdminTicketAnswer);
   });
 
   router.put('/tickets/:number/priority', options.requireAdmin, async (ctx) => {
     const { priority } = parseBody(ctx, prioritySchema);
     const ticket = await setTicketPriority(app, ctx.params.number ?? '', priority, adminAgentName(ctx));
     if (!ticket) return notFound(ctx);
-    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) });
+    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) } satisfies AdminTicketAnswer);
   });
 
   router.put('/tickets/:number/assignee', options.requireAdmin, async (ctx) => {
@@ -135,7 +155,7 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
       agent,
     );
     if (!ticket) return notFound(ctx);
-    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) });
+    answer(ctx, 200, { ticket: await adminTicketDetail(app, ticket) } satisfies AdminTicketAnswer);
   });
 
   router.post('/tickets/:number/messages', lookupGuard, async (ctx) => {
@@ -154,30 +174,35 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
     if (result.status === 'not_found') return notFound(ctx);
     if (result.status === 'forbidden') return answer(ctx, 403, { error: INVALID_TRACKING_LINK_MESSAGE });
     if (result.status === 'closed') return answer(ctx, 409, { error: CLOSED_TICKET_MESSAGE });
-    answer(ctx, 201, { ticket: asAdmin ? await adminTicketDetail(app, result.ticket) : toPublicDetail(result.ticket) });
+    answer(ctx, 201, {
+      ticket: asAdmin ? await adminTicketDetail(app, result.ticket) : toPublicDetail(result.ticket),
+    } satisfies PostedMessageAnswer);
   });
 
   router.delete('/tickets/:id', options.requireAdmin, async (ctx) => {
     if (!(await deleteTicket(app, ctx.params.id ?? ''))) {
-      return answer(ctx, 404, { error: TICKET_NOT_FOUND_MESSAGE, message: TICKET_NOT_FOUND_MESSAGE });
+      return answer(ctx, 404, {
+        error: TICKET_NOT_FOUND_MESSAGE,
+        message: TICKET_NOT_FOUND_MESSAGE,
+      });
     }
-    answer(ctx, 200, { message: 'Ticket deleted' });
+    answer(ctx, 200, { message: 'Ticket deleted' } satisfies DeletedAnswer);
   });
 
   const savedCanned = (ctx: Context, result: CannedWriteResult, created: boolean) => {
     if (result.status === 'not_found') return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
     if (result.status === 'duplicate_title') return answer(ctx, 409, { error: CANNED_TITLE_TAKEN_MESSAGE });
-    answer(ctx, created ? 201 : 200, { canned_reply: result.reply });
+    answer(ctx, created ? 201 : 200, { canned_reply: result.reply } satisfies CannedReplyAnswer);
   };
 
   router.get('/canned-replies', options.requireAdmin, async (ctx) => {
-    answer(ctx, 200, { canned_replies: await listCannedReplies(app) });
+    answer(ctx, 200, { canned_replies: await listCannedReplies(app) } satisfies CannedReplyListAnswer);
   });
 
   router.get('/canned-replies/:id', options.requireAdmin, async (ctx) => {
     const reply = await getCannedReply(app, ctx.params.id ?? '');
     if (!reply) return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
-    answer(ctx, 200, { canned_reply: reply });
+    answer(ctx, 200, { canned_reply: reply } satisfies CannedReplyAnswer);
   });
 
   // The reply box inserts this: the body with {{name}} and {{ticket_number}} filled from the ticket.
@@ -192,7 +217,7 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
       id: reply.id,
       title: reply.title,
       text: renderCannedReply(reply.body, { name: ticket.user_name, ticket_number: ticket.ticket_number }),
-    });
+    } satisfies RenderedCannedReplyAnswer);
   });
 
   router.post('/canned-replies', options.requireAdmin, async (ctx) => {
@@ -210,7 +235,7 @@ export function createSupportRouter(app: SupportContext, options: SupportRouterO
   router.delete('/canned-replies/:id', options.requireAdmin, async (ctx) => {
     if (!(await deleteCannedReply(app, ctx.params.id ?? '')))
       return answer(ctx, 404, { error: CANNED_REPLY_NOT_FOUND_MESSAGE });
-    answer(ctx, 200, { message: 'Canned reply deleted' });
+    answer(ctx, 200, { message: 'Canned reply deleted' } satisfies DeletedAnswer);
   });
 
   return router;

@@ -1,10 +1,11 @@
 /** Storage layout of the support module on the DocumentStore port: typed handles that decode on read. */
 import { defineCollection } from '@evently/platform';
 import { z } from 'zod';
-import { ACTIVITY_KINDS, type ActivityEntry } from '../domain/activity.ts';
+import { ACTIVITY_KINDS, PRESENCE_STATES, TICKET_PRIORITIES, TICKET_STATUSES } from '../contracts/vocabulary.ts';
+import type { ActivityEntry } from '../domain/activity.ts';
 import type { CannedReply } from '../domain/canned-reply.ts';
-import { PRESENCE_STATES, type PresenceRecord } from '../domain/presence.ts';
-import { TICKET_PRIORITIES, TICKET_STATUSES, type Ticket } from '../domain/ticket.ts';
+import type { PresenceRecord } from '../domain/presence.ts';
+import type { Ticket } from '../domain/ticket.ts';
 
 const text = z.string().nullable();
 /** A field added after documents were first written: those documents lack it and read it as null. */

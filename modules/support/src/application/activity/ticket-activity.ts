@@ -1,6 +1,7 @@
 /** Writing and reading a ticket's timeline rows (domain/activity.ts). */
 import type { DocumentReader, DocumentTransaction } from '@evently/platform';
-import type { ActivityEntry, ActivityView } from '../../domain/activity.ts';
+import type { ActivityView } from '../../contracts/ticket-answers.ts';
+import type { ActivityEntry } from '../../domain/activity.ts';
 import { activityCollection } from '../../infra/collections.ts';
 
 /** The timeline keeps its most recent entries; a ticket with more is a conversation gone wrong anyway. */

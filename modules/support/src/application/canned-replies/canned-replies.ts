@@ -1,19 +1,10 @@
 /** The team's saved answers: listed by title, added, changed and removed by any agent. */
 import { UniqueConstraintError, withVersionRetry, type Stored } from '@evently/platform';
-import type { CannedReplyInput } from '../../contracts/canned-reply.ts';
+import type { CannedReplyInput, CannedReplyView } from '../../contracts/canned-reply.ts';
 import { cannedTitleKey, type CannedReply } from '../../domain/canned-reply.ts';
 import { cannedRepliesCollection } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 import { agentSignature } from '../commands/change-status/change-status.ts';
-
-export interface CannedReplyView {
-  id: string;
-  title: string;
-  body: string;
-  updated_by: string;
-  created_at: string;
-  updated_at: string;
-}
 
 export type CannedWriteResult =
   { status: 'saved'; reply: CannedReplyView } | { status: 'not_found' } | { status: 'duplicate_title' };

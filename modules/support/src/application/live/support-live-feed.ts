@@ -4,50 +4,18 @@
  * message (which carries no personal data), and carry its version so a client drops stale or repeated pushes.
  */
 import type { Delivered, Stored } from '@evently/platform';
+import type { AdminTicketPush, PublicTicketPush, TicketStatusPush } from '../../contracts/live-channels.ts';
+import type { TicketChange } from '../../contracts/vocabulary.ts';
 import { SUPPORT_TICKETS_TOPIC, supportMessageSchemas, supportMessageTypes } from '../../contracts/messages.ts';
 import { tokensMatch } from '../../domain/access-token.ts';
 import { ticketSla } from '../../domain/sla.ts';
 import type { Ticket } from '../../domain/ticket.ts';
-import {
-  toAdminSummary,
-  toPublicSummary,
-  toStatusView,
-  type PublicTicketSummary,
-  type TicketStatusView,
-} from '../../domain/ticket-views.ts';
+import { toAdminSummary, toPublicSummary, toStatusView } from '../../domain/ticket-views.ts';
 import { ticketsCollection } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
 import { findByNumber } from '../find-ticket.ts';
-import type { AdminQueueRow } from '../queries/list-tickets/list-tickets.ts';
 
-export type TicketChange =
-  'opened' | 'status_changed' | 'message_posted' | 'deleted' | 'assigned' | 'priority_changed' | 'note_added';
-
-export interface AdminTicketPush {
-  change: TicketChange;
-  ticket_number: string;
-  id: string;
-  version: number;
-  /** The queue's row as the list call gives it, SLA times included, so the row stays current; null when deleted. */
-  ticket: AdminQueueRow | null;
-}
-
-export interface PublicTicketPush {
-  change: TicketChange;
-  ticket_number: string;
-  version: number;
-  ticket: PublicTicketSummary | null;
-}
-
-/** What someone who only typed the number follows: where the ticket stands, nothing anyone wrote. */
-export interface TicketStatusPush {
-  change: 'status_changed' | 'deleted';
-  ticket_number: string;
-  version: number;
-  /** null when deleted */
-  ticket: TicketStatusView | null;
-}
-
+/** The payloads of one bus message, by audience; the gateway sends each under its event (`live-channels.ts`). */
 export interface LivePushes {
   /** for the admin room */
   admin: AdminTicketPush;

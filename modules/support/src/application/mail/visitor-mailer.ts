@@ -19,7 +19,8 @@ import {
   supportTicketOpenedSchema,
   supportTicketStatusChangedSchema,
 } from '../../contracts/messages.ts';
-import { STATUS_LABELS, type Ticket, type TicketStatus } from '../../domain/ticket.ts';
+import type { TicketStatus } from '../../contracts/vocabulary.ts';
+import { STATUS_LABELS, type Ticket } from '../../domain/ticket.ts';
 import { renderConfirmation, renderUpdate, trackingUrl, type RenderedMail } from '../../domain/ticket-mail.ts';
 import { ticketsCollection } from '../../infra/collections.ts';
 import { sendNoted } from './mail-activity.ts';

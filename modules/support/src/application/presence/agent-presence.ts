@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Delivered, DocumentTransaction, Stored } from '@evently/platform';
+import type { PresenceAnnouncement, PresenceSnapshot, TicketPresence } from '../../contracts/live-channels.ts';
 import {
   presenceMessage,
   presenceMessageTypes,
   SUPPORT_PRESENCE_TOPIC,
   supportPresenceChangedSchema,
-  type PresenceAnnouncement,
 } from '../../contracts/presence.ts';
 import {
   PRESENCE_RENEW_MS,
@@ -18,7 +18,6 @@ import {
   presenceOf,
   type PresenceAgent,
   type PresenceRecord,
-  type TicketPresence,
 } from '../../domain/presence.ts';
 import { presenceCollection } from '../../infra/collections.ts';
 import type { SupportContext } from '../context.ts';
@@ -36,7 +35,7 @@ export interface AgentPresence {
   /** The connection closed: its record goes and its ticket's viewers are told. */
   leave(connectionId: string): Promise<void>;
   /** Every ticket someone is on, for a socket that just connected; `renew_ms` is how often to announce again. */
-  snapshot(): Promise<{ renew_ms: number; tickets: TicketPresence[] }>;
+  snapshot(): Promise<Omit<PresenceSnapshot, 'self'>>;
   /** The viewers of the ticket a presence message names, read now (so a late or repeated message is harmless). */
   presenceFor(message: Delivered): Promise<TicketPresence | null>;
 }

@@ -1,16 +1,10 @@
 /** The admin list, newest first, one page at a time, and one request by id. */
 import type { Where } from '@evently/platform';
 import type { AdminListQuery } from '../../../contracts/admin.ts';
-import { toAdminView, type AdminRequestView } from '../../../domain/request-views.ts';
+import type { AdminRequestView, RequestPage } from '../../../contracts/request-answers.ts';
+import { toAdminView } from '../../../domain/request-views.ts';
 import { partnershipRequests } from '../../../infra/collections.ts';
 import type { PartnershipsContext } from '../../context.ts';
-
-export interface RequestPage {
-  requests: AdminRequestView[];
-  pagination: { page: number; pages: number; total: number };
-  /** Requests still waiting for the team, whatever the filter: the tab's badge. */
-  new_count: number;
-}
 
 export async function listRequests(ctx: PartnershipsContext, query: AdminListQuery): Promise<RequestPage> {
   const where: Where = query.status === 'all' ? {} : { status: query.status };

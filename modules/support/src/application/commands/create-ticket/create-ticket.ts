@@ -6,7 +6,8 @@
 import type { Stored } from '@evently/platform';
 import type { CreateTicketInput } from '../../../contracts/create-ticket.ts';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
-import { newAccessToken, type Ticket } from '../../../domain/ticket.ts';
+import { newAccessToken } from '../../../domain/access-token.ts';
+import type { Ticket } from '../../../domain/ticket.ts';
 import { formatTicketNumber, ticketCounterName } from '../../../domain/ticket-number.ts';
 import { ticketsCollection } from '../../../infra/collections.ts';
 import { VISITOR_ACTOR } from '../../../domain/activity.ts';

@@ -1,7 +1,8 @@
 /** An agent re-rates a ticket's priority; its first-response due time follows. */
 import { withVersionRetry, type Stored } from '@evently/platform';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
-import type { Ticket, TicketPriority } from '../../../domain/ticket.ts';
+import type { TicketPriority } from '../../../contracts/vocabulary.ts';
+import type { Ticket } from '../../../domain/ticket.ts';
 import { ticketsCollection } from '../../../infra/collections.ts';
 import { recordActivity } from '../../activity/ticket-activity.ts';
 import type { SupportContext } from '../../context.ts';

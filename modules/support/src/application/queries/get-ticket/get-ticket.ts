@@ -4,26 +4,16 @@
  * so a visitor with a mangled link learns that the link is the problem.
  */
 import type { Stored } from '@evently/platform';
-import type { ActivityView } from '../../../domain/activity.ts';
+import type { AdminTicketDetail, PublicTicketDetail, TicketStatusView } from '../../../contracts/ticket-answers.ts';
 import { tokensMatch } from '../../../domain/access-token.ts';
-import { ticketSla, type TicketSla } from '../../../domain/sla.ts';
+import { ticketSla } from '../../../domain/sla.ts';
 import type { Ticket } from '../../../domain/ticket.ts';
-import {
-  toAdminTicket,
-  toPublicDetail,
-  toStatusView,
-  type AdminTicket,
-  type PublicTicketDetail,
-  type TicketStatusView,
-} from '../../../domain/ticket-views.ts';
+import { toAdminTicket, toPublicDetail, toStatusView } from '../../../domain/ticket-views.ts';
 import { ticketActivity } from '../../activity/ticket-activity.ts';
 import type { SupportContext } from '../../context.ts';
 import { findByNumber } from '../../find-ticket.ts';
 
 export type TicketReader = { kind: 'admin' } | { kind: 'visitor'; token: string | null };
-
-/** What the team sees of one ticket: the ticket, its timeline and its first-response target. */
-export type AdminTicketDetail = AdminTicket & { activity: ActivityView[]; sla: TicketSla };
 
 export type GetTicketResult =
   | { status: 'found'; ticket: AdminTicketDetail | PublicTicketDetail | TicketStatusView }

@@ -5,19 +5,12 @@
  */
 import type { Where } from '@evently/platform';
 import { MAX_ADMIN_LIST, type AdminListQuery } from '../../../contracts/admin.ts';
-import { ticketSla, type TicketSla } from '../../../domain/sla.ts';
-import { TICKET_STATUSES, type TicketStatus } from '../../../domain/ticket.ts';
-import { toAdminSummary, type AdminTicketSummary } from '../../../domain/ticket-views.ts';
+import type { AdminQueue, AdminQueueRow } from '../../../contracts/ticket-answers.ts';
+import { ticketSla } from '../../../domain/sla.ts';
+import { TICKET_STATUSES, type TicketStatus } from '../../../contracts/vocabulary.ts';
+import { toAdminSummary } from '../../../domain/ticket-views.ts';
 import { ticketsCollection } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
-
-export type AdminQueueRow = AdminTicketSummary & { sla: TicketSla };
-
-export interface AdminQueue {
-  tickets: AdminQueueRow[];
-  /** Tickets per status over the whole desk (not only this page), and `all`. */
-  counts: Record<TicketStatus | 'all', number>;
-}
 
 /** `agentName` is the asking agent's, for `mine`; an agent without a name has nothing of their own. */
 export async function listTickets(

@@ -1,0 +1,7 @@
+/**
+ * `@evently/partnerships/contracts`: the partnership calls' answers and the words they use, for the API
+ * document, the server's handlers and the browser alike. Imports nothing but zod and other contracts, so the
+ * client bundle can take it.
+ */
+export * from './vocabulary.ts';
+export * from './request-answers.ts';
