@@ -1,9 +1,10 @@
 import { formatTicketTime } from '../../lib/support/format-time.ts';
-import type { TicketMessage } from '../../lib/support/ticket-types.ts';
+import type { TicketMessageView } from '@evently/support/contracts';
 import './conversation.css';
 
 interface Props {
-  messages: TicketMessage[];
+  /** The visitor's view or the team's; this shows neither note markers nor anything beyond the words. */
+  messages: Array<Omit<TicketMessageView, 'is_internal'>>;
   /** What an empty conversation says to this reader. */
   emptyText: string;
   /** Heading level that fits where the conversation sits. */

@@ -1,4 +1,4 @@
-import { priorityLabel, statusLabel } from '../../lib/support/ticket-types.ts';
+import { priorityLabel, statusLabel } from '../../lib/support/ticket-labels.ts';
 import './ticket-badges.css';
 
 /** A ticket's status as a coloured pill; the colour only repeats what the text already says. */

@@ -4,14 +4,21 @@ import { liveConnectionsOf } from '../../lib/realtime/live-connections.ts';
 import { applyAdminPush, applyAdminPushToDetail, isNewer } from '../../lib/support/apply-push.ts';
 import { adminPresence } from '../../lib/admin/presence.ts';
 import { ADMIN_NAMESPACE, injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
-import { PRESENCE_EVENTS, type CannedReply, type WorkspaceTicketFields } from '../../lib/admin/workspace-types.ts';
-import type {
-  AdminTicket as BaseTicket,
-  AdminTicketPush,
-  AdminTicketSummary as BaseSummary,
-  TicketMessage,
-  TicketStatus,
-} from '../../lib/support/ticket-types.ts';
+import {
+  SUPPORT_LIVE_EVENTS,
+  type AdminQueue,
+  type AdminQueueRow,
+  type AdminTicketAnswer,
+  type AdminTicketDetail,
+  type AdminTicketPush,
+  type CannedReplyAnswer,
+  type CannedReplyListAnswer,
+  type CannedReplyView,
+  type DeletedAnswer,
+  type RenderedCannedReplyAnswer,
+  type TicketMessageView,
+  type TicketStatus,
+} from '@evently/support/contracts';
 
 /** The live indicator's channel for the admin socket. */
 export const ADMIN_CHANNEL = 'admin';
@@ -22,9 +29,19 @@ export const ADMIN_CHANNEL = 'admin';
  */
 export const ADMIN_SENDER_NAME = 'Support Team';
 
-export type WorkspaceMessage = TicketMessage & { is_internal?: boolean };
-export type AdminTicketSummary = BaseSummary & WorkspaceTicketFields;
-export type AdminTicket = Omit<BaseTicket, 'messages'> & WorkspaceTicketFields & { messages: WorkspaceMessage[] };
+/** What the built-in samples (sample-tickets.ts) leave out of the server's row and detail. */
+type WorkspaceAdditions = 'sla' | 'assignee' | 'notes_count';
+type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+/**
+ * What the queue and the open ticket render: the server's row and admin detail (`@evently/support/contracts`),
+ * or a built-in sample without the workspace's additions, which the views show only when present.
+ */
+export type WorkspaceMessage = Optional<TicketMessageView, 'is_internal'>;
+export type AdminTicketSummary = Optional<AdminQueueRow, WorkspaceAdditions>;
+export type AdminTicket = Optional<Omit<AdminTicketDetail, 'messages'>, WorkspaceAdditions | 'activity'> & {
+  messages: WorkspaceMessage[];
+};
 
 const LIST_TAG = { type: 'SupportTicket', id: 'ADMIN_LIST' } as const;
 const ticketTag = (number: string) => ({ type: 'SupportTicket', id: number }) as const;
@@ -32,7 +49,7 @@ const ticketPath = (number: string) => `/support/tickets/${encodeURIComponent(nu
 
 type Dispatch = (action: unknown) => unknown;
 
-function summaryOf(ticket: AdminTicket): AdminTicketSummary {
+function summaryOf(ticket: AdminTicketDetail): AdminQueueRow {
   const { messages: _messages, activity: _activity, ...summary } = ticket;
   return summary;
 }
@@ -46,9 +63,9 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
    * Every ticket, newest first (status and search filter on the client over this one list, so one socket
    * keeps one list live). The list follows the panel's `/admin` connection while it is on screen.
    */
-  adminTickets: build.query<AdminTicketSummary[], void>({
+  adminTickets: build.query<AdminQueueRow[], void>({
     query: () => '/support/tickets',
-    transformResponse: (body: { tickets?: AdminTicketSummary[] } | null) => body?.tickets ?? [],
+    transformResponse: (body: AdminQueue | null) => body?.tickets ?? [],
     providesTags: [LIST_TAG],
     // Leaving the tab (or logging out) closes the socket at once.
     keepUnusedDataFor: 0,
@@ -67,12 +84,14 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
           if (state !== 'connected') return adminPresence.disconnected();
           adminPresence.connected((event, payload) => live.emit(event, payload));
           // The panel's connection may have been up before this list joined it, its snapshot gone by: ask again.
-          live.emit(PRESENCE_EVENTS.snapshot, (snapshot: unknown) => adminPresence.receivedSnapshot(snapshot));
+          live.emit(SUPPORT_LIVE_EVENTS.presenceSnapshot, (snapshot: unknown) =>
+            adminPresence.receivedSnapshot(snapshot),
+          );
         },
         onRefused: () => dispatch(api.util.invalidateTags(['AdminSession'])),
         listeners: {
-          [PRESENCE_EVENTS.snapshot]: (payload) => adminPresence.receivedSnapshot(payload),
-          [PRESENCE_EVENTS.ticket]: (payload) => adminPresence.receivedTicket(payload),
+          [SUPPORT_LIVE_EVENTS.presenceSnapshot]: (payload) => adminPresence.receivedSnapshot(payload),
+          [SUPPORT_LIVE_EVENTS.presence]: (payload) => adminPresence.receivedTicket(payload),
         },
       });
       await cacheEntryRemoved;
@@ -81,13 +100,13 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
       dispatch(liveChannelClosed(ADMIN_CHANNEL));
     },
   }),
-  adminTicket: build.query<AdminTicket, string>({
+  adminTicket: build.query<AdminTicketDetail, string>({
     query: (number) => ticketPath(number),
-    transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
+    transformResponse: (body: AdminTicketAnswer) => body.ticket,
     providesTags: (_result, _error, number) => [ticketTag(number)],
     keepUnusedDataFor: 30,
     async onQueryStarted(number, { dispatch, queryFulfilled }) {
-      let ticket: AdminTicket;
+      let ticket: AdminTicketDetail;
       try {
         ({ data: ticket } = await queryFulfilled);
       } catch {
@@ -104,7 +123,7 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
     },
   }),
   setTicketStatus: build.mutation<
-    AdminTicket,
+    AdminTicketDetail,
     { number: string; status: Exclude<TicketStatus, 'new'>; message?: string }
   >({
     query: ({ number, status, message }) => ({
@@ -113,12 +132,12 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
       // The optional note is appended to the conversation as an admin message and mailed with the change.
       body: { status, admin_name: ADMIN_SENDER_NAME, ...(message ? { admin_message: message } : {}) },
     }),
-    transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
+    transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
   /** A reply to the visitor, or with `internal` a note only the team sees (never pushed or mailed to them). */
   replyToTicket: build.mutation<
-    AdminTicket,
+    AdminTicketDetail,
     { number: string; message: string; internal?: boolean; senderName?: string | null }
   >({
     query: ({ number, message, internal, senderName }) => ({
@@ -131,41 +150,41 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
         ...(internal ? { is_internal: true } : {}),
       },
     }),
-    transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
+    transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
   /** "Assign to me" is `me` (the server reads the name from the session); null gives the ticket back. */
-  assignTicket: build.mutation<AdminTicket, { number: string; assignee: 'me' | null }>({
+  assignTicket: build.mutation<AdminTicketDetail, { number: string; assignee: 'me' | null }>({
     query: ({ number, assignee }) => ({ url: `${ticketPath(number)}/assignee`, method: 'PUT', body: { assignee } }),
-    transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
+    transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
-  setTicketPriority: build.mutation<AdminTicket, { number: string; priority: string }>({
+  setTicketPriority: build.mutation<AdminTicketDetail, { number: string; priority: string }>({
     query: ({ number, priority }) => ({ url: `${ticketPath(number)}/priority`, method: 'PUT', body: { priority } }),
-    transformResponse: (body: { ticket: AdminTicket }) => body.ticket,
+    transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
-  cannedReplies: build.query<CannedReply[], void>({
+  cannedReplies: build.query<CannedReplyView[], void>({
     query: () => cannedPath(),
-    transformResponse: (body: { canned_replies?: CannedReply[] } | null) => body?.canned_replies ?? [],
+    transformResponse: (body: CannedReplyListAnswer | null) => body?.canned_replies ?? [],
     providesTags: [CANNED_TAG],
   }),
   /** A canned reply as the server fills it in for one ticket (`{{name}}`, `{{ticket_number}}`). */
   renderedCannedReply: build.query<string, { number: string; id: string }>({
     query: ({ number, id }) => `${ticketPath(number)}/canned-replies/${encodeURIComponent(id)}`,
-    transformResponse: (body: { text: string }) => body.text,
+    transformResponse: (body: RenderedCannedReplyAnswer) => body.text,
     keepUnusedDataFor: 0,
   }),
-  saveCannedReply: build.mutation<CannedReply, { id?: string; title: string; body: string }>({
+  saveCannedReply: build.mutation<CannedReplyView, { id?: string; title: string; body: string }>({
     query: ({ id, title, body }) => ({ url: cannedPath(id), method: id ? 'PUT' : 'POST', body: { title, body } }),
-    transformResponse: (body: { canned_reply: CannedReply }) => body.canned_reply,
+    transformResponse: (body: CannedReplyAnswer) => body.canned_reply,
     invalidatesTags: [CANNED_TAG],
   }),
-  deleteCannedReply: build.mutation<unknown, string>({
+  deleteCannedReply: build.mutation<DeletedAnswer, string>({
     query: (id) => ({ url: cannedPath(id), method: 'DELETE' }),
     invalidatesTags: [CANNED_TAG],
   }),
-  deleteTicket: build.mutation<{ message?: string }, { id: string; number: string }>({
+  deleteTicket: build.mutation<DeletedAnswer, { id: string; number: string }>({
     query: ({ id }) => ({ url: `/support/tickets/${encodeURIComponent(id)}`, method: 'DELETE' }),
     async onQueryStarted({ number }, { dispatch, queryFulfilled }) {
       try {
@@ -190,7 +209,7 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
 function applyTicketPush(push: AdminTicketPush, dispatch: Dispatch): void {
   dispatch(
     adminTicketsApi.util.updateQueryData('adminTickets', undefined, (list) => {
-      applyAdminPush(list as BaseSummary[], push);
+      applyAdminPush(list, push);
     }),
   );
   let changed = false;
@@ -203,8 +222,8 @@ function applyTicketPush(push: AdminTicketPush, dispatch: Dispatch): void {
 }
 
 /** A mutation's answer is the newest ticket: it goes straight into the list and the open detail. */
-async function storeAnswer(queryFulfilled: Promise<{ data: AdminTicket }>, dispatch: Dispatch): Promise<void> {
-  let ticket: AdminTicket;
+async function storeAnswer(queryFulfilled: Promise<{ data: AdminTicketDetail }>, dispatch: Dispatch): Promise<void> {
+  let ticket: AdminTicketDetail;
   try {
     ({ data: ticket } = await queryFulfilled);
   } catch {

@@ -1,5 +1,5 @@
 /** The reply box's `/` command: which canned replies match what follows the slash, and how one is filled in. */
-import type { CannedReply } from '../../lib/admin/workspace-types.ts';
+import type { CannedReplyView as CannedReply } from '@evently/support/contracts';
 
 /** The `/word` being typed at the caret (at the start of the box or after a space), or null. */
 export function slashQueryAt(text: string, caret: number): { start: number; query: string } | null {
@@ -9,7 +9,10 @@ export function slashQueryAt(text: string, caret: number): { start: number; quer
   return { start: before.length - match[2]!.length - 1, query: match[2]! };
 }
 
-export function matchingReplies(replies: readonly CannedReply[], query: string): CannedReply[] {
+export function matchingReplies<Reply extends Pick<CannedReply, 'title' | 'body'>>(
+  replies: readonly Reply[],
+  query: string,
+): Reply[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...replies];
   return replies.filter(

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { serverText } from '../../lib/support/request-error.ts';
-import type { CannedReply } from '../../lib/admin/workspace-types.ts';
+import type { CannedReplyView as CannedReply } from '@evently/support/contracts';
 import { WorkspaceDialog } from './workspace-dialog.tsx';
 import { useCannedRepliesQuery, useDeleteCannedReplyMutation, useSaveCannedReplyMutation } from './api.ts';
 

@@ -2,7 +2,7 @@
  * The queue's views over the one live list: Mine / Unassigned / All, the order (newest first as the spec lists
  * them, or the visitor who has waited longest for the team first), and the counts per status.
  */
-import { TICKET_STATUSES, type TicketStatus } from '../../lib/support/ticket-types.ts';
+import { TICKET_STATUSES, type TicketStatus } from '@evently/support/contracts';
 import type { AdminTicketSummary } from './api.ts';
 
 export type AssigneeView = 'all' | 'mine' | 'unassigned';

@@ -1,5 +1,5 @@
 import { useId, useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
-import type { CannedReply } from '../../lib/admin/workspace-types.ts';
+import type { CannedReplyView as CannedReply } from '@evently/support/contracts';
 import { fillCannedReply, matchingReplies, slashQueryAt } from './canned-picker.ts';
 
 export type ComposerMode = 'reply' | 'note';

@@ -1,4 +1,4 @@
-import type { AdminTicket } from '../../lib/support/ticket-types.ts';
+import type { AdminTicket } from './api.ts';
 
 /**
  * Spec 02 §8 "Ticket list failure": the panel shows two built-in sample tickets. They are examples of what

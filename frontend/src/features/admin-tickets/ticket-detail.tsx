@@ -6,7 +6,8 @@ import { useNow } from '../../lib/admin/use-now.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { serverText } from '../../lib/support/request-error.ts';
-import { PRIORITY_LABELS, TICKET_PRIORITIES, type TicketStatus } from '../../lib/support/ticket-types.ts';
+import { TICKET_PRIORITIES, type TicketStatus } from '@evently/support/contracts';
+import { PRIORITY_LABELS } from '../../lib/support/ticket-labels.ts';
 import {
   useAdminTicketQuery,
   useAssignTicketMutation,

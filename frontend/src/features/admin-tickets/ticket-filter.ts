@@ -1,4 +1,4 @@
-import type { AdminTicketSummary, TicketStatus } from '../../lib/support/ticket-types.ts';
+import type { AdminQueueRow as AdminTicketSummary, TicketStatus } from '@evently/support/contracts';
 
 export type StatusFilter = 'all' | TicketStatus;
 

@@ -3,8 +3,8 @@
  * visitor's follow-ups) stay messages, and everything else (status, priority, assignment, mail) reads as an
  * event line. An activity entry about a message is the message itself, so it is not listed twice.
  */
-import type { ActivityEntry } from '../../lib/admin/workspace-types.ts';
-import { priorityLabel, statusLabel } from '../../lib/support/ticket-types.ts';
+import type { ActivityView as ActivityEntry } from '@evently/support/contracts';
+import { priorityLabel, statusLabel } from '../../lib/support/ticket-labels.ts';
 import type { WorkspaceMessage } from './api.ts';
 
 export type TimelineItem =

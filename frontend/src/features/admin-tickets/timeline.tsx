@@ -1,5 +1,5 @@
 import '../../components/support-ticket/conversation.css';
-import type { ActivityEntry } from '../../lib/admin/workspace-types.ts';
+import type { ActivityView as ActivityEntry } from '@evently/support/contracts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import type { WorkspaceMessage } from './api.ts';
 import { timelineItems } from './timeline-items.ts';

@@ -1,3 +1,4 @@
+import type { ActivityView } from '@evently/support/contracts';
 import { describe, expect, it } from 'vitest';
 import type { AdminTicketSummary } from './api.ts';
 import { fillCannedReply, matchingReplies, slashQueryAt } from './canned-picker.ts';
@@ -13,7 +14,6 @@ const row = (number: string, overrides: Partial<Row> = {}): Row => ({
   status: 'new',
   created_at: '2025-07-01T10:00:00.000Z',
   messages_count: 0,
-  sla: null,
   ...overrides,
 });
 
@@ -33,6 +33,7 @@ describe('queue views', () => {
 
   it('puts the longest-waiting visitor first, then the rest newest first', () => {
     const sla = (since: string | null) => ({
+      age_seconds: 0,
       first_response_due_at: '2025-07-02T00:00:00.000Z',
       first_response_at: null,
       overdue: false,
@@ -62,6 +63,7 @@ describe('queue views', () => {
 describe('first-response target', () => {
   const now = Date.parse('2025-07-01T12:00:00.000Z');
   const sla = (due: string, answered: string | null = null) => ({
+    age_seconds: 0,
     first_response_due_at: due,
     first_response_at: answered,
     overdue: false,
@@ -106,7 +108,7 @@ describe('timeline', () => {
         created_at: '2025-07-01T11:05:00.000Z',
       },
     ];
-    const activity = [
+    const activity: ActivityView[] = [
       { kind: 'opened', actor: 'Visitor', at: '2025-07-01T10:00:00.000Z' },
       { kind: 'reply', actor: 'Ana', at: '2025-07-01T11:00:00.000Z', message_index: 0 },
       { kind: 'status_changed', actor: 'Ana', at: '2025-07-01T11:00:00.000Z', from: 'new', to: 'waiting_for_user' },

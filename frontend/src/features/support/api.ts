@@ -3,17 +3,18 @@ import { liveChannelClosed, liveStateChanged } from '../../components/live-statu
 import { liveConnectionsOf } from '../../lib/realtime/live-connections.ts';
 import { conversationIsBehind, isNewer, mergeTicketPush } from '../../lib/support/apply-push.ts';
 import {
-  hasConversation,
+  SUPPORT_LIVE_EVENTS,
+  SUPPORT_LIVE_NAMESPACES,
   type BrowserInfo,
+  type FaqAnswer,
   type FaqEntry,
-  type PublicTicket,
+  type PostedMessageAnswer,
   type PublicTicketDetail,
   type PublicTicketPush,
-  type TicketStatusView,
-} from '../../lib/support/ticket-types.ts';
-
-/** The `/tickets` event a follower by number gets: the status view's fields when the status moves. */
-export const TICKET_STATUS_EVENT = 'ticket:status';
+  type TicketCreatedAnswer,
+  type TicketStatusPush,
+} from '@evently/support/contracts';
+import { hasConversation, type PublicTicket } from '../../lib/support/public-ticket.ts';
 
 export interface CreateTicketPayload {
   user_name: string;
@@ -29,11 +30,8 @@ export interface CreateTicketPayload {
   website: string;
 }
 
-export interface CreateTicketResult {
-  message: string;
-  ticket: PublicTicketDetail;
-  access_token: string;
-}
+/** What a person's ticket form gets back (the form never fills the honeypot). */
+export type CreateTicketResult = TicketCreatedAnswer;
 
 export interface TicketLookup {
   number: string;
@@ -50,7 +48,7 @@ export const supportApi = api.injectEndpoints({
   endpoints: (build) => ({
     supportFaq: build.query<FaqEntry[], void>({
       query: () => '/support/faq',
-      transformResponse: (body: { faq?: FaqEntry[] } | null) => body?.faq ?? [],
+      transformResponse: (body: FaqAnswer | null) => body?.faq ?? [],
       providesTags: ['SupportFaq'],
     }),
     createTicket: build.mutation<CreateTicketResult, CreateTicketPayload>({
@@ -83,7 +81,10 @@ export const supportApi = api.injectEndpoints({
         }
         const channel = ticketChannel(lookup.number);
         const refetch = () => dispatch(api.util.invalidateTags([{ type: 'SupportTicket', id: lookup.number }]));
-        const ticketConnection = { namespace: '/tickets', auth: { ticket_number: lookup.number, token: lookup.token } };
+        const ticketConnection = {
+          namespace: SUPPORT_LIVE_NAMESPACES.tickets,
+          auth: { ticket_number: lookup.number, token: lookup.token },
+        };
         const live = liveConnectionsOf(extra).subscribe<PublicTicketPush>(ticketConnection, {
           onPush: (push) => {
             if (push.ticket_number !== lookup.number) return;
@@ -111,7 +112,8 @@ export const supportApi = api.injectEndpoints({
         body: { message },
         headers: tokenHeader(token),
       }),
-      transformResponse: (body: { ticket: PublicTicketDetail }) => body.ticket,
+      // A visitor's follow-up (no is_admin) is answered with the token holder's detail.
+      transformResponse: (body: PostedMessageAnswer) => body.ticket as PublicTicketDetail,
       async onQueryStarted({ number, token }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -139,14 +141,6 @@ export const {
   usePostFollowUpMutation,
 } = supportApi;
 
-/** The status push of a ticket followed by its number alone: where it stands and its dates, nothing private. */
-interface TicketStatusPush {
-  change: string;
-  ticket_number: string;
-  version?: number;
-  ticket: Partial<TicketStatusView> | null;
-}
-
 interface FollowHooks {
   cacheDataLoaded: Promise<unknown>;
   cacheEntryRemoved: Promise<unknown>;
@@ -171,9 +165,9 @@ async function followStatusByNumber(
   const channel = ticketChannel(number);
   const refetch = () => dispatch(api.util.invalidateTags([{ type: 'SupportTicket', id: number }]));
   const live = liveConnectionsOf(extra).subscribe<TicketStatusPush>(
-    { namespace: '/tickets', auth: { ticket_number: number } },
+    { namespace: SUPPORT_LIVE_NAMESPACES.tickets, auth: { ticket_number: number } },
     {
-      event: TICKET_STATUS_EVENT,
+      event: SUPPORT_LIVE_EVENTS.ticketStatus,
       onPush: (push) => {
         if (push.ticket_number !== number) return;
         if (!push.ticket) return void refetch();

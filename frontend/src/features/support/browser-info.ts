@@ -1,4 +1,4 @@
-import type { BrowserInfo } from '../../lib/support/ticket-types.ts';
+import type { BrowserInfo } from '@evently/support/contracts';
 
 /** The page the visitor came from (spec 02 §3 page_url): the referrer when it is a web page, else this page. */
 export function currentPageUrl(): string {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_PRIORITY, PRIORITY_LABELS, TICKET_PRIORITIES } from '../../lib/support/ticket-types.ts';
+import { DEFAULT_PRIORITY, TICKET_PRIORITIES } from '@evently/support/contracts';
+import { PRIORITY_LABELS } from '../../lib/support/ticket-labels.ts';
 import { useCreateTicketMutation, useSupportCategoriesQuery, type CreateTicketResult } from './api.ts';
 import { currentBrowserInfo, currentPageUrl } from './browser-info.ts';
 import { REQUIRED_FIELDS, createErrorMessage } from './messages.ts';

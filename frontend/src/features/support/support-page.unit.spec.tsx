@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store.ts';
 import { fakeIo, lastSocket, resetFakeSockets } from '../../testing/fake-socket.ts';
 import { json, networkFailure, stubApi } from '../../testing/fake-api.ts';
-import type { PublicTicketDetail } from '../../lib/support/ticket-types.ts';
+import type { PublicTicketDetail } from '@evently/support/contracts';
 import { SupportPage } from './support-page.tsx';
 import { TOKENS_KEY, loadTicketToken } from './token-storage.ts';
 

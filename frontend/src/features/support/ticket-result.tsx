@@ -1,12 +1,9 @@
 import { LiveIndicator } from '../../components/live-status/live-indicator.tsx';
 import { StatusBadge } from '../../components/support-ticket/ticket-badges.tsx';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
-import {
-  hasConversation,
-  priorityLabel,
-  type PublicTicket,
-  type PublicTicketDetail,
-} from '../../lib/support/ticket-types.ts';
+import type { PublicTicketDetail } from '@evently/support/contracts';
+import { hasConversation, type PublicTicket } from '../../lib/support/public-ticket.ts';
+import { priorityLabel } from '../../lib/support/ticket-labels.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { ticketChannel } from './api.ts';
 import { Conversation } from '../../components/support-ticket/conversation.tsx';

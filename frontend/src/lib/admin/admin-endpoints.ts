@@ -1,4 +1,5 @@
 import type { EndpointDefinitions } from '@reduxjs/toolkit/query';
+import { SUPPORT_LIVE_NAMESPACES } from '@evently/support/contracts';
 import { api, type CallOptions } from '../../app/api.ts';
 
 type Builder = Parameters<Parameters<typeof api.injectEndpoints>[0]['endpoints']>[0];
@@ -24,4 +25,4 @@ export function injectAdminEndpoints<Definitions extends EndpointDefinitions>(
 }
 
 /** The panel's live connection: the `/admin` namespace with the session cookie, one socket for every section. */
-export const ADMIN_NAMESPACE = { namespace: '/admin', withCredentials: true } as const;
+export const ADMIN_NAMESPACE = { namespace: SUPPORT_LIVE_NAMESPACES.admin, withCredentials: true } as const;

@@ -6,7 +6,7 @@
  * reconnect.
  */
 import { useSyncExternalStore } from 'react';
-import { PRESENCE_EVENTS, type TicketAgents } from './workspace-types.ts';
+import { SUPPORT_LIVE_EVENTS, type TicketPresence as TicketAgents } from '@evently/support/contracts';
 
 type Send = (event: string, payload: unknown) => void;
 
@@ -54,7 +54,7 @@ export function createPresence() {
     for (const listener of listeners) listener();
   };
   const announce = () =>
-    send?.(PRESENCE_EVENTS.announce, { ticket_number: viewing, state: viewing && typing ? 'typing' : 'viewing' });
+    send?.(SUPPORT_LIVE_EVENTS.presence, { ticket_number: viewing, state: viewing && typing ? 'typing' : 'viewing' });
   const renewEvery = (ms: number) => {
     clearInterval(renewTimer);
     renewMs = ms;

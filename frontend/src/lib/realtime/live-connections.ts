@@ -9,6 +9,7 @@
  * - a refusal ('unauthorized') is final: socket.io does not retry a middleware refusal, and each subscriber
  *   decides what it means (the admin session ended, the ticket's token is wrong).
  */
+import { SUPPORT_LIVE_EVENTS } from '@evently/support/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 export type LiveState = 'connecting' | 'connected' | 'reconnecting' | 'refused';
@@ -43,9 +44,6 @@ export interface LiveConnections {
   subscribe<Push>(channel: LiveChannel, subscriber: LiveSubscriber<Push>): LiveSubscription;
 }
 
-/** The event name both namespaces push ticket changes under. */
-export const TICKET_EVENT = 'ticket';
-
 type Handlers = Map<string, (payload: unknown) => void>;
 
 interface Member {
@@ -55,7 +53,7 @@ interface Member {
 
 function handlersOf(subscriber: LiveSubscriber<unknown>): Handlers {
   const handlers: Handlers = new Map(Object.entries(subscriber.listeners ?? {}));
-  handlers.set(subscriber.event ?? TICKET_EVENT, (payload) => subscriber.onPush(payload));
+  handlers.set(subscriber.event ?? SUPPORT_LIVE_EVENTS.ticket, (payload) => subscriber.onPush(payload));
   return handlers;
 }
 

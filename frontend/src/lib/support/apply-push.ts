@@ -3,7 +3,12 @@
  * is not above the cached one is stale (it crossed our own answer) or repeated (a recovered session may
  * deliver it again) and is dropped, so a late push never rolls a ticket back.
  */
-import type { AdminTicketPush, AdminTicketSummary, PublicTicketPush, PublicTicketSummary } from './ticket-types.ts';
+import type {
+  AdminQueueRow as AdminTicketSummary,
+  AdminTicketPush,
+  PublicTicketPush,
+  PublicTicketSummary,
+} from '@evently/support/contracts';
 
 export function isNewer(pushVersion: number, cachedVersion: number | undefined): boolean {
   return cachedVersion === undefined || pushVersion > cachedVersion;

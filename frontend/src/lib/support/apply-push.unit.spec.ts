@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyAdminPush, applyAdminPushToDetail, conversationIsBehind, mergeTicketPush } from './apply-push.ts';
-import type { AdminTicketPush, AdminTicketSummary, PublicTicketDetail } from './ticket-types.ts';
+import type {
+  AdminQueueRow as AdminTicketSummary,
+  AdminTicketPush,
+  PublicTicketDetail,
+} from '@evently/support/contracts';
 
 function makeTicket(overrides: Partial<AdminTicketSummary> = {}): AdminTicketSummary {
   return {
@@ -21,6 +25,15 @@ function makeTicket(overrides: Partial<AdminTicketSummary> = {}): AdminTicketSum
     messages_count: 0,
     resolution: null,
     version: 1,
+    assignee: null,
+    notes_count: 0,
+    sla: {
+      age_seconds: 0,
+      first_response_due_at: '2025-07-01T18:00:00.000Z',
+      first_response_at: null,
+      overdue: false,
+      awaiting_reply_since: '2025-07-01T10:00:00.000Z',
+    },
     ...overrides,
   };
 }
@@ -99,7 +112,7 @@ describe('pushes for an open ticket', () => {
   });
 
   it('drops an older or repeated push', () => {
-    const ticket = { ...detail(), status: 'closed', version: 4 };
+    const ticket = { ...detail(), status: 'closed' as const, version: 4 };
     expect(
       mergeTicketPush(ticket, { change: 'status_changed', version: 4, ticket: { ...ticket, status: 'resolved' } }),
     ).toBe('dropped');

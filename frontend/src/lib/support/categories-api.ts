@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { SupportCategory } from './ticket-types.ts';
+import type { SupportCategory } from '@evently/support/contracts';
 
 /** The server's support categories: the contact form offers them, and tickets show their labels. */
 export const supportCategoriesApi = api.injectEndpoints({

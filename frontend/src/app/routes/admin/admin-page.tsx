@@ -11,7 +11,7 @@ import { usePendingReviewCount } from '../../../features/admin-reviews/api.ts';
 import { ReviewsTab } from '../../../features/admin-reviews/reviews-tab.tsx';
 import { SubscribersTab } from '../../../features/admin-subscribers/subscribers-tab.tsx';
 import { PartnershipsTab } from '../../../features/admin-partnerships/partnerships-tab.tsx';
-import { UNNAMED_AGENT } from '../../../lib/admin/workspace-types.ts';
+import { UNNAMED_AGENT } from '@evently/support/contracts';
 import './admin-page.css';
 import './admin-workspace.css';
 

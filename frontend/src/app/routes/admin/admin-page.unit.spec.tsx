@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../store.ts';
 import { fakeIo, fakeSockets, lastSocket, resetFakeSockets } from '../../../testing/fake-socket.ts';
 import { json, networkFailure, stubApi, type Handler } from '../../../testing/fake-api.ts';
-import type { AdminTicket, AdminTicketSummary } from '../../../lib/support/ticket-types.ts';
+import type { AdminTicket, AdminTicketSummary } from '../../../features/admin-tickets/api.ts';
 import { AdminPage } from './admin-page.tsx';
 
 vi.mock('socket.io-client', () => ({
