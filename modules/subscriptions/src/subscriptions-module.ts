@@ -29,6 +29,11 @@ export interface SubscriptionsOptions extends ModuleMailOptions {
   schedule?: DigestSchedule;
   /** Sign-ups allowed per client address per window (default 5 per 10 minutes). */
   signUpLimit?: { limit: number; windowMs: number };
+  /**
+   * Subscribers the digest batch claims, mails and records together: what a batch that dies mid-page can leave
+   * without this week's digest (100 unless set; larger pages make fewer store commits).
+   */
+  digestPageSize?: number;
 }
 
 export interface SubscriptionsModule extends AppModule {
@@ -47,6 +52,7 @@ export function createSubscriptionsModule(deps: ModuleDeps, options: Subscriptio
     ...moduleBasics(deps, 'subscriptions', options.appName),
     ...moduleMail(deps, { name: 'subscriptions' }, options),
     catalogue: options.catalogue,
+    ...(options.digestPageSize ? { digestPageSize: options.digestPageSize } : {}),
   };
   const limit = options.signUpLimit ?? { limit: 5, windowMs: 10 * 60_000 };
   const signUpRateLimit = rateLimits.middleware({

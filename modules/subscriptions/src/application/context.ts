@@ -13,4 +13,6 @@ export interface SubscriptionsContext {
   publicUrl: string;
   /** The site's allowance of mail per recipient mailbox, which confirmation mails go through. */
   mailboxCap: MailboxCap;
+  /** Subscribers the digest batch claims, mails and records together (`run-digest-batch.ts`); 100 unless set. */
+  digestPageSize?: number;
 }

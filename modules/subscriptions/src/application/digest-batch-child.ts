@@ -1,15 +1,16 @@
 /**
  * Test fixture process for `digest-batch-crash.int.spec.ts`: runs one digest batch against the SQLite file and
  * SMTP server named on the command line, with a fixed catalogue, so the test can SIGKILL it mid-batch.
- * Usage: tsx digest-batch-child.ts <sqlite file> <smtp url>
+ * Usage: tsx digest-batch-child.ts <sqlite file> <smtp url> <page size>
  */
 import { pino } from 'pino';
 import { createSqliteDocumentStore, createSqliteEventBus, systemClock } from '@evently/platform';
 import { createSubscriptionsModule } from '../index.ts';
 import { FIXED_CATALOGUE } from './digest-batch-fixtures.ts';
 
-const [file, smtpUrl] = process.argv.slice(2);
-if (!file || !smtpUrl) throw new Error('usage: digest-batch-child.ts <sqlite file> <smtp url>');
+const [file, smtpUrl, pageSize] = process.argv.slice(2);
+if (!file || !smtpUrl || !pageSize)
+  throw new Error('usage: digest-batch-child.ts <sqlite file> <smtp url> <page size>');
 
 const logger = pino({ level: 'silent' });
 const store = await createSqliteDocumentStore({ file });
@@ -25,7 +26,7 @@ const module = createSubscriptionsModule(
     publicUrl: 'http://evently.test',
     dataDir: '.',
   },
-  { catalogue: FIXED_CATALOGUE, appName: 'Evently', smtpUrl },
+  { catalogue: FIXED_CATALOGUE, appName: 'Evently', smtpUrl, digestPageSize: Number(pageSize) },
 );
 await store.init(module.collections);
 const result = await module.runDigestBatch();
