@@ -28,14 +28,6 @@ export interface DigestBatchResult {
   searches: number;
 }
 
-export interface DigestBatchResult {
-  processed: number;
-  sent: number;
-  skipped: number;
-  /** Distinct searches put to the catalogue: at most one per saved search, however many share it. */
-  searches: number;
-}
-
 /**
  * Subscribers claimed, mailed and recorded together. A batch that dies after claiming a page leaves the
  * page's unmailed subscribers claimed and so without this week's digest (never mailed twice): the page size
