@@ -1,32 +1,19 @@
+import type {
+  AdminRequestView,
+  PartnershipType,
+  RequestAnswer,
+  RequestDeletedAnswer,
+  RequestPage,
+  RequestStatus,
+} from '@evently/partnerships/contracts';
 import { injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
 
-export type RequestStatus = 'new' | 'handled';
+/** The Partnerships tab's answers are the server's (`@evently/partnerships/contracts`). */
+export type { RequestPage, RequestStatus } from '@evently/partnerships/contracts';
+export type PartnershipRequest = AdminRequestView;
 export type StatusFilter = RequestStatus | 'all';
 
-/** A partnership request as the admin calls answer it. */
-export interface PartnershipRequest {
-  id: string;
-  company: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  partnership_type: 'event_organizer' | 'ticketing_platform' | 'venue' | 'other';
-  message: string | null;
-  status: RequestStatus;
-  handled_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-export interface RequestPage {
-  requests: PartnershipRequest[];
-  pagination: { page: number; pages: number; total: number };
-  new_count: number;
-}
-
-export const TYPE_LABELS: Record<PartnershipRequest['partnership_type'], string> = {
+export const TYPE_LABELS: Record<PartnershipType, string> = {
   event_organizer: 'Event Organizer',
   ticketing_platform: 'Ticketing Platform',
   venue: 'Venue',
@@ -44,10 +31,10 @@ export const adminPartnershipsApi = injectAdminEndpoints((build) => ({
   }),
   setPartnershipRequestStatus: build.mutation<PartnershipRequest, { id: string; status: RequestStatus }>({
     query: ({ id, status }) => ({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'PATCH', body: { status } }),
-    transformResponse: (body: { request: PartnershipRequest }) => body.request,
+    transformResponse: (body: RequestAnswer) => body.request,
     invalidatesTags: [LIST],
   }),
-  deletePartnershipRequest: build.mutation<{ message?: string }, string>({
+  deletePartnershipRequest: build.mutation<RequestDeletedAnswer, string>({
     query: (id) => ({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'DELETE' }),
     invalidatesTags: [LIST],
   }),
