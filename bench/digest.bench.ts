@@ -25,6 +25,7 @@ import { CATEGORIES } from '@evently/events';
 import { createSubscriptionsModule } from '@evently/subscriptions';
 import { numberArg, stringArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
+import { createMailer } from '@evently/mail';
 
 const args = process.argv.slice(2);
 const eventCount = numberArg(args, 'events', 20_000);
@@ -151,6 +152,7 @@ async function main() {
       isAdmin: auth.isAdmin,
       publicUrl: 'http://bench.example',
       dataDir,
+      openMailer: createMailer,
     },
     {
       appName: 'Evently',

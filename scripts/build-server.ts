@@ -26,8 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * the WAL checkpointer `./wal-checkpoint.worker.mjs`, which this build writes next to the bundle.
  */
 const KEEP_BUNDLE_META = [
-  /modules\/platform\/src\/search\/sqlite-fts\/reader-pool\.ts$/,
-  /modules\/platform\/src\/store\/sqlite\/wal-checkpointer\.ts$/,
+  /adapters\/sqlite\/src\/search\/reader-pool\.ts$/,
+  /adapters\/sqlite\/src\/store\/wal-checkpointer\.ts$/,
 ];
 
 /** Workspace packages are bundled (they are TypeScript); everything else is required at run time. */
@@ -85,8 +85,8 @@ export async function buildServer(outdir: string): Promise<ExternalImport[]> {
   const result = await build({
     entryPoints: {
       main: path.join(ROOT, 'backend/src/main.ts'),
-      'search-reader.worker': path.join(ROOT, 'modules/platform/src/search/sqlite-fts/search-reader-thread.ts'),
-      'wal-checkpoint.worker': path.join(ROOT, 'modules/platform/src/store/sqlite/wal-checkpoint.worker.mjs'),
+      'search-reader.worker': path.join(ROOT, 'adapters/sqlite/src/search/search-reader-thread.ts'),
+      'wal-checkpoint.worker': path.join(ROOT, 'adapters/sqlite/src/store/wal-checkpoint.worker.mjs'),
     },
     absWorkingDir: ROOT,
     outdir,

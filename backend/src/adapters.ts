@@ -1,7 +1,7 @@
 /**
- * Picks one adapter per port from the config: the embedded SQLite engine unless the port's production
- * variable is set. Each port switches on its own, so a team can move search to Elasticsearch before the
- * store moves to MongoDB.
+ * The composition root's engine choices: one adapter package per port, picked from the config (the embedded
+ * SQLite engine of `@evently/sqlite` unless the port's production variable is set). Each port switches on its
+ * own, so a team can move search to Elasticsearch before the store moves to MongoDB.
  *
  * Embedded files under DATA_DIR: `evently.db` holds documents and the outbox, which is also the event log
  * when the bus is embedded too (sharing one connection makes "write + outbox" and "append to the log" the
@@ -10,17 +10,12 @@
  */
 import path from 'node:path';
 import type { Logger } from 'pino';
-import {
-  createElasticsearchSearchIndex,
-  createKafkaEventBus,
-  createMongoDocumentStore,
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  createSqliteSearchIndex,
-  type DocumentStore,
-  type EventBus,
-  type SearchIndex,
-} from '@evently/platform';
+import { createElasticsearchSearchIndex } from '@evently/elasticsearch';
+import { createKafkaEventBus } from '@evently/kafka';
+import { createMailer } from '@evently/mail';
+import { createMongoDocumentStore } from '@evently/mongodb';
+import { createSqliteDocumentStore, createSqliteEventBus, createSqliteSearchIndex } from '@evently/sqlite';
+import type { DocumentStore, EventBus, OpenMailer, SearchIndex } from '@evently/platform';
 import type { Config } from './config.ts';
 import { checkStorage, openFailure } from './storage-check.ts';
 
@@ -28,6 +23,8 @@ export interface Adapters {
   store: DocumentStore;
   bus: EventBus;
   search: SearchIndex;
+  /** Mail goes through nodemailer in both profiles: over SMTP with `SMTP_URL`, else into `.eml` files. */
+  openMailer: OpenMailer;
 }
 
 export const EMBEDDED_FILES = { store: 'evently.db', bus: 'event-log.db', search: 'search.db' } as const;
@@ -126,5 +123,5 @@ export async function createAdapters(config: Config, role: string, logger: Logge
     { store: store.engine, bus: bus.engine, search: search.engine, dataDir: config.dataDir },
     'adapters selected',
   );
-  return { store, bus, search };
+  return { store, bus, search, openMailer: createMailer };
 }

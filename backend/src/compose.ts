@@ -160,6 +160,7 @@ export async function compose({
     mailboxCap: createStoreMailboxCap({ store, clock, ...mailboxCapFromEnv(env) }),
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    openMailer: adapters.openMailer,
     // Every module's mail is counted, sent and failed, under its own name.
     observeMailer: (name, mailer) => countedMailer(mailer, metrics, name),
   };

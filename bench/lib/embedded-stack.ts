@@ -3,15 +3,11 @@
  * them (the api process and the projector worker open the same files, like `npm start`'s api/worker roles).
  */
 import path from 'node:path';
-import {
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  createSqliteSearchIndex,
-  silentLogger,
-  systemClock,
-} from '@evently/platform';
+import { createSqliteDocumentStore, createSqliteEventBus, createSqliteSearchIndex } from '@evently/sqlite';
+import { silentLogger, systemClock } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv } from '@evently/events';
 import { EMBEDDED_ACTIVITY_FLUSH_MS } from '../../backend/src/compose.ts';
+import { createMailer } from '@evently/mail';
 
 export async function openEmbeddedStack(dataDir: string) {
   const logger = silentLogger();
@@ -33,6 +29,7 @@ export async function openEmbeddedStack(dataDir: string) {
       requireAdmin: async (_ctx, next) => next(),
       publicUrl: 'http://localhost',
       dataDir,
+      openMailer: createMailer,
     },
     // Views and clicks are counted as the composed api counts them on this store.
     { ...eventsOptionsFromEnv({}), activityFlushMs: EMBEDDED_ACTIVITY_FLUSH_MS },

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { serveRouters } from '@evently/platform/testing';
+import { serveRouters } from '@evently/testkit';
 import { numberArg } from './args.ts';
 import { openEmbeddedStack } from './embedded-stack.ts';
 import { processCpuSeconds } from './process-cpu.ts';

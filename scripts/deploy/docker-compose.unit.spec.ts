@@ -97,9 +97,8 @@ describe('docker-compose.yml', () => {
   it('makes demo data available and runs Elasticsearch at or above the client minor version', () => {
     expect(compose.services.api?.environment?.DEMO_DATA).toBe('${DEMO_DATA:-false}');
     const client =
-      (JSON.parse(read('modules/platform/package.json')) as { dependencies: Record<string, string> }).dependencies[
-        '@elastic/elasticsearch'
-      ] ?? '';
+      (JSON.parse(read('adapters/elasticsearch/package.json')) as { dependencies: Record<string, string> })
+        .dependencies['@elastic/elasticsearch'] ?? '';
     const [clientMajor = 0, clientMinor = 0] = (/(\d+)\.(\d+)/.exec(client) ?? []).slice(1).map(Number);
     const [serverMajor = 0, serverMinor = 0] = (/:(\d+)\.(\d+)/.exec(compose.services.elasticsearch?.image ?? '') ?? [])
       .slice(1)

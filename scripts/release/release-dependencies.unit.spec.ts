@@ -3,10 +3,10 @@ import { packageNameOf, releaseDependencyProblems, type WorkspaceManifest } from
 
 const workspaces: WorkspaceManifest[] = [
   { dir: '', dependencies: {} },
-  { dir: 'modules/platform', dependencies: { nodemailer: '^10.6.0', kafkajs: '^2.2.4' } },
+  { dir: 'adapters/mail', dependencies: { nodemailer: '^10.6.0' } },
   { dir: 'backend', dependencies: { koa: '^3.0.0' } },
 ];
-const importer = 'modules/platform/src/mail/nodemailer-mailer.ts';
+const importer = 'adapters/mail/src/nodemailer-mailer.ts';
 
 function problems(options: { installed?: string[]; ownTree?: string[]; specifier?: string; from?: string }) {
   return releaseDependencyProblems({
@@ -32,7 +32,7 @@ describe('releaseDependencyProblems', () => {
 
   it('names an import the importing workspace does not declare, even when another package brought it in', () => {
     expect(problems({ specifier: 'mongoose/lib/x', installed: ['mongoose'] })).toEqual([
-      `${importer} imports 'mongoose', which modules/platform/package.json does not list in its dependencies`,
+      `${importer} imports 'mongoose', which adapters/mail/package.json does not list in its dependencies`,
     ]);
     expect(problems({ specifier: 'kafkajs', from: 'backend/src/main.ts', installed: ['kafkajs'] })).toEqual([
       `backend/src/main.ts imports 'kafkajs', which backend/package.json does not list in its dependencies`,
@@ -40,8 +40,8 @@ describe('releaseDependencyProblems', () => {
   });
 
   it('names a workspace given its own copy by npm, which the image does not carry', () => {
-    expect(problems({ installed: ['nodemailer'], ownTree: ['modules/platform:nodemailer'] })).toEqual([
-      `${importer} imports 'nodemailer', which npm installed under modules/platform/node_modules (the root copy does not satisfy modules/platform/package.json): the image carries only the root node_modules`,
+    expect(problems({ installed: ['nodemailer'], ownTree: ['adapters/mail:nodemailer'] })).toEqual([
+      `${importer} imports 'nodemailer', which npm installed under adapters/mail/node_modules (the root copy does not satisfy adapters/mail/package.json): the image carries only the root node_modules`,
     ]);
   });
 

@@ -11,7 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
+import { startSmtpSink, type SmtpSink } from '@evently/mail/testing';
+import { waitFor } from '@evently/platform/testing';
 import { logRecord, spawnNode, type BackendProcess } from '../../backend/src/testing/spawn-backend.ts';
 import type { ExternalImport } from '../build-server.ts';
 import { buildRelease } from '../build-release.ts';
@@ -120,7 +121,26 @@ describe.concurrent('the release folder, production dependencies only', () => {
     ])
       expect(existsSync(path.join(releaseDir, 'node_modules', needed, 'package.json')), needed).toBe(true);
     expect(existsSync(path.join(releaseDir, 'modules'))).toBe(false);
+    expect(existsSync(path.join(releaseDir, 'adapters'))).toBe(false);
     expect(existsSync(path.join(releaseDir, 'frontend/dist/index.html'))).toBe(true);
+    // Every engine's adapter package is in the bundle, importing its engine's library from the release.
+    const engineImports = new Set(
+      externals.map(
+        ({ specifier, importer }) =>
+          `${specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/')} from ${importer.split('/').slice(0, 2).join('/')}`,
+      ),
+    );
+    for (const [library, adapter] of [
+      ['better-sqlite3', 'adapters/sqlite'],
+      ['mongoose', 'adapters/mongodb'],
+      ['kafkajs', 'adapters/kafka'],
+      ['@elastic/elasticsearch', 'adapters/elasticsearch'],
+      ['nodemailer', 'adapters/mail'],
+    ])
+      expect(engineImports, `${library} from ${adapter}`).toContain(`${library} from ${adapter}`);
   });
 
   it("is refused by the build's check, and fails at start, when a package the bundle imports is missing", async () => {
@@ -133,7 +153,7 @@ describe.concurrent('the release folder, production dependencies only', () => {
 
     const problems = releaseDependencyProblems({
       externals,
-      workspaces: [{ dir: '' }, { dir: 'modules/platform', dependencies: { nodemailer: '*' } }],
+      workspaces: [{ dir: '' }, { dir: 'adapters/mail', dependencies: { nodemailer: '*' } }],
       inRelease: (name) => name !== 'nodemailer',
       inWorkspaceOwnTree: () => false,
     });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEnvelope, createSqliteEventBus, type Delivered, type EventBus, type Projector } from '@evently/platform';
+import { createEnvelope, type Delivered, type EventBus, type Projector } from '@evently/platform';
+import { createSqliteEventBus } from '@evently/sqlite';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { executeDeadLetters, parseDeadLettersArgs } from './dead-letters.ts';

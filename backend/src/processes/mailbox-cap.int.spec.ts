@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxKey } from '@evently/platform';
-import { startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
+import { startSmtpSink, type SmtpSink } from '@evently/mail/testing';
+import { waitFor } from '@evently/platform/testing';
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
 
 const CAP = 4;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteDocumentStore } from '@evently/platform';
+import { createSqliteDocumentStore } from '@evently/sqlite';
 import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-match-keys-'));

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteSearchIndex, type SearchResult } from '@evently/platform';
+import { createSqliteSearchIndex } from '@evently/sqlite';
+import type { SearchResult } from '@evently/platform';
 import { spawnBackend } from '../testing/spawn-backend.ts';
 
 const dirs: string[] = [];

@@ -6,7 +6,8 @@
  * once, to the right recipient, and `dead-letters list` has nothing to show.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
+import { startSmtpSink, type SmtpSink } from '@evently/mail/testing';
+import { waitFor } from '@evently/platform/testing';
 import { DEFAULT_MAX_ATTEMPTS } from '@evently/platform';
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts';
 import { executeDeadLetters } from './dead-letters.ts';

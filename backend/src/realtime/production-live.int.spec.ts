@@ -10,14 +10,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  hasContainerRuntime,
-  startKafka,
-  startMongoReplicaSet,
-  waitFor,
-  type StartedKafka,
-  type StartedMongoReplicaSet,
-} from '@evently/platform/testing';
+import { hasContainerRuntime, waitFor } from '@evently/platform/testing';
+import { startKafka, type StartedKafka } from '@evently/kafka/testing';
+import { startMongoReplicaSet, type StartedMongoReplicaSet } from '@evently/mongodb/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, connectOrThrow } from '../testing/sockets.ts';
 import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';

@@ -7,19 +7,18 @@ import type { Middleware } from 'koa';
 import {
   createOutboxRelay,
   createProjectorRunner,
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  createSqliteSearchIndex,
   silentLogger,
   systemClock,
   type Clock,
   type DocumentStore,
   type SearchIndex,
 } from '@evently/platform';
+import { createSqliteDocumentStore, createSqliteEventBus, createSqliteSearchIndex } from '@evently/sqlite';
 import { createTempDataDir } from '@evently/platform/testing';
 import { createEventsModule, eventsOptionsFromEnv, type EventsModule } from '@evently/events';
 import { join } from 'node:path';
 import { INGESTION_COLLECTIONS } from '../runner/collections.ts';
+import { createMailer } from '@evently/mail';
 
 export interface EventsRuntime {
   dataDir: string;
@@ -52,6 +51,7 @@ export async function startEventsRuntime(options: { clock?: Clock; dataDir?: str
       requireAdmin: denyAll,
       publicUrl: 'http://127.0.0.1',
       dataDir,
+      openMailer: createMailer,
     },
     eventsOptionsFromEnv({}),
   );

@@ -33,17 +33,11 @@ export * from './http/guess-throttle.ts';
 export * from './http/store-guess-ledger.ts';
 export * from './net/private-address.ts';
 export * from './mail/mailer.port.ts';
-export * from './mail/nodemailer-mailer.ts';
 export * from './mail/module-mailer.ts';
 export * from './mail/module-mail.ts';
 export * from './mail/mail-address.ts';
 export * from './mail/mailbox-cap.ts';
 export * from './effects/do-once.ts';
-export { createSqliteSearchIndex, type SqliteSearchIndexOptions } from './search/sqlite-fts/sqlite-search-index.ts';
-export { createMongoDocumentStore, type MongoDocumentStoreOptions } from './store/mongo/mongo-document-store.ts';
-export { createKafkaEventBus, type KafkaEventBusOptions } from './bus/kafka/kafka-event-bus.ts';
-export { createSqliteDocumentStore, type SqliteDocumentStoreOptions } from './store/sqlite/sqlite-document-store.ts';
-export { createSqliteEventBus, type SqliteEventBusOptions } from './bus/sqlite-log/sqlite-event-bus.ts';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './bus/outbox-relay.ts';
 export {
   createProjectorRunner,
@@ -55,8 +49,4 @@ export {
   type ProjectorRunnerOptions,
   type RebuildOptions,
 } from './projections/projector-runner.ts';
-export {
-  createElasticsearchSearchIndex,
-  type ElasticsearchSearchIndexOptions,
-} from './search/elasticsearch/elasticsearch-search-index.ts';
 export { seededRandom, type Random } from './random/seeded-random.ts';

@@ -12,7 +12,7 @@ import type { SearchIndex, IndexSchema } from './search/search-index.port.ts';
 import type { Projector } from './projections/projector.ts';
 import type { Clock } from './clock/clock.ts';
 import type { RateLimits } from './http/rate-limit.ts';
-import type { MailboxCap, Mailer } from './mail/mailer.port.ts';
+import type { MailboxCap, Mailer, OpenMailer } from './mail/mailer.port.ts';
 import type { ErasureSubject, ModuleErasure } from './erasure/person-erasure.ts';
 
 export interface ModuleDeps {
@@ -42,6 +42,8 @@ export interface ModuleDeps {
   publicUrl: string;
   /** Directory for the embedded profile's files (`DATA_DIR`). */
   dataDir: string;
+  /** Opens a mailer on the mail adapter the composition picked; modules reach it through `createModuleMailer`. */
+  openMailer: OpenMailer;
   /** Wraps each module's mailer (the backend counts sent and failed mail); absent in module tests. */
   observeMailer?: (module: string, mailer: Mailer) => Mailer;
 }

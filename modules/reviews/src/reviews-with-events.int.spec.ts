@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxRelay, createProjectorRunner, projectorGroup } from '@evently/platform';
-import { serveRouters, startEmbeddedDeps } from '@evently/platform/testing';
+import { serveRouters, startEmbeddedDeps } from '@evently/testkit';
 import { createEventsModule } from '@evently/events';
 import { REVIEWS_TOPIC, createReviewsModule } from './index.ts';
 import { makeReviewBody } from './testing/make-review.ts';

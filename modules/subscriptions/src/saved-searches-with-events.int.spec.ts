@@ -13,7 +13,7 @@ import {
   type MailMessage,
   type Mailer,
 } from '@evently/platform';
-import { startEmbeddedDeps } from '@evently/platform/testing';
+import { startEmbeddedDeps } from '@evently/testkit';
 import { createEventsModule } from '@evently/events';
 import { createSubscriptionsModule, type SubscriptionsModule } from './index.ts';
 

@@ -3,10 +3,10 @@
  * projector running: what the integration specs drive.
  */
 import type { SearchIndex } from '@evently/platform';
-import { startModuleHarness, type ModuleHarness } from '@evently/platform/testing';
+import { startModuleHarness, type ModuleHarness } from '@evently/testkit';
 import { BLOG_TOPIC, createBlogModule, type BlogModule, type BlogOptions } from '../index.ts';
 
-export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/platform/testing';
+export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/testkit';
 
 export interface BlogHarness extends Omit<ModuleHarness<BlogModule>, 'search'> {
   search: SearchIndex;

@@ -6,17 +6,17 @@
 import {
   createOutboxRelay,
   createProjectorRunner,
-  createSqliteDocumentStore,
-  createSqliteEventBus,
-  createSqliteSearchIndex,
   fixedClock,
   silentLogger,
   type SearchIndex,
 } from '@evently/platform';
-import { createTempDataDir, serveRouters, type ServedRouters } from '@evently/platform/testing';
+import { createSqliteDocumentStore, createSqliteEventBus, createSqliteSearchIndex } from '@evently/sqlite';
+import { createTempDataDir } from '@evently/platform/testing';
+import { serveRouters, type ServedRouters } from '@evently/testkit';
 import { createEventsModule } from '../events-module.ts';
 import type { EventsOptions } from '../events-options.ts';
 import { NO_AFFILIATE_PROGRAMS } from '../domain/affiliate-links.ts';
+import { createMailer } from '@evently/mail';
 
 export interface HarnessOptions {
   now?: string;
@@ -41,6 +41,7 @@ export async function createEventsHarness(harness: HarnessOptions = {}) {
       requireAdmin: async (_ctx, next) => next(),
       publicUrl: 'http://localhost',
       dataDir: temp.dir,
+      openMailer: createMailer,
     },
     { affiliate: NO_AFFILIATE_PROGRAMS, trustedProxies: null, ...harness.options },
   );

@@ -2,7 +2,7 @@
  * The partnerships module on a real SQLite store and log, served over real HTTP on 127.0.0.1, with its mail
  * consumers running and mail going to the given SMTP server: what the integration specs drive.
  */
-import { harnessPerTest, startModuleHarness, type HarnessPerTest, type ModuleHarness } from '@evently/platform/testing';
+import { harnessPerTest, startModuleHarness, type HarnessPerTest, type ModuleHarness } from '@evently/testkit';
 import {
   PARTNERSHIPS_TOPIC,
   createPartnershipsModule,
@@ -10,7 +10,7 @@ import {
   type PartnershipsOptions,
 } from '../index.ts';
 
-export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/platform/testing';
+export { HARNESS_ADMIN_PASSWORD as ADMIN_PASSWORD, HARNESS_PUBLIC_URL as PUBLIC_URL } from '@evently/testkit';
 export const PARTNERS_INBOX = 'partners@evently.test';
 
 export type PartnershipsHarness = ModuleHarness<PartnershipsModule>;

@@ -4,11 +4,8 @@
  * broker, and expectations hold for any partitioning: order is only asserted per key.
  */
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../logging/logger.ts';
-import { createMailer } from '../mail/nodemailer-mailer.ts';
-import { startSmtpSink } from '../mail/testing/smtp-sink.ts';
+import type { Mailer } from '../mail/mailer.port.ts';
 import { waitFor } from '../testing/wait-for.ts';
 import { backoffDelay, type Backoff } from './consumer-waits.ts';
 import type { Delivered, Envelope } from './envelope.ts';
@@ -22,6 +19,25 @@ export interface EventBusFixture {
    */
   reopen: () => Promise<EventBus>;
   cleanup: () => Promise<void>;
+}
+
+/**
+ * A real SMTP relay and a mailer sending through it, for the case where the relay goes away: the mail
+ * adapter's (the platform speaks no SMTP), handed in by each bus adapter's spec.
+ */
+export interface SmtpOutageKit {
+  startRelay(): Promise<SmtpRelay>;
+  mailerFor(smtpUrl: string): Mailer;
+}
+
+/** The part of `@evently/mail/testing`'s sink the case uses. */
+export interface SmtpRelay {
+  url: string;
+  messages: Array<{ envelopeTo: string[] }>;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  waitFor(count: number): Promise<unknown>;
+  close(): Promise<void>;
 }
 
 /** What a case may ask of the adapter's fixture: the redelivery pace, with a `sleep` running virtual time. */
@@ -73,7 +89,8 @@ function waitedMs(backoff: Backoff, retries: number): number {
 
 export function testEventBus(
   factory: (options?: EventBusFixtureOptions) => Promise<EventBusFixture>,
-  label = 'adapter',
+  label: string,
+  smtp: SmtpOutageKit,
 ): void {
   describe(`EventBus contract (${label})`, () => {
     let fixture: EventBusFixture;
@@ -478,13 +495,8 @@ export function testEventBus(
       it('an SMTP outage of 90 s loses no mail and dead-letters nothing; the consumer says it waits for smtp', async () => {
         const backoff: Backoff = { initialMs: 200, maxMs: 10_000, sleep: instantSleep };
         const own = await factory({ backoff });
-        const sink = await startSmtpSink();
-        const mailer = createMailer({
-          smtpUrl: sink.url,
-          dataDir: tmpdir(),
-          from: 'Evently <no-reply@localhost>',
-          logger: silentLogger(),
-        });
+        const sink = await smtp.startRelay();
+        const mailer = smtp.mailerFor(sink.url);
         try {
           await own.bus.init([topic]);
           // The relay goes away before anything is sent: every send meets connection refused.

@@ -24,8 +24,7 @@ import type { ModuleDeps } from '../module.ts';
 import { counterTransaction } from '../http/store-rate-limiter.ts';
 import type { CollectionSpec, DocumentStore, DocumentTransaction } from '../store/document-store.port.ts';
 import { mailboxKey, parseMailAddress } from './mail-address.ts';
-import type { MailboxCap, SentMail } from './mailer.port.ts';
-import { InvalidMailAddressError } from './nodemailer-mailer.ts';
+import { InvalidMailAddressError, type MailboxCap, type SentMail } from './mailer.port.ts';
 
 export const MAILBOX_CAP_COUNTS = 'mailbox_cap_counts';
 export const mailboxCapCollection: CollectionSpec = { name: MAILBOX_CAP_COUNTS, indexes: [['reset_at']] };

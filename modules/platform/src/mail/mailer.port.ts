@@ -2,6 +2,9 @@
  * Mailer: outgoing e-mail as a port. `smtp` (nodemailer over SMTP_URL) in production; `eml-files` on the
  * embedded profile writes each message to `DATA_DIR/mail/` so a developer can open it, and logs one line.
  */
+import type { Logger } from 'pino';
+import { PermanentMessageError } from '../bus/dead-letters.ts';
+
 export interface MailMessage {
   /** One plain address (`mail-address.ts`); anything else is refused before it reaches a transport. */
   to: string;
@@ -34,4 +37,25 @@ export type CappedSend = { status: 'sent'; sent: SentMail } | { status: 'capped'
 export interface MailboxCap {
   /** Sends `message` with `mailer` unless the recipient's mailbox used up its allowance; a failed send counts nothing. */
   send(mailer: Mailer, message: MailMessage): Promise<CappedSend>;
+}
+
+/** What a mailer is opened with: the relay (without one, `.eml` files in `dataDir/mail/`), the sender, the logger. */
+export interface MailerSettings {
+  /** `smtp://user:pass@host:port` or `smtps://...`; when absent, messages are written as `.eml` files. */
+  smtpUrl?: string;
+  /** Directory for `.eml` files on the embedded profile. */
+  dataDir: string;
+  from: string;
+  logger: Logger;
+}
+
+/** Opens a mailer on the mail adapter the composition root picked (`createMailer` of `@evently/mail`). */
+export type OpenMailer = (settings: MailerSettings) => Mailer;
+
+/** The message's own fault: a retry would fail the same way, so it is set aside at once, never waited for. */
+export class InvalidMailAddressError extends PermanentMessageError {
+  constructor(field: 'to' | 'replyTo') {
+    super(`mail not sent: its ${field} address is not a plain e-mail address`);
+    this.name = 'InvalidMailAddressError';
+  }
 }

@@ -1,11 +1,11 @@
 /**
- * The mailer a business module sends with: built from the SMTP setting (or the outbox folder without one),
- * from the module's own sender, and handed to the composition's `observeMailer` hook (the backend counts sent
- * and failed mail per module there), so the root never has to know a module's sender.
+ * The mailer a business module sends with: opened on the composition's mail adapter (`openMailer`) from the
+ * SMTP setting (or the outbox folder without one) and the module's own sender, and handed to the
+ * composition's `observeMailer` hook (the backend counts sent and failed mail per module there), so the root
+ * never has to know a module's sender.
  */
 import type { ModuleDeps } from '../module.ts';
 import type { Mailer } from './mailer.port.ts';
-import { createMailer } from './nodemailer-mailer.ts';
 
 export interface ModuleMailerOptions {
   /** The module's name in logs and metrics, e.g. `support`. */
@@ -22,10 +22,10 @@ export function noReplySender(appName: string, publicUrl: string, label?: string
 }
 
 export function createModuleMailer(
-  deps: Pick<ModuleDeps, 'dataDir' | 'logger' | 'observeMailer'>,
+  deps: Pick<ModuleDeps, 'dataDir' | 'logger' | 'openMailer' | 'observeMailer'>,
   options: ModuleMailerOptions,
 ): Mailer {
-  const mailer = createMailer({
+  const mailer = deps.openMailer({
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
     dataDir: deps.dataDir,
     from: options.from,

@@ -2,7 +2,7 @@
  * The reviews module on a real SQLite store and log, served over real HTTP on 127.0.0.1, with a small
  * in-memory catalogue standing in for the events module (its look-up is the module's only need from it).
  */
-import { HARNESS_ADMIN_PASSWORD, startModuleHarness, type ModuleHarness } from '@evently/platform/testing';
+import { HARNESS_ADMIN_PASSWORD, startModuleHarness, type ModuleHarness } from '@evently/testkit';
 import {
   REVIEWS_TOPIC,
   createReviewsModule,

@@ -7,10 +7,13 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteDocumentStore, createSqliteEventBus, systemClock } from '@evently/platform';
-import { createTempDataDir, startSmtpSink, waitFor, type SmtpSink } from '@evently/platform/testing';
+import { createSqliteDocumentStore, createSqliteEventBus } from '@evently/sqlite';
+import { systemClock } from '@evently/platform';
+import { createTempDataDir, waitFor } from '@evently/platform/testing';
+import { startSmtpSink, type SmtpSink } from '@evently/mail/testing';
 import { createSubscriptionsModule } from '../index.ts';
 import { FIXED_CATALOGUE } from './digest-batch-fixtures.ts';
+import { createMailer } from '@evently/mail';
 
 const CHILD = join(import.meta.dirname, 'digest-batch-child.ts');
 const SUBSCRIBERS = 8;
@@ -34,6 +37,7 @@ async function seedSubscribers(file: string): Promise<void> {
       requireAdmin: async () => {},
       publicUrl: 'http://evently.test',
       dataDir: '.',
+      openMailer: createMailer,
     },
     { catalogue: FIXED_CATALOGUE, appName: 'Evently', smtpUrl: 'smtp://127.0.0.1:9' },
   );

@@ -5,13 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
-import {
-  HARNESS_ADMIN_PASSWORD,
-  startModuleHarness,
-  startSmtpSink,
-  type ModuleHarness,
-  type SmtpSink,
-} from '@evently/platform/testing';
+import { HARNESS_ADMIN_PASSWORD, startModuleHarness, type ModuleHarness } from '@evently/testkit';
+import { startSmtpSink, type SmtpSink } from '@evently/mail/testing';
 
 import {
   createSubscriptionsModule,

@@ -1,13 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createSqliteDocumentStore,
-  fixedClock,
-  silentLogger,
-  type DocumentStore,
-  type Scheduler,
-} from '@evently/platform';
+import { createSqliteDocumentStore } from '@evently/sqlite';
+import { fixedClock, silentLogger, type DocumentStore, type Scheduler } from '@evently/platform';
 import { createTempDataDir, waitFor } from '@evently/platform/testing';
 import { BUNDLED_RATES, type RateTable } from '../../domain/currency.ts';
 import { createRatesFeed } from '../../infra/exchange-rates/rates-feed.ts';

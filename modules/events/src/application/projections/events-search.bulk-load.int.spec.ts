@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createProjectorRunner,
-  createSqliteSearchIndex,
-  silentLogger,
-  type ProjectorRunner,
-  type SearchIndex,
-} from '@evently/platform';
+import { createProjectorRunner, silentLogger, type ProjectorRunner, type SearchIndex } from '@evently/platform';
+import { createSqliteSearchIndex } from '@evently/sqlite';
 import type { SourceEventInput } from '../../contracts/source-event.ts';
 import { generateDemoEvents } from '../../infra/demo/demo-catalogue.ts';
 import { createEventsHarness, type EventsHarness } from '../../testing/events-harness.ts';

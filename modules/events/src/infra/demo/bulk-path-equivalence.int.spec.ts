@@ -5,7 +5,8 @@
  * Projectors are functions of the log, so the search index follows (events-search.bulk-load.int.spec.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteDocumentStore, fixedClock, type DocumentStore } from '@evently/platform';
+import { createSqliteDocumentStore } from '@evently/sqlite';
+import { fixedClock, type DocumentStore } from '@evently/platform';
 import { createTempDataDir } from '@evently/platform/testing';
 import { EVENT_MESSAGE_TYPES } from '../../contracts/event-messages.ts';
 import { sourceEventSchema, type SourceEventInput } from '../../contracts/source-event.ts';

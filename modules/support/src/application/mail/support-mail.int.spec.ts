@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAILBOX_CAP, mailboxKey, projectorGroup } from '@evently/platform';
-import { waitFor, type ReceivedMail } from '@evently/platform/testing';
+import { waitFor } from '@evently/platform/testing';
+import type { ReceivedMail } from '@evently/mail/testing';
 import { SUPPORT_TICKETS_TOPIC } from '../../contracts/messages.ts';
 import {
   ADMIN_PASSWORD,

@@ -4,7 +4,7 @@
  */
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { afterAll } from 'vitest';
-import { createElasticsearchSearchIndex } from '@evently/platform';
+import { createElasticsearchSearchIndex } from '@evently/elasticsearch';
 import { hasContainerRuntime } from '@evently/platform/testing';
 import { describeEventQueryCases } from '../../../testing/event-query-cases.ts';
 

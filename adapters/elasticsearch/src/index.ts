@@ -1,0 +1,2 @@
+// The production search index's door: SearchIndex on Elasticsearch.
+export { createElasticsearchSearchIndex, type ElasticsearchSearchIndexOptions } from './elasticsearch-search-index.ts';

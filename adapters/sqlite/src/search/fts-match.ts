@@ -1,0 +1,93 @@
+/**
+ * Free text to an FTS5 MATCH expression. Every word must match; words of 3+ letters also match as a prefix
+ * (`"berl"*`); shorter ones only as whole words (a one-letter prefix would match nearly everything).
+ * Typo tolerance without a spellfix extension or a second trigram index (which would double the index and halve
+ * the load rate): only when a word of 4+ letters matches nothing at all, it is widened to the indexed words that
+ * share its first letter and lie within the edit budget (1 edit, 2 from 6 letters), read from an fts5vocab
+ * table. Words that already match are not widened, so exact hits are never drowned by near-misses.
+ * Plurals and word forms: each word also matches the inflected forms sharing its Porter stem (`stem-forms.ts`),
+ * as whole words, so "concerts" finds "concert" while "festiva" still finds "festival" by prefix.
+ *
+ * Whether a word or form is in the index is asked of the index itself (`MATCH ... LIMIT 1`), which reads the
+ * first entry of the term's document list. The vocabulary table counted them instead: fts5vocab walks every
+ * entry of each term it returns, so at a million events a common word's first ask paid a whole extra pass
+ * over its documents before the match itself walked them again.
+ */
+import type Database from 'better-sqlite3';
+import { allowedEdits, editDistance, queryWords, stemForms } from '@evently/platform/adapter-kit';
+import type { IndexLayout } from './index-layout.ts';
+
+/** Like Elasticsearch's `max_expansions`: the most near-miss words one typo may expand to. */
+const MAX_EXPANSIONS = 50;
+
+const phrase = (word: string): string => `"${word.replaceAll('"', '""')}"`;
+
+/** Shortest word that also matches as a prefix. */
+export const MIN_PREFIX_LENGTH = 3;
+
+export interface FtsMatch {
+  expression: string;
+  /** The query's words, folded as the index folds them. */
+  words: string[];
+  /** Per word: the word and the other forms it matches (same stem), for ranking by the name. */
+  forms: string[][];
+}
+
+/** Which terms the index holds changes slowly; a minute-old answer is good enough to write the expression. */
+const PRESENCE_TTL_MS = 60_000;
+const presences = new WeakMap<Database.Database, Map<string, { found: boolean; at: number }>>();
+
+export function ftsMatch(db: Database.Database, layout: IndexLayout, text: string): FtsMatch | null {
+  const words = queryWords(text);
+  if (words.length === 0) return null;
+  const forms: string[][] = [];
+  const groups = words.map((word) => {
+    const asPrefix = [...word].length >= MIN_PREFIX_LENGTH;
+    const own = asPrefix ? `${phrase(word)}*` : phrase(word);
+    // Only forms the index holds: a query naming absent terms still costs a lookup per segment.
+    const stemmed = stemForms(word, asPrefix).filter((form) => holds(db, layout, form, false));
+    forms.push([word, ...stemmed]);
+    const edits = allowedEdits(word);
+    // The whole word first: it is the usual query, and its first entry is one lookup, where a prefix query
+    // merges the document lists of every term it matches before returning any.
+    const matches =
+      edits === 0 ||
+      stemmed.length > 0 ||
+      holds(db, layout, word, false) ||
+      (asPrefix && holds(db, layout, word, true));
+    const alternatives = matches ? stemmed : nearMisses(db, layout, word, edits);
+    return alternatives.length === 0 ? own : `(${[own, ...alternatives.map(phrase)].join(' OR ')})`;
+  });
+  return { expression: groups.join(' AND '), words, forms };
+}
+
+/** Whether some document holds the word (as a prefix of one of its words when `asPrefix`). */
+function holds(db: Database.Database, layout: IndexLayout, word: string, asPrefix: boolean): boolean {
+  let cache = presences.get(db);
+  if (!cache) {
+    cache = new Map();
+    presences.set(db, cache);
+  }
+  const key = `${layout.fts}\u0000${word}\u0000${asPrefix}`;
+  const cached = cache.get(key);
+  if (cached && Date.now() - cached.at < PRESENCE_TTL_MS) return cached.found;
+  const expression = asPrefix ? `${phrase(word)}*` : phrase(word);
+  const found =
+    db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(expression) !== undefined;
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { found, at: Date.now() });
+  return found;
+}
+
+function nearMisses(db: Database.Database, layout: IndexLayout, word: string, edits: number): string[] {
+  const first = String.fromCodePoint(word.codePointAt(0)!);
+  const after = String.fromCodePoint(first.codePointAt(0)! + 1);
+  const terms = db
+    .prepare(`SELECT term FROM ${layout.ftsVocab} WHERE term >= ? AND term < ?`)
+    .pluck()
+    .all(first, after) as string[];
+  const length = [...word].length;
+  return terms
+    .filter((term) => Math.abs([...term].length - length) <= edits && editDistance(word, term, edits) <= edits)
+    .slice(0, MAX_EXPANSIONS);
+}
