@@ -1,14 +1,15 @@
 /**
- * `npm run boundaries`: checks every TypeScript file's imports against the rules in `boundaries/rules.ts` and
- * exits non-zero, printing one line per violation, when any arrow points the wrong way.
+ * `npm run boundaries`: checks every TypeScript file's imports against the rules in `boundaries/rules.ts`, and
+ * the files for import cycles, and exits non-zero, printing one line per violation, when any arrow points the
+ * wrong way.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { checkFiles, type PackageExports, type PackageGraph, type SourceFile } from './boundaries/rules.ts';
+import { checkFiles, fileCycles, type PackageExports, type PackageGraph, type SourceFile } from './boundaries/rules.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SOURCE_ROOTS = ['modules', 'backend/src', 'ingestion/src', 'frontend/src', 'scripts', 'bench'];
+const SOURCE_ROOTS = ['modules', 'adapters', 'backend/src', 'ingestion/src', 'frontend/src', 'scripts', 'bench'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', '.vite']);
 
 function* walk(dir: string): Generator<string> {
@@ -38,6 +39,7 @@ function workspacePackages(): { exports: PackageExports; graph: PackageGraph } {
   const graph: PackageGraph = {};
   const dirs = [
     ...readdirSync(path.join(ROOT, 'modules')).map((name) => path.join('modules', name)),
+    ...readdirSync(path.join(ROOT, 'adapters')).map((name) => path.join('adapters', name)),
     'backend',
     'ingestion',
     'frontend',
@@ -68,7 +70,7 @@ const sources: SourceFile[] = SOURCE_ROOTS.flatMap((root) =>
   })),
 );
 const workspace = workspacePackages();
-const violations = checkFiles(sources, workspace.exports, workspace.graph);
+const violations = [...checkFiles(sources, workspace.exports, workspace.graph), ...fileCycles(sources)];
 
 for (const v of violations) console.error(`${v.file}: import '${v.specifier}' [${v.rule}] ${v.message}`);
 console.log(

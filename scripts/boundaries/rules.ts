@@ -13,6 +13,10 @@
  *   and other contracts, so the browser can carry them.
  * - Workspace packages form no cycle: a package never imports a package that depends on it (the backend
  *   depends on ingestion, so ingestion may not import the backend).
+ * - Engines are adapter packages (`adapters/*`): an adapter imports only `@evently/platform` (and its
+ *   engine's library); business modules never import one outside their tests; the composition root, the
+ *   testkit, benches, scripts and test code pick them. `@evently/platform/adapter-kit` is for adapters only.
+ * - Within a package, files form no import cycle (type-only imports included).
  */
 import path from 'node:path';
 
@@ -62,15 +66,45 @@ const SERVER_ONLY =
 /** A module's wire contracts: the one server door the browser may use. */
 const CONTRACTS_DOOR = /^@evently\/[^/]+\/contracts$/;
 
-/** Tests, test helpers and benchmarks: none of them ship in a process, so they may use test-only doors. */
+/**
+ * Tests, test helpers, a spec's child processes, benchmarks and the testkit: none of them ship in a process,
+ * so they may use test-only doors.
+ */
 const isTestFile = (file: string) =>
   /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) ||
   /(^|\/)testing\//.test(file) ||
   /\.contract\.ts$/.test(file) ||
-  /^bench\//.test(file);
+  /\.child\.ts$/.test(file) ||
+  /^bench\//.test(file) ||
+  /^modules\/testkit\//.test(file);
+
+/** Packages that are test code as a whole: only tests, test helpers and benchmarks import them. */
+const TEST_PACKAGES = new Set(['@evently/testkit']);
+
+/** Not business modules: the shared kernel and the test wiring of the engines. */
+const NON_BUSINESS_MODULES = new Set(['platform', 'testkit']);
 
 function moduleOf(file: string): string | undefined {
   return /^modules\/([^/]+)\//.exec(file)?.[1];
+}
+
+function adapterOf(file: string): string | undefined {
+  return /^adapters\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** The adapter packages by name, for a check run without the workspace graph. */
+const ENGINE_PACKAGES = new Set([
+  '@evently/sqlite',
+  '@evently/mongodb',
+  '@evently/kafka',
+  '@evently/elasticsearch',
+  '@evently/mail',
+]);
+
+/** An engine's adapter package: its folder is under `adapters/` (from package.json), or its name says so. */
+function isAdapterPackage(name: string, graph: PackageGraph): boolean {
+  const dir = graph[name]?.dir;
+  return dir ? dir.startsWith('adapters/') : ENGINE_PACKAGES.has(name);
 }
 
 function featureOf(file: string): string | undefined {
@@ -85,6 +119,8 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
   const violations: Violation[] = [];
   const ownPackage = packageOfFile(source.path, graph);
   const ownModule = moduleOf(source.path);
+  const ownAdapter = adapterOf(source.path);
+  const isTest = isTestFile(source.path);
   const ownFeature = featureOf(source.path);
   const report = (specifier: string, rule: string, message: string) =>
     violations.push({ file: source.path, specifier, rule, message });
@@ -98,6 +134,14 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
           specifier,
           'module-door',
           `reaches into modules/${targetModule}'s files. Import '@evently/${targetModule}' instead: its src/index.ts is the module's only door (export what you need from there).`,
+        );
+      }
+      const targetAdapter = adapterOf(target);
+      if (targetAdapter && targetAdapter !== ownAdapter) {
+        report(
+          specifier,
+          'module-door',
+          `reaches into adapters/${targetAdapter}'s files. Import its package door instead (see adapters/${targetAdapter}/package.json \`exports\`; src/index.ts is the only one for code that ships).`,
         );
       }
       const targetFeature = featureOf(target);
@@ -147,6 +191,7 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
       );
       continue;
     }
+    const toAdapter = isAdapterPackage(packageName, graph);
     const exportKey = subpath ? `.${subpath}` : '.';
     if (!publicPaths.includes(exportKey)) {
       report(
@@ -156,18 +201,41 @@ export function checkFile(source: SourceFile, packages: PackageExports, graph: P
       );
       continue;
     }
-    if (/(^|\/)testing$/.test(subpath ?? '') && !isTestFile(source.path)) {
+    if ((/(^|\/)testing$/.test(subpath ?? '') || TEST_PACKAGES.has(packageName)) && !isTest) {
       report(
         specifier,
         'test-only',
         `'${specifier}' is a test helper door. Import it only from *.spec.ts files, testing/ folders or bench/.`,
       );
     }
+    if (ownModule && !NON_BUSINESS_MODULES.has(ownModule) && toAdapter && !isTest) {
+      report(
+        specifier,
+        'engine-free-modules',
+        `business modules depend on ports, never on an engine: take the DocumentStore, EventBus, SearchIndex or Mailer from ModuleDeps (openMailer for mail) and let the composition root (backend/src/adapters.ts) pick '${packageName}'. Specs wire engines through '@evently/testkit'.`,
+      );
+    }
+    if (ownAdapter && packageName !== '@evently/platform' && targetName !== ownAdapter && (!isTest || !toAdapter)) {
+      report(
+        specifier,
+        'adapter-imports',
+        `an adapter adapts one engine to the platform's ports and imports only '@evently/platform' (its doors) and its engine's library${isTest ? ', plus other adapters in its specs' : ''}. Move the code that needs '${packageName}' to the composition root (backend/src/adapters.ts) or '@evently/testkit'.`,
+      );
+    }
+    if (specifier === '@evently/platform/adapter-kit' && !ownAdapter) {
+      report(
+        specifier,
+        'adapter-kit',
+        `'@evently/platform/adapter-kit' holds what engine adapters share (text analysis, cursors, consumer pacing), for adapters/* only. Use the ports from '@evently/platform', or ask the platform's owners to export what a module needs there.`,
+      );
+    }
     if (ownModule === 'platform' && targetName !== 'platform') {
       report(
         specifier,
         'platform-independent',
-        `the platform has no business rules and may not depend on '${packageName}'. Move the code into that module, or pass it in through a port.`,
+        toAdapter
+          ? `the platform holds the ports and knows no engine: '${packageName}' plugs in from the composition root. Take what the code needs as a parameter (as ModuleDeps.openMailer does), or move a spec that needs the engine to '${packageName}' or '@evently/testkit'.`
+          : `the platform has no business rules and may not depend on '${packageName}'. Move the code into that module, or pass it in through a port.`,
       );
     }
     if (ownModule && (targetName === 'backend' || targetName === 'ingestion' || targetName === 'frontend')) {
@@ -228,4 +296,60 @@ export function checkFiles(sources: SourceFile[], packages: PackageExports, grap
     ...checkFile(source, packages, graph),
     ...(contracts.has(source.path) ? checkContract(source) : []),
   ]);
+}
+
+/**
+ * Import cycles between the files of one package, type-only imports included (each file must be readable
+ * after the files it imports). Each cycle is reported once, on its first file, naming the ring.
+ */
+export function fileCycles(sources: SourceFile[]): Violation[] {
+  const known = new Set(sources.map((source) => source.path));
+  const resolve = (file: string, specifier: string): string | undefined => {
+    const target = resolveRelative(file, specifier);
+    return [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((candidate) => known.has(candidate));
+  };
+  const edges = new Map<string, string[]>();
+  for (const source of sources) {
+    const targets = source.imports
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => resolve(source.path, specifier))
+      .filter((target): target is string => target !== undefined);
+    edges.set(source.path, targets);
+  }
+  // Tarjan's strongly connected components: every component of more than one file is a cycle.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const rings: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const ring: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      ring.push(member);
+    } while (member !== file);
+    if (ring.length > 1) rings.push(ring.sort());
+  };
+  for (const file of edges.keys()) if (!index.has(file)) visit(file);
+  return rings.map((ring) => ({
+    file: ring[0]!,
+    specifier: ring.map((file) => path.posix.basename(file)).join(' > '),
+    rule: 'file-cycle',
+    message: `these files import each other in a ring (${ring.join(', ')}). Move what they share into a file of its own that imports none of them.`,
+  }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, checkFiles, type PackageExports, type PackageGraph } from './rules.ts';
+import { checkFile, checkFiles, fileCycles, type PackageExports, type PackageGraph } from './rules.ts';
 
 const packages: PackageExports = {
   '@evently/platform': ['.', './testing'],
@@ -16,7 +16,7 @@ describe('module boundaries', () => {
 
   it('rejects a relative path into another module and says which door to use', () => {
     const [violation] = checkFile(
-      { path: 'modules/events/src/a.ts', imports: ['../../platform/src/store/sqlite/x.ts'] },
+      { path: 'modules/events/src/a.ts', imports: ['../../platform/src/store/collection.ts'] },
       packages,
     );
     expect(violation?.rule).toBe('module-door');
@@ -33,7 +33,7 @@ describe('module boundaries', () => {
   });
 
   it('keeps test doors for tests', () => {
-    expect(rulesBroken('modules/platform/src/store/sqlite/x.int.spec.ts', '@evently/platform/testing')).toEqual([]);
+    expect(rulesBroken('adapters/sqlite/src/store/x.int.spec.ts', '@evently/platform/testing')).toEqual([]);
     expect(rulesBroken('bench/lib/search-bench-server.ts', '@evently/platform/testing')).toEqual([]);
     expect(rulesBroken('backend/src/compose.ts', '@evently/platform/testing')).toEqual(['test-only']);
   });
@@ -112,5 +112,93 @@ describe('module boundaries', () => {
       graph,
     );
     expect(violation?.message).toContain('@evently/backend depends on @evently/ingestion');
+  });
+
+  describe('engines as adapter packages', () => {
+    const graph: PackageGraph = {
+      '@evently/platform': { dir: 'modules/platform', dependencies: [] },
+      '@evently/events': { dir: 'modules/events', dependencies: ['@evently/platform'] },
+      '@evently/testkit': { dir: 'modules/testkit', dependencies: ['@evently/platform', '@evently/sqlite'] },
+      '@evently/sqlite': { dir: 'adapters/sqlite', dependencies: ['@evently/platform'] },
+      '@evently/mail': { dir: 'adapters/mail', dependencies: ['@evently/platform'] },
+      '@evently/backend': { dir: 'backend', dependencies: ['@evently/events', '@evently/sqlite'] },
+    };
+    const doors: PackageExports = {
+      ...packages,
+      '@evently/platform': ['.', './adapter-kit', './testing'],
+      '@evently/testkit': ['.'],
+      '@evently/sqlite': ['.'],
+      '@evently/mail': ['.', './testing'],
+    };
+    const broken = (path: string, ...imports: string[]) =>
+      checkFile({ path, imports }, doors, graph).map((v) => v.rule);
+
+    it('keeps business modules off the engines, except in their specs', () => {
+      expect(broken('modules/events/src/infra/x.ts', '@evently/sqlite')).toEqual(['engine-free-modules']);
+      expect(
+        checkFile({ path: 'modules/events/src/x.ts', imports: ['@evently/sqlite'] }, doors, graph)[0]?.message,
+      ).toContain('backend/src/adapters.ts');
+      expect(broken('modules/events/src/x.int.spec.ts', '@evently/sqlite', '@evently/testkit')).toEqual([]);
+      expect(broken('modules/events/src/testing/harness.ts', '@evently/mail/testing')).toEqual([]);
+    });
+
+    it('lets an adapter import only the platform, and other adapters only in its specs', () => {
+      expect(
+        broken(
+          'adapters/sqlite/src/store/x.ts',
+          '@evently/platform',
+          '@evently/platform/adapter-kit',
+          'better-sqlite3',
+        ),
+      ).toEqual([]);
+      expect(broken('adapters/sqlite/src/store/x.ts', '@evently/mail')).toEqual(['adapter-imports']);
+      expect(broken('adapters/sqlite/src/log/x.int.spec.ts', '@evently/mail/testing')).toEqual([]);
+      expect(broken('adapters/sqlite/src/log/x.int.spec.ts', '@evently/events')).toEqual(['adapter-imports']);
+      expect(broken('adapters/mail/src/x.ts', '../../sqlite/src/store/y.ts')).toEqual(['module-door']);
+    });
+
+    it('keeps the platform free of engines, its specs included', () => {
+      expect(broken('modules/platform/src/mail/x.ts', '@evently/mail')).toEqual([
+        'platform-independent',
+        'package-cycle',
+      ]);
+      expect(broken('modules/platform/src/bus/x.int.spec.ts', '@evently/sqlite')).toEqual([
+        'platform-independent',
+        'package-cycle',
+      ]);
+    });
+
+    it('leaves the engines to the composition root, the testkit, benches and scripts', () => {
+      expect(broken('backend/src/adapters.ts', '@evently/sqlite')).toEqual([]);
+      expect(broken('modules/testkit/src/module-harness.ts', '@evently/sqlite', '@evently/platform/testing')).toEqual(
+        [],
+      );
+      expect(broken('bench/lib/stack.ts', '@evently/sqlite', '@evently/testkit')).toEqual([]);
+      expect(broken('backend/src/compose.ts', '@evently/testkit')).toEqual(['test-only']);
+    });
+
+    it('keeps the adapter kit for adapters', () => {
+      expect(broken('modules/events/src/infra/x.ts', '@evently/platform/adapter-kit')).toEqual(['adapter-kit']);
+      expect(broken('backend/src/x.ts', '@evently/platform/adapter-kit')).toEqual(['adapter-kit']);
+    });
+  });
+
+  it('finds files of one package that import each other in a ring, type-only imports included', () => {
+    const cycles = fileCycles([
+      { path: 'adapters/sqlite/src/search/search-sql.ts', imports: ['./keyword-order.ts', './index-layout.ts'] },
+      { path: 'adapters/sqlite/src/search/keyword-order.ts', imports: ['./ordered-walk.ts'] },
+      { path: 'adapters/sqlite/src/search/ordered-walk.ts', imports: ['./search-sql.ts', '@evently/platform'] },
+      { path: 'adapters/sqlite/src/search/index-layout.ts', imports: [] },
+    ]);
+    expect(cycles.map((cycle) => cycle.rule)).toEqual(['file-cycle']);
+    expect(cycles[0]?.message).toContain('adapters/sqlite/src/search/ordered-walk.ts');
+    expect(cycles[0]?.message).not.toContain('index-layout');
+    expect(
+      fileCycles([
+        { path: 'modules/events/src/a.ts', imports: ['./b.ts'] },
+        { path: 'modules/events/src/b.ts', imports: ['./c.ts'] },
+        { path: 'modules/events/src/c.ts', imports: [] },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -6,8 +6,7 @@
  * which depends on the query, is added per request.
  */
 import type { IndexDocument } from '@evently/platform';
-import { toCardEvent, toMapBasic } from '../../domain/public-view.ts';
-import type { EventIndexDocument } from './events-index.ts';
+import { toCardEvent, toMapBasic, type CardSource } from '../../domain/public-view.ts';
 
 export const CARD_FRAGMENT = 'card_item';
 export const PIN_FRAGMENT = 'map_pin';
@@ -20,7 +19,10 @@ export const PIN_FRAGMENT = 'map_pin';
  */
 export const ANSWER_FRAGMENTS = { [CARD_FRAGMENT]: 2, [PIN_FRAGMENT]: 1 };
 
-/** The document as written: with its card and pin, rendered without a distance (a query adds its own). */
-export function withAnswerFragments(doc: EventIndexDocument): IndexDocument {
+/**
+ * The document as written (an events index document): with its card and pin, rendered without a distance (a
+ * query adds its own). Typed by what the renderings read, as the index module imports this one.
+ */
+export function withAnswerFragments(doc: IndexDocument & CardSource): IndexDocument {
   return { ...doc, [CARD_FRAGMENT]: toCardEvent(doc), [PIN_FRAGMENT]: toMapBasic(doc) };
 }
