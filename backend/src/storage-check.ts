@@ -12,7 +12,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where the `.eml` mailer writes when SMTP_URL is unset (platform `nodemailer-mailer.ts`). */
+/** Where the `.eml` mailer writes when SMTP_URL is unset (`@evently/mail`). */
 export const mailFolder = (dataDir: string): string => path.join(dataDir, 'mail');
 
 /** A storage problem found at start; `message` is the one line an operator reads. */

@@ -1,7 +1,7 @@
 /**
  * EventBus: a durable, ordered log with consumer groups (not a fire-and-forget pub/sub).
  *
- * Adapters: `sqlite-log/` (embedded: the outbox table is the log, offsets live in SQLite) and `kafka/`
+ * Adapters: `@evently/sqlite` (embedded: the outbox table is the log, offsets live in SQLite) and `@evently/kafka`
  * (production: kafkajs, idempotent producer, one topic per aggregate type keyed by aggregate id).
  * Both pass `event-bus.contract.ts`.
  *

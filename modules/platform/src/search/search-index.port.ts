@@ -2,8 +2,8 @@
  * SearchIndex: the read-side search port, fed by projectors and queried by modules' query handlers.
  *
  * The port is engine-neutral and knows no business: an index is described by an `IndexSchema`, and a query is
- * a small AST (`SearchQuery`) that each adapter translates: `sqlite-fts/` into SQL over FTS5 + R*Tree, and
- * `elasticsearch/` into the query DSL (multi_match, term/range filters, geo_distance, geo_bounding_box,
+ * a small AST (`SearchQuery`) that each adapter translates: `@evently/sqlite` into SQL over FTS5 + R*Tree, and
+ * `@evently/elasticsearch` into the query DSL (multi_match, term/range filters, geo_distance, geo_bounding_box,
  * _geo_distance sort). Both pass `search-index.contract.ts` with the same fixtures and expected results, so
  * everything promised in these comments is checked on both engines.
  */
