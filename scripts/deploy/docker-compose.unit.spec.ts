@@ -214,6 +214,7 @@ describe('docker-compose.yml, what an operator runs', () => {
       }
     };
     walk('modules');
+    walk('adapters');
     expect([...suiteImages].some((image) => image.startsWith('apache/kafka:'))).toBe(true);
     expect([...suiteImages].some((image) => image.startsWith('mongo:'))).toBe(true);
     expect([...suiteImages].some((image) => image.startsWith('docker.elastic.co/'))).toBe(true);
