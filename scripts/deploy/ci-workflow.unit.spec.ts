@@ -30,14 +30,14 @@ describe('.github/workflows/ci.yml', () => {
   it('runs every suite that asks for a container engine, and fails if one skipped', () => {
     const job = runs('container-suites');
     expect(workflow.jobs['container-suites']?.['runs-on']).toMatch(/^ubuntu-/);
-    expect(job).toContain("grep -rl --include='*.int.spec.ts' hasContainerRuntime modules backend ingestion");
+    expect(job).toContain("grep -rl --include='*.int.spec.ts' hasContainerRuntime modules adapters backend ingestion");
     expect(job).toContain('npx vitest run --project int $suites');
     expect(job).toContain("grep -q 'skipped: no container runtime'");
     // Every suite the job picks up prints the line the job looks for when it skips (the runtime probe's own
     // spec excepted: it never skips).
     const suites = spawnSync(
       'grep',
-      ['-rl', '--include=*.int.spec.ts', 'hasContainerRuntime', 'modules', 'backend', 'ingestion'],
+      ['-rl', '--include=*.int.spec.ts', 'hasContainerRuntime', 'modules', 'adapters', 'backend', 'ingestion'],
       { cwd: ROOT, encoding: 'utf8' },
     )
       .stdout.split('\n')
