@@ -74,7 +74,7 @@ const isTestFile = (file: string) =>
   /\.(unit|int|e2e)\.spec\.tsx?$/.test(file) ||
   /(^|\/)testing\//.test(file) ||
   /\.contract\.ts$/.test(file) ||
-  /\.child\.ts$/.test(file) ||
+  /[.-]child\.ts$/.test(file) ||
   /^bench\//.test(file) ||
   /^modules\/testkit\//.test(file);
 

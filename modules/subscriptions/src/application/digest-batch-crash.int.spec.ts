@@ -15,7 +15,7 @@ import { createSubscriptionsModule } from '../index.ts';
 import { FIXED_CATALOGUE } from './digest-batch-fixtures.ts';
 import { createMailer } from '@evently/mail';
 
-const CHILD = join(import.meta.dirname, 'digest-batch.child.ts');
+const CHILD = join(import.meta.dirname, 'digest-batch-child.ts');
 const SUBSCRIBERS = 8;
 const PAGE_SIZE = 3;
 const cleanups: Array<() => Promise<void>> = [];
