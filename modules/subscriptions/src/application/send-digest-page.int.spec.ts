@@ -6,13 +6,8 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createSqliteDocumentStore,
-  fixedClock,
-  type DocumentStore,
-  type MailMessage,
-  type Mailer,
-} from '@evently/platform';
+import { createSqliteDocumentStore } from '@evently/sqlite';
+import { fixedClock, type DocumentStore, type MailMessage, type Mailer } from '@evently/platform';
 import { createTempDataDir } from '@evently/platform/testing';
 import { isoWeek } from '../domain/subscriber.ts';
 import { digestSendsCollection, subscribersCollection, subscriptionCollections } from '../infra/collections.ts';
