@@ -2,7 +2,7 @@
  * The embedded AccommodationsProvider: stays kept in the `stays` collection (loaded from the bundled sample
  * feed). Candidates are the stays of the event's city (an indexed lookup); distance decides the rest.
  */
-import type { DocumentReader, DocumentStore } from '@evently/platform';
+import { UniqueConstraintError, type DocumentReader, type DocumentStore } from '@evently/platform';
 import { z } from 'zod';
 import type {
   AccommodationsProvider,
@@ -48,12 +48,22 @@ export function createStoreStaysProvider(deps: { store: DocumentReader }): Accom
   };
 }
 
-/** Loads the bundled sample feed into `stays` once (the collection being non-empty means it is loaded). */
+/**
+ * Loads the bundled sample feed into `stays` once (the collection being non-empty means it is loaded). Roles
+ * started together on one store all try: the check is repeated inside the writing transaction, and a process
+ * that loses the race to another's insert finds the stays loaded.
+ */
 export async function loadBundledStays(store: DocumentStore): Promise<number> {
   if ((await staysCollection.count(store)) > 0) return 0;
   const stays = z.array(staySchema.extend({ id: z.string() })).parse(staysFeed);
-  await store.transaction(async (tx) => {
-    for (const stay of stays) await staysCollection.insert(tx, stay);
-  });
-  return stays.length;
+  try {
+    return await store.transaction(async (tx) => {
+      if ((await staysCollection.count(tx)) > 0) return 0;
+      for (const stay of stays) await staysCollection.insert(tx, stay);
+      return stays.length;
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) return 0;
+    throw error;
+  }
 }
