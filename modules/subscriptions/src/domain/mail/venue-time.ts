@@ -7,26 +7,37 @@
 
 export const DATE_TBA = 'Date to be announced';
 
-function isValidZone(zone: string): boolean {
+/**
+ * One formatter per zone, kept: building an Intl.DateTimeFormat costs far more than formatting with it, and a
+ * digest batch formats thousands of times over a few hundred zones. Null marks a zone Intl does not know.
+ * Zones come from feeds, so the map is emptied past a bound rather than grown without end.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+const KEPT_ZONES = 1000;
+
+function formatterFor(zone: string): Intl.DateTimeFormat | null {
+  let formatter = formatters.get(zone);
+  if (formatter !== undefined) return formatter;
   try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'shortOffset',
+    });
   } catch {
-    return false;
+    formatter = null;
   }
+  if (formatters.size >= KEPT_ZONES) formatters.clear();
+  formatters.set(zone, formatter);
+  return formatter;
 }
 
-function partsIn(date: Date, zone: string): Record<string, string> {
-  const formatter = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'shortOffset',
-  });
+function partsIn(date: Date, formatter: Intl.DateTimeFormat): Record<string, string> {
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
   return parts;
@@ -48,8 +59,9 @@ export function venueTime(iso: string | null | undefined, zone: string | null | 
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const known = zone && isValidZone(zone) ? zone : null;
-  const parts = partsIn(date, known ?? 'UTC');
+  const zoned = zone ? formatterFor(zone) : null;
+  const known = zoned ? zone : null;
+  const parts = partsIn(date, zoned ?? (formatterFor('UTC') as Intl.DateTimeFormat));
   // Intl names UTC itself "GMT"; say "UTC" when we fell back, so it does not look like a London venue.
   // en-GB writes a zero offset "GMT+0"; "GMT" is how people read it.
   const offset = known ? (parts.timeZoneName ?? 'GMT').replace(/^GMT\+0$/, 'GMT') : 'UTC';
