@@ -139,6 +139,11 @@ async function main() {
   };
   let questions = 0;
   let catalogueMs = 0;
+  // The batch asks several questions at once while it mails: the wall time with any question in flight is the
+  // catalogue's share of the batch, the sum of their times is what the questions cost.
+  let inFlight = 0;
+  let busySince = 0;
+  let catalogueBusyMs = 0;
   const logger = pino({ level: 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
   const auth = createAdminAuth({ password: 'bench-admin-password', logger: stack.logger });
   const subscriptions = createSubscriptionsModule(
@@ -165,10 +170,13 @@ async function main() {
         matching: async (query) => {
           questions += 1;
           const started = performance.now();
+          if (inFlight++ === 0) busySince = started;
           try {
             return await stack.events.queries.savedSearchMatches(query);
           } finally {
-            catalogueMs += performance.now() - started;
+            const ended = performance.now();
+            catalogueMs += ended - started;
+            if (--inFlight === 0) catalogueBusyMs += ended - busySince;
           }
         },
       },
@@ -227,16 +235,17 @@ async function main() {
     catalogue_questions: questions,
     batch_s: batchMs / 1000,
     catalogue_s: catalogueMs / 1000,
+    catalogue_busy_s: catalogueBusyMs / 1000,
     per_question_ms: questions ? catalogueMs / questions : null,
-    per_subscriber_ms: (batchMs - catalogueMs) / subscriberCount,
+    per_subscriber_ms: (batchMs - catalogueBusyMs) / subscriberCount,
     load_before: loadBefore,
     load_after: loadAfter,
   };
   log(
-    `batch: ${seconds(batchMs)} for ${subscriberCount} subscribers, ${questions} catalogue questions (${seconds(catalogueMs)}, ${summary.per_question_ms?.toFixed(1)} ms each), ${mailed} mails`,
+    `batch: ${seconds(batchMs)} for ${subscriberCount} subscribers, ${questions} catalogue questions (${seconds(catalogueMs)}, ${summary.per_question_ms?.toFixed(1)} ms each; some in flight for ${seconds(catalogueBusyMs)}), ${mailed} mails`,
   );
   log(
-    `per subscriber besides the catalogue: ${summary.per_subscriber_ms.toFixed(2)} ms; load average ${loadBefore} -> ${loadAfter}`,
+    `per subscriber while no question was in flight: ${summary.per_subscriber_ms.toFixed(2)} ms; load average ${loadBefore} -> ${loadAfter}`,
   );
   console.log(JSON.stringify(summary));
   const resultsDir = new URL('./results/', import.meta.url).pathname;
