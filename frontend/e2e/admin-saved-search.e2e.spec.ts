@@ -199,6 +199,8 @@ describe('a saved search edited by an admin, then followed from its mail', () =>
     await visitor.goto(onTestServer(edit.match[1]!));
     const saveForm = visitor.locator('form.save-search__form');
     await saveForm.waitFor();
+    // The form is in the server's first paint; the visitor's press needs the client to have taken over.
+    await visitor.waitForSelector('html[data-client="ready"]', { state: 'attached' });
     const visitorWords = await visitor.getByTestId('saved-search-words').textContent();
     expect(visitorWords).toBe(words);
     await saveForm.getByRole('button', { name: 'Update search' }).click();
