@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddress, isMailAddress, mailboxKey, parseMailAddress } from './mail-address.ts';
+import { emailAddress, isMailAddress, parseMailAddress } from '../contracts/mail-address.ts';
+import { mailboxKey } from './mail-address.ts';
 
 describe('plain addresses', () => {
   it.each([

@@ -23,7 +23,8 @@ import { parseEnvSettings } from '../config/env-settings.ts';
 import type { ModuleDeps } from '../module.ts';
 import { counterTransaction } from '../http/store-rate-limiter.ts';
 import type { CollectionSpec, DocumentStore, DocumentTransaction } from '../store/document-store.port.ts';
-import { mailboxKey, parseMailAddress } from './mail-address.ts';
+import { parseMailAddress } from '../contracts/mail-address.ts';
+import { mailboxKey } from './mail-address.ts';
 import { InvalidMailAddressError, type MailboxCap, type SentMail } from './mailer.port.ts';
 
 export const MAILBOX_CAP_COUNTS = 'mailbox_cap_counts';

@@ -1,9 +1,10 @@
 /**
  * Field rules the public forms share (tickets, reviews, partnership requests): trimmed text with a cap and
- * messages that name the field, so a bypassed form gets an answer a person can act on.
+ * messages that name the field, so a bypassed form gets an answer a person can act on. The server validates
+ * with them and the browser reads its request types from the schemas built with them.
  */
 import { z } from 'zod';
-import { emailAddress, isMailAddress } from '../mail/mail-address.ts';
+import { emailAddress } from './mail-address.ts';
 
 export const INVALID_EMAIL_ADDRESS = 'Please enter a valid email address';
 
@@ -25,15 +26,8 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** A form's e-mail field: a plain addr-spec (see mail/mail-address.ts), the field named when missing. */
+/** A form's e-mail field: a plain addr-spec (see contracts/mail-address.ts), the field named when missing. */
 export const emailField = (label: string) => emailAddress(INVALID_EMAIL_ADDRESS, label);
-
-/** An operator's inbox setting (SUPPORT_INBOX, PARTNERS_INBOX): optional, but a plain address when given. */
-export const inboxSetting = z
-  .string()
-  .trim()
-  .refine(isMailAddress, 'must be a plain e-mail address such as team@example.com')
-  .optional();
 
 /** Treats "" and null like a missing field, so a form's empty select falls back to the default. */
 export const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankAsMissing, emailField, optionalText, requiredText } from './text-fields.ts';
+import { blankAsMissing, emailField, optionalText, requiredText } from './form-fields.ts';
 
 const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
