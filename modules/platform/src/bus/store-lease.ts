@@ -13,6 +13,8 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { defineCollection } from '../store/collection.ts';
 import {
   ConcurrencyError,
   UniqueConstraintError,
@@ -20,14 +22,17 @@ import {
   type DocumentStore,
 } from '../store/document-store.port.ts';
 
-export const LEASES_COLLECTION = 'platform_leases';
-export const leaseCollections: CollectionSpec[] = [{ name: LEASES_COLLECTION }];
+/** One document per lease, its id the lease's name. */
+const leases = defineCollection({
+  name: 'platform_leases',
+  schema: z.object({
+    holder: z.string(),
+    /** Epoch milliseconds. */
+    expires_at: z.number(),
+  }),
+});
 
-interface LeaseDocument {
-  holder: string;
-  /** Epoch milliseconds. */
-  expires_at: number;
-}
+export const leaseCollections: CollectionSpec[] = [leases.spec];
 
 export interface Lease {
   readonly name: string;
@@ -67,24 +72,24 @@ export function createStoreLease(options: LeaseOptions): Lease {
     ttlMs,
     async current() {
       await ready();
-      const seen = await store.get<LeaseDocument>(LEASES_COLLECTION, name);
+      const seen = await leases.get(store, name);
       return seen && seen.expires_at > now() ? { holder: seen.holder, expiresAt: seen.expires_at } : null;
     },
     async acquire() {
       await ready();
       // A plain read first: a standby polling a held lease costs no transaction.
-      const seen = await store.get<LeaseDocument>(LEASES_COLLECTION, name);
+      const seen = await leases.get(store, name);
       if (seen && seen.holder !== holder && seen.expires_at > now()) return false;
       try {
         return await store.transaction(async (tx) => {
-          const current = await tx.get<LeaseDocument>(LEASES_COLLECTION, name);
+          const current = await leases.get(tx, name);
           const expires_at = now() + ttlMs;
           if (!current) {
-            await tx.insert<LeaseDocument>(LEASES_COLLECTION, { id: name, holder, expires_at });
+            await leases.insert(tx, { id: name, holder, expires_at });
             return true;
           }
           if (current.holder !== holder && current.expires_at > now()) return false;
-          await tx.update<LeaseDocument>(LEASES_COLLECTION, name, current.version, { holder, expires_at });
+          await leases.update(tx, name, current.version, { holder, expires_at });
           return true;
         });
       } catch (error) {
@@ -97,9 +102,8 @@ export function createStoreLease(options: LeaseOptions): Lease {
       await ready();
       await store
         .transaction(async (tx) => {
-          const current = await tx.get<LeaseDocument>(LEASES_COLLECTION, name);
-          if (current?.holder === holder)
-            await tx.update<LeaseDocument>(LEASES_COLLECTION, name, current.version, { expires_at: 0 });
+          const current = await leases.get(tx, name);
+          if (current?.holder === holder) await leases.update(tx, name, current.version, { expires_at: 0 });
         })
         .catch((error: unknown) => {
           if (!(error instanceof ConcurrencyError)) throw error;

@@ -7,19 +7,26 @@
  * between the claim and the end of the effect can lose it: that is the price of never doing it twice, and the
  * claim row (`done_at` still null) shows which ones to check by hand.
  */
+import { z } from 'zod';
+import { defineCollection } from '../store/collection.ts';
 import type { CollectionSpec, DocumentStore } from '../store/document-store.port.ts';
 import { UniqueConstraintError } from '../store/document-store.port.ts';
 
 export const EFFECT_CLAIMS = 'effect_claims';
 
-/** Every composition that runs side-effect consumers declares this collection. */
-export const effectClaimsCollection: CollectionSpec = { name: EFFECT_CLAIMS, unique: [['key']] };
+const claims = defineCollection({
+  name: EFFECT_CLAIMS,
+  unique: [['key']],
+  schema: z.object({
+    key: z.string(),
+    claimed_at: z.string(),
+    /** Null from the claim until the effect has finished. */
+    done_at: z.string().nullable(),
+  }),
+});
 
-interface EffectClaim {
-  key: string;
-  claimed_at: string;
-  done_at: string | null;
-}
+/** Every composition that runs side-effect consumers declares this collection. */
+export const effectClaimsCollection: CollectionSpec = claims.spec;
 
 export type OnceOutcome = 'done' | 'already-claimed';
 
@@ -27,9 +34,7 @@ export async function doOnce(store: DocumentStore, key: string, effect: () => Pr
   const now = () => new Date().toISOString();
   let claim;
   try {
-    claim = await store.transaction((tx) =>
-      tx.insert<EffectClaim>(EFFECT_CLAIMS, { key, claimed_at: now(), done_at: null }),
-    );
+    claim = await store.transaction((tx) => claims.insert(tx, { key, claimed_at: now(), done_at: null }));
   } catch (error) {
     if (error instanceof UniqueConstraintError) return 'already-claimed';
     throw error;
@@ -37,12 +42,12 @@ export async function doOnce(store: DocumentStore, key: string, effect: () => Pr
   try {
     await effect();
   } catch (error) {
-    await store.transaction((tx) => tx.delete(EFFECT_CLAIMS, claim.id)).catch(() => undefined);
+    await store.transaction((tx) => claims.delete(tx, claim.id)).catch(() => undefined);
     throw error;
   }
   // Bookkeeping only; a failure here must not make the bus redeliver (the claim already blocks a repeat).
   await store
-    .transaction((tx) => tx.update<EffectClaim>(EFFECT_CLAIMS, claim.id, claim.version, { done_at: now() }))
+    .transaction((tx) => claims.update(tx, claim.id, claim.version, { done_at: now() }))
     .catch(() => undefined);
   return 'done';
 }

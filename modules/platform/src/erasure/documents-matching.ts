@@ -8,18 +8,15 @@ import type { DocumentReader, Stored } from '../store/document-store.port.ts';
 
 const PAGE = 500;
 
-/** `collection` is a typed handle (documents decoded) or, for modules not yet on handles, a name. */
 export async function documentsMatching<T>(
   reader: DocumentReader,
-  collection: string | Collection<T>,
+  collection: Collection<T>,
   test: (document: Stored<T>) => boolean,
 ): Promise<Array<Stored<T>>> {
-  const read = (args: Parameters<DocumentReader['find']>[1]) =>
-    typeof collection === 'string' ? reader.find<T>(collection, args) : collection.find(reader, args);
   const found: Array<Stored<T>> = [];
   let after: string | null = null;
   for (;;) {
-    const page: Array<Stored<T>> = await read({
+    const page: Array<Stored<T>> = await collection.find(reader, {
       ...(after === null ? {} : { where: { id: { gt: after } } }),
       sort: [{ field: 'id', direction: 'asc' }],
       limit: PAGE,

@@ -5,15 +5,24 @@
  * replicas must all accept a login made through any of them, and a logout through one must end it on all.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Clock } from '../clock/clock.ts';
+import { defineCollection } from '../store/collection.ts';
 import type { CollectionSpec, DocumentStore } from '../store/document-store.port.ts';
 
-export const ADMIN_SESSIONS = 'admin_sessions';
-export const adminSessionsCollection: CollectionSpec = {
-  name: ADMIN_SESSIONS,
+const sessions = defineCollection({
+  name: 'admin_sessions',
   unique: [['token_hash']],
   indexes: [['expires_at']],
-};
+  schema: z.object({
+    token_hash: z.string(),
+    expires_at: z.string(),
+    /** The shared password names no one, so the agent says who they are at login; absent on older sessions. */
+    agent_name: z.string().nullable().optional(),
+  }),
+});
+
+export const adminSessionsCollection: CollectionSpec = sessions.spec;
 
 /** Who holds a live session: the agent name given at login, or null when none was given. */
 export interface AdminSessionHolder {
@@ -31,13 +40,6 @@ export interface AdminSessions {
   revoke(token: string): Promise<void>;
 }
 
-interface AdminSession {
-  token_hash: string;
-  expires_at: string;
-  /** The shared password names no one, so the agent says who they are at login; absent on older sessions. */
-  agent_name?: string | null;
-}
-
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** base64url of 32 bytes; anything else cannot be one of ours and is refused without a lookup. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -53,7 +55,7 @@ export function createStoreAdminSessions({
 }): AdminSessions {
   async function holder(token: string): Promise<AdminSessionHolder | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
-    const session = await store.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
+    const session = await sessions.findOne(store, { token_hash: hashOf(token) });
     if (session === null || session.expires_at <= clock.now().toISOString()) return null;
     return { agentName: session.agent_name ?? null, sessionId: session.id };
   }
@@ -64,13 +66,13 @@ export function createStoreAdminSessions({
       const expiresAt = new Date(now.getTime() + ttlMs);
       await store.transaction(async (tx) => {
         // Expired sessions are swept on login, the only moment sessions are added, so the table stays small.
-        for (const old of await tx.find<AdminSession>(ADMIN_SESSIONS, {
+        for (const old of await sessions.find(tx, {
           where: { expires_at: { lt: now.toISOString() } },
           limit: 100,
         })) {
-          await tx.delete(ADMIN_SESSIONS, old.id);
+          await sessions.delete(tx, old.id);
         }
-        await tx.insert<AdminSession>(ADMIN_SESSIONS, {
+        await sessions.insert(tx, {
           token_hash: hashOf(token),
           expires_at: expiresAt.toISOString(),
           agent_name: agentName,
@@ -83,8 +85,8 @@ export function createStoreAdminSessions({
     async revoke(token) {
       if (!TOKEN_SHAPE.test(token)) return;
       await store.transaction(async (tx) => {
-        const session = await tx.findOne<AdminSession>(ADMIN_SESSIONS, { token_hash: hashOf(token) });
-        if (session) await tx.delete(ADMIN_SESSIONS, session.id);
+        const session = await sessions.findOne(tx, { token_hash: hashOf(token) });
+        if (session) await sessions.delete(tx, session.id);
       });
     },
   };

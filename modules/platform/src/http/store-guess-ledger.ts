@@ -5,22 +5,27 @@
  * two processes counting the same address at once both count. Expired records are swept by the counters'
  * own sweep (`reset_at` is when the record is forgotten).
  */
+import { z } from 'zod';
 import type { Clock } from '../clock/clock.ts';
+import { defineCollection } from '../store/collection.ts';
 import type { DocumentStore } from '../store/document-store.port.ts';
 import { ADMIN_GUESS_POLICY, type GuessLedger } from './guess-throttle.ts';
 import {
+  counterFieldsSchema,
   counterId,
   counterTransaction,
-  RATE_LIMIT_COUNTERS,
   rateLimitCountersCollection,
 } from './store-rate-limiter.ts';
 
-interface GuessDocument {
-  name: string;
-  count: number;
-  wait_until: number;
-  reset_at: number;
-}
+/** A record of the rate-limit counters' collection that also says until when the address must wait. */
+const guessSchema = counterFieldsSchema.extend({
+  /** Epoch milliseconds before which the next guess is refused. */
+  wait_until: z.number(),
+});
+
+type GuessDocument = z.infer<typeof guessSchema>;
+
+const guesses = defineCollection({ ...rateLimitCountersCollection, schema: guessSchema });
 
 export interface StoreGuessLedgerOptions {
   store: DocumentStore;
@@ -43,27 +48,24 @@ export function createStoreGuessLedger({
   return {
     async read(key) {
       await ensureCollection();
-      const record = live(
-        await store.get<GuessDocument>(RATE_LIMIT_COUNTERS, counterId(name, key)),
-        clock.now().getTime(),
-      );
+      const record = live(await guesses.get(store, counterId(name, key)), clock.now().getTime());
       return record ? { failures: record.count, waitUntil: record.wait_until } : null;
     },
     async fail(key, delayMs) {
       await ensureCollection();
       const id = counterId(name, key);
       return counterTransaction(store, clock, async (tx, now) => {
-        const stored = await tx.get<GuessDocument>(RATE_LIMIT_COUNTERS, id);
+        const stored = await guesses.get(tx, id);
         const failures = (live(stored, now)?.count ?? 0) + 1;
         const next = { name, count: failures, wait_until: now + delayMs(failures), reset_at: now + forgetAfterMs };
-        if (stored) await tx.update<GuessDocument>(RATE_LIMIT_COUNTERS, id, stored.version, next);
-        else await tx.insert<GuessDocument>(RATE_LIMIT_COUNTERS, { id, ...next });
+        if (stored) await guesses.update(tx, id, stored.version, next);
+        else await guesses.insert(tx, { id, ...next });
         return { failures, waitUntil: next.wait_until };
       });
     },
     async forget(key) {
       await ensureCollection();
-      await counterTransaction(store, clock, (tx) => tx.delete(RATE_LIMIT_COUNTERS, counterId(name, key)));
+      await counterTransaction(store, clock, (tx) => guesses.delete(tx, counterId(name, key)));
     },
   };
 }

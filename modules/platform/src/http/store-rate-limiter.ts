@@ -9,21 +9,37 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
+import { z } from 'zod';
 import type { Clock } from '../clock/clock.ts';
 import type { ModuleDeps } from '../module.ts';
+import { defineCollection } from '../store/collection.ts';
 import type { CollectionSpec, DocumentStore, DocumentTransaction } from '../store/document-store.port.ts';
 import { withVersionRetry } from '../store/version-retry.ts';
 import { rateLimit, type RateLimiter, type RateLimits, type RateLimitSpec, type RateLimitState } from './rate-limit.ts';
 
 export const RATE_LIMIT_COUNTERS = 'rate_limit_counters';
-export const rateLimitCountersCollection: CollectionSpec = { name: RATE_LIMIT_COUNTERS, indexes: [['reset_at']] };
 
-interface Counter {
-  name: string;
-  count: number;
+/**
+ * The fields every record of the collection has (the guess ledger's add their own): enough for the limiters
+ * and for the sweep, which removes any kind of record once `reset_at` has passed.
+ */
+export const counterFieldsSchema = z.object({
+  /** The limiter's (or ledger's) name. */
+  name: z.string(),
+  count: z.number(),
   /** Epoch milliseconds when the window ends and the count starts again from zero. */
-  reset_at: number;
-}
+  reset_at: z.number(),
+});
+
+const counters = defineCollection({
+  name: RATE_LIMIT_COUNTERS,
+  indexes: [['reset_at']],
+  schema: counterFieldsSchema,
+});
+
+type Counter = z.infer<typeof counterFieldsSchema>;
+
+export const rateLimitCountersCollection: CollectionSpec = counters.spec;
 
 const MAX_ATTEMPTS = 8;
 /** Expired counters removed per new window opened, which keeps the collection about as large as live keys. */
@@ -74,7 +90,7 @@ export function createStoreRateLimits({ store, clock, isAdmin }: StoreRateLimits
       async peek(key) {
         await ensureCollection();
         const now = clock.now().getTime();
-        const counter = live(await store.get<Counter>(RATE_LIMIT_COUNTERS, counterId(name, key)), now);
+        const counter = live(await counters.get(store, counterId(name, key)), now);
         const count = counter?.count ?? 0;
         if (counter && count >= limit) return refused(counter.reset_at, now);
         return { allowed: true, remaining: limit - count, retryAfterSeconds: 0 };
@@ -82,29 +98,29 @@ export function createStoreRateLimits({ store, clock, isAdmin }: StoreRateLimits
       hit(key) {
         const id = counterId(name, key);
         return withRetry(async (tx, now) => {
-          const stored = await tx.get<Counter>(RATE_LIMIT_COUNTERS, id);
+          const stored = await counters.get(tx, id);
           if (stored && stored.reset_at > now) {
             if (stored.count >= limit) return refused(stored.reset_at, now);
-            await tx.update<Counter>(RATE_LIMIT_COUNTERS, id, stored.version, { count: stored.count + 1 });
+            await counters.update(tx, id, stored.version, { count: stored.count + 1 });
             return { allowed: true, remaining: limit - stored.count - 1, retryAfterSeconds: 0 };
           }
           const fresh = { name, count: 1, reset_at: now + windowMs };
           if (stored) {
-            await tx.update<Counter>(RATE_LIMIT_COUNTERS, id, stored.version, fresh);
+            await counters.update(tx, id, stored.version, fresh);
           } else {
-            for (const old of await tx.find<Counter>(RATE_LIMIT_COUNTERS, {
+            for (const old of await counters.find(tx, {
               where: { reset_at: { lte: now } },
               limit: SWEEP_BATCH,
             })) {
-              await tx.delete(RATE_LIMIT_COUNTERS, old.id);
+              await counters.delete(tx, old.id);
             }
-            await tx.insert<Counter>(RATE_LIMIT_COUNTERS, { id, ...fresh });
+            await counters.insert(tx, { id, ...fresh });
           }
           return { allowed: true, remaining: limit - 1, retryAfterSeconds: 0 };
         });
       },
       async reset(key) {
-        await withRetry((tx) => tx.delete(RATE_LIMIT_COUNTERS, counterId(name, key)));
+        await withRetry((tx) => counters.delete(tx, counterId(name, key)));
       },
     };
   }

@@ -22,13 +22,26 @@ import type { Clock } from '../clock/clock.ts';
 import { parseEnvSettings } from '../config/env-settings.ts';
 import type { ModuleDeps } from '../module.ts';
 import { counterTransaction } from '../http/store-rate-limiter.ts';
+import { defineCollection } from '../store/collection.ts';
 import type { CollectionSpec, DocumentStore, DocumentTransaction } from '../store/document-store.port.ts';
 import { parseMailAddress } from '../contracts/mail-address.ts';
 import { mailboxKey } from './mail-address.ts';
 import { InvalidMailAddressError, type MailboxCap, type SentMail } from './mailer.port.ts';
 
 export const MAILBOX_CAP_COUNTS = 'mailbox_cap_counts';
-export const mailboxCapCollection: CollectionSpec = { name: MAILBOX_CAP_COUNTS, indexes: [['reset_at']] };
+
+/** One document per mailbox and window, its id a hash of the mailbox. */
+const counts = defineCollection({
+  name: MAILBOX_CAP_COUNTS,
+  indexes: [['reset_at']],
+  schema: z.object({
+    count: z.number(),
+    /** Epoch milliseconds when the window ends and the count starts again from zero. */
+    reset_at: z.number(),
+  }),
+});
+
+export const mailboxCapCollection: CollectionSpec = counts.spec;
 
 export interface MailboxCapSpec {
   /** Capped mails one mailbox may receive per window, from all modules together. */
@@ -38,12 +51,6 @@ export interface MailboxCapSpec {
 
 /** Enough for a person's own day (two tickets, a sign-up, an inquiry), too little to be worth relaying spam. */
 export const DEFAULT_MAILBOX_CAP: MailboxCapSpec = { limit: 5, windowMs: 86_400_000 };
-
-interface MailboxCount {
-  count: number;
-  /** Epoch milliseconds when the window ends and the count starts again from zero. */
-  reset_at: number;
-}
 
 /** Expired counts removed per new window opened, which keeps the collection about as large as live mailboxes. */
 const SWEEP_BATCH = 20;
@@ -75,24 +82,24 @@ export function createStoreMailboxCap({
   const take = (id: string) =>
     withRetry(
       async (tx, now): Promise<{ taken: true; window: number } | { taken: false; retryAfterSeconds: number }> => {
-        const stored = await tx.get<MailboxCount>(MAILBOX_CAP_COUNTS, id);
+        const stored = await counts.get(tx, id);
         if (stored && stored.reset_at > now) {
           if (stored.count >= limit)
             return { taken: false, retryAfterSeconds: Math.max(1, Math.ceil((stored.reset_at - now) / 1000)) };
-          await tx.update<MailboxCount>(MAILBOX_CAP_COUNTS, id, stored.version, { count: stored.count + 1 });
+          await counts.update(tx, id, stored.version, { count: stored.count + 1 });
           return { taken: true, window: stored.reset_at };
         }
         const fresh = { count: 1, reset_at: now + windowMs };
         if (stored) {
-          await tx.update<MailboxCount>(MAILBOX_CAP_COUNTS, id, stored.version, fresh);
+          await counts.update(tx, id, stored.version, fresh);
         } else {
-          for (const old of await tx.find<MailboxCount>(MAILBOX_CAP_COUNTS, {
+          for (const old of await counts.find(tx, {
             where: { reset_at: { lte: now } },
             limit: SWEEP_BATCH,
           })) {
-            await tx.delete(MAILBOX_CAP_COUNTS, old.id);
+            await counts.delete(tx, old.id);
           }
-          await tx.insert<MailboxCount>(MAILBOX_CAP_COUNTS, { id, ...fresh });
+          await counts.insert(tx, { id, ...fresh });
         }
         return { taken: true, window: fresh.reset_at };
       },
@@ -101,9 +108,9 @@ export function createStoreMailboxCap({
   /** Gives a slot back to the window it was taken from; a window that has ended since has nothing to give back to. */
   const giveBack = (id: string, window: number) =>
     withRetry(async (tx) => {
-      const stored = await tx.get<MailboxCount>(MAILBOX_CAP_COUNTS, id);
+      const stored = await counts.get(tx, id);
       if (stored && stored.reset_at === window && stored.count > 0) {
-        await tx.update<MailboxCount>(MAILBOX_CAP_COUNTS, id, stored.version, { count: stored.count - 1 });
+        await counts.update(tx, id, stored.version, { count: stored.count - 1 });
       }
     });
 
