@@ -8,6 +8,14 @@
  * logs come from consumer-waits.ts: an outage is waited for as long as it lasts, a message's own failure is
  * counted by withDeadLetters until the message is set aside.
  *
+ * With `batchIntervalMs` a chunk smaller than `maxBatch` is handed over at most once per interval per partition,
+ * unless `maxBatch` messages wait in that partition (the batch's high watermark says how many): a chunk that
+ * comes sooner is held, as a failing one is, without being handled or resolved, and its partition is paused
+ * for the rest of the interval; once resumed, kafkajs fetches from the same offset again, now with what arrived
+ * meanwhile. A projector then writes one read-model transaction per partition and interval, and its offset is
+ * committed after that transaction, as always. Each fetched batch is one partition's, so a group reading P
+ * partitions makes at most P batches per interval, where the embedded log's single sequence makes one.
+ *
  * A record that is not a valid envelope is logged and committed past: it can never become valid, and
  * retrying it would block every later message of its partition.
  *
@@ -33,6 +41,10 @@ export interface BatchHandlerOptions {
   waits: ConsumerWaits;
   /** Delay before a failing partition is tried again. */
   backoff: Backoff;
+  /** Hand a partition's smaller chunks over at most once per this many ms (0 or omitted: as they come). */
+  batchIntervalMs?: number;
+  /** The clock of `batchIntervalMs` (tests pass their own; `Date.now` otherwise). */
+  now?: () => number;
   /** Tail mode: never commit; report the next offset to read instead and retry failures in place. */
   tail?: {
     onHandled: (topic: string, partition: number, nextOffset: string) => void;
@@ -55,6 +67,11 @@ export type BatchPayload = Pick<
 export function createBatchHandler(options: BatchHandlerOptions): (payload: BatchPayload) => Promise<void> {
   const { handle, maxBatch, logger, onCommitted, tail } = options;
   const sleep = options.backoff.sleep ?? realSleep;
+  const interval = options.batchIntervalMs ?? 0;
+  if (!Number.isFinite(interval) || interval < 0) throw new Error('batchIntervalMs must be a non-negative number');
+  const now = options.now ?? Date.now;
+  /** When each partition last handed a chunk over (`batchIntervalMs`). */
+  const handedAt = new Map<string, number>();
   const pacers = new Map<string, PositionPacer>();
   const pacerOf = (topic: string, partition: number): PositionPacer => {
     const position = `${topic}/${partition}`;
@@ -101,13 +118,34 @@ export function createBatchHandler(options: BatchHandlerOptions): (payload: Batc
     void sleep(delay).then(resume, resume);
   };
 
+  /**
+   * Whether this chunk waits for the partition's interval: true after pausing the partition until it ends. Held
+   * chunks are neither handled nor resolved, so the fetch after the pause starts at the chunk's first offset.
+   */
+  const heldForInterval = (payload: BatchPayload, position: string, firstOffset: string): boolean => {
+    if (interval === 0) return false;
+    const at = now();
+    const wait = (handedAt.get(position) ?? -Infinity) + interval - at;
+    // The high watermark is the offset after the partition's last record: what waits from this chunk on.
+    const waiting = BigInt(payload.batch.highWatermark) - BigInt(firstOffset);
+    if (wait > 0 && waiting < BigInt(maxBatch)) {
+      const resume = payload.pause();
+      void sleep(wait).then(resume, resume);
+      return true;
+    }
+    handedAt.set(position, at);
+    return false;
+  };
+
   return async (payload) => {
     const { batch } = payload;
     const pacer = pacerOf(batch.topic, batch.partition);
+    const position = `${batch.topic}/${batch.partition}`;
     for (let start = 0; start < batch.messages.length; start += maxBatch) {
       // After a rebalance or a seek this batch is no longer ours to finish; the new owner re-reads it.
       if (!payload.isRunning() || payload.isStale()) return;
       const chunk = batch.messages.slice(start, start + maxBatch);
+      if (heldForInterval(payload, position, chunk[0]!.offset)) return;
       const delivered: Delivered[] = [];
       for (const message of chunk) {
         const decoded = decodeMessage(batch.topic, batch.partition, message);

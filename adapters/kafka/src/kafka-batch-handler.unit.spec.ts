@@ -18,7 +18,10 @@ const envelope = (key: string, aggregateVersion: number): Envelope => ({
 });
 
 /** A fetched batch as kafkajs hands it over, recording what the handler resolves and commits. */
-function makePayload(values: Array<string | null>, options: { firstOffset?: number; staleAfterChunks?: number } = {}) {
+function makePayload(
+  values: Array<string | null>,
+  options: { firstOffset?: number; staleAfterChunks?: number; waiting?: number } = {},
+) {
   const first = options.firstOffset ?? 100;
   const resolved: string[] = [];
   const commits: string[] = [];
@@ -28,6 +31,8 @@ function makePayload(values: Array<string | null>, options: { firstOffset?: numb
     batch: {
       topic,
       partition: 2,
+      // The offset after the partition's last record: `waiting` records from the first one on (the batch's own by default).
+      highWatermark: String(first + (options.waiting ?? values.length)),
       messages: values.map((value, index) => ({
         offset: String(first + index),
         value: value === null ? null : Buffer.from(value),
@@ -232,6 +237,96 @@ describe('createBatchHandler', () => {
       expect(seen).toEqual([1, 2, 3]);
       expect(positions).toEqual(['2:101', '2:102', '2:103']);
       expect(commits).toEqual([]);
+    });
+  });
+
+  describe('with a batch interval', () => {
+    /** A handler with a 1,000 ms interval, the clock it reads, and what it saw, held and waited. */
+    const intervalHandler = (maxBatch: number) => {
+      const clock = { now: 50_000 };
+      const seen: number[][] = [];
+      const waits: number[] = [];
+      const wakes: Array<() => void> = [];
+      const handler = createBatchHandler({
+        handle: async (chunk) => void seen.push(chunk.map((item) => item.aggregate_version)),
+        maxBatch,
+        logger: silent,
+        onCommitted: () => undefined,
+        ...pacing((ms) => {
+          waits.push(ms);
+          return new Promise<void>((resolve) => wakes.push(resolve));
+        }),
+        batchIntervalMs: 1000,
+        now: () => clock.now,
+      });
+      return { handler, clock, seen, waits, wakes };
+    };
+
+    it('hands the first chunk over at once, holds a smaller one until the interval has passed, and commits each after it is handled', async () => {
+      const { handler, clock, seen, waits, wakes } = intervalHandler(10);
+      const first = makePayload([encoded('a', 1)]);
+      await handler(first.payload);
+      expect(seen).toEqual([[1]]);
+      expect(first.commits).toEqual(['101']);
+
+      // 300 ms later: held, neither handled nor resolved nor committed, its partition paused for the rest.
+      clock.now += 300;
+      const early = makePayload([encoded('a', 2)], { firstOffset: 101 });
+      await handler(early.payload);
+      expect(seen).toEqual([[1]]);
+      expect(early.resolved).toEqual([]);
+      expect(early.commits).toEqual([]);
+      expect(early.pauses).toEqual({ paused: 1, resumed: 0 });
+      expect(waits).toEqual([700]);
+      wakes[0]!();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(early.pauses).toEqual({ paused: 1, resumed: 1 });
+
+      // Fetched again from the same offset once resumed, with what arrived meanwhile: one batch, one commit.
+      clock.now += 700;
+      const later = makePayload([encoded('a', 2), encoded('a', 3)], { firstOffset: 101 });
+      await handler(later.payload);
+      expect(seen).toEqual([[1], [2, 3]]);
+      expect(later.commits).toEqual(['103']);
+      expect(later.pauses).toEqual({ paused: 0, resumed: 0 });
+    });
+
+    it('does not wait when maxBatch messages wait in the partition, and holds the smaller rest after a full chunk', async () => {
+      const { handler, clock, seen, waits } = intervalHandler(2);
+      await handler(makePayload([encoded('a', 1)]).payload);
+
+      // A fetch cut short by its byte limit: two records fetched, five waiting, so it goes within the interval.
+      clock.now += 100;
+      const cut = makePayload([encoded('a', 2), encoded('a', 3)], { firstOffset: 101, waiting: 5 });
+      await handler(cut.payload);
+      expect(seen).toEqual([[1], [2, 3]]);
+      expect(cut.commits).toEqual(['103']);
+
+      // A full chunk goes at once; the smaller rest of the batch then waits for the interval after it.
+      clock.now += 100;
+      const full = makePayload([encoded('a', 4), encoded('a', 5), encoded('a', 6)], { firstOffset: 103 });
+      await handler(full.payload);
+      expect(seen).toEqual([[1], [2, 3], [4, 5]]);
+      expect(full.resolved).toEqual(['104']);
+      expect(full.commits).toEqual(['105']);
+      expect(full.pauses).toEqual({ paused: 1, resumed: 0 });
+      expect(waits).toEqual([1000]);
+    });
+
+    it('keeps no interval without one: each chunk goes as it comes', async () => {
+      const seen: number[][] = [];
+      const handler = createBatchHandler({
+        handle: async (chunk) => void seen.push(chunk.map((item) => item.aggregate_version)),
+        maxBatch: 10,
+        logger: silent,
+        onCommitted: () => undefined,
+        ...pacing(),
+      });
+      await handler(makePayload([encoded('a', 1)]).payload);
+      const next = makePayload([encoded('a', 2)], { firstOffset: 101 });
+      await handler(next.payload);
+      expect(seen).toEqual([[1], [2]]);
+      expect(next.pauses).toEqual({ paused: 0, resumed: 0 });
     });
   });
 });

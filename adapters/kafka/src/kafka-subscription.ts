@@ -2,7 +2,8 @@
  * One consumer group reading some topics (a projector, a mailer). At-least-once: the offset of a
  * chunk is committed only after `handle` resolved for it (kafka-batch-handler.ts); if `handle` throws,
  * nothing is committed and that partition alone is paused and fetched again after a growing delay. A crash between handling and committing delivers the chunk
- * again, so handlers are idempotent (projectors compare `aggregate_version`).
+ * again, so handlers are idempotent (projectors compare `aggregate_version`). With `batchIntervalMs` a partition's
+ * smaller chunks wait for the interval the same way, paused and fetched again, so they grow meanwhile.
  *
  * A tail subscription (live pushes, one per api replica) is its own consumer group with a unique id
  * (`uniqueTailGroup`), so it is the only member of its group: its join never rebalances another replica, and
@@ -91,6 +92,7 @@ export async function startKafkaSubscription(deps: {
     group,
     waits: deps.waits,
     backoff: deps.backoff ?? DEFAULT_KAFKA_BACKOFF,
+    batchIntervalMs: args.batchIntervalMs ?? 0,
     ...(positions ? { tail: { onHandled: positions.handled } } : {}),
   });
 

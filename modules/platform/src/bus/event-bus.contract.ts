@@ -171,6 +171,40 @@ export function testEventBus(
       expect(Math.max(...batchSizes)).toBeLessThanOrEqual(3);
     });
 
+    it('with a batch interval, what is published within it goes as one batch once it has passed, stored only after that batch', async () => {
+      const intervalMs = 1500;
+      const batches: Array<{ at: number; versions: number[] }> = [];
+      let hold = false;
+      let release: (() => void) | null = null;
+      const subscription = await bus.subscribe({
+        group,
+        topics: [topic],
+        batchIntervalMs: intervalMs,
+        handle: async (batch) => {
+          batches.push({ at: Date.now(), versions: batch.map((item) => item.aggregate_version) });
+          if (hold) await new Promise<void>((resolve) => (release = resolve));
+        },
+      });
+      subscriptions.push(subscription);
+      await bus.publish([message(topic, 'a', 1)]);
+      await subscription.drained();
+      hold = true;
+      // Two publishes (one key, so one partition), each of which alone would make a batch without the interval.
+      await bus.publish([message(topic, 'a', 2)]);
+      await bus.publish([message(topic, 'a', 3)]);
+      const publishedAt = Date.now();
+      await waitFor(() => release !== null, 'the batch after the interval');
+      expect(publishedAt).toBeLessThan(batches[0]!.at + intervalMs);
+      expect(batches.map((batch) => batch.versions)).toEqual([[1], [2, 3]]);
+      // Timers may fire a few milliseconds early; the interval is counted from just before the first handle.
+      expect(batches[1]!.at - batches[0]!.at).toBeGreaterThanOrEqual(intervalMs - 50);
+      expect(await bus.lag(group, [topic])).toEqual({ [topic]: 2 });
+      hold = false;
+      release!();
+      await subscription.drained();
+      expect(await bus.lag(group, [topic])).toEqual({ [topic]: 0 });
+    });
+
     it('delivers only the subscribed topics', async () => {
       await bus.publish([message(topic, 'a', 1), message(otherTopic, 'x', 1), message(topic, 'a', 2)]);
       const { received, subscription } = await collect(group, [topic]);

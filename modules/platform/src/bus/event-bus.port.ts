@@ -38,8 +38,9 @@ export interface SubscribeArgs {
    * batch waits out the rest of the interval since the previous one was handed over and takes what arrived
    * meanwhile. A read model then commits once per interval rather than once per trickle of messages, so its
    * readers see fewer generations. Offsets are still committed only after `handle` resolves. 0 or omitted:
-   * each batch as soon as it is read. The embedded log honours it; Kafka's fetches already gather what
-   * arrives within their wait, and Elasticsearch shows writes once per refresh whatever the bulk cadence.
+   * each batch as soon as it is read. The embedded log counts the interval per subscription (one sequence);
+   * Kafka per partition (a fetched batch is one partition's: a group reading P partitions hands over at most P
+   * batches per interval), holding a smaller batch by pausing its partition and fetching it again after.
    */
   batchIntervalMs?: number;
   /**
