@@ -3,8 +3,9 @@
  * the thread's passive checkpoints keep the WAL bounded under sustained writes, and the thread runs on its own
  * timer. The store and the search index hand their checkpoints to it when asked.
  */
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDataDir, waitFor } from '@evently/platform/testing';
@@ -85,6 +86,105 @@ describe('WAL checkpoints in a worker thread', () => {
     // The timer's checkpoint copied everything: this write starts the WAL over.
     write(1);
     expect((await checkpointer.checkpointNow()).log).toBeLessThan(10);
+    await checkpointer.close();
+    db.close();
+  });
+});
+
+describe('when the thread fails, the serving connection checkpoints by itself again', () => {
+  /** A thread module written for the case, in place of the real one. */
+  const threadModule = (name: string, source: string): URL => {
+    const file = join(temp.dir, `${name}.mjs`);
+    writeFileSync(file, source);
+    return pathToFileURL(file);
+  };
+  /** Thread code answering asked checkpoints (`answer(n)` gives the reply to the n-th), besides `close`. */
+  const answering = (answer: string) => `
+    import { parentPort } from 'node:worker_threads';
+    let asked = 0;
+    const answer = ${answer};
+    parentPort.on('message', (message) => {
+      if (message.type === 'close') return parentPort.close();
+      if (message.type === 'checkpoint') answer(++asked, message.id);
+    });`;
+  const ok = 'parentPort.postMessage({ id, result: { busy: 0, log: 0, checkpointed: 0 } })';
+  const failing = "parentPort.postMessage({ id, error: 'disk I/O error' })";
+
+  /** After the fallback, three times SQLite's threshold written leaves a WAL of about the threshold. */
+  const expectBoundedWal = (db: Database.Database, file: string, write: (rows: number) => void) => {
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(AUTOMATIC);
+    for (let i = 0; i < 30; i++) write(100);
+    expect(walBytes(file)).toBeLessThan(1.3 * AUTOMATIC * PAGE);
+  };
+
+  it('a thread that cannot load', async () => {
+    const { db, file, write } = openWriter('cannot-load');
+    const failures: Error[] = [];
+    const checkpointer = startWalCheckpointer(db, {
+      intervalMs: 10,
+      threadEntry: threadModule('cannot-load', "throw new Error('the driver did not load in this thread');"),
+      onFailure: (error) => failures.push(error),
+    });
+    await waitFor(() => failures.length > 0, 'the failure to be told');
+    expect(failures.map((error) => error.message)).toEqual(['the driver did not load in this thread']);
+    await expect(checkpointer.checkpointNow()).rejects.toThrow('the driver did not load');
+    expectBoundedWal(db, file, write);
+    await checkpointer.close();
+    db.close();
+  });
+
+  it('a thread that cannot be started at all', async () => {
+    const { db, file, write } = openWriter('cannot-start');
+    const failures: Error[] = [];
+    const checkpointer = startWalCheckpointer(db, {
+      threadEntry: new URL('https://example.invalid/wal-checkpoint.mjs'),
+      onFailure: (error) => failures.push(error),
+    });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.message).toMatch(/did not start/);
+    await expect(checkpointer.checkpointNow()).rejects.toThrow(/did not start/);
+    expectBoundedWal(db, file, write);
+    await checkpointer.close();
+    db.close();
+  });
+
+  it('a thread that dies after it has checkpointed', async () => {
+    const { db, file, write } = openWriter('dies');
+    const failures: Error[] = [];
+    const checkpointer = startWalCheckpointer(db, {
+      intervalMs: HOUR,
+      threadEntry: threadModule('dies', answering(`(n, id) => (n === 1 ? ${ok} : process.exit(7))`)),
+      onFailure: (error) => failures.push(error),
+    });
+    await checkpointer.checkpointNow();
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await expect(checkpointer.checkpointNow()).rejects.toThrow(/exited \(7\)/);
+    expect(failures).toHaveLength(1);
+    expectBoundedWal(db, file, write);
+    await checkpointer.close();
+    db.close();
+  });
+
+  it('a thread whose checkpoints fail three times in a row, and not before', async () => {
+    const { db, file, write } = openWriter('failing');
+    const failures: Error[] = [];
+    const checkpointer = startWalCheckpointer(db, {
+      intervalMs: HOUR,
+      threadEntry: threadModule('failing', answering(`(n, id) => (n === 3 ? ${ok} : ${failing})`)),
+      onFailure: (error) => failures.push(error),
+    });
+    // Two failures, then a success: the count starts again.
+    await expect(checkpointer.checkpointNow()).rejects.toThrow('disk I/O error');
+    await expect(checkpointer.checkpointNow()).rejects.toThrow('disk I/O error');
+    await checkpointer.checkpointNow();
+    await expect(checkpointer.checkpointNow()).rejects.toThrow('disk I/O error');
+    await expect(checkpointer.checkpointNow()).rejects.toThrow('disk I/O error');
+    expect(failures).toEqual([]);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await expect(checkpointer.checkpointNow()).rejects.toThrow('disk I/O error');
+    expect(failures.map((error) => error.message)).toEqual([expect.stringContaining('disk I/O error')]);
+    await expect(checkpointer.checkpointNow()).rejects.toThrow('disk I/O error');
+    expectBoundedWal(db, file, write);
     await checkpointer.close();
     db.close();
   });
