@@ -37,6 +37,7 @@ import { createPartnershipsModule, partnershipsOptionsFromEnv } from '@evently/p
 import { createSubscriptionsModule, subscriptionsOptionsFromEnv } from '@evently/subscriptions';
 import { createReviewsModule } from '@evently/reviews';
 import { createSupportModule, supportOptionsFromEnv } from '@evently/support';
+import { activityFlushMsFor } from './activity-flush.ts';
 import { createAdapters, type Adapters } from './adapters.ts';
 import { resolveAdminPassword, type ResolvedAdminPassword } from './admin-password.ts';
 import { apiDocumentRouter } from './api-document/api-document.router.ts';
@@ -56,10 +57,6 @@ import { reviewsLiveFeed, supportLiveFeed, supportPresenceFeed } from './realtim
 export const REBUILD_LEASE = 'search-rebuild';
 /** An admin login lasts a working day; the panel asks for the password again after that. */
 const ADMIN_SESSION_TTL_MS = 12 * 60 * 60_000;
-/** How long the events module counts views and clicks in memory before one write per event, on MongoDB. */
-const MONGODB_ACTIVITY_FLUSH_MS = 2000;
-/** The same on the embedded store, where a view must never wait behind another process's write transaction. */
-export const EMBEDDED_ACTIVITY_FLUSH_MS = 1000;
 /**
  * The backlog gauge reads at most this many pending outbox records per scrape: enough to see a stalled relay
  * (it normally hovers near zero), cheap enough to read every 15 s.
@@ -169,12 +166,9 @@ export async function compose({
   const supportEnv = supportOptionsFromEnv(env);
   const partnershipsEnv = partnershipsOptionsFromEnv(env);
 
-  // Views are counted in memory between writes on both engines, so the event page never writes in its request.
-  // On MongoDB a hot event's views would each conflict with the next. The embedded store has one writer at a
-  // time: a feed's or a bulk load's transaction (at a lower priority, so slower still when readers keep the cores
-  // busy) would hold every page view that wrote through until it commits.
   const events = createEventsModule(deps, {
-    activityFlushMs: store.engine === 'mongodb' ? MONGODB_ACTIVITY_FLUSH_MS : EMBEDDED_ACTIVITY_FLUSH_MS,
+    // Views are counted in memory between writes, so the event page never writes in its request.
+    activityFlushMs: activityFlushMsFor(store.engine),
     // A new exchange-rates table: every indexed price is converted again (blue/green, one rebuilder at a time).
     onRatesChanged: () => projectors.rebuild(['events-search']),
     ...eventsOptionsFromEnv(env),

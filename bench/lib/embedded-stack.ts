@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createSqliteDocumentStore, createSqliteEventBus, createSqliteSearchIndex } from '@evently/sqlite';
 import { silentLogger, systemClock } from '@evently/platform';
 import { createEventsModule, eventsOptionsFromEnv } from '@evently/events';
-import { EMBEDDED_ACTIVITY_FLUSH_MS } from '../../backend/src/compose.ts';
+import { activityFlushMsFor } from '../../backend/src/activity-flush.ts';
 import { createMailer } from '@evently/mail';
 
 export async function openEmbeddedStack(dataDir: string) {
@@ -32,7 +32,7 @@ export async function openEmbeddedStack(dataDir: string) {
       openMailer: createMailer,
     },
     // Views and clicks are counted as the composed api counts them on this store.
-    { ...eventsOptionsFromEnv({}), activityFlushMs: EMBEDDED_ACTIVITY_FLUSH_MS },
+    { ...eventsOptionsFromEnv({}), activityFlushMs: activityFlushMsFor(store.engine) },
   );
   await store.init(events.collections);
   await bus.init(events.topics);
