@@ -46,391 +46,291 @@ import {
   ticketStatusUpdateSchema,
 } from '@evently/support';
 import type { ApiRoute } from '../api-route.ts';
+import { answer, formRefusals, notFound, routesOf } from '../route-builder.ts';
+
+const support = routesOf('support');
 
 export const supportRoutes: ApiRoute[] = [
-  {
-    method: 'get',
-    path: '/api/support/categories',
-    tag: 'support',
-    summary: 'Ticket categories',
-    responses: { 200: '`{ categories: [{ value, label }] }`' },
-    answers: { 200: categoriesAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/support/faq',
-    tag: 'support',
-    summary: 'Frequently asked questions',
-    responses: { 200: '`{ faq: [{ question, answer }] }`' },
-    answers: { 200: faqAnswerSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/support/tickets',
-    tag: 'support',
-    summary: 'Open a ticket (mails the visitor a tracking link)',
-    body: createTicketSchema,
-    rateLimited: true,
-    responses: {
-      201: "`{ message, ticket, access_token }`: the token holder's view and the tracking token, given this once (a filled honeypot gets the message alone)",
-      400: 'A field is invalid',
-      429: 'Too many tickets from this network',
+  support.get('/api/support/categories', 'Ticket categories', {
+    200: answer('`{ categories: [{ value, label }] }`', categoriesAnswerSchema),
+  }),
+  support.get('/api/support/faq', 'Frequently asked questions', {
+    200: answer('`{ faq: [{ question, answer }] }`', faqAnswerSchema),
+  }),
+  support.post(
+    '/api/support/tickets',
+    'Open a ticket (mails the visitor a tracking link)',
+    {
+      201: answer(
+        "`{ message, ticket, access_token }`: the token holder's view and the tracking token, given this once (a filled honeypot gets the message alone)",
+        createTicketAnswerSchema,
+      ),
+      ...formRefusals('tickets'),
     },
-    answers: { 201: createTicketAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/support/tickets',
-    tag: 'support',
-    admin: true,
-    summary:
-      'The ticket queue: newest first or oldest_waiting (the visitor waiting longest for the team first); status, search, assignee=mine|unassigned|all',
-    query: ticketAdminListQuerySchema,
-    responses: {
-      200: '`{ tickets, counts }`: each ticket without its conversation, with `assignee`, `notes_count` and `sla { age_seconds, first_response_due_at, first_response_at, overdue, awaiting_reply_since }`; `counts` per status over the whole desk and `all`',
+    { body: createTicketSchema, rateLimited: true },
+  ),
+  support.admin.get(
+    '/api/support/tickets',
+    'The ticket queue: newest first or oldest_waiting (the visitor waiting longest for the team first); status, search, assignee=mine|unassigned|all',
+    {
+      200: answer(
+        '`{ tickets, counts }`: each ticket without its conversation, with `assignee`, `notes_count` and `sla { age_seconds, first_response_due_at, first_response_at, overdue, awaiting_reply_since }`; `counts` per status over the whole desk and `all`',
+        adminQueueSchema,
+      ),
       400: 'Unknown status, assignee or sort',
     },
-    answers: { 200: adminQueueSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/support/tickets/:number',
-    tag: 'support',
-    summary:
-      'One ticket: the number alone gives status and dates, its access token the conversation, the admin credential everything with internal notes, `activity` and `sla`',
-    rateLimited: true,
-    responses: {
-      200: "`{ ticket }`: the admin detail (conversation with notes, `activity`, `sla`), the token holder's detail, or the status view",
+    { query: ticketAdminListQuerySchema },
+  ),
+  support.get(
+    '/api/support/tickets/:number',
+    'One ticket: the number alone gives status and dates, its access token the conversation, the admin credential everything with internal notes, `activity` and `sla`',
+    {
+      200: answer(
+        "`{ ticket }`: the admin detail (conversation with notes, `activity`, `sla`), the token holder's detail, or the status view",
+        ticketLookupAnswerSchema,
+      ),
       403: 'Token does not match',
-      404: 'Ticket not found',
+      ...notFound('Ticket'),
       429: 'Too many lookups from this network (administrators are not counted)',
     },
-    answers: { 200: ticketLookupAnswerSchema },
-  },
-  {
-    method: 'put',
-    path: '/api/support/tickets/:number/status',
-    tag: 'support',
-    admin: true,
-    summary:
-      "Change a ticket status (optional message to the visitor), signed with the session's agent name or 'Support team'",
-    body: ticketStatusUpdateSchema,
-    responses: { 200: '`{ ticket }` (admin view with activity and sla)', 404: 'Ticket not found' },
-    answers: { 200: adminTicketAnswerSchema },
-  },
-  {
-    method: 'put',
-    path: '/api/support/tickets/:number/priority',
-    tag: 'support',
-    admin: true,
-    summary: "Change a ticket's priority (its first-response due time follows)",
-    body: ticketPrioritySchema,
-    responses: { 200: '`{ ticket }` (admin view)', 400: 'Unknown priority', 404: 'Ticket not found' },
-    answers: { 200: adminTicketAnswerSchema },
-  },
-  {
-    method: 'put',
-    path: '/api/support/tickets/:number/assignee',
-    tag: 'support',
-    admin: true,
-    summary: 'Assign a ticket: "me" (the session\'s agent), a colleague\'s name, or null to leave it unassigned',
-    body: ticketAssignSchema,
-    responses: {
-      200: '`{ ticket }` (admin view)',
-      404: 'Ticket not found',
+    { rateLimited: true },
+  ),
+  support.admin.put(
+    '/api/support/tickets/:number/status',
+    "Change a ticket status (optional message to the visitor), signed with the session's agent name or 'Support team'",
+    { 200: answer('`{ ticket }` (admin view with activity and sla)', adminTicketAnswerSchema), ...notFound('Ticket') },
+    { body: ticketStatusUpdateSchema },
+  ),
+  support.admin.put(
+    '/api/support/tickets/:number/priority',
+    "Change a ticket's priority (its first-response due time follows)",
+    {
+      200: answer('`{ ticket }` (admin view)', adminTicketAnswerSchema),
+      400: 'Unknown priority',
+      ...notFound('Ticket'),
+    },
+    { body: ticketPrioritySchema },
+  ),
+  support.admin.put(
+    '/api/support/tickets/:number/assignee',
+    'Assign a ticket: "me" (the session\'s agent), a colleague\'s name, or null to leave it unassigned',
+    {
+      200: answer('`{ ticket }` (admin view)', adminTicketAnswerSchema),
+      ...notFound('Ticket'),
       409: '"me" from a session without an agent name',
     },
-    answers: { 200: adminTicketAnswerSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/support/tickets/:number/messages',
-    tag: 'support',
-    summary:
-      'Add a message to a ticket: a visitor follow-up (token), a team reply (is_admin, signed with the agent name), or an internal note (is_admin and is_internal: never shown, pushed or mailed to the visitor)',
-    body: ticketPostMessageSchema,
-    rateLimited: true,
-    responses: {
-      201: "`{ ticket }`: the admin detail for the team, the token holder's detail for the visitor",
+    { body: ticketAssignSchema },
+  ),
+  support.post(
+    '/api/support/tickets/:number/messages',
+    'Add a message to a ticket: a visitor follow-up (token), a team reply (is_admin, signed with the agent name), or an internal note (is_admin and is_internal: never shown, pushed or mailed to the visitor)',
+    {
+      201: answer(
+        "`{ ticket }`: the admin detail for the team, the token holder's detail for the visitor",
+        postedMessageAnswerSchema,
+      ),
       400: 'is_internal without is_admin',
       401: 'is_admin without the admin credential',
       403: 'Token does not match',
-      404: 'Ticket not found',
+      ...notFound('Ticket'),
       409: 'Ticket closed',
       429: 'Too many follow-ups from this network (administrators are not counted)',
     },
-    answers: { 201: postedMessageAnswerSchema },
-  },
-  {
-    method: 'delete',
-    path: '/api/support/tickets/:id',
-    tag: 'support',
-    admin: true,
-    summary: 'Delete a ticket (with its activity)',
-    responses: { 200: '`{ message }`', 404: 'Ticket not found' },
-    answers: { 200: deletedAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/support/canned-replies',
-    tag: 'support',
-    admin: true,
-    summary:
-      "The team's canned replies by title; bodies may hold {{name}} and {{ticket_number}} (renderCannedReply in @evently/support fills them)",
-    responses: { 200: '`{ canned_replies: [{ id, title, body, updated_by, created_at, updated_at }] }`' },
-    answers: { 200: cannedReplyListAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/support/canned-replies/:id',
-    tag: 'support',
-    admin: true,
-    summary: 'One canned reply',
-    responses: { 200: '`{ canned_reply }`', 404: 'Canned reply not found' },
-    answers: { 200: cannedReplyAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/support/tickets/:number/canned-replies/:id',
-    tag: 'support',
-    admin: true,
-    summary:
-      "A canned reply filled in for one ticket ({{name}} = the visitor's name, {{ticket_number}}), for the reply box",
-    responses: { 200: '`{ id, title, text }`', 404: 'Ticket or canned reply not found' },
-    answers: { 200: renderedCannedReplyAnswerSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/support/canned-replies',
-    tag: 'support',
-    admin: true,
-    summary: 'Add a canned reply',
-    body: cannedReplySchema,
-    responses: {
-      201: '`{ canned_reply }`',
+    { body: ticketPostMessageSchema, rateLimited: true },
+  ),
+  support.admin.delete('/api/support/tickets/:id', 'Delete a ticket (with its activity)', {
+    200: answer('`{ message }`', deletedAnswerSchema),
+    ...notFound('Ticket'),
+  }),
+  support.admin.get(
+    '/api/support/canned-replies',
+    "The team's canned replies by title; bodies may hold {{name}} and {{ticket_number}} (renderCannedReply in @evently/support fills them)",
+    {
+      200: answer(
+        '`{ canned_replies: [{ id, title, body, updated_by, created_at, updated_at }] }`',
+        cannedReplyListAnswerSchema,
+      ),
+    },
+  ),
+  support.admin.get('/api/support/canned-replies/:id', 'One canned reply', {
+    200: answer('`{ canned_reply }`', cannedReplyAnswerSchema),
+    ...notFound('Canned reply'),
+  }),
+  support.admin.get(
+    '/api/support/tickets/:number/canned-replies/:id',
+    "A canned reply filled in for one ticket ({{name}} = the visitor's name, {{ticket_number}}), for the reply box",
+    { 200: answer('`{ id, title, text }`', renderedCannedReplyAnswerSchema), ...notFound('Ticket or canned reply') },
+  ),
+  support.admin.post(
+    '/api/support/canned-replies',
+    'Add a canned reply',
+    {
+      201: answer('`{ canned_reply }`', cannedReplyAnswerSchema),
       400: 'Title or body missing or too long',
       409: 'A canned reply with this title already exists (titles compare case-insensitively)',
     },
-    answers: { 201: cannedReplyAnswerSchema },
-  },
-  {
-    method: 'put',
-    path: '/api/support/canned-replies/:id',
-    tag: 'support',
-    admin: true,
-    summary: 'Change a canned reply',
-    body: cannedReplySchema,
-    responses: { 200: '`{ canned_reply }`', 404: 'Canned reply not found', 409: 'Another canned reply has this title' },
-    answers: { 200: cannedReplyAnswerSchema },
-  },
-  {
-    method: 'delete',
-    path: '/api/support/canned-replies/:id',
-    tag: 'support',
-    admin: true,
-    summary: 'Remove a canned reply',
-    responses: { 200: '`{ message }`', 404: 'Canned reply not found' },
-    answers: { 200: deletedAnswerSchema },
-  },
+    { body: cannedReplySchema },
+  ),
+  support.admin.put(
+    '/api/support/canned-replies/:id',
+    'Change a canned reply',
+    {
+      200: answer('`{ canned_reply }`', cannedReplyAnswerSchema),
+      ...notFound('Canned reply'),
+      409: 'Another canned reply has this title',
+    },
+    { body: cannedReplySchema },
+  ),
+  support.admin.delete('/api/support/canned-replies/:id', 'Remove a canned reply', {
+    200: answer('`{ message }`', deletedAnswerSchema),
+    ...notFound('Canned reply'),
+  }),
 ];
+
+const partnerships = routesOf('partnerships');
 
 export const partnershipsRoutes: ApiRoute[] = [
-  {
-    method: 'post',
-    path: '/api/partnership-request',
-    tag: 'partnerships',
-    summary: 'Send a partnership request',
-    body: partnershipSubmitSchema,
-    rateLimited: true,
-    responses: {
-      201: '`{ success, message }`: the Thank You text (the same for a repeat)',
-      400: 'A field is invalid',
-      429: 'Too many requests from this network',
+  partnerships.post(
+    '/api/partnership-request',
+    'Send a partnership request',
+    {
+      201: answer('`{ success, message }`: the Thank You text (the same for a repeat)', requestReceivedAnswerSchema),
+      ...formRefusals('requests'),
     },
-    answers: { 201: requestReceivedAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/partnership-requests',
-    tag: 'partnerships',
-    admin: true,
-    summary: 'Partnership requests',
-    query: partnershipAdminListQuerySchema,
-    responses: { 200: '`{ requests, pagination: { page, pages, total }, new_count }`, newest first' },
-    answers: { 200: requestPageSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/partnership-requests/:id',
-    tag: 'partnerships',
-    admin: true,
-    summary: 'One request',
-    responses: { 200: '`{ request }`', 404: 'Request not found' },
-    answers: { 200: requestAnswerSchema },
-  },
-  {
-    method: 'patch',
-    path: '/api/admin/partnership-requests/:id',
-    tag: 'partnerships',
-    admin: true,
-    summary: 'Change a request status',
-    body: partnershipStatusUpdateSchema,
-    responses: { 200: '`{ request }`', 404: 'Request not found' },
-    answers: { 200: requestAnswerSchema },
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/partnership-requests/:id',
-    tag: 'partnerships',
-    admin: true,
-    summary: 'Delete a request',
-    responses: { 200: '`{ message }`', 404: 'Request not found' },
-    answers: { 200: requestDeletedAnswerSchema },
-  },
+    { body: partnershipSubmitSchema, rateLimited: true },
+  ),
+  partnerships.admin.get(
+    '/api/admin/partnership-requests',
+    'Partnership requests',
+    { 200: answer('`{ requests, pagination: { page, pages, total }, new_count }`, newest first', requestPageSchema) },
+    { query: partnershipAdminListQuerySchema },
+  ),
+  partnerships.admin.get('/api/admin/partnership-requests/:id', 'One request', {
+    200: answer('`{ request }`', requestAnswerSchema),
+    ...notFound('Request'),
+  }),
+  partnerships.admin.patch(
+    '/api/admin/partnership-requests/:id',
+    'Change a request status',
+    { 200: answer('`{ request }`', requestAnswerSchema), ...notFound('Request') },
+    { body: partnershipStatusUpdateSchema },
+  ),
+  partnerships.admin.delete('/api/admin/partnership-requests/:id', 'Delete a request', {
+    200: answer('`{ message }`', requestDeletedAnswerSchema),
+    ...notFound('Request'),
+  }),
 ];
 
-/** Mail clients' RFC 8058 one-click unsubscribe POSTs a form body, which the route ignores. */
-const mailLink = { params: subscriptionMailLinkTokenSchema } as const;
+/**
+ * The pages a mail's links open: HTML, errors included, for a person who clicked. No body schema: mail clients'
+ * RFC 8058 one-click unsubscribe POSTs a form body, which the route ignores.
+ */
+const mailLinkPage = { params: subscriptionMailLinkTokenSchema, produces: 'text/html', errorPages: true } as const;
+
+const subscriptions = routesOf('subscriptions');
 
 export const subscriptionsRoutes: ApiRoute[] = [
-  {
-    method: 'post',
-    path: '/api/subscriptions',
-    tag: 'subscriptions',
-    summary: 'Sign up for the weekly digest of a city or a saved search (double opt-in)',
-    body: subscriptionSignUpSchema,
-    rateLimited: true,
-    responses: {
-      202: "`{ message }`: the same answer whether the address is new, already known or a bot's",
-      400: 'A field is invalid',
-      429: 'Too many sign-ups from this network',
+  subscriptions.post(
+    '/api/subscriptions',
+    'Sign up for the weekly digest of a city or a saved search (double opt-in)',
+    {
+      202: answer(
+        "`{ message }`: the same answer whether the address is new, already known or a bot's",
+        signUpAnswerSchema,
+      ),
+      ...formRefusals('sign-ups'),
       503: 'The mail server is unavailable',
     },
-    answers: { 202: signUpAnswerSchema },
-  },
-  {
-    method: 'put',
-    path: '/api/subscriptions/saved/:token',
-    tag: 'subscriptions',
-    summary: "Change a saved search through its digest's edit link",
-    params: subscriptionMailLinkTokenSchema,
-    body: subscriptionSavedSearchEditSchema,
-    rateLimited: true,
-    responses: {
-      200: '`{ ok, search, description, url }`: the search, in words and its address on the site',
-      400: 'A field is invalid',
+    { body: subscriptionSignUpSchema, rateLimited: true },
+  ),
+  subscriptions.put(
+    '/api/subscriptions/saved/:token',
+    "Change a saved search through its digest's edit link",
+    {
+      200: answer(
+        '`{ ok, search, description, url }`: the search, in words and its address on the site',
+        savedSearchEditedAnswerSchema,
+      ),
+      ...formRefusals('changes'),
       404: 'Unknown link',
       409: 'The address already saved this search',
-      429: 'Too many changes from this network',
     },
-    answers: { 200: savedSearchEditedAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/subscriptions/confirm/:token',
-    tag: 'subscriptions',
-    summary: 'Confirmation page (asks to press a button)',
-    params: subscriptionMailLinkTokenSchema,
-    produces: 'text/html',
-    errorPages: true,
-    responses: { 200: 'Page', 404: 'Page: unknown link', 410: 'Page: the link expired' },
-  },
-  {
-    method: 'post',
-    path: '/api/subscriptions/confirm/:token',
-    tag: 'subscriptions',
-    summary: 'Confirm a subscription (the page answers the button)',
-    ...mailLink,
-    produces: 'text/html',
-    errorPages: true,
-    responses: { 200: 'Page: confirmed', 404: 'Page: unknown link', 410: 'Page: the link expired' },
-  },
-  {
-    method: 'get',
-    path: '/api/subscriptions/unsubscribe/:token',
-    tag: 'subscriptions',
-    summary: 'Unsubscribe page (asks to press a button)',
-    params: subscriptionMailLinkTokenSchema,
-    produces: 'text/html',
-    errorPages: true,
-    responses: { 200: 'Page', 404: 'Page: unknown link' },
-  },
-  {
-    method: 'post',
-    path: '/api/subscriptions/unsubscribe/:token',
-    tag: 'subscriptions',
-    summary:
-      'Unsubscribe (also RFC 8058 one-click): the page for a browser that asks for HTML, `{ ok, status }` for a mail client',
-    ...mailLink,
-    produces: 'text/html',
-    errorPages: true,
-    responses: {
-      200: 'Unsubscribed, or already inactive (`status`)',
-      404: 'Unknown link (`status: unknown_token`)',
+    { params: subscriptionMailLinkTokenSchema, body: subscriptionSavedSearchEditSchema, rateLimited: true },
+  ),
+  subscriptions.get(
+    '/api/subscriptions/confirm/:token',
+    'Confirmation page (asks to press a button)',
+    { 200: 'Page', 404: 'Page: unknown link', 410: 'Page: the link expired' },
+    mailLinkPage,
+  ),
+  subscriptions.post(
+    '/api/subscriptions/confirm/:token',
+    'Confirm a subscription (the page answers the button)',
+    { 200: 'Page: confirmed', 404: 'Page: unknown link', 410: 'Page: the link expired' },
+    mailLinkPage,
+  ),
+  subscriptions.get(
+    '/api/subscriptions/unsubscribe/:token',
+    'Unsubscribe page (asks to press a button)',
+    { 200: 'Page', 404: 'Page: unknown link' },
+    mailLinkPage,
+  ),
+  subscriptions.post(
+    '/api/subscriptions/unsubscribe/:token',
+    'Unsubscribe (also RFC 8058 one-click): the page for a browser that asks for HTML, `{ ok, status }` for a mail client',
+    {
+      200: answer('Unsubscribed, or already inactive (`status`)', unsubscribedAnswerSchema),
+      404: answer('Unknown link (`status: unknown_token`)', unsubscribedAnswerSchema),
     },
-    answers: { 200: unsubscribedAnswerSchema, 404: unsubscribedAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/subscriptions/admin',
-    tag: 'subscriptions',
-    admin: true,
-    summary: 'Subscribers',
-    query: subscriberAdminListQuerySchema,
-    responses: { 200: '`{ ok, subscriptions, pages, page, total, stats }`: a page of subscribers and the counts' },
-    answers: { 200: subscriberPageSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/subscriptions/admin/run-digest',
-    tag: 'subscriptions',
-    admin: true,
-    summary: 'Send the due digests now',
-    responses: {
-      200: '`{ result: { processed, sent, skipped, searches } }`',
-      503: 'The mail server is unavailable (running it again continues where it stopped)',
+    mailLinkPage,
+  ),
+  subscriptions.admin.get(
+    '/api/subscriptions/admin',
+    'Subscribers',
+    {
+      200: answer(
+        '`{ ok, subscriptions, pages, page, total, stats }`: a page of subscribers and the counts',
+        subscriberPageSchema,
+      ),
     },
-    answers: { 200: digestBatchAnswerSchema },
-  },
-  {
-    method: 'patch',
-    path: '/api/subscriptions/admin/:id',
-    tag: 'subscriptions',
-    admin: true,
-    summary: 'Edit a subscriber',
-    params: subscriberIdSchema,
-    body: subscriberAdminPatchSchema,
-    responses: {
-      200: '`{ ok, subscription }`',
+    { query: subscriberAdminListQuerySchema },
+  ),
+  subscriptions.admin.post('/api/subscriptions/admin/run-digest', 'Send the due digests now', {
+    200: answer('`{ result: { processed, sent, skipped, searches } }`', digestBatchAnswerSchema),
+    503: 'The mail server is unavailable (running it again continues where it stopped)',
+  }),
+  subscriptions.admin.patch(
+    '/api/subscriptions/admin/:id',
+    'Edit a subscriber',
+    {
+      200: answer('`{ ok, subscription }`', subscriberAnswerSchema),
       400: 'A field is invalid',
-      404: 'Subscriber not found',
+      ...notFound('Subscriber'),
       409: 'Activating an address that has not been confirmed, or the edit makes a subscription the address already has',
     },
-    answers: { 200: subscriberAnswerSchema },
-  },
-  {
-    method: 'delete',
-    path: '/api/subscriptions/admin/:id',
-    tag: 'subscriptions',
-    admin: true,
-    summary: 'Delete a subscriber',
-    params: subscriberIdSchema,
-    responses: { 200: '`{ ok }`', 404: 'Subscriber not found' },
-    answers: { 200: subscriberDeletedAnswerSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/subscriptions/admin/:id/send-digest',
-    tag: 'subscriptions',
-    admin: true,
-    summary: "Send one subscriber's digest now",
-    params: subscriberIdSchema,
-    responses: {
-      200: '`{ ok, sent, reason?, subscription }` (sent 0 with a reason when there are no events)',
-      404: 'Subscriber not found',
-      409: '`{ ok: false, reason: not_confirmed | deactivated, error, subscription }`: nobody is mailed who has not confirmed or is deactivated',
+    { params: subscriberIdSchema, body: subscriberAdminPatchSchema },
+  ),
+  subscriptions.admin.delete(
+    '/api/subscriptions/admin/:id',
+    'Delete a subscriber',
+    { 200: answer('`{ ok }`', subscriberDeletedAnswerSchema), ...notFound('Subscriber') },
+    { params: subscriberIdSchema },
+  ),
+  subscriptions.admin.post(
+    '/api/subscriptions/admin/:id/send-digest',
+    "Send one subscriber's digest now",
+    {
+      200: answer(
+        '`{ ok, sent, reason?, subscription }` (sent 0 with a reason when there are no events)',
+        digestSentAnswerSchema,
+      ),
+      ...notFound('Subscriber'),
+      409: answer(
+        '`{ ok: false, reason: not_confirmed | deactivated, error, subscription }`: nobody is mailed who has not confirmed or is deactivated',
+        digestRefusedAnswerSchema,
+      ),
       503: 'The mail server is unavailable',
     },
-    answers: { 200: digestSentAnswerSchema, 409: digestRefusedAnswerSchema },
-  },
+    { params: subscriberIdSchema },
+  ),
 ];

@@ -16,146 +16,89 @@ import {
   reviewSubmittedSchema,
 } from '@evently/reviews/contracts';
 import type { ApiRoute } from '../api-route.ts';
+import { answer, formRefusals, notFound, routesOf } from '../route-builder.ts';
+
+const blog = routesOf('blog');
 
 const blogRoutes: ApiRoute[] = [
-  {
-    method: 'get',
-    path: '/api/blog/posts',
-    tag: 'blog',
-    summary: 'Published posts (drafts and all posts for admins)',
-    query: blogListQuerySchema,
-    responses: { 200: 'Posts', 401: 'Drafts asked without the admin credential' },
-    answers: { 200: postListSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/blog/posts/:slug',
-    tag: 'blog',
-    summary: 'One post by slug (drafts for admins)',
-    responses: { 200: 'The post', 308: 'The slug changed; Location has the new one', 404: 'Post not found' },
-    answers: { 200: postSchema, 308: postMovedSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/blog/posts',
-    tag: 'blog',
-    admin: true,
-    summary: 'Create a post',
-    body: blogCreatePostSchema,
-    responses: { 201: 'The post', 400: 'A field is invalid' },
-    answers: { 201: postSchema },
-  },
-  {
-    method: 'put',
-    path: '/api/blog/posts/:id',
-    tag: 'blog',
-    admin: true,
-    summary: 'Update a post (any subset of fields)',
-    body: blogUpdatePostSchema,
-    responses: { 200: 'The post', 400: 'A field is invalid', 404: 'Post not found' },
-    answers: { 200: postSchema },
-  },
-  {
-    method: 'delete',
-    path: '/api/blog/posts/:id',
-    tag: 'blog',
-    admin: true,
-    summary: 'Delete a post',
-    responses: { 200: 'Deleted', 404: 'Post not found' },
-    answers: { 200: postDeletedSchema },
-  },
-  {
-    method: 'get',
-    path: FEED_PATH,
-    tag: 'blog',
-    summary: 'RSS feed of published posts',
-    produces: 'application/rss+xml',
-    responses: { 200: 'RSS 2.0' },
-  },
-  {
-    method: 'get',
-    path: '/blog/:slug',
-    tag: 'blog',
-    summary: 'Old post address: redirects to the current slug (else the SPA page)',
-    produces: 'text/html',
-    responses: { 200: 'The SPA page', 301: 'Moved to the current slug' },
-  },
+  blog.get(
+    '/api/blog/posts',
+    'Published posts (drafts and all posts for admins)',
+    { 200: answer('Posts', postListSchema), 401: 'Drafts asked without the admin credential' },
+    { query: blogListQuerySchema },
+  ),
+  blog.get('/api/blog/posts/:slug', 'One post by slug (drafts for admins)', {
+    200: answer('The post', postSchema),
+    308: answer('The slug changed; Location has the new one', postMovedSchema),
+    ...notFound('Post'),
+  }),
+  blog.admin.post(
+    '/api/blog/posts',
+    'Create a post',
+    { 201: answer('The post', postSchema), 400: 'A field is invalid' },
+    { body: blogCreatePostSchema },
+  ),
+  blog.admin.put(
+    '/api/blog/posts/:id',
+    'Update a post (any subset of fields)',
+    { 200: answer('The post', postSchema), 400: 'A field is invalid', ...notFound('Post') },
+    { body: blogUpdatePostSchema },
+  ),
+  blog.admin.delete('/api/blog/posts/:id', 'Delete a post', {
+    200: answer('Deleted', postDeletedSchema),
+    ...notFound('Post'),
+  }),
+  blog.get(FEED_PATH, 'RSS feed of published posts', { 200: 'RSS 2.0' }, { produces: 'application/rss+xml' }),
+  blog.get(
+    '/blog/:slug',
+    'Old post address: redirects to the current slug (else the SPA page)',
+    { 200: 'The SPA page', 301: 'Moved to the current slug' },
+    { produces: 'text/html' },
+  ),
 ];
 
+const reviews = routesOf('reviews');
+
 const reviewsRoutes: ApiRoute[] = [
-  {
-    method: 'post',
-    path: '/api/events/:eventId/reviews',
-    tag: 'reviews',
-    summary:
-      'Review a catalogue event (held for moderation; a repeat from one address is answered alike and not stored)',
-    body: reviewFieldsSchema,
-    responses: {
-      201: 'Submitted',
-      400: 'A field is invalid',
-      404: 'Event not found',
-      429: 'Too many reviews from this network',
-    },
-    rateLimited: true,
-    answers: { 201: reviewSubmittedSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/reviews',
-    tag: 'reviews',
-    summary: 'Review an event named in free text',
-    body: freeTextReviewSchema,
-    responses: { 201: 'Submitted', 400: 'A field is invalid', 429: 'Too many reviews from this network' },
-    rateLimited: true,
-    answers: { 201: reviewSubmittedSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/reviews',
-    tag: 'reviews',
-    summary: 'Approved reviews',
-    query: reviewPublicListQuerySchema,
-    responses: { 200: 'A page of reviews' },
-    answers: { 200: reviewPageSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/reviews',
-    tag: 'reviews',
-    admin: true,
-    summary: 'Reviews for moderation',
-    query: reviewAdminListQuerySchema,
-    responses: { 200: 'Reviews' },
-    answers: { 200: adminReviewListSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/reviews/:id/approve',
-    tag: 'reviews',
-    admin: true,
-    summary: 'Approve a review',
-    responses: { 200: 'Approved', 404: 'Review not found', 409: 'Already approved' },
-    answers: { 200: moderatedReviewSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/reviews/:id/reject',
-    tag: 'reviews',
-    admin: true,
-    summary: 'Reject a review',
-    body: reviewRejectBodySchema,
-    responses: { 200: 'Rejected', 404: 'Review not found', 409: 'Already rejected' },
-    answers: { 200: moderatedReviewSchema },
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/reviews/:id',
-    tag: 'reviews',
-    admin: true,
-    summary: 'Delete a review',
-    responses: { 200: 'Deleted', 404: 'Review not found' },
-    answers: { 200: reviewDeletedSchema },
-  },
+  reviews.post(
+    '/api/events/:eventId/reviews',
+    'Review a catalogue event (held for moderation; a repeat from one address is answered alike and not stored)',
+    { 201: answer('Submitted', reviewSubmittedSchema), ...formRefusals('reviews'), ...notFound('Event') },
+    { body: reviewFieldsSchema, rateLimited: true },
+  ),
+  reviews.post(
+    '/api/reviews',
+    'Review an event named in free text',
+    { 201: answer('Submitted', reviewSubmittedSchema), ...formRefusals('reviews') },
+    { body: freeTextReviewSchema, rateLimited: true },
+  ),
+  reviews.get(
+    '/api/reviews',
+    'Approved reviews',
+    { 200: answer('A page of reviews', reviewPageSchema) },
+    { query: reviewPublicListQuerySchema },
+  ),
+  reviews.admin.get(
+    '/api/admin/reviews',
+    'Reviews for moderation',
+    { 200: answer('Reviews', adminReviewListSchema) },
+    { query: reviewAdminListQuerySchema },
+  ),
+  reviews.admin.post('/api/admin/reviews/:id/approve', 'Approve a review', {
+    200: answer('Approved', moderatedReviewSchema),
+    ...notFound('Review'),
+    409: 'Already approved',
+  }),
+  reviews.admin.post(
+    '/api/admin/reviews/:id/reject',
+    'Reject a review',
+    { 200: answer('Rejected', moderatedReviewSchema), ...notFound('Review'), 409: 'Already rejected' },
+    { body: reviewRejectBodySchema },
+  ),
+  reviews.admin.delete('/api/admin/reviews/:id', 'Delete a review', {
+    200: answer('Deleted', reviewDeletedSchema),
+    ...notFound('Review'),
+  }),
 ];
 
 export const contentRoutes: ApiRoute[] = [...blogRoutes, ...reviewsRoutes];

@@ -18,92 +18,52 @@ import { ERASURES_PATH } from '../../erasure/erasure.router.ts';
 import { erasureRequestSchema } from '../../erasure/erasure-request.ts';
 import { METRICS_PATH } from '../../observability/metrics.router.ts';
 import type { ApiRoute } from '../api-route.ts';
+import { answer, routesOf } from '../route-builder.ts';
 import { apiDocumentSchema, erasureAnswerSchema, livenessSchema, readinessSchema } from '../operations-answers.ts';
 
 export const API_DOCUMENT_PATH = '/api/openapi.json';
 
+const adminArea = routesOf('admin');
+const operations = routesOf('operations');
+
 export const platformRoutes: ApiRoute[] = [
-  {
-    method: 'post',
-    path: ADMIN_LOGIN_PATH,
-    tag: 'admin',
-    summary:
-      'Log in with the shared admin password and, optionally, your agent name (sets the session cookie; the name signs replies, notes and changes)',
-    body: loginBodySchema,
-    responses: { 200: '`{ success, message, agent_name? }`', 401: 'Wrong password', 429: 'Too many failed attempts' },
-    rateLimited: true,
-    answers: { 200: loginAnswerSchema, 401: loginRefusedSchema, 429: loginRefusedSchema },
-  },
-  {
-    method: 'post',
-    path: ADMIN_LOGOUT_PATH,
-    tag: 'admin',
-    summary: 'Log out (ends the session)',
-    responses: { 200: 'Logged out' },
-    answers: { 200: logoutAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: ADMIN_SESSION_PATH,
-    tag: 'admin',
-    summary: 'Whether this browser holds an admin session (cookie or X-Admin-Password)',
-    responses: {
-      200: '`{ authenticated: true }`',
-      401: 'No session',
-      429: 'Too many failed password attempts from this network',
+  adminArea.post(
+    ADMIN_LOGIN_PATH,
+    'Log in with the shared admin password and, optionally, your agent name (sets the session cookie; the name signs replies, notes and changes)',
+    {
+      200: answer('`{ success, message, agent_name? }`', loginAnswerSchema),
+      401: answer('Wrong password', loginRefusedSchema),
+      429: answer('Too many failed attempts', loginRefusedSchema),
     },
-    answers: { 200: sessionAnswerSchema, 401: sessionRefusedSchema, 429: sessionRefusedSchema },
-  },
-  {
-    method: 'get',
-    path: ADMIN_SESSION_PROBE_PATH,
-    tag: 'admin',
-    summary: 'Am I logged in? Never a 401: reads the session cookie only',
-    responses: { 200: '`{ authenticated, agent_name }`' },
-    answers: { 200: sessionProbeSchema },
-  },
-  {
-    method: 'post',
-    path: ERASURES_PATH,
-    tag: 'admin',
-    summary:
-      "Erase a person's data (subscriptions, tickets, reviews, partnership requests, the log's mentions) by their address",
-    admin: true,
-    body: erasureRequestSchema,
-    responses: { 200: '`{ erasure_id, removed, log, search_pending }`', 400: 'Not an address' },
-    answers: { 200: erasureAnswerSchema },
-  },
-  {
-    method: 'get',
-    path: '/healthz',
-    tag: 'operations',
-    summary: 'Liveness: the process serves HTTP',
-    responses: { 200: 'Up' },
-    answers: { 200: livenessSchema },
-  },
-  {
-    method: 'get',
-    path: '/readyz',
-    tag: 'operations',
-    summary: 'Readiness: store, bus and search answer',
-    responses: { 200: 'Ready', 503: 'A dependency is unavailable' },
-    answers: { 200: readinessSchema, 503: readinessSchema },
-  },
-  {
-    method: 'get',
-    path: METRICS_PATH,
-    tag: 'operations',
-    summary: 'Prometheus metrics (METRICS_TOKEN bearer or the admin credential)',
-    admin: true,
-    produces: 'text/plain',
-    responses: { 200: 'Prometheus text format' },
-  },
-  {
-    method: 'get',
-    path: API_DOCUMENT_PATH,
-    tag: 'operations',
-    summary: 'This OpenAPI 3.1 document',
-    responses: { 200: 'The document' },
-    answers: { 200: apiDocumentSchema },
-  },
+    { body: loginBodySchema, rateLimited: true },
+  ),
+  adminArea.post(ADMIN_LOGOUT_PATH, 'Log out (ends the session)', { 200: answer('Logged out', logoutAnswerSchema) }),
+  adminArea.get(ADMIN_SESSION_PATH, 'Whether this browser holds an admin session (cookie or X-Admin-Password)', {
+    200: answer('`{ authenticated: true }`', sessionAnswerSchema),
+    401: answer('No session', sessionRefusedSchema),
+    429: answer('Too many failed password attempts from this network', sessionRefusedSchema),
+  }),
+  adminArea.get(ADMIN_SESSION_PROBE_PATH, 'Am I logged in? Never a 401: reads the session cookie only', {
+    200: answer('`{ authenticated, agent_name }`', sessionProbeSchema),
+  }),
+  adminArea.admin.post(
+    ERASURES_PATH,
+    "Erase a person's data (subscriptions, tickets, reviews, partnership requests, the log's mentions) by their address",
+    { 200: answer('`{ erasure_id, removed, log, search_pending }`', erasureAnswerSchema), 400: 'Not an address' },
+    { body: erasureRequestSchema },
+  ),
+  operations.get('/healthz', 'Liveness: the process serves HTTP', { 200: answer('Up', livenessSchema) }),
+  operations.get('/readyz', 'Readiness: store, bus and search answer', {
+    200: answer('Ready', readinessSchema),
+    503: answer('A dependency is unavailable', readinessSchema),
+  }),
+  operations.admin.get(
+    METRICS_PATH,
+    'Prometheus metrics (METRICS_TOKEN bearer or the admin credential)',
+    { 200: 'Prometheus text format' },
+    { produces: 'text/plain' },
+  ),
+  operations.get(API_DOCUMENT_PATH, 'This OpenAPI 3.1 document', {
+    200: answer('The document', apiDocumentSchema),
+  }),
 ];
