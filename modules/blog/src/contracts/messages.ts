@@ -5,8 +5,7 @@
  */
 import { defineMessages } from '@evently/platform';
 import { z } from 'zod';
-import { COVER_ASPECTS, COVER_FITS, COVER_WIDTHS } from '../domain/cover.ts';
-import { POST_STATUSES } from '../domain/post.ts';
+import { postListingFields } from './post-fields.ts';
 
 export const BLOG_TOPIC = 'evently.blog';
 
@@ -21,18 +20,9 @@ export const blogMessageTypes = {
 /** Everything a listing shows: the post without its body. */
 export const blogPostListingSchema = z.object({
   post_id: z.string().min(1),
+  ...postListingFields,
+  // Stricter than the answers: only what a command wrote enters the log, and a replay trusts it.
   slug: z.string().min(1),
-  title: z.string(),
-  excerpt: z.string(),
-  category: z.string(),
-  tags: z.array(z.string()),
-  cover_image: z.string().nullable(),
-  cover_visible: z.boolean(),
-  cover_aspect: z.enum(COVER_ASPECTS),
-  cover_fit: z.enum(COVER_FITS),
-  cover_width: z.enum(COVER_WIDTHS),
-  status: z.enum(POST_STATUSES),
-  published_at: z.string().nullable(),
   minutes_read: z.number().int().positive(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -4,23 +4,11 @@
  * server with raw HTML, scripts and unsafe links refused, so safe to insert as it is.
  */
 import { z } from 'zod';
-import { COVER_ASPECTS, COVER_FITS, COVER_WIDTHS, POST_STATUSES } from './post-options.ts';
+import { postListingFields } from './post-fields.ts';
 
 export const postListItemSchema = z.object({
   id: z.string(),
-  slug: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  category: z.string(),
-  tags: z.array(z.string()),
-  cover_image: z.string().nullable(),
-  cover_visible: z.boolean(),
-  cover_aspect: z.enum(COVER_ASPECTS),
-  cover_fit: z.enum(COVER_FITS),
-  cover_width: z.enum(COVER_WIDTHS),
-  status: z.enum(POST_STATUSES),
-  published_at: z.string().nullable(),
-  minutes_read: z.number(),
+  ...postListingFields,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -7,8 +7,8 @@
  */
 import { defineCollection } from '@evently/platform';
 import { z } from 'zod';
-import { COVER_ASPECTS, COVER_FITS, COVER_WIDTHS } from '../domain/cover.ts';
-import { POST_STATUSES, type Post } from '../domain/post.ts';
+import { postListingFields } from '../contracts/post-fields.ts';
+import type { Post } from '../domain/post.ts';
 
 /** Counter drawn once when the starter posts are loaded, so they are never loaded twice (see infra/demo). */
 export const STARTER_POSTS_COUNTER = 'blog.starter-posts';
@@ -22,22 +22,7 @@ export const blogPosts = defineCollection<Post>({
   name: 'blog_posts',
   unique: [['slug']],
   indexes: [['status', 'published_at'], ['created_at']],
-  schema: z.object({
-    slug: z.string(),
-    title: z.string(),
-    excerpt: z.string(),
-    content: z.string(),
-    category: z.string(),
-    tags: z.array(z.string()),
-    cover_image: z.string().nullable(),
-    cover_visible: z.boolean(),
-    cover_aspect: z.enum(COVER_ASPECTS),
-    cover_fit: z.enum(COVER_FITS),
-    cover_width: z.enum(COVER_WIDTHS),
-    status: z.enum(POST_STATUSES),
-    published_at: z.string().nullable(),
-    minutes_read: z.number(),
-  }),
+  schema: z.object({ ...postListingFields, content: z.string() }),
 });
 
 export const blogSlugs = defineCollection<SlugRecord>({
