@@ -21,6 +21,11 @@ const CELLS_PER_DEGREE = 100;
 const FULL_TURN = 360 * CELLS_PER_DEGREE;
 /** Past this many cells a side (within a few km of a pole) the search is not narrowed by coordinates. */
 const MAX_CELLS_PER_SIDE = 50;
+/**
+ * Degrees added to the reach on every side (about a centimetre): far more than the rounding of the bounds and of
+ * a stored point's cell, far less than a cell, so a circle inside one cell reads that cell alone.
+ */
+const ROUNDING_MARGIN = 1e-7;
 
 const degrees = (radians: number) => (radians * 180) / Math.PI;
 const radians = (value: number) => (value * Math.PI) / 180;
@@ -50,7 +55,8 @@ export function matchKeys(event: Pick<MatchCandidate, 'venue_name' | 'city' | 'l
  * Every cell that can hold a point within VENUE_RADIUS_KM of (lat, lon), or null when that circle spans too
  * many cells (near a pole). The bounds follow from the haversine formula: a distance d needs a latitude
  * difference of at most d/R, and a longitude difference of at most 2·asin(sin(d/2R) / cos φ) where φ is the
- * largest latitude in reach; one extra cell on every side absorbs floating-point rounding at cell edges.
+ * largest latitude in reach; a margin far below a cell's size absorbs floating-point rounding at cell edges.
+ * A circle within one cell names that cell, one across an edge two or four: each is one indexed read.
  */
 export function cellsNear(lat: number, lon: number): string[] | null {
   const reach = VENUE_RADIUS_KM / EARTH_RADIUS_KM;
@@ -59,10 +65,10 @@ export function cellsNear(lat: number, lon: number): string[] | null {
   const sine = Math.sin(reach / 2);
   if (cosine <= sine) return null;
   const lonSpan = degrees(2 * Math.asin(sine / cosine));
-  const latFrom = Math.floor((lat - latSpan) * CELLS_PER_DEGREE) - 1;
-  const latTo = Math.floor((lat + latSpan) * CELLS_PER_DEGREE) + 1;
-  const lonFrom = Math.floor((lon - lonSpan) * CELLS_PER_DEGREE) - 1;
-  const lonTo = Math.floor((lon + lonSpan) * CELLS_PER_DEGREE) + 1;
+  const latFrom = Math.floor((lat - latSpan - ROUNDING_MARGIN) * CELLS_PER_DEGREE);
+  const latTo = Math.floor((lat + latSpan + ROUNDING_MARGIN) * CELLS_PER_DEGREE);
+  const lonFrom = Math.floor((lon - lonSpan - ROUNDING_MARGIN) * CELLS_PER_DEGREE);
+  const lonTo = Math.floor((lon + lonSpan + ROUNDING_MARGIN) * CELLS_PER_DEGREE);
   if (lonTo - lonFrom > MAX_CELLS_PER_SIDE) return null;
   const cells: string[] = [];
   for (let latCell = latFrom; latCell <= latTo; latCell += 1) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@evently/platform';
 import { LABELLED_PAIRS } from '../../testing/labelled-match-pairs.ts';
-import { haversineKm } from '../geo.ts';
+import { EARTH_RADIUS_KM, haversineKm } from '../geo.ts';
 import { sameVenue, VENUE_RADIUS_KM, type MatchCandidate } from './match-events.ts';
 import { cellsNear, matchKeys } from './match-keys.ts';
 
@@ -69,6 +69,51 @@ describe('offer match keys', () => {
         true,
       );
     }
+  });
+
+  it('given points at the very edge of the radius from centres beside cell edges, then the nearby cells hold them', () => {
+    const random = seededRandom(11);
+    const reach = VENUE_RADIUS_KM / EARTH_RADIUS_KM;
+    const degrees = (reach * 180) / Math.PI;
+    // Centres whose circle just touches, or just misses, a neighbouring cell's edge (0.01 degree cells).
+    const edges = [0, 51.5, -33.9, 64.1, 0.3, 179.99, -179.99];
+    const centres: Array<[number, number]> = [];
+    for (const base of edges)
+      for (const offset of [degrees, -degrees, degrees * 0.999999, -degrees * 1.000001, 1e-12, -1e-12]) {
+        const lat = Math.max(-85, Math.min(85, base + offset));
+        centres.push([lat, base + offset], [lat, edges[(edges.indexOf(base) + 2) % edges.length]! + offset]);
+      }
+    for (const [lat, lon] of centres) {
+      for (let i = 0; i < 200; i += 1) {
+        // A destination on the sphere at (almost exactly) the radius: towards each edge, then in random directions.
+        const bearing = i < 4 ? (i * Math.PI) / 2 : random.next() * 2 * Math.PI;
+        const distance = reach * (1 - random.next() * 1e-9);
+        const phi = (lat * Math.PI) / 180;
+        const otherPhi = Math.asin(
+          Math.sin(phi) * Math.cos(distance) + Math.cos(phi) * Math.sin(distance) * Math.cos(bearing),
+        );
+        const otherLambda =
+          (lon * Math.PI) / 180 +
+          Math.atan2(
+            Math.sin(bearing) * Math.sin(distance) * Math.cos(phi),
+            Math.cos(distance) - Math.sin(phi) * Math.sin(otherPhi),
+          );
+        const otherLat = (otherPhi * 180) / Math.PI;
+        let otherLon = (otherLambda * 180) / Math.PI;
+        if (otherLon >= 180) otherLon -= 360;
+        if (otherLon < -180) otherLon += 360;
+        if (haversineKm(lat, lon, otherLat, otherLon) > VENUE_RADIUS_KM) continue;
+        expect(foundByKeys(at(lat, lon), at(otherLat, otherLon)), `${lat},${lon} -> ${otherLat},${otherLon}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('given a circle inside one cell, then that cell alone is read; across an edge, the cells on both sides', () => {
+    expect(cellsNear(51.505, -0.125)).toEqual(['5150:-13']);
+    expect(cellsNear(51.5, -0.125)).toEqual(['5149:-13', '5150:-13']);
+    expect(cellsNear(51.5, -0.12)).toHaveLength(4);
   });
 
   it('given 180 and -180 degrees of longitude, then they are one cell', () => {
