@@ -23,15 +23,10 @@ import {
 } from '@evently/platform';
 import { CATEGORIES } from '@evently/events';
 import { createSubscriptionsModule } from '@evently/subscriptions';
-import { numberArg, stringArg } from './lib/args.ts';
+import { existingDirArg, numberArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
+import { runBench, type BenchScope } from './lib/run-bench.ts';
 import { createMailer } from '@evently/mail';
-
-const args = process.argv.slice(2);
-const eventCount = numberArg(args, 'events', 20_000);
-const subscriberCount = numberArg(args, 'subscribers', 100_000);
-const searchCount = numberArg(args, 'searches', 10_000);
-const givenDir = stringArg(args, 'data-dir');
 
 const KEYWORDS = [
   null,
@@ -62,13 +57,21 @@ const load = () =>
     .join(' / ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function main() {
+async function main(scope: BenchScope) {
+  const args = process.argv.slice(2);
+  const eventCount = numberArg(args, 'events', 20_000);
+  const subscriberCount = numberArg(args, 'subscribers', 100_000);
+  const searchCount = numberArg(args, 'searches', 10_000);
+  const givenDir = existingDirArg(args, 'data-dir');
   const dataDir = givenDir ?? (await mkdtemp(join(tmpdir(), 'evently-bench-digest-')));
+  if (!givenDir) scope.onClose('the temporary DATA_DIR', () => rm(dataDir, { recursive: true, force: true }));
   log(`DATA_DIR ${dataDir}; load average ${load()}`);
-  const stack = await openEmbeddedStack(dataDir);
+  const stack = scope.closing('the embedded stack', await openEmbeddedStack(dataDir));
   const relay = createOutboxRelay({ outbox: stack.store.outbox, bus: stack.bus, logger: stack.logger });
   relay.start();
+  scope.onClose('the outbox relay', () => relay.stop());
   const runner = createProjectorRunner({ bus: stack.bus, projectors: stack.events.projectors, logger: stack.logger });
+  scope.onClose('the projector runner', () => runner.stop());
   await runner.start();
 
   const seedStarted = Date.now();
@@ -182,6 +185,7 @@ async function main() {
       },
     },
   );
+  scope.onClose('the subscriptions module', () => subscriptions.close?.());
   await stack.store.init(subscriptions.collections);
   await stack.bus.init(subscriptions.topics);
 
@@ -251,15 +255,6 @@ async function main() {
   const resultsDir = new URL('./results/', import.meta.url).pathname;
   await mkdir(resultsDir, { recursive: true });
   await writeFile(join(resultsDir, `digest-${Date.now()}.json`), JSON.stringify(summary, null, 2));
-
-  await subscriptions.close?.();
-  await runner.stop();
-  await relay.stop();
-  await stack.close();
-  if (!givenDir) await rm(dataDir, { recursive: true, force: true });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench('bench:digest', main);

@@ -10,98 +10,99 @@
  * the home page does (decision 024); `--whole-events` asks for whole events, as lists did before.
  */
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
-import { flagArg, numberArg } from './lib/args.ts';
+import { existingDirArg, flagArg, numberArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
 import { summarise } from './lib/latency.ts';
+import { runBench, UsageError } from './lib/run-bench.ts';
 import { searchMix } from './lib/search-mix.ts';
 
-const args = process.argv.slice(2);
-const dirIndex = args.indexOf('--data-dir');
-if (dirIndex === -1 || !args[dirIndex + 1]) throw new Error('--data-dir <DATA_DIR of a seeded catalogue> is required');
-const dataDir = path.resolve(args[dirIndex + 1]!);
-const requests = numberArg(args, 'requests', 40);
-const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
-const onlyIndex = args.indexOf('--only');
-const only = onlyIndex === -1 ? null : new Set(args[onlyIndex + 1]?.split(','));
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
+runBench('bench:search:inprocess', async (scope) => {
+  const args = process.argv.slice(2);
+  const dataDir = existingDirArg(args, 'data-dir');
+  if (!dataDir) throw new UsageError('--data-dir <DATA_DIR of a seeded catalogue> is required');
+  const requests = numberArg(args, 'requests', 40);
+  const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
+  const onlyIndex = args.indexOf('--only');
+  const only = onlyIndex === -1 ? null : new Set(args[onlyIndex + 1]?.split(','));
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ');
 
-// In the calling thread: the figure is the query's own cost, not a thread hop or a queue.
-process.env.SEARCH_READER_THREADS ??= '0';
-const stack = await openEmbeddedStack(dataDir);
-const total = await stack.search.count('events', {});
-console.log(
-  `bench:search:inprocess: ${total} events in ${dataDir}, ${requests} requests per type, list items ${listFields ?? 'whole events'}, load average ${load()}`,
-);
+  // In the calling thread: the figure is the query's own cost, not a thread hop or a queue.
+  process.env.SEARCH_READER_THREADS ??= '0';
+  const stack = scope.closing('the embedded stack', await openEmbeddedStack(dataDir));
+  const total = await stack.search.count('events', {});
+  console.log(
+    `bench:search:inprocess: ${total} events in ${dataDir}, ${requests} requests per type, list items ${listFields ?? 'whole events'}, load average ${load()}`,
+  );
 
-const results: Record<string, unknown> = {};
-const mix = searchMix(DEMO_CITIES, total, CATEGORIES, { listFields });
-for (const [name, next] of Object.entries(mix)) {
-  // Filter options answer from a 30 s cache after the first call; their cold cost is measured below.
-  if ((only && !only.has(name)) || name === 'filter_options') continue;
-  const timed = async (i: number): Promise<{ ms: number; total: number }> => {
-    const { path: url, headers } = next(i);
+  const results: Record<string, unknown> = {};
+  const mix = searchMix(DEMO_CITIES, total, CATEGORIES, { listFields });
+  for (const [name, next] of Object.entries(mix)) {
+    // Filter options answer from a 30 s cache after the first call; their cold cost is measured below.
+    if ((only && !only.has(name)) || name === 'filter_options') continue;
+    const timed = async (i: number): Promise<{ ms: number; total: number }> => {
+      const { path: url, headers } = next(i);
+      const started = performance.now();
+      if (url.startsWith('/api/events/filters')) {
+        await stack.events.queries.filterOptions();
+        return { ms: performance.now() - started, total: 0 };
+      }
+      const params = Object.fromEntries(new URL(url, 'http://bench').searchParams);
+      const answer = await stack.events.queries.search(params, { timezone: headers?.['X-Timezone'] });
+      return { ms: performance.now() - started, total: answer.pagination.total };
+    };
+    await timed(0); // first call compiles statements; not recorded
+    const samples: number[] = [];
+    // A question's first ask pays for what its repeats find cached (a word's set, an area's count): reported apart.
+    const firstAsks: number[] = [];
+    const repeats: number[] = [];
+    const asked = new Set<string>([JSON.stringify(next(0))]);
+    let matched = 0;
     const started = performance.now();
-    if (url.startsWith('/api/events/filters')) {
-      await stack.events.queries.filterOptions();
-      return { ms: performance.now() - started, total: 0 };
+    for (let i = 1; i <= requests; i++) {
+      const { ms, total: n } = await timed(i);
+      samples.push(ms);
+      const question = JSON.stringify(next(i));
+      (asked.has(question) ? repeats : firstAsks).push(ms);
+      asked.add(question);
+      matched += n;
     }
-    const params = Object.fromEntries(new URL(url, 'http://bench').searchParams);
-    const answer = await stack.events.queries.search(params, { timezone: headers?.['X-Timezone'] });
-    return { ms: performance.now() - started, total: answer.pagination.total };
-  };
-  await timed(0); // first call compiles statements; not recorded
-  const samples: number[] = [];
-  // A question's first ask pays for what its repeats find cached (a word's set, an area's count): reported apart.
-  const firstAsks: number[] = [];
-  const repeats: number[] = [];
-  const asked = new Set<string>([JSON.stringify(next(0))]);
-  let matched = 0;
-  const started = performance.now();
-  for (let i = 1; i <= requests; i++) {
-    const { ms, total: n } = await timed(i);
-    samples.push(ms);
-    const question = JSON.stringify(next(i));
-    (asked.has(question) ? repeats : firstAsks).push(ms);
-    asked.add(question);
-    matched += n;
+    const summary = summarise(samples, 0, (performance.now() - started) / 1000);
+    const split = (part: number[]) => {
+      const { p50_ms, p95_ms } = summarise(part, 0, 1);
+      return part.length === 0 ? 'none' : `${p50_ms} / ${p95_ms} ms (${part.length})`;
+    };
+    results[name] = {
+      ...summary,
+      mean_total: Math.round(matched / requests),
+      first_asks: firstAsks.length,
+      repeats: repeats.length,
+    };
+    console.log(
+      `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  mean total ${Math.round(matched / requests)}` +
+        `  first asks p50/p95 ${split(firstAsks)}, repeats ${split(repeats)}`,
+    );
   }
-  const summary = summarise(samples, 0, (performance.now() - started) / 1000);
-  const split = (part: number[]) => {
-    const { p50_ms, p95_ms } = summarise(part, 0, 1);
-    return part.length === 0 ? 'none' : `${p50_ms} / ${p95_ms} ms (${part.length})`;
-  };
-  results[name] = {
-    ...summary,
-    mean_total: Math.round(matched / requests),
-    first_asks: firstAsks.length,
-    repeats: repeats.length,
-  };
-  console.log(
-    `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  mean total ${Math.round(matched / requests)}` +
-      `  first asks p50/p95 ${split(firstAsks)}, repeats ${split(repeats)}`,
-  );
-}
-await stack.close();
+  await stack.close();
 
-if (!only || only.has('filter_options_cold')) {
-  // Cold: a fresh module (its 30 s answer cache) over a fresh search connection (its totals and facet cache).
-  const cold: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const fresh = await openEmbeddedStack(dataDir);
-    const started = performance.now();
-    await fresh.events.queries.filterOptions();
-    cold.push(performance.now() - started);
-    await fresh.close();
+  if (!only || only.has('filter_options_cold')) {
+    // Cold: a fresh module (its 30 s answer cache) over a fresh search connection (its totals and facet cache).
+    const cold: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const fresh = scope.closing('a fresh embedded stack', await openEmbeddedStack(dataDir));
+      const started = performance.now();
+      await fresh.events.queries.filterOptions();
+      cold.push(performance.now() - started);
+      await fresh.close();
+    }
+    const summary = summarise(cold, 0, cold.reduce((a, b) => a + b, 0) / 1000);
+    results.filter_options_cold = summary;
+    console.log(
+      `${'filter_options_cold'.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  max ${String(summary.max_ms).padStart(8)} ms`,
+    );
   }
-  const summary = summarise(cold, 0, cold.reduce((a, b) => a + b, 0) / 1000);
-  results.filter_options_cold = summary;
-  console.log(
-    `${'filter_options_cold'.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  max ${String(summary.max_ms).padStart(8)} ms`,
-  );
-}
-console.log(`load average after: ${load()}`);
+  console.log(`load average after: ${load()}`);
+});
