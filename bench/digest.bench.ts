@@ -1,7 +1,7 @@
 /**
  * The weekly digest batch at scale: N confirmed subscribers holding M distinct saved searches over a generated
- * catalogue of E events, on the embedded profile's engines in a fresh DATA_DIR (or a seeded one with
- * --data-dir). The batch runs as the scheduler runs it, through the subscriptions module's door, with the
+ * catalogue of E events, on the embedded profile's engines in a fresh DATA_DIR, or in the existing directory
+ * --data-dir names (a seeded one is topped up to E events; it is kept). The batch runs as the scheduler runs it, through the subscriptions module's door, with the
  * events module's savedSearchMatches as its catalogue; mail goes to a mailer that only counts (the SMTP relay's
  * own time is not ours to measure). Prints the phases, the batch's progress lines, and a summary with the load
  * average; writes bench/results/digest-<time>.json.
