@@ -5,26 +5,11 @@ import type {
   AdminTicketPush,
   PublicTicketDetail,
 } from '@evently/support/contracts';
+import { TICKET_ROW } from '../../testing/ticket-row.ts';
 
 function makeTicket(overrides: Partial<AdminTicketSummary> = {}): AdminTicketSummary {
   return {
-    id: 'id-1',
-    ticket_number: 'TT-2025-0001',
-    user_name: 'Ana',
-    user_email: 'ana@example.com',
-    user_phone: null,
-    subject: 'Refund',
-    description: 'Who do I ask?',
-    category: 'refunds',
-    priority: 'medium',
-    status: 'new',
-    page_url: null,
-    browser_info: null,
-    created_at: '2025-07-01T10:00:00.000Z',
-    updated_at: '2025-07-01T10:00:00.000Z',
-    messages_count: 0,
-    resolution: null,
-    version: 1,
+    ...TICKET_ROW,
     assignee: null,
     notes_count: 0,
     sla: {

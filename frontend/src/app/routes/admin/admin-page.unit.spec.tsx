@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../store.ts';
 import { fakeIo, fakeSockets, lastSocket, resetFakeSockets } from '../../../testing/fake-socket.ts';
 import { json, networkFailure, stubApi, type Handler } from '../../../testing/fake-api.ts';
+import { TICKET_ROW } from '../../../testing/ticket-row.ts';
 import type { AdminTicket, AdminTicketSummary } from '../../../features/admin-tickets/api.ts';
 import { AdminPage } from './admin-page.tsx';
 
@@ -13,27 +14,7 @@ vi.mock('socket.io-client', () => ({
 }));
 
 function makeTicket(overrides: Partial<AdminTicket> = {}): AdminTicket {
-  return {
-    id: 'id-1',
-    ticket_number: 'TT-2025-0001',
-    user_name: 'Ana Lopez',
-    user_email: 'ana@example.com',
-    user_phone: null,
-    subject: 'Refund for cancelled concert',
-    description: 'The show was cancelled. Who refunds me?',
-    category: 'refunds',
-    priority: 'high',
-    status: 'new',
-    page_url: 'http://localhost/event/1',
-    browser_info: null,
-    created_at: '2025-07-01T10:00:00.000Z',
-    updated_at: '2025-07-01T10:00:00.000Z',
-    messages_count: 0,
-    resolution: null,
-    version: 1,
-    messages: [],
-    ...overrides,
-  };
+  return { ...TICKET_ROW, messages: [], ...overrides };
 }
 
 const summary = (ticket: AdminTicket): AdminTicketSummary => {
