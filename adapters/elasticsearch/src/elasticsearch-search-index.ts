@@ -53,7 +53,11 @@ const SCAN_PAGE = 1000;
 const PIT_KEEP_ALIVE = '1m';
 /** How long a process reads with the serving copy's schema before looking it up again. */
 const SERVED_SCHEMA_TTL_MS = 1000;
-/** Refresh interval of a serving copy; a copy being loaded has refreshes off until its commit. */
+/**
+ * Refresh interval of a serving copy (a copy being loaded has refreshes off until its commit). Set explicitly
+ * although it is Elasticsearch's default: left unset, a shard that had no search for `index.search.idle.after`
+ * stops refreshing and the next search waits for a refresh.
+ */
 const REFRESH_INTERVAL = '1s';
 
 /** The client's ResponseError (an answer with an error status), known by its name: the client is loaded lazily. */
