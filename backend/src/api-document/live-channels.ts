@@ -1,9 +1,11 @@
 /**
- * The socket.io channels in the API document, generated from the live-channel contract the gateway and the
- * client use (`SUPPORT_LIVE_CHANNELS`): OpenAPI has no place for sockets, so the introduction lists each
- * namespace's events with their fields, and every payload's schema is a component (`LiveAdminTicket`, ...).
+ * The socket.io channels in the API document, generated from the live-channel contracts the gateway and the
+ * client use (`SUPPORT_LIVE_CHANNELS`, `REVIEWS_LIVE_PUSH`): OpenAPI has no place for sockets, so the
+ * introduction lists each namespace's events with their fields, and every payload's schema is a component
+ * (`LiveAdminTicket`, ...).
  */
 import type { z } from 'zod';
+import { REVIEWS_LIVE_PUSH } from '@evently/reviews/contracts';
 import { SUPPORT_LIVE_CHANNELS, type LiveChannel } from '@evently/support';
 
 type JsonSchema = Record<string, unknown> & {
@@ -18,10 +20,6 @@ export interface LiveChannelsDocument {
   /** Payload and handshake schemas by component name. */
   components: Record<string, JsonSchema>;
 }
-
-/** The review queue's count shares the `/admin` namespace; the reviews module owns it. */
-const REVIEWS_PENDING_LINE =
-  '- receives `reviews:pending` `{ pending }`: the number of reviews waiting for moderation, whenever it may have changed';
 
 const pascal = (text: string) =>
   text
@@ -57,7 +55,12 @@ export function liveChannelsDocument(toJsonSchema: ToJsonSchema): LiveChannelsDo
           ? `- sends \`${event}\` ${component(`${prefix}${pascal(event)}Request`, request.payload, 'input')}: ${request.summary}`
           : `- sends \`${event}\`: ${request.summary}`,
       ),
-      ...(channel.namespace === SUPPORT_LIVE_CHANNELS.admin.namespace ? [REVIEWS_PENDING_LINE] : []),
+      // The review queue's count shares the `/admin` namespace; the reviews module owns it.
+      ...(channel.namespace === REVIEWS_LIVE_PUSH.namespace
+        ? [
+            `- receives \`${REVIEWS_LIVE_PUSH.event}\` ${component(`${prefix}${pascal(REVIEWS_LIVE_PUSH.event)}`, REVIEWS_LIVE_PUSH.payload, 'output')}: ${REVIEWS_LIVE_PUSH.summary}`,
+          ]
+        : []),
     ];
     return lines.join('\n');
   });

@@ -14,7 +14,7 @@ export type { PublicReview, AdminReview } from './domain/review-views.ts';
 export type { ReviewEventEmbed, ReviewStatus } from './domain/review.ts';
 export type { ReviewPagination } from './domain/pagination.ts';
 export { REVIEW_STATUSES, RATING_MIN, RATING_MAX } from './domain/review.ts';
-export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './domain/pagination.ts';
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './contracts/queries.ts';
 export { ALREADY_APPROVED, ALREADY_REJECTED } from './domain/moderation.ts';
 export { ADMIN_STATUS_FILTERS, type AdminStatusFilter } from './contracts/queries.ts';
 export {

@@ -3,19 +3,26 @@ import { api } from '../../app/api.ts';
 import { liveChannelClosed, liveStateChanged } from '../../components/live-status/live-status-slice.ts';
 import { ADMIN_NAMESPACE, injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
 import { liveConnectionsOf } from '../../lib/realtime/live-connections.ts';
-import type { AdminReview } from '@evently/reviews/contracts';
+import {
+  ADMIN_STATUS_FILTERS,
+  REVIEWS_LIVE_EVENTS,
+  type AdminReview,
+  type AdminStatusFilter,
+  type ModeratedReview,
+  type PendingCountPayload,
+  type RejectBody,
+} from '@evently/reviews/contracts';
 
-export type ReviewStatusFilter = 'pending' | 'approved' | 'rejected' | 'all';
+/** The moderation queue's filters are the server's (`@evently/reviews/contracts`). */
+export type ReviewStatusFilter = AdminStatusFilter;
 
 /** The live indicator's channel for the moderation queue's socket. */
 export const REVIEWS_CHANNEL = 'admin-reviews';
-/** The socket.io event the server sends to admins whenever the pending queue changes. */
-export const PENDING_EVENT = 'reviews:pending';
 
 const ADMIN_LISTS = { type: 'Review', id: 'ADMIN_LIST' } as const;
 const PENDING_COUNT = { type: 'Review', id: 'PENDING_COUNT' } as const;
 const PUBLIC_LIST = { type: 'Review', id: 'PUBLIC' } as const;
-const FILTERS: readonly ReviewStatusFilter[] = ['pending', 'approved', 'rejected', 'all'];
+const FILTERS = ADMIN_STATUS_FILTERS;
 
 type Dispatch = (action: unknown) => unknown;
 
@@ -45,8 +52,8 @@ export const adminReviewsApi = injectAdminEndpoints((build) => ({
       } catch {
         return;
       }
-      const live = liveConnectionsOf(extra).subscribe<{ pending?: unknown }>(ADMIN_NAMESPACE, {
-        event: PENDING_EVENT,
+      const live = liveConnectionsOf(extra).subscribe<Partial<PendingCountPayload>>(ADMIN_NAMESPACE, {
+        event: REVIEWS_LIVE_EVENTS.pending,
         onPush: (push) => {
           if (typeof push?.pending !== 'number') return;
           const pending = push.pending;
@@ -67,12 +74,15 @@ export const adminReviewsApi = injectAdminEndpoints((build) => ({
   }),
   approveReview: build.mutation<AdminReview, string>({
     query: (id) => ({ url: `${reviewPath(id)}/approve`, method: 'POST' }),
-    transformResponse: (body: { review: AdminReview }) => body.review,
+    transformResponse: (body: ModeratedReview) => body.review,
     onQueryStarted: (_id, { dispatch, queryFulfilled }) => applyModeration(queryFulfilled, dispatch),
   }),
   rejectReview: build.mutation<AdminReview, { id: string; reason?: string }>({
-    query: ({ id, reason }) => ({ url: `${reviewPath(id)}/reject`, method: 'POST', body: reason ? { reason } : {} }),
-    transformResponse: (body: { review: AdminReview }) => body.review,
+    query: ({ id, reason }) => {
+      const body: RejectBody = reason ? { reason } : {};
+      return { url: `${reviewPath(id)}/reject`, method: 'POST', body };
+    },
+    transformResponse: (body: ModeratedReview) => body.review,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyModeration(queryFulfilled, dispatch),
   }),
   deleteReview: build.mutation<unknown, AdminReview>({

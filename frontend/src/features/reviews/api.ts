@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { PublicReview } from '@evently/reviews/contracts';
+import type { FreeTextReviewBody, PublicReview, ReviewBody, ReviewSubmitted } from '@evently/reviews/contracts';
 
 /** Spec 02 §9: the reviews list page size. */
 export const REVIEWS_PAGE_SIZE = 20;
@@ -10,20 +10,11 @@ export interface ReviewPage {
   pages: number;
 }
 
-/** The fields both submit calls carry (spec 02 §7); `website` is the honeypot, empty for a person. */
-export interface ReviewBody {
-  user_name: string;
-  user_email: string;
-  rating: number;
-  title: string;
-  comment: string;
-  attended: boolean;
-  website: string;
-}
+export type { ReviewBody };
 
+/** The catalogue event's call, or the free-text one (the bodies are the server's, `@evently/reviews/contracts`). */
 export type SubmitReviewArgs =
-  | { eventId: string; body: ReviewBody }
-  | { eventId?: undefined; body: ReviewBody & { event_name: string; event_link?: string } };
+  { eventId: string; body: ReviewBody } | { eventId?: undefined; body: FreeTextReviewBody };
 
 export interface ReviewEventName {
   id: string;
@@ -61,7 +52,7 @@ export const reviewsApi = api.injectEndpoints({
       query: (id) => `/events/${encodeURIComponent(id)}`,
       transformResponse: toEventName,
     }),
-    submitReview: build.mutation<{ message?: string }, SubmitReviewArgs>({
+    submitReview: build.mutation<ReviewSubmitted, SubmitReviewArgs>({
       query: ({ eventId, body }) => ({
         url: eventId ? `/events/${encodeURIComponent(eventId)}/reviews` : '/reviews',
         method: 'POST',

@@ -1,9 +1,12 @@
 /** Query strings and admin bodies of the review calls (spec 02 §7). */
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../domain/pagination.ts';
-import { REVIEW_STATUSES } from '../domain/review.ts';
-import { optionalText } from '@evently/platform';
+import { REVIEW_STATUSES } from './review-answers.ts';
+import { optionalText } from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
+
+/** The public list's page size when none is asked for, and the most a page holds. */
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 50;
 
 const positiveInt = (field: string, fallback: number) =>
   z.preprocess(
@@ -36,3 +39,6 @@ export const adminListQuerySchema = z.object({
 export const rejectBodySchema = z.object({
   reason: optionalText('reason', LIMITS.reason),
 });
+
+/** What the moderation queue sends to reject a review: the reason is optional. */
+export type RejectBody = z.input<typeof rejectBodySchema>;

@@ -4,10 +4,10 @@
  * optional `event_link`). Parsed at the edge; nothing reaches the commands unparsed.
  */
 import { z } from 'zod';
-import { normaliseEventName } from '../domain/duplicate-key.ts';
-import { isAcceptableEventLink } from '../domain/event-link.ts';
-import { RATING_MAX, RATING_MIN } from '../domain/review.ts';
-import { emailField, optionalText, requiredText } from '@evently/platform';
+import { normaliseEventName } from './event-name.ts';
+import { isAcceptableEventLink } from './event-link.ts';
+import { RATING_MAX, RATING_MIN } from './review-answers.ts';
+import { emailField, optionalText, requiredText } from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
 
 /** The form sends a number; a JSON client may send "4". Both are accepted, 4.5 and "four" are not. */
@@ -56,3 +56,8 @@ export const freeTextReviewSchema = reviewFieldsSchema.extend({
 export type ReviewFields = Omit<z.infer<typeof reviewFieldsSchema>, 'website'>;
 export type FreeTextReviewInput = ReviewFields &
   Pick<z.infer<typeof freeTextReviewSchema>, 'event_name' | 'event_link'>;
+
+/** What the review form sends for a catalogue event (`website` is the honeypot, empty from a person). */
+export type ReviewBody = z.input<typeof reviewFieldsSchema>;
+/** What the review form sends for an event named in free text. */
+export type FreeTextReviewBody = z.input<typeof freeTextReviewSchema>;

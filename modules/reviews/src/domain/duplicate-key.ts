@@ -3,19 +3,10 @@
  * is the typed name, normalised so that "Jazz Night!" and " jazz  night" are the same event while
  * "Jazz Night Madrid" is not. Both halves go into a unique index, so the rule holds under concurrent submits.
  */
+import { normaliseEventName } from '../contracts/event-name.ts';
 
 export function catalogueSubjectKey(eventId: number): string {
   return `event:${eventId}`;
-}
-
-/** Case, accents, punctuation and spacing do not make a different event. */
-export function normaliseEventName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 export function freeTextSubjectKey(eventName: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueSubjectKey, emailKey, freeTextSubjectKey, normaliseEventName } from './duplicate-key.ts';
+import { normaliseEventName } from '../contracts/event-name.ts';
+import { catalogueSubjectKey, emailKey, freeTextSubjectKey } from './duplicate-key.ts';
 
 describe('what counts as the same event and the same reviewer', () => {
   it('given a catalogue event, the key is its id', () => {

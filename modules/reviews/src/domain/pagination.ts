@@ -1,8 +1,5 @@
 /** Page arithmetic of the public list (spec 02 §7: `pagination { page, pages }`, plus the total). */
 
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 50;
-
 import type { ReviewPagination } from '../contracts/review-answers.ts';
 
 export type { ReviewPagination };

@@ -4,13 +4,14 @@
  * reordered push harmless: the last one received is right as of when it was read.
  */
 import type { Delivered } from '@evently/platform';
+import { REVIEWS_LIVE_EVENTS, type PendingCountPayload } from '../../contracts/live.ts';
 import { REVIEWS_TOPIC, reviewMessageTypes } from '../../contracts/messages.ts';
 import { reviewsCollection } from '../../infra/collections.ts';
 import type { ReviewsContext } from '../context.ts';
 
 export interface PendingCountPush {
-  event: 'reviews:pending';
-  payload: { pending: number };
+  event: typeof REVIEWS_LIVE_EVENTS.pending;
+  payload: PendingCountPayload;
 }
 
 export interface ReviewsLiveFeed {
@@ -27,7 +28,7 @@ export function createReviewsLiveFeed(ctx: Pick<ReviewsContext, 'store'>): Revie
     async pushesFor(message) {
       if (message.topic !== REVIEWS_TOPIC || !known.has(message.type)) return null;
       return {
-        event: 'reviews:pending',
+        event: REVIEWS_LIVE_EVENTS.pending,
         payload: { pending: await reviewsCollection.count(ctx.store, { status: 'pending' }) },
       };
     },
