@@ -18,7 +18,7 @@ export { replyAddress, ticketOfReplyAddress, type ReplyAddressSettings } from '.
 export { stripQuotedReply } from './domain/reply-text.ts';
 export type { InboundMailListener } from './infra/inbound-smtp.ts';
 export { STATUS_LABELS } from './domain/ticket.ts';
-export { SUPPORT_CATEGORIES } from './domain/categories.ts';
+export { SUPPORT_CATEGORIES } from './contracts/categories.ts';
 export { CLOSED_TICKET_MESSAGE } from './domain/status-rules.ts';
 export { VISITOR_SENDER_LABEL } from './domain/ticket-views.ts';
 export {

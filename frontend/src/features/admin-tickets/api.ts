@@ -11,6 +11,11 @@ import {
   type AdminTicketAnswer,
   type AdminTicketDetail,
   type AdminTicketPush,
+  type AssignBody,
+  type CannedReplyBody,
+  type PostMessageBody,
+  type PriorityBody,
+  type StatusUpdateBody,
   type CannedReplyAnswer,
   type CannedReplyListAnswer,
   type CannedReplyView,
@@ -126,12 +131,15 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
     AdminTicketDetail,
     { number: string; status: Exclude<TicketStatus, 'new'>; message?: string }
   >({
-    query: ({ number, status, message }) => ({
-      url: `${ticketPath(number)}/status`,
-      method: 'PUT',
+    query: ({ number, status, message }) => {
       // The optional note is appended to the conversation as an admin message and mailed with the change.
-      body: { status, admin_name: ADMIN_SENDER_NAME, ...(message ? { admin_message: message } : {}) },
-    }),
+      const body: StatusUpdateBody = {
+        status,
+        admin_name: ADMIN_SENDER_NAME,
+        ...(message ? { admin_message: message } : {}),
+      };
+      return { url: `${ticketPath(number)}/status`, method: 'PUT', body };
+    },
     transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
@@ -140,27 +148,32 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
     AdminTicketDetail,
     { number: string; message: string; internal?: boolean; senderName?: string | null }
   >({
-    query: ({ number, message, internal, senderName }) => ({
-      url: `${ticketPath(number)}/messages`,
-      method: 'POST',
-      body: {
+    query: ({ number, message, internal, senderName }) => {
+      const body: PostMessageBody = {
         message,
         is_admin: true,
         sender_name: senderName ?? ADMIN_SENDER_NAME,
         ...(internal ? { is_internal: true } : {}),
-      },
-    }),
+      };
+      return { url: `${ticketPath(number)}/messages`, method: 'POST', body };
+    },
     transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
   /** "Assign to me" is `me` (the server reads the name from the session); null gives the ticket back. */
   assignTicket: build.mutation<AdminTicketDetail, { number: string; assignee: 'me' | null }>({
-    query: ({ number, assignee }) => ({ url: `${ticketPath(number)}/assignee`, method: 'PUT', body: { assignee } }),
+    query: ({ number, assignee }) => {
+      const body: AssignBody = { assignee };
+      return { url: `${ticketPath(number)}/assignee`, method: 'PUT', body };
+    },
     transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
-  setTicketPriority: build.mutation<AdminTicketDetail, { number: string; priority: string }>({
-    query: ({ number, priority }) => ({ url: `${ticketPath(number)}/priority`, method: 'PUT', body: { priority } }),
+  setTicketPriority: build.mutation<AdminTicketDetail, { number: string } & PriorityBody>({
+    query: ({ number, priority }) => {
+      const body: PriorityBody = { priority };
+      return { url: `${ticketPath(number)}/priority`, method: 'PUT', body };
+    },
     transformResponse: (body: AdminTicketAnswer) => body.ticket,
     onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeAnswer(queryFulfilled, dispatch),
   }),
@@ -175,8 +188,11 @@ export const adminTicketsApi = injectAdminEndpoints((build) => ({
     transformResponse: (body: RenderedCannedReplyAnswer) => body.text,
     keepUnusedDataFor: 0,
   }),
-  saveCannedReply: build.mutation<CannedReplyView, { id?: string; title: string; body: string }>({
-    query: ({ id, title, body }) => ({ url: cannedPath(id), method: id ? 'PUT' : 'POST', body: { title, body } }),
+  saveCannedReply: build.mutation<CannedReplyView, { id?: string } & CannedReplyBody>({
+    query: ({ id, title, body }) => {
+      const reply: CannedReplyBody = { title, body };
+      return { url: cannedPath(id), method: id ? 'PUT' : 'POST', body: reply };
+    },
     transformResponse: (body: CannedReplyAnswer) => body.canned_reply,
     invalidatesTags: [CANNED_TAG],
   }),

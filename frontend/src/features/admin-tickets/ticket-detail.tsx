@@ -6,7 +6,7 @@ import { useNow } from '../../lib/admin/use-now.ts';
 import { categoryLabel, useSupportCategoriesQuery } from '../../lib/support/categories-api.ts';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { serverText } from '../../lib/support/request-error.ts';
-import { TICKET_PRIORITIES, type TicketStatus } from '@evently/support/contracts';
+import { TICKET_PRIORITIES, type TicketPriority, type TicketStatus } from '@evently/support/contracts';
 import { PRIORITY_LABELS } from '../../lib/support/ticket-labels.ts';
 import {
   useAdminTicketQuery,
@@ -115,7 +115,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
     }
   };
 
-  const changePriority = async (priority: string) => {
+  const changePriority = async (priority: TicketPriority) => {
     setAlert(null);
     try {
       await setPriority({ number: ticket.ticket_number, priority }).unwrap();
@@ -200,7 +200,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
               <select
                 value={ticket.priority}
                 disabled={busy}
-                onChange={(event) => void changePriority(event.target.value)}
+                onChange={(event) => void changePriority(event.target.value as TicketPriority)}
               >
                 {TICKET_PRIORITIES.map((value) => (
                   <option key={value} value={value}>

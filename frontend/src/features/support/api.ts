@@ -5,30 +5,17 @@ import { conversationIsBehind, isNewer, mergeTicketPush } from '../../lib/suppor
 import {
   SUPPORT_LIVE_EVENTS,
   SUPPORT_LIVE_NAMESPACES,
-  type BrowserInfo,
+  type CreateTicketBody,
   type FaqAnswer,
   type FaqEntry,
   type PostedMessageAnswer,
+  type PostMessageBody,
   type PublicTicketDetail,
   type PublicTicketPush,
   type TicketCreatedAnswer,
   type TicketStatusPush,
 } from '@evently/support/contracts';
 import { hasConversation, type PublicTicket } from '../../lib/support/public-ticket.ts';
-
-export interface CreateTicketPayload {
-  user_name: string;
-  user_email: string;
-  user_phone?: string;
-  subject: string;
-  description: string;
-  category: string;
-  priority: string;
-  page_url: string;
-  browser_info: BrowserInfo;
-  /** The honeypot: always empty from a person. */
-  website: string;
-}
 
 /** What a person's ticket form gets back (the form never fills the honeypot). */
 export type CreateTicketResult = TicketCreatedAnswer;
@@ -51,7 +38,7 @@ export const supportApi = api.injectEndpoints({
       transformResponse: (body: FaqAnswer | null) => body?.faq ?? [],
       providesTags: ['SupportFaq'],
     }),
-    createTicket: build.mutation<CreateTicketResult, CreateTicketPayload>({
+    createTicket: build.mutation<CreateTicketResult, CreateTicketBody>({
       query: (body) => ({ url: '/support/tickets', method: 'POST', body }),
     }),
     /**
@@ -106,12 +93,10 @@ export const supportApi = api.injectEndpoints({
       },
     }),
     postFollowUp: build.mutation<PublicTicketDetail, { number: string; token: string; message: string }>({
-      query: ({ number, token, message }) => ({
-        url: `${ticketPath(number)}/messages`,
-        method: 'POST',
-        body: { message },
-        headers: tokenHeader(token),
-      }),
+      query: ({ number, token, message }) => {
+        const body: PostMessageBody = { message };
+        return { url: `${ticketPath(number)}/messages`, method: 'POST', body, headers: tokenHeader(token) };
+      },
       // A visitor's follow-up (no is_admin) is answered with the token holder's detail.
       transformResponse: (body: PostedMessageAnswer) => body.ticket as PublicTicketDetail,
       async onQueryStarted({ number, token }, { dispatch, queryFulfilled }) {

@@ -1,7 +1,7 @@
 /** Payloads of the administrator's ticket calls (spec 02 §7). */
 import { z } from 'zod';
 import { ADMIN_SETTABLE_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES, type AdminSettableStatus } from './vocabulary.ts';
-import { MAX_EMAIL_LENGTH, blankAsMissing, optionalText } from '@evently/platform';
+import { MAX_EMAIL_LENGTH, blankAsMissing, optionalText } from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
 
 const unknownStatus = `Unknown status; use one of ${TICKET_STATUSES.join(', ')}`;
@@ -21,6 +21,8 @@ export const statusUpdateSchema = z.object({
 });
 
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
+/** What the panel sends to change a ticket's status. */
+export type StatusUpdateBody = z.input<typeof statusUpdateSchema>;
 
 export const MAX_ADMIN_LIST = 500;
 
@@ -68,3 +70,6 @@ export const prioritySchema = z.object({
 
 /** The messages call's admin fields: `is_internal: true` makes the message an internal note. */
 export const ASSIGN_TO_ME = 'me';
+
+export type AssignBody = z.input<typeof assignSchema>;
+export type PriorityBody = z.input<typeof prioritySchema>;

@@ -18,6 +18,8 @@ export const cannedReplySchema = z.object({
 });
 
 export type CannedReplyInput = z.infer<typeof cannedReplySchema>;
+/** What the canned replies manager sends to create or change one. */
+export type CannedReplyBody = z.input<typeof cannedReplySchema>;
 
 /** A canned reply as the team's calls answer it; the body may say `{{name}}` and `{{ticket_number}}`. */
 export const cannedReplyViewSchema = z.object({

@@ -1,8 +1,8 @@
 /** The Contact Support form (spec 02 §5 "Support form"): parsed at the edge, the same rules for every caller. */
 import { z } from 'zod';
-import { CATEGORY_VALUES, DEFAULT_CATEGORY } from '../domain/categories.ts';
+import { CATEGORY_VALUES, DEFAULT_CATEGORY } from './categories.ts';
 import { DEFAULT_PRIORITY, TICKET_PRIORITIES } from './vocabulary.ts';
-import { blankAsMissing, emailField, optionalText, requiredText } from '@evently/platform';
+import { blankAsMissing, emailField, optionalText, requiredText } from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
 
 const httpUrl = z
@@ -59,3 +59,5 @@ export const createTicketSchema = z.object({
 });
 
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
+/** What the Contact Support form sends (`website` is the honeypot, empty from a person). */
+export type CreateTicketBody = z.input<typeof createTicketSchema>;

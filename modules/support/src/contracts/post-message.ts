@@ -1,6 +1,6 @@
 /** A message added to a ticket's conversation (spec 02 §7 POST .../messages, §5 "Ticket reply"). */
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH, optionalText } from '@evently/platform';
+import { MAX_EMAIL_LENGTH, optionalText } from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
 
 export const postMessageSchema = z.object({
@@ -20,3 +20,5 @@ export const postMessageSchema = z.object({
 });
 
 export type PostMessageInput = z.infer<typeof postMessageSchema>;
+/** What a visitor's follow-up and an agent's reply or note send. */
+export type PostMessageBody = z.input<typeof postMessageSchema>;

@@ -4,7 +4,7 @@
  * ticket number and our labels, never what a visitor typed: anyone can open a ticket in anyone's name, and a
  * subject of theirs in our Subject line would turn the confirmation into their message to that inbox.
  */
-import { categoryLabel } from './categories.ts';
+import { categoryLabel } from '../contracts/categories.ts';
 import type { TicketPriority } from '../contracts/vocabulary.ts';
 import type { BrowserInfo } from './ticket.ts';
 

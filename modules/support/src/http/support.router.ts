@@ -46,7 +46,7 @@ import { adminTicketDetail, getTicket } from '../application/queries/get-ticket/
 import { listTickets } from '../application/queries/list-tickets/list-tickets.ts';
 import { findByNumber } from '../application/find-ticket.ts';
 import { renderCannedReply } from '../domain/canned-reply.ts';
-import { SUPPORT_CATEGORIES } from '../domain/categories.ts';
+import { SUPPORT_CATEGORIES } from '../contracts/categories.ts';
 import { supportFaq } from '../domain/faq.ts';
 import { CLOSED_TICKET_MESSAGE } from '../domain/status-rules.ts';
 import { toPublicDetail } from '../domain/ticket-views.ts';

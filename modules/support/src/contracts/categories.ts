@@ -1,5 +1,5 @@
 /** Support categories (spec 02 §3 "Support category"): the form's list comes from here, and only these are accepted. */
-import type { SupportCategory } from '../contracts/ticket-answers.ts';
+import type { SupportCategory } from './ticket-answers.ts';
 
 export const SUPPORT_CATEGORIES: readonly SupportCategory[] = [
   { value: 'general', label: 'General question' },
