@@ -1,6 +1,7 @@
 // The platform's only public door. Business modules import from '@evently/platform', never from its files.
 export * from './store/document-store.port.ts';
 export * from './store/version-retry.ts';
+export * from './store/delete-aggregate.ts';
 export * from './store/collection.ts';
 export * from './bus/envelope.ts';
 export * from './bus/message-factory.ts';

@@ -1,5 +1,5 @@
 /** An administrator deletes a ticket for good (by id or number); the log keeps only the fact and the number. */
-import { withVersionRetry } from '@evently/platform';
+import { deleteAggregate } from '@evently/platform';
 import { supportMessageTypes, ticketMessage } from '../../../contracts/messages.ts';
 import { ticketsCollection } from '../../../infra/collections.ts';
 import { deleteActivity } from '../../activity/ticket-activity.ts';
@@ -8,23 +8,18 @@ import { findByIdOrNumber } from '../../find-ticket.ts';
 
 /** True when a ticket was deleted, false when none matched. */
 export function deleteTicket(ctx: SupportContext, ref: string): Promise<boolean> {
-  return withVersionRetry(() =>
-    ctx.store.transaction(async (tx) => {
-      const ticket = await findByIdOrNumber(tx, ref);
-      if (!ticket) return false;
-      await ticketsCollection.delete(tx, ticket.id, ticket.version);
-      await deleteActivity(tx, ticket.id);
-      // The deletion is the aggregate's last change: one past the version it had.
-      await tx.appendOutbox([
-        ticketMessage(
-          supportMessageTypes.deleted,
-          ticket.id,
-          ticket.version + 1,
-          { ticket_id: ticket.id, ticket_number: ticket.ticket_number },
-          ctx.clock.now(),
-        ),
-      ]);
-      return true;
-    }),
-  );
+  return deleteAggregate({
+    store: ctx.store,
+    collection: ticketsCollection,
+    find: (tx) => findByIdOrNumber(tx, ref),
+    alsoDelete: (tx, ticket) => deleteActivity(tx, ticket.id),
+    announce: (ticket, version) =>
+      ticketMessage(
+        supportMessageTypes.deleted,
+        ticket.id,
+        version,
+        { ticket_id: ticket.id, ticket_number: ticket.ticket_number },
+        ctx.clock.now(),
+      ),
+  });
 }
