@@ -18,6 +18,7 @@ export * from './clock/clock.ts';
 export * from './module.ts';
 export * from './erasure/person-erasure.ts';
 export * from './erasure/documents-matching.ts';
+export * from './erasure/erase-documents.ts';
 export * from './http/http-error.ts';
 export * from './http/answer.ts';
 export * from './http/validate.ts';

@@ -3,7 +3,7 @@
  * rating out of the events' ratings read model like any deletion. The reviewer's name is reported for the log's
  * redaction.
  */
-import type { ErasureSubject, ModuleErasure } from '@evently/platform';
+import { eraseDocuments, type ErasureSubject, type ModuleErasure } from '@evently/platform';
 import { REVIEWS_TOPIC } from '../../../contracts/messages.ts';
 import { emailKey } from '../../../domain/duplicate-key.ts';
 import { reviewsCollection } from '../../../infra/collections.ts';
@@ -11,14 +11,13 @@ import type { ReviewsContext } from '../../context.ts';
 import { deleteReview } from '../delete-review/delete-review.ts';
 
 export async function erasePerson(ctx: ReviewsContext, subject: ErasureSubject): Promise<ModuleErasure> {
-  const reviews = await reviewsCollection.find(ctx.store, { where: { email_key: emailKey(subject.email) } });
-  let removed = 0;
-  for (const review of reviews) if (await deleteReview(ctx, review.id)) removed += 1;
-  return {
+  return eraseDocuments({
     module: 'reviews',
-    removed: { reviews: removed },
-    aggregates: reviews.map((review) => ({ topic: REVIEWS_TOPIC, key: review.id })),
-    contacts: reviews.map((review) => review.user_email),
-    names: reviews.map((review) => review.user_name),
-  };
+    kind: 'reviews',
+    topic: REVIEWS_TOPIC,
+    documents: await reviewsCollection.find(ctx.store, { where: { email_key: emailKey(subject.email) } }),
+    remove: (id) => deleteReview(ctx, id),
+    contacts: (review) => [review.user_email],
+    names: (review) => [review.user_name],
+  });
 }
