@@ -1,29 +1,26 @@
+import {
+  PARTNERSHIP_TYPES as TYPE_VALUES,
+  type PartnershipType,
+  type RequestReceivedAnswer,
+  type SubmitRequestBody,
+} from '@evently/partnerships/contracts';
 import { api } from '../../app/api.ts';
 
-export const PARTNERSHIP_TYPES = [
-  { value: 'event_organizer', label: 'Event Organizer' },
-  { value: 'ticketing_platform', label: 'Ticketing Platform' },
-  { value: 'venue', label: 'Venue' },
-  { value: 'other', label: 'Other' },
-] as const;
+/** The form's choices: the server's partnership types (`@evently/partnerships/contracts`) with their labels. */
+const TYPE_LABELS: Record<PartnershipType, string> = {
+  event_organizer: 'Event Organizer',
+  ticketing_platform: 'Ticketing Platform',
+  venue: 'Venue',
+  other: 'Other',
+};
 
-export type PartnershipType = (typeof PARTNERSHIP_TYPES)[number]['value'];
+export const PARTNERSHIP_TYPES = TYPE_VALUES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 
-/** Spec 02 §3 "Partnership request", plus the honeypot (always empty from a person). */
-export interface PartnershipRequestPayload {
-  company: string;
-  contact_name: string;
-  email: string;
-  phone?: string;
-  website?: string;
-  partnership_type: PartnershipType;
-  message?: string;
-  fax: string;
-}
+export type { PartnershipType };
 
 export const partnerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendPartnershipRequest: build.mutation<{ message?: string }, PartnershipRequestPayload>({
+    sendPartnershipRequest: build.mutation<RequestReceivedAnswer, SubmitRequestBody>({
       query: (body) => ({ url: '/partnership-request', method: 'POST', body }),
     }),
   }),

@@ -1,7 +1,7 @@
 /** The partnership form (spec 02 §3 and §5), parsed at the edge with the same rules for every caller. */
 import { z } from 'zod';
 import { PARTNERSHIP_TYPES } from './vocabulary.ts';
-import { emailField, optionalText, requiredText } from '@evently/platform';
+import { emailField, optionalText, requiredText } from '@evently/platform/contracts';
 import { LIMITS, websiteField } from './fields.ts';
 
 /**
@@ -23,6 +23,8 @@ export const submitRequestSchema = z.object({
 });
 
 export type SubmitRequestInput = z.infer<typeof submitRequestSchema>;
+/** What the partnership form sends: the fields, and the honeypot a person leaves empty. */
+export type SubmitRequestBody = z.input<typeof submitRequestSchema> & Partial<Record<typeof HONEYPOT_FIELD, string>>;
 
 /** A filled honeypot, looked at before validation so a bot learns nothing from field errors either. */
 export function isHoneypotFilled(body: unknown): boolean {
