@@ -1,9 +1,9 @@
+import type { SignUpAnswer, SignUpBody } from '@evently/subscriptions/contracts';
 import { api } from '../../app/api.ts';
-import type { SubscriptionPayload } from './validation.ts';
 
 export const subscribeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    subscribe: build.mutation<unknown, SubscriptionPayload>({
+    subscribe: build.mutation<SignUpAnswer, SignUpBody>({
       query: (body) => ({ url: '/subscriptions', method: 'POST', body }),
       invalidatesTags: ['Subscription'],
     }),

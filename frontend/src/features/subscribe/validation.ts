@@ -1,4 +1,6 @@
-/** Spec 01 §5 "Subscription" and the payload of spec 01 §3. */
+/** Spec 01 §5 "Subscription"; the payload of spec 01 §3 is the server's (`@evently/subscriptions/contracts`). */
+import { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE, type SignUpBody } from '@evently/subscriptions/contracts';
+
 export interface SubscribeForm {
   email: string;
   name: string;
@@ -6,15 +8,9 @@ export interface SubscribeForm {
   city: string;
 }
 
-export interface SubscriptionPayload {
-  email: string;
-  name: string | null;
-  country: string;
-  city: string;
-}
-
-export const INVALID_EMAIL = 'Please enter a valid email.';
-export const LOCATION_REQUIRED = 'Country and City are required.';
+/** The server answers a bypassed form with these same words. */
+export const INVALID_EMAIL = INVALID_EMAIL_MESSAGE;
+export const LOCATION_REQUIRED = PLACE_REQUIRED_MESSAGE;
 
 /**
  * The spec's loose pattern (text, at sign, text, dot, text) without the characters no plain address has: the
@@ -22,7 +18,7 @@ export const LOCATION_REQUIRED = 'Country and City are required.';
  */
 const LOOSE_EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
-export type ValidationResult = { ok: true; payload: SubscriptionPayload } | { ok: false; message: string };
+export type ValidationResult = { ok: true; payload: SignUpBody } | { ok: false; message: string };
 
 export function validateSubscription(form: SubscribeForm): ValidationResult {
   const email = form.email.trim();

@@ -7,8 +7,9 @@ import type { Stored } from '@evently/platform';
 import { InvalidMailAddressError } from '@evently/platform';
 import { renderDigest } from '../domain/digest-content.ts';
 import type { DigestEvent } from '../domain/digest-event.ts';
-import { describeSearch, searchUrl } from '../domain/saved-search.ts';
-import { DEFAULT_RADIUS_KM, isoWeek, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
+import { describeSearch } from '../contracts/search-words.ts';
+import { searchUrl } from '../domain/saved-search.ts';
+import { isoWeek, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { recordSends } from './digest-records.ts';
 import { createDigestSearches } from './digest-searches.ts';
@@ -43,7 +44,7 @@ function savedSearchLinks(
 ) {
   const url = searchUrl(ctx.publicUrl, subscriber, search);
   return {
-    name: describeSearch(subscriber, search, DEFAULT_RADIUS_KM),
+    name: describeSearch(subscriber, search),
     url,
     // The search opened on the site with its Save form set to change this subscription (the token is the mail's).
     editUrl: `${url}${url.includes('?') ? '&' : '?'}edit=${encodeURIComponent(subscriber.unsubscribe_token)}`,

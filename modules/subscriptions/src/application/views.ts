@@ -1,8 +1,9 @@
 /** How a subscriber leaves the module: only administrators see subscribers (the sign-up answer names none). */
 import type { Stored } from '@evently/platform';
 import type { AdminSubscriberView } from '../contracts/subscriber-answers.ts';
-import { describeSearch, NO_FILTERS, searchUrl } from '../domain/saved-search.ts';
-import { DEFAULT_RADIUS_KM, statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
+import { describeSearch } from '../contracts/search-words.ts';
+import { NO_FILTERS, searchUrl } from '../domain/saved-search.ts';
+import { statusOf, unsubscribeUrl, type Subscriber } from '../domain/subscriber.ts';
 
 export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): AdminSubscriberView {
   return {
@@ -23,7 +24,7 @@ export function toAdminView(subscriber: Stored<Subscriber>, publicUrl: string): 
     last_sent_at: subscriber.last_sent_at,
     search: subscriber.search ?? NO_FILTERS,
     has_filters: subscriber.has_filters ?? false,
-    search_description: describeSearch(subscriber, subscriber.search ?? NO_FILTERS, DEFAULT_RADIUS_KM),
+    search_description: describeSearch(subscriber, subscriber.search ?? NO_FILTERS),
     search_url: searchUrl(publicUrl, subscriber, subscriber.search ?? NO_FILTERS),
   };
 }

@@ -1,9 +1,13 @@
 /** Admin query and edit payloads (spec 02 §7 subscriber calls, §5 "Subscriber edit"). */
-import { CATEGORIES, DATE_PRESETS } from '@evently/events';
+import { CATEGORIES, DATE_PRESETS } from '@evently/events/contracts';
 import { z } from 'zod';
 import { checkSearchFields, latitudeSchema, longitudeSchema } from './sign-up.ts';
 
 export const SUBSCRIBER_SORTS = ['recent', 'email', 'last_sent', 'city'] as const;
+export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
+/** `pending`: not confirmed yet (double opt-in); `inactive` is every subscriber not receiving digests. */
+export const SUBSCRIBER_STATUS_FILTERS = ['all', 'active', 'inactive', 'pending'] as const;
+export type SubscriberStatusFilter = (typeof SUBSCRIBER_STATUS_FILTERS)[number];
 export const ADMIN_PAGE_SIZE = 25;
 
 const optionalText = z
@@ -15,8 +19,7 @@ const optionalText = z
 export const adminListQuerySchema = z.object({
   page: z.coerce.number().int().positive().catch(1),
   per_page: z.coerce.number().int().min(1).max(100).catch(ADMIN_PAGE_SIZE),
-  /** `pending`: not confirmed yet (double opt-in); `inactive` is every subscriber not receiving digests. */
-  status: z.enum(['all', 'active', 'inactive', 'pending']).catch('all'),
+  status: z.enum(SUBSCRIBER_STATUS_FILTERS).catch('all'),
   search: optionalText,
   country: optionalText,
   city: optionalText,
@@ -26,6 +29,8 @@ export const adminListQuerySchema = z.object({
 });
 
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+/** The Subscribers tab's list parameters as sent: any of them, the rest take their defaults. */
+export type AdminListParams = Partial<AdminListQuery>;
 
 export const adminPatchSchema = z
   .object({
@@ -52,6 +57,8 @@ export const adminPatchSchema = z
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'No changes to save' });
 
 export type AdminPatch = z.infer<typeof adminPatchSchema>;
+/** What the Subscribers tab sends to `PATCH /api/subscriptions/admin/{id}`. */
+export type AdminPatchBody = z.input<typeof adminPatchSchema>;
 
 export const subscriberIdSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid subscriber id') });
 /** The token of a confirm or unsubscribe link. */

@@ -4,10 +4,10 @@
  * same words; its address check is the stricter shared one. An unknown field or a contradiction (a maximum
  * price under the minimum, half a centre) is a 400 naming the field, never a silently different search.
  */
-import { CATEGORIES, DATE_PRESETS } from '@evently/events';
-import { emailAddress } from '@evently/platform';
+import { CATEGORIES, DATE_PRESETS } from '@evently/events/contracts';
+import { emailAddress } from '@evently/platform/contracts';
 import { z } from 'zod';
-import type { SavedSearch } from '../domain/saved-search.ts';
+import type { SavedSearch } from './search-words.ts';
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email.';
 export const PLACE_REQUIRED_MESSAGE = 'Country and City are required.';
@@ -93,6 +93,8 @@ export const signUpSchema = fields
   });
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
+/** What a client sends to `POST /api/subscriptions`. */
+export type SignUpBody = z.input<typeof signUpSchema>;
 
 /**
  * A saved search changed by its owner through the mail's edit link: the whole search as the Save form sends
@@ -124,3 +126,6 @@ export const savedSearchEditSchema = fields
     latitude: value.latitude ?? null,
     longitude: value.longitude ?? null,
   }));
+
+/** What a client sends to `PUT /api/subscriptions/saved/{token}`: the saved search's filters and place. */
+export type SavedSearchEditBody = z.input<typeof savedSearchEditSchema>;

@@ -1,36 +1,12 @@
 /**
  * A saved search: the filters a visitor keeps with a digest subscription (keyword, category, USD price range,
  * date preset, a centre of their own). Pure rules here: whether there are any, the search's address on the
- * site, its key among identical searches, and its name in words.
+ * site and its key among identical searches. The search itself and its name in words are in the contracts
+ * (`contracts/search-words.ts`), which the browser shares.
  */
-import type { DatePreset } from '@evently/events';
+import { roundToNear, type SavedSearch, type SearchPlace } from '../contracts/search-words.ts';
 
-export interface SavedSearch {
-  keyword: string | null;
-  category: string | null;
-  /** USD. */
-  min_price: number | null;
-  max_price: number | null;
-  date_preset: DatePreset | null;
-  /** A centre of the visitor's own choosing, in place of (or beside) the city's. */
-  centre: { lat: number; lon: number } | null;
-}
-
-export const NO_FILTERS: SavedSearch = {
-  keyword: null,
-  category: null,
-  min_price: null,
-  max_price: null,
-  date_preset: null,
-  centre: null,
-};
-
-/** Where a subscription looks: its place (a centre-only search may leave them empty) and radius. */
-export interface SearchPlace {
-  country: string;
-  city: string;
-  radius_km: number;
-}
+export { NO_FILTERS, type SavedSearch, type SearchPlace } from '../contracts/search-words.ts';
 
 export function hasFilters(search: SavedSearch | null | undefined): boolean {
   if (!search) return false;
@@ -44,9 +20,6 @@ export function hasFilters(search: SavedSearch | null | undefined): boolean {
   );
 }
 
-/** The share address's precision for a location (about 100 m), as the site writes it. */
-const NEAR_DECIMALS = 3;
-const round = (value: number) => Math.round(value * 10 ** NEAR_DECIMALS) / 10 ** NEAR_DECIMALS;
 const priceParam = (value: number) => String(Math.round(value * 100) / 100);
 
 /**
@@ -68,7 +41,7 @@ export function searchQueryString(place: SearchPlace, search: SavedSearch): stri
   put('min_price', search.min_price === null ? null : priceParam(search.min_price));
   put('max_price', search.max_price === null ? null : priceParam(search.max_price));
   if (search.centre) {
-    put('near', `${round(search.centre.lat)},${round(search.centre.lon)}`);
+    put('near', `${roundToNear(search.centre.lat)},${roundToNear(search.centre.lon)}`);
     put('radius', String(place.radius_km));
   }
   const written = params.toString();
@@ -97,51 +70,4 @@ export function searchKey(place: SearchPlace, search: SavedSearch): string {
     radius_km: place.radius_km,
   };
   return `${searchQueryString(where, folded)}#r${place.radius_km}`;
-}
-
-const DATE_WORDS: Record<DatePreset, string> = {
-  today: 'today',
-  tomorrow: 'tomorrow',
-  this_week: 'this week',
-  this_month: 'this month',
-};
-
-const dollars = (value: number) => `$${Number.isInteger(value) ? value : value.toFixed(2)}`;
-
-function priceWords(min: number | null, max: number | null): string | null {
-  if (max === 0) return 'free';
-  if (min !== null && max !== null) return min === max ? `at ${dollars(min)}` : `${dollars(min)}-${dollars(max)}`;
-  if (max !== null) return `under ${dollars(max)}`;
-  if (min !== null) return `from ${dollars(min)}`;
-  return null;
-}
-
-function placeWords(place: SearchPlace, search: SavedSearch, defaultRadiusKm: number): string | null {
-  const city = place.city.trim();
-  if (search.centre) {
-    const where = city || `${round(search.centre.lat)}, ${round(search.centre.lon)}`;
-    return `within ${place.radius_km} km of ${where}`;
-  }
-  if (!city) return null;
-  return place.radius_km === defaultRadiusKm ? `near ${city}` : `within ${place.radius_km} km of ${city}`;
-}
-
-/**
- * The search in words, e.g. "Jazz under $50 near Berlin" or "Technology events this week within 10 km of
- * Lisbon": the mail's subject line, the admin list and the Save this search form name it so.
- */
-export function describeSearch(place: SearchPlace, search: SavedSearch, defaultRadiusKm: number): string {
-  const keyword = search.keyword?.trim();
-  const head = keyword
-    ? `${keyword.charAt(0).toLocaleUpperCase('en')}${keyword.slice(1)}${search.category ? ` in ${search.category}` : ''}`
-    : search.category
-      ? `${search.category} events`
-      : 'Events';
-  const parts = [
-    head,
-    priceWords(search.min_price, search.max_price),
-    search.date_preset ? DATE_WORDS[search.date_preset] : null,
-    placeWords(place, search, defaultRadiusKm),
-  ];
-  return parts.filter((part): part is string => part !== null).join(' ');
 }

@@ -1,40 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeSearch,
-  hasFilters,
-  NO_FILTERS,
-  searchKey,
-  searchQueryString,
-  type SavedSearch,
-} from './saved-search.ts';
+import { hasFilters, NO_FILTERS, searchKey, searchQueryString, type SavedSearch } from './saved-search.ts';
 
 const berlin = { country: 'Germany', city: 'Berlin', radius_km: 50 };
 const search = (fields: Partial<SavedSearch>): SavedSearch => ({ ...NO_FILTERS, ...fields });
-
-describe('a saved search in words', () => {
-  it.each([
-    [search({ keyword: 'jazz', max_price: 50 }), berlin, 'Jazz under $50 near Berlin'],
-    [search({}), berlin, 'Events near Berlin'],
-    [search({ category: 'Technology', date_preset: 'this_week' }), berlin, 'Technology events this week near Berlin'],
-    [search({ keyword: 'rock', category: 'Music & Concerts' }), berlin, 'Rock in Music & Concerts near Berlin'],
-    [search({ min_price: 20, max_price: 80.5 }), berlin, 'Events $20-$80.50 near Berlin'],
-    [search({ min_price: 15 }), berlin, 'Events from $15 near Berlin'],
-    [search({ max_price: 0, date_preset: 'tomorrow' }), berlin, 'Events free tomorrow near Berlin'],
-    [search({ keyword: 'opera' }), { ...berlin, radius_km: 10 }, 'Opera within 10 km of Berlin'],
-    [
-      search({ keyword: 'jazz', centre: { lat: 52.5321, lon: 13.4049 } }),
-      { country: '', city: '', radius_km: 5 },
-      'Jazz within 5 km of 52.532, 13.405',
-    ],
-    [
-      search({ keyword: 'jazz', centre: { lat: 52.5321, lon: 13.4049 } }),
-      { ...berlin, radius_km: 5 },
-      'Jazz within 5 km of Berlin',
-    ],
-  ])('%j in %j reads "%s"', (saved, place, words) => {
-    expect(describeSearch(place, saved, 50)).toBe(words);
-  });
-});
 
 describe('a saved search on the site', () => {
   it("links with the home page's parameter names and order, only what is set", () => {

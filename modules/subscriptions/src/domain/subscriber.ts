@@ -3,11 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { SubscriberStatus } from '../contracts/subscriber-answers.ts';
 import { hasFilters, searchKey, type SavedSearch } from './saved-search.ts';
 
-/**
- * Default digest radius. The spec leaves it open; 50 km covers a metropolitan area and its commuter belt
- * (docs/decisions/005-subscriptions-and-digest.md) while the admin can set 1-500 km per subscriber.
- */
-export const DEFAULT_RADIUS_KM = 50;
+export { DEFAULT_RADIUS_KM } from '../contracts/search-words.ts';
 
 /** A digest goes to a subscriber at most once in this many days. */
 export const DIGEST_INTERVAL_DAYS = 7;

@@ -3,8 +3,9 @@
  * is named in words ("Jazz under $50 near Berlin"), because one address may hold several digests and the
  * visitor should see which one the link stops.
  */
-import { describeSearch, hasFilters, NO_FILTERS } from '../domain/saved-search.ts';
-import { DEFAULT_RADIUS_KM, type Subscriber } from '../domain/subscriber.ts';
+import { describeSearch } from '../contracts/search-words.ts';
+import { hasFilters, NO_FILTERS } from '../domain/saved-search.ts';
+import type { Subscriber } from '../domain/subscriber.ts';
 
 const CITY_DIGEST = 'for this city';
 
@@ -13,7 +14,7 @@ export type UnsubscribePageState = 'subscribed' | 'unsubscribed' | 'already_inac
 /** Which digest a link stops: "for this city", or the saved search's name in quotes. */
 export function digestNamed(subscriber: Pick<Subscriber, 'country' | 'city' | 'radius_km' | 'search'>): string {
   if (!hasFilters(subscriber.search)) return CITY_DIGEST;
-  return `for “${describeSearch(subscriber, subscriber.search ?? NO_FILTERS, DEFAULT_RADIUS_KM)}”`;
+  return `for “${describeSearch(subscriber, subscriber.search ?? NO_FILTERS)}”`;
 }
 
 export function unsubscribePageTexts(

@@ -1,14 +1,19 @@
+import type {
+  SavedSearchEditBody,
+  SavedSearchEditedAnswer,
+  SignUpAnswer,
+  SignUpBody,
+} from '@evently/subscriptions/contracts';
 import { api } from '../../../api.ts';
-import type { SavedSearchFields } from './saved-search.ts';
 
 export const savedSearchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    saveSearch: build.mutation<unknown, SavedSearchFields & { email: string }>({
+    saveSearch: build.mutation<SignUpAnswer, SignUpBody>({
       query: (body) => ({ url: '/subscriptions', method: 'POST', body }),
       invalidatesTags: ['Subscription'],
     }),
     /** The mail's edit link: the token of that one subscription changes its search. */
-    updateSavedSearch: build.mutation<{ description: string }, SavedSearchFields & { token: string }>({
+    updateSavedSearch: build.mutation<SavedSearchEditedAnswer, SavedSearchEditBody & { token: string }>({
       query: ({ token, ...body }) => ({
         url: `/subscriptions/saved/${encodeURIComponent(token)}`,
         method: 'PUT',
