@@ -1,5 +1,12 @@
+import type {
+  AdminPatchBody,
+  DigestBatchAnswer,
+  DigestBatchResult,
+  DigestSentAnswer,
+  SubscriberAnswer,
+} from '@evently/subscriptions/contracts';
 import { injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
-import { listParams, type SubscriberPatch } from './subscriber-rules.ts';
+import { listParams } from './subscriber-rules.ts';
 import type { AdminSubscriber, SubscriberFilters, SubscriberPage, SubscriberStats } from './types.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -12,7 +19,7 @@ function toStats(raw: unknown): SubscriberStats | null {
     active: number('active'),
     inactive: number('inactive'),
     sent_last_7d: number('sent_last_7d'),
-    ...(typeof raw.pending === 'number' ? { pending: raw.pending } : {}),
+    pending: number('pending'),
   };
 }
 
@@ -27,11 +34,7 @@ export function toSubscriberPage(raw: unknown): SubscriberPage {
 
 const subscriberPath = (id: string) => `/subscriptions/admin/${encodeURIComponent(id)}`;
 
-export interface DigestBatchResult {
-  processed: number;
-  sent: number;
-  skipped: number;
-}
+export type { DigestBatchResult };
 
 export const adminSubscribersApi = injectAdminEndpoints((build) => ({
   /** 25 a page with Load more; a change anywhere reads every loaded page again, so the list stays true. */
@@ -46,9 +49,9 @@ export const adminSubscribersApi = injectAdminEndpoints((build) => ({
     providesTags: ['Subscriber'],
     keepUnusedDataFor: 0,
   }),
-  updateSubscriber: build.mutation<AdminSubscriber, { id: string; patch: SubscriberPatch | { is_active: boolean } }>({
+  updateSubscriber: build.mutation<AdminSubscriber, { id: string; patch: AdminPatchBody }>({
     query: ({ id, patch }) => ({ url: subscriberPath(id), method: 'PATCH', body: patch }),
-    transformResponse: (body: { subscription: AdminSubscriber }) => body.subscription,
+    transformResponse: (body: SubscriberAnswer) => body.subscription,
     invalidatesTags: (result) => (result ? ['Subscriber'] : []),
   }),
   deleteSubscriber: build.mutation<unknown, string>({
@@ -57,7 +60,7 @@ export const adminSubscribersApi = injectAdminEndpoints((build) => ({
   }),
   sendDigestNow: build.mutation<{ sent: number; subscription: AdminSubscriber | null }, string>({
     query: (id) => ({ url: `${subscriberPath(id)}/send-digest`, method: 'POST' }),
-    transformResponse: (body: { sent?: unknown; subscription?: AdminSubscriber } | null) => ({
+    transformResponse: (body: Partial<DigestSentAnswer> | null) => ({
       sent: typeof body?.sent === 'number' ? body.sent : 0,
       subscription: body?.subscription ?? null,
     }),
@@ -65,10 +68,11 @@ export const adminSubscribersApi = injectAdminEndpoints((build) => ({
   }),
   runDigestBatch: build.mutation<DigestBatchResult, void>({
     query: () => ({ url: '/subscriptions/admin/run-digest', method: 'POST' }),
-    transformResponse: (body: { result?: Partial<DigestBatchResult> } | null) => ({
+    transformResponse: (body: Partial<DigestBatchAnswer> | null) => ({
       processed: body?.result?.processed ?? 0,
       sent: body?.result?.sent ?? 0,
       skipped: body?.result?.skipped ?? 0,
+      searches: body?.result?.searches ?? 0,
     }),
     invalidatesTags: (result) => (result ? ['Subscriber'] : []),
   }),

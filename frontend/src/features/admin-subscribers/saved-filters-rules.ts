@@ -2,6 +2,7 @@
  * The admin's saved-search edit: the fields as typed, the patch of what changed (an empty field clears its
  * filter), and each problem named by the field it belongs to, checked as the public API checks them.
  */
+import { CATEGORIES, DATE_PRESETS, type Category, type DatePreset } from '@evently/events/contracts';
 import { NO_CHANGES, type SubscriberPatch } from './subscriber-rules.ts';
 import type { AdminSubscriber } from './types.ts';
 
@@ -75,11 +76,14 @@ export function savedFiltersPatch(
 
   const patch: SubscriberPatch = {};
   const text = (value: string) => (value.trim() ? value.trim() : null);
+  // The selects offer only the server's categories and presets; an empty one clears the filter.
+  const oneOf = <T extends string>(choices: readonly T[], value: string): T | null =>
+    choices.find((choice) => choice === value) ?? null;
   if (draft.keyword.trim() !== before.keyword) patch.keyword = text(draft.keyword);
-  if (draft.category !== before.category) patch.category = text(draft.category);
+  if (draft.category !== before.category) patch.category = oneOf<Category>(CATEGORIES, draft.category);
   if (draft.min_price.trim() !== before.min_price) patch.min_price = min as number | null;
   if (draft.max_price.trim() !== before.max_price) patch.max_price = max as number | null;
-  if (draft.date_preset !== before.date_preset) patch.date_preset = text(draft.date_preset);
+  if (draft.date_preset !== before.date_preset) patch.date_preset = oneOf<DatePreset>(DATE_PRESETS, draft.date_preset);
   const centre = subscriber.search?.centre ?? null;
   if (typeof lat === 'number' && typeof lon === 'number') {
     if (!centre || centre.lat !== lat || centre.lon !== lon) {

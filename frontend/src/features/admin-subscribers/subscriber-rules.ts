@@ -1,3 +1,4 @@
+import type { AdminListParams, AdminPatchBody } from '@evently/subscriptions/contracts';
 import type { AdminSubscriber, SubscriberFilters } from './types.ts';
 import { SUBSCRIBERS_PAGE_SIZE } from './types.ts';
 
@@ -5,8 +6,8 @@ export const RADIUS_MIN = 1;
 export const RADIUS_MAX = 500;
 
 /** The list call's query: blank filters are left out, text is trimmed (spec 02 §7). */
-export function listParams(filters: SubscriberFilters, page: number): Record<string, string | number> {
-  const params: Record<string, string | number> = { page, per_page: SUBSCRIBERS_PAGE_SIZE, sort: filters.sort };
+export function listParams(filters: SubscriberFilters, page: number): AdminListParams {
+  const params: AdminListParams = { page, per_page: SUBSCRIBERS_PAGE_SIZE, sort: filters.sort };
   if (filters.status !== 'all') params.status = filters.status;
   for (const key of ['search', 'country', 'city'] as const) {
     const value = filters[key].trim();
@@ -24,19 +25,8 @@ export interface SubscriberDraft {
   city: string;
 }
 
-export interface SubscriberPatch {
-  name?: string;
-  country?: string;
-  city?: string;
-  radius_km?: number;
-  keyword?: string | null;
-  category?: string | null;
-  min_price?: number | null;
-  max_price?: number | null;
-  date_preset?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-}
+/** What the detail panel sends: the server's edit body (`@evently/subscriptions/contracts`). */
+export type SubscriberPatch = AdminPatchBody;
 
 export function draftOf(subscriber: AdminSubscriber): SubscriberDraft {
   return {

@@ -18,15 +18,23 @@ function makeSubscriber(overrides: Partial<AdminSubscriber> = {}): AdminSubscrib
     city: 'Madrid',
     radius_km: 50,
     is_active: true,
+    status: 'active',
+    confirmed: true,
+    confirmed_at: '2025-07-01T10:05:00.000Z',
+    unsubscribe_token: 'tok',
     unsubscribe_url: 'http://localhost/api/subscriptions/unsubscribe/tok',
     created_at: '2025-07-01T10:00:00.000Z',
     updated_at: '2025-07-01T10:00:00.000Z',
     last_sent_at: null,
+    search: { keyword: null, category: null, min_price: null, max_price: null, date_preset: null, centre: null },
+    has_filters: false,
+    search_description: 'Events near Madrid',
+    search_url: 'http://localhost/?country=Spain&city=Madrid',
     ...overrides,
   };
 }
 
-const STATS = { total: 3, active: 2, inactive: 1, sent_last_7d: 1 };
+const STATS = { total: 3, active: 2, inactive: 1, pending: 0, sent_last_7d: 1 };
 
 afterEach(() => {
   cleanup();
@@ -117,14 +125,14 @@ function renderTab(routes: Record<string, Handler>) {
 const listOf =
   (subscriptions: AdminSubscriber[], pages = 1) =>
   () =>
-    json({ ok: true, subscriptions, pages, stats: STATS });
+    json({ ok: true, subscriptions, pages, page: 1, total: subscriptions.length, stats: STATS });
 
 describe('Subscribers tab', () => {
   it('shows the description, stats, filters and the select prompt', async () => {
     renderTab({
       'GET /api/subscriptions/admin': listOf([
         makeSubscriber(),
-        makeSubscriber({ id: 's2', email: 'bo@example.com', name: null, city: null, is_active: false }),
+        makeSubscriber({ id: 's2', email: 'bo@example.com', name: null, city: '', is_active: false }),
       ]),
     });
     expect(screen.getByRole('heading', { name: 'Subscribers' })).toBeTruthy();
@@ -137,7 +145,12 @@ describe('Subscribers tab', () => {
       expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     expect(screen.getByText('Select a subscriber to view and edit details')).toBeTruthy();
     const status = screen.getByLabelText('Status') as HTMLSelectElement;
-    expect([...status.options].map((option) => option.text)).toEqual(['All statuses', 'Active', 'Inactive']);
+    expect([...status.options].map((option) => option.text)).toEqual([
+      'All statuses',
+      'Active',
+      'Inactive',
+      'Awaiting confirmation',
+    ]);
     const sort = screen.getByLabelText('Sort') as HTMLSelectElement;
     expect([...sort.options].map((option) => option.text)).toEqual([
       'Newest first',
@@ -249,7 +262,10 @@ describe('Subscribers tab', () => {
 
   it.each([
     [{ is_active: false }, 'Not sent: this subscriber is deactivated. Activate them first to send a digest.'],
-    [{ is_active: false, confirmed: false }, 'Not sent: this subscriber has not confirmed their e-mail address yet.'],
+    [
+      { is_active: false, confirmed: false, status: 'pending' as const },
+      'Not sent: this subscriber has not confirmed their e-mail address yet.',
+    ],
   ])('disables Send digest now for %o and says why', async (overrides, reason) => {
     renderTab({ 'GET /api/subscriptions/admin': listOf([makeSubscriber(overrides)]) });
     fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
@@ -285,18 +301,21 @@ describe('Subscribers tab', () => {
   it('runs the batch digest and reports its counts', async () => {
     renderTab({
       'GET /api/subscriptions/admin': listOf([]),
-      'POST /api/subscriptions/admin/run-digest': () => json({ result: { processed: 4, sent: 3, skipped: 1 } }),
+      'POST /api/subscriptions/admin/run-digest': () =>
+        json({ result: { processed: 4, sent: 3, skipped: 1, searches: 2 } }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Run batch digest' }));
     await screen.findByText('Digest batch finished: 4 processed, 3 sent, 1 skipped.');
   });
 
-  it('shows the double opt-in state when the server has it', async () => {
+  it('shows the double opt-in state', async () => {
     renderTab({
       'GET /api/subscriptions/admin': () =>
         json({
           ok: true,
           pages: 1,
+          page: 1,
+          total: 1,
           stats: { ...STATS, pending: 1 },
           subscriptions: [makeSubscriber({ is_active: false, confirmed: false, status: 'pending' })],
         }),

@@ -1,54 +1,28 @@
-/** Subscribers as the admin API answers them (spec 02 §3 "Subscriber", §7 GET /api/subscriptions/admin). */
-export interface AdminSubscriber {
-  id: string;
-  email: string;
-  name: string | null;
-  country: string | null;
-  city: string | null;
-  radius_km: number | null;
-  is_active: boolean;
-  unsubscribe_token?: string;
-  unsubscribe_url: string;
-  created_at: string;
-  updated_at: string | null;
-  last_sent_at: string | null;
-  /** Double opt-in, when the server has it: pending until the address is confirmed. */
-  status?: 'pending' | 'active' | 'unsubscribed';
-  confirmed?: boolean;
-  confirmed_at?: string | null;
-  /** The saved search, when the server keeps them: its filters, in words, and its address on the site. */
-  search?: SavedFilters;
-  has_filters?: boolean;
-  search_description?: string;
-  search_url?: string;
-}
+/**
+ * The Subscribers tab's types: subscribers, their saved searches and the desk's counts are the server's
+ * answers (`@evently/subscriptions/contracts`, spec 02 §7 GET /api/subscriptions/admin); the filter form
+ * above the list is the tab's own.
+ */
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminSubscriberView,
+  type SavedSearchView,
+  type SubscriberPage as SubscriberPageAnswer,
+  type SubscriberSort,
+  type SubscriberStatusFilter,
+} from '@evently/subscriptions/contracts';
 
-export interface SavedFilters {
-  keyword: string | null;
-  category: string | null;
-  min_price: number | null;
-  max_price: number | null;
-  date_preset: 'today' | 'tomorrow' | 'this_week' | 'this_month' | null;
-  centre: { lat: number; lon: number } | null;
-}
+export type { SubscriberSort, SubscriberStatusFilter };
+export type AdminSubscriber = AdminSubscriberView;
+export type SavedFilters = SavedSearchView;
+export type SubscriberStats = SubscriberPageAnswer['stats'];
 
-export interface SubscriberStats {
-  total: number;
-  active: number;
-  inactive: number;
-  sent_last_7d: number;
-  /** Not confirmed yet; only from a server with double opt-in. */
-  pending?: number;
-}
-
+/** A page as the list keeps it: the answer's subscribers and page count, its counts when it carried them. */
 export interface SubscriberPage {
   subscriptions: AdminSubscriber[];
   pages: number;
   stats: SubscriberStats | null;
 }
-
-export type SubscriberSort = 'recent' | 'email' | 'last_sent' | 'city';
-export type SubscriberStatusFilter = 'all' | 'active' | 'inactive' | 'pending';
 
 export interface SubscriberFilters {
   search: string;
@@ -70,4 +44,4 @@ export const EMPTY_FILTERS: SubscriberFilters = {
 };
 
 /** Spec 02 §9: the admin list's page size. */
-export const SUBSCRIBERS_PAGE_SIZE = 25;
+export const SUBSCRIBERS_PAGE_SIZE = ADMIN_PAGE_SIZE;
