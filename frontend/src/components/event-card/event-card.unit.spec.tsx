@@ -72,7 +72,7 @@ describe('event card (spec 01 §2)', () => {
   });
 
   it('says Available Now when the event has no date', () => {
-    renderCard({ event: makeEvent({ date: null }) });
+    renderCard({ event: makeEvent({ date: '' }) });
     expect(screen.getByText('Available Now')).toBeTruthy();
   });
 

@@ -5,7 +5,7 @@ import { EventRating } from './event-rating.tsx';
 
 afterEach(cleanup);
 
-function renderRating(event: { id: number; review_count?: number | null; rating_avg?: number | null }) {
+function renderRating(event: { id: number; review_count?: number; rating_avg?: number | null }) {
   render(
     <MemoryRouter>
       <EventRating event={event} />

@@ -42,7 +42,7 @@ describe('which endpoint a Buy Tickets click goes through', () => {
 
   it('builds the spec paths, seller ids preferred for the seller endpoints', () => {
     expect(trackingLinkPath('ticketmaster', { id: 1, external_id: 'A B' })).toBe('ticketmaster/tracking-link/A%20B');
-    expect(trackingLinkPath('fever', { id: 1, external_id: null })).toBe('feverup/tracking-link/1');
+    expect(trackingLinkPath('fever', { id: 1, external_id: '' })).toBe('feverup/tracking-link/1');
     expect(trackingLinkPath('gift-card', { id: 5, external_id: 'x' })).toBe('affiliate/redirect/5');
   });
 });
