@@ -5,6 +5,7 @@
  */
 import type { Collection } from '../store/collection.ts';
 import type { DocumentReader, Stored } from '../store/document-store.port.ts';
+import { normaliseAddress, type ErasureSubject } from './person-erasure.ts';
 
 const PAGE = 500;
 
@@ -25,4 +26,15 @@ export async function documentsMatching<T>(
     if (page.length < PAGE) return found;
     after = page[page.length - 1]!.id;
   }
+}
+
+/** The documents a person sent: those whose address, compared as addresses are (`normaliseAddress`), is theirs. */
+export function documentsSentBy<T>(
+  reader: DocumentReader,
+  collection: Collection<T>,
+  subject: ErasureSubject,
+  addressOf: (document: Stored<T>) => string,
+): Promise<Array<Stored<T>>> {
+  const address = normaliseAddress(subject.email);
+  return documentsMatching(reader, collection, (document) => normaliseAddress(addressOf(document)) === address);
 }

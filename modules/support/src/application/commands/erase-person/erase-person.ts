@@ -3,29 +3,18 @@
  * log announces it like any deletion. What the tickets held that names the person (the name on the ticket and
  * on the visitor's follow-ups, the phone) is reported for the log's redaction.
  */
-import {
-  documentsMatching,
-  eraseDocuments,
-  normaliseAddress,
-  type ErasureSubject,
-  type ModuleErasure,
-} from '@evently/platform';
+import { documentsSentBy, eraseDocuments, type ErasureSubject, type ModuleErasure } from '@evently/platform';
 import { SUPPORT_TICKETS_TOPIC } from '../../../contracts/messages.ts';
 import { ticketsCollection } from '../../../infra/collections.ts';
 import type { SupportContext } from '../../context.ts';
 import { deleteTicket } from '../delete-ticket/delete-ticket.ts';
 
 export async function erasePerson(ctx: SupportContext, subject: ErasureSubject): Promise<ModuleErasure> {
-  const address = normaliseAddress(subject.email);
   return eraseDocuments({
     module: 'support',
     kind: 'tickets',
     topic: SUPPORT_TICKETS_TOPIC,
-    documents: await documentsMatching(
-      ctx.store,
-      ticketsCollection,
-      (ticket) => normaliseAddress(ticket.user_email) === address,
-    ),
+    documents: await documentsSentBy(ctx.store, ticketsCollection, subject, (ticket) => ticket.user_email),
     remove: (id) => deleteTicket(ctx, id),
     contacts: (ticket) => [ticket.user_email, ticket.user_phone ?? ''],
     names: (ticket) => [
