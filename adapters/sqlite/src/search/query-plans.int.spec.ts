@@ -153,7 +153,7 @@ describe('SQLite search query plans', () => {
     };
     const ordered = keywordOrderIndexFor(layout, query);
     expect(ordered?.index).toMatch(/_kl_city_by_date"$/);
-    // As search-reader.ts plans it: the city drives, each entry tests the words' match set, the name scores.
+    // As page-plans.ts plans it: the city drives, each entry tests the words' match set, the name scores.
     const plan = planMatch(layout, query, '"jazz"*', true, {
       drive: 'docs',
       words: [['jazz']],
@@ -200,7 +200,7 @@ describe('SQLite search query plans', () => {
         filters: [upcoming],
         sort: [{ by: 'field', field: 'date', direction: 'asc' }],
       };
-      // The ordered walk's plan (search-reader.ts): the area as latitude/longitude tests, the date index named.
+      // The ordered walk's plan (page-plans.ts): the area as latitude/longitude tests, the date index named.
       const plan = planMatch(layout, query, null, false, { geoIndex: true });
       const walked = { ...plan, from: `${plan.from} INDEXED BY "${table}_d_date"` };
       const sql = `EXPLAIN QUERY PLAN SELECT d.rid ${fromWhereSql(walked)} ${orderBySql(layout, query, walked)} LIMIT 100`;

@@ -179,7 +179,7 @@ export interface MatchPlanOptions {
   words?: string[][];
   /** Test a geo area on the covering latitude/longitude index instead of the R*Tree. */
   geoIndex?: boolean;
-  /** bm25 scores every match alike (search-reader.ts, `bm25IsConstant`): the match set is a condition. */
+  /** bm25 scores every match alike (page-plans.ts, `bm25IsConstant`): the match set is a condition. */
   constantScore?: boolean;
   /**
    * The match's set (match-sets.ts) for plans another index drives: each row tests its byte instead of SQLite
@@ -208,7 +208,7 @@ export function planMatch(
     const weights = layout.searchable.map((s) => s.boost).join(', ');
     const matchSetQuery = () => `SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ${bag.add(ftsMatch)}`;
     if (wantScore && drive === 'fts' && constantScore) {
-      // bm25 is the same (-0) for every match of this table (search-reader.ts, `bm25IsConstant`): ranking would
+      // bm25 is the same (-0) for every match of this table (page-plans.ts, `bm25IsConstant`): ranking would
       // score and sort every match for an order the next keys decide alone. The match set is a condition instead.
       score = CONSTANT_BM25;
     } else if (wantScore && drive === 'fts') {

@@ -274,7 +274,7 @@ describe('kept answers follow what each write touched', () => {
 describe('answers over the whole index follow what a write changed', () => {
   const CUTOFF = START + 10 * DAY + 3 * 3_600_000;
   const upcoming: SearchQuery = { filters: [{ field: 'start', op: 'range', gte: CUTOFF }] };
-  /** What the reader keeps the rows below the cutoff with (search-reader.ts, `complementCount`). */
+  /** What the reader keeps the rows below the cutoff with (match-totals.ts, `complementCount`). */
   const below: Dependencies = [[valuesUpTo(layout, 'start', CUTOFF)]];
   /** And the facets' rows below it or without a start (`keptFacetRows`). */
   const excluded: Dependencies = [[valuesUpTo(layout, 'start', CUTOFF), missingValues('start')]];
