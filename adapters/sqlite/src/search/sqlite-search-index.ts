@@ -140,13 +140,10 @@ export function createSqliteSearchIndex({
     noting.add(layout.touched);
     return true;
   };
-  /** The words of the document `id` holds now, before a write replaces or removes it. */
-  const addHeldWordScopes = (layout: IndexLayout, id: string, into: Set<string>): void => {
-    const held = prepared(
-      `SELECT json(s.src) FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`,
-    )
-      .pluck()
-      .get(id) as string | undefined;
+  /** The words of the document held in row `rid`, before a write replaces or removes it. */
+  const addHeldWordScopes = (layout: IndexLayout, rid: number, into: Set<string>): void => {
+    const held = prepared(`SELECT json(src) FROM ${layout.sources} WHERE rid = ?`).pluck().get(rid) as
+      string | undefined;
     if (held !== undefined) addDocumentWordScopes(layout, JSON.parse(held) as IndexDocument, into);
   };
   /** Last in a writing transaction: the words it touched join what the triggers noted, under the next sequence. */
@@ -165,15 +162,21 @@ export function createSqliteSearchIndex({
     return wanted ? pendingFields(live(index).schema, wanted) : new Set();
   };
 
-  /** The version a document is held at (the `versionField` of its stored source), or null when absent. */
-  const heldVersion = (layout: IndexLayout, id: string, field: string): number | null => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid version field "${field}"`);
+  /**
+   * The row a document is held in and the version it is held at (the `versionField` of its stored source; null
+   * when absent or not asked), or null when the index does not hold it: one lookup, which for a new document (most
+   * of a feed's writes) is all a write reads before it.
+   */
+  const heldRow = (layout: IndexLayout, id: string, field?: string): { rid: number; version: number | null } | null => {
+    if (field !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(field))
+      throw new Error(`Invalid version field "${field}"`);
     const held = prepared(
-      `SELECT json_extract(s.src, '$.${field}') FROM ${layout.docs} d JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`,
-    )
-      .pluck()
-      .get(id) as number | null | undefined;
-    return typeof held === 'number' ? held : null;
+      field === undefined
+        ? `SELECT rid, NULL AS version FROM ${layout.docs} WHERE id = ?`
+        : `SELECT d.rid, json_extract(s.src, '$.${field}') AS version FROM ${layout.docs} d LEFT JOIN ${layout.sources} s ON s.rid = d.rid WHERE d.id = ?`,
+    ).get(id) as { rid: number; version: unknown } | undefined;
+    if (held === undefined) return null;
+    return { rid: held.rid, version: typeof held.version === 'number' ? held.version : null };
   };
 
   const dropLayout = (layout: IndexLayout): void => {
@@ -223,12 +226,12 @@ export function createSqliteSearchIndex({
               `Document ${doc.id}: versioned writes need a positive integer "${versionField}", got ${String(version)}`,
             );
           }
-          // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
-          const held = heldVersion(layout, doc.id, versionField);
-          if (held !== null && held >= version) continue;
         }
+        const held = versionField !== undefined || words ? heldRow(layout, doc.id, versionField) : null;
+        // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
+        if (held !== null && held.version !== null && held.version >= (doc[versionField!] as number)) continue;
         if (words) {
-          addHeldWordScopes(layout, doc.id, words);
+          if (held) addHeldWordScopes(layout, held.rid, words);
           addDocumentWordScopes(layout, doc, words);
         }
         const row = toRow(layout, doc);
@@ -253,7 +256,6 @@ export function createSqliteSearchIndex({
   };
 
   const deleteDocs = (layout: IndexLayout, ids: Array<string | VersionedId>, versionField?: string): void => {
-    const findRid = prepared(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck();
     const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
     const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
     const removeViews =
@@ -265,15 +267,14 @@ export function createSqliteSearchIndex({
     db.transaction(() => {
       for (const entry of ids) {
         const id = typeof entry === 'string' ? entry : entry.id;
-        if (typeof entry !== 'string') {
-          if (versionField === undefined)
-            throw new Error('A versioned delete needs the versionField its documents were written with');
-          const held = heldVersion(layout, id, versionField);
-          if (held !== null && held >= entry.version) continue;
-        }
-        const rid = findRid.get(id) as number | undefined;
-        if (rid === undefined) continue;
-        if (words) addHeldWordScopes(layout, id, words);
+        const versioned = typeof entry !== 'string';
+        if (versioned && versionField === undefined)
+          throw new Error('A versioned delete needs the versionField its documents were written with');
+        const held = heldRow(layout, id, versioned ? versionField : undefined);
+        if (held === null) continue;
+        if (versioned && held.version !== null && held.version >= entry.version) continue;
+        const { rid } = held;
+        if (words) addHeldWordScopes(layout, rid, words);
         removeDoc.run(rid);
         removeSource.run(rid);
         removeViews?.run(rid);
