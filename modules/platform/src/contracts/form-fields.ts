@@ -26,6 +26,23 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** Whether `value` is an absolute http:// or https:// address. */
+export function isHttpAddress(value: string): boolean {
+  try {
+    const protocol = new URL(value).protocol;
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An optional web address that will be shown as a link (a partner's website, the page a ticket was sent from):
+ * like `optionalText`, and only http(s), since a `javascript:` or `data:` address would become a live link.
+ */
+export const optionalHttpAddress = (label: string, max: number, refusal: string) =>
+  optionalText(label, max).refine((value) => value === null || isHttpAddress(value), refusal);
+
 /** A form's e-mail field: a plain addr-spec (see contracts/mail-address.ts), the field named when missing. */
 export const emailField = (label: string) => emailAddress(INVALID_EMAIL_ADDRESS, label);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankAsMissing, emailField, optionalText, requiredText } from './form-fields.ts';
+import { blankAsMissing, emailField, optionalHttpAddress, optionalText, requiredText } from './form-fields.ts';
 
 const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
@@ -20,6 +20,19 @@ describe('public form fields', () => {
     expect(field.parse('   ')).toBeNull();
     expect(field.parse(' 555 ')).toBe('555');
     expect(messageOf(field.safeParse(42))).toBe('phone must be text');
+  });
+
+  it('an optional web address takes only http(s), and blank or missing is null', () => {
+    const field = optionalHttpAddress('website', 30, 'website must be an http:// or https:// address');
+    expect(field.parse(' https://example.org/a ')).toBe('https://example.org/a');
+    expect(field.parse('http://example.org')).toBe('http://example.org');
+    expect(field.parse('  ')).toBeNull();
+    expect(field.parse(undefined)).toBeNull();
+    for (const link of ['javascript:alert(1)', 'data:text/html,x', 'example.org', 'ftp://example.org'])
+      expect(messageOf(field.safeParse(link))).toBe('website must be an http:// or https:// address');
+    expect(messageOf(field.safeParse(`https://example.org/${'a'.repeat(30)}`))).toBe(
+      'website must be at most 30 characters',
+    );
   });
 
   it('e-mail is a plain address, the field named when missing or too long', () => {

@@ -2,24 +2,14 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, DEFAULT_CATEGORY } from './categories.ts';
 import { DEFAULT_PRIORITY, TICKET_PRIORITIES } from './vocabulary.ts';
-import { blankAsMissing, emailField, optionalText, requiredText } from '@evently/platform/contracts';
+import {
+  blankAsMissing,
+  emailField,
+  optionalHttpAddress,
+  optionalText,
+  requiredText,
+} from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
-
-const httpUrl = z
-  .string({ error: 'page_url must be text' })
-  .trim()
-  .max(LIMITS.pageUrl, `page_url must be at most ${LIMITS.pageUrl} characters`)
-  .refine((value) => {
-    if (!value) return true;
-    try {
-      const protocol = new URL(value).protocol;
-      return protocol === 'http:' || protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) address')
-  .nullish()
-  .transform((value) => (value ? value : null));
 
 const browserField = (name: string) => optionalText(name, LIMITS.browserField);
 
@@ -52,7 +42,7 @@ export const createTicketSchema = z.object({
       .enum(TICKET_PRIORITIES, { error: `Unknown priority; use one of ${TICKET_PRIORITIES.join(', ')}` })
       .default(DEFAULT_PRIORITY),
   ),
-  page_url: httpUrl,
+  page_url: optionalHttpAddress('page_url', LIMITS.pageUrl, 'must be an http(s) address'),
   browser_info: browserInfo,
   /** Honeypot: a field hidden from people; anything typed into it marks the request as a bot. */
   website: z.unknown().optional(),
