@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { compose, loadConfig } from '@evently/backend';
 import { createProjectorRunner, silentLogger, type Projector, type ProjectorRunner } from '@evently/platform';
 import { EVENTS_INDEX } from '@evently/events';
+import { runBench, UsageError, type BenchScope } from './lib/run-bench.ts';
 import {
   createTicketmasterSource,
   eventsWriterFrom,
@@ -30,25 +31,36 @@ import {
   startFeedSimulator,
 } from '@evently/ingestion';
 
-const { values } = parseArgs({
-  options: {
-    events: { type: 'string', default: '100000' },
-    'page-size': { type: 'string', default: '200' },
-    'serve-simulator': { type: 'boolean', default: false },
-    /** `split` (default): a `worker` process projects while this process ingests, as the process roles deploy it. */
-    topology: { type: 'string', default: 'split' },
-  },
-});
-const total = Number(values.events);
-const pageSize = Number(values['page-size']);
-if (!Number.isInteger(total) || total <= 0) throw new Error('--events must be a positive whole number');
-const topology = values.topology;
-if (topology !== 'split' && topology !== 'single') throw new Error('--topology must be split or single');
 const API_KEY = 'bench';
 
+function readOptions() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        events: { type: 'string', default: '100000' },
+        'page-size': { type: 'string', default: '200' },
+        'serve-simulator': { type: 'boolean', default: false },
+        /** `split` (default): a `worker` process projects while this process ingests, as the process roles deploy it. */
+        topology: { type: 'string', default: 'split' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const total = Number(values.events);
+  const pageSize = Number(values['page-size']);
+  if (!Number.isInteger(total) || total <= 0) throw new UsageError('--events must be a positive whole number');
+  if (!Number.isInteger(pageSize) || pageSize <= 0) throw new UsageError('--page-size must be a positive whole number');
+  const topology = values.topology;
+  if (topology !== 'split' && topology !== 'single') throw new UsageError('--topology must be split or single');
+  return { total, pageSize, topology, serveSimulator: values['serve-simulator'] } as const;
+}
+type Options = ReturnType<typeof readOptions>;
+
 /** Child mode: generate the feed, serve it, print the base URL, serve until stdin closes. */
-async function serveSimulator(): Promise<void> {
-  const simulator = await startFeedSimulator({ ticketmasterApiKey: API_KEY });
+async function serveSimulator(scope: BenchScope, { total }: Options): Promise<void> {
+  const simulator = scope.closing('the feed simulator', await startFeedSimulator({ ticketmasterApiKey: API_KEY }));
   simulator.setTicketmasterEvents(
     generateTicketmasterEvents({ count: total, from: new Date(Date.now() + 86_400_000), spanDays: 360, seed: 42 }),
   );
@@ -60,15 +72,23 @@ async function serveSimulator(): Promise<void> {
 }
 
 /** `tsx backend/src/main.ts worker` on the same DATA_DIR; resolves once it logs that its projectors run. */
-async function startWorkerProcess(dataDir: string): Promise<{ stop(): Promise<void> }> {
+async function startWorkerProcess(scope: BenchScope, dataDir: string): Promise<{ stop(): Promise<void> }> {
   const main = fileURLToPath(new URL('../backend/src/main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'worker'], {
-    env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info', PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = scope.child(
+    'the worker process',
+    spawn(process.execPath, ['--import', 'tsx', main, 'worker'], {
+      env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  let started = false;
   for await (const line of createInterface({ input: child.stdout })) {
-    if (line.includes('worker started')) break;
+    if (line.includes('worker started')) {
+      started = true;
+      break;
+    }
   }
+  if (!started) throw new Error('the worker process ended before it started');
   child.stdout.resume();
   return {
     async stop() {
@@ -81,22 +101,30 @@ async function startWorkerProcess(dataDir: string): Promise<{ stop(): Promise<vo
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function bench(): Promise<void> {
+async function bench(scope: BenchScope, { total, pageSize, topology }: Options): Promise<void> {
   console.log(`starting a feed simulator with ${total} Ticketmaster events...`);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-simulator', '--events', String(total)],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
+  const child = scope.child(
+    'the feed simulator process',
+    spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-simulator', '--events', String(total)],
+      {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    ),
   );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const baseUrl = (await lines.next()).value as string;
+  const baseUrl = (await lines.next()).value as string | undefined;
+  if (!baseUrl) throw new Error('the feed simulator process ended before it served');
 
   const dataDir = await mkdtemp(join(tmpdir(), 'evently-bench-ingest-'));
+  scope.onClose('the temporary DATA_DIR', () => rm(dataDir, { recursive: true, force: true }));
   const lags: number[] = [];
   const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' };
-  const composition = await compose({ config: loadConfig(env), logger: silentLogger(), role: 'bench', env });
+  const composition = scope.closing(
+    'the composition',
+    await compose({ config: loadConfig(env), logger: silentLogger(), role: 'bench', env }),
+  );
   let projectors: ProjectorRunner | null = null;
   let worker: { stop(): Promise<void> } | null = null;
   if (topology === 'single') {
@@ -111,18 +139,23 @@ async function bench(): Promise<void> {
           for (const message of batch) lags.push(now - Date.parse(message.metadata.occurred_at));
         },
       }));
-    projectors = createProjectorRunner({ bus: composition.bus, projectors: observed, logger: silentLogger() });
+    const runner = createProjectorRunner({ bus: composition.bus, projectors: observed, logger: silentLogger() });
+    projectors = runner;
     composition.relay.start();
-    await projectors.start();
+    scope.onClose('the outbox relay', () => composition.relay.stop());
+    scope.onClose('the projector runner', () => runner.stop());
+    await runner.start();
   } else {
-    worker = await startWorkerProcess(dataDir);
+    worker = await startWorkerProcess(scope, dataDir);
   }
 
   // Split topology: the projector is in another process, so lag is observed from here: each page's commit
   // time against the moment the search index holds at least as many events (polled every 50 ms).
   const pending: Array<{ written: number; at: number }> = [];
+  let stopPolling = false;
+  scope.onClose('the search poller', () => (stopPolling = true));
   const poller = (async () => {
-    while (topology === 'split') {
+    while (topology === 'split' && !stopPolling) {
       const indexed = await composition.search.count(EVENTS_INDEX, {});
       const now = Date.now();
       while (pending.length > 0 && (pending[0]?.written ?? Infinity) <= indexed)
@@ -201,14 +234,11 @@ async function bench(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   await writeFile(join(resultsDir, `ingest-${topology}.json`), `${JSON.stringify(figures, null, 2)}\n`);
 
-  if (projectors) {
-    await projectors.stop();
-    await composition.relay.stop();
-  }
   await worker?.stop();
-  await composition.close();
-  await rm(dataDir, { recursive: true, force: true });
   if (searchable !== total || result.status !== 'completed') process.exitCode = 1;
 }
 
-await (values['serve-simulator'] ? serveSimulator() : bench());
+runBench('bench:ingest', (scope) => {
+  const options = readOptions();
+  return options.serveSimulator ? serveSimulator(scope, options) : bench(scope, options);
+});

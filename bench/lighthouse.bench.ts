@@ -17,14 +17,13 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../backend/src/testing/browser.ts';
 import { startTestServer } from '../backend/src/testing/start-test-server.ts';
 import { flagArg, numberArg, stringArg } from './lib/args.ts';
+import { runBench, type BenchScope } from './lib/run-bench.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const lighthouseBin = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
-const run = promisify(execFile);
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -44,10 +43,20 @@ const load = () =>
 /** Chrome now and then loses the start of a trace (NO_NAVSTART, NO_TRACING_STARTED): that run is repeated. */
 const LOST_TRACE = /\((NO_NAVSTART|NO_TRACING_STARTED)\)/;
 
-async function runRetryingLostTraces(args: string[], attempts = 3): Promise<void> {
+/** One Lighthouse CLI run; if the bench ends first, the CLI is interrupted, which closes its Chrome too. */
+function run(scope: BenchScope, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (error, _out, stderr) =>
+      error ? reject(Object.assign(error, { stderr })) : resolve(),
+    );
+    scope.child('Lighthouse', child, 'SIGINT');
+  });
+}
+
+async function runRetryingLostTraces(scope: BenchScope, args: string[], attempts = 3): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await run(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+      await run(scope, args);
       return;
     } catch (error) {
       const stderr = String((error as { stderr?: unknown }).stderr ?? '');
@@ -58,6 +67,7 @@ async function runRetryingLostTraces(args: string[], attempts = 3): Promise<void
 }
 
 async function lighthouse(
+  scope: BenchScope,
   url: string,
   formFactor: FormFactor,
   output: string,
@@ -73,7 +83,7 @@ async function lighthouse(
     `--only-categories=${CATEGORIES.join(',')}`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  await runRetryingLostTraces(args);
+  await runRetryingLostTraces(scope, args);
   const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)]),
@@ -97,7 +107,7 @@ interface Build {
   event: string;
 }
 
-async function main(): Promise<void> {
+async function main(scope: BenchScope): Promise<void> {
   const argv = process.argv.slice(2);
   const runs = numberArg(argv, 'runs', 1);
   const compare = stringArg(argv, 'compare');
@@ -105,66 +115,63 @@ async function main(): Promise<void> {
   if (!dist && !flagArg(argv, 'no-build'))
     execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
 
-  const servers = [
-    ...(compare
-      ? [{ name: 'compared', server: await startTestServer({ seedDemo: true, staticRoot: path.resolve(compare) }) }]
-      : []),
-    {
-      name: 'dist',
-      server: await startTestServer({ seedDemo: true, ...(dist ? { staticRoot: path.resolve(dist) } : {}) }),
-    },
-  ];
+  const start = async (name: string, staticRoot: string | undefined) => {
+    const server = await startTestServer({
+      seedDemo: true,
+      ...(staticRoot ? { staticRoot: path.resolve(staticRoot) } : {}),
+    });
+    scope.onClose(`the '${name}' server`, () => server.stop());
+    return { name, server };
+  };
+  const servers = [...(compare ? [await start('compared', compare)] : []), await start('dist', dist)];
   const outDir = path.join(root, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(outDir, { recursive: true });
-  try {
-    const builds: Build[] = [];
-    for (const { name, server } of servers) {
-      const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as {
-        data: Array<{ id: number }>;
-      };
-      const eventId = first.data[0]?.id;
-      if (eventId === undefined) throw new Error('the demo catalogue is empty');
-      builds.push({ name, home: `${server.url}/`, event: `${server.url}/event/${eventId}` });
-    }
+  const builds: Build[] = [];
+  for (const { name, server } of servers) {
+    const first = (await (await fetch(new URL('/api/events?per_page=1', server.url))).json()) as {
+      data: Array<{ id: number }>;
+    };
+    const eventId = first.data[0]?.id;
+    if (eventId === undefined) throw new Error('the demo catalogue is empty');
+    builds.push({ name, home: `${server.url}/`, event: `${server.url}/event/${eventId}` });
+  }
 
-    const results = new Map<string, Scores[]>();
-    console.log(
-      `Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, ${runs} run(s), reports in ${path.relative(root, outDir)}`,
-    );
-    if (compare) console.log(`build 'compared' is ${compare}, build 'dist' is ${dist ?? 'frontend/dist'}`);
-    console.log(
-      `${compare ? 'build    ' : ''}page   form     load avg (1/5/15)   perf  a11y  best   seo   LCP ms  TBT ms   CLS`,
-    );
-    for (let index = 0; index < runs; index += 1) {
-      for (const page of ['home', 'event'] as const) {
-        for (const formFactor of ['mobile', 'desktop'] as const) {
-          for (const build of builds) {
-            const before = load();
-            const result = await lighthouse(
-              build[page],
-              formFactor,
-              path.join(outDir, `${build.name}-${page}-${formFactor}-${index + 1}.json`),
-            );
-            const key = `${compare ? `${build.name.padEnd(8)} ` : ''}${page} ${formFactor}`;
-            results.set(key, [...(results.get(key) ?? []), result.scores]);
-            const s = result.scores;
-            console.log(
-              `${compare ? `${build.name.padEnd(8)} ` : ''}${page.padEnd(6)} ${formFactor.padEnd(8)} ${before.padEnd(19)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(5)} ${String(s['best-practices']).padStart(5)} ${String(s.seo).padStart(5)} ${String(result.lcpMs).padStart(8)} ${String(result.tbtMs).padStart(7)} ${String(result.cls).padStart(6)}`,
-            );
-          }
+  const results = new Map<string, Scores[]>();
+  console.log(
+    `Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, ${runs} run(s), reports in ${path.relative(root, outDir)}`,
+  );
+  if (compare) console.log(`build 'compared' is ${compare}, build 'dist' is ${dist ?? 'frontend/dist'}`);
+  console.log(
+    `${compare ? 'build    ' : ''}page   form     load avg (1/5/15)   perf  a11y  best   seo   LCP ms  TBT ms   CLS`,
+  );
+  for (let index = 0; index < runs; index += 1) {
+    for (const page of ['home', 'event'] as const) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        for (const build of builds) {
+          const before = load();
+          const result = await lighthouse(
+            scope,
+            build[page],
+            formFactor,
+            path.join(outDir, `${build.name}-${page}-${formFactor}-${index + 1}.json`),
+          );
+          const key = `${compare ? `${build.name.padEnd(8)} ` : ''}${page} ${formFactor}`;
+          results.set(key, [...(results.get(key) ?? []), result.scores]);
+          const s = result.scores;
+          console.log(
+            `${compare ? `${build.name.padEnd(8)} ` : ''}${page.padEnd(6)} ${formFactor.padEnd(8)} ${before.padEnd(19)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(5)} ${String(s['best-practices']).padStart(5)} ${String(s.seo).padStart(5)} ${String(result.lcpMs).padStart(8)} ${String(result.tbtMs).padStart(7)} ${String(result.cls).padStart(6)}`,
+          );
         }
       }
     }
-    console.log('\nmedian per page and form factor');
-    for (const [key, all] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
-      const line = CATEGORIES.map((category) => `${category} ${median(all.map((scores) => scores[category]))}`).join(
-        ', ',
-      );
-      console.log(`${key.padEnd(compare ? 24 : 15)} ${line}`);
-    }
-  } finally {
-    for (const { server } of servers) await server.stop();
+  }
+  console.log('\nmedian per page and form factor');
+  for (const [key, all] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
+    const line = CATEGORIES.map((category) => `${category} ${median(all.map((scores) => scores[category]))}`).join(
+      ', ',
+    );
+    console.log(`${key.padEnd(compare ? 24 : 15)} ${line}`);
   }
 }
 
-await main();
+runBench('bench:lighthouse', main);

@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../backend/src/testing/browser.ts';
 import { startTestServer } from '../backend/src/testing/start-test-server.ts';
 import { numberArg } from './lib/args.ts';
+import { runBench, type BenchScope } from './lib/run-bench.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'frontend', 'dist');
@@ -138,7 +139,7 @@ async function measureClustering(
   };
 }
 
-async function main(): Promise<void> {
+async function main(scope: BenchScope): Promise<void> {
   const markers = numberArg(process.argv.slice(2), 'markers', 100_000);
   build();
   const sizes = measureBundle();
@@ -151,40 +152,36 @@ async function main(): Promise<void> {
   );
 
   const server = await startTestServer({ seedDemo: true });
-  const browser = await launchChromium();
-  try {
-    // bypassCSP: the measuring probes below are evaluated as strings, which the site's CSP (rightly) forbids.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
-    await context.route(
-      (url) => url.origin !== new URL(server.url).origin,
-      (route) => route.abort(),
-    );
-    const lcpMs = Math.round(await measureLcp(await context.newPage(), server.url));
-    console.log(`home LCP     ${lcpMs} ms (headless Chromium, loopback, demo data)`);
-    const timing = await measureClustering(await context.newPage(), server.url, markers);
-    console.log(
-      `map, ${markers} markers: pages in ${timing.loadMs} ms; clustered ${timing.clusterMs} ms after the last page (goal ${GOAL_CLUSTER_MS} ms); zoom answered in ${timing.zoomMs} ms`,
-    );
-    const result = {
-      at: new Date().toISOString(),
-      markers,
-      sizesKbGzip: {
-        initialJs: kb(sizes.initialJs),
-        initialCss: kb(sizes.initialCss),
-        mapJs: kb(sizes.mapJs),
-        mapCss: kb(sizes.mapCss),
-      },
-      lcpMs,
-      ...timing,
-    };
-    mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-    const file = path.join(root, 'bench', 'results', `web-${result.at.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`written ${path.relative(root, file)}`);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  scope.onClose('the test server', () => server.stop());
+  const browser = scope.closing('Chromium', await launchChromium());
+  // bypassCSP: the measuring probes below are evaluated as strings, which the site's CSP (rightly) forbids.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  await context.route(
+    (url) => url.origin !== new URL(server.url).origin,
+    (route) => route.abort(),
+  );
+  const lcpMs = Math.round(await measureLcp(await context.newPage(), server.url));
+  console.log(`home LCP     ${lcpMs} ms (headless Chromium, loopback, demo data)`);
+  const timing = await measureClustering(await context.newPage(), server.url, markers);
+  console.log(
+    `map, ${markers} markers: pages in ${timing.loadMs} ms; clustered ${timing.clusterMs} ms after the last page (goal ${GOAL_CLUSTER_MS} ms); zoom answered in ${timing.zoomMs} ms`,
+  );
+  const result = {
+    at: new Date().toISOString(),
+    markers,
+    sizesKbGzip: {
+      initialJs: kb(sizes.initialJs),
+      initialCss: kb(sizes.initialCss),
+      mapJs: kb(sizes.mapJs),
+      mapCss: kb(sizes.mapCss),
+    },
+    lcpMs,
+    ...timing,
+  };
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  const file = path.join(root, 'bench', 'results', `web-${result.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written ${path.relative(root, file)}`);
 }
 
-await main();
+runBench('bench:web', main);

@@ -19,8 +19,11 @@ export interface BenchScope {
    * then runs at most once: the body may close it early, and the bench's end does not close it again.
    */
   closing<T extends { close(): unknown }>(what: string, resource: T): T;
-  /** Ends a child process when the bench ends, unless it has exited by then. */
-  child<T extends ChildProcess>(what: string, child: T): T;
+  /**
+   * Ends a child process when the bench ends, unless it has exited by then, with `signal` (SIGTERM unless
+   * given: a child that cleans up its own children on SIGINT only, like Lighthouse with its Chrome, is sent that).
+   */
+  child<T extends ChildProcess>(what: string, child: T, signal?: NodeJS.Signals): T;
 }
 
 /** Thrown for bad command-line input: printed as the message alone, without a stack. */
@@ -38,13 +41,13 @@ export function runBench(name: string, body: (scope: BenchScope) => Promise<void
       closes.push({ what, close: closeOnce });
       return resource;
     },
-    child(what, child) {
+    child(what, child, signal = 'SIGTERM') {
       closes.push({
         what,
         close: async () => {
           if (child.exitCode !== null || child.signalCode !== null) return;
           const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
+          child.kill(signal);
           await exited;
         },
       });
