@@ -23,7 +23,7 @@ export type { SavedSearchMatchArgs } from './application/queries/saved-search-ma
 export { DATE_PRESETS, type DatePreset } from './domain/date-presets.ts';
 export type { FilterOptions } from './application/queries/filter-options/filter-options.ts';
 /** `cursor` of GET /api/events, for the OpenAPI document. */
-export { searchQuerySchema } from './application/queries/search-events/search-query-schema.ts';
+export { searchQuerySchema } from './contracts/search-query.ts';
 /** For sources with generic records: picks and normalises the start from start_datetime, date, ... */
 export { startFromRecord, normaliseInstant, START_FIELDS } from './domain/start-time.ts';
 export { eventSlug, parseEventIdSegment } from './domain/slug.ts';

@@ -1,12 +1,16 @@
+import type { SearchQueryText } from '@evently/events/contracts';
 import type { FilterState } from './filter-state.ts';
 
 export type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, string>;
+/** The events query as sent: the server's parameter names (`@evently/events/contracts`), values as text. */
+export type QueryParams = SearchQueryText;
 
 /** Spec 01 §3: empty, null or undefined values are removed before any request (NaN is no value either). */
-export function cleanQuery(params: Record<string, QueryValue>): QueryParams {
-  const cleaned: QueryParams = {};
-  for (const [key, value] of Object.entries(params)) {
+export function cleanQuery<Name extends string>(
+  params: Partial<Record<Name, QueryValue>>,
+): Partial<Record<Name, string>> {
+  const cleaned: Partial<Record<Name, string>> = {};
+  for (const [key, value] of Object.entries(params) as [Name, QueryValue][]) {
     if (value === null || value === undefined) continue;
     if (typeof value === 'number' && !Number.isFinite(value)) continue;
     const text = String(value).trim();
@@ -75,7 +79,7 @@ function normalisedPage(page: number): number {
 /** The events query built from the filters (spec 01 §3 "Query built from the filters" and §7). */
 export function buildEventsQuery(filters: FilterState, options: QueryOptions): QueryParams {
   const isAll = (value: string) => value.trim() === '' || value === 'all';
-  const params: Record<string, QueryValue> = {
+  const params: { [Name in keyof QueryParams]?: QueryValue } = {
     keyword: filters.keyword,
     country: isAll(filters.country) ? undefined : filters.country,
     city: isAll(filters.city) ? undefined : filters.city,
@@ -103,7 +107,7 @@ export function buildEventsQuery(filters: FilterState, options: QueryOptions): Q
   }
 
   if (options.bounds) {
-    params.only_in_view = true;
+    params.only_in_view = 'true';
     params.min_lat = options.bounds.south;
     params.max_lat = options.bounds.north;
     params.min_lon = options.bounds.west;

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { CardEvent } from '@evently/events/contracts';
+import type { CardEvent, SearchQueryText } from '@evently/events/contracts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 
 export interface Pagination {
@@ -40,7 +40,7 @@ export function toEventsPage(raw: unknown): EventsPage {
 
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchEvents: build.query<EventsPage, Record<string, string>>({
+    searchEvents: build.query<EventsPage, SearchQueryText>({
       // Card items only (decision 024): a page of 100 whole events is several times the bytes and server time.
       query: (params) => ({ url: '/events', params: { ...params, fields: 'card' } }),
       transformResponse: toEventsPage,

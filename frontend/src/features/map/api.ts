@@ -1,3 +1,4 @@
+import type { SearchQueryParams } from '@evently/events/contracts';
 import { api } from '../../app/api.ts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 import { MAP_PAGE_SIZE, type MapPage } from './load-all-map-events.ts';
@@ -19,8 +20,8 @@ export function toMapPage(raw: unknown): MapPage {
 }
 
 /** The first page is `page=1` (spec 01 §7); every next one is the page after the previous answer's cursor. */
-export function mapPageParams(cursor: string | null): Record<string, string | number> {
-  const position: Record<string, string | number> = cursor === null ? { page: 1 } : { cursor };
+export function mapPageParams(cursor: string | null): SearchQueryParams {
+  const position: SearchQueryParams = cursor === null ? { page: 1 } : { cursor };
   return { per_page: MAP_PAGE_SIZE, ...position, fields: 'map_basic' };
 }
 

@@ -5,12 +5,12 @@
  * this file only packs them and refuses anything that does not unpack to the expected shape, so a forged or
  * mangled cursor is a `SearchCursorError` (a 400 over HTTP), never an engine failure.
  */
+import { MAX_CURSOR_LENGTH } from '../contracts/search-cursor.ts';
+
+export { MAX_CURSOR_LENGTH };
 
 /** One sort value: what both engines return for a key (missing keyword values are null). */
 export type CursorValue = string | number | null;
-
-/** Longest cursor accepted: a few sort values, one of which may be a long name. */
-export const MAX_CURSOR_LENGTH = 2048;
 
 /** A cursor that is not one this index made for this order. */
 export class SearchCursorError extends Error {

@@ -4,18 +4,8 @@
  * clients; the search index checks it belongs to the same sort order, and any cursor it refuses is a 400
  * naming `cursor`, never a 500. A cursor page takes no page number: `page` above 1 with it is a 400.
  */
-import { z } from 'zod';
-import { badRequest, MAX_CURSOR_LENGTH, SearchCursorError } from '@evently/platform';
-
-/** The parameter's shape, also what the OpenAPI document describes. */
-export const cursorParam = z
-  .string()
-  .min(1)
-  .max(MAX_CURSOR_LENGTH)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a pagination.next_cursor value (base64url)')
-  .describe(
-    'pagination.next_cursor of the previous answer: the page after it, past the 10,000 result window too; not with page > 1',
-  );
+import { badRequest, SearchCursorError } from '@evently/platform';
+import { cursorParam } from '../../../contracts/search-query.ts';
 
 /** `{ after }` for the search query when a cursor is given; repeated parameters keep the first, blank is absent. */
 export function parseCursorParam(raw: Record<string, unknown>, page: number): { after?: string } {

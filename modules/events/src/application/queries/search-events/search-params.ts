@@ -7,17 +7,29 @@ import { badRequest, MAX_RESULT_WINDOW } from '@evently/platform';
 import { DATE_PRESETS, type DatePreset } from '../../../domain/date-presets.ts';
 import { addDays, midnightIn } from '../../../domain/time-zones.ts';
 
-export const SORT_FIELDS = ['date', 'price', 'popularity', 'name', 'distance'] as const;
-export type SortBy = (typeof SORT_FIELDS)[number];
+import {
+  DEFAULT_PER_PAGE,
+  DEFAULT_RADIUS_KM,
+  LIST_FIELDS,
+  MAX_PER_PAGE,
+  MAX_RADIUS_KM,
+  MIN_RADIUS_KM,
+  SORT_FIELDS,
+  type ListFields,
+  type SortBy,
+} from '../../../contracts/search-query.ts';
 
-export const LIST_FIELDS = ['map_basic', 'card'] as const;
-export type ListFields = (typeof LIST_FIELDS)[number];
-
-export const DEFAULT_PER_PAGE = 100;
-export const MAX_PER_PAGE = 1000;
-export const DEFAULT_RADIUS_KM = 25;
-export const MIN_RADIUS_KM = 1;
-export const MAX_RADIUS_KM = 100;
+export {
+  DEFAULT_PER_PAGE,
+  DEFAULT_RADIUS_KM,
+  LIST_FIELDS,
+  MAX_PER_PAGE,
+  MAX_RADIUS_KM,
+  MIN_RADIUS_KM,
+  SORT_FIELDS,
+  type ListFields,
+  type SortBy,
+};
 
 export interface SearchParams {
   keyword?: string;

@@ -1,22 +1,39 @@
 /**
- * `GET /api/events` (and the search calendar) parameters as the API document describes them. The handler
- * reads them by hand (`search-params.ts`: lenient, with the spec's drop-or-clamp rules and the `cursor`
- * beside it), so this zod object is documentation only; `search-query-schema.unit.spec.ts` checks that it
- * names exactly the parameters the handler reads.
+ * `GET /api/events` (and the search calendar) parameters as the API document describes them and the client
+ * builds its query from. The handler reads them by hand (`search-params.ts`: lenient, with the spec's
+ * drop-or-clamp rules and the `cursor` beside it), so this zod object is not what validates a request;
+ * `search-query.unit.spec.ts` checks that it names exactly the parameters the handler reads.
  */
+import { MAX_CURSOR_LENGTH } from '@evently/platform/contracts';
 import { z } from 'zod';
-import { CATEGORIES } from '../../../contracts/categories.ts';
-import { DATE_PRESETS } from '../../../domain/date-presets.ts';
-import { cursorParam } from './cursor-param.ts';
-import {
-  DEFAULT_PER_PAGE,
-  DEFAULT_RADIUS_KM,
-  LIST_FIELDS,
-  MAX_PER_PAGE,
-  MAX_RADIUS_KM,
-  MIN_RADIUS_KM,
-  SORT_FIELDS,
-} from './search-params.ts';
+import { CATEGORIES } from './categories.ts';
+import { DATE_PRESETS } from './date-presets.ts';
+
+export const SORT_FIELDS = ['date', 'price', 'popularity', 'name', 'distance'] as const;
+export type SortBy = (typeof SORT_FIELDS)[number];
+
+/** Lighter list items: `map_basic` for map pins, `card` for list cards. */
+export const LIST_FIELDS = ['map_basic', 'card'] as const;
+export type ListFields = (typeof LIST_FIELDS)[number];
+
+export const DEFAULT_PER_PAGE = 100;
+export const MAX_PER_PAGE = 1000;
+export const DEFAULT_RADIUS_KM = 25;
+export const MIN_RADIUS_KM = 1;
+export const MAX_RADIUS_KM = 100;
+
+/**
+ * `cursor`: the `pagination.next_cursor` of a previous answer, for the page after it (how the map's "Show all
+ * events" walks past the result window that `page` cannot pass). Opaque to clients.
+ */
+export const cursorParam = z
+  .string()
+  .min(1)
+  .max(MAX_CURSOR_LENGTH)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a pagination.next_cursor value (base64url)')
+  .describe(
+    'pagination.next_cursor of the previous answer: the page after it, past the 10,000 result window too; not with page > 1',
+  );
 
 export const searchQuerySchema = z.object({
   keyword: z
@@ -76,3 +93,8 @@ export const searchQuerySchema = z.object({
       'Lighter items: map_basic for map pins; card for list cards (no FAQ, highlights, offers, ratings...; decision 024). Absent: whole events',
     ),
 });
+
+/** The parameters as a client sends them (every one optional). */
+export type SearchQueryParams = z.input<typeof searchQuerySchema>;
+/** The same names as a URL's query string carries them. */
+export type SearchQueryText = { [Name in keyof SearchQueryParams]?: string };

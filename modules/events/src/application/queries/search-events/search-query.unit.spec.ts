@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCursorParam } from './cursor-param.ts';
 import { parseSearchParams } from './search-params.ts';
-import { searchQuerySchema } from './search-query-schema.ts';
+import { searchQuerySchema } from '../../../contracts/search-query.ts';
 
 /** A query whose values take every branch of the parser, recording each name the parser reads. */
 function namesRead(): string[] {
