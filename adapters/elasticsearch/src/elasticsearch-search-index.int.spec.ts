@@ -2,28 +2,15 @@
  * The SearchIndex contract against a real single-node Elasticsearch (security off) through testcontainers.
  * Without a container engine (as on the team's build machines) the suite is reported as skipped, and says so.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
-import { hasContainerRuntime, testSearchIndex } from '@evently/platform/testing';
+import { describe } from 'vitest';
+import { containerPerSuite, containerRuntimeFor, testSearchIndex } from '@evently/platform/testing';
 import { createElasticsearchSearchIndex } from './elasticsearch-search-index.ts';
-import {
-  ELASTICSEARCH_IMAGE as IMAGE,
-  startElasticsearch,
-  type StartedElasticsearch,
-} from './testing/elasticsearch-container.ts';
+import { ELASTICSEARCH_IMAGE as IMAGE, startElasticsearch } from './testing/elasticsearch-container.ts';
 
-const hasRuntime = await hasContainerRuntime();
-if (!hasRuntime) console.log(`skipped: no container runtime (Elasticsearch search index contract, ${IMAGE})`);
+const hasRuntime = await containerRuntimeFor(`Elasticsearch search index contract, ${IMAGE}`);
 
 describe.skipIf(!hasRuntime)(`Elasticsearch SearchIndex contract (${IMAGE}, single node)`, () => {
-  let elastic: StartedElasticsearch;
+  const elastic = containerPerSuite(startElasticsearch);
 
-  beforeAll(async () => {
-    elastic = await startElasticsearch();
-  }, 300_000);
-
-  afterAll(async () => {
-    await elastic?.stop();
-  });
-
-  testSearchIndex(() => createElasticsearchSearchIndex({ node: elastic.node }));
+  testSearchIndex(() => createElasticsearchSearchIndex({ node: elastic().node }));
 });

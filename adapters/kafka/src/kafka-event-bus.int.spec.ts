@@ -5,31 +5,27 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasContainerRuntime, testEventBus, type EventBusFixtureOptions } from '@evently/platform/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  containerPerSuite,
+  containerRuntimeFor,
+  testEventBus,
+  type EventBusFixtureOptions,
+} from '@evently/platform/testing';
 import { smtpOutageKit } from '@evently/mail/testing';
 import type { Delivered, Envelope, EventBus } from '@evently/platform';
 import { createKafkaEventBus } from './kafka-event-bus.ts';
-import { startKafka, type StartedKafka } from './testing/kafka-kraft-container.ts';
+import { startKafka } from './testing/kafka-kraft-container.ts';
 
-const hasRuntime = await hasContainerRuntime();
-if (!hasRuntime) console.log('skipped: no container runtime (Kafka event bus contract, apache/kafka KRaft)');
+const hasRuntime = await containerRuntimeFor('Kafka event bus contract, apache/kafka KRaft');
 
 describe.skipIf(!hasRuntime)('Kafka event bus (apache/kafka 3.8, KRaft, one broker)', () => {
-  let kafka: StartedKafka;
+  const kafka = containerPerSuite(startKafka);
   const logger = pino({ level: 'warn' });
-
-  beforeAll(async () => {
-    kafka = await startKafka();
-  }, 300_000);
-
-  afterAll(async () => {
-    await kafka?.stop();
-  });
 
   const openBus = (options: EventBusFixtureOptions = {}) =>
     createKafkaEventBus({
-      brokers: kafka.brokers,
+      brokers: kafka().brokers,
       clientId: `contract-${randomUUID()}`,
       logger,
       ...(options.backoff ? { backoff: options.backoff } : {}),
@@ -60,7 +56,7 @@ describe.skipIf(!hasRuntime)('Kafka event bus (apache/kafka 3.8, KRaft, one brok
     const group = `malformed-${randomUUID().slice(0, 8)}`;
     await bus.init([topic]);
     // Written around our producer, as a foreign or broken client would: same key, so same partition.
-    const raw = new Kafka({ clientId: 'raw', brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer();
+    const raw = new Kafka({ clientId: 'raw', brokers: kafka().brokers, logLevel: logLevel.NOTHING }).producer();
     await raw.connect();
     await raw.send({
       topic,

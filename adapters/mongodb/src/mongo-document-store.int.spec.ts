@@ -5,40 +5,31 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxRecord, DocumentStore } from '@evently/platform';
-import { hasContainerRuntime, waitFor, testDocumentStore } from '@evently/platform/testing';
+import { containerPerSuite, containerRuntimeFor, waitFor, testDocumentStore } from '@evently/platform/testing';
 import { createMongoDocumentStore } from './mongo-document-store.ts';
-import { startMongoReplicaSet, type StartedMongoReplicaSet } from './testing/mongo-replica-set-container.ts';
+import { startMongoReplicaSet } from './testing/mongo-replica-set-container.ts';
 
 interface Note {
   title: string;
   note?: string;
 }
 
-const hasRuntime = await hasContainerRuntime();
-if (!hasRuntime) console.log('skipped: no container runtime (MongoDB document store contract, mongo:7 replica set)');
+const hasRuntime = await containerRuntimeFor('MongoDB document store contract, mongo:7 replica set');
 
 describe.skipIf(!hasRuntime)('MongoDB document store (mongo:7 single-node replica set)', () => {
-  let mongo: StartedMongoReplicaSet;
+  const mongo = containerPerSuite(startMongoReplicaSet);
   const logger = pino({ level: 'warn' });
-
-  beforeAll(async () => {
-    mongo = await startMongoReplicaSet();
-  }, 300_000);
-
-  afterAll(async () => {
-    await mongo?.stop();
-  });
 
   /** A store on a database of its own; cleanup drops that database. */
   const openStore = (dbName = `contract_${randomUUID().replaceAll('-', '')}`) => {
-    const store = createMongoDocumentStore({ uri: mongo.uri, dbName, logger });
+    const store = createMongoDocumentStore({ uri: mongo().uri, dbName, logger });
     return { store, dbName };
   };
 
   const dropDatabase = async (dbName: string) => {
-    const connection = await mongoose.createConnection(mongo.uri, { dbName }).asPromise();
+    const connection = await mongoose.createConnection(mongo().uri, { dbName }).asPromise();
     await connection.dropDatabase();
     await connection.close();
   };

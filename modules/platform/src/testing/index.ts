@@ -11,6 +11,7 @@ export {
 export { testSearchIndex, type SearchIndexFactory } from '../search/search-index.contract.ts';
 export { berlin, contractSchema, fixtureEvents, type FixtureEvent } from '../search/search-index.contract-fixtures.ts';
 export { hasContainerRuntime } from './container-runtime.ts';
+export { containerPerSuite, containerRuntimeFor } from './container-suite.ts';
 export { createTempDataDir } from './temp-dir.ts';
 export { waitFor } from './wait-for.ts';
 export { collectMessages } from './collect-messages.ts';

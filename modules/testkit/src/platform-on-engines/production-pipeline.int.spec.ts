@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { hasContainerRuntime, waitFor, testRebuildBesideLive } from '@evently/platform/testing';
+import { containerRuntimeFor, waitFor, testRebuildBesideLive } from '@evently/platform/testing';
 import { startMongoReplicaSet, type StartedMongoReplicaSet } from '@evently/mongodb/testing';
 import { startKafka, type StartedKafka } from '@evently/kafka/testing';
 import { startElasticsearch, type StartedElasticsearch } from '@evently/elasticsearch/testing';
@@ -22,11 +22,9 @@ import {
   type Projector,
 } from '@evently/platform';
 
-const hasRuntime = await hasContainerRuntime();
-if (!hasRuntime)
-  console.log(
-    'skipped: no container runtime (assembled pipeline: MongoDB → outbox → relay → Kafka → projector → Elasticsearch)',
-  );
+const hasRuntime = await containerRuntimeFor(
+  'assembled pipeline: MongoDB → outbox → relay → Kafka → projector → Elasticsearch',
+);
 
 const logger = pino({ level: 'silent' });
 const TOPIC = 'evently.things';

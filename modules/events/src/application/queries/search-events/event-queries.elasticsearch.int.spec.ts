@@ -5,14 +5,13 @@
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { afterAll } from 'vitest';
 import { createElasticsearchSearchIndex } from '@evently/elasticsearch';
-import { hasContainerRuntime } from '@evently/platform/testing';
+import { containerRuntimeFor } from '@evently/platform/testing';
 import { describeEventQueryCases } from '../../../testing/event-query-cases.ts';
 
 // The 9.x client sends compatible-with=9 headers, so the server must be 9.x as well.
 const IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.4.3';
 
-const hasRuntime = await hasContainerRuntime();
-if (!hasRuntime) console.log(`skipped: no container runtime (event queries on Elasticsearch, ${IMAGE})`);
+const hasRuntime = await containerRuntimeFor(`event queries on Elasticsearch, ${IMAGE}`);
 
 // One container per catalogue the cases build (the contract and the linked-offers cases each make one).
 const containers: StartedTestContainer[] = [];
