@@ -4,11 +4,11 @@
  * cases need an unprivileged process: a test running as root (a container) spawns it as `nobody`.
  * Mail that can no longer be written once running makes `/readyz` fail.
  */
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawnBackend, type BackendProcess, type SpawnOptions } from './testing/spawn-backend.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendProcesses } from './testing/backend-processes.ts';
+import type { SpawnOptions } from './testing/spawn-backend.ts';
 import { startTestServer, type TestServer } from './testing/start-test-server.ts';
 
 const NOBODY = 65_534;
@@ -17,17 +17,11 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const unprivileged: SpawnOptions = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
 const uid = asRoot ? NOBODY : (process.getuid?.() ?? 0);
 
-const running: BackendProcess[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((backend) => backend.kill('SIGKILL')));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const backends = backendProcesses({ prefix: 'evently-storage-', env: { ADMIN_PASSWORD: 'storage-test-password' } });
 
 /** A DATA_DIR the spawned process owns. */
 function dataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evently-storage-'));
-  dirs.push(dir);
+  const dir = backends.dataDir();
   if (asRoot) chownSync(dir, NOBODY, NOBODY);
   return dir;
 }
@@ -38,19 +32,7 @@ function owned(target: string): string {
 }
 
 async function startFails(data: string): Promise<string> {
-  const backend = spawnBackend(
-    ['all'],
-    {
-      DATA_DIR: data,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'storage-test-password',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'info',
-    },
-    unprivileged,
-  );
-  running.push(backend);
+  const backend = backends.spawn(['all'], backends.embeddedEnv({ DATA_DIR: data }), unprivileged);
   expect(await backend.exited).toBe(1);
   // It stopped before serving anything.
   expect(backend.lines.filter((line) => line.includes('is listening'))).toEqual([]);

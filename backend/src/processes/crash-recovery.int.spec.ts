@@ -3,43 +3,12 @@
  * together, so a restarted worker finds the message in the log and projects it. Runs the real backend as a
  * child process on a temporary DATA_DIR.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendProcesses } from '../testing/backend-processes.ts';
 
-const running: BackendProcess[] = [];
-const dirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((backend) => backend.kill('SIGKILL')));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function environment(): Record<string, string> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-crash-'));
-  dirs.push(dataDir);
-  return {
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: 'crash-test-password',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'info',
-  };
-}
-
-function start(args: string[], env: Record<string, string>): BackendProcess {
-  const backend = spawnBackend(args, env);
-  running.push(backend);
-  return backend;
-}
-
-async function listeningUrl(backend: BackendProcess): Promise<string> {
-  const line = await backend.waitForLine((l) => String(logRecord(l)?.msg ?? '').endsWith('is listening'));
-  return String(logRecord(line)?.url);
-}
+const backends = backendProcesses({ prefix: 'evently-crash-', env: { ADMIN_PASSWORD: 'crash-test-password' } });
 
 const mailFiles = (dataDir: string): string[] => {
   try {
@@ -61,12 +30,11 @@ async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boo
 
 describe('crash recovery (process level)', () => {
   it('delivers every committed sign-up confirmation after the api is killed before any worker ran', async () => {
-    const env = environment();
-    const api = start(['api'], env);
-    const url = await listeningUrl(api);
+    const env = backends.embeddedEnv();
+    const api = await backends.startRole(['api'], env);
     const emails = ['ada@example.com', 'grace@example.com', 'alan@example.com'];
     for (const email of emails) {
-      const res = await fetch(`${url}/api/subscriptions`, {
+      const res = await fetch(`${api.url}/api/subscriptions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, country: 'Germany', city: 'Berlin' }),
@@ -77,7 +45,7 @@ describe('crash recovery (process level)', () => {
     expect(mailFiles(env.DATA_DIR!)).toEqual([]);
     expect(await api.kill('SIGKILL')).toBe('SIGKILL');
 
-    const worker = start(['worker'], env);
+    const worker = backends.spawn(['worker'], env);
     const files = await eventually(
       () => mailFiles(env.DATA_DIR!),
       (found) => found.length >= emails.length,
@@ -89,16 +57,15 @@ describe('crash recovery (process level)', () => {
   });
 
   it('brings the search index up to date after the seed command is killed once its writes committed', async () => {
-    const env = environment();
-    const seed = start(['seed', '--events', '120'], env);
+    const env = backends.embeddedEnv();
+    const seed = backends.spawn(['seed', '--events', '120'], env);
     await seed.waitForLine((line) => line.startsWith('seed: projecting'));
     await seed.kill('SIGKILL');
 
-    const app = start(['all'], env);
-    const url = await listeningUrl(app);
+    const app = await backends.startRole(['all'], env);
     const total = await eventually(
       async () => {
-        const res = await fetch(`${url}/api/events?per_page=1`);
+        const res = await fetch(`${app.url}/api/events?per_page=1`);
         const body = (await res.json()) as { pagination?: { total?: number } };
         return body.pagination?.total ?? 0;
       },

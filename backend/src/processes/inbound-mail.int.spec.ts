@@ -3,23 +3,18 @@
  * confirmation mail it writes carries the ticket's signed Reply-To, and a reply sent there from the visitor's
  * address shows in the ticket the api serves.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@evently/platform/testing';
-import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { backendProcesses, logMessage } from '../testing/backend-processes.ts';
+import { logRecord } from '../testing/spawn-backend.ts';
 import { openTicket } from '../testing/support-calls.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-inbound-'));
-const running: BackendProcess[] = [];
 const PASSWORD = 'inbound-mail-password';
-
-afterAll(async () => {
-  await Promise.all(running.map((backend) => backend.kill('SIGKILL')));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const backends = backendProcesses({ prefix: 'evently-inbound-', env: { ADMIN_PASSWORD: PASSWORD }, scope: 'file' });
+const dataDir = backends.dataDir();
 
 const mails = () => {
   try {
@@ -33,31 +28,21 @@ const mails = () => {
 
 describe('the worker role takes replies by mail', () => {
   it('appends a reply sent to the Reply-To of the confirmation', async () => {
-    const env = {
+    const env = backends.embeddedEnv({
       DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: PASSWORD,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'info',
       SUPPORT_REPLY_SECRET: 'a-worker-secret-of-at-least-32-characters',
       SUPPORT_REPLY_DOMAIN: 'reply.evently.test',
       INBOUND_SMTP_PORT: '0',
-    };
-    const worker = spawnBackend(['worker'], env);
-    running.push(worker);
+    });
+    const worker = backends.spawn(['worker'], env);
     const listening = logRecord(
-      await worker.waitForLine((line) => String(logRecord(line)?.msg ?? '').startsWith('inbound SMTP listener')),
+      await worker.waitForLine((line) => logMessage(line).startsWith('inbound SMTP listener')),
     );
     const smtpPort = Number(listening?.port);
-    await worker.waitForLine((line) => logRecord(line)?.msg === 'worker started');
-    const api = spawnBackend(['api'], { ...env, INBOUND_SMTP_PORT: '' });
-    running.push(api);
-    const url = String(
-      logRecord(await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening')))?.url,
-    );
+    await worker.waitForLine((line) => logMessage(line) === 'worker started');
+    const api = await backends.startRole(['api'], { ...env, INBOUND_SMTP_PORT: '' });
 
-    const { number } = await openTicket(url, { subject: 'Seats', description: 'Which seats?' });
+    const { number } = await openTicket(api.url, { subject: 'Seats', description: 'Which seats?' });
     await waitFor(
       () => mails().some((mail) => /^Reply-To: /m.test(mail)),
       'the confirmation with its Reply-To',
@@ -78,7 +63,7 @@ describe('the worker role takes replies by mail', () => {
     transport.close();
 
     const ticket = (await (
-      await fetch(`${url}/api/support/tickets/${number}`, { headers: { 'x-admin-password': PASSWORD } })
+      await fetch(`${api.url}/api/support/tickets/${number}`, { headers: { 'x-admin-password': PASSWORD } })
     ).json()) as {
       ticket: { messages: Array<{ message: string; is_admin: boolean }> };
     };

@@ -2,56 +2,46 @@
  * `npm run ingest` (the backend's `ingest` role) in a child process: SIGKILLed while it waits for a page, then run again. The second run
  * resumes from the checkpoint and the catalogue ends with every event exactly once.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '@evently/platform';
-import { createTempDataDir, waitFor } from '@evently/platform/testing';
+import { waitFor } from '@evently/platform/testing';
 import { EVENTS_INDEX } from '@evently/events';
 import { generateTicketmasterEvents, startFeedSimulator, type FeedSimulator } from '@evently/ingestion';
+import { backendProcesses } from '../testing/backend-processes.ts';
 import { openBackendRuntime } from './ingest-runtime.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const backends = backendProcesses({ prefix: 'evently-ingest-cli-' });
 let simulator: FeedSimulator;
-let data: { dir: string; remove: () => Promise<void> };
+let dataDir: string;
 
 beforeEach(async () => {
   simulator = await startFeedSimulator({ ticketmasterApiKey: 'cli-key' });
-  data = await createTempDataDir('evently-ingest-cli-');
+  dataDir = backends.dataDir();
 });
 
 afterEach(async () => {
   await simulator.close();
-  await data.remove();
 });
 
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'ingest', ...args], {
-    env: {
-      ...process.env,
-      DATA_DIR: data.dir,
-      TICKETMASTER_API_URL: simulator.ticketmasterBaseUrl,
-      TICKETMASTER_API_KEY: 'cli-key',
-      TICKETMASTER_REQUESTS_PER_SECOND: '0',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return backends.spawn(['ingest', ...args], {
+    DATA_DIR: dataDir,
+    TICKETMASTER_API_URL: simulator.ticketmasterBaseUrl,
+    TICKETMASTER_API_KEY: 'cli-key',
+    TICKETMASTER_REQUESTS_PER_SECOND: '0',
+    LOG_LEVEL: 'error',
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, output: () => output };
 }
+
+/** What the CLI printed, its progress and summary lines and any errors. */
+const output = (cli: { lines: string[]; stderr(): string }) => `${cli.lines.join('\n')}\n${cli.stderr()}`;
 
 /** Pages the stored Ticketmaster checkpoint counts, read from the store's file as the CLI leaves it. */
 function checkpointedPages(): number {
-  const file = path.join(data.dir, 'evently.db');
+  const file = path.join(dataDir, 'evently.db');
   if (!existsSync(file)) return 0;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -85,23 +75,22 @@ describe('npm run ingest', () => {
     // The page read ahead of the hung request is written and checkpointed in the meantime: the kill comes after
     // that checkpoint, so the resumed run starts exactly at the hung page.
     await waitFor(() => checkpointedPages() >= 3, 'the third page checkpointed', 60_000);
-    killed.child.kill('SIGKILL');
-    expect((await killed.exited).signal).toBe('SIGKILL');
+    expect(await killed.kill('SIGKILL')).toBe('SIGKILL');
     release();
 
     const resumed = startCli(['--source', 'ticketmaster', '--full']);
-    const { code } = await resumed.exited;
-    expect(resumed.output()).toContain('Ingestion summary: ticketmaster (completed)');
+    const code = await resumed.exited;
+    expect(output(resumed)).toContain('Ingestion summary: ticketmaster (completed)');
     expect(code).toBe(0);
-    expect(resumed.output()).toContain('all [full, resumed] completed');
-    expect(resumed.output()).toMatch(
+    expect(output(resumed)).toContain('all [full, resumed] completed');
+    expect(output(resumed)).toMatch(
       /total: fetched 1000, created 1000, updated 0, unchanged 0, removed 0, quarantined 0/,
     );
     // Only the pages after the last checkpoint were asked again.
     expect(simulator.requests.slice(4).map((request) => request.query.get('page'))).toEqual(['3', '4']);
 
     const runtime = await openBackendRuntime({
-      env: { DATA_DIR: data.dir, DEMO_DATA: 'false' },
+      env: { DATA_DIR: dataDir, DEMO_DATA: 'false' },
       logger: silentLogger(),
     });
     try {
@@ -115,14 +104,8 @@ describe('npm run ingest', () => {
   }, 180_000);
 
   it('explains a missing key and exits 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'ingest', '--source', 'ticketmaster'], {
-      env: { ...process.env, DATA_DIR: data.dir, TICKETMASTER_API_KEY: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(2);
-    expect(stderr).toContain('TICKETMASTER_API_KEY is not set.');
+    const cli = backends.spawn(['ingest', '--source', 'ticketmaster'], { DATA_DIR: dataDir, TICKETMASTER_API_KEY: '' });
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toContain('TICKETMASTER_API_KEY is not set.');
   });
 });

@@ -2,28 +2,15 @@
  * The match keys backfill (decision 021) on an embedded DATA_DIR from before the keys: an `api` process leaves
  * the records alone, a `worker` keys them in the background after it has started.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteDocumentStore } from '@evently/sqlite';
-import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { backendProcesses, logMessage } from '../testing/backend-processes.ts';
+import { logRecord } from '../testing/spawn-backend.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-match-keys-'));
-const running: BackendProcess[] = [];
-const env = {
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  ADMIN_PASSWORD: 'match-keys-password',
-  DEMO_DATA: 'false',
-  LOG_LEVEL: 'info',
-};
-
-afterAll(async () => {
-  await Promise.all(running.map((backend) => backend.kill('SIGKILL')));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const backends = backendProcesses({ prefix: 'evently-match-keys-', scope: 'file' });
+const env = backends.embeddedEnv({ ADMIN_PASSWORD: 'match-keys-password' });
+const dataDir = env.DATA_DIR!;
 
 /** Reads the events' keys through a store of its own, as another process would. */
 async function storedKeys(): Promise<Array<string | null>> {
@@ -51,15 +38,12 @@ describe('match keys backfill in the worker', () => {
     });
     await store.close();
 
-    const api = spawnBackend(['api'], env);
-    running.push(api);
-    await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening'));
+    const api = await backends.startRole(['api'], env);
     expect(await api.kill('SIGTERM')).toBe(0);
     expect(await storedKeys()).toEqual([null, null, null]);
 
-    const worker = spawnBackend(['worker'], env);
-    running.push(worker);
-    const done = logRecord(await worker.waitForLine((line) => logRecord(line)?.msg === 'match keys backfill: done'));
+    const worker = backends.spawn(['worker'], env);
+    const done = logRecord(await worker.waitForLine((line) => logMessage(line) === 'match keys backfill: done'));
     expect(done).toMatchObject({ scheduler: 'match-keys-backfill', updated: 3, left: 0 });
     expect(worker.lines.map((line) => logRecord(line)?.msg)).toContain('worker started');
     expect(await worker.kill('SIGTERM')).toBe(0);

@@ -3,31 +3,22 @@
  * events module's command on an embedded DATA_DIR (the default composition links offers), then the CLI lists
  * the group, splits the linked record out, and lists both apart; mistakes exit 2 with a message.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '@evently/platform';
 import { compose } from '../compose.ts';
 import { loadConfig } from '../config.ts';
-import { spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { backendProcesses } from '../testing/backend-processes.ts';
+import type { BackendProcess } from '../testing/spawn-backend.ts';
 import { UsageError } from './usage-error.ts';
 import { parseOffersArgs } from './offers.ts';
 
-const running: BackendProcess[] = [];
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((backend) => backend.kill('SIGKILL')));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const backends = backendProcesses({ prefix: 'evently-offers-' });
 
 async function runCli(
   args: string[],
   env: Record<string, string>,
 ): Promise<BackendProcess & { code: number | string }> {
-  const backend = spawnBackend(['offers', ...args], env);
-  running.push(backend);
+  const backend = backends.spawn(['offers', ...args], env);
   return Object.assign(backend, { code: await backend.exited });
 }
 
@@ -56,8 +47,12 @@ describe('offers process', () => {
   });
 
   it('lists a group, splits the linked record out and lists both apart', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'evently-offers-'));
-    const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'offers-test-password', DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
+    const env = {
+      DATA_DIR: backends.dataDir(),
+      ADMIN_PASSWORD: 'offers-test-password',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    };
     const composition = await compose({
       config: loadConfig(env),
       logger: createLogger({ name: 'test', level: 'silent' }),

@@ -3,27 +3,21 @@
  * either way every event is searchable when the command returns. Runs the real backend as a child process.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteSearchIndex } from '@evently/sqlite';
 import type { SearchResult } from '@evently/platform';
-import { spawnBackend } from '../testing/spawn-backend.ts';
+import { backendProcesses } from '../testing/backend-processes.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+const backends = backendProcesses({
+  prefix: 'evently-seed-',
+  env: { ADMIN_PASSWORD: 'seed-test-password', LOG_LEVEL: 'warn' },
 });
 
 /** Runs the command to its end and answers its "projected" line. */
 async function seed(dataDir: string, events: number): Promise<string> {
-  const backend = spawnBackend(['seed', '--events', String(events)], {
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    ADMIN_PASSWORD: 'seed-test-password',
-    LOG_LEVEL: 'warn',
-  });
+  const backend = backends.spawn(['seed', '--events', String(events)], backends.embeddedEnv({ DATA_DIR: dataDir }));
   const projected = await backend.waitForLine((line) => line.startsWith('seed: projected in'));
   expect(await backend.exited).toBe(0);
   return projected;
@@ -31,8 +25,7 @@ async function seed(dataDir: string, events: number): Promise<string> {
 
 describe('seed (process level)', () => {
   it('given an empty index, then it loads in bulk; given a filled one, then it projects the new events live', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
-    dirs.push(dataDir);
+    const dataDir = backends.dataDir();
 
     expect(await seed(dataDir, 150)).toContain('rebuilt in bulk: events-search; alongside the writes');
     expect(await seed(dataDir, 50)).not.toContain('events-search');
@@ -46,14 +39,8 @@ describe('seed (process level)', () => {
   });
 
   it('given the projection process dies during the writes, then the seed projects after them and every event is searchable', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
-    dirs.push(dataDir);
-    const backend = spawnBackend(['seed', '--events', '2000'], {
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      ADMIN_PASSWORD: 'seed-test-password',
-      LOG_LEVEL: 'warn',
-    });
+    const dataDir = backends.dataDir();
+    const backend = backends.spawn(['seed', '--events', '2000'], backends.embeddedEnv({ DATA_DIR: dataDir }));
     await backend.waitForLine((line) => line.startsWith('seed: 1000/2000 events written'));
     // The seed's child running the projection role; it cannot finish before the seed's writes are done.
     const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], {
@@ -69,21 +56,14 @@ describe('seed (process level)', () => {
     expect(projected).not.toContain('alongside');
     expect(backend.lines.some((line) => line.includes('the projection process failed'))).toBe(true);
     // The same 2,000 generated events seeded undisturbed give the same listed events (a few are linked offers).
-    const undisturbed = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
-    dirs.push(undisturbed);
+    const undisturbed = backends.dataDir();
     expect(await seed(undisturbed, 2000)).toContain('alongside the writes');
     expect(await indexedIds(dataDir)).toEqual(await indexedIds(undisturbed));
   }, 120_000);
 
   it('given the seed is killed once its writes are committed, then its projection process ends too', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-seed-'));
-    dirs.push(dataDir);
-    const backend = spawnBackend(['seed', '--events', '120'], {
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      ADMIN_PASSWORD: 'seed-test-password',
-      LOG_LEVEL: 'warn',
-    });
+    const dataDir = backends.dataDir();
+    const backend = backends.spawn(['seed', '--events', '120'], backends.embeddedEnv({ DATA_DIR: dataDir }));
     await backend.waitForLine((line) => line === 'seed: 120/120 events written');
     const [projection] = execFileSync('pgrep', ['-P', String(backend.child.pid), '-f', 'seed-projection'], {
       encoding: 'utf8',

@@ -4,48 +4,29 @@
  * /readyz, the worker says it started, ingest finishes its run) instead of one of them stopping with
  * `database is locked`.
  */
-import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@evently/platform/testing';
-import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { backendProcesses, logMessage } from '../testing/backend-processes.ts';
 
 const ROUNDS = 3;
 const SAMPLE_FEED = path.resolve(import.meta.dirname, '../../../ingestion/samples/fever/plans-page-3.json');
-const running: BackendProcess[] = [];
-const folders: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((backend) => backend.kill('SIGKILL')));
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+const backends = backendProcesses({
+  prefix: 'evently-together-',
+  env: { ADMIN_PASSWORD: 'started-together-password' },
 });
 
-const messageOf = (line: string) => String(logRecord(line)?.msg ?? '');
-
 async function startAllAtOnce(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-together-'));
-  folders.push(dataDir);
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: 'started-together-password',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'info',
-  };
-  const worker = spawnBackend(['worker'], env);
-  const api = spawnBackend(['api'], env);
-  const ingest = spawnBackend(['ingest', '--source', 'file', '--path', SAMPLE_FEED], env);
-  running.push(worker, api, ingest);
+  const env = backends.embeddedEnv();
+  const worker = backends.spawn(['worker'], env);
+  const starting = backends.startRole(['api'], env, { timeoutMs: 120_000 });
+  const ingest = backends.spawn(['ingest', '--source', 'file', '--path', SAMPLE_FEED], env);
 
-  const [url] = await Promise.all([
-    api
-      .waitForLine((line) => messageOf(line).endsWith('is listening'), 120_000)
-      .then((line) => String(logRecord(line)?.url)),
-    worker.waitForLine((line) => messageOf(line) === 'worker started', 120_000),
+  const [api] = await Promise.all([
+    starting,
+    worker.waitForLine((line) => logMessage(line) === 'worker started', 120_000),
   ]);
+  const url = api.url;
   let ready = 0;
   await waitFor(
     async () => {

@@ -2,20 +2,14 @@
  * `api` and `worker` as separate processes on one embedded DATA_DIR, as docker-compose runs them against the
  * production engines: what the api commits, the running worker picks up from the shared log.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@evently/platform/testing';
-import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { backendProcesses, logMessage } from '../testing/backend-processes.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-roles-'));
-const running: BackendProcess[] = [];
-
-afterAll(async () => {
-  await Promise.all(running.map((backend) => backend.kill('SIGKILL')));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const backends = backendProcesses({ prefix: 'evently-roles-', scope: 'file' });
+const dataDir = backends.dataDir();
 
 const mailCount = () => {
   try {
@@ -27,24 +21,12 @@ const mailCount = () => {
 
 describe('api and worker in separate processes', () => {
   it('projects a sign-up made through the api in the running worker', async () => {
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'split-roles-password',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'info',
-    };
-    const worker = spawnBackend(['worker'], env);
-    running.push(worker);
-    await worker.waitForLine((line) => logRecord(line)?.msg === 'worker started');
-    const api = spawnBackend(['api'], env);
-    running.push(api);
-    const url = String(
-      logRecord(await api.waitForLine((line) => String(logRecord(line)?.msg ?? '').endsWith('is listening')))?.url,
-    );
+    const env = backends.embeddedEnv({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'split-roles-password' });
+    const worker = backends.spawn(['worker'], env);
+    await worker.waitForLine((line) => logMessage(line) === 'worker started');
+    const api = await backends.startRole(['api'], env);
 
-    const res = await fetch(`${url}/api/subscriptions`, {
+    const res = await fetch(`${api.url}/api/subscriptions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'split@example.com', country: 'France', city: 'Paris' }),

@@ -4,11 +4,8 @@
  * admin session started on one replica is honoured by the other, and a logout on one ends it on both. Agents'
  * presence (viewing, typing, gone) and a ticket followed by its number alone reach the other replica too.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { backendProcesses } from '../testing/backend-processes.ts';
 import { collect, connectOrThrow, openSocket } from '../testing/sockets.ts';
 import { adminSessionCookie, openTicket } from '../testing/support-calls.ts';
 
@@ -16,8 +13,8 @@ const PASSWORD = 'fan-out-admin-password';
 /** Another process picks changes up by polling the shared log (250 ms); a busy CI machine may take much longer. */
 const LIVE_WAIT_MS = 45_000;
 const TEST_TIMEOUT_MS = 150_000;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'evently-fan-out-'));
-const running: BackendProcess[] = [];
+const backends = backendProcesses({ prefix: 'evently-fan-out-', env: { ADMIN_PASSWORD: PASSWORD }, scope: 'file' });
+const env = backends.embeddedEnv();
 const sockets: Array<{ close(): void }> = [];
 
 interface Presence {
@@ -33,20 +30,7 @@ interface Push {
 }
 
 async function startApi(): Promise<string> {
-  const api = spawnBackend(['api'], {
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: PASSWORD,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'info',
-  });
-  running.push(api);
-  const line = await api.waitForLine(
-    (candidate) => String(logRecord(candidate)?.msg ?? '').endsWith('is listening'),
-    TEST_TIMEOUT_MS,
-  );
-  return String(logRecord(line)?.url);
+  return (await backends.startRole(['api'], env, { timeoutMs: TEST_TIMEOUT_MS })).url;
 }
 
 describe('live pushes across api processes sharing one DATA_DIR', () => {
@@ -60,8 +44,6 @@ describe('live pushes across api processes sharing one DATA_DIR', () => {
   }, 2 * TEST_TIMEOUT_MS);
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await Promise.all(running.map((backend) => backend.kill('SIGTERM')));
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(

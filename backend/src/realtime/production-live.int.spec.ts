@@ -10,31 +10,27 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hasContainerRuntime, waitFor } from '@evently/platform/testing';
+import { containerRuntimeFor, waitFor } from '@evently/platform/testing';
 import { startKafka, type StartedKafka } from '@evently/kafka/testing';
 import { startMongoReplicaSet, type StartedMongoReplicaSet } from '@evently/mongodb/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, connectOrThrow } from '../testing/sockets.ts';
-import { logRecord, spawnBackend, type BackendProcess } from '../testing/spawn-backend.ts';
+import { backendProcesses, logMessage } from '../testing/backend-processes.ts';
 
-const hasRuntime = await hasContainerRuntime();
-if (!hasRuntime) console.log('skipped: no container runtime (support live path on MongoDB + Kafka)');
+const hasRuntime = await containerRuntimeFor('support live path on MongoDB + Kafka');
 
 const PASSWORD = 'production-live-password';
+// Started inside the test, so ended after it, before the containers they use stop.
+const backends = backendProcesses({ prefix: 'evently-prod-live-' });
 
 describe.skipIf(!hasRuntime)('support live path on MongoDB and Kafka', () => {
   let mongo: StartedMongoReplicaSet;
   let kafka: StartedKafka;
   let dataDir: string;
   let env: Record<string, string>;
-  const running: BackendProcess[] = [];
   const sockets: Array<{ close(): void }> = [];
 
-  const start = async (role: string, ready: (msg: string) => boolean) => {
-    const backend = spawnBackend([role], env);
-    running.push(backend);
-    return logRecord(await backend.waitForLine((line) => ready(String(logRecord(line)?.msg ?? '')), 120_000));
-  };
+  const startApi = async () => (await backends.startRole(['api'], env, { timeoutMs: 120_000 })).url;
   const mails = async () =>
     (await readdir(path.join(dataDir, 'mail')).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
 
@@ -57,15 +53,14 @@ describe.skipIf(!hasRuntime)('support live path on MongoDB and Kafka', () => {
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await Promise.all(running.map((backend) => backend.kill('SIGTERM')));
     await Promise.all([mongo?.stop(), kafka?.stop()]);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('fans a ticket out to every replica, numbers concurrent tickets uniquely and mails once, even after a reindex', async () => {
-    await start('worker', (msg) => msg === 'worker started');
-    const a = String((await start('api', (msg) => msg.endsWith('is listening')))?.url);
-    const b = String((await start('api', (msg) => msg.endsWith('is listening')))?.url);
+    await backends.spawn(['worker'], env).waitForLine((line) => logMessage(line) === 'worker started', 120_000);
+    const a = await startApi();
+    const b = await startApi();
 
     const adminOnB = await connectOrThrow(`${b}/admin`, { auth: { password: PASSWORD } });
     sockets.push(adminOnB);
@@ -103,8 +98,7 @@ describe.skipIf(!hasRuntime)('support live path on MongoDB and Kafka', () => {
 
     await waitFor(async () => (await mails()).length >= numbers.length, 'one confirmation per ticket', 60_000);
     const before = (await mails()).length;
-    const reindex = spawnBackend(['reindex'], env);
-    running.push(reindex);
+    const reindex = backends.spawn(['reindex'], env);
     expect(await reindex.exited).toBe(0);
     // A mailer wrongly replayed would send the old mails before this new ticket's (the log is in order).
     expect((await create(b, 20)).status).toBe(201);
