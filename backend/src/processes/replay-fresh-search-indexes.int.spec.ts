@@ -45,29 +45,50 @@ async function total(server: RunningServer): Promise<number> {
   return ((await response.json()) as { pagination: { total: number } }).pagination.total;
 }
 
+async function newDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-replay-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+/** A first api and worker on `dataDir` with `count` upcoming events written and projected. */
+async function startWithEvents(dataDir: string, label: string, count: number): Promise<RunningServer> {
+  const server = await start(dataDir);
+  const soon = Date.now() + 3 * 86_400_000;
+  for (let i = 0; i < count; i += 1) {
+    await server.composition.events.commands.upsertFromSource({
+      source: 'demo',
+      external_id: `${label.toLowerCase()}-${i}`,
+      name: `${label} Concert ${i}`,
+      category: 'Music & Concerts',
+      start_utc: new Date(soon + i * 3_600_000).toISOString(),
+    });
+  }
+  await server.composition.projectors.drained();
+  return server;
+}
+
+async function loseSearchFile(dataDir: string): Promise<void> {
+  for (const file of await readdir(dataDir)) {
+    if (file.startsWith('search.db')) await rm(path.join(dataDir, file));
+  }
+}
+
+/** What a rebuild that died half-way leaves: a copy of the events index beside the serving one. */
+async function leaveHalfWayCopy(dataDir: string, server: RunningServer): Promise<void> {
+  const crashed = createSqliteSearchIndex({ file: path.join(dataDir, EMBEDDED_FILES.search), readerThreads: 0 });
+  await crashed.init(server.composition.modules.flatMap((m) => m.searchSchemas).find((s) => s.name === 'events')!);
+  await (await crashed.beginRebuild('events')).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
+  await crashed.close();
+}
+
 describe('a lost search index', () => {
   it('is refilled from the log on the next worker start', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-replay-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-
-    const first = await start(dataDir);
-    const soon = Date.now() + 3 * 86_400_000;
-    for (let i = 0; i < 3; i += 1) {
-      await first.composition.events.commands.upsertFromSource({
-        source: 'demo',
-        external_id: `replay-${i}`,
-        name: `Replay Concert ${i}`,
-        category: 'Music & Concerts',
-        start_utc: new Date(soon + i * 3_600_000).toISOString(),
-      });
-    }
-    await first.composition.projectors.drained();
+    const dataDir = await newDataDir();
+    const first = await startWithEvents(dataDir, 'Replay', 3);
     expect(await total(first)).toBe(3);
     await first.stop();
-
-    for (const file of await readdir(dataDir)) {
-      if (file.startsWith('search.db')) await rm(path.join(dataDir, file));
-    }
+    await loseSearchFile(dataDir);
 
     const second = await start(dataDir);
     expect(second.composition.createdSearchIndexes.has('events')).toBe(true);
@@ -76,32 +97,12 @@ describe('a lost search index', () => {
   });
 
   it('a worker that finds another process rebuilding starts anyway, waits for it, then rebuilds and removes leftover copies', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-replay-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const first = await start(dataDir);
-    const soon = Date.now() + 3 * 86_400_000;
-    for (let i = 0; i < 2; i += 1) {
-      await first.composition.events.commands.upsertFromSource({
-        source: 'demo',
-        external_id: `standby-${i}`,
-        name: `Standby Concert ${i}`,
-        category: 'Music & Concerts',
-        start_utc: new Date(soon + i * 3_600_000).toISOString(),
-      });
-    }
-    await first.composition.projectors.drained();
+    const dataDir = await newDataDir();
+    const first = await startWithEvents(dataDir, 'Standby', 2);
     await first.stop();
     // The search file was lost, and a rebuild that died half-way since left a copy in the new one.
-    for (const file of await readdir(dataDir)) {
-      if (file.startsWith('search.db')) await rm(path.join(dataDir, file));
-    }
-    const crashed = createSqliteSearchIndex({ file: path.join(dataDir, EMBEDDED_FILES.search), readerThreads: 0 });
-    const schema = first.composition.modules.flatMap((m) => m.searchSchemas).find((s) => s.name === 'events')!;
-    await crashed.init(schema);
-    await (
-      await crashed.beginRebuild('events')
-    ).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
-    await crashed.close();
+    await loseSearchFile(dataDir);
+    await leaveHalfWayCopy(dataDir, first);
     const store = await createSqliteDocumentStore({ file: path.join(dataDir, EMBEDDED_FILES.store) });
     cleanups.push(() => store.close());
     const other = createStoreLease({ store, name: REBUILD_LEASE, holder: 'another-worker', ttlMs: 60_000 });
@@ -123,25 +124,11 @@ describe('a lost search index', () => {
   });
 
   it('a worker start that does not rebuild the events index still removes a copy of it an unfinished rebuild left', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'evently-replay-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const first = await start(dataDir);
-    await first.composition.events.commands.upsertFromSource({
-      source: 'demo',
-      external_id: 'kept-0',
-      name: 'Kept Concert',
-      category: 'Music & Concerts',
-      start_utc: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    await first.composition.projectors.drained();
+    const dataDir = await newDataDir();
+    const first = await startWithEvents(dataDir, 'Kept', 1);
     await first.searchRebuild;
     await first.stop();
-    const crashed = createSqliteSearchIndex({ file: path.join(dataDir, EMBEDDED_FILES.search), readerThreads: 0 });
-    await crashed.init(first.composition.modules.flatMap((m) => m.searchSchemas).find((s) => s.name === 'events')!);
-    await (
-      await crashed.beginRebuild('events')
-    ).upsert([{ id: 'half-way', name: 'Left Behind', aggregate_version: 1 }]);
-    await crashed.close();
+    await leaveHalfWayCopy(dataDir, first);
 
     const second = await start(dataDir);
     // The events index is whole: not rebuilt (indexes that are legitimately empty are replayed, cheaply).
