@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SourceEventInput } from '../contracts/source-event.ts';
 import type { StoredEvent } from '../contracts/stored-event.ts';
 import { EVENTS_COLLECTION } from '../infra/collections.ts';
 import { createEventsHarness, type EventsHarness } from '../testing/events-harness.ts';
@@ -12,6 +13,64 @@ const BROWSER = {
 };
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const SLACK_PREVIEW = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+
+/** The catalogue every test reads, in the order written: the comments are the ids the store gives them. */
+const CATALOGUE: Array<Partial<SourceEventInput>> = [
+  // 1
+  { external_id: 'tm-1', organizer: 'Blue Hall (boss@bluehall.example)' },
+  // 2
+  {
+    external_id: 'tm-2',
+    name: 'Blues Night Madrid',
+    start_utc: '2026-11-26T19:00:00Z',
+    tags: ['jazz'],
+  },
+  // 3
+  {
+    source: 'fever',
+    external_id: 'fv-1',
+    name: 'Candlelight Vivaldi',
+    purchase_url: 'https://feverup.com/m/1',
+  },
+  // 4
+  {
+    source: 'giftcards',
+    external_id: 'gc-1',
+    name: 'Concert Gift Card',
+    category: 'Gift Cards',
+    purchase_url: 'https://www.giftcards.com/x',
+    latitude: null,
+    longitude: null,
+  },
+  // 5
+  {
+    external_id: 'started-3h',
+    name: 'Morning Fair',
+    start_utc: '2026-11-21T07:00:00Z',
+    end_utc: '2026-11-21T20:00:00Z',
+  },
+  // 6
+  {
+    external_id: 'started-1h',
+    name: 'Brunch Club',
+    start_utc: '2026-11-21T09:00:00Z',
+    end_utc: '2026-11-21T13:00:00Z',
+  },
+  // 7
+  { source: 'citylisting', external_id: 'no-link', name: 'Quiet Reading', purchase_url: null },
+  // 8
+  {
+    external_id: 'paris',
+    name: 'Paris Expo',
+    city: 'Paris',
+    country: 'France',
+    latitude: 48.8566,
+    longitude: 2.3522,
+    category: 'Technology',
+    tags: [],
+  },
+];
+
 describe('events HTTP API', () => {
   let h: EventsHarness;
   let url: string;
@@ -28,66 +87,7 @@ describe('events HTTP API', () => {
         },
       },
     });
-    const c = h.module.commands;
-    await c.upsertFromSource(makeSourceEvent({ external_id: 'tm-1', organizer: 'Blue Hall (boss@bluehall.example)' })); // 1
-    await c.upsertFromSource(
-      makeSourceEvent({
-        external_id: 'tm-2',
-        name: 'Blues Night Madrid',
-        start_utc: '2026-11-26T19:00:00Z',
-        tags: ['jazz'],
-      }),
-    ); // 2
-    await c.upsertFromSource(
-      makeSourceEvent({
-        source: 'fever',
-        external_id: 'fv-1',
-        name: 'Candlelight Vivaldi',
-        purchase_url: 'https://feverup.com/m/1',
-      }),
-    ); // 3
-    await c.upsertFromSource(
-      makeSourceEvent({
-        source: 'giftcards',
-        external_id: 'gc-1',
-        name: 'Concert Gift Card',
-        category: 'Gift Cards',
-        purchase_url: 'https://www.giftcards.com/x',
-        latitude: null,
-        longitude: null,
-      }),
-    ); // 4
-    await c.upsertFromSource(
-      makeSourceEvent({
-        external_id: 'started-3h',
-        name: 'Morning Fair',
-        start_utc: '2026-11-21T07:00:00Z',
-        end_utc: '2026-11-21T20:00:00Z',
-      }),
-    ); // 5
-    await c.upsertFromSource(
-      makeSourceEvent({
-        external_id: 'started-1h',
-        name: 'Brunch Club',
-        start_utc: '2026-11-21T09:00:00Z',
-        end_utc: '2026-11-21T13:00:00Z',
-      }),
-    ); // 6
-    await c.upsertFromSource(
-      makeSourceEvent({ source: 'citylisting', external_id: 'no-link', name: 'Quiet Reading', purchase_url: null }),
-    ); // 7
-    await c.upsertFromSource(
-      makeSourceEvent({
-        external_id: 'paris',
-        name: 'Paris Expo',
-        city: 'Paris',
-        country: 'France',
-        latitude: 48.8566,
-        longitude: 2.3522,
-        category: 'Technology',
-        tags: [],
-      }),
-    ); // 8
+    for (const event of CATALOGUE) await h.module.commands.upsertFromSource(makeSourceEvent(event));
     await h.settle();
     url = await h.serve();
   });
