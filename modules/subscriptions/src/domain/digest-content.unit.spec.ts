@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeDigestEvent } from '../testing/mail-fixtures.ts';
-import { renderDigest } from './digest-content.ts';
+import { renderDigest, type DigestContentInput } from './digest-content.ts';
 import type { DigestEvent } from './digest-event.ts';
 
 const render = (
   events: DigestEvent[],
-  overrides: { recipientName?: string | null; city?: string; country?: string } = {},
+  overrides: Partial<Pick<DigestContentInput, 'recipientName' | 'city' | 'country' | 'savedSearch'>> = {},
 ) =>
   renderDigest({
     appName: 'Evently',
@@ -15,6 +15,7 @@ const render = (
     country: overrides.country ?? 'United States',
     events,
     unsubscribeUrl: 'https://evently.example/api/subscriptions/unsubscribe/tok',
+    ...(overrides.savedSearch ? { savedSearch: overrides.savedSearch } : {}),
   });
 
 describe('renderDigest', () => {
@@ -30,14 +31,7 @@ describe('renderDigest', () => {
   });
 
   it('names a saved search as a name in quotes, links to it and offers edit and unsubscribe from it', () => {
-    const mail = renderDigest({
-      appName: 'Evently',
-      publicUrl: 'https://evently.example/',
-      recipientName: 'Ana',
-      city: 'Austin',
-      country: 'United States',
-      events: [makeDigestEvent({ id: 1 }), makeDigestEvent({ id: 2 })],
-      unsubscribeUrl: 'https://evently.example/api/subscriptions/unsubscribe/tok',
+    const mail = render([makeDigestEvent({ id: 1 }), makeDigestEvent({ id: 2 })], {
       savedSearch: {
         name: 'Events under $50 near Austin',
         url: 'https://evently.example/?country=United+States&city=Austin&max_price=50',
