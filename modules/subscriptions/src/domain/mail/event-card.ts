@@ -9,7 +9,8 @@
  */
 import type { DigestItem } from './digest-item.ts';
 import { escapeHtml } from './escape.ts';
-import { colours, categoryColour, fontStack } from './palette.ts';
+import { categoryColor } from '@evently/events/contracts';
+import { colours, fontStack } from './palette.ts';
 
 interface Box {
   width: number;
@@ -23,7 +24,7 @@ const text = (size: number, lineHeight: number, colour: string, extra = '') =>
   `font-family:${fontStack};font-size:${size}px;line-height:${lineHeight}px;color:${colour};${extra}`;
 
 function imageCell(item: DigestItem, box: Box, extraClass = ''): string {
-  const fill = categoryColour(item.category);
+  const fill = categoryColor(item.category);
   const artwork = escapeHtml(item.artworkUrl);
   const src = escapeHtml(item.imageUrl ?? item.artworkUrl);
   const alt = escapeHtml(item.imageUrl ? item.name : `${item.name} (${item.category})`);
@@ -51,7 +52,7 @@ export function featuredCardHtml(item: DigestItem): string {
   return `<tr><td class="m-pad" style="padding:0 28px 8px">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0"><tr>${imageCell(item, FEATURED_BOX)}</tr>
 <tr><td style="padding:16px 0 20px">
-<div style="${text(12, 16, categoryColour(item.category), 'font-weight:700;text-transform:uppercase;letter-spacing:0.8px;padding-bottom:6px')}">${escapeHtml(item.category)}</div>
+<div style="${text(12, 16, categoryColor(item.category), 'font-weight:700;text-transform:uppercase;letter-spacing:0.8px;padding-bottom:6px')}">${escapeHtml(item.category)}</div>
 ${detailsHtml(item, 22)}
 </td></tr></table>
 </td></tr>`;

@@ -25,24 +25,4 @@ export const colours = {
   },
 } as const;
 
-/** The category colours of the site's cards (frontend/src/lib/categories.ts), for alt text over blocked images. */
-export const categoryColours: Record<string, string> = {
-  'Music & Concerts': '#7c3aed',
-  'Sports & Recreation': '#15803d',
-  'Arts & Culture': '#be185d',
-  'Food & Drink': '#c2410c',
-  'Business & Professional': '#1d4ed8',
-  'Community & Social': '#0e7490',
-  'Education & Learning': '#4338ca',
-  'Health & Wellness': '#047857',
-  Technology: '#0369a1',
-  Entertainment: '#b91c1c',
-  'Gift Cards': '#4b5563',
-  Other: '#4b5563',
-};
-
-export function categoryColour(category: string | null | undefined): string {
-  return (category && categoryColours[category]) || '#4b5563';
-}
-
 export const fontStack = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
