@@ -11,14 +11,16 @@ interface Props {
 
 /**
  * The ticket's one timeline for the team, oldest first: the visitor's messages, the team's replies, internal
- * notes (set apart, never seen by the visitor) and the events between them, each with who and when.
+ * notes (set apart, never seen by the visitor) and the events between them, each with who and when. Until the
+ * team has replied to the visitor, a last line says so, where the first reply will appear: after the ticket's
+ * opening and its mails, and after any internal note or follow-up, none of which answers the visitor.
  */
 export function Timeline({ messages, activity }: Props) {
   const items = timelineItems(messages, activity);
+  const replied = messages.some((message) => message.is_admin && !message.is_internal);
   return (
     <section className="conversation timeline" aria-label="Timeline">
       <h3 className="conversation__title">Timeline</h3>
-      {messages.length === 0 && <p className="conversation__empty">No replies yet.</p>}
       {items.length > 0 && (
         <ol className="conversation__list">
           {items.map((item) =>
@@ -47,6 +49,7 @@ export function Timeline({ messages, activity }: Props) {
           )}
         </ol>
       )}
+      {!replied && <p className="conversation__empty">No replies yet.</p>}
     </section>
   );
 }
