@@ -1,10 +1,12 @@
 import type {
+  AdminListParams,
   AdminRequestView,
   PartnershipType,
   RequestAnswer,
   RequestDeletedAnswer,
   RequestPage,
   RequestStatus,
+  StatusUpdateBody,
 } from '@evently/partnerships/contracts';
 import { injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
 
@@ -25,12 +27,18 @@ const BASE = '/admin/partnership-requests';
 
 export const adminPartnershipsApi = injectAdminEndpoints((build) => ({
   partnershipRequests: build.query<RequestPage, { status: StatusFilter; page: number }>({
-    query: ({ status, page }) => ({ url: BASE, params: { status, page, per_page: 25 } }),
+    query: ({ status, page }) => {
+      const params: AdminListParams = { status, page, per_page: 25 };
+      return { url: BASE, params };
+    },
     providesTags: [LIST],
     keepUnusedDataFor: 0,
   }),
   setPartnershipRequestStatus: build.mutation<PartnershipRequest, { id: string; status: RequestStatus }>({
-    query: ({ id, status }) => ({ url: `${BASE}/${encodeURIComponent(id)}`, method: 'PATCH', body: { status } }),
+    query: ({ id, status }) => {
+      const body: StatusUpdateBody = { status };
+      return { url: `${BASE}/${encodeURIComponent(id)}`, method: 'PATCH', body };
+    },
     transformResponse: (body: RequestAnswer) => body.request,
     invalidatesTags: [LIST],
   }),

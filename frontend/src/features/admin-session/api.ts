@@ -1,11 +1,9 @@
+import type { LoginAnswer, LoginBody, SessionProbe } from '@evently/platform/contracts';
 import { api } from '../../app/api.ts';
 import { clearLoggedIn, markLoggedIn } from './session-flag.ts';
 
-export interface AdminSession {
-  authenticated: boolean;
-  /** "Your name" as given at login; null when the agent gave none. */
-  agent_name: string | null;
-}
+/** The session probe's answer (`@evently/platform/contracts`): `agent_name` is "Your name" as given at login. */
+export type AdminSession = SessionProbe;
 
 const SESSION_ARG = undefined;
 
@@ -17,16 +15,13 @@ export const adminSessionApi = api.injectEndpoints({
      */
     adminSession: build.query<AdminSession, void>({
       query: () => ({ url: '/admin/session' }),
-      transformResponse: (body: { authenticated?: unknown; agent_name?: unknown } | null) => ({
-        authenticated: body?.authenticated === true,
-        agent_name: typeof body?.agent_name === 'string' && body.agent_name !== '' ? body.agent_name : null,
-      }),
+      transformResponse: (body: Partial<SessionProbe> | null): AdminSession =>
+        body?.authenticated === true
+          ? { authenticated: true, agent_name: body.agent_name ? body.agent_name : null }
+          : { authenticated: false, agent_name: null },
       providesTags: ['AdminSession'],
     }),
-    adminLogin: build.mutation<
-      { success: true; message?: string; agent_name?: string | null },
-      { password: string; agent_name?: string }
-    >({
+    adminLogin: build.mutation<LoginAnswer, LoginBody>({
       query: (body) => ({ url: '/support/admin/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {

@@ -23,3 +23,7 @@ export const statusUpdateSchema = z.object({
 });
 
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+/** What the Partnerships tab sends to mark a request handled or new again. */
+export type StatusUpdateBody = z.input<typeof statusUpdateSchema>;
+/** The Partnerships tab's list parameters as sent: any of them, the rest take their defaults. */
+export type AdminListParams = Partial<AdminListQuery>;

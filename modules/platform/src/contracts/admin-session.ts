@@ -1,8 +1,35 @@
 /**
- * The admin credential's calls as answered (login, logout, the session checks), for the API document, the
- * handlers in `http/admin-auth.ts` and the panel alike. Imports nothing but zod.
+ * The admin credential's calls (the login's body; login, logout and the session checks as answered), for the
+ * API document, the handlers in `http/admin-auth.ts` and the panel alike. Imports nothing but zod.
  */
 import { z } from 'zod';
+
+export const MAX_AGENT_NAME_LENGTH = 80;
+
+/** An agent name as typed: trimmed, inner whitespace collapsed, control characters dropped, empty as null. */
+export function cleanAgentName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const cleaned = value
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_AGENT_NAME_LENGTH);
+  return cleaned === '' ? null : cleaned;
+}
+
+/** The login call's body: the shared password and the optional name the agent signs with. */
+export const loginBodySchema = z.object({
+  password: z.string().min(1, 'Password is required').max(1024),
+  /** "Your name": signs the agent's replies, notes and status changes; optional, the password stays shared. */
+  agent_name: z
+    .string({ error: 'agent_name must be text' })
+    .max(200, 'agent_name must be at most 200 characters')
+    .nullish()
+    .transform((value) => cleanAgentName(value)),
+});
+
+/** What the login card sends. */
+export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const loginAnswerSchema = z.object({
   success: z.literal(true),

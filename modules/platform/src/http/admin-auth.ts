@@ -20,7 +20,6 @@ import Router from '@koa/router';
 import { parse as parseCookies } from 'cookie';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type {
   LoginAnswer,
   LoginRefused,
@@ -40,6 +39,9 @@ import {
 } from './guess-throttle.ts';
 import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
 import { answerTooManyRequests } from './rate-limit.ts';
+import { cleanAgentName, loginBodySchema } from '../contracts/admin-session.ts';
+
+export { cleanAgentName, loginBodySchema };
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 64;
@@ -56,7 +58,6 @@ export const ADMIN_SESSION_COOKIE = 'evently_admin';
 export const ADMIN_SESSION_PROBE_PATH = '/api/admin/session';
 /** Names the agent for API clients that authenticate with the password header. */
 export const ADMIN_AGENT_HEADER = 'x-admin-agent';
-export const MAX_AGENT_NAME_LENGTH = 80;
 
 /** Where an accepted admin request keeps who made it (`ctx.state[ADMIN_AGENT_STATE]`). */
 const ADMIN_AGENT_STATE = 'adminAgent';
@@ -68,17 +69,6 @@ const ADMIN_AGENT_STATE = 'adminAgent';
 export function adminAgentName(ctx: Context): string | null {
   const agent = (ctx.state as Record<string, unknown>)[ADMIN_AGENT_STATE] as { name: string | null } | undefined;
   return agent?.name ?? null;
-}
-
-/** An agent name as typed: trimmed, inner whitespace collapsed, control characters dropped, empty as null. */
-export function cleanAgentName(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const cleaned = value
-    .replace(/\p{Cc}+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, MAX_AGENT_NAME_LENGTH);
-  return cleaned === '' ? null : cleaned;
 }
 
 export interface AdminAuthOptions {
@@ -120,17 +110,6 @@ export interface AdminAuth {
   ): Promise<{ name: string | null; sessionId: string | null } | null>;
   verify(candidate: string): Promise<boolean>;
 }
-
-/** The login call's body; exported for the API document. */
-export const loginBodySchema = z.object({
-  password: z.string().min(1, 'Password is required').max(1024),
-  /** "Your name": signs the agent's replies, notes and status changes; optional, the password stays shared. */
-  agent_name: z
-    .string({ error: 'agent_name must be text' })
-    .max(200, 'agent_name must be at most 200 characters')
-    .nullish()
-    .transform((value) => cleanAgentName(value)),
-});
 
 type Guess = { outcome: 'accepted' } | { outcome: 'rejected' } | { outcome: 'throttled'; retryAfterSeconds: number };
 
