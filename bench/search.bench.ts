@@ -19,7 +19,8 @@
  * generated events through the ingestion write path at N a second into the same DATA_DIR, and a projector
  * indexes them; `--bulk` writes at full speed instead, as a full sync or a seed does. Each type's line then
  * gives the write rate achieved while it ran, and the end the freshness: from a write's commit until search
- * returns it (p50/p95). With `--url`, `--data-dir` names the running server's DATA_DIR (its worker projects).
+ * returns it (p50/p95/max over the probe events, one in every 20 written; bench/lib/freshness-probes.ts). With
+ * `--url`, `--data-dir` names the running server's DATA_DIR (its worker projects).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { pageMix, searchMix } from './lib/search-mix.ts';
 import { processCpuSeconds } from './lib/process-cpu.ts';
-import { summarise } from './lib/latency.ts';
+import { freshnessProbes } from './lib/freshness-probes.ts';
 
 const args = process.argv.slice(2);
 const events = numberArg(args, 'events', 100_000);
@@ -129,8 +130,9 @@ const writes = writer ? await writer.stop() : null;
 if (writes) {
   console.log(
     `writes: ${writes.written} events in ${(writes.seconds as number).toFixed(1)} s = ${Math.round(writes.writes_per_second as number)} events/s; ` +
-      `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, p95 ${Math.round(writes.freshness_p95_ms as number)} ms ` +
-      `(${writes.probes_found} of ${writes.probes} probes found)`,
+      `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, ` +
+      `p95 ${Math.round(writes.freshness_p95_ms as number)} ms, max ${Math.round(writes.freshness_max_ms as number)} ms ` +
+      `(${writes.probes_found} of ${writes.probes} probes found; ${writes.probe_asks_per_second} probe searches/s)`,
   );
 }
 console.log(
@@ -225,22 +227,7 @@ async function startWriter(serverUrl: string, dir: string) {
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   let written = 0;
-  const freshness: number[] = [];
-  const probes = new Set<Promise<void>>();
-  /** Asks search for a word only the event just committed holds, until it answers with it. */
-  const probe = async (word: string, committedAt: number): Promise<void> => {
-    while (Date.now() < committedAt + 60_000) {
-      const answer = await fetch(`${serverUrl}/api/events?keyword=${word}`).then(
-        (res) => res.text(),
-        () => '',
-      );
-      if (Number(/"total":(\d+)/.exec(answer)?.[1] ?? 0) > 0) {
-        freshness.push(Date.now() - committedAt);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const probes = freshnessProbes(serverUrl);
   let ready: () => void = () => {};
   let done: (message: Record<string, unknown>) => void = () => {};
   const readyNow = new Promise<void>((resolve) => (ready = resolve));
@@ -250,12 +237,8 @@ async function startWriter(serverUrl: string, dir: string) {
     const message = JSON.parse(line.slice(6)) as Record<string, unknown>;
     if (message.type === 'writer-ready') ready();
     if (message.type === 'written') written = message.written as number;
-    if (message.type === 'committed') {
-      const probing: Promise<void> = probe(message.word as string, message.at as number).finally(() =>
-        probes.delete(probing),
-      );
-      probes.add(probing);
-    }
+    if (message.type === 'committed')
+      probes.committed(message.prefix as string, message.probes as number, message.at as number);
     if (message.type === 'writer-done') done(message);
   });
   const exited = new Promise<never>((_, reject) =>
@@ -268,14 +251,7 @@ async function startWriter(serverUrl: string, dir: string) {
     async stop(): Promise<Record<string, unknown>> {
       child.stdin.write('stop\n');
       const done = await Promise.race([doneNow, exited]);
-      await Promise.all(probes);
-      const fresh = summarise(freshness, 0, 1);
-      return {
-        ...done,
-        probes_found: freshness.length,
-        freshness_p50_ms: fresh.p50_ms,
-        freshness_p95_ms: fresh.p95_ms,
-      };
+      return { ...done, ...(await probes.stop()) };
     },
   };
 }

@@ -4,9 +4,10 @@
  * and the bench reads. `--writes-per-second N` paces pages of events over the second, as an ingestion worker
  * paging through a feed does; `--bulk` writes pages back to back, as a full sync or `npm run seed` does.
  *
- * Freshness: one event of a page (at most `--probes-per-second`) carries a word no other event holds; once its
- * page has committed, the writer reports the word with the commit's time, and the bench (at the normal priority,
- * unlike this process) asks the server's search for it until the event is found.
+ * Freshness: one event in every `--probe-every` (20) carries a word no other event holds, so a bulk page holds
+ * dozens of probes and a paced page one or more; the words of a page share a prefix. Once the page has
+ * committed, the writer reports the prefix, how many probes the page holds and the commit's time, and the bench
+ * (at the normal priority, unlike this process) counts them in the server's search (freshness-probes.ts).
  *
  * Talks to the bench with `BENCH {json}` lines on stdout; `stop` on stdin ends the writes and reports.
  */
@@ -21,7 +22,7 @@ const dataDir = stringArg(args, 'data-dir');
 if (!dataDir) throw new Error('usage: search-bench-writer.ts --data-dir <dir> (--writes-per-second N | --bulk)');
 const bulk = flagArg(args, 'bulk');
 const rate = numberArg(args, 'writes-per-second', 500);
-const probesPerSecond = numberArg(args, 'probes-per-second', 4);
+const probeEvery = numberArg(args, 'probe-every', 20);
 /** An ingestion page of a feed (the Ticketmaster source reads 200 a page); a bulk load writes the seed's batches. */
 const pageSize = bulk ? 1000 : Math.max(1, Math.min(200, Math.round(rate / 10)));
 
@@ -48,12 +49,17 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 
 let written = 0;
+let pages = 0;
 let probes = 0;
-let lastProbeAt = 0;
 const started = performance.now();
 
-/** A word of fixed length (so no other probe's word extends it) that only this event holds. */
-const probeWord = (n: number) => `zq${run}${n.toString(36).padStart(6, '0')}`;
+/**
+ * The prefix the probe words of one page share, and a word only one event holds: fixed lengths, so no page's
+ * prefix starts another page's words, and three characters between prefix and word, so a search for a prefix
+ * none of whose words are searchable yet never widens to other pages' words as near misses (two edits at most).
+ */
+const pagePrefix = (page: number) => `zq${run}${page.toString(36).padStart(5, '0')}`;
+const probeWord = (prefix: string, n: number) => `${prefix}${n.toString(36).padStart(3, '0')}`;
 
 say({ type: 'writer-ready', page_size: pageSize, bulk });
 // How many events are written so far, each second: the bench reads the rate achieved while each type ran.
@@ -61,16 +67,16 @@ const progress = setInterval(() => say({ type: 'written', written }), 1000);
 while (!stopping) {
   const page: SourceEventInput[] = [];
   for (let i = 0; i < pageSize; i++) page.push(events.next().value as SourceEventInput);
-  const now = performance.now();
-  let word: string | null = null;
-  if (now - lastProbeAt >= 1000 / probesPerSecond) {
-    lastProbeAt = now;
-    word = probeWord(probes++);
-    page[0] = { ...page[0]!, name: `${page[0]!.name} ${word}` };
+  const prefix = pagePrefix(pages++);
+  let planted = 0;
+  for (let i = 0; i < page.length; i++) {
+    if ((written + i) % probeEvery !== 0) continue;
+    page[i] = { ...page[i]!, name: `${page[i]!.name} ${probeWord(prefix, planted++)}` };
   }
   await stack.events.commands.upsertManyFromSource(page);
   written += page.length;
-  if (word !== null) say({ type: 'committed', word, at: Date.now() });
+  probes += planted;
+  if (planted > 0) say({ type: 'committed', prefix, probes: planted, at: Date.now() });
   // Paced: the page is due when the rate allows it, measured from the start (no drift). Behind the rate or in
   // bulk, the loop still yields once a page, so `stop`, the progress lines and the probes get their turn.
   const dueAt = started + (written / rate) * 1000;
