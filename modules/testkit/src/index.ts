@@ -8,5 +8,12 @@ export {
   type ModuleHarness,
   type ModuleHarnessOptions,
 } from './module-harness.ts';
-export { harnessPerTest, type HarnessPerTest } from './harness-per-test.ts';
+export {
+  harnessPerTest,
+  mailingModuleHarness,
+  UNLIMITED_RATE,
+  type HarnessMail,
+  type HarnessPerTest,
+  type MailingModuleHarness,
+} from './harness-per-test.ts';
 export { HARNESS_START, startEmbeddedDeps, type EmbeddedDeps, type EmbeddedDepsOptions } from './embedded-deps.ts';

@@ -2,7 +2,7 @@
  * The partnerships module on a real SQLite store and log, served over real HTTP on 127.0.0.1, with its mail
  * consumers running and mail going to the given SMTP server: what the integration specs drive.
  */
-import { harnessPerTest, startModuleHarness, type HarnessPerTest, type ModuleHarness } from '@evently/testkit';
+import { mailingModuleHarness, UNLIMITED_RATE, type ModuleHarness } from '@evently/testkit';
 import {
   PARTNERSHIPS_TOPIC,
   createPartnershipsModule,
@@ -15,33 +15,17 @@ export const PARTNERS_INBOX = 'partners@evently.test';
 
 export type PartnershipsHarness = ModuleHarness<PartnershipsModule>;
 
-const unlimited = { limit: 10_000, windowMs: 60_000 };
-
-export async function startPartnershipsHarness(
-  smtpUrl: string,
-  options: Partial<PartnershipsOptions> = {},
-): Promise<PartnershipsHarness> {
-  return startModuleHarness({
-    name: 'evently-partnerships-',
-    topic: PARTNERSHIPS_TOPIC,
-    create: (deps) =>
-      createPartnershipsModule(deps, {
-        appName: 'Evently',
-        smtpUrl,
-        partnersInbox: PARTNERS_INBOX,
-        submitLimit: unlimited,
-        ...options,
-      }),
-  });
-}
-
 /**
  * A partnerships harness per test on one SMTP sink per file, for the integration specs:
  * `let h: PartnershipsHarness; const partnerships = partnershipsHarnessPerTest((started) => { h = started; });`
  */
-export function partnershipsHarnessPerTest(
-  onStart: (harness: PartnershipsHarness) => void,
-  options: Partial<PartnershipsOptions> = {},
-): HarnessPerTest<PartnershipsHarness, Partial<PartnershipsOptions>> {
-  return harnessPerTest(startPartnershipsHarness, onStart, options);
-}
+export const partnershipsHarnessPerTest = mailingModuleHarness({
+  topic: PARTNERSHIPS_TOPIC,
+  create: (deps, mail, options: Partial<PartnershipsOptions> = {}) =>
+    createPartnershipsModule(deps, {
+      ...mail,
+      partnersInbox: PARTNERS_INBOX,
+      submitLimit: UNLIMITED_RATE,
+      ...options,
+    }),
+}).perTest;
