@@ -7,13 +7,10 @@
  * without the words: a NULL score sorted first and made a cursor the codec refused) or no date, and a write seen
  * by the next search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type Database from 'better-sqlite3';
-import { type IndexDocument, type SearchIndex, type SearchQuery, seededRandom } from '@evently/platform';
-import type { IndexLayout } from './index-layout.ts';
-import { openIndexedTestFile, type IndexedTestFile } from '../testing/indexed-test-file.ts';
-import { ftsMatch } from './fts-match.ts';
-import { fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
+import { describe, expect, it } from 'vitest';
+import { type IndexDocument, type SearchQuery, seededRandom } from '@evently/platform';
+import { indexedTestFileForSpec } from '../testing/indexed-test-file.ts';
+import { subqueryOrder } from '../testing/match-subquery-order.ts';
 import { keywordOrderIndexFor } from './keyword-order.ts';
 
 const COUNT = 12_000;
@@ -39,29 +36,8 @@ const docs: IndexDocument[] = Array.from({ length: COUNT }, (_, i) => {
   };
 });
 
-let fixture: IndexedTestFile;
-let search: SearchIndex;
-let db: Database.Database;
-let layout: IndexLayout;
-
-beforeAll(async () => {
-  // A low "common word" bar, so the city drives as at a million events.
-  fixture = await openIndexedTestFile('evently-keyword-order-', docs, { readerThreads: 1, commonTextDocuments: 100 });
-  ({ search, db, layout } = fixture);
-});
-afterAll(() => fixture.close());
-
-/** Every id in the order of the plan before: the match as a subquery, every match sorted. */
-function subqueryOrder(query: SearchQuery): string[] {
-  const match = ftsMatch(db, layout, query.text!)!;
-  const relevance = (query.sort ?? []).some((clause) => clause.by === 'relevance');
-  const plan = planMatch(layout, query, match.expression, relevance, { drive: 'docs', words: match.forms });
-  expect(fromWhereSql(plan)).toContain('MATCH');
-  return db
-    .prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`)
-    .pluck()
-    .all(plan.params) as string[];
-}
+// A low "common word" bar, so the city drives as at a million events.
+const file = indexedTestFileForSpec('evently-keyword-order-', docs, { readerThreads: 1, commonTextDocuments: 100 });
 
 const iso = (millis: number) => new Date(millis).toISOString();
 const upcoming = { field: 'date', op: 'range', gte: iso(from) } as const;
@@ -112,10 +88,11 @@ const cases: Array<[string, SearchQuery]> = [
 
 describe('words with a city in its date order', () => {
   it('use the city sortedBy index', () => {
-    for (const [, query] of cases) expect(keywordOrderIndexFor(layout, query)?.index).toMatch(/_kl_city_by_date"$/);
+    for (const [, query] of cases)
+      expect(keywordOrderIndexFor(file.layout, query)?.index).toMatch(/_kl_city_by_date"$/);
     // Relevance after the date is another order: not this index's.
     expect(
-      keywordOrderIndexFor(layout, {
+      keywordOrderIndexFor(file.layout, {
         text: 'jazz',
         filters: [upcoming, city('Berlin')],
         sort: [{ by: 'field', field: 'date', direction: 'asc' }, { by: 'relevance' }],
@@ -124,22 +101,22 @@ describe('words with a city in its date order', () => {
   });
 
   it.each(cases)('%s: the same total, count and pages as every match sorted, at every offset', async (_, query) => {
-    const expected = subqueryOrder(query);
+    const expected = subqueryOrder(file, query);
     expect(expected.length).toBeGreaterThan(60);
     for (const offset of [0, 25, Math.floor(expected.length / 2) + 3, expected.length - 7, expected.length + 2]) {
-      const answer = await search.search('events', { ...query, offset, limit: 25 });
+      const answer = await file.search.search('events', { ...query, offset, limit: 25 });
       expect(answer.total).toBe(expected.length);
       expect(answer.hits.map((hit) => hit.id)).toEqual(expected.slice(offset, offset + 25));
     }
-    expect(await search.count('events', { text: query.text!, filters: query.filters! })).toBe(expected.length);
+    expect(await file.search.count('events', { text: query.text!, filters: query.filters! })).toBe(expected.length);
   });
 
   it.each(cases)('%s: cursor pages follow the same order', async (_, query) => {
-    const expected = subqueryOrder(query);
+    const expected = subqueryOrder(file, query);
     const seen: string[] = [];
     let after: string | undefined;
     for (let page = 0; page < 6; page++) {
-      const answer = await search.search('events', { ...query, limit: 20, ...(after ? { after } : {}) });
+      const answer = await file.search.search('events', { ...query, limit: 20, ...(after ? { after } : {}) });
       seen.push(...answer.hits.map((hit) => hit.id));
       if (!answer.nextCursor) break;
       after = answer.nextCursor;
@@ -164,7 +141,7 @@ describe('words with a city in its date order', () => {
     '%s: rows without a name come after every named row with the words, and a cursor walk passes over them',
     async (_, query) => {
       const unnamed = new Set(docs.filter((doc) => doc.name === undefined).map((doc) => doc.id));
-      const all = await search.search('events', { ...query, limit: 5000 });
+      const all = await file.search.search('events', { ...query, limit: 5000 });
       const ids = all.hits.map((hit) => hit.id);
       expect(ids.length).toBe(all.total);
       const firstUnnamed = ids.findIndex((id) => unnamed.has(id));
@@ -174,7 +151,7 @@ describe('words with a city in its date order', () => {
       const walked: string[] = [];
       let after: string | undefined;
       for (;;) {
-        const page = await search.search('events', { ...query, limit: 7, ...(after ? { after } : {}) });
+        const page = await file.search.search('events', { ...query, limit: 7, ...(after ? { after } : {}) });
         walked.push(...page.hits.map((hit) => hit.id));
         if (!page.nextCursor) break;
         after = page.nextCursor;
@@ -190,8 +167,8 @@ describe('words with a city in its date order', () => {
       sort: [...relevanceThenDate],
       limit: 10,
     };
-    const before = await search.search('events', query);
-    await search.upsert('events', [
+    const before = await file.search.search('events', query);
+    await file.search.upsert('events', [
       {
         id: 'new-jazz',
         name: 'Jazz Brunch',
@@ -200,11 +177,11 @@ describe('words with a city in its date order', () => {
         location: { lat: 52.5, lon: 13.4 },
       },
     ]);
-    const after = await search.search('events', query);
+    const after = await file.search.search('events', query);
     expect(after.total).toBe(before.total + 1);
-    expect(after.hits.map((hit) => hit.id)).toEqual(subqueryOrder(query).slice(0, 10));
+    expect(after.hits.map((hit) => hit.id)).toEqual(subqueryOrder(file, query).slice(0, 10));
     expect(after.hits.map((hit) => hit.id)).toContain('new-jazz');
-    await search.delete('events', ['new-jazz']);
-    expect((await search.search('events', query)).total).toBe(before.total);
+    await file.search.delete('events', ['new-jazz']);
+    expect((await file.search.search('events', query)).total).toBe(before.total);
   });
 });

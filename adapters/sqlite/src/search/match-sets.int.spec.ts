@@ -5,13 +5,11 @@
  * walk), a word with a city (the city drives, ranked by the name), with a map box and a date range; then that
  * a write, in this connection or in another, is seen by the next search, and the sets themselves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type Database from 'better-sqlite3';
-import { type IndexDocument, type SearchIndex, type SearchQuery, seededRandom } from '@evently/platform';
-import type { IndexLayout } from './index-layout.ts';
-import { openIndexedTestFile, type IndexedTestFile } from '../testing/indexed-test-file.ts';
+import { describe, expect, it } from 'vitest';
+import { type IndexDocument, type SearchQuery, seededRandom } from '@evently/platform';
+import { indexedTestFileForSpec } from '../testing/indexed-test-file.ts';
+import { subqueryOrder } from '../testing/match-subquery-order.ts';
 import { ftsMatch } from './fts-match.ts';
-import { fromWhereSql, orderBySql, planMatch } from './search-sql.ts';
 import { matchSetTest, matchSetsOf } from './match-sets.ts';
 
 const COUNT = 4000;
@@ -31,35 +29,12 @@ const docs: IndexDocument[] = Array.from({ length: COUNT }, (_, i) => ({
   price: Math.round(next() * 100),
 }));
 
-let fixture: IndexedTestFile;
-let search: SearchIndex;
-let db: Database.Database;
-let layout: IndexLayout;
+// A low "common word" bar, so a word with a city or an area makes the docs side drive, as at a million events.
+const file = indexedTestFileForSpec('evently-match-sets-', docs, { readerThreads: 1, commonTextDocuments: 100 });
 
-beforeAll(async () => {
-  // A low "common word" bar, so a word with a city or an area makes the docs side drive, as at a million events.
-  fixture = await openIndexedTestFile('evently-match-sets-', docs, { readerThreads: 1, commonTextDocuments: 100 });
-  ({ search, db, layout } = fixture);
-});
-afterAll(() => fixture.close());
-
-/** Every id in the order the statement with the match as a subquery gives (the plan before match sets). */
-function subqueryOrder(query: SearchQuery): string[] {
-  const match = ftsMatch(db, layout, query.text!)!;
-  const relevance = (query.sort ?? []).some((clause) => clause.by === 'relevance');
-  // As the adapter plans it: a city or an area drives the docs side; a word alone has a constant bm25 there.
-  const drive = query.bounds || (query.filters ?? []).some((clause) => clause.op === 'eq') ? 'docs' : 'fts';
-  const plan = planMatch(layout, query, match.expression, relevance, {
-    drive,
-    words: match.forms,
-    constantScore: drive === 'fts',
-  });
-  expect(fromWhereSql(plan)).toContain('MATCH');
-  return db
-    .prepare(`SELECT d.id ${fromWhereSql(plan)} ${orderBySql(layout, query, plan)}`)
-    .pluck()
-    .all(plan.params) as string[];
-}
+/** As the adapter plans it: a city or an area drives the docs side; a word alone has a constant bm25 there. */
+const driveOf = (query: SearchQuery) =>
+  query.bounds || (query.filters ?? []).some((clause) => clause.op === 'eq') ? 'docs' : 'fts';
 
 const upcoming = { field: 'date', op: 'range', gte: new Date(from).toISOString() } as const;
 const byDate = [{ by: 'field', field: 'date', direction: 'asc' }] as const;
@@ -120,18 +95,31 @@ const cases: Array<[string, SearchQuery]> = [
   ],
 ];
 
+/** The ids a set holds (`@set`) and the ids the match itself finds (`?`), both in row order. */
+function setAndMatchStatements() {
+  const { db, layout } = file;
+  return {
+    inSet: db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE ${matchSetTest('@set')} ORDER BY d.rid`).pluck(),
+    matched: db
+      .prepare(
+        `SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`,
+      )
+      .pluck(),
+  };
+}
+
 describe('text matches as cached bitmaps', () => {
   it.each(cases)('%s: the same total and pages as the subquery statement, at every offset', async (_, query) => {
-    const expected = subqueryOrder(query);
+    const expected = subqueryOrder(file, query, driveOf(query));
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(docs.length);
     for (const offset of [0, 20, Math.floor(expected.length / 2) + 3, expected.length - 7, expected.length + 2]) {
-      const answer = await search.search('events', { ...query, offset, limit: 25 });
+      const answer = await file.search.search('events', { ...query, offset, limit: 25 });
       expect(answer.total).toBe(expected.length);
       expect(answer.hits.map((hit) => hit.id)).toEqual(expected.slice(offset, offset + 25));
     }
     expect(
-      await search.count('events', {
+      await file.search.count('events', {
         text: query.text!,
         filters: query.filters!,
         ...(query.bounds ? { bounds: query.bounds } : {}),
@@ -146,7 +134,7 @@ describe('text matches as cached bitmaps', () => {
       sort: [...byDate],
       limit: 1000,
     };
-    const before = await search.search('events', query);
+    const before = await file.search.search('events', query);
     const added = {
       id: 'new-jazz',
       name: 'Jazz Brunch',
@@ -154,38 +142,35 @@ describe('text matches as cached bitmaps', () => {
       date: new Date(from + 60_000).toISOString(),
       location: { lat: 38.7, lon: -9.1 },
     };
-    await search.upsert('events', [added]);
-    const after = await search.search('events', query);
+    await file.search.upsert('events', [added]);
+    const after = await file.search.search('events', query);
     expect(after.total).toBe(before.total + 1);
     expect(after.hits.map((hit) => hit.id)).toContain('new-jazz');
-    expect(after.hits.map((hit) => hit.id)).toEqual(subqueryOrder(query));
-    await search.delete('events', ['new-jazz']);
-    expect((await search.search('events', query)).total).toBe(before.total);
+    expect(after.hits.map((hit) => hit.id)).toEqual(subqueryOrder(file, query, driveOf(query)));
+    await file.search.delete('events', ['new-jazz']);
+    expect((await file.search.search('events', query)).total).toBe(before.total);
   });
 
   it('a set holds exactly the match, and a commit by another connection makes the next call read it again', async () => {
-    const sets = matchSetsOf(db);
-    const expression = ftsMatch(db, layout, 'harbour')!.expression;
-    const set = sets.load(layout, expression);
-    expect(sets.load(layout, expression)).toBe(set);
-    const inSet = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE ${matchSetTest('@set')} ORDER BY d.rid`).pluck();
-    const matched = db
-      .prepare(
-        `SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`,
-      )
-      .pluck();
+    const sets = matchSetsOf(file.db);
+    const expression = ftsMatch(file.db, file.layout, 'harbour')!.expression;
+    const set = sets.load(file.layout, expression);
+    expect(sets.load(file.layout, expression)).toBe(set);
+    const { inSet, matched } = setAndMatchStatements();
     expect(inSet.all({ set: set.bytes })).toEqual(matched.all(expression));
     expect(set.size).toBe(matched.all(expression).length);
     // Cached totals key their parameters by JSON: a set appears there by its name, not its bytes.
     expect(JSON.stringify({ set: set.bytes })).toMatch(/^\{"set":"match-set \d+"\}$/);
 
-    await search.upsert('events', [{ id: 'harbour-new', name: 'Harbour Lights', date: new Date(from).toISOString() }]);
-    const again = sets.load(layout, expression);
+    await file.search.upsert('events', [
+      { id: 'harbour-new', name: 'Harbour Lights', date: new Date(from).toISOString() },
+    ]);
+    const again = sets.load(file.layout, expression);
     expect(again).not.toBe(set);
     expect(JSON.stringify(again.bytes)).not.toBe(JSON.stringify(set.bytes));
     expect(inSet.all({ set: again.bytes })).toContain('harbour-new');
     expect(inSet.all({ set: set.bytes })).not.toContain('harbour-new');
-    await search.delete('events', ['harbour-new']);
+    await file.search.delete('events', ['harbour-new']);
   });
 
   // A prefix is read as the whole terms it stands for when they are few (match-sets.ts, `wholeTerms`).
@@ -196,7 +181,7 @@ describe('text matches as cached bitmaps', () => {
     ['a prefix of many terms (read as the prefix)', 'eve'],
     ['a word the tokenizer folds', 'Jàzz'],
   ])('%s: the set holds exactly the match', async (_, text) => {
-    await search.upsert(
+    await file.search.upsert(
       'events',
       [
         'jazzy',
@@ -218,14 +203,9 @@ describe('text matches as cached bitmaps', () => {
         date: new Date(from).toISOString(),
       })),
     );
-    const expression = ftsMatch(db, layout, text)!.expression;
-    const set = matchSetsOf(db).load(layout, expression);
-    const inSet = db.prepare(`SELECT d.id FROM ${layout.docs} d WHERE ${matchSetTest('@set')} ORDER BY d.rid`).pluck();
-    const matched = db
-      .prepare(
-        `SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`,
-      )
-      .pluck();
+    const expression = ftsMatch(file.db, file.layout, text)!.expression;
+    const set = matchSetsOf(file.db).load(file.layout, expression);
+    const { inSet, matched } = setAndMatchStatements();
     expect(matched.all(expression).length).toBeGreaterThan(0);
     expect(inSet.all({ set: set.bytes })).toEqual(matched.all(expression));
     expect(set.size).toBe(matched.all(expression).length);

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
 import { createTempDataDir, contractSchema } from '@evently/platform/testing';
 import type { IndexDocument, IndexSchema, SearchIndex } from '@evently/platform';
 import { createSqliteSearchIndex, type SqliteSearchIndexOptions } from '../search/sqlite-search-index.ts';
@@ -40,5 +41,34 @@ export async function openIndexedTestFile(
       await search.close();
       await dataDir.remove();
     },
+  };
+}
+
+/** The file for one spec file: opened before its tests, closed after them; its parts are read inside tests. */
+export function indexedTestFileForSpec(
+  prefix: string,
+  docs: IndexDocument[],
+  options: Omit<SqliteSearchIndexOptions, 'file'> = {},
+): IndexedTestFile {
+  let file: IndexedTestFile | undefined;
+  beforeAll(async () => {
+    file = await openIndexedTestFile(prefix, docs, options);
+  });
+  afterAll(() => file?.close());
+  const opened = () => {
+    if (!file) throw new Error('the indexed file opens in beforeAll: read it inside a test or a hook');
+    return file;
+  };
+  return {
+    get search() {
+      return opened().search;
+    },
+    get db() {
+      return opened().db;
+    },
+    get layout() {
+      return opened().layout;
+    },
+    close: () => opened().close(),
   };
 }
