@@ -16,7 +16,7 @@ export type { ReviewPagination } from './domain/pagination.ts';
 export { REVIEW_STATUSES, RATING_MIN, RATING_MAX } from './domain/review.ts';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './contracts/queries.ts';
 export { ALREADY_APPROVED, ALREADY_REJECTED } from './domain/moderation.ts';
-export { ADMIN_STATUS_FILTERS, type AdminStatusFilter } from './contracts/queries.ts';
+export { ADMIN_STATUS_FILTERS, type AdminStatusFilter } from './contracts/vocabulary.ts';
 export {
   REVIEWS_TOPIC,
   reviewMessageTypes,

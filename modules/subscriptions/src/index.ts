@@ -11,7 +11,7 @@ export type { EventsCatalogue, DigestEvent } from './domain/digest-event.ts';
 export type { DigestSchedule } from './application/digest-scheduler.ts';
 export { DEFAULT_RADIUS_KM } from './domain/subscriber.ts';
 export { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
-export { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './contracts/sign-up.ts';
+export { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './contracts/sign-up-messages.ts';
 export { SIGN_UP_SUCCESS_MESSAGE } from './http/subscriptions.router.ts';
 export { subscriptionsOptionsFromEnv, type SubscriptionsEnvOptions } from './subscriptions-options.ts';
 

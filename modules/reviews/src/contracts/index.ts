@@ -3,6 +3,7 @@
  * as answered, their statuses and rating bounds, the queue's live push), for the API document, the server's
  * handlers and the browser alike. Imports nothing but zod and other contracts.
  */
+export * from './vocabulary.ts';
 export * from './review-answers.ts';
 export * from './submit-review.ts';
 export * from './queries.ts';

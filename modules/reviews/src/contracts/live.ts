@@ -4,8 +4,7 @@
  * from here.
  */
 import { z } from 'zod';
-
-export const REVIEWS_LIVE_EVENTS = { pending: 'reviews:pending' } as const;
+import { REVIEWS_LIVE_EVENTS } from './vocabulary.ts';
 
 export const pendingCountPushSchema = z.object({
   pending: z.number().int().nonnegative().describe('Reviews waiting for moderation'),

@@ -1,6 +1,6 @@
 /** Query strings and admin bodies of the review calls (spec 02 §7). */
 import { z } from 'zod';
-import { REVIEW_STATUSES } from './review-answers.ts';
+import { ADMIN_STATUS_FILTERS } from './vocabulary.ts';
 import { optionalText } from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
 
@@ -23,9 +23,6 @@ export const publicListQuerySchema = z.object({
   // Larger pages are capped rather than refused: the list stays usable for a client asking too much.
   per_page: positiveInt('per_page', DEFAULT_PER_PAGE).transform((value) => Math.min(value, MAX_PER_PAGE)),
 });
-
-export const ADMIN_STATUS_FILTERS = [...REVIEW_STATUSES, 'all'] as const;
-export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
 
 export const adminListQuerySchema = z.object({
   status: z.preprocess(

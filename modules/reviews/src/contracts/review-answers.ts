@@ -4,10 +4,7 @@
  * tab shows.
  */
 import { z } from 'zod';
-
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+import { RATING_MAX, RATING_MIN, REVIEW_STATUSES } from './vocabulary.ts';
 
 /** What a review of a catalogue event shows about it: enough for the `/events/{slug}` link and its caption. */
 export const reviewEventSchema = z.object({
@@ -52,7 +49,6 @@ export const adminReviewListSchema = z.object({ reviews: z.array(adminReviewSche
 export const moderatedReviewSchema = z.object({ review: adminReviewSchema });
 export const reviewDeletedSchema = z.object({ message: z.string() });
 
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export type ReviewEvent = z.infer<typeof reviewEventSchema>;
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 export type AdminReview = z.infer<typeof adminReviewSchema>;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { normaliseEventName } from './event-name.ts';
 import { isAcceptableEventLink } from './event-link.ts';
-import { RATING_MAX, RATING_MIN } from './review-answers.ts';
+import { RATING_MAX, RATING_MIN } from './vocabulary.ts';
 import { emailField, optionalText, requiredText } from '@evently/platform/contracts';
 import { LIMITS } from './fields.ts';
 

@@ -1,8 +1,9 @@
 /** The review aggregate (spec 02 §3 "Review", §4 review states): one document, one version sequence. */
 
-import type { ReviewEvent, ReviewStatus } from '../contracts/review-answers.ts';
+import type { ReviewEvent } from '../contracts/review-answers.ts';
+import type { ReviewStatus } from '../contracts/vocabulary.ts';
 
-export { RATING_MAX, RATING_MIN, REVIEW_STATUSES, type ReviewStatus } from '../contracts/review-answers.ts';
+export { RATING_MAX, RATING_MIN, REVIEW_STATUSES, type ReviewStatus } from '../contracts/vocabulary.ts';
 
 /** What a review of a catalogue event shows about it: enough for the `/events/{slug}` link and its caption. */
 export type ReviewEventEmbed = ReviewEvent;

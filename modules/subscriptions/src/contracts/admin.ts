@@ -2,13 +2,7 @@
 import { CATEGORIES, DATE_PRESETS } from '@evently/events/contracts';
 import { z } from 'zod';
 import { checkSearchFields, latitudeSchema, longitudeSchema } from './sign-up.ts';
-
-export const SUBSCRIBER_SORTS = ['recent', 'email', 'last_sent', 'city'] as const;
-export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
-/** `pending`: not confirmed yet (double opt-in); `inactive` is every subscriber not receiving digests. */
-export const SUBSCRIBER_STATUS_FILTERS = ['all', 'active', 'inactive', 'pending'] as const;
-export type SubscriberStatusFilter = (typeof SUBSCRIBER_STATUS_FILTERS)[number];
-export const ADMIN_PAGE_SIZE = 25;
+import { ADMIN_PAGE_SIZE, SUBSCRIBER_SORTS, SUBSCRIBER_STATUS_FILTERS } from './subscriber-list.ts';
 
 const optionalText = z
   .string()

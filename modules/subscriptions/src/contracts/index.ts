@@ -5,5 +5,7 @@
  */
 export * from './subscriber-answers.ts';
 export * from './search-words.ts';
+export * from './sign-up-messages.ts';
 export * from './sign-up.ts';
+export * from './subscriber-list.ts';
 export * from './admin.ts';

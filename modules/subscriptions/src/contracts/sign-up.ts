@@ -8,9 +8,7 @@ import { CATEGORIES, DATE_PRESETS } from '@evently/events/contracts';
 import { emailAddress } from '@evently/platform/contracts';
 import { z } from 'zod';
 import type { SavedSearch } from './search-words.ts';
-
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email.';
-export const PLACE_REQUIRED_MESSAGE = 'Country and City are required.';
+import { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './sign-up-messages.ts';
 export const MIN_RADIUS_KM = 1;
 export const MAX_RADIUS_KM = 500;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE, signUpSchema } from './sign-up.ts';
+import { INVALID_EMAIL_MESSAGE, PLACE_REQUIRED_MESSAGE } from './sign-up-messages.ts';
+import { signUpSchema } from './sign-up.ts';
 
 const firstMessage = (input: unknown) => {
   const result = signUpSchema.safeParse(input);

@@ -4,7 +4,8 @@
  * reordered push harmless: the last one received is right as of when it was read.
  */
 import type { Delivered } from '@evently/platform';
-import { REVIEWS_LIVE_EVENTS, type PendingCountPayload } from '../../contracts/live.ts';
+import type { PendingCountPayload } from '../../contracts/live.ts';
+import { REVIEWS_LIVE_EVENTS } from '../../contracts/vocabulary.ts';
 import { REVIEWS_TOPIC, reviewMessageTypes } from '../../contracts/messages.ts';
 import { reviewsCollection } from '../../infra/collections.ts';
 import type { ReviewsContext } from '../context.ts';

@@ -3,7 +3,7 @@
  * answer is bounded: the newest ADMIN_LIST_LIMIT; acted-on reviews leave the pending list, so older ones
  * surface on the next refresh.
  */
-import type { AdminStatusFilter } from '../../../contracts/queries.ts';
+import type { AdminStatusFilter } from '../../../contracts/vocabulary.ts';
 import { toAdminReview, type AdminReview } from '../../../domain/review-views.ts';
 import { reviewsCollection } from '../../../infra/collections.ts';
 import type { ReviewsContext } from '../../context.ts';
