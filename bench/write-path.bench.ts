@@ -7,7 +7,8 @@
  *   npx tsx bench/write-path.bench.ts --data-dir <a copy of a seeded DATA_DIR> [--events 3000] [--page 50] [--batch 125]
  *
  * Writes mutate the DATA_DIR: give it a copy. `--page`: events per upsert transaction (a paced feed at 500/s
- * writes pages of 50); `--batch`: messages per projector batch (500/s over a 250 ms projector interval).
+ * writes pages of 50); `--batch`: messages per projector batch (500/s over a 250 ms projector interval). A third
+ * part sends the same pages again, as a feed polled again does: every record unchanged, nothing written.
  * Run under `node --cpu-prof` (NODE_OPTIONS) to see where each part's time goes.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -24,7 +25,7 @@ if (!dataDir) throw new Error('usage: write-path.bench.ts --data-dir <dir> [--ev
 const total = numberArg(args, 'events', 3000);
 const pageSize = numberArg(args, 'page', 50);
 const batch = numberArg(args, 'batch', 125);
-/** A folder to write each part's CPU profile to (`write.cpuprofile`, `project.cpuprofile`), for a profile viewer. */
+/** A folder to write each part's CPU profile to (`write`, `project`, `resend` .cpuprofile), for a profile viewer. */
 const profileDir = stringArg(args, 'profile');
 /** Written first and left out of the figures: statements compiled, pages of the indexes read into the cache. */
 const warmUp = Math.min(500, total);
@@ -100,6 +101,8 @@ const project = await measure('project', async () => {
   await runner.drained();
 });
 await runner.stop();
+// A feed polled again sends mostly what it sent before: the same pages once more, each record unchanged.
+const resend = await measure('resend', () => writePages(pages));
 
 const perEvent = (ms: number) => Number(((ms * 1000) / total).toFixed(1));
 const result = {
@@ -111,11 +114,14 @@ const result = {
   write_wall_us_per_event: perEvent(write.wallMs),
   project_cpu_us_per_event: perEvent(project.cpuMs),
   project_wall_us_per_event: perEvent(project.wallMs),
+  resend_cpu_us_per_event: perEvent(resend.cpuMs),
+  resend_wall_us_per_event: perEvent(resend.wallMs),
 };
 console.log(
   `catalogue ${existing}, ${total} events in pages of ${pageSize}, projected in batches of ${batch}\n` +
     `write:   ${result.write_cpu_us_per_event} us CPU per event (${result.write_wall_us_per_event} us wall)\n` +
-    `project: ${result.project_cpu_us_per_event} us CPU per event (${result.project_wall_us_per_event} us wall)`,
+    `project: ${result.project_cpu_us_per_event} us CPU per event (${result.project_wall_us_per_event} us wall)\n` +
+    `resend:  ${result.resend_cpu_us_per_event} us CPU per event (${result.resend_wall_us_per_event} us wall), the same pages again, unchanged`,
 );
 const resultsDir = join(import.meta.dirname, 'results');
 await mkdir(resultsDir, { recursive: true });
