@@ -4,20 +4,30 @@
  * entry whose `times_seen` grows, not a new entry per run.
  */
 import { createHash } from 'node:crypto';
-import type { DocumentStore } from '@evently/platform';
-import { QUARANTINE } from './collections.ts';
+import { defineCollection, type DocumentStore } from '@evently/platform';
+import { z } from 'zod';
 
-export interface QuarantineEntry {
-  source: string;
-  scope: string;
-  external_id: string | null;
-  reason: string;
-  raw: unknown;
-  run_id: string;
-  first_seen_at: string;
-  last_seen_at: string;
-  times_seen: number;
-}
+const quarantineEntrySchema = z.object({
+  source: z.string(),
+  scope: z.string(),
+  external_id: z.string().nullable(),
+  reason: z.string(),
+  raw: z.unknown(),
+  run_id: z.string(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+  times_seen: z.number(),
+});
+
+export type QuarantineEntry = z.infer<typeof quarantineEntrySchema>;
+
+const quarantine = defineCollection({
+  name: 'ingestion_quarantine',
+  indexes: [['source', 'external_id'], ['last_seen_at']],
+  schema: quarantineEntrySchema,
+});
+
+export const quarantineCollections = [quarantine.spec];
 
 export interface QuarantineItem {
   source: string;
@@ -36,15 +46,15 @@ export function createQuarantineRepository(store: DocumentStore) {
           const id = createHash('sha1')
             .update(`${item.source}\n${item.reason}\n${JSON.stringify(item.raw) ?? ''}`)
             .digest('hex');
-          const existing = await tx.get<QuarantineEntry>(QUARANTINE, id);
+          const existing = await quarantine.get(tx, id);
           if (existing) {
-            await tx.update<QuarantineEntry>(QUARANTINE, id, existing.version, {
+            await quarantine.update(tx, id, existing.version, {
               last_seen_at: at,
               run_id: context.runId,
               times_seen: existing.times_seen + 1,
             });
           } else {
-            await tx.insert<QuarantineEntry>(QUARANTINE, {
+            await quarantine.insert(tx, {
               id,
               source: item.source,
               scope: context.scope,
@@ -62,7 +72,7 @@ export function createQuarantineRepository(store: DocumentStore) {
     },
 
     list(source?: string) {
-      return store.find<QuarantineEntry>(QUARANTINE, {
+      return quarantine.find(store, {
         ...(source ? { where: { source } } : {}),
         sort: [{ field: 'last_seen_at', direction: 'desc' }],
       });

@@ -1,24 +1,30 @@
 /** The figures every run reports (CLI summary, run record, logs). */
-export interface RunCounts {
-  fetched: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  quarantined: number;
+import { z } from 'zod';
+
+const count = z.number();
+
+export const runCountsSchema = z.object({
+  fetched: count,
+  created: count,
+  updated: count,
+  unchanged: count,
+  removed: count,
+  quarantined: count,
   /**
    * Records quarantined because a buy link pointed outside the source's allowed seller domains (part of
    * `quarantined`). Optional: counts stored before it existed lack it.
    */
-  off_domain_links?: number;
-  failed_requests: number;
-  pages: number;
+  off_domain_links: count.optional(),
+  failed_requests: count,
+  pages: count,
   /**
    * Records this run linked into another event as one of its offers (part of created/updated).
    * Optional: counts stored before it existed lack it.
    */
-  linked?: number;
-}
+  linked: count.optional(),
+});
+
+export type RunCounts = z.infer<typeof runCountsSchema>;
 
 export const zeroCounts = (): RunCounts => ({
   fetched: 0,

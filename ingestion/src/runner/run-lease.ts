@@ -6,13 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { z } from 'zod';
 
-export interface RunLease {
-  owner: string;
-  host: string;
-  pid: number;
-  until: string;
-}
+export const runLeaseSchema = z.object({
+  owner: z.string(),
+  host: z.string(),
+  pid: z.number(),
+  until: z.string(),
+});
+
+export type RunLease = z.infer<typeof runLeaseSchema>;
 
 /** How long a lease outlives its last committed page; longer than any page takes, retries included. */
 export const LEASE_MS = 10 * 60_000;

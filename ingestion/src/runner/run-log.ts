@@ -1,36 +1,46 @@
 /** One `ingestion_runs` document per run (a resumed run updates its own record), for operators and the scheduler. */
-import type { DocumentStore } from '@evently/platform';
-import type { RunMode } from './checkpoint-repository.ts';
-import { RUNS } from './collections.ts';
-import type { RunCounts } from './run-counts.ts';
+import { defineCollection, type DocumentStore } from '@evently/platform';
+import { z } from 'zod';
+import { runModeSchema } from './checkpoint-repository.ts';
+import { runCountsSchema } from './run-counts.ts';
 
-export type RunStatus = 'running' | 'completed' | 'failed' | 'interrupted';
+const runRecordSchema = z.object({
+  source: z.string(),
+  scope: z.string(),
+  mode: runModeSchema,
+  status: z.enum(['running', 'completed', 'failed', 'interrupted']),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  resumes: z.number(),
+  counts: runCountsSchema,
+  duration_ms: z.number(),
+  error: z.string().nullable(),
+});
 
-export interface RunRecord {
-  source: string;
-  scope: string;
-  mode: RunMode;
-  status: RunStatus;
-  started_at: string;
-  finished_at: string | null;
-  resumes: number;
-  counts: RunCounts;
-  duration_ms: number;
-  error: string | null;
-}
+export type RunRecord = z.infer<typeof runRecordSchema>;
+export type RunStatus = RunRecord['status'];
+
+/** One document per run, its id the run's id. */
+const runs = defineCollection({
+  name: 'ingestion_runs',
+  indexes: [['source', 'started_at'], ['status']],
+  schema: runRecordSchema,
+});
+
+export const runCollections = [runs.spec];
 
 export function createRunLog(store: DocumentStore) {
   return {
     async write(runId: string, record: RunRecord): Promise<void> {
       await store.transaction(async (tx) => {
-        const existing = await tx.get<RunRecord>(RUNS, runId);
-        if (existing) await tx.update<RunRecord>(RUNS, runId, existing.version, record);
-        else await tx.insert<RunRecord>(RUNS, { id: runId, ...record });
+        const existing = await runs.get(tx, runId);
+        if (existing) await runs.update(tx, runId, existing.version, record);
+        else await runs.insert(tx, { id: runId, ...record });
       });
     },
 
     get(runId: string) {
-      return store.get<RunRecord>(RUNS, runId);
+      return runs.get(store, runId);
     },
   };
 }
