@@ -52,6 +52,26 @@ export const eventMatchFields = defineCollection<EventMatchFields>({
   schema: matchFieldsSchema,
 });
 
+/**
+ * The same `events` documents seen through what the offer matcher compares a candidate on. A record's candidates
+ * (every live record near its venue and start) are decoded on these fields only: the whole event is a parse of
+ * dozens of fields per candidate, and a busy venue has many.
+ */
+const matchCandidateSchema = storedEventSchema.pick({
+  name: true,
+  start_utc: true,
+  venue_name: true,
+  city: true,
+  latitude: true,
+  longitude: true,
+  canonical_id: true,
+});
+
+export const eventMatchCandidates = defineCollection<z.infer<typeof matchCandidateSchema>>({
+  ...eventsCollection.spec,
+  schema: matchCandidateSchema,
+});
+
 const splitDecisionSchema = z.object({
   /** The record that was split off (also the document id). */
   event_id: z.string(),

@@ -9,7 +9,7 @@ import { EVENT_LINK_MESSAGE_TYPES } from '../../../contracts/link-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { compareForMatch, START_TOLERANCE_MINUTES } from '../../../domain/matching/match-events.ts';
 import { cellsNear, matchKeys } from '../../../domain/matching/match-keys.ts';
-import { eventsCollection } from '../../../infra/collections.ts';
+import { eventMatchCandidates, eventsCollection } from '../../../infra/collections.ts';
 import { linkMessage } from '../../outbox-messages.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from './offer-group.ts';
 import { loadSplitVetoes } from './split-decisions.ts';
@@ -33,6 +33,9 @@ export interface LinkOptions {
 
 const WINDOW_MS = START_TOLERANCE_MINUTES * 60_000;
 
+/** A record that could be the same performance, read on the fields the matcher compares. */
+type Candidate = ReturnType<typeof eventMatchCandidates.decode>;
+
 interface Best {
   canonicalId: string;
   matchedId: string;
@@ -48,7 +51,7 @@ async function readCandidates(
   tx: DocumentTransaction,
   record: StoredEvent,
   keylessRecords: boolean,
-): Promise<StoredEvent[]> {
+): Promise<Candidate[]> {
   const start = Date.parse(record.start_utc);
   const window: Where = {
     id: { ne: record.id },
@@ -59,7 +62,7 @@ async function readCandidates(
   const cells =
     record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
   // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
-  if (cells === null) return eventsCollection.find(tx, { where: window });
+  if (cells === null) return eventMatchCandidates.find(tx, { where: window });
   const lookups: Where[] = [];
   if (keylessRecords) lookups.push({ ...window, match_venue: null });
   if (venue !== '') lookups.push({ ...window, match_venue: venue });
@@ -70,7 +73,7 @@ async function readCandidates(
   if (!only) return [];
   // One read for all lookups (each alternative carries the whole window, so each is answered from its own
   // index: a multi-index OR on SQLite, $or on MongoDB); a record matching two comes back once.
-  return eventsCollection.find(tx, { where: lookups.length === 1 ? only : { or: lookups } });
+  return eventMatchCandidates.find(tx, { where: lookups.length === 1 ? only : { or: lookups } });
 }
 
 async function findBestMatch(
@@ -83,7 +86,7 @@ async function findBestMatch(
     .filter((event) => event.canonical_id !== record.id)
     .sort((a, b) => Number(a.id) - Number(b.id));
   if (candidates.length === 0) return null;
-  const canonicalOf = (event: StoredEvent) => event.canonical_id ?? event.id;
+  const canonicalOf = (event: Candidate) => event.canonical_id ?? event.id;
   const vetoes = await loadSplitVetoes(tx, [
     record.id,
     ...candidates.map((event) => event.id),
