@@ -13,12 +13,13 @@ import {
 import { createConfirmationMailer } from './application/confirmation-mailer.ts';
 import type { SubscriptionsContext } from './application/context.ts';
 import { createDigestScheduler, type DigestSchedule } from './application/digest-scheduler.ts';
-import { runDigestBatch, type DigestBatchResult } from './application/run-digest-batch.ts';
+import { runDigestBatch } from './application/run-digest-batch.ts';
 import { signUp } from './application/sign-up.ts';
 import { erasePerson } from './application/erase-person.ts';
 import { confirmSubscription, type ConfirmOutcome } from './application/confirm.ts';
 import { signUpSchema } from './contracts/sign-up.ts';
 import { SUBSCRIBERS_TOPIC } from './contracts/messages.ts';
+import type { DigestBatchResult } from './contracts/subscriber-answers.ts';
 import type { EventsCatalogue } from './domain/digest-event.ts';
 import { createSubscriptionsRouter } from './http/subscriptions.router.ts';
 import { subscriptionCollections } from './infra/collections.ts';

@@ -13,20 +13,13 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Stored } from '@evently/platform';
+import type { DigestBatchResult } from '../contracts/subscriber-answers.ts';
 import type { Subscriber } from '../domain/subscriber.ts';
 import { isDueForDigest } from '../domain/subscriber.ts';
 import { subscribersCollection } from '../infra/collections.ts';
 import type { SubscriptionsContext } from './context.ts';
 import { createDigestSearches } from './digest-searches.ts';
 import { sendDigestPage } from './send-digest-page.ts';
-
-export interface DigestBatchResult {
-  processed: number;
-  sent: number;
-  skipped: number;
-  /** Distinct searches put to the catalogue: at most one per saved search, however many share it. */
-  searches: number;
-}
 
 /**
  * Subscribers claimed, mailed and recorded together. A batch that dies after claiming a page leaves the

@@ -79,6 +79,7 @@ export const digestBatchResultSchema = z.object({
   processed: z.number().int().nonnegative(),
   sent: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),
+  /** At most one per saved search, however many subscribers share it. */
   searches: z.number().int().nonnegative().describe('Distinct searches put to the catalogue'),
 });
 
@@ -128,6 +129,5 @@ export type DigestBatchResult = z.infer<typeof digestBatchResultSchema>;
 export type DigestBatchAnswer = z.infer<typeof digestBatchAnswerSchema>;
 export type SubscriberAnswer = z.infer<typeof subscriberAnswerSchema>;
 export type SubscriberDeletedAnswer = z.infer<typeof subscriberDeletedAnswerSchema>;
-export type DigestSkipReason = (typeof DIGEST_SKIP_REASONS)[number];
 export type DigestSentAnswer = z.infer<typeof digestSentAnswerSchema>;
 export type DigestRefusedAnswer = z.infer<typeof digestRefusedAnswerSchema>;
