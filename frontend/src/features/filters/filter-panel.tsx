@@ -1,4 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { SelectField, type SelectOption } from '../../components/form-field/select-field.tsx';
+import { TextField } from '../../components/form-field/text-field.tsx';
 import { Icon } from '../../components/icon/icon.tsx';
 import { Popover } from '../../components/popover/popover.tsx';
 import { ActiveChipList } from './active-chip-list.tsx';
@@ -14,6 +16,23 @@ import './filter-panel.css';
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
 
 export type FilterChange = 'typing' | 'commit';
+
+/** The two ends of the custom date range, each applied as it is picked. */
+const DATE_FIELDS = [
+  { field: 'start_date', label: 'Start date' },
+  { field: 'end_date', label: 'End date' },
+] as const;
+
+/** The two ends of the price range, applied as typed: the placeholder shows what an empty box means. */
+const PRICE_FIELDS = [
+  { field: 'min_price', label: 'Min price (USD)', placeholder: '0' },
+  { field: 'max_price', label: 'Max price (USD)', placeholder: 'Any' },
+] as const;
+
+/** A filter's choices: "All …" first, then each value under its own name. */
+function allThen(allLabel: string, values: readonly string[]): SelectOption[] {
+  return [{ value: 'all', label: allLabel }, ...values.map((value) => ({ value, label: value }))];
+}
 
 interface Props {
   value: FilterState;
@@ -119,70 +138,43 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
         </button>
 
         <FilterSheetFrame id={`${id}-controls`} open={sheetOpen} onClose={() => setSheetOpen(false)}>
-          <div className="field field--compact filter-panel__country">
-            <label htmlFor={`${id}-country`}>Country</label>
-            <select
-              id={`${id}-country`}
-              value={draft.country}
-              // Spec 01 §4: changing the country resets the city to all.
-              onChange={(event) => applyLater({ ...draft, country: event.target.value, city: 'all' })}
-            >
-              <option value="all">All countries</option>
-              {options.countries.map((country) => (
-                <option key={country} value={country}>
-                  {country}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field field--compact filter-panel__city">
-            <label htmlFor={`${id}-city`}>City</label>
-            <select
-              id={`${id}-city`}
-              value={draft.city}
-              onChange={(event) => applyLater({ ...draft, city: event.target.value })}
-            >
-              <option value="all">All cities</option>
-              {cities.map((city) => (
-                <option key={city} value={city}>
-                  {city}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field field--compact filter-panel__category">
-            <label htmlFor={`${id}-category`}>Category</label>
-            <select
-              id={`${id}-category`}
-              value={draft.category}
-              onChange={(event) => applyLater({ ...draft, category: event.target.value })}
-            >
-              <option value="all">All categories</option>
-              {options.categories.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field field--compact filter-panel__date">
-            <label htmlFor={`${id}-date`}>Date</label>
-            <select
-              id={`${id}-date`}
-              value={draft.date_filter}
-              onChange={(event) => {
-                const dateFilter = event.target.value as DateFilter;
-                if (dateFilter === 'custom') setDatesSignal((signal) => signal + 1);
-                applyNow({ ...draft, date_filter: dateFilter });
-              }}
-            >
-              {DATE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-country`}
+            label="Country"
+            className="field field--compact filter-panel__country"
+            value={draft.country}
+            options={allThen('All countries', options.countries)}
+            // Spec 01 §4: changing the country resets the city to all.
+            onChange={(country) => applyLater({ ...draft, country, city: 'all' })}
+          />
+          <SelectField
+            id={`${id}-city`}
+            label="City"
+            className="field field--compact filter-panel__city"
+            value={draft.city}
+            options={allThen('All cities', cities)}
+            onChange={(city) => applyLater({ ...draft, city })}
+          />
+          <SelectField
+            id={`${id}-category`}
+            label="Category"
+            className="field field--compact filter-panel__category"
+            value={draft.category}
+            options={allThen('All categories', options.categories)}
+            onChange={(category) => applyLater({ ...draft, category })}
+          />
+          <SelectField
+            id={`${id}-date`}
+            label="Date"
+            className="field field--compact filter-panel__date"
+            value={draft.date_filter}
+            options={DATE_OPTIONS}
+            onChange={(value) => {
+              const dateFilter = value as DateFilter;
+              if (dateFilter === 'custom') setDatesSignal((signal) => signal + 1);
+              applyNow({ ...draft, date_filter: dateFilter });
+            }}
+          />
           {draft.date_filter === 'custom' && (
             // The two dates share one compact control (a popover that opens as 'Custom dates' is chosen), so the
             // bar keeps one row with every control open; the phone sheet shows them in place.
@@ -198,24 +190,17 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
                 className="filter-panel__dates-popover"
               >
                 <div className="filter-panel__price-fields">
-                  <div className="field">
-                    <label htmlFor={`${id}-start`}>Start date</label>
-                    <input
-                      id={`${id}-start`}
+                  {DATE_FIELDS.map(({ field, label }) => (
+                    <TextField
+                      key={field}
+                      id={`${id}-${field}`}
+                      label={label}
+                      className="field"
                       type="date"
-                      value={draft.start_date}
-                      onChange={(event) => applyNow({ ...draft, start_date: event.target.value })}
+                      value={draft[field]}
+                      onChange={(value) => applyNow({ ...draft, [field]: value })}
                     />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={`${id}-end`}>End date</label>
-                    <input
-                      id={`${id}-end`}
-                      type="date"
-                      value={draft.end_date}
-                      onChange={(event) => applyNow({ ...draft, end_date: event.target.value })}
-                    />
-                  </div>
+                  ))}
                 </div>
               </Popover>
             </div>
@@ -231,30 +216,20 @@ export function FilterPanel({ value, options, nearbyActive, onApply, nearMe }: P
               className="filter-panel__price-popover"
             >
               <div className="filter-panel__price-fields">
-                <div className="field">
-                  <label htmlFor={`${id}-min`}>Min price (USD)</label>
-                  <input
-                    id={`${id}-min`}
+                {PRICE_FIELDS.map(({ field, label, placeholder }) => (
+                  <TextField
+                    key={field}
+                    id={`${id}-${field}`}
+                    label={label}
+                    className="field"
                     type="number"
                     min={0}
                     inputMode="decimal"
-                    placeholder="0"
-                    value={draft.min_price}
-                    onChange={(event) => applyNow({ ...draft, min_price: event.target.value }, 'typing')}
+                    placeholder={placeholder}
+                    value={draft[field]}
+                    onChange={(value) => applyNow({ ...draft, [field]: value }, 'typing')}
                   />
-                </div>
-                <div className="field">
-                  <label htmlFor={`${id}-max`}>Max price (USD)</label>
-                  <input
-                    id={`${id}-max`}
-                    type="number"
-                    min={0}
-                    inputMode="decimal"
-                    placeholder="Any"
-                    value={draft.max_price}
-                    onChange={(event) => applyNow({ ...draft, max_price: event.target.value }, 'typing')}
-                  />
-                </div>
+                ))}
               </div>
             </Popover>
           </div>

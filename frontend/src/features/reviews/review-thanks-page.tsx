@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ActionLinks } from '../../components/action-links/action-links.tsx';
 import './reviews.css';
 
 /** Spec 02 route table: `/reviews/thanks`, a static thank-you after a review, which waits for moderation. */
@@ -26,14 +26,13 @@ export function ReviewThanksPage() {
         </svg>
         <h1>Thank you!</h1>
         <p>Your review will be published after moderation.</p>
-        <div className="review-thanks__actions">
-          <Link className="btn btn-primary" to="/reviews">
-            Read reviews
-          </Link>
-          <Link className="btn" to="/">
-            Back to Events
-          </Link>
-        </div>
+        <ActionLinks
+          className="review-thanks__actions"
+          links={[
+            { to: '/reviews', label: 'Read reviews' },
+            { to: '/', label: 'Back to Events' },
+          ]}
+        />
       </div>
     </main>
   );

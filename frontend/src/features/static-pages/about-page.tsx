@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { ActionLinks } from '../../components/action-links/action-links.tsx';
 import { config } from '../../app/config.ts';
 import './static-pages.css';
 
@@ -88,14 +88,13 @@ export function AboutPage() {
       <section className="static-section static-cta" aria-labelledby="about-contact">
         <h2 id="about-contact">Questions or ideas?</h2>
         <p>Our support team answers within a day. Organisers, venues and ticketing platforms can work with us too.</p>
-        <div className="static-cta__buttons">
-          <Link className="btn btn-primary" to="/support">
-            Contact Support
-          </Link>
-          <Link className="btn" to="/partner">
-            Partner With Us
-          </Link>
-        </div>
+        <ActionLinks
+          className="static-cta__buttons"
+          links={[
+            { to: '/support', label: 'Contact Support' },
+            { to: '/partner', label: 'Partner With Us' },
+          ]}
+        />
       </section>
     </main>
   );

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { ActionLinks } from '../../components/action-links/action-links.tsx';
 import './static-pages.css';
 
 /**
@@ -37,14 +38,13 @@ export function NotFoundPage() {
           </code>
         </p>
         <p>It may have moved, or the link may be mistyped.</p>
-        <div className="static-cta__buttons">
-          <Link className="btn btn-primary" to="/">
-            Back to Events
-          </Link>
-          <Link className="btn" to="/support">
-            Support
-          </Link>
-        </div>
+        <ActionLinks
+          className="static-cta__buttons"
+          links={[
+            { to: '/', label: 'Back to Events' },
+            { to: '/support', label: 'Support' },
+          ]}
+        />
       </div>
     </main>
   );

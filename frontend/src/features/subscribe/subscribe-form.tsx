@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
+import { DisclosureSection } from '../../components/disclosure-section/disclosure-section.tsx';
+import { TextField } from '../../components/form-field/text-field.tsx';
 import { showToast } from '../../components/toast/toast-slice.ts';
 import { trackSignup } from '../../lib/analytics/ads-tag.ts';
 import { subscribeApi } from './api.ts';
@@ -64,17 +66,14 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
   };
 
   return (
-    <section className="subscribe" aria-labelledby={`${id}-toggle`}>
-      <button
-        id={`${id}-toggle`}
-        type="button"
-        className="btn subscribe__toggle"
-        aria-expanded={open}
-        aria-controls={`${id}-form`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        Subscribe to updates
-      </button>
+    <DisclosureSection
+      id={id}
+      className="subscribe"
+      toggleClassName="btn subscribe__toggle"
+      toggle="Subscribe to updates"
+      open={open}
+      onOpenChange={setOpen}
+    >
       {status === 'success' && message && (
         <div className="subscribe__done" role="status">
           <p className="subscribe__success">{message}</p>
@@ -83,27 +82,25 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
       )}
       {open && (
         <form id={`${id}-form`} className="subscribe__form" noValidate onSubmit={onSubmit}>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={(event) => set('email')(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Name (optional)</label>
-            <input
-              id={`${id}-name`}
-              type="text"
-              autoComplete="name"
-              value={values.name}
-              onChange={(event) => set('name')(event.target.value)}
-            />
-          </div>
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            className="field"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+          />
+          <TextField
+            id={`${id}-name`}
+            label="Name (optional)"
+            className="field"
+            type="text"
+            autoComplete="name"
+            value={values.name}
+            onChange={set('name')}
+          />
           <SuggestInput
             label="Country"
             required
@@ -130,6 +127,6 @@ export function SubscribeForm({ countries, cities, citiesByCountry }: Props) {
           )}
         </form>
       )}
-    </section>
+    </DisclosureSection>
   );
 }

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { DisclosureSection } from '../../../../components/disclosure-section/disclosure-section.tsx';
+import { TextField } from '../../../../components/form-field/text-field.tsx';
 import type { FilterState } from '../../../../features/filters/filter-state.ts';
 import { subscriptionErrorMessage } from '../../../../features/subscribe/validation.ts';
 import { savedSearchApi } from './api.ts';
@@ -14,6 +16,12 @@ interface Props {
 type Status = 'idle' | 'submitting' | 'saved' | 'error';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Asked for when the search names no place: the digest needs one. */
+const PLACE_FIELDS = [
+  { part: 'country', label: 'Country' },
+  { part: 'city', label: 'City' },
+] as const;
 
 /**
  * "Save this search": whenever the home search has a keyword or a filter, a small form turns it into a weekly
@@ -76,27 +84,28 @@ export function SaveSearchForm({ filters, editToken }: Props) {
   };
 
   return (
-    <section className="save-search" aria-labelledby={`${id}-toggle`}>
-      <button
-        id={`${id}-toggle`}
-        type="button"
-        className="btn save-search__toggle"
-        aria-expanded={open}
-        aria-controls={`${id}-form`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <svg className="save-search__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
-          />
-        </svg>
-        {editToken !== null ? 'Edit saved search' : 'Save this search'}
-      </button>
+    <DisclosureSection
+      id={id}
+      className="save-search"
+      toggleClassName="btn save-search__toggle"
+      toggle={
+        <>
+          <svg className="save-search__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
+            />
+          </svg>
+          {editToken !== null ? 'Edit saved search' : 'Save this search'}
+        </>
+      }
+      open={open}
+      onOpenChange={setOpen}
+    >
       {open && (
         <form
           id={`${id}-form`}
@@ -110,49 +119,37 @@ export function SaveSearchForm({ filters, editToken }: Props) {
             <strong data-testid="saved-search-words">{words}</strong>
           </p>
           {editToken === null && (
-            <div className="field save-search__email">
-              <label htmlFor={`${id}-email`}>Email</label>
-              <input
-                id={`${id}-email`}
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  edited();
-                }}
-              />
-            </div>
+            <TextField
+              id={`${id}-email`}
+              label="Email"
+              className="field save-search__email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(value) => {
+                setEmail(value);
+                edited();
+              }}
+            />
           )}
           {needsPlace && (
             <div className="save-search__place">
-              <div className="field">
-                <label htmlFor={`${id}-country`}>Country</label>
-                <input
-                  id={`${id}-country`}
+              {PLACE_FIELDS.map(({ part, label }) => (
+                <TextField
+                  key={part}
+                  id={`${id}-${part}`}
+                  label={label}
+                  className="field"
                   type="text"
                   required
-                  value={place.country}
-                  onChange={(event) => {
-                    setPlace((p) => ({ ...p, country: event.target.value }));
+                  value={place[part]}
+                  onChange={(value) => {
+                    setPlace((p) => ({ ...p, [part]: value }));
                     edited();
                   }}
                 />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-city`}>City</label>
-                <input
-                  id={`${id}-city`}
-                  type="text"
-                  required
-                  value={place.city}
-                  onChange={(event) => {
-                    setPlace((p) => ({ ...p, city: event.target.value }));
-                    edited();
-                  }}
-                />
-              </div>
+              ))}
             </div>
           )}
           <div className="save-search__actions">
@@ -175,6 +172,6 @@ export function SaveSearchForm({ filters, editToken }: Props) {
           {message}
         </p>
       )}
-    </section>
+    </DisclosureSection>
   );
 }
