@@ -45,9 +45,11 @@ export function createEventsRouter(
   const router = new Router({ prefix: '/api/events' });
 
   router.get('/', async (ctx) => {
-    // Already JSON text (card and pin pages are never objects here); Koa would call a string text/plain.
-    ctx.body = await queries.searchText(ctx.query, { timezone: ctx.get('X-Timezone') });
+    // Already JSON text (card and pin pages are never objects here). Typed before the body is set, so Koa
+    // neither calls the string text/plain nor scans it for markup first.
+    const text = await queries.searchText(ctx.query, { timezone: ctx.get('X-Timezone') });
     ctx.type = 'json';
+    ctx.body = text;
   });
 
   router.get('/filters', async (ctx) => {

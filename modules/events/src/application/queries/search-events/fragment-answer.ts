@@ -27,7 +27,17 @@ export function pinText(hit: FragmentHit & { fragment: string }): string {
   return `${hit.fragment.slice(0, at)}${distance}${hit.fragment.slice(at)}`;
 }
 
-/** `{ data, pagination }` as text around items already written as JSON. */
+/**
+ * `{ data, pagination }` as text around items already written as JSON. The whole answer comes out of one join,
+ * so it is a single flat string: text added around a join's result would be a rope, which every later reader
+ * (Koa's byte count, the compressor, the socket) first copies into one piece.
+ */
 export function listAnswerText(items: string[], pagination: ListPagination): string {
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination)}}`;
+  const tail = `],"pagination":${JSON.stringify(pagination)}}`;
+  const last = items.length - 1;
+  if (last < 0) return `{"data":[${tail}`;
+  const parts = items.slice();
+  parts[0] = `{"data":[${parts[0]}`;
+  parts[last] = `${parts[last]}${tail}`;
+  return parts.join(',');
 }

@@ -53,5 +53,7 @@ describe('list answers spliced from stored fragments', () => {
       ),
     ).toBe(JSON.stringify({ data: items, pagination }));
     expect(listAnswerText([], pagination)).toBe(JSON.stringify({ data: [], pagination }));
+    const [first] = items;
+    expect(listAnswerText([JSON.stringify(first)], pagination)).toBe(JSON.stringify({ data: [first], pagination }));
   });
 });
