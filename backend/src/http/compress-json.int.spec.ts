@@ -11,6 +11,8 @@ const list = { data: Array.from({ length: 3000 }, (_, index) => ({ id: index, na
 /** Past the size compressed in the request's thread: compressed in libuv's pool. */
 const huge = { data: Array.from({ length: 25_000 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
 const html = `<!doctype html><html><body>${'<p>Event card</p>'.repeat(200)}</body></html>`;
+/** A list page whose items change between requests, as the catalogue does when a feed writes. */
+let changing = { data: Array.from({ length: 3000 }, (_, index) => ({ id: index, name: `Event ${index}` })) };
 let server: ReturnType<Koa['listen']>;
 let base: string;
 
@@ -21,6 +23,12 @@ beforeAll(async () => {
     if (ctx.path === '/page') {
       ctx.type = 'html';
       ctx.body = html;
+      return;
+    }
+    if (ctx.path === '/changing') {
+      // Sent as JSON text, as the search answers are.
+      ctx.type = 'json';
+      ctx.body = JSON.stringify(changing);
       return;
     }
     ctx.body = ctx.path === '/small' ? { ok: true } : ctx.path === '/list' ? list : ctx.path === '/huge' ? huge : big;
@@ -108,6 +116,20 @@ describe('JSON compression', () => {
     const gzipped = await get('/huge', 'gzip');
     expect(gzipped.response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.body).toString()).toBe(text);
+  });
+
+  it('given a large answer asked for again, then the same bytes, and once it changed, the changed answer', async () => {
+    const first = await get('/changing', 'br');
+    const again = await get('/changing', 'br');
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(again.body).toString())).toEqual(changing);
+    // Same length, other content: the kept bytes of the first answer must not be sent for it.
+    changing = { data: changing.data.map((item) => (item.id === 7 ? { ...item, name: 'Event 8' } : item)) };
+    const changed = await get('/changing', 'br');
+    expect(changed.body.equals(first.body)).toBe(false);
+    expect(JSON.parse(brotliDecompressSync(changed.body).toString())).toEqual(changing);
+    const gzipped = await get('/changing', 'gzip');
+    expect(JSON.parse(gunzipSync(gzipped.body).toString())).toEqual(changing);
   });
 
   it('chooses the quality by type and size: the fastest for JSON past 64 KB', () => {

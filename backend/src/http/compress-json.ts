@@ -14,10 +14,14 @@
  * and the encoder's memory, which a pool thread maps afresh for each answer, cost more than the compression
  * itself. Larger answers still go to the pool, so the event loop never waits long for one. The measurements
  * behind these choices are in docs/performance.md's history.
+ *
+ * The compressed bytes of the last large answers are kept by their text (kept-compressions.ts): a page asked
+ * for again (its URL asked for before) while nothing changed is not compressed again.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { Middleware } from 'koa';
+import { keptCompressions } from './kept-compressions.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -32,6 +36,11 @@ export function brotliWindowBits(bytes: number): number {
 const COMPRESSIBLE = /^(application\/(json|xml)|text\/html)/;
 /** JSON answers larger than this are list pages: compressed at the fastest quality. */
 const LARGE_JSON_BYTES = 64 * 1024;
+/** Answers from this size on keep their compressed bytes; smaller ones cost little to compress again. */
+const KEPT_MIN_BYTES = 16 * 1024;
+/** How many compressed answers are kept, and how much text they may hold together. */
+const KEPT_ENTRIES = 48;
+const KEPT_TEXT_CHARS = 8 * 1024 * 1024;
 
 /** Brotli quality for an answer of this type and size (see the top of the file). */
 export function brotliQuality(type: string, bytes: number): number {
@@ -40,6 +49,7 @@ export function brotliQuality(type: string, bytes: number): number {
 }
 
 export function compressJson(): Middleware {
+  const kept = keptCompressions({ entries: KEPT_ENTRIES, textChars: KEPT_TEXT_CHARS });
   return async (ctx, next) => {
     await next();
     if (ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304 || ctx.response.get('Content-Encoding'))
@@ -72,14 +82,20 @@ export function compressJson(): Middleware {
       },
     };
     const inThread = bytes <= IN_THREAD_BYTES;
+    const keeps = inThread && bytes >= KEPT_MIN_BYTES;
+    // The quality depends on the type, so the type is part of what the bytes are kept under.
+    const keptAs = `${encoding} ${type}`;
+    const reused = keeps ? kept.get(keptAs, text) : undefined;
     const compressed =
-      encoding === 'br'
+      reused ??
+      (encoding === 'br'
         ? inThread
           ? brotliCompressSync(text, options)
           : await brotli(text, options)
         : inThread
           ? gzipSync(text, { level: 6 })
-          : await gz(text, { level: 6 });
+          : await gz(text, { level: 6 }));
+    if (keeps && !reused) kept.keep(keptAs, text, compressed, ctx.url);
     // The body's type is kept: setting a Buffer body would otherwise make Koa call it application/octet-stream.
     ctx.body = compressed;
     ctx.type = type;
