@@ -9,8 +9,15 @@ import type { Logger } from 'pino';
 export function requestLog(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
-    const log = logger.child({ reqId: ctx.state.requestId as string });
-    ctx.state.logger = log;
+    const reqId = ctx.state.requestId as string;
+    // Few handlers log, so their child logger is made on first use; the request's own line below names the id
+    // itself, in the place the child's binding would put it.
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'logger', {
+      get: () => (child ??= logger.child({ reqId })),
+      enumerable: true,
+      configurable: true,
+    });
     const done = () => {
       ctx.res.off('finish', done);
       ctx.res.off('close', done);
@@ -19,8 +26,10 @@ export function requestLog(logger: Logger): Middleware {
       // Orchestrators probe health every few seconds; successful probes would drown the useful lines.
       const probe = ctx.path === '/healthz' || ctx.path === '/readyz';
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : probe ? 'debug' : 'info';
-      log[level](
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
         {
+          reqId,
           req: { method: ctx.method, url: ctx.originalUrl, remoteAddress: ctx.ip },
           res: { statusCode: status },
           responseTime: Math.round(responseTime * 10) / 10,
