@@ -9,8 +9,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminTab, pagesPerTest } from './browser-harness.ts';
 import { startHarness, type Harness } from './event-page-harness.ts';
 
 interface CatalogueEvent {
@@ -30,7 +31,6 @@ interface Mail {
 }
 
 let harness: Harness;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -38,10 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
 const api = (pathname: string) => new URL(pathname, harness.server.url);
 /** Mail links carry the server's PUBLIC_URL (localhost:0 here): the same path on the test server. */
 const onTestServer = (link: string) => {
@@ -109,19 +105,8 @@ async function eventOfTheComingWeek(): Promise<CatalogueEvent & { word: string }
   throw new Error('the demo catalogue has no event in the coming week to search for');
 }
 
-async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await harness.newContext(viewport);
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function openSubscribersTab(page: Page): Promise<void> {
-  await page.goto(`${harness.server.url}/admin`);
-  await page.getByLabel('Password', { exact: true }).fill(harness.server.adminPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('tab', { name: 'Subscribers' }).click();
-  await page.getByRole('heading', { name: 'Subscribers', exact: true }).waitFor();
-}
+const newPage = pagesPerTest((viewport) => harness.newContext(viewport));
+const openSubscribersTab = (page: Page) => openAdminTab(page, harness.server, 'Subscribers', 'Subscribers');
 
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminTab, pagesPerTest } from './browser-harness.ts';
 import { startHarness, type Harness } from './event-page-harness.ts';
 
 let harness: Harness;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -13,10 +13,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
 interface ListedSubscriber {
@@ -70,19 +66,8 @@ async function createSubscriber(email: string, name: string, country: string, ci
   }
 }
 
-async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await harness.newContext(viewport);
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function openSubscribersTab(page: Page): Promise<void> {
-  await page.goto(`${harness.server.url}/admin`);
-  await page.getByLabel('Password', { exact: true }).fill(harness.server.adminPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('tab', { name: 'Subscribers' }).click();
-  await page.getByRole('heading', { name: 'Subscribers', exact: true }).waitFor();
-}
+const newPage = pagesPerTest((viewport) => harness.newContext(viewport));
+const openSubscribersTab = (page: Page) => openAdminTab(page, harness.server, 'Subscribers', 'Subscribers');
 
 /** The listed e-mails, sorted (the default order is newest first, and three sign-ups share a second). */
 const rowEmails = async (page: Page) =>

@@ -7,17 +7,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.ts';
-import { createTicketThroughApi, openPage, startSupportHarness, type SupportHarness } from './support-desk-harness.ts';
+import { openContext, pagesPerTest, startBrowserHarness, type BrowserHarness } from './browser-harness.ts';
+import { createTicketThroughApi } from './support-desk-harness.ts';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/admin-workspace');
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let harness: SupportHarness;
-const contexts: BrowserContext[] = [];
+let harness: BrowserHarness;
 /** The public form takes five tickets per address in ten minutes: the specs share these. */
 const TICKETS = {
   refund: 'Refund for a cancelled show',
@@ -29,7 +29,7 @@ const TICKETS = {
 const numbers = {} as Record<keyof typeof TICKETS, string>;
 
 beforeAll(async () => {
-  harness = await startSupportHarness();
+  harness = await startBrowserHarness();
   await mkdir(SHOTS, { recursive: true });
   for (const [key, subject] of Object.entries(TICKETS))
     numbers[key as keyof typeof TICKETS] = await createTicketThroughApi(harness, subject);
@@ -39,15 +39,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await openPage(harness, viewport);
-  contexts.push(context);
-  return page;
-}
+const newPage = pagesPerTest((viewport = DESKTOP) => openContext(harness, { viewport }));
 
 async function login(page: Page, name: string): Promise<void> {
   await page.goto(`${harness.server.url}/admin`);

@@ -5,21 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, startBlogHarness, type BlogHarness } from './blog-harness.ts';
+import { logInToAdmin, openPage, startBrowserHarness, type BrowserHarness } from './browser-harness.ts';
 
-let h: BlogHarness;
+let h: BrowserHarness;
 
 beforeAll(async () => {
-  h = await startBlogHarness();
+  h = await startBrowserHarness();
 });
 afterAll(async () => {
   await h?.close();
 });
 
 async function login(page: Page) {
-  await page.goto(`${h.server.url}/admin`);
-  await page.getByLabel('Password', { exact: true }).fill(h.server.adminPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await logInToAdmin(page, h.server);
   await page.getByRole('tab', { name: 'Blog Posts' }).click();
   await page.getByRole('heading', { name: 'New Post' }).waitFor();
 }

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from '../../backend/src/testing/browser.ts';
-import { startTestServer, type TestServer } from '../../backend/src/testing/start-test-server.ts';
+import type { TestServer } from '../../backend/src/testing/start-test-server.ts';
+import { startBrowserHarness } from './browser-harness.ts';
 
 export interface DemoEvent {
   id: number;
@@ -34,8 +34,7 @@ const DIST_INDEX = path.resolve(import.meta.dirname, '../dist/index.html');
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build:web` first');
-  const server = await startTestServer({ seedDemo: true, env });
-  const browser = await launchChromium();
+  const { server, browser, close } = await startBrowserHarness({ seedDemo: true, env });
   const origin = new URL(server.url).origin;
 
   async function newContext({ width = 1280, height = 900 } = {}) {
@@ -67,9 +66,6 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     browser,
     newContext,
     findEvent,
-    async stop() {
-      await browser.close();
-      await server.stop();
-    },
+    stop: close,
   };
 }

@@ -2,42 +2,14 @@
  * Shared set-up for the home page browser specs: the real server with demo data, Debian's Chromium, and pages
  * that never reach the internet (map tiles and remote images are refused, so nothing waits on them).
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium } from '../../backend/src/testing/browser.ts';
-import { startTestServer, type TestServer } from '../../backend/src/testing/start-test-server.ts';
+import type { Page } from 'playwright-core';
+import { startBrowserHarness, type BrowserHarness } from './browser-harness.ts';
 
-export interface HomeHarness {
-  server: TestServer;
-  browser: Browser;
-  close(): Promise<void>;
-}
+export { openPage } from './browser-harness.ts';
+export type HomeHarness = BrowserHarness;
 
-export async function startHomeHarness(): Promise<HomeHarness> {
-  const server = await startTestServer({ seedDemo: true });
-  const browser = await launchChromium();
-  return {
-    server,
-    browser,
-    async close() {
-      await browser.close();
-      await server.stop();
-    },
-  };
-}
-
-/** A fresh context (empty local storage) whose page may only talk to our server. */
-export async function openPage(
-  harness: HomeHarness,
-  options: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const origin = new URL(harness.server.url).origin;
-  await context.route(
-    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => route.abort(),
-  );
-  const page = await context.newPage();
-  return { context, page };
+export function startHomeHarness(): Promise<HomeHarness> {
+  return startBrowserHarness({ seedDemo: true });
 }
 
 export async function apiJson<T>(harness: HomeHarness, path: string): Promise<T> {

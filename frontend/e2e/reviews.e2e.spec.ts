@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInToAdmin, pagesPerTest } from './browser-harness.ts';
 import { startHarness, type Harness } from './event-page-harness.ts';
 import { gotoStarted } from './settle.ts';
 
 let harness: Harness;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -14,22 +14,8 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await harness.newContext(viewport);
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  await gotoStarted(page, `${harness.server.url}/admin`);
-  await page.getByLabel('Password', { exact: true }).fill(harness.server.adminPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('tab', { name: 'Support Tickets', selected: true }).waitFor();
-}
+const newPage = pagesPerTest((viewport) => harness.newContext(viewport));
+const loginAsAdmin = (page: Page) => logInToAdmin(page, harness.server);
 
 describe('event reviews with moderation (issue 10)', () => {
   it('a review written from an event page is held for moderation, and once approved shows on /reviews and in the rating', async () => {

@@ -1,33 +1,26 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTicketThroughApi,
-  loginAsAdmin,
-  openPage,
-  startSupportHarness,
-  type SupportHarness,
-} from './support-desk-harness.ts';
+  logInToAdmin,
+  openContext,
+  pagesPerTest,
+  startBrowserHarness,
+  type BrowserHarness,
+} from './browser-harness.ts';
+import { createTicketThroughApi } from './support-desk-harness.ts';
 
-let harness: SupportHarness;
-const contexts: BrowserContext[] = [];
+let harness: BrowserHarness;
 
 beforeAll(async () => {
-  harness = await startSupportHarness();
+  harness = await startBrowserHarness();
 });
 
 afterAll(async () => {
   await harness?.close();
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await openPage(harness, viewport);
-  contexts.push(context);
-  return page;
-}
+const newPage = pagesPerTest((viewport) => openContext(harness, viewport ? { viewport } : {}));
+const loginAsAdmin = (page: Page) => logInToAdmin(page, harness.server);
 
 /** Tags the loaded document; a reload would lose the tag (hash and history changes keep it). */
 async function markDocument(page: Page): Promise<void> {
@@ -48,7 +41,7 @@ async function queueSubjects(admin: Page): Promise<string[]> {
 describe('support desk, visitor and admin live (issue 9)', () => {
   it('a ticket sent through the form reaches the admin queue on top, and resolving it reaches the visitor, both without reload', async () => {
     const admin = await newPage();
-    await loginAsAdmin(harness, admin);
+    await loginAsAdmin(admin);
     await admin.getByText('Live', { exact: true }).waitFor();
     await markDocument(admin);
 
@@ -95,8 +88,8 @@ describe('support desk, visitor and admin live (issue 9)', () => {
     const number = await createTicketThroughApi(harness, 'Two admins, one ticket');
     const first = await newPage();
     const second = await newPage();
-    await loginAsAdmin(harness, first);
-    await loginAsAdmin(harness, second);
+    await loginAsAdmin(first);
+    await loginAsAdmin(second);
     await first.getByText('Live', { exact: true }).waitFor();
     await first.getByRole('button', { name: new RegExp(number) }).click();
     const openDetail = first.getByRole('article', { name: 'Two admins, one ticket' });
@@ -129,9 +122,9 @@ describe('support desk, visitor and admin live (issue 9)', () => {
   });
 
   it("says 'Reconnecting…' while the admin socket is down and catches up on what it missed", async () => {
-    const { context, page: admin } = await openPage(harness);
-    contexts.push(context);
-    await loginAsAdmin(harness, admin);
+    const admin = await newPage();
+    const context = admin.context();
+    await loginAsAdmin(admin);
     await admin.getByText('Live', { exact: true }).waitFor();
 
     // Offline keeps the page from reconnecting; cutting the transport on the server takes the open socket down
