@@ -1,11 +1,11 @@
 import { injectAdminEndpoints } from '../../lib/admin/admin-endpoints.ts';
-import type { Post, PostListItem } from '@evently/blog/contracts';
+import type { CreatePostBody, Post, PostListItem } from '@evently/blog/contracts';
 import type { DraftForm } from './draft-form.ts';
 
 const LIST_TAG = { type: 'BlogPost', id: 'ADMIN_LIST' } as const;
 
 /** The body of POST and PUT (spec 02 §7): the form as the API reads it; tags stay a comma string. */
-export function bodyOf(form: DraftForm) {
+export function bodyOf(form: DraftForm): CreatePostBody {
   return { ...form, cover_image: form.cover_image.trim() || null };
 }
 

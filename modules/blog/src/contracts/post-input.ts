@@ -3,8 +3,8 @@
  * answers 400 `{ error }` naming the field. Create needs a title and content; an update may send any subset.
  */
 import { z } from 'zod';
-import { COVER_ASPECTS, COVER_FITS, canonicalCoverWidth, isAllowedCoverUrl } from '../domain/cover.ts';
-import { POST_STATUSES } from '../domain/post.ts';
+import { canonicalCoverWidth, isAllowedCoverUrl } from './cover-rules.ts';
+import { COVER_ASPECTS, COVER_FITS, POST_STATUSES } from './post-options.ts';
 
 export const LIMITS = {
   title: 200,
@@ -81,6 +81,10 @@ export const updatePostSchema = z.object(fields).partial();
 
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+/** What the editor sends to create a post (`POST /api/blog/posts`). */
+export type CreatePostBody = z.input<typeof createPostSchema>;
+/** What the editor sends to change one (`PUT /api/blog/posts/{id}`): any of the fields. */
+export type UpdatePostBody = z.input<typeof updatePostSchema>;
 
 /** GET /api/blog/posts: `status=all` (or `draft`) needs the admin credential. */
 export const listQuerySchema = z.object({
