@@ -1,13 +1,8 @@
 import { api } from '../../app/api.ts';
-import type { CardEvent, SearchQueryText } from '@evently/events/contracts';
+import type { CardEvent, Pagination, SearchQueryText } from '@evently/events/contracts';
 import type { VisitorEvent } from '../../lib/format/event.ts';
 
-export interface Pagination {
-  total: number;
-  pages: number;
-  page: number;
-  has_next: boolean;
-}
+export type { Pagination };
 
 export interface EventsPage {
   data: CardEvent[];
