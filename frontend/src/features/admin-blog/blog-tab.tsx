@@ -113,7 +113,7 @@ export function BlogTab() {
           </p>
         ) : list.isError ? (
           listFailed && (
-            <div className="admin-alert admin-alert--error" role="alert">
+            <div className="alert alert--error" role="alert">
               <p>Failed to load posts</p>
               <button type="button" className="btn btn-small" onClick={() => void list.refetch()}>
                 Retry

@@ -62,7 +62,7 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
 
   return (
     <form
-      className="admin-workspace__panel blog-editor"
+      className="admin-workspace__panel blog-editor text-fields"
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -95,14 +95,7 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
       <div className="blog-field">
         <label htmlFor={`${id}-content`}>Content</label>
         <EditorToolbar onEdit={applyEdit} controls={`${id}-content`} />
-        <textarea
-          id={`${id}-content`}
-          ref={body}
-          value={form.content}
-          onChange={set('content')}
-          rows={BODY_ROWS}
-          className="blog-editor__body"
-        />
+        <textarea id={`${id}-content`} ref={body} value={form.content} onChange={set('content')} rows={BODY_ROWS} />
         <small className="blog-field__help">
           Markdown: **bold**, # Heading, [link](https://…). A line break stays a line break.
         </small>
@@ -179,7 +172,7 @@ export function PostEditor({ state, onChange, onSave, onCancel, saving, blockedR
       </label>
 
       {error && (
-        <div className="admin-alert admin-alert--error" role="alert">
+        <div className="alert alert--error" role="alert">
           <p>{error}</p>
           {detail && <p className="blog-editor__detail">{detail}</p>}
         </div>

@@ -63,7 +63,7 @@ export function PartnershipsTab() {
           <option value="handled">Handled</option>
         </select>
         {failed && (
-          <p className="partnerships-tab__error" role="alert">
+          <p className="alert alert--error" role="alert">
             {LIST_FAILED}
           </p>
         )}

@@ -80,7 +80,7 @@ export function RequestDetail({ request, headingId, onDeleted }: Props) {
       <h3>Message</h3>
       <p className="request-detail__message">{request.message ?? 'No message.'}</p>
       {error && (
-        <p className="partnerships-tab__error" role="alert">
+        <p className="alert alert--error" role="alert">
           {error}
         </p>
       )}

@@ -48,7 +48,7 @@ export function ReviewItem({ review }: { review: AdminReview }) {
   };
 
   return (
-    <article className={`review-item review-item--${review.status}`} aria-labelledby={`${id}-title`}>
+    <article className={`stack review-item review-item--${review.status}`} aria-labelledby={`${id}-title`}>
       <div className="review-item__top">
         <StarRating value={review.rating} size="small" />
         <span className={`review-status review-status--${review.status}`}>{STATUS_LABELS[review.status]}</span>
@@ -81,7 +81,7 @@ export function ReviewItem({ review }: { review: AdminReview }) {
       )}
 
       {alert && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {alert}
         </p>
       )}

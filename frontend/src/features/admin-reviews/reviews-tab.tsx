@@ -47,7 +47,7 @@ export function ReviewsTab() {
         </div>
       </div>
       {failed && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {LIST_FAILED}
         </p>
       )}

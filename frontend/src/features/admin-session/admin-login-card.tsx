@@ -38,7 +38,7 @@ export function AdminLoginCard() {
       <h2 id={`${id}-title`}>Admin Login</h2>
       <p className="admin-login__lead">Enter the administrator password to manage tickets and content.</p>
       {sessionEnded && (
-        <p className="admin-alert admin-login__ended" role="status">
+        <p className="alert admin-login__ended" role="status">
           {SESSION_EXPIRED}
         </p>
       )}
@@ -82,7 +82,7 @@ export function AdminLoginCard() {
           </button>
         </div>
         {error && (
-          <p id={`${id}-error`} className="admin-alert admin-alert--error" role="alert">
+          <p id={`${id}-error`} className="alert alert--error" role="alert">
             {error}
           </p>
         )}

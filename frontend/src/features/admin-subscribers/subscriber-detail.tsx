@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/form-field/text-field.tsx';
 import { formatTicketTime } from '../../lib/support/format-time.ts';
 import { httpStatusOf, serverText } from '../../lib/support/request-error.ts';
 import { useDeleteSubscriberMutation, useSendDigestNowMutation, useUpdateSubscriberMutation } from './api.ts';
@@ -131,72 +132,61 @@ export function SubscriberDetail({ subscriber, headingId, onChanged, onDeleted }
 
       {notice && (
         <div
-          className={`admin-alert ${notice.kind === 'error' ? 'admin-alert--error' : 'admin-alert--info'}`}
+          className={`alert ${notice.kind === 'error' ? 'alert--error' : 'alert--info'}`}
           role={notice.kind === 'error' ? 'alert' : 'status'}
         >
           <p>{notice.text}</p>
-          {notice.detail && <p className="admin-alert__detail">{notice.detail}</p>}
+          {notice.detail && <p className="alert__detail">{notice.detail}</p>}
         </div>
       )}
 
       <form className="subscriber-edit" onSubmit={save} noValidate>
-        <div className="subscriber-edit__field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          className="subscriber-edit__field"
+          type="text"
+          maxLength={120}
+          value={draft.name}
+          onChange={(value) => set('name', value)}
+        />
+        <TextField
+          id={`${id}-radius`}
+          label="Radius (km)"
+          className="subscriber-edit__field"
+          type="number"
+          inputMode="numeric"
+          min={RADIUS_MIN}
+          max={RADIUS_MAX}
+          step={1}
+          value={draft.radius}
+          onChange={(value) => set('radius', value)}
+        />
+        {(
+          [
+            { part: 'country', label: 'Country', suggestions: places.countries },
+            { part: 'city', label: 'City', suggestions: citiesFor(places, draft.country) },
+          ] as const
+        ).map(({ part, label, suggestions }) => (
+          <TextField
+            key={part}
+            id={`${id}-${part}`}
+            label={label}
+            className="subscriber-edit__field"
             type="text"
             maxLength={120}
-            value={draft.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
-        </div>
-        <div className="subscriber-edit__field">
-          <label htmlFor={`${id}-radius`}>Radius (km)</label>
-          <input
-            id={`${id}-radius`}
-            type="number"
-            inputMode="numeric"
-            min={RADIUS_MIN}
-            max={RADIUS_MAX}
-            step={1}
-            value={draft.radius}
-            onChange={(event) => set('radius', event.target.value)}
-          />
-        </div>
-        <div className="subscriber-edit__field">
-          <label htmlFor={`${id}-country`}>Country</label>
-          <input
-            id={`${id}-country`}
-            type="text"
-            maxLength={120}
-            list={`${id}-countries`}
+            list={`${id}-${part}-suggestions`}
             autoComplete="off"
-            value={draft.country}
-            onChange={(event) => set('country', event.target.value)}
-          />
-          <datalist id={`${id}-countries`}>
-            {places.countries.map((country) => (
-              <option key={country} value={country} />
-            ))}
-          </datalist>
-        </div>
-        <div className="subscriber-edit__field">
-          <label htmlFor={`${id}-city`}>City</label>
-          <input
-            id={`${id}-city`}
-            type="text"
-            maxLength={120}
-            list={`${id}-cities`}
-            autoComplete="off"
-            value={draft.city}
-            onChange={(event) => set('city', event.target.value)}
-          />
-          <datalist id={`${id}-cities`}>
-            {citiesFor(places, draft.country).map((city) => (
-              <option key={city} value={city} />
-            ))}
-          </datalist>
-        </div>
+            value={draft[part]}
+            onChange={(value) => set(part, value)}
+          >
+            <datalist id={`${id}-${part}-suggestions`}>
+              {suggestions.map((place) => (
+                <option key={place} value={place} />
+              ))}
+            </datalist>
+          </TextField>
+        ))}
         <div className="subscriber-edit__save">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {updateCall.isLoading && !toggling ? 'Saving…' : 'Save changes'}

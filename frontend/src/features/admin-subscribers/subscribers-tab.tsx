@@ -53,7 +53,7 @@ export function SubscribersTab() {
   };
 
   return (
-    <div className="subscribers-tab">
+    <div className="subscribers-tab text-fields">
       <header className="subscribers-tab__head">
         <div>
           <h2>Subscribers</h2>
@@ -75,13 +75,13 @@ export function SubscribersTab() {
       </header>
 
       {failed && (
-        <div className="admin-alert admin-alert--error" role="alert">
+        <div className="alert alert--error" role="alert">
           <p>{LIST_FAILED}</p>
         </div>
       )}
       {banner && (
         <div
-          className={`admin-alert ${banner.kind === 'error' ? 'admin-alert--error' : 'admin-alert--info'}`}
+          className={`alert ${banner.kind === 'error' ? 'alert--error' : 'alert--info'}`}
           role={banner.kind === 'error' ? 'alert' : 'status'}
         >
           <p>{banner.text}</p>

@@ -57,14 +57,14 @@ export function CannedRepliesManager({ onClose }: { onClose(): void }) {
         <code>{'{{ticket_number}}'}</code> the ticket number.
       </p>
       {error && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {error}
         </p>
       )}
       {list.isLoading ? (
         <p role="status">Loading canned replies...</p>
       ) : list.isError ? (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           Canned replies could not be loaded.
         </p>
       ) : replies.length === 0 ? (

@@ -215,7 +215,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
       </header>
 
       {alert && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {alert}
         </p>
       )}
@@ -265,7 +265,7 @@ export function TicketDetail({ summary, sample, headingId, agentName, onDeleted,
       {messages ? (
         <Timeline messages={messages} activity={loaded?.activity} />
       ) : detail.isError ? (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           The conversation could not be loaded.
         </p>
       ) : (

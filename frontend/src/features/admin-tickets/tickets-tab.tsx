@@ -192,7 +192,7 @@ export function TicketsTab({ agentName }: { agentName: string | null }) {
           </select>
         </div>
         {failed && (
-          <div className="admin-alert admin-alert--error" role="alert">
+          <div className="alert alert--error" role="alert">
             <p>{LIST_FAILED}</p>
             <button
               type="button"

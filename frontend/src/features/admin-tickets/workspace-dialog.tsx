@@ -38,7 +38,7 @@ export function WorkspaceDialog({ title, className, initialFocus, alsoClosesOn =
   return (
     <div className="keyboard-help" onClick={onClose}>
       <div
-        className={className ? `keyboard-help__card ${className}` : 'keyboard-help__card'}
+        className={className ? `card keyboard-help__card ${className}` : 'card keyboard-help__card'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}

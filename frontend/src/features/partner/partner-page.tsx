@@ -37,7 +37,7 @@ export function PartnerPage() {
   if (sent) {
     return (
       <main className="page partner-page">
-        <section className="partner-thanks" aria-labelledby="partner-thanks-title">
+        <section className="card partner-thanks" aria-labelledby="partner-thanks-title">
           <div className="partner-thanks__icon" aria-hidden="true">
             ✓
           </div>
@@ -67,7 +67,7 @@ export function PartnerPage() {
           <h2 id="partner-why">Why partner with {config.appName}</h2>
           <ul className="partner-offers">
             {OFFERS.map((offer) => (
-              <li key={offer.title} className="partner-offer">
+              <li key={offer.title} className="card partner-offer">
                 <h3>{offer.title}</h3>
                 <p className="partner-offer__highlight">{offer.highlight}</p>
                 <p>{offer.text}</p>
@@ -78,7 +78,7 @@ export function PartnerPage() {
             No set-up fee and no exclusivity. We answer every inquiry within 2-3 business days.
           </p>
         </section>
-        <div className="partner-form-card">
+        <div className="card partner-form-card">
           <PartnerForm onSent={onSent} />
         </div>
       </div>

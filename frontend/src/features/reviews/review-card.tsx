@@ -33,7 +33,7 @@ function ReviewEventLine({ review }: { review: PublicReview }) {
 /** Spec 02 "Reviews list page" card: title (or 'Review'), date, stars, 'by' name, comment and the event. */
 export function ReviewCard({ review }: { review: PublicReview }) {
   return (
-    <article className="review-card" aria-label={review.title || 'Review'}>
+    <article className="card stack review-card" aria-label={review.title || 'Review'}>
       <header className="review-card__head">
         <h2 className="review-card__title">{review.title || 'Review'}</h2>
         <time className="review-card__date" dateTime={review.created_at}>

@@ -58,11 +58,11 @@ export function ReviewForm({ eventId, backTo }: Props) {
     <form className="review-form text-fields" onSubmit={onSubmit} noValidate aria-describedby={`${id}-note`}>
       {!eventId && (
         <div className="review-form__row">
-          <div className="review-form__field">
+          <div className="stack review-form__field">
             <label htmlFor={`${id}-eventName`}>Event Name *</label>
             <input {...text('eventName')} type="text" required maxLength={200} autoComplete="off" />
           </div>
-          <div className="review-form__field">
+          <div className="stack review-form__field">
             <label htmlFor={`${id}-eventLink`}>Event Link</label>
             <input
               {...text('eventLink')}
@@ -79,16 +79,16 @@ export function ReviewForm({ eventId, backTo }: Props) {
         </div>
       )}
       <div className="review-form__row">
-        <div className="review-form__field">
+        <div className="stack review-form__field">
           <label htmlFor={`${id}-userName`}>Your Name *</label>
           <input {...text('userName')} type="text" required maxLength={120} autoComplete="name" />
         </div>
-        <div className="review-form__field">
+        <div className="stack review-form__field">
           <label htmlFor={`${id}-email`}>Email *</label>
           <input {...text('email')} type="email" required maxLength={254} autoComplete="email" />
         </div>
       </div>
-      <div className="review-form__field">
+      <div className="stack review-form__field">
         <span id={`${id}-rating`} className="review-form__label">
           Rating *
         </span>
@@ -98,11 +98,11 @@ export function ReviewForm({ eventId, backTo }: Props) {
           labelledBy={`${id}-rating`}
         />
       </div>
-      <div className="review-form__field">
+      <div className="stack review-form__field">
         <label htmlFor={`${id}-title`}>Title</label>
         <input {...text('title')} type="text" maxLength={200} />
       </div>
-      <div className="review-form__field">
+      <div className="stack review-form__field">
         <label htmlFor={`${id}-comment`}>Comment</label>
         <textarea {...text('comment')} rows={5} maxLength={5000} />
       </div>
@@ -112,7 +112,7 @@ export function ReviewForm({ eventId, backTo }: Props) {
         {MODERATION_NOTE}
       </p>
       {alert && (
-        <p className="review-form__alert" role="alert">
+        <p className="alert alert--error" role="alert">
           {alert}
         </p>
       )}

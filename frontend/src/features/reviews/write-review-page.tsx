@@ -31,7 +31,7 @@ export function WriteReviewPage() {
       <Link className="reviews-back" to="/">
         ← Back to Events
       </Link>
-      <div className="write-review__card">
+      <div className="card write-review__card">
         <header className="write-review__header">
           <h1>Write a Review</h1>
           {name && (

@@ -152,7 +152,7 @@ export function ContactForm({ onCreated }: Props) {
       </div>
       <HoneypotField label="Website" input={field('website')} />
       {error && (
-        <p className="support-alert support-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {error}
         </p>
       )}

@@ -13,7 +13,7 @@ export function FaqList({ onContact }: Props) {
       <h2 className="support-panel__title">Frequently asked questions</h2>
       {isLoading && <p role="status">Loading questions...</p>}
       {isError && (
-        <div className="support-alert support-alert--error" role="alert">
+        <div className="alert alert--error" role="alert">
           <p>The questions could not be loaded.</p>
           <button type="button" className="btn btn-small" onClick={() => void refetch()}>
             Try again

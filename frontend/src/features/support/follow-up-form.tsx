@@ -38,7 +38,7 @@ export function FollowUpForm({ number, token }: Props) {
         onChange={(event) => setMessage(event.target.value)}
       />
       {error && (
-        <p className="support-alert support-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {error}
         </p>
       )}

@@ -62,7 +62,7 @@ export function TrackTicket({ request, notice, onSearch }: Props) {
     <div className="support-track">
       <h2 className="support-panel__title">Track Ticket</h2>
       {notice && (
-        <p className="support-alert support-alert--success" role="status">
+        <p className="alert alert--success" role="status">
           {notice}
         </p>
       )}
@@ -86,7 +86,7 @@ export function TrackTicket({ request, notice, onSearch }: Props) {
       </form>
       {searching && <p role="status">Looking up the ticket...</p>}
       {result.isError && !result.isFetching && (
-        <p className="support-alert support-alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {lookupErrorMessage(result.error)}
         </p>
       )}
