@@ -2,31 +2,20 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store.ts';
+import { makeAdminSubscriber } from '../../testing/admin-subscriber.ts';
 import { json, stubApi } from '../../testing/fake-api.ts';
 import { SavedFiltersEditor } from './saved-filters-editor.tsx';
 import type { AdminSubscriber } from './types.ts';
 
-const subscriber: AdminSubscriber = {
-  id: 's1',
-  email: 'ana@example.com',
-  name: 'Ana',
+const subscriber: AdminSubscriber = makeAdminSubscriber({
   country: 'Germany',
   city: 'Berlin',
   radius_km: 25,
-  is_active: true,
-  status: 'active',
-  confirmed: true,
-  confirmed_at: '2026-11-01T10:05:00.000Z',
-  unsubscribe_token: 'tok',
-  unsubscribe_url: 'http://localhost/api/subscriptions/unsubscribe/tok',
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  last_sent_at: null,
   has_filters: true,
   search: { keyword: 'jazz', category: null, min_price: null, max_price: 50, date_preset: null, centre: null },
   search_description: 'Jazz under $50 within 25 km of Berlin',
   search_url: 'http://localhost/?keyword=jazz&country=Germany&city=Berlin&max_price=50',
-};
+});
 
 afterEach(() => {
   cleanup();

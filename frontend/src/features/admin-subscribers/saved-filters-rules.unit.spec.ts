@@ -10,6 +10,7 @@ import {
   savedFiltersPatch,
 } from './saved-filters-rules.ts';
 import { NO_CHANGES } from './subscriber-rules.ts';
+import { makeAdminSubscriber } from '../../testing/admin-subscriber.ts';
 import type { AdminSubscriber, SavedFilters } from './types.ts';
 
 const jazz: SavedFilters = {
@@ -20,27 +21,18 @@ const jazz: SavedFilters = {
   date_preset: null,
   centre: null,
 };
-const subscriberWith = (search: SavedFilters, city = 'Berlin'): AdminSubscriber => ({
-  id: 's1',
-  email: 'a@b.co',
-  name: null,
-  country: city ? 'Germany' : '',
-  city,
-  radius_km: 25,
-  is_active: true,
-  status: 'active',
-  confirmed: true,
-  confirmed_at: '2026-11-01T10:05:00.000Z',
-  unsubscribe_token: 'tok',
-  unsubscribe_url: 'http://localhost/api/subscriptions/unsubscribe/tok',
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  last_sent_at: null,
-  search,
-  has_filters: true,
-  search_description: 'Jazz under $50 within 25 km of Berlin',
-  search_url: 'http://localhost/?keyword=jazz&country=Germany&city=Berlin&max_price=50',
-});
+const subscriberWith = (search: SavedFilters, city = 'Berlin'): AdminSubscriber =>
+  makeAdminSubscriber({
+    email: 'a@b.co',
+    name: null,
+    country: city ? 'Germany' : '',
+    city,
+    radius_km: 25,
+    search,
+    has_filters: true,
+    search_description: 'Jazz under $50 within 25 km of Berlin',
+    search_url: 'http://localhost/?keyword=jazz&country=Germany&city=Berlin&max_price=50',
+  });
 const subscriber = subscriberWith(jazz);
 
 describe("the admin's saved-search edit", () => {

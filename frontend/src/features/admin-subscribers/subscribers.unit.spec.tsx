@@ -3,36 +3,12 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStore } from '../../app/store.ts';
+import { makeAdminSubscriber } from '../../testing/admin-subscriber.ts';
 import { json, stubApi, type Handler } from '../../testing/fake-api.ts';
 import { copyText } from './copy-text.ts';
 import { editPatch, listParams, draftOf } from './subscriber-rules.ts';
 import { SubscribersTab } from './subscribers-tab.tsx';
 import { EMPTY_FILTERS, type AdminSubscriber } from './types.ts';
-
-function makeSubscriber(overrides: Partial<AdminSubscriber> = {}): AdminSubscriber {
-  return {
-    id: 's1',
-    email: 'ana@example.com',
-    name: 'Ana',
-    country: 'Spain',
-    city: 'Madrid',
-    radius_km: 50,
-    is_active: true,
-    status: 'active',
-    confirmed: true,
-    confirmed_at: '2025-07-01T10:05:00.000Z',
-    unsubscribe_token: 'tok',
-    unsubscribe_url: 'http://localhost/api/subscriptions/unsubscribe/tok',
-    created_at: '2025-07-01T10:00:00.000Z',
-    updated_at: '2025-07-01T10:00:00.000Z',
-    last_sent_at: null,
-    search: { keyword: null, category: null, min_price: null, max_price: null, date_preset: null, centre: null },
-    has_filters: false,
-    search_description: 'Events near Madrid',
-    search_url: 'http://localhost/?country=Spain&city=Madrid',
-    ...overrides,
-  };
-}
 
 const STATS = { total: 3, active: 2, inactive: 1, pending: 0, sent_last_7d: 1 };
 
@@ -67,7 +43,7 @@ describe('subscriber rules (spec 02 §5, §7)', () => {
   });
 
   it("says 'No changes to save' when nothing changed (whitespace included)", () => {
-    const subscriber = makeSubscriber();
+    const subscriber = makeAdminSubscriber();
     expect(editPatch(subscriber, draftOf(subscriber))).toEqual({ problem: 'No changes to save' });
     expect(editPatch(subscriber, { ...draftOf(subscriber), city: ' Madrid ', radius: '50' })).toEqual({
       problem: 'No changes to save',
@@ -75,7 +51,7 @@ describe('subscriber rules (spec 02 §5, §7)', () => {
   });
 
   it('sends only the changed fields, radius as a number', () => {
-    const subscriber = makeSubscriber();
+    const subscriber = makeAdminSubscriber();
     expect(editPatch(subscriber, { ...draftOf(subscriber), radius: '120' })).toEqual({ patch: { radius_km: 120 } });
     expect(editPatch(subscriber, { ...draftOf(subscriber), name: 'Ana L', city: 'Toledo' })).toEqual({
       patch: { name: 'Ana L', city: 'Toledo' },
@@ -83,19 +59,19 @@ describe('subscriber rules (spec 02 §5, §7)', () => {
   });
 
   it.each(['0', '501', '12.5', '', 'abc'])('refuses a radius of %j (1-500 km)', (radius) => {
-    const subscriber = makeSubscriber();
+    const subscriber = makeAdminSubscriber();
     expect(editPatch(subscriber, { ...draftOf(subscriber), radius })).toEqual({
       problem: 'Radius must be a whole number from 1 to 500 km',
     });
   });
 
   it.each(['1', '500'])('accepts the radius bound %s', (radius) => {
-    const subscriber = makeSubscriber();
+    const subscriber = makeAdminSubscriber();
     expect(editPatch(subscriber, { ...draftOf(subscriber), radius })).toEqual({ patch: { radius_km: Number(radius) } });
   });
 
   it('refuses to blank the country or the city', () => {
-    const subscriber = makeSubscriber();
+    const subscriber = makeAdminSubscriber();
     expect(editPatch(subscriber, { ...draftOf(subscriber), city: '  ' })).toEqual({
       problem: 'Country and City are required.',
     });
@@ -131,8 +107,8 @@ describe('Subscribers tab', () => {
   it('shows the description, stats, filters and the select prompt', async () => {
     renderTab({
       'GET /api/subscriptions/admin': listOf([
-        makeSubscriber(),
-        makeSubscriber({ id: 's2', email: 'bo@example.com', name: null, city: '', is_active: false }),
+        makeAdminSubscriber(),
+        makeAdminSubscriber({ id: 's2', email: 'bo@example.com', name: null, city: '', is_active: false }),
       ]),
     });
     expect(screen.getByRole('heading', { name: 'Subscribers' })).toBeTruthy();
@@ -163,7 +139,7 @@ describe('Subscribers tab', () => {
   it('applies and resets the filters, and shows the empty text', async () => {
     const api = renderTab({
       'GET /api/subscriptions/admin': (request) =>
-        new URL(request.url).searchParams.get('search') ? listOf([])() : listOf([makeSubscriber()])(),
+        new URL(request.url).searchParams.get('search') ? listOf([])() : listOf([makeAdminSubscriber()])(),
     });
     await screen.findByRole('button', { name: /ana@example\.com/ });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
@@ -187,7 +163,7 @@ describe('Subscribers tab', () => {
     renderTab({
       'GET /api/subscriptions/admin': (request) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
-        return listOf([makeSubscriber({ id: `s${page}`, email: `p${page}@example.com` })], 2)();
+        return listOf([makeAdminSubscriber({ id: `s${page}`, email: `p${page}@example.com` })], 2)();
       },
     });
     await screen.findByRole('button', { name: /p1@example\.com/ });
@@ -202,7 +178,7 @@ describe('Subscribers tab', () => {
   });
 
   it("edits: 'No changes to save', then only the changed field is sent", async () => {
-    const subscriber = makeSubscriber();
+    const subscriber = makeAdminSubscriber();
     const api = renderTab({
       'GET /api/subscriptions/admin': listOf([subscriber]),
       'PATCH /api/subscriptions/admin/s1': () =>
@@ -228,7 +204,7 @@ describe('Subscribers tab', () => {
   ])('%s failing alerts the spec text', async (button, call, text) => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderTab({
-      'GET /api/subscriptions/admin': listOf([makeSubscriber()]),
+      'GET /api/subscriptions/admin': listOf([makeAdminSubscriber()]),
       [call]: () => json({ error: 'nope' }, 500),
     });
     fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
@@ -241,7 +217,7 @@ describe('Subscribers tab', () => {
   });
 
   it('says when a digest found nothing to send, and Activate follows Deactivate', async () => {
-    const subscriber = makeSubscriber();
+    const subscriber = makeAdminSubscriber();
     renderTab({
       'GET /api/subscriptions/admin': listOf([subscriber]),
       'POST /api/subscriptions/admin/s1/send-digest': () => json({ ok: true, sent: 0, subscription: subscriber }),
@@ -267,7 +243,7 @@ describe('Subscribers tab', () => {
       'Not sent: this subscriber has not confirmed their e-mail address yet.',
     ],
   ])('disables Send digest now for %o and says why', async (overrides, reason) => {
-    renderTab({ 'GET /api/subscriptions/admin': listOf([makeSubscriber(overrides)]) });
+    renderTab({ 'GET /api/subscriptions/admin': listOf([makeAdminSubscriber(overrides)]) });
     fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
     const detail = screen.getByRole('article', { name: 'ana@example.com' });
     const button = within(detail).getByRole('button', { name: 'Send digest now' }) as HTMLButtonElement;
@@ -285,7 +261,7 @@ describe('Subscribers tab', () => {
     onTestFinished(() => {
       document.execCommand = execCommand;
     });
-    renderTab({ 'GET /api/subscriptions/admin': listOf([makeSubscriber()]) });
+    renderTab({ 'GET /api/subscriptions/admin': listOf([makeAdminSubscriber()]) });
     fireEvent.click(await screen.findByRole('button', { name: /ana@example\.com/ }));
     const detail = screen.getByRole('article', { name: 'ana@example.com' });
     const link = within(detail).getByLabelText('Unsubscribe link') as HTMLInputElement;
@@ -317,7 +293,7 @@ describe('Subscribers tab', () => {
           page: 1,
           total: 1,
           stats: { ...STATS, pending: 1 },
-          subscriptions: [makeSubscriber({ is_active: false, confirmed: false, status: 'pending' })],
+          subscriptions: [makeAdminSubscriber({ is_active: false, confirmed: false, status: 'pending' })],
         }),
     });
     const row = await screen.findByRole('button', { name: /ana@example\.com/ });
