@@ -4,35 +4,30 @@
  * the search index's tables, whichever comes first. The others wait for the setup in progress instead of
  * failing with `database is locked`, and exactly one of them creates each search index.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTempDataDir } from '@evently/platform/testing';
+import { createTempDataDir, startTsxScript } from '@evently/platform/testing';
 
 const childScript = fileURLToPath(new URL('./embedded-start.child.ts', import.meta.url));
 const PROCESSES = 4;
 const ROUNDS = 4;
 
 interface Outcome {
-  code: number | null;
+  code: number | string;
   stdout: string;
   stderr: string;
 }
 
 /** A child with its code loaded, waiting for `go` to start the setup. */
-function startChild(dataDir: string): Promise<{ go: () => void; outcome: Promise<Outcome> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const outcome = new Promise<Outcome>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.startsWith('loaded\n')) resolve({ go: () => child.stdin.end('go\n'), outcome });
-    });
-    void outcome.then(({ code }) => reject(new Error(`child exited (${code}) before it loaded:\n${stderr}`)));
-  });
+async function startChild(dataDir: string): Promise<{ go: () => void; outcome: Promise<Outcome> }> {
+  const child = startTsxScript(childScript, [dataDir], { stdin: true });
+  await child.waitForLine((line) => line === 'loaded');
+  const outcome = child.closed.then(async () => ({
+    code: await child.exited,
+    stdout: child.lines.join('\n'),
+    stderr: child.stderr(),
+  }));
+  return { go: () => child.child.stdin!.end('go\n'), outcome };
 }
 
 describe('embedded engines started by several processes at once', () => {

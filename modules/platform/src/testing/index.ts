@@ -13,6 +13,7 @@ export { berlin, contractSchema, fixtureEvents, type FixtureEvent } from '../sea
 export { hasContainerRuntime } from './container-runtime.ts';
 export { containerPerSuite, containerRuntimeFor } from './container-suite.ts';
 export { createTempDataDir } from './temp-dir.ts';
+export { startNodeProcess, startTsxScript, type NodeProcess, type NodeProcessOptions } from './node-process.ts';
 export { waitFor } from './wait-for.ts';
 export { collectMessages } from './collect-messages.ts';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.ts';

@@ -3,13 +3,12 @@
  * The only subscribers the pair may miss are those of the page claimed at the instant of the kill and not yet
  * mailed (at-most-once, docs/decisions/005-subscriptions-and-digest.md): pages of 3 here.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteDocumentStore, createSqliteEventBus } from '@evently/sqlite';
 import { systemClock } from '@evently/platform';
-import { createTempDataDir, waitFor } from '@evently/platform/testing';
+import { createTempDataDir, startTsxScript, waitFor } from '@evently/platform/testing';
 import { startSmtpSink, type SmtpSink } from '@evently/mail/testing';
 import { createSubscriptionsModule } from '../index.ts';
 import { FIXED_CATALOGUE } from './digest-batch-fixtures.ts';
@@ -52,26 +51,20 @@ async function seedSubscribers(file: string): Promise<void> {
   await store.close();
 }
 
-function runBatch(file: string, smtp: SmtpSink, killAfterMessages?: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, smtp.url, String(PAGE_SIZE)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  let watcher: NodeJS.Timeout | undefined;
-  if (killAfterMessages !== undefined) {
-    watcher = setInterval(() => {
-      if (smtp.messages.length >= killAfterMessages) child.kill('SIGKILL');
-    }, 5);
-  }
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      clearInterval(watcher);
-      resolve({ code, signal, output });
-    });
-  });
+/** Runs the batch to its end, or SIGKILLs it once the relay holds `killAfterMessages` messages. */
+async function runBatch(file: string, smtp: SmtpSink, killAfterMessages?: number) {
+  const batch = startTsxScript(CHILD, [file, smtp.url, String(PAGE_SIZE)]);
+  // Looked at every few milliseconds, so the kill lands while a send is in flight.
+  const watcher =
+    killAfterMessages === undefined
+      ? undefined
+      : setInterval(() => {
+          if (smtp.messages.length >= killAfterMessages) void batch.kill('SIGKILL');
+        }, 5);
+  const ended = await batch.exited;
+  clearInterval(watcher);
+  await batch.closed;
+  return { ended, output: batch.lines.join('\n'), stderr: batch.stderr() };
 }
 
 describe('digest batch killed mid-send', () => {
@@ -85,7 +78,7 @@ describe('digest batch killed mid-send', () => {
     cleanups.push(() => smtp.close());
 
     const killed = await runBatch(file, smtp, 3);
-    expect(killed.signal).toBe('SIGKILL');
+    expect(killed.ended, killed.stderr).toBe('SIGKILL');
     // A message whose data the server already had is still accepted after the kill; let it land first.
     await waitFor(() => smtp.idle(), "the killed batch's last message to land or be dropped");
     const beforeRerun = smtp.messages.length;
@@ -93,7 +86,7 @@ describe('digest batch killed mid-send', () => {
     expect(beforeRerun).toBeLessThan(SUBSCRIBERS);
 
     const rerun = await runBatch(file, smtp);
-    expect(rerun.code).toBe(0);
+    expect(rerun.ended, rerun.stderr).toBe(0);
     const recipients = smtp.messages.map((message) => message.envelopeTo[0]);
     expect(new Set(recipients).size).toBe(recipients.length);
     expect(recipients.length).toBeGreaterThanOrEqual(SUBSCRIBERS - PAGE_SIZE);

@@ -3,43 +3,25 @@
  * outbox records while a slow projector trails behind, the test kills it without warning, reopens the same
  * files, and checks the read model matches the store exactly once the relay and projector have caught up.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Delivered } from '@evently/platform';
-import { createTempDataDir } from '@evently/platform/testing';
+import { createTempDataDir, startTsxScript } from '@evently/platform/testing';
 import { openPipeline, thingsTopic, type PipelineMode, type Thing } from './crash-pipeline.ts';
 
 const childScript = fileURLToPath(new URL('./crash-writer.child.ts', import.meta.url));
 const commitsBeforeKill = 60;
 
-/** Runs the writer until it has reported `commits` commits, then SIGKILLs it. */
+/** The writer's `committed <n>` line as its number. */
+const committed = (line: string) => Number(line.replace('committed ', ''));
+
+/** Runs the writer until it has reported `commits` commits, then SIGKILLs it; answers the last it reported. */
 async function runAndKill(dataDir: string, mode: PipelineMode, commits: number): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir, mode], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  let lastCommitted = 0;
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  await new Promise<void>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) lastCommitted = Number(line.replace('committed ', ''));
-      if (lastCommitted >= commits && child.exitCode === null && !child.killed) {
-        child.kill('SIGKILL');
-        resolve();
-      }
-    });
-    child.on('exit', () => reject(new Error(`writer exited before it was killed:\n${stderr}`)));
-  });
-  expect(await exited).toBe('SIGKILL');
-  return lastCommitted;
+  const writer = startTsxScript(childScript, [dataDir, mode]);
+  await writer.waitForLine((line) => committed(line) >= commits);
+  expect(await writer.kill('SIGKILL')).toBe('SIGKILL');
+  // Lines read after the kill were written before it; a line the kill cut short is not a number.
+  return Math.max(...writer.lines.map(committed).filter(Number.isFinite));
 }
 
 describe('crash safety: SIGKILL between commit and projection', () => {
