@@ -27,125 +27,170 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { flagArg, numberArg, stringArg } from './lib/args.ts';
+import { existingDirArg, flagArg, numberArg, stringArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { pageMix, searchMix } from './lib/search-mix.ts';
 import { processCpuSeconds } from './lib/process-cpu.ts';
 import { freshnessProbes } from './lib/freshness-probes.ts';
+import { runBench, UsageError, type BenchScope } from './lib/run-bench.ts';
 
-const args = process.argv.slice(2);
-const events = numberArg(args, 'events', 100_000);
-const seconds = numberArg(args, 'seconds', 10);
-const concurrency = numberArg(args, 'concurrency', 16);
-const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
-const only = stringArg(args, 'only')?.split(',');
-const givenUrl = stringArg(args, 'url');
-const bulkWrites = flagArg(args, 'bulk');
-const writesPerSecond = args.includes('--writes-per-second') ? numberArg(args, 'writes-per-second', 500) : undefined;
-const writing = bulkWrites || writesPerSecond !== undefined;
 const root = path.resolve(import.meta.dirname, '..');
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-// `--data-dir <DATA_DIR>` serves a catalogue seeded beforehand instead of generating and loading one.
-const dataDirArg = args.includes('--data-dir')
-  ? ['--data-dir', path.resolve(args[args.indexOf('--data-dir') + 1] ?? '')]
-  : [];
-const server = givenUrl ? runningServer(givenUrl, stringArg(args, 'pid')) : startBenchServer();
-if (writing && givenUrl && dataDirArg.length === 0)
-  throw new Error("--url with writes needs --data-dir <the server's DATA_DIR>");
+type Options = ReturnType<typeof parseOptions>;
 
-console.log(
-  `bench:search: ${givenUrl ?? dataDirArg[1] ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
-    `list items ${listFields ?? 'whole events'}, load average ${loadavg()
+function parseOptions(args: string[]) {
+  const bulkWrites = flagArg(args, 'bulk');
+  const writesPerSecond = args.includes('--writes-per-second') ? numberArg(args, 'writes-per-second', 500) : undefined;
+  const givenUrl = stringArg(args, 'url');
+  // `--data-dir <DATA_DIR>` serves a catalogue seeded beforehand instead of generating and loading one.
+  const dataDir = existingDirArg(args, 'data-dir');
+  const writing = bulkWrites || writesPerSecond !== undefined;
+  if (writing && givenUrl && !dataDir)
+    throw new UsageError("--url with writes needs --data-dir <the server's DATA_DIR>");
+  return {
+    events: numberArg(args, 'events', 100_000),
+    seconds: numberArg(args, 'seconds', 10),
+    concurrency: numberArg(args, 'concurrency', 16),
+    listFields: flagArg(args, 'whole-events') ? undefined : ('card' as const),
+    only: stringArg(args, 'only')?.split(','),
+    givenUrl,
+    pid: stringArg(args, 'pid'),
+    dataDir,
+    bulkWrites,
+    writesPerSecond,
+    writing,
+  };
+}
+
+runBench('bench:search', async (scope) => {
+  const options = parseOptions(process.argv.slice(2));
+  const { events, seconds, concurrency, listFields, only, givenUrl, bulkWrites, writesPerSecond } = options;
+  const server = givenUrl ? runningServer(givenUrl, options) : startBenchServer(options, scope);
+
+  console.log(
+    `bench:search: ${givenUrl ?? options.dataDir ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
+      `list items ${listFields ?? 'whole events'}, load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' / ')}`,
+  );
+  const loaded = await server.expect('loaded');
+  const catalogue = typeof loaded.reused === 'string' ? (loaded.events as number) : events;
+  if (typeof loaded.reused === 'string')
+    console.log(`load: none, serving the ${catalogue} events already in ${loaded.reused}`);
+  else
+    console.log(
+      `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
+        `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
+    );
+  if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_seconds === 'number') {
+    const perEvent = (seconds: number) => ((seconds / events) * 1e6).toFixed(0);
+    console.log(
+      `load CPU: api (writes) ${loaded.api_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.api_cpu_seconds)} us/event, ` +
+        `worker (projection) ${loaded.worker_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.worker_cpu_seconds)} us/event`,
+    );
+  }
+  const { url, data_dir: servedDir } = (await server.expect('listening')) as { url: string; data_dir?: string };
+  const writer = options.writing ? await startWriter(options, url, options.dataDir ?? servedDir ?? '', scope) : null;
+  if (writer)
+    console.log(
+      `writes: ${bulkWrites ? 'bulk, pages of 1,000 back to back' : `${writesPerSecond} events/s`} through the ingestion write path while the queries run`,
+    );
+
+  const results: Record<string, unknown> = {};
+  const mix = {
+    ...searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }),
+    ...pageMix(catalogue, givenUrl !== undefined),
+  };
+  for (const [name, next] of Object.entries(mix)) {
+    if (only && !only.includes(name)) continue;
+    // Browsers accept Brotli; the real server compresses for them (the bench's own server never compresses).
+    const request = givenUrl
+      ? (i: number) => {
+          const r = next(i);
+          return { ...r, headers: { 'Accept-Encoding': 'gzip, deflate, br', ...r.headers } };
+        }
+      : next;
+    await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next: request }); // warm-up, not recorded
+    const cpuBefore = server.cpuSeconds();
+    const writtenBefore = writer?.written() ?? 0;
+    const summary = await runLoad(url, { concurrency, seconds, next: request });
+    const cpuAfter = server.cpuSeconds();
+    const writeRate = writer ? Math.round((writer.written() - writtenBefore) / summary.seconds) : null;
+    // CPU of the whole server process (main thread, reader threads, GC) per answered request.
+    const cpuMs =
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
+    results[name] = {
+      ...summary,
+      server_cpu_ms_per_request: cpuMs,
+      ...(writer ? { writes_per_second: writeRate } : {}),
+    };
+    console.log(
+      `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
+        `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  ` +
+        `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  server CPU ${cpuMs ?? '?'} ms/req  errors ${summary.errors}` +
+        (writer ? `  writes ${writeRate}/s` : '') +
+        (summary.first_error ? `  (${summary.first_error})` : ''),
+    );
+  }
+
+  // The goal for server-rendered pages: a p95 at most 1.5 times the event's JSON answer's, in the same run.
+  const p95 = (name: string) => (results[name] as { p95_ms?: number } | undefined)?.p95_ms;
+  for (const page of ['event_page', 'home_page']) {
+    const [pageP95, jsonP95] = [p95(page), p95('event_json')];
+    if (pageP95 !== undefined && jsonP95)
+      console.log(`${page} p95 / event_json p95 = ${(pageP95 / jsonP95).toFixed(2)} (goal at most 1.5)`);
+  }
+  const writes = writer ? await writer.stop() : null;
+  if (writes) {
+    console.log(
+      `writes: ${writes.written} events in ${(writes.seconds as number).toFixed(1)} s = ${Math.round(writes.writes_per_second as number)} events/s; ` +
+        `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, ` +
+        `p95 ${Math.round(writes.freshness_p95_ms as number)} ms, max ${Math.round(writes.freshness_max_ms as number)} ms ` +
+        `(${writes.probes_found} of ${writes.probes} probes found; ${writes.probe_asks_per_second} probe searches/s)`,
+    );
+  }
+  console.log(
+    `load average after the queries: ${loadavg()
       .map((n) => n.toFixed(2))
       .join(' / ')}`,
-);
-const loaded = await server.expect('loaded');
-const catalogue = typeof loaded.reused === 'string' ? (loaded.events as number) : events;
-if (typeof loaded.reused === 'string')
-  console.log(`load: none, serving the ${catalogue} events already in ${loaded.reused}`);
-else
-  console.log(
-    `load: ${events} events searchable in ${(loaded.searchable_seconds as number).toFixed(1)} s ` +
-      `(written in ${(loaded.write_seconds as number).toFixed(1)} s) = ${Math.round(loaded.events_per_second as number)} events/s`,
   );
-if (typeof loaded.api_cpu_seconds === 'number' && typeof loaded.worker_cpu_seconds === 'number') {
-  const perEvent = (seconds: number) => ((seconds / events) * 1e6).toFixed(0);
-  console.log(
-    `load CPU: api (writes) ${loaded.api_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.api_cpu_seconds)} us/event, ` +
-      `worker (projection) ${loaded.worker_cpu_seconds.toFixed(1)} s = ${perEvent(loaded.worker_cpu_seconds)} us/event`,
-  );
-}
-const { url, data_dir: servedDir } = (await server.expect('listening')) as { url: string; data_dir?: string };
-const writer = writing ? await startWriter(url, dataDirArg[1] ?? servedDir ?? '') : null;
-if (writer)
-  console.log(
-    `writes: ${bulkWrites ? 'bulk, pages of 1,000 back to back' : `${writesPerSecond} events/s`} through the ingestion write path while the queries run`,
-  );
+  const stats = await server.stop();
+  const benchPeak = process.resourceUsage().maxRSS * 1024;
+  const serverMemory = givenUrl
+    ? 'not measured (--url)'
+    : `peak RSS ${mb(stats.peak_rss as number)} MB (OS max ${mb(stats.max_rss_os as number)} MB)`;
+  console.log(`memory: server ${serverMemory}, load generator ${mb(benchPeak)} MB`);
 
-const results: Record<string, unknown> = {};
-const mix = {
-  ...searchMix(DEMO_CITIES, catalogue, CATEGORIES, { listFields }),
-  ...pageMix(catalogue, givenUrl !== undefined),
-};
-for (const [name, next] of Object.entries(mix)) {
-  if (only && !only.includes(name)) continue;
-  // Browsers accept Brotli; the real server compresses for them (the bench's own server never compresses).
-  const request = givenUrl
-    ? (i: number) => {
-        const r = next(i);
-        return { ...r, headers: { 'Accept-Encoding': 'gzip, deflate, br', ...r.headers } };
-      }
-    : next;
-  await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next: request }); // warm-up, not recorded
-  const cpuBefore = server.cpuSeconds();
-  const writtenBefore = writer?.written() ?? 0;
-  const summary = await runLoad(url, { concurrency, seconds, next: request });
-  const cpuAfter = server.cpuSeconds();
-  const writeRate = writer ? Math.round((writer.written() - writtenBefore) / summary.seconds) : null;
-  // CPU of the whole server process (main thread, reader threads, GC) per answered request.
-  const cpuMs =
-    cpuBefore === null || cpuAfter === null
-      ? null
-      : Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
-  results[name] = { ...summary, server_cpu_ms_per_request: cpuMs, ...(writer ? { writes_per_second: writeRate } : {}) };
-  console.log(
-    `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
-      `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  ` +
-      `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  server CPU ${cpuMs ?? '?'} ms/req  errors ${summary.errors}` +
-      (writer ? `  writes ${writeRate}/s` : '') +
-      (summary.first_error ? `  (${summary.first_error})` : ''),
-  );
-}
-
-// The goal for server-rendered pages: a p95 at most 1.5 times the event's JSON answer's, in the same run.
-const p95 = (name: string) => (results[name] as { p95_ms?: number } | undefined)?.p95_ms;
-for (const page of ['event_page', 'home_page']) {
-  const [pageP95, jsonP95] = [p95(page), p95('event_json')];
-  if (pageP95 !== undefined && jsonP95)
-    console.log(`${page} p95 / event_json p95 = ${(pageP95 / jsonP95).toFixed(2)} (goal at most 1.5)`);
-}
-const writes = writer ? await writer.stop() : null;
-if (writes) {
-  console.log(
-    `writes: ${writes.written} events in ${(writes.seconds as number).toFixed(1)} s = ${Math.round(writes.writes_per_second as number)} events/s; ` +
-      `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, ` +
-      `p95 ${Math.round(writes.freshness_p95_ms as number)} ms, max ${Math.round(writes.freshness_max_ms as number)} ms ` +
-      `(${writes.probes_found} of ${writes.probes} probes found; ${writes.probe_asks_per_second} probe searches/s)`,
-  );
-}
-console.log(
-  `load average after the queries: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ')}`,
-);
-const stats = await server.stop();
-const benchPeak = process.resourceUsage().maxRSS * 1024;
-const serverMemory = givenUrl
-  ? 'not measured (--url)'
-  : `peak RSS ${mb(stats.peak_rss as number)} MB (OS max ${mb(stats.max_rss_os as number)} MB)`;
-console.log(`memory: server ${serverMemory}, load generator ${mb(benchPeak)} MB`);
+  const report = {
+    benchmark: 'search',
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_mb: mb(totalmem()), node: process.version },
+    engine: 'sqlite (embedded profile)',
+    server: givenUrl ? `already running at ${givenUrl}` : 'bench server (events routers on a bare Koa app)',
+    events,
+    list_items: listFields ?? 'whole events',
+    concurrency,
+    seconds_per_type: seconds,
+    load: loaded,
+    writes: writes ? { mode: bulkWrites ? 'bulk' : `${writesPerSecond}/s`, ...writes } : null,
+    queries: results,
+    memory: givenUrl
+      ? { load_generator_peak_rss_mb: mb(benchPeak) }
+      : {
+          server_peak_rss_mb: mb(stats.peak_rss as number),
+          server_os_max_rss_mb: mb(stats.max_rss_os as number),
+          load_generator_peak_rss_mb: mb(benchPeak),
+        },
+  };
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `search-${events}-${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`results written to ${path.relative(root, file)}`);
+});
 
 interface Server {
   expect(type: string): Promise<Record<string, unknown>>;
@@ -156,7 +201,7 @@ interface Server {
 }
 
 /** The bench's own server (search-bench-server.ts) in a child process, talking in `BENCH {json}` lines. */
-function startBenchServer(): Server {
+function startBenchServer(options: Options, scope: BenchScope): Server {
   const child = spawn(
     process.execPath,
     [
@@ -164,15 +209,16 @@ function startBenchServer(): Server {
       'tsx',
       path.join(root, 'bench/lib/search-bench-server.ts'),
       '--events',
-      String(events),
-      ...dataDirArg,
-      ...(writing ? ['--project'] : []),
+      String(options.events),
+      ...(options.dataDir ? ['--data-dir', options.dataDir] : []),
+      ...(options.writing ? ['--project'] : []),
     ],
     {
       cwd: root,
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
+  scope.child('the bench server', child);
   const messages = createInterface({ input: child.stdout });
   const waiting = new Map<string, (message: Record<string, unknown>) => void>();
   const received = new Map<string, Record<string, unknown>>();
@@ -211,7 +257,8 @@ function startBenchServer(): Server {
 }
 
 /** The feed writer (search-bench-writer.ts) on the served DATA_DIR, once it is ready to write. */
-async function startWriter(serverUrl: string, dir: string) {
+async function startWriter(options: Options, serverUrl: string, dir: string, scope: BenchScope) {
+  const { writesPerSecond, bulkWrites } = options;
   const rate = writesPerSecond === undefined ? [] : ['--writes-per-second', String(writesPerSecond)];
   const child = spawn(
     process.execPath,
@@ -226,6 +273,7 @@ async function startWriter(serverUrl: string, dir: string) {
     ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );
+  scope.child('the feed writer', child);
   let written = 0;
   const probes = freshnessProbes(serverUrl);
   let ready: () => void = () => {};
@@ -257,7 +305,7 @@ async function startWriter(serverUrl: string, dir: string) {
 }
 
 /** A server started apart (`--url`, optionally `--pid` to read its CPU): nothing to load, nothing to stop. */
-function runningServer(url: string, pid: string | undefined): Server {
+function runningServer(url: string, { events, pid }: Options): Server {
   const given: Record<string, Record<string, unknown>> = {
     loaded: { type: 'loaded', events, reused: url },
     listening: { type: 'listening', url },
@@ -268,29 +316,3 @@ function runningServer(url: string, pid: string | undefined): Server {
     stop: () => Promise.resolve({ peak_rss: 0, max_rss_os: 0 }),
   };
 }
-
-const report = {
-  benchmark: 'search',
-  date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_mb: mb(totalmem()), node: process.version },
-  engine: 'sqlite (embedded profile)',
-  server: givenUrl ? `already running at ${givenUrl}` : 'bench server (events routers on a bare Koa app)',
-  events,
-  list_items: listFields ?? 'whole events',
-  concurrency,
-  seconds_per_type: seconds,
-  load: loaded,
-  writes: writes ? { mode: bulkWrites ? 'bulk' : `${writesPerSecond}/s`, ...writes } : null,
-  queries: results,
-  memory: givenUrl
-    ? { load_generator_peak_rss_mb: mb(benchPeak) }
-    : {
-        server_peak_rss_mb: mb(stats.peak_rss as number),
-        server_os_max_rss_mb: mb(stats.max_rss_os as number),
-        load_generator_peak_rss_mb: mb(benchPeak),
-      },
-};
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-const file = path.join(root, 'bench/results', `search-${events}-${report.date.replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`results written to ${path.relative(root, file)}`);

@@ -5,7 +5,7 @@
  * from the load generator so the two do not share an event loop. Talks to the parent with `BENCH {json}`
  * lines on stdout; reads commands on stdin.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,22 +30,46 @@ const project = process.argv.includes('--project');
 // `--data-dir` serves a catalogue seeded beforehand (`npm run seed -- --events N`) instead of loading one.
 const givenDir = process.argv.includes('--data-dir') ? process.argv[process.argv.indexOf('--data-dir') + 1] : undefined;
 const dataDir = givenDir ? path.resolve(givenDir) : await mkdtemp(path.join(tmpdir(), 'evently-bench-'));
+let worker: ChildProcess | null = null;
+// Ended by the bench (a failure, or it was stopped) before `exit`: the projector worker goes too, and a DATA_DIR
+// made here is removed, so nothing of the run is left behind.
+process.once('SIGTERM', () => void endNow());
+// The bench went away without ending this process (its pipe closed): end too.
+process.stdout.on('error', () => void endNow());
 const { bus, search, events, close } = await openEmbeddedStack(dataDir);
 await events.init?.();
-const worker = givenDir && !project ? null : await startWorker();
+if (!givenDir || project) await startWorker();
 if (givenDir) await serveOnly();
 
 /** The projector worker process, once it consumes the log. */
-async function startWorker() {
+async function startWorker(): Promise<void> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // Its stdin is held open by this process only: the worker stops when this process is gone, however it ended.
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
+  worker = child;
   await once(createInterface({ input: child.stdout }), 'line');
-  return child;
+}
+
+/** Stops the projector worker; one that has not finished stopping after `graceMs` is killed. */
+async function stopWorker(graceMs = Infinity): Promise<void> {
+  if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+  const exited = once(worker, 'exit');
+  worker.kill('SIGTERM');
+  const late = Number.isFinite(graceMs) ? setTimeout(() => worker?.kill('SIGKILL'), graceMs) : undefined;
+  await exited;
+  clearTimeout(late);
+}
+
+async function endNow(): Promise<never> {
+  // The bench gives its children a few seconds: a worker still applying a batch is not waited for.
+  await stopWorker(3_000);
+  if (!givenDir) await rm(dataDir, { recursive: true, force: true });
+  process.exit(1);
 }
 
 /** Messages of the search projector's topics it has not applied yet (the module's other topics are not its). */
@@ -64,7 +88,8 @@ async function waitUntilSearchable(): Promise<void> {
 
 const loadStarted = performance.now();
 const apiCpuBefore = processCpuSeconds(process.pid) ?? 0;
-const workerCpuBefore = processCpuSeconds(worker?.pid ?? 0) ?? 0;
+const workerCpuSeconds = () => processCpuSeconds(worker?.pid ?? 0) ?? 0;
+const workerCpuBefore = workerCpuSeconds();
 let lastReport = 0;
 await events.seed(count, (done) => {
   if (done - lastReport >= 50_000 || done === count) {
@@ -84,7 +109,7 @@ say({
   rss_after_load: process.memoryUsage().rss,
   // CPU actually spent on the load, so contention from other processes can be told apart from cost.
   api_cpu_seconds: (processCpuSeconds(process.pid) ?? 0) - apiCpuBefore,
-  worker_cpu_seconds: (processCpuSeconds(worker?.pid ?? 0) ?? 0) - workerCpuBefore,
+  worker_cpu_seconds: workerCpuSeconds() - workerCpuBefore,
 });
 
 // Some activity, so popularity has an order to sort by (views go through the bus like real ones).
@@ -124,10 +149,7 @@ async function serve(removeDataDir = true): Promise<void> {
     if (line === 'exit') break;
   }
   await served.close();
-  if (worker) {
-    worker.kill('SIGTERM');
-    await once(worker, 'exit');
-  }
+  await stopWorker();
   await close();
   if (removeDataDir) await rm(dataDir, { recursive: true, force: true });
   process.exit(0);

@@ -20,10 +20,14 @@ const runner = createProjectorRunner({
 await runner.start();
 process.stdout.write('worker ready\n');
 
-process.on('SIGTERM', () => {
-  void (async () => {
+let stopping: Promise<void> | undefined;
+const stop = () =>
+  (stopping ??= (async () => {
     await runner.stop();
     await stack.close();
     process.exit(0);
-  })();
-});
+  })());
+process.on('SIGTERM', () => void stop());
+// The bench server holds the other end of stdin: when it is gone, however it ended, so is this worker's reason to run.
+process.stdin.on('end', () => void stop());
+process.stdin.resume();
