@@ -4,7 +4,6 @@
  * the page's order instead (its length, whether its entries hold every column the conditions test).
  */
 import type { SearchQuery } from '@evently/platform';
-import { foldKeyword } from '@evently/platform/adapter-kit';
 import { geoIndex, type IndexLayout } from './index-layout.ts';
 import { ftsMatch } from './fts-match.ts';
 import { coveredByGeoIndex, hasSelectiveCondition, planMatch, type MatchPlan } from './search-sql.ts';
@@ -29,17 +28,11 @@ export interface PagePlans {
   indexedRows(layout: IndexLayout): number;
 }
 
-/** The folded value of the keyword's equality that `keywordOrderIndexFor` chose (the first on that field). */
-const keywordValueOf = (query: SearchQuery, keyword: string): string => {
-  const clause = (query.filters ?? []).find((filter) => filter.op === 'eq' && filter.field === keyword);
-  return foldKeyword(String(clause?.op === 'eq' ? clause.value : ''));
-};
-
 const wantsRelevance = (query: SearchQuery): boolean =>
   query.text !== undefined && (query.sort ?? []).some((clause) => clause.by === 'relevance');
 
 export function createPagePlans(
-  { db, statements, counts, matchSets, valueMatchSets }: ReaderContext,
+  { db, statements, counts, matchSets }: ReaderContext,
   commonTextDocuments: number,
 ): PagePlans {
   const indexColumnNames = new Map<string, Set<string>>();
@@ -94,28 +87,14 @@ export function createPagePlans(
       const indexed = named === null ? plan : { ...plan, from: `${plan.from} INDEXED BY ${named}` };
       return { page: indexed, count: indexed, match: null };
     }
-    const words = () => matchSets.load(layout, match.expression);
-    const selective = hasSelectiveCondition(query, layout);
-    // Words with a city in its order: the matches within the city are kept apart from the whole index's
-    // (value-match-sets.ts), and with them whether the words are common.
-    const byKeyword = selective ? keywordOrderIndexFor(layout, query) : null;
-    const inValue =
-      byKeyword === null
-        ? null
-        : valueMatchSets.load(
-            layout,
-            { ...byKeyword, value: keywordValueOf(query, byKeyword.keyword) },
-            match.expression,
-            words,
-            commonTextDocuments,
-          );
     // How many documents match decides only when another condition could drive: the words' set tells exactly,
     // and the docs side would need it anyway (fts-match.ts does not count the vocabulary to estimate it).
-    const drive = (inValue === null ? selective && words().size > commonTextDocuments : inValue.common)
-      ? 'docs'
-      : 'fts';
+    const drive =
+      hasSelectiveCondition(query, layout) && matchSets.load(layout, match.expression).size > commonTextDocuments
+        ? 'docs'
+        : 'fts';
     // A selective docs index drives and tests each of its rows against the match set (match-sets.ts).
-    const matchSet = drive === 'docs' ? (inValue?.bytes ?? words().bytes) : undefined;
+    const matchSet = drive === 'docs' ? matchSets.load(layout, match.expression).bytes : undefined;
     const count = planMatch(layout, query, match.expression, false, { drive, matchSet });
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
@@ -129,8 +108,9 @@ export function createPagePlans(
       : count;
     // Words with a city in date order (or relevance, then date): the city's `sortedBy` index holds every
     // column, in the page's order (keyword-order.ts).
-    if (matchSet !== undefined && byKeyword !== null) {
-      const keywordOrder = keywordOrderOf(layout, query, byKeyword, match.forms, page.score, matchSet);
+    const byKeyword = matchSet !== undefined ? keywordOrderIndexFor(layout, query) : null;
+    if (byKeyword !== null) {
+      const keywordOrder = keywordOrderOf(layout, query, byKeyword, match.forms, page.score, matchSet!);
       const ordered = (plan: MatchPlan): MatchPlan => ({
         ...plan,
         from: `${plan.from} INDEXED BY ${byKeyword.index}`,

@@ -8,7 +8,6 @@ import type { SearchQuery } from '@evently/platform';
 import type { CountCache } from './count-cache.ts';
 import type { MatchSets } from './match-sets.ts';
 import type { KeywordRowsCache } from './keyword-rows.ts';
-import type { ValueMatchSets } from './value-match-sets.ts';
 import type { StatementCache } from './statement-cache.ts';
 
 /** A query without its page: what a total, a count or a plan's conditions depend on. */
@@ -32,5 +31,4 @@ export interface ReaderContext {
   counts: CountCache;
   matchSets: MatchSets;
   keywordRows: KeywordRowsCache;
-  valueMatchSets: ValueMatchSets;
 }

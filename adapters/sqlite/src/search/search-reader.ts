@@ -24,7 +24,6 @@ import { fromWhereSql } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
 import { matchSetsOf } from './match-sets.ts';
 import { keywordRowsOf } from './keyword-rows.ts';
-import { valueMatchSetsOf } from './value-match-sets.ts';
 import { createNearestPoints } from './nearest-points.ts';
 import { createAreaCounts } from './area-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
@@ -70,7 +69,6 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     counts,
     matchSets: matchSetsOf(db),
     keywordRows: keywordRowsOf(db),
-    valueMatchSets: valueMatchSetsOf(db),
   };
   const { live, readMeta, tableExists } = createLiveLayouts(statements);
   const totals = createMatchTotals(context, createAreaCounts(statements, counts), tableExists);
@@ -97,7 +95,6 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       counts.invalidate();
       context.matchSets.invalidate();
       context.keywordRows.invalidate();
-      context.valueMatchSets.invalidate();
     },
     get(index: string, id: string): IndexDocument | null {
       const layout = live(index);

@@ -20,17 +20,12 @@
  * the text. Words are bucketed by their first three letters, folded as the full-text index folds them; a word
  * starting with a letter this cannot fold for sure is noted as `w:~`, on which every word dependency also
  * depends, so such a write invalidates every kept match rather than risk a stale one.
- *
- * Words within a value: for the keyword fields a listing asks words in (a city, sorted by date), each word
- * bucket is also noted with the document's value (`vw:city:jaz:paris`), so words asked within a city depend
- * only on writes of a document in that city with those words. A feed writes in every city every few seconds
- * and the common words in most batches, but a given word in a given city far less often.
  */
 import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
 import { column } from './index-layout.ts';
 import type { IndexDocument, SearchQuery } from '@evently/platform';
-import { asKeyword, foldKeyword, boundsLonRanges } from '@evently/platform/adapter-kit';
+import { foldKeyword, boundsLonRanges } from '@evently/platform/adapter-kit';
 
 /** Alternatives of scopes; an answer is valid while every scope of one alternative is untouched. */
 export type Dependencies = readonly (readonly string[])[];
@@ -170,66 +165,16 @@ export function addWordScopes(text: string, into: Set<string>): void {
   }
 }
 
-/**
- * The word scopes of a document's searchable text (strings, arrays of them, other values as text), and the same
- * buckets within each of its values of the fields `valueWordFields` names.
- */
+/** The searchable text of a document's fields, for its word scopes: strings, arrays of them, other values as text. */
 export function addDocumentWordScopes(layout: IndexLayout, doc: IndexDocument, into: Set<string>): void {
-  const words = new Set<string>();
   for (const group of layout.searchable) {
     for (const field of group.fields) {
       const value = doc[field];
       for (const part of Array.isArray(value) ? value : [value]) {
-        if (part !== null && part !== undefined) addWordScopes(String(part), words);
+        if (part !== null && part !== undefined) addWordScopes(String(part), into);
       }
     }
   }
-  for (const word of words) into.add(word);
-  for (const field of valueWordFields(layout)) {
-    // Folded as the docs table's column stores it (document-row.ts), which the triggers note as `k:`.
-    const keyword = asKeyword(doc[field]);
-    if (keyword === null) continue;
-    const value = foldKeyword(keyword);
-    for (const word of words) into.add(valueWordScope(field, word, value));
-  }
-}
-
-const valueWordFieldsOf = new WeakMap<IndexLayout, string[]>();
-/**
- * Keyword fields whose words are noted per value: those sorted by a date, the values whose rows and word sets
- * are kept (keyword-rows.ts, value-match-sets.ts). Only these: a write notes a scope per word bucket of each.
- */
-export function valueWordFields(layout: IndexLayout): string[] {
-  let fields = valueWordFieldsOf.get(layout);
-  if (!fields) {
-    const { fields: specs } = layout.schema;
-    fields = Object.entries(specs).flatMap(([field, spec]) =>
-      spec.type === 'keyword' && (spec.sortedBy ?? []).some((sort) => specs[sort]?.type === 'date') ? [field] : [],
-    );
-    valueWordFieldsOf.set(layout, fields);
-  }
-  return fields;
-}
-
-/** A word bucket (`w:jaz`, `w:~`) within one folded value of a field. */
-const VALUE_WORD = 'vw:';
-const valueWordScope = (field: string, word: string, value: string): string =>
-  `${VALUE_WORD}${field}:${word.slice(2)}:${value}`;
-
-/**
- * What the matches of an expression within one value of a `valueWordFields` field depend on: a write of a
- * document with the value and a word in one of the expression's buckets (the unsure one included). Null when
- * the field's words are not noted per value, or a term has no bucket.
- */
-export function valueWordScopes(
-  layout: IndexLayout,
-  field: string,
-  value: string,
-  expression: string,
-): string[] | null {
-  if (!valueWordFields(layout).includes(field)) return null;
-  const words = expressionScopes(expression);
-  return words.includes('*') ? null : words.map((word) => valueWordScope(field, word, value));
 }
 
 /** A prefix phrase or whole term of an FTS5 expression (fts-match.ts quotes every term, doubling quotes). */
@@ -291,14 +236,6 @@ export function queryDependencies(
   if (expression !== null) {
     const words = expressionScopes(expression);
     if (!words.includes('*')) alternatives.push(words);
-    for (const filter of query.filters ?? []) {
-      if (filter.op !== 'eq' && filter.op !== 'in') continue;
-      const values = filter.op === 'eq' ? [filter.value] : filter.values;
-      const within = values.map((value) =>
-        valueWordScopes(layout, filter.field, foldKeyword(String(value)), expression),
-      );
-      if (within.length > 0 && within.every((scopes) => scopes !== null)) alternatives.push(within.flat() as string[]);
-    }
   }
   if (query.bounds && query.bounds.south <= query.bounds.north) {
     const { field, south, north, west, east } = query.bounds;
@@ -434,16 +371,6 @@ function createWriteScopes(db: Database.Database): WriteScopes {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const states = new Map<string, LayoutState | null>();
   let ownWrites = 0;
-  const lastWrites = new Map<string, Database.Statement>();
-  /** The sequence of one scope's last write, as committed now (at least as new as the followed state). */
-  const lastWrite = (layout: IndexLayout): Database.Statement => {
-    let statement = lastWrites.get(layout.touched);
-    if (!statement) {
-      statement = db.prepare(`SELECT seq FROM ${layout.touched} WHERE scope = ?`).pluck();
-      lastWrites.set(layout.touched, statement);
-    }
-    return statement;
-  };
 
   /** The layout's followed state, read up to now; null when the layout keeps no scopes (an index from before them). */
   const refresh = (layout: IndexLayout, version: number): LayoutState | null => {
@@ -466,9 +393,8 @@ function createWriteScopes(db: Database.Database): WriteScopes {
       return state;
     }
     if (seq > state.seq) {
-      // Words within values are many per write and each asked by few answers: looked up when asked (`untouched`).
       const touched = db
-        .prepare(`SELECT scope, seq FROM ${layout.touched} WHERE seq > ? AND scope NOT GLOB '${VALUE_WORD}*'`)
+        .prepare(`SELECT scope, seq FROM ${layout.touched} WHERE seq > ?`)
         .raw()
         .all(state.seq) as Array<[string, number]>;
       for (const [scope, at] of touched) {
@@ -499,7 +425,6 @@ function createWriteScopes(db: Database.Database): WriteScopes {
       const state = refresh(layout, version);
       if (state === null) return false;
       const untouched = (scope: string): boolean => {
-        if (scope.startsWith(VALUE_WORD)) return ((lastWrite(layout).get(scope) as number | undefined) ?? -1) <= at.seq;
         const range = parseRange(scope);
         if (range === null) return (state.last.get(scope) ?? -1) <= at.seq;
         for (const [bucket, seq] of state.buckets.get(range.family) ?? []) {
