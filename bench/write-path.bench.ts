@@ -4,7 +4,7 @@
  * projecting what was written into the search index in the batches a live projector takes. Wall time on a shared
  * machine depends on who else runs; the CPU this process used per event does much less.
  *
- *   npx tsx bench/write-path.bench.ts --data-dir <a copy of a seeded DATA_DIR> [--events 3000] [--page 50] [--batch 125]
+ *   npm run bench:write-path -- --data-dir <a copy of a seeded DATA_DIR> [--events 3000] [--page 50] [--batch 125]
  *
  * Writes mutate the DATA_DIR: give it a copy. `--page`: events per upsert transaction (a paced feed at 500/s
  * writes pages of 50); `--batch`: messages per projector batch (500/s over a 250 ms projector interval). A third

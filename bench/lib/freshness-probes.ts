@@ -12,8 +12,8 @@
  * The asking is bounded so that it takes little from the readers the bench measures: a tick every 20 ms starts
  * at most two asks, at most three are in flight, and a page is asked again only once its previous answer came
  * back; each ask is a prefix count over one page's probe words that answers with one card (`per_page=1`), a
- * small fraction of a list query's cost. So at most a hundred asks a second (14 to 41 in the runs so far, beside
- * hundreds of the measured clients' requests), and two outstanding pages are each asked every 20 ms or every
+ * small fraction of a list query's cost. So at most a hundred asks a second, beside the hundreds of the measured
+ * clients' requests, and two outstanding pages are each asked every 20 ms or every
  * answer, whichever is later; the bench prints how many asks it sent a second next to the freshness.
  */
 import { summarise } from './latency.ts';
