@@ -150,7 +150,8 @@ runBench('bench:search', async (scope) => {
       `writes: ${writes.written} events in ${(writes.seconds as number).toFixed(1)} s = ${Math.round(writes.writes_per_second as number)} events/s; ` +
         `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, ` +
         `p95 ${Math.round(writes.freshness_p95_ms as number)} ms, max ${Math.round(writes.freshness_max_ms as number)} ms ` +
-        `(${writes.probes_found} of ${writes.probes} probes found; ${writes.probe_asks_per_second} probe searches/s)`,
+        `(${writes.probes_found} of ${writes.probes} probes found, ${writes.probes_linked} more linked as offers of a listed show; ` +
+        `${writes.probe_asks_per_second} probe searches/s)`,
     );
   }
   console.log(
