@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BULK_WRITER_NICE } from './yield-to-serving.ts';
@@ -18,7 +19,8 @@ describe('yieldToServing', () => {
     const code =
       `import { yieldToServing } from ${helper}; import { getPriority } from 'node:os'; import { execFileSync } from 'node:child_process';` +
       `yieldToServing(); console.log(execFileSync(process.execPath, ['-e', 'console.log(require("node:os").getPriority())'], { encoding: 'utf8' }).trim());`;
-    expect(priorityAfter(code)).toBe(BULK_WRITER_NICE);
+    // A suite itself run below the bulk writers' priority (a CI at nice 19) stays there: the helper never raises it.
+    expect(priorityAfter(code)).toBe(Math.max(getPriority(), BULK_WRITER_NICE));
   });
 
   it('never raises a priority already lower', () => {
