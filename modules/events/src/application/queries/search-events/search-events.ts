@@ -10,7 +10,8 @@ import { EVENTS_INDEX } from '../../projections/events-index.ts';
 import { buildSearchQuery } from './build-search-query.ts';
 import { paginationOf } from './pagination.ts';
 import { parseCursorParam, refusedCursorAsBadRequest } from './cursor-param.ts';
-import { parseSearchParams, type ListFields, type SearchParams } from './search-params.ts';
+import type { ListFields } from '../../../contracts/search-query.ts';
+import { parseSearchParams, type SearchParams } from './search-params.ts';
 import { cardText, listAnswerText, pinText } from './fragment-answer.ts';
 
 export type { SearchAnswer };

@@ -19,18 +19,6 @@ import {
   type SortBy,
 } from '../../../contracts/search-query.ts';
 
-export {
-  DEFAULT_PER_PAGE,
-  DEFAULT_RADIUS_KM,
-  LIST_FIELDS,
-  MAX_PER_PAGE,
-  MAX_RADIUS_KM,
-  MIN_RADIUS_KM,
-  SORT_FIELDS,
-  type ListFields,
-  type SortBy,
-};
-
 export interface SearchParams {
   keyword?: string;
   country?: string;
