@@ -15,6 +15,7 @@ import type Database from 'better-sqlite3';
 import { column, type IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
+import { onePerConnection } from './one-per-connection.ts';
 
 /** Bytes of lists one connection keeps: every row of a million-event index twice over (12 bytes a row). */
 const BYTE_BUDGET = 24 * 1024 * 1024;
@@ -53,17 +54,8 @@ export interface KeywordRowsCache {
   invalidate(): void;
 }
 
-const perConnection = new WeakMap<Database.Database, KeywordRowsCache>();
-
 /** One per connection, as the data version it follows is. */
-export function keywordRowsOf(db: Database.Database): KeywordRowsCache {
-  let cache = perConnection.get(db);
-  if (!cache) {
-    cache = createKeywordRows(db);
-    perConnection.set(db, cache);
-  }
-  return cache;
-}
+export const keywordRowsOf = onePerConnection(createKeywordRows);
 
 function countAll(rids: Int32Array, bytes: Uint8Array): KeywordRowsTotals {
   const length = bytes.length;

@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
 import { byteSetOf } from './integer-list.ts';
 import { expressionScopes, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
+import { onePerConnection } from './one-per-connection.ts';
 
 /** Bytes of sets one connection keeps: 48 distinct word sets at a million documents. */
 const BYTE_BUDGET = 48 * 1024 * 1024;
@@ -49,17 +50,8 @@ export interface MatchSets {
 /** The SQL condition "row `d` is in the set bound as `param`". */
 export const matchSetTest = (param: string): string => `substr(${param}, d.rid + 1, 1) = x'01'`;
 
-const perConnection = new WeakMap<Database.Database, MatchSets>();
-
 /** One per connection, as the data version it follows is. */
-export function matchSetsOf(db: Database.Database): MatchSets {
-  let sets = perConnection.get(db);
-  if (!sets) {
-    sets = createMatchSets(db);
-    perConnection.set(db, sets);
-  }
-  return sets;
-}
+export const matchSetsOf = onePerConnection(createMatchSets);
 
 function createMatchSets(db: Database.Database): MatchSets {
   /** Set per (FTS table, expression), in least recently used order (Map order, refreshed on use). */

@@ -26,6 +26,7 @@ import type { IndexLayout } from './index-layout.ts';
 import { column } from './index-layout.ts';
 import type { IndexDocument, SearchQuery } from '@evently/platform';
 import { foldKeyword, boundsLonRanges } from '@evently/platform/adapter-kit';
+import { onePerConnection } from './one-per-connection.ts';
 
 /** Alternatives of scopes; an answer is valid while every scope of one alternative is untouched. */
 export type Dependencies = readonly (readonly string[])[];
@@ -345,17 +346,8 @@ export interface WriteScopes {
   noteOwnWrite(): void;
 }
 
-const perConnection = new WeakMap<Database.Database, WriteScopes>();
-
 /** One per connection, shared by every cache on it. */
-export function writeScopesOf(db: Database.Database): WriteScopes {
-  let scopes = perConnection.get(db);
-  if (!scopes) {
-    scopes = createWriteScopes(db);
-    perConnection.set(db, scopes);
-  }
-  return scopes;
-}
+export const writeScopesOf = onePerConnection(createWriteScopes);
 
 interface LayoutState {
   seq: number;
