@@ -35,6 +35,10 @@ export interface IndexLayout {
   touched: string;
   /** The sequence of the last commit that touched anything. */
   touchedSeq: string;
+  /** The rows each recent commit changed, with their texts (changed-rows.ts). */
+  changed: string;
+  /** The sequence the changed rows' log starts at. */
+  changedFrom: string;
   searchable: SearchableColumn[];
   /**
    * The schema's `views`: each a TEXT column of the views table (one row per document, by rid) holding the
@@ -112,6 +116,8 @@ export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
     presentCounts: quote(`${prefix}_present`),
     touched: quote(`${prefix}_touched`),
     touchedSeq: quote(`${prefix}_touched_seq`),
+    changed: quote(`${prefix}_changed`),
+    changedFrom: quote(`${prefix}_changed_from`),
     geo,
     areaCounts: Object.keys(geo).flatMap((field) =>
       Object.entries(schema.fields)
@@ -275,6 +281,8 @@ export function dropSql(layout: IndexLayout): string[] {
     `DROP TABLE IF EXISTS ${layout.presentCounts}`,
     `DROP TABLE IF EXISTS ${layout.touched}`,
     `DROP TABLE IF EXISTS ${layout.touchedSeq}`,
+    `DROP TABLE IF EXISTS ${layout.changed}`,
+    `DROP TABLE IF EXISTS ${layout.changedFrom}`,
     ...layout.areaCounts.map((area) => `DROP TABLE IF EXISTS ${area.table}`),
     `DROP TABLE IF EXISTS ${layout.docs}`,
   ];

@@ -8,7 +8,9 @@
  * Dates only: they are stored as integers, which cross from SQLite as exact text.
  *
  * A value's rows stay valid until a write touches that value (write-scopes.ts: before or after the change), so
- * a feed writing in other cities leaves them kept. Lists are kept within a byte budget, least recently used
+ * a feed writing in other cities leaves them kept; rows a write did touch are brought up to date from the rows
+ * the commits since changed (changed-rows.ts) when the log still holds them, rather than read again. Only
+ * counts read them, so their order does not matter. Lists are kept within a byte budget, least recently used
  * first out.
  */
 import type Database from 'better-sqlite3';
@@ -16,6 +18,7 @@ import { column, type IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 import { onePerConnection } from './one-per-connection.ts';
+import { changedRowsOf } from './changed-rows.ts';
 
 /** Bytes of lists one connection keeps: every row of a million-event index twice over (12 bytes a row). */
 const BYTE_BUDGET = 24 * 1024 * 1024;
@@ -124,6 +127,36 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
     return { rids, dates, at, dependencies: [[`k:${request.keyword}:${request.value}`]] };
   };
 
+  const changed = changedRowsOf(db);
+  /** `known` without the rows changed since, plus those of them that hold the value now; null when the log cannot say. */
+  const patch = db.transaction((layout: IndexLayout, request: KeywordRowsCount, known: KeptRows): KeptRows | null => {
+    const changes = changed.since(layout, known.at, false);
+    if (changes === null) return null;
+    const current = db
+      .prepare(
+        `SELECT d.rid, d.${column.date(request.date)} FROM ${layout.docs} d ` +
+          `WHERE d.rid IN (SELECT value FROM json_each(?)) AND d.${column.keywordLower(request.keyword)} = ?`,
+      )
+      .raw()
+      .all(JSON.stringify(changes.rids), request.value) as Array<[number, number | null]>;
+    const gone = new Set(changes.rids);
+    let kept = 0;
+    for (let i = 0; i < known.rids.length; i++) if (!gone.has(known.rids[i]!)) kept++;
+    const rids = new Int32Array(kept + current.length);
+    const dates = new Float64Array(kept + current.length);
+    let at = 0;
+    for (let i = 0; i < known.rids.length; i++) {
+      if (gone.has(known.rids[i]!)) continue;
+      rids[at] = known.rids[i]!;
+      dates[at++] = known.dates[i]!;
+    }
+    for (const [rid, date] of current) {
+      rids[at] = rid;
+      dates[at++] = date ?? Number.NaN;
+    }
+    return { rids, dates, at: changes.now, dependencies: known.dependencies };
+  });
+
   /**
    * The value's rows, or null on its first ask: reading them costs about three counts in SQL (every entry's rid
    * and date as text), which pays back only when the value is asked again.
@@ -138,6 +171,12 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
         return known;
       }
       bytes -= known.rids.byteLength + known.dates.byteLength;
+    }
+    const patched = known && patch(layout, request, known);
+    if (patched) {
+      byKey.set(key, patched);
+      bytes += patched.rids.byteLength + patched.dates.byteLength;
+      return patched;
     }
     if (!asked.has(key)) {
       if (asked.size >= 10_000) asked.clear();

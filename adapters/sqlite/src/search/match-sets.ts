@@ -10,14 +10,17 @@
  * written here costs a call into JavaScript per row, several times the cost of comparing the byte in SQL.
  *
  * A set stays valid until a write touches one of its words (write-scopes.ts: the first letters of each term
- * of the expression), so writes of other words leave it kept. Sets are kept within a byte budget, least
- * recently used first out: one is a byte per docs row (1 MB at a million).
+ * of the expression), so writes of other words leave it kept. One a write did touch is brought up to date from
+ * the rows the commits since changed (changed-rows.ts), when the log still holds them, instead of being read
+ * again: a common word's set costs tens of milliseconds to read and a feed touches it every commit. Sets are
+ * kept within a byte budget, least recently used first out: one is a byte per docs row (1 MB at a million).
  */
 import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
 import { byteSetOf } from './integer-list.ts';
 import { expressionScopes, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 import { onePerConnection } from './one-per-connection.ts';
+import { changedRowsOf } from './changed-rows.ts';
 
 /** Bytes of sets one connection keeps: 48 distinct word sets at a million documents. */
 const BYTE_BUDGET = 48 * 1024 * 1024;
@@ -100,14 +103,41 @@ function createMatchSets(db: Database.Database): MatchSets {
         .pluck()
         .get(wholeTerms(layout, expression)) as Buffer | null,
   );
+  /** Cached totals are keyed by their parameters' JSON: a set stands for itself there by a name, not its bytes. */
+  const named = (set: Buffer): Buffer => {
+    const name = `match-set ${++built}`;
+    Object.defineProperty(set, 'toJSON', { value: () => name });
+    return set;
+  };
   const read = (layout: IndexLayout, expression: string): KeptSet => {
     const at = scopes.now(layout);
     const { set, size } = byteSetOf(readList(layout, expression));
-    // Cached totals are keyed by their parameters' JSON: a set stands for itself there by a name, not its bytes.
-    const name = `match-set ${++built}`;
-    Object.defineProperty(set, 'toJSON', { value: () => name });
-    return { bytes: set, size, at, dependencies: [expressionScopes(expression)] };
+    return { bytes: named(set), size, at, dependencies: [expressionScopes(expression)] };
   };
+
+  const changed = changedRowsOf(db);
+  /**
+   * `known` brought up to date: each changed row's byte set to whether it matches now. A new set (under a new
+   * name), since totals kept for the old one stay keyed to it; null when the log cannot say what changed.
+   */
+  const patch = db.transaction((layout: IndexLayout, expression: string, known: KeptSet): KeptSet | null => {
+    const changes = changed.since(layout, known.at, true);
+    if (changes === null) return null;
+    const matching = changed.matching(layout, expression, changes);
+    let length = known.bytes.length;
+    for (const rid of matching) length = Math.max(length, rid + 1);
+    const bytes = Buffer.alloc(length);
+    known.bytes.copy(bytes);
+    let size = known.size;
+    for (const rid of changes.rids) {
+      const was = bytes[rid] === 1;
+      const is = matching.has(rid);
+      if (was === is) continue;
+      bytes[rid] = is ? 1 : 0;
+      size += is ? 1 : -1;
+    }
+    return { bytes: named(bytes), size, at: changes.now, dependencies: known.dependencies };
+  });
 
   return {
     load(layout, expression) {
@@ -121,7 +151,7 @@ function createMatchSets(db: Database.Database): MatchSets {
         }
         bytes -= known.bytes.length;
       }
-      const set = read(layout, expression);
+      const set = (known && patch(layout, expression, known)) ?? read(layout, expression);
       for (const [oldKey, old] of byKey) {
         if (bytes + set.bytes.length <= BYTE_BUDGET) break;
         bytes -= old.bytes.length;

@@ -50,6 +50,7 @@ import {
   touchedTablesSql,
   writeScopesOf,
 } from './write-scopes.ts';
+import { changedRowsTablesSql, commitChangedRowsSql, noteChangedRowSql, noteChangedRowsSql } from './changed-rows.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -137,6 +138,10 @@ export function createSqliteSearchIndex({
     )
       return false;
     for (const sql of noteScopesSql(layout)) db.exec(sql);
+    // The changed rows' log beside the scopes: an index from before it gets it here, starting at this sequence.
+    db.transaction(() => {
+      for (const sql of [...changedRowsTablesSql(layout), ...noteChangedRowsSql()]) db.exec(sql);
+    })();
     noting.add(layout.touched);
     return true;
   };
@@ -151,6 +156,11 @@ export function createSqliteSearchIndex({
     const note = prepared('INSERT OR IGNORE INTO temp.search_touched_now (scope) VALUES (?)');
     for (const word of words) note.run(word);
     for (const sql of commitScopesSql(layout)) prepared(sql).run();
+    for (const sql of commitChangedRowsSql(layout)) prepared(sql).run();
+  };
+  /** A row this transaction wrote (with its searchable texts) or removed (null), for the changed rows' log. */
+  const noteChangedRow = (rid: number, texts: Array<string | null> | null): void => {
+    prepared(noteChangedRowSql).run(rid, texts === null ? null : JSON.stringify(texts));
   };
   let writtenSinceStatistics = 0;
   /** Schemas given to `init` that differ from the live copy's: applied by the next rebuild, never in place. */
@@ -236,6 +246,7 @@ export function createSqliteSearchIndex({
         }
         const row = toRow(layout, doc);
         const rid = upsertDoc.get(row.values) as number;
+        if (noted) noteChangedRow(rid, row.text ?? []);
         writeSource.run(rid, row.json);
         writeViews?.run(rid, ...row.views, ...row.fragments);
         if (writeText && row.text) writeText.run(rid, ...row.text);
@@ -276,6 +287,7 @@ export function createSqliteSearchIndex({
         const { rid } = held;
         if (words) addHeldWordScopes(layout, rid, words);
         removeDoc.run(rid);
+        if (noted) noteChangedRow(rid, null);
         removeSource.run(rid);
         removeViews?.run(rid);
         removeText?.run(rid);
@@ -297,7 +309,7 @@ export function createSqliteSearchIndex({
         db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(layout.facets.slice(1, -1)) !==
         undefined;
       for (const sql of facetCountsSql(layout)) db.exec(sql);
-      for (const sql of touchedTablesSql(layout)) db.exec(sql);
+      for (const sql of [...touchedTablesSql(layout), ...changedRowsTablesSql(layout)]) db.exec(sql);
       if (!existed) for (const sql of backfillFacetCountsSql(layout)) db.exec(sql);
       // Events per map cell and day (area-counts.ts), the same way: an index from before them is filled once.
       const tableExists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?");
