@@ -55,6 +55,8 @@ export interface KeywordRowsCache {
   /** Matches of `set` among the value's rows within the range, or null on the value's first ask (see `load`). */
   count(layout: IndexLayout, request: KeywordRowsCount, set: Buffer): KeywordRowsTotals | null;
   invalidate(): void;
+  /** How many lists were read whole and how many brought up to date from the changed rows, so far. */
+  tally(): { read: number; patched: number };
 }
 
 /** One per connection, as the data version it follows is. */
@@ -98,6 +100,7 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
   /** Values asked for once: the next ask reads their rows. */
   const asked = new Set<string>();
   let bytes = 0;
+  const tally = { read: 0, patched: 0 };
   const scopes = writeScopesOf(db);
   const clear = () => {
     byKey.clear();
@@ -174,6 +177,7 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
     }
     const patched = known && patch(layout, request, known);
     if (patched) {
+      tally.patched++;
       byKey.set(key, patched);
       bytes += patched.rids.byteLength + patched.dates.byteLength;
       return patched;
@@ -183,6 +187,7 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       asked.add(key);
       return null;
     }
+    tally.read++;
     const rows = read(layout, request);
     const size = rows.rids.byteLength + rows.dates.byteLength;
     for (const [oldKey, old] of byKey) {
@@ -211,5 +216,6 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
         : countAll(rids, bytes);
     },
     invalidate: clear,
+    tally: () => ({ ...tally }),
   };
 }

@@ -48,6 +48,8 @@ export interface MatchSets {
   /** This match's set, read from the FTS index if no valid one holds it. */
   load(layout: IndexLayout, expression: string): MatchSet;
   invalidate(): void;
+  /** How many sets were read whole and how many brought up to date from the changed rows, so far. */
+  tally(): { read: number; patched: number };
 }
 
 /** The SQL condition "row `d` is in the set bound as `param`". */
@@ -60,6 +62,7 @@ function createMatchSets(db: Database.Database): MatchSets {
   /** Set per (FTS table, expression), in least recently used order (Map order, refreshed on use). */
   const byKey = new Map<string, KeptSet>();
   let built = 0;
+  const tally = { read: 0, patched: 0 };
   let bytes = 0;
   const scopes = writeScopesOf(db);
 
@@ -151,7 +154,10 @@ function createMatchSets(db: Database.Database): MatchSets {
         }
         bytes -= known.bytes.length;
       }
-      const set = (known && patch(layout, expression, known)) ?? read(layout, expression);
+      const patched = known && patch(layout, expression, known);
+      if (patched) tally.patched++;
+      else tally.read++;
+      const set = patched || read(layout, expression);
       for (const [oldKey, old] of byKey) {
         if (bytes + set.bytes.length <= BYTE_BUDGET) break;
         bytes -= old.bytes.length;
@@ -162,5 +168,6 @@ function createMatchSets(db: Database.Database): MatchSets {
       return set;
     },
     invalidate: clear,
+    tally: () => ({ ...tally }),
   };
 }

@@ -1,0 +1,176 @@
+/**
+ * Kept match sets and a city's rows brought up to date from the rows the commits since changed
+ * (changed-rows.ts), instead of read again whole: after every kind of write (a new row with the word and
+ * without, past the set's last row, a row gaining or losing the word or the city, a row removed), the patched
+ * answer is exactly what a whole read gives, and it is patched, not read. When the log cannot say what changed
+ * (more commits than it keeps, commits from before it), the answer is read whole and still exact.
+ */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import type { IndexDocument, SearchQuery } from '@evently/platform';
+import { indexedTestFileForSpec } from '../testing/indexed-test-file.ts';
+import { ftsMatch } from './fts-match.ts';
+import { matchSetTest, matchSetsOf } from './match-sets.ts';
+import { keywordRowsOf, type KeywordRowsCount } from './keyword-rows.ts';
+import { sortedByIndexFor } from './ordered-walk.ts';
+import { KEPT_COMMITS } from './changed-rows.ts';
+import { column } from './index-layout.ts';
+
+const day = Date.UTC(2031, 4, 1);
+const CITIES = ['Lisbon', 'Porto', 'Faro'];
+const docs: IndexDocument[] = Array.from({ length: 600 }, (_, i) => ({
+  id: `d${i}`,
+  name: `${i % 4 === 0 ? 'Jazz Night' : 'Evening'} ${i % 9 === 0 ? 'harbour' : ''} ${i}`,
+  description: i % 5 === 0 ? 'Fado and jazzy tunes' : 'Short.',
+  city: CITIES[i % CITIES.length],
+  date: i % 31 === 7 ? undefined : new Date(day + i * 3_600_000).toISOString(),
+  location: { lat: 38 + (i % 10) / 10, lon: -9 + (i % 7) / 10 },
+}));
+
+const file = indexedTestFileForSpec('evently-changed-rows-', docs, { readerThreads: 0 });
+
+/** Every kind of write a feed makes, as a few commits. */
+async function writeEveryKind(tag: string): Promise<void> {
+  const at = (hours: number) => new Date(day + hours * 3_600_000).toISOString();
+  await file.search.upsert('events', [
+    { id: `${tag}-new-jazz`, name: 'Jazz on the Roof', city: 'Lisbon', date: at(2) },
+    { id: `${tag}-new-plain`, name: 'Quiet Evening', city: 'Lisbon', date: at(3) },
+    { id: `${tag}-no-date`, name: 'Jazz without a date', city: 'Lisbon' },
+  ]);
+  // d0 loses "jazz" and leaves Lisbon, d1 gains it and "harbour", d3 moves into Lisbon; d8 is removed.
+  await file.search.upsert('events', [
+    { id: 'd0', name: 'Evening 0', city: 'Porto', date: at(0) },
+    { id: 'd1', name: `Jazz by the harbour ${tag}`, city: 'Porto', date: at(1) },
+    { id: 'd3', name: 'Evening 3', city: 'Lisbon', date: at(4) },
+  ]);
+  await file.search.delete('events', ['d8', `${tag}-new-plain`]);
+}
+
+function wholeMatch(expression: string): string[] {
+  const { db, layout } = file;
+  return db
+    .prepare(
+      `SELECT d.id FROM ${layout.docs} d WHERE d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?) ORDER BY d.rid`,
+    )
+    .pluck()
+    .all(expression) as string[];
+}
+
+function inSet(bytes: Buffer): string[] {
+  const { db, layout } = file;
+  return db
+    .prepare(`SELECT d.id FROM ${layout.docs} d WHERE ${matchSetTest('@set')} ORDER BY d.rid`)
+    .pluck()
+    .all({ set: bytes }) as string[];
+}
+
+function lisbonRows(): KeywordRowsCount {
+  const query = {
+    text: 'jazz',
+    filters: [{ field: 'city', op: 'eq', value: 'Lisbon' }],
+    sort: [{ by: 'field', field: 'date', direction: 'desc' }],
+  } satisfies SearchQuery;
+  const index = sortedByIndexFor(file.layout, query, true);
+  if (!index) throw new Error('the contract schema sorts cities by date');
+  return { index, keyword: 'city', value: 'lisbon', date: 'date', range: {} };
+}
+
+/** Lisbon's rows matching the set (and within the range), counted in SQL. */
+function lisbonCount(expression: string, range: { gte?: number } = {}): number {
+  const { db, layout } = file;
+  const date = `d.${column.date('date')}`;
+  return db
+    .prepare(
+      `SELECT count(*) FROM ${layout.docs} d WHERE d.${column.keywordLower('city')} = 'lisbon'` +
+        ` AND d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?)` +
+        (range.gte === undefined ? '' : ` AND ${date} >= ${range.gte}`),
+    )
+    .pluck()
+    .get(expression) as number;
+}
+
+describe('kept answers brought up to date from the changed rows', () => {
+  it.each([
+    ['a common word', 'jazz'],
+    ['a prefix that also matches longer words', 'jaz'],
+    ['two words', 'jazz night'],
+    ['a rare word', 'harbour'],
+    ['a word the tokenizer folds', 'Jàzz'],
+  ])('%s: the patched set holds exactly the match', async (_, text) => {
+    const sets = matchSetsOf(file.db);
+    const expression = ftsMatch(file.db, file.layout, text)!.expression;
+    sets.load(file.layout, expression);
+    const before = sets.tally();
+    await writeEveryKind(`w${before.read + before.patched}`);
+    const set = sets.load(file.layout, expression);
+    expect(sets.tally()).toEqual({ ...before, patched: before.patched + 1 });
+    expect(inSet(set.bytes)).toEqual(wholeMatch(expression));
+    expect(set.size).toBe(wholeMatch(expression).length);
+  });
+
+  it("a city's rows: the patched list counts what SQL counts, with and without a date range", async () => {
+    const rows = keywordRowsOf(file.db);
+    const sets = matchSetsOf(file.db);
+    const expression = ftsMatch(file.db, file.layout, 'jazz')!.expression;
+    const request = lisbonRows();
+    const count = (range: KeywordRowsCount['range'] = {}) =>
+      rows.count(file.layout, { ...request, range }, sets.load(file.layout, expression).bytes);
+    // The first ask only notes the value; the second reads its rows.
+    count();
+    expect(count()?.total).toBe(lisbonCount(expression));
+    const before = rows.tally();
+    await writeEveryKind('city');
+    expect(count()?.total).toBe(lisbonCount(expression));
+    expect(rows.tally()).toEqual({ ...before, patched: before.patched + 1 });
+    const gte = day + 24 * 3_600_000;
+    expect(count({ gte })?.total).toBe(lisbonCount(expression, { gte }));
+  });
+
+  it('a set older than the commits the log keeps is read again whole, and is exact', async () => {
+    const sets = matchSetsOf(file.db);
+    const expression = ftsMatch(file.db, file.layout, 'harbour')!.expression;
+    sets.load(file.layout, expression);
+    for (let i = 0; i < KEPT_COMMITS + 1; i++)
+      await file.search.upsert('events', [
+        { id: `many-${i}`, name: `harbour ${i}`, date: new Date(day).toISOString() },
+      ]);
+    const before = sets.tally();
+    const set = sets.load(file.layout, expression);
+    expect(sets.tally()).toEqual({ ...before, read: before.read + 1 });
+    expect(inSet(set.bytes)).toEqual(wholeMatch(expression));
+    // The log holds the last commits only.
+    const { db, layout } = file;
+    const [oldest, newest] = db.prepare(`SELECT min(seq), max(seq) FROM ${layout.changed}`).raw().get() as number[];
+    expect(newest! - oldest!).toBe(KEPT_COMMITS - 1);
+  });
+
+  it('a set read before the log began (an index from before it) is read again whole', async () => {
+    const sets = matchSetsOf(file.db);
+    const expression = ftsMatch(file.db, file.layout, 'fado')!.expression;
+    sets.load(file.layout, expression);
+    // As if the log had started after the set was read.
+    const writer = new Database(file.db.name);
+    writer.prepare(`UPDATE ${file.layout.changedFrom} SET seq = (SELECT seq FROM ${file.layout.touchedSeq}) + 1`).run();
+    writer.close();
+    await file.search.upsert('events', [{ id: 'fado-new', name: 'Fado night', date: new Date(day).toISOString() }]);
+    const before = sets.tally();
+    const set = sets.load(file.layout, expression);
+    expect(sets.tally()).toEqual({ ...before, read: before.read + 1 });
+    expect(inSet(set.bytes)).toContain('fado-new');
+    expect(inSet(set.bytes)).toEqual(wholeMatch(expression));
+  });
+
+  it('the log names each written row with its texts and each removed row without', async () => {
+    await file.search.upsert('events', [{ id: 'logged', name: 'Logged Jazz', city: 'Faro' }]);
+    await file.search.delete('events', ['logged']);
+    const { db, layout } = file;
+    const seq = db.prepare(`SELECT seq FROM ${layout.touchedSeq}`).pluck().get() as number;
+    const last = db
+      .prepare(`SELECT seq, texts FROM ${layout.changed} WHERE seq >= ? ORDER BY seq`)
+      .raw()
+      .all(seq - 1);
+    expect(last).toHaveLength(2);
+    expect(JSON.parse((last[0] as [number, string])[1])).toEqual(expect.arrayContaining(['Logged Jazz']));
+    expect(last[1]).toEqual([seq, null]);
+  });
+});
