@@ -54,6 +54,9 @@ let pages = 0;
 let probes = 0;
 let probesLinked = 0;
 const started = performance.now();
+/** When the next page is due at the asked rate. */
+let dueAt = started;
+const MOST_CATCH_UP_MS = 1000;
 
 /**
  * The prefix the probe words of one page share, and a word only one event holds: fixed lengths, so no page's
@@ -84,9 +87,12 @@ while (!stopping) {
   probes += planted;
   probesLinked += probeAt.length - planted;
   if (planted > 0) say({ type: 'committed', prefix, probes: planted, at: Date.now() });
-  // Paced: the page is due when the rate allows it, measured from the start (no drift). Behind the rate or in
-  // bulk, the loop still yields once a page, so `stop`, the progress lines and the probes get their turn.
-  const dueAt = started + (written / rate) * 1000;
+  // Paced: the next page is due when the rate allows it, counted from the last page's due time (no drift). A
+  // writer that fell behind catches up at most a second's worth, as a feed worker reading a paced API does: it
+  // does not write the events of a long stall in one burst (which would load a type read later far beyond the
+  // rate). Behind the rate or in bulk, the loop still yields once a page, so `stop`, the progress lines and the
+  // probes get their turn.
+  dueAt = Math.max(dueAt, performance.now() - MOST_CATCH_UP_MS) + (page.length / rate) * 1000;
   const wait = bulk ? 0 : dueAt - performance.now();
   await new Promise((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)));
 }
