@@ -58,6 +58,8 @@ export const matchSetTest = (param: string): string => `substr(${param}, d.rid +
 /** One per connection, as the data version it follows is. */
 export const matchSetsOf = onePerConnection(createMatchSets);
 
+const keyOf = (layout: IndexLayout, expression: string): string => `${layout.fts}\u0000${expression}`;
+
 function createMatchSets(db: Database.Database): MatchSets {
   /** Set per (FTS table, expression), in least recently used order (Map order, refreshed on use). */
   const byKey = new Map<string, KeptSet>();
@@ -106,16 +108,27 @@ function createMatchSets(db: Database.Database): MatchSets {
         .pluck()
         .get(wholeTerms(layout, expression)) as Buffer | null,
   );
-  /** Cached totals are keyed by their parameters' JSON: a set stands for itself there by a name, not its bytes. */
-  const named = (set: Buffer): Buffer => {
-    const name = `match-set ${++built}`;
+  /**
+   * Cached totals are keyed by their parameters' JSON: a set stands for itself there by a name, not its bytes.
+   * One name per expression, kept when the set is read again or brought up to date: a total kept with the set
+   * is valid while its own dependencies are untouched (count-cache.ts), which for a word and a city includes
+   * writes of the word in other cities; a new name per version would throw those totals away on every commit.
+   */
+  const names = new Map<string, string>();
+  const named = (set: Buffer, key: string): Buffer => {
+    let name = names.get(key);
+    if (name === undefined) {
+      if (names.size >= 10_000) names.clear();
+      name = `match-set ${++built}`;
+      names.set(key, name);
+    }
     Object.defineProperty(set, 'toJSON', { value: () => name });
     return set;
   };
   const read = (layout: IndexLayout, expression: string): KeptSet => {
     const at = scopes.now(layout);
     const { set, size } = byteSetOf(readList(layout, expression));
-    return { bytes: named(set), size, at, dependencies: [expressionScopes(expression)] };
+    return { bytes: named(set, keyOf(layout, expression)), size, at, dependencies: [expressionScopes(expression)] };
   };
 
   const changed = changedRowsOf(db);
@@ -139,12 +152,12 @@ function createMatchSets(db: Database.Database): MatchSets {
       bytes[rid] = is ? 1 : 0;
       size += is ? 1 : -1;
     }
-    return { bytes: named(bytes), size, at: changes.now, dependencies: known.dependencies };
+    return { bytes: named(bytes, keyOf(layout, expression)), size, at: changes.now, dependencies: known.dependencies };
   });
 
   return {
     load(layout, expression) {
-      const key = `${layout.fts}\u0000${expression}`;
+      const key = keyOf(layout, expression);
       const known = byKey.get(key);
       if (known !== undefined) {
         byKey.delete(key);
