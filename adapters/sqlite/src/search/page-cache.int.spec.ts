@@ -87,4 +87,70 @@ describe('kept map pages', () => {
     ]);
     expect(b).toBe(a);
   });
+
+  describe('a page in date order with only date ranges (the map of upcoming events)', () => {
+    const upcoming = { field: 'start', op: 'range', gte: '2030-01-01T00:00:00Z' } as const;
+    /** 40 events over 28 days; a page of 120 rows less than every match, so a cursor follows it. */
+    async function indexWith(name: string, direction: 'asc' | 'desc') {
+      const [first] = await twoProcesses(join(dataDir.dir, name));
+      await first.upsert(
+        'events',
+        Array.from({ length: 200 }, (_, i) => event(100 + i)),
+      );
+      const page: SearchQuery = { filters: [upcoming], sort: [{ by: 'field', field: 'start', direction }], limit: 120 };
+      return { index: first, page };
+    }
+    const at = (day: number, id: string): IndexDocument => ({
+      id,
+      name: `Event ${id}`,
+      // Before (day 1) or after (day 28) the events of the same day, which start at 20:00.
+      start: `2030-01-${String(day).padStart(2, '0')}T${day === 1 ? '10' : '21'}:00:00Z`,
+      pin: { id },
+    });
+
+    it('keeps its rows across a write after its last row, and counts its total now', async () => {
+      const { index, page } = await indexWith('ordered-after.sqlite', 'asc');
+      const before = await index.searchFragments('events', page, 'pin');
+      expect(before.nextCursor).not.toBeNull();
+      // The page ends within the first days of the month; a write on the 28th lies beyond it.
+      await index.upsert('events', [at(28, 'late')]);
+      const after = await index.searchFragments('events', page, 'pin');
+      expect(after.hits).toBe(before.hits);
+      expect(after.total).toBe(before.total + 1);
+    });
+
+    it('reads its rows again after a write at or before its last row', async () => {
+      const { index, page } = await indexWith('ordered-before.sqlite', 'asc');
+      const before = await index.searchFragments('events', page, 'pin');
+      await index.upsert('events', [at(1, 'early')]);
+      const after = await index.searchFragments('events', page, 'pin');
+      expect(after.hits).not.toBe(before.hits);
+      expect(after.hits[0]!.id).toBe('early');
+      expect(after.total).toBe(before.total + 1);
+    });
+
+    it('newest first: kept across a write before its last row, read again after one beyond it', async () => {
+      const { index, page } = await indexWith('ordered-desc.sqlite', 'desc');
+      const before = await index.searchFragments('events', page, 'pin');
+      await index.upsert('events', [at(1, 'early')]);
+      const kept = await index.searchFragments('events', page, 'pin');
+      expect(kept.hits).toBe(before.hits);
+      expect(kept.total).toBe(before.total + 1);
+      await index.upsert('events', [at(28, 'late')]);
+      const after = await index.searchFragments('events', page, 'pin');
+      expect(after.hits).not.toBe(before.hits);
+      expect(after.hits[0]!.id).toBe('late');
+    });
+
+    it('the last page (no cursor follows it) is read again after any write', async () => {
+      const { index, page } = await indexWith('ordered-last.sqlite', 'asc');
+      const last = { ...page, offset: 130 };
+      const before = await index.searchFragments('events', last, 'pin');
+      expect(before.nextCursor).toBeNull();
+      await index.upsert('events', [at(28, 'late')]);
+      const after = await index.searchFragments('events', last, 'pin');
+      expect(after.hits).not.toBe(before.hits);
+      expect(after.hits.map((hit) => hit.id)).toContain('late');
+    });
+  });
 });

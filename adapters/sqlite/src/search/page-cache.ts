@@ -33,13 +33,29 @@ export class PageCache {
 
   /** The kept answer of `key`, else `read()`'s, kept while no write touches `scope`. */
   get<T extends object>(key: string, scope: KeptScope, read: () => Promise<T>): Promise<T> {
+    return this.getWith(key, scope, read, () => scope);
+  }
+
+  /**
+   * The same, for a page whose dependencies follow from what it found (`scopeOf`, else `fallback`'s): the
+   * rows of a page in one field's order depend only on values up to its last row's.
+   */
+  getWith<T extends object>(
+    key: string,
+    fallback: KeptScope,
+    read: () => Promise<T>,
+    scopeOf: (answer: T) => KeptScope,
+  ): Promise<T> {
     const kept = this.pages.get(key);
     if (kept && this.scopes.unchanged(kept.scope.layout, kept.at, kept.scope.dependencies))
       return kept.answer as Promise<T>;
     if (kept) this.pages.delete(key);
-    const at = this.scopes.now(scope.layout);
+    const at = this.scopes.now(fallback.layout);
+    const entry: KeptPage = { answer: Promise.resolve(), at, scope: fallback };
     const reading = read().then(
       (answer) => {
+        const scope = scopeOf(answer);
+        entry.scope = scope;
         if (!this.scopes.unchanged(scope.layout, at, scope.dependencies)) {
           if (this.pages.get(key)?.answer === reading) this.pages.delete(key);
           return answer;
@@ -51,8 +67,9 @@ export class PageCache {
         throw error;
       },
     );
+    entry.answer = reading;
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, { answer: reading, at, scope });
+    this.pages.set(key, entry);
     return reading;
   }
 }

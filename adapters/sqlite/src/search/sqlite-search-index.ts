@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import {
   assertWithinWindow,
+  type CountOptions,
   type FacetResult,
   type FragmentPage,
   type IndexDocument,
@@ -46,6 +47,7 @@ import {
   addDocumentWordScopes,
   commitScopesSql,
   noteScopesSql,
+  orderedPageDependencies,
   queryDependencies,
   touchedTablesSql,
   writeScopesOf,
@@ -162,6 +164,16 @@ export function createSqliteSearchIndex({
   const noteChangedRow = (rid: number, texts: Array<string | null> | null): void => {
     prepared(noteChangedRowSql).run(rid, texts === null ? null : JSON.stringify(texts));
   };
+  /**
+   * The first sort value of a page's cursor: the last row's value of the field the page is ordered by. Cursors
+   * are base64url JSON of the order's fingerprint and then the ORDER BY keys (page-finder.ts, `encodeCursor`).
+   */
+  const lastSortValue = (cursor: string): unknown =>
+    (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[])[1];
+  const countNow = async (index: string, query: SearchQuery, options?: CountOptions): Promise<number> =>
+    pool
+      ? ((await pool.run({ method: 'count', index, query, options })) as number)
+      : reader.count(index, query, options);
   let writtenSinceStatistics = 0;
   /** Schemas given to `init` that differ from the live copy's: applied by the next rebuild, never in place. */
   const pendingSchemas = new Map<string, IndexSchema>();
@@ -446,11 +458,21 @@ export function createSqliteSearchIndex({
       if ((query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS) return read();
       // Kept while no write touches what its rows depend on; the words are left out (each dependency is enough alone).
       const layout = live(index);
-      return keptPages.get(
+      const whole = { layout, dependencies: queryDependencies(layout, query, null) };
+      // A page in one field's order with only that field's ranges is kept while no write reaches its rows...
+      const rowsOnly = (page: FragmentPage) => {
+        const dependencies =
+          page.nextCursor === null ? null : orderedPageDependencies(layout, query, lastSortValue(page.nextCursor));
+        return dependencies === null ? null : { layout, dependencies };
+      };
+      const page = await keptPages.getWith(
         JSON.stringify([layout.docs, fragment, query]),
-        { layout, dependencies: queryDependencies(layout, query, null) },
+        whole,
         read,
+        (answer) => rowsOnly(answer) ?? whole,
       );
+      // ...but its total counts every match, wherever a write put it: counted now (a kept count, usually).
+      return rowsOnly(page) === null ? page : { ...page, total: await countNow(index, query) };
     },
 
     async *scan<T = IndexDocument>(index: string, asked: Omit<SearchQuery, 'offset' | 'limit'>, pageSize = 1000) {
@@ -468,9 +490,7 @@ export function createSqliteSearchIndex({
     async count(index, asked, options) {
       const { query, matchesNothing } = queryForServedSchema(asked, pendingOf(index));
       if (matchesNothing) return 0;
-      return pool
-        ? ((await pool.run({ method: 'count', index, query, options })) as number)
-        : reader.count(index, query, options);
+      return countNow(index, query, options);
     },
 
     async facets(index, asked) {

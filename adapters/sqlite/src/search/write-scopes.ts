@@ -299,6 +299,30 @@ export function boundsDependencies(
   return [valuesUpTo(layout, field, min), `v:${field}:>=${bucketText(bucketOf(layout, field, max))}`];
 }
 
+/**
+ * What the rows of a page depend on when the query only ranges over the field it is sorted by (the map's pages
+ * of upcoming events by date): every row up to the page's last lies at or before the last row's value, so only
+ * a write of a value in a bucket up to it (or from it, newest first) can add, remove or move one of them. Null
+ * when the query is not of that shape, or the page is the last (a write anywhere beyond may join it).
+ */
+export function orderedPageDependencies(
+  layout: IndexLayout,
+  query: Omit<SearchQuery, 'offset' | 'limit' | 'fields'>,
+  lastValue: unknown,
+): Dependencies | null {
+  const [sort, ...more] = query.sort ?? [];
+  if (sort?.by !== 'field' || more.length > 0 || query.text !== undefined || query.near || query.bounds) return null;
+  const type = layout.schema.fields[sort.field]?.type;
+  if (type !== 'number' && type !== 'date') return null;
+  const filters = query.filters ?? [];
+  // A range on the field, even without bounds, leaves out the rows without a value, wherever those sort.
+  if (filters.length === 0 || !filters.every((clause) => clause.op === 'range' && clause.field === sort.field))
+    return null;
+  if (typeof lastValue !== 'number' || !Number.isFinite(lastValue)) return null;
+  const bucket = bucketText(bucketOf(layout, sort.field, lastValue));
+  return [[sort.direction === 'desc' ? `v:${sort.field}:>=${bucket}` : `v:${sort.field}:<=${bucket}`]];
+}
+
 /** The whole index's values of a keyword field: a write that adds, removes or changes one. */
 export const keywordValuesChanged = (field: string): string => `c:${field}`;
 
