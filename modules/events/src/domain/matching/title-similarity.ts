@@ -45,7 +45,8 @@ const GENERIC_WORDS = new Set([
 ]);
 export const GENERIC_WEIGHT = 0.3;
 
-const weight = (word: string) => (GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : 1);
+/** How much a word counts towards a title's agreement. */
+export const wordWeight = (word: string): number => (GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : 1);
 
 /**
  * Edit distance counting a swap of two neighbours as one edit (optimal string alignment), so British and
@@ -70,15 +71,30 @@ function editDistance(a: string, b: string): number {
 
 const numbersOf = (words: readonly string[]) => words.filter((word) => /^\d+$/.test(word)).join(' ');
 
+/** Words that may have spelling variants: long (5+ letters) and without digits. */
+const mayVary = (word: string) => word.length >= 5 && !/\d/.test(word);
+
 /** Spelling variants of one word: long words (5+ letters) one edit apart. Numbers must match exactly. */
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   // Lengths more than one apart are more than one edit apart: no need to build the distance table.
-  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1 || /\d/.test(a) || /\d/.test(b)) return false;
+  if (!mayVary(a) || !mayVary(b) || Math.abs(a.length - b.length) > 1) return false;
   return editDistance(a, b) <= 1;
 }
 
-interface Title {
+/**
+ * Lookup keys of a word such that two words `sameWord` accepts always share one: the word itself, and for a word
+ * that may vary, the word with each one letter left out (a substitution, an insertion or a swap of neighbours
+ * leaves both words with a common one-letter-shorter form). Sharing a key does not make two words the same.
+ */
+export function wordKeys(word: string): string[] {
+  if (!mayVary(word)) return [word];
+  const keys = [word];
+  for (let at = 0; at < word.length; at++) keys.push(word.slice(0, at) + word.slice(at + 1));
+  return keys;
+}
+
+export interface Title {
   tokens: readonly string[];
   numbers: string;
   weight: number;
@@ -92,12 +108,13 @@ interface Title {
 const tokenisedTitles = new Map<string, Title>();
 const TOKENISED_TITLES_LIMIT = 20_000;
 
-function tokenised(title: string): Title {
+/** A title's distinct meaningful words (sorted) and their summed weight, as `titleSimilarity` sees them. */
+export function tokenised(title: string): Title {
   const known = tokenisedTitles.get(title);
   if (known) return known;
   if (tokenisedTitles.size >= TOKENISED_TITLES_LIMIT) tokenisedTitles.clear();
   const tokens = titleTokens(title);
-  const entry = { tokens, numbers: numbersOf(tokens), weight: tokens.reduce((sum, word) => sum + weight(word), 0) };
+  const entry = { tokens, numbers: numbersOf(tokens), weight: tokens.reduce((sum, word) => sum + wordWeight(word), 0) };
   tokenisedTitles.set(title, entry);
   return entry;
 }
@@ -115,7 +132,7 @@ export function titleSimilarity(left: string, right: string): number {
     let at = unmatched.indexOf(word);
     if (at < 0) at = unmatched.findIndex((other) => sameWord(word, other));
     if (at < 0) continue;
-    shared += Math.min(weight(word), weight(unmatched[at] ?? word));
+    shared += Math.min(wordWeight(word), wordWeight(unmatched[at] ?? word));
     unmatched.splice(at, 1);
   }
   const total = weightA + weightB;

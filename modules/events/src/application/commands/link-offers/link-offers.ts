@@ -9,8 +9,9 @@ import { EVENT_LINK_MESSAGE_TYPES } from '../../../contracts/link-messages.ts';
 import type { StoredEvent } from '../../../contracts/stored-event.ts';
 import { compareForMatch, START_TOLERANCE_MINUTES } from '../../../domain/matching/match-events.ts';
 import { cellsNear, matchKeys } from '../../../domain/matching/match-keys.ts';
-import { eventMatchCandidates, eventsCollection } from '../../../infra/collections.ts';
+import { eventsCollection } from '../../../infra/collections.ts';
 import { linkMessage } from '../../outbox-messages.ts';
+import { createCandidatePool, type Candidate, type CandidatePool } from './candidate-pool.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from './offer-group.ts';
 import { loadSplitVetoes } from './split-decisions.ts';
 
@@ -29,12 +30,14 @@ export interface LinkOptions {
    * start passes false: its own writes always carry keys, so the "no keys" lookup would read nothing.
    */
   keylessRecords?: boolean;
+  /**
+   * The transaction's candidate pool, for a batch matching many records in one transaction; its `observe`d
+   * transaction must carry every write of that transaction. Without one, each record's candidates are read anew.
+   */
+  pool?: CandidatePool;
 }
 
 const WINDOW_MS = START_TOLERANCE_MINUTES * 60_000;
-
-/** A record that could be the same performance, read on the fields the matcher compares. */
-type Candidate = ReturnType<typeof eventMatchCandidates.decode>;
 
 interface Best {
   canonicalId: string;
@@ -43,18 +46,15 @@ interface Best {
 }
 
 /**
- * Live records starting within the tolerance that could share the record's venue: the same venue key, a
- * neighbouring coordinate cell, or no keys at all (stored before the keys existed). Reading the whole time
- * window instead costs a parse per live event in it, hundreds per write at a million events.
+ * The filter of the live records starting within the tolerance that could share the record's venue: the same
+ * venue key, a neighbouring coordinate cell, or no keys at all (stored before the keys existed); null when there
+ * is nothing to read. Reading the whole time window instead costs a parse per live event in it, hundreds per write
+ * at a million events. The record itself passes it (the pool leaves it out of a one-off read), so records of one
+ * venue and start share one lookup.
  */
-async function readCandidates(
-  tx: DocumentTransaction,
-  record: StoredEvent,
-  keylessRecords: boolean,
-): Promise<Candidate[]> {
+function candidateLookup(record: StoredEvent, keylessRecords: boolean): Where | null {
   const start = Date.parse(record.start_utc);
   const window: Where = {
-    id: { ne: record.id },
     status: 'active',
     start_utc: { gte: new Date(start - WINDOW_MS).toISOString(), lte: new Date(start + WINDOW_MS).toISOString() },
   };
@@ -62,7 +62,7 @@ async function readCandidates(
   const cells =
     record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
   // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
-  if (cells === null) return eventMatchCandidates.find(tx, { where: window });
+  if (cells === null) return window;
   const lookups: Where[] = [];
   if (keylessRecords) lookups.push({ ...window, match_venue: null });
   if (venue !== '') lookups.push({ ...window, match_venue: venue });
@@ -70,28 +70,31 @@ async function readCandidates(
   if (cells.length > 0)
     lookups.push({ ...window, match_cell: { in: cells }, ...(venue !== '' ? { match_venue: { ne: venue } } : {}) });
   const [only] = lookups;
-  if (!only) return [];
+  if (!only) return null;
   // One read for all lookups (each alternative carries the whole window, so each is answered from its own
   // index: a multi-index OR on SQLite, $or on MongoDB); a record matching two comes back once.
-  return eventMatchCandidates.find(tx, { where: lookups.length === 1 ? only : { or: lookups } });
+  return lookups.length === 1 ? only : { or: lookups };
 }
 
 async function findBestMatch(
   tx: DocumentTransaction,
   record: StoredEvent,
   keylessRecords: boolean,
+  pool: CandidatePool,
 ): Promise<Best | null> {
-  const nearby = await readCandidates(tx, record, keylessRecords);
+  const lookup = candidateLookup(record, keylessRecords);
+  // Only records whose title could reach the threshold are compared (title-index.ts): the others could not match.
+  const nearby = lookup ? (await pool.read(tx, lookup, record.id)).mayMatch(record.name) : [];
   const candidates = nearby
-    .filter((event) => event.canonical_id !== record.id)
+    .filter((event) => event.id !== record.id && event.canonical_id !== record.id)
     .sort((a, b) => Number(a.id) - Number(b.id));
   if (candidates.length === 0) return null;
   const canonicalOf = (event: Candidate) => event.canonical_id ?? event.id;
-  const vetoes = await loadSplitVetoes(tx, [
-    record.id,
-    ...candidates.map((event) => event.id),
-    ...candidates.map(canonicalOf),
-  ]);
+  const vetoes = await loadSplitVetoes(
+    tx,
+    [record.id, ...candidates.map((event) => event.id), ...candidates.map(canonicalOf)],
+    pool.splitDecisions,
+  );
   let best: Best | null = null;
   for (const candidate of candidates) {
     const verdict = compareForMatch(record, candidate);
@@ -112,6 +115,7 @@ async function findBestMatch(
   const groupVetoes = await loadSplitVetoes(
     tx,
     group.map((event) => event.id),
+    pool.splitDecisions,
   );
   return group.some((event) => groupVetoes.apart(record.id, event.id)) ? null : best;
 }
@@ -122,7 +126,7 @@ export async function linkAfterChange(
   saved: StoredEvent,
   matchFieldsChanged: boolean,
   now: Date,
-  { keylessRecords = true }: LinkOptions = {},
+  { keylessRecords = true, pool = createCandidatePool() }: LinkOptions = {},
 ): Promise<LinkResult> {
   const written: Written = new Map();
   let record = saved;
@@ -150,7 +154,7 @@ export async function linkAfterChange(
   }
   if (!matchFieldsChanged) return { linkedTo: null, written };
 
-  const best = await findBestMatch(tx, record, keylessRecords);
+  const best = await findBestMatch(tx, record, keylessRecords, pool);
   if (!best) return { linkedTo: null, written };
   await writeGroupPatch(tx, record, { canonical_id: best.canonicalId, offers: null, merged: null }, now, written);
   const canonicalId = await refreshGroup(tx, best.canonicalId, now, written);

@@ -13,6 +13,7 @@ import { newEventBody, sourceChanges, sourceFields, type SourceFields } from '..
 import { eventsCollection, EVENT_ID_COUNTER, type EventDocument } from '../../../infra/collections.ts';
 import { eventMessage } from '../../outbox-messages.ts';
 import { countWithoutKeys } from '../backfill-match-keys/backfill-match-keys.ts';
+import { createCandidatePool } from '../link-offers/candidate-pool.ts';
 import { linkAfterChange, MATCH_FIELDS, type LinkOptions, type LinkResult } from '../link-offers/link-offers.ts';
 
 export interface UpsertResult {
@@ -147,12 +148,16 @@ export function makeUpsertFromSource(deps: { store: DocumentStore; clock: Clock;
      */
     async upsertManyFromSource(inputs: Array<SourceEventInput | unknown>): Promise<UpsertResult[]> {
       const batch = inputs.map(parseSource);
-      return deps.store.transaction(async (tx) => {
+      return deps.store.transaction(async (storeTx) => {
+        // One candidate pool for the batch: records of one venue and start are matched against candidates read
+        // once, not once per record. It sees the batch's writes through the transaction it wraps.
+        const pool = linking ? createCandidatePool() : null;
+        const tx = pool ? pool.observe(storeTx) : storeTx;
         const now = deps.clock.now();
         const current = await currentByIdentity(tx, batch);
         const ids = await batchIds(tx, batch, current);
         // Checked once per batch instead of read once per record; nothing in the batch removes keys.
-        const link = linking ? { keylessRecords: (await countWithoutKeys(tx)) > 0 } : null;
+        const link = pool ? { keylessRecords: (await countWithoutKeys(tx)) > 0, pool } : null;
         const results: UpsertResult[] = [];
         for (const fields of batch) {
           const result = await upsertOne(tx, fields, current.get(identity(fields)) ?? null, now, link, ids.nextId);
