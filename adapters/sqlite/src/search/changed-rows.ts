@@ -29,7 +29,9 @@ const MOST_ROWS_PATCHED = 20_000;
 /** The layout's log of changed rows and the sequence it starts at. */
 export function changedRowsTablesSql(layout: IndexLayout): string[] {
   return [
-    `CREATE TABLE IF NOT EXISTS ${layout.changed} (seq INTEGER NOT NULL, rid INTEGER NOT NULL, texts TEXT, PRIMARY KEY (seq, rid)) WITHOUT ROWID`,
+    // Rows in commit order with their texts, and an index a patch without texts (a city's rows) reads alone.
+    `CREATE TABLE IF NOT EXISTS ${layout.changed} (seq INTEGER NOT NULL, rid INTEGER NOT NULL, texts TEXT)`,
+    `CREATE INDEX IF NOT EXISTS "${layout.changed.slice(1, -1)}_by_seq" ON ${layout.changed} (seq, rid)`,
     `CREATE TABLE IF NOT EXISTS ${layout.changedFrom} (one INTEGER PRIMARY KEY CHECK (one = 1), seq INTEGER NOT NULL)`,
     `INSERT OR IGNORE INTO ${layout.changedFrom} (one, seq) SELECT 1, seq FROM ${layout.touchedSeq}`,
   ];
