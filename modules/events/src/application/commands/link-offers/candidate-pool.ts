@@ -1,93 +1,94 @@
 /**
- * What the offer matcher reads, kept for the length of one transaction: the candidates of the lookups it made
- * (indexed by title words) and the admin split decisions it loaded. A batch whose records share one venue and
- * start asked the store for the same candidates once per record, every one of them parsed and decoded again, and
- * checked every one's split decision again: a page of a crowded venue cost the square of its records.
+ * What the offer matcher reads, kept for the length of one transaction: the candidates of the lookups it asks for
+ * again and the admin split decisions it loaded. A batch whose records share one venue and start asked the store
+ * for the same candidates once per record, every one of them parsed and decoded again, and checked every one's
+ * split decision again: a page of a crowded venue cost the square of its records.
  *
- * The pool stays what a fresh read would give because it sees every write to `events` in the transaction
- * (`observe`): a written record leaves each kept lookup and joins those whose filter it passes (`whereHolds`).
- * Split decisions are only read here; a batch never writes one. Create one pool per transaction attempt (inside
- * the `transaction` callback), never share it across transactions: other writers commit in between.
+ * Most lookups of a feed's page are asked once (records at many venues and starts): those go to the store exactly
+ * as a lone write's do, and cost nothing more. Only a lookup asked a second time in the transaction, or one with
+ * many candidates, is kept, and only kept lookups follow the writes.
+ *
+ * A kept lookup stays what a fresh read would give because the pool sees every write to `events` in the
+ * transaction (`observe`): a written record leaves each kept lookup and joins those whose filter it passes
+ * (`whereHolds`). Split decisions are only read here; a batch never writes one. Create one pool per transaction
+ * attempt (inside the `transaction` callback), never share it across transactions: other writers commit in between.
  */
-import type { DocumentTransaction, Stored, Where } from '@evently/platform';
-import { TitleIndex } from '../../../domain/matching/title-index.ts';
+import type { DocumentTransaction, FieldCondition, Stored, Where } from '@evently/platform';
 import { eventMatchCandidates, eventsCollection } from '../../../infra/collections.ts';
+import { COMPARE_ALL_UP_TO, KeptLookup, type Candidate } from './kept-lookup.ts';
 import type { SplitDecisions } from './split-decisions.ts';
 import { whereHolds } from './where-holds.ts';
 
-/** A record that could be the same performance, read on the fields the matcher compares. */
-export type Candidate = ReturnType<typeof eventMatchCandidates.decode>;
-
-/**
- * Lookups kept at once. A bulk load of records at many starts makes one lookup per record and never asks it again;
- * every write is checked against each kept lookup, so keeping only the latest few bounds that work.
- */
+/** Lookups kept at once: every write is checked against each kept lookup, so keeping only the latest few bounds that work. */
 const KEPT_LOOKUPS = 8;
 
-interface Lookup {
+/** A filter on `events` and a name for it: two lookups with one key have one filter. */
+export interface CandidateLookup {
   where: Where;
-  candidates: TitleIndex<Candidate>;
+  /** Cheaper to build and compare than the filter itself, which most lookups need only once. */
+  key: string;
 }
 
 export interface CandidatePool {
   /**
-   * The live records passing `where` (a filter on `events`), by title words; `recordId` is the record being
-   * matched, which the caller leaves out. Kept for the next read of the same `where` once the pool `observe`s the
-   * transaction; until then every read goes to the store, leaving the record out there.
+   * The live records passing the lookup's filter whose title could agree with `record`'s enough to
+   * match, and maybe others; `record` itself may be among them, which the caller leaves out. The first read of a
+   * lookup goes to the store, leaving the record out there, as a lone write's read does; once the pool `observe`s
+   * the transaction, a lookup read again or with many candidates is kept for the reads after it.
    */
-  read(tx: DocumentTransaction, where: Where, recordId: string): Promise<TitleIndex<Candidate>>;
+  read(tx: DocumentTransaction, lookup: CandidateLookup, record: { id: string; name: string }): Promise<Candidate[]>;
   /** Split decisions already loaded, by record id (null: none); `loadSplitVetoes` fills it. */
   readonly splitDecisions: SplitDecisions;
   /** `tx` with its writes to `events` kept in the pool; use it for everything the transaction does. */
   observe(tx: DocumentTransaction): DocumentTransaction;
 }
 
-/** `where` with one record left out, in each alternative as the matcher always asked. */
-function leaveOut(where: Where, id: string): Where {
+/** `where` with a condition on the record id, in each alternative as the matcher always asked. */
+function withId(where: Where, id: FieldCondition): Where {
   const { or, ...rest } = where;
-  return or
-    ? { ...rest, or: or.map((alternative) => ({ id: { ne: id }, ...alternative })) }
-    : { id: { ne: id }, ...where };
+  return or ? { ...rest, or: or.map((alternative) => ({ id, ...alternative })) } : { id, ...where };
 }
 
 export function createCandidatePool(): CandidatePool {
-  const lookups = new Map<string, Lookup>();
+  const lookups = new Map<string, KeptLookup>();
+  /** Lookups read once with few candidates: asked again, they are kept. */
+  const askedOnce = new Set<string>();
   let observing = false;
 
   const written = (document: Stored<unknown>) => {
-    for (const { where, candidates } of lookups.values()) {
-      if (whereHolds(document, where)) candidates.set(eventMatchCandidates.decode(document));
-      else candidates.delete(document.id);
+    for (const lookup of lookups.values()) {
+      if (whereHolds(document, lookup.where)) lookup.set(eventMatchCandidates.decode(document));
+      else lookup.delete(document.id);
     }
   };
   const deleted = (id: string) => {
-    for (const { candidates } of lookups.values()) candidates.delete(id);
+    for (const lookup of lookups.values()) lookup.delete(id);
   };
 
   return {
     splitDecisions: new Map(),
-    async read(tx, where, recordId) {
-      const candidates = new TitleIndex<Candidate>();
+    async read(tx, { where, key }, record) {
       // A pool that does not see the writes cannot know when a kept lookup goes stale: it keeps nothing.
-      if (!observing) {
-        for (const candidate of await eventMatchCandidates.find(tx, { where: leaveOut(where, recordId) }))
-          candidates.set(candidate);
-        return candidates;
-      }
-      const key = JSON.stringify(where);
+      if (!observing) return eventMatchCandidates.find(tx, { where: withId(where, { ne: record.id }) });
       const kept = lookups.get(key);
       if (kept) {
         // Most recently used last, so the oldest is the one let go.
         lookups.delete(key);
         lookups.set(key, kept);
-        return kept.candidates;
+        return kept.mayMatch(record.name);
       }
-      // The record being matched is read too: later records of the batch may match it.
-      for (const candidate of await eventMatchCandidates.find(tx, { where })) candidates.set(candidate);
-      lookups.set(key, { where, candidates });
+      const found = await eventMatchCandidates.find(tx, { where: withId(where, { ne: record.id }) });
+      if (found.length <= COMPARE_ALL_UP_TO && !askedOnce.has(key)) {
+        askedOnce.add(key);
+        return found;
+      }
+      // Asked again, or crowded: kept, with the record itself, which later records of the batch may match.
+      const itself = await eventMatchCandidates.find(tx, { where: withId(where, record.id) });
+      const lookup = new KeptLookup(where, [...found, ...itself]);
+      lookups.set(key, lookup);
       const oldest = lookups.keys().next().value;
       if (lookups.size > KEPT_LOOKUPS && oldest !== undefined) lookups.delete(oldest);
-      return candidates;
+      return lookup.mayMatch(record.name);
     },
     observe(tx) {
       observing = true;

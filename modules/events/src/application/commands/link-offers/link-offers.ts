@@ -11,7 +11,8 @@ import { compareForMatch, START_TOLERANCE_MINUTES } from '../../../domain/matchi
 import { cellsNear, matchKeys } from '../../../domain/matching/match-keys.ts';
 import { eventsCollection } from '../../../infra/collections.ts';
 import { linkMessage } from '../../outbox-messages.ts';
-import { createCandidatePool, type Candidate, type CandidatePool } from './candidate-pool.ts';
+import { createCandidatePool, type CandidateLookup, type CandidatePool } from './candidate-pool.ts';
+import type { Candidate } from './kept-lookup.ts';
 import { readGroup, refreshGroup, writeGroupPatch, type Written } from './offer-group.ts';
 import { loadSplitVetoes } from './split-decisions.ts';
 
@@ -50,9 +51,9 @@ interface Best {
  * venue key, a neighbouring coordinate cell, or no keys at all (stored before the keys existed); null when there
  * is nothing to read. Reading the whole time window instead costs a parse per live event in it, hundreds per write
  * at a million events. The record itself passes it (the pool leaves it out of a one-off read), so records of one
- * venue and start share one lookup.
+ * venue and start share one lookup. Its key is made of what the filter is made of.
  */
-function candidateLookup(record: StoredEvent, keylessRecords: boolean): Where | null {
+function candidateLookup(record: StoredEvent, keylessRecords: boolean): CandidateLookup | null {
   const start = Date.parse(record.start_utc);
   const window: Where = {
     status: 'active',
@@ -61,8 +62,10 @@ function candidateLookup(record: StoredEvent, keylessRecords: boolean): Where | 
   const { match_venue: venue } = matchKeys(record);
   const cells =
     record.latitude !== null && record.longitude !== null ? cellsNear(record.latitude, record.longitude) : [];
+  // The filter's inputs, the venue last: none of the others holds a space, so no two keys' parts run together.
+  const key = `${start} ${keylessRecords} ${record.latitude} ${record.longitude} ${venue}`;
   // Without cells to read (a point within a few km of a pole) every record in the window is a candidate.
-  if (cells === null) return window;
+  if (cells === null) return { where: window, key };
   const lookups: Where[] = [];
   if (keylessRecords) lookups.push({ ...window, match_venue: null });
   if (venue !== '') lookups.push({ ...window, match_venue: venue });
@@ -73,7 +76,7 @@ function candidateLookup(record: StoredEvent, keylessRecords: boolean): Where | 
   if (!only) return null;
   // One read for all lookups (each alternative carries the whole window, so each is answered from its own
   // index: a multi-index OR on SQLite, $or on MongoDB); a record matching two comes back once.
-  return lookups.length === 1 ? only : { or: lookups };
+  return { where: lookups.length === 1 ? only : { or: lookups }, key };
 }
 
 async function findBestMatch(
@@ -83,8 +86,8 @@ async function findBestMatch(
   pool: CandidatePool,
 ): Promise<Best | null> {
   const lookup = candidateLookup(record, keylessRecords);
-  // Only records whose title could reach the threshold are compared (title-index.ts): the others could not match.
-  const nearby = lookup ? (await pool.read(tx, lookup, record.id)).mayMatch(record.name) : [];
+  // A crowded lookup yields only records whose title could reach the threshold (title-index.ts): no others match.
+  const nearby = lookup ? await pool.read(tx, lookup, record) : [];
   const candidates = nearby
     .filter((event) => event.id !== record.id && event.canonical_id !== record.id)
     .sort((a, b) => Number(a.id) - Number(b.id));
