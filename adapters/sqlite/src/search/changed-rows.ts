@@ -113,17 +113,14 @@ function createChangedRows(db: Database.Database): ChangedRows {
       const from = db.prepare(`SELECT seq FROM ${layout.changedFrom}`).pluck().get() as number | undefined;
       // Commits from before the log, or ones it has already forgotten, may have changed rows it cannot name.
       if (from === undefined || at.seq < from || at.seq < now.seq - KEPT_COMMITS) return null;
-      const count = db
-        .prepare(`SELECT count(*) FROM ${layout.changed} WHERE seq > ? AND seq <= ?`)
-        .pluck()
-        .get(at.seq, now.seq) as number;
-      if (count > MOST_ROWS_PATCHED) return null;
+      // One row past the most worth patching says there are too many, without counting them first.
       const rows = db
         .prepare(
-          `SELECT rid, ${withTexts ? 'texts' : 'NULL'} FROM ${layout.changed} WHERE seq > ? AND seq <= ? ORDER BY seq`,
+          `SELECT rid, ${withTexts ? 'texts' : 'NULL'} FROM ${layout.changed} WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ${MOST_ROWS_PATCHED + 1}`,
         )
         .raw()
         .all(at.seq, now.seq) as Array<[number, string | null]>;
+      if (rows.length > MOST_ROWS_PATCHED) return null;
       // The latest note of each row is its state at `now`.
       const latest = new Map<number, string | null>();
       for (const [rid, texts] of rows) latest.set(rid, texts);
