@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
 import { gotoStarted, waitForSettled } from './settle.ts';
+import { displayTitle } from '../src/lib/format/event.ts';
 
 const DESKTOP = { width: 1366, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
@@ -69,7 +70,7 @@ describe('server-rendered first paint (decision 025)', () => {
   it('an event page shows its title, date and Get Tickets before any script runs', async () => {
     const [event] = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=1')).data;
     const page = await openWithoutScripts(`/event/${event!.id}`, PHONE);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(event!.name);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(displayTitle(event!));
     await expect(page.getByRole('complementary', { name: 'Get Tickets' }).isVisible()).resolves.toBe(true);
     // The page's own stylesheet wins over the shared image frame's, as in the client: a 5:2 hero, not 4:3.
     const hero = await page.locator('.event-details__image').boundingBox();

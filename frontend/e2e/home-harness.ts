@@ -21,6 +21,8 @@ export async function apiJson<T>(harness: HomeHarness, path: string): Promise<T>
 export interface ApiEvent {
   id: number;
   name: string;
+  /** Shown instead of the name where set (spec 01 §3); the demo catalogue sets it on about a third. */
+  unique_title: string | null;
   city: string | null;
   country: string | null;
   latitude: number | null;

@@ -11,6 +11,7 @@ import {
   type HomeHarness,
 } from './home-harness.ts';
 import { gotoStarted } from './settle.ts';
+import { displayTitle } from '../src/lib/format/event.ts';
 
 interface FilterOptions {
   countries: string[];
@@ -145,7 +146,7 @@ describe('home page in a real browser', () => {
     await page.waitForURL((url) => url.search === '?view=map');
     const popup = page.locator('.leaflet-popup-content');
     await popup.waitFor();
-    expect(await popup.textContent()).toContain(target.name);
+    expect(await popup.textContent()).toContain(displayTitle(target));
     // The debug overlay follows the map's moveend, which can land after the popup opens on a slow machine.
     await expect
       .poll(async () => Number(await page.getByTestId('map-debug').locator('dd').first().textContent()))

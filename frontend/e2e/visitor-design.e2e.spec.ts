@@ -10,6 +10,7 @@ import { apiJson, openPage, startHomeHarness, type ApiEvent, type HomeHarness } 
 import { seriousAxeViolations } from './axe.ts';
 import { gotoStarted, waitForSettled } from './settle.ts';
 import { formatEventTime } from '../src/lib/format/date.ts';
+import { displayTitle } from '../src/lib/format/event.ts';
 
 interface ZonedEvent extends ApiEvent {
   date: string;
@@ -161,7 +162,7 @@ describe('correctness a visitor notices', () => {
 
   it('names a focused event that is not in the loaded list', async () => {
     const latest = (
-      await apiJson<{ data: Array<ApiEvent & { unique_title: string | null }> }>(
+      await apiJson<{ data: ApiEvent[] }>(
         harness,
         '/api/events?per_page=50&sort_by=date&sort_order=desc',
       )
@@ -176,7 +177,7 @@ describe('correctness a visitor notices', () => {
       focus_event: String(latest.id),
     });
     await gotoStarted(page, `${harness.server.url}/?${search.toString()}`);
-    const title = latest.unique_title?.trim() || latest.name;
+    const title = displayTitle(latest);
     await page.getByRole('region', { name: 'Focused Event' }).filter({ hasText: title }).waitFor();
     await page.locator('.leaflet-popup-content').filter({ hasText: title }).waitFor();
     await page.context().close();
@@ -218,7 +219,7 @@ describe('correctness a visitor notices', () => {
     page.on('console', (message) => messages.push(message.text()));
     page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
     await gotoStarted(page, `${harness.server.url}/event/${event!.id}`);
-    await page.getByRole('heading', { level: 1, name: event!.name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: displayTitle(event!) }).waitFor();
     expect(messages.filter((text) => /HydrateFallback|pageerror/.test(text))).toEqual([]);
     await page.context().close();
   });

@@ -10,6 +10,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, openPage, startHomeHarness, type ApiEvent, type HomeHarness } from './home-harness.ts';
 import { gotoStarted, waitForSettled } from './settle.ts';
+import { displayTitle } from '../src/lib/format/event.ts';
 
 const DESKTOP = { width: 1366, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
@@ -146,7 +147,7 @@ describe('the search in the address', () => {
       // Before any script: the server's first paint is already this search.
       const { page: bare } = await openPage(harness, { viewport, javaScriptEnabled: false });
       await bare.goto(`${harness.server.url}/?${shared}`);
-      await expect(bare.locator('.event-card__title').first().textContent()).resolves.toBe(expected.data[0]!.name);
+      await expect(bare.locator('.event-card__title').first().textContent()).resolves.toBe(displayTitle(expected.data[0]!));
       await expect(bare.getByTestId('count-line').textContent()).resolves.toContain(String(expected.pagination.total));
       await bare.context().close();
 
@@ -158,7 +159,7 @@ describe('the search in the address', () => {
       await gotoStarted(page, `${harness.server.url}/?${shared}`);
       await waitForSettled(page);
       await page.getByRole('button', { name: `Remove City: ${cities[0]}` }).waitFor();
-      expect(await page.locator('.event-card__title').first().textContent()).toBe(expected.data[0]!.name);
+      expect(await page.locator('.event-card__title').first().textContent()).toBe(displayTitle(expected.data[0]!));
       expect(requests).toEqual([]);
       expect(Object.fromEntries(search(page))).toEqual(Object.fromEntries(shared));
       await shot(page, `shared-address-${size}`);
