@@ -14,6 +14,8 @@ import { matchSetTest, matchSetsOf } from './match-sets.ts';
 import { keywordRowsOf, type KeywordRowsCount } from './keyword-rows.ts';
 import { sortedByIndexFor } from './ordered-walk.ts';
 import { KEPT_COMMITS } from './changed-rows.ts';
+import { countedRowsOf } from './counted-rows.ts';
+import { createSearchReader } from './search-reader.ts';
 import { column } from './index-layout.ts';
 
 const day = Date.UTC(2031, 4, 1);
@@ -25,6 +27,9 @@ const docs: IndexDocument[] = Array.from({ length: 600 }, (_, i) => ({
   city: CITIES[i % CITIES.length],
   date: i % 31 === 7 ? undefined : new Date(day + i * 3_600_000).toISOString(),
   location: { lat: 38 + (i % 10) / 10, lon: -9 + (i % 7) / 10 },
+  category: i % 3 === 0 ? 'Music' : 'Food',
+  // Fractions, and rows without a price.
+  price: i % 13 === 0 ? null : (i % 50) + 0.1 + i / 7,
 }));
 
 const file = indexedTestFileForSpec('evently-changed-rows-', docs, { readerThreads: 0 });
@@ -33,15 +38,26 @@ const file = indexedTestFileForSpec('evently-changed-rows-', docs, { readerThrea
 async function writeEveryKind(tag: string): Promise<void> {
   const at = (hours: number) => new Date(day + hours * 3_600_000).toISOString();
   await file.search.upsert('events', [
-    { id: `${tag}-new-jazz`, name: 'Jazz on the Roof', city: 'Lisbon', date: at(2) },
-    { id: `${tag}-new-plain`, name: 'Quiet Evening', city: 'Lisbon', date: at(3) },
-    { id: `${tag}-no-date`, name: 'Jazz without a date', city: 'Lisbon' },
+    { id: `${tag}-new-jazz`, name: 'Jazz on the Roof', city: 'Lisbon', date: at(2), category: 'Music', price: 20.3 },
+    { id: `${tag}-new-plain`, name: 'Quiet Evening', city: 'Lisbon', date: at(3), category: 'Music', price: 1 / 3 },
+    { id: `${tag}-no-date`, name: 'Jazz without a date', city: 'Lisbon', category: 'Music' },
+    { id: `${tag}-far`, name: 'Far away', city: 'Faro', date: at(90), location: { lat: 37, lon: -7.9 }, price: 33 },
   ]);
-  // d0 loses "jazz" and leaves Lisbon, d1 gains it and "harbour", d3 moves into Lisbon; d8 is removed.
+  // d0 loses "jazz", leaves Lisbon and Music; d1 gains "jazz" and "harbour"; d3 moves into Lisbon and Music;
+  // d6's price and place change; d8 is removed.
   await file.search.upsert('events', [
-    { id: 'd0', name: 'Evening 0', city: 'Porto', date: at(0) },
-    { id: 'd1', name: `Jazz by the harbour ${tag}`, city: 'Porto', date: at(1) },
-    { id: 'd3', name: 'Evening 3', city: 'Lisbon', date: at(4) },
+    { id: 'd0', name: 'Evening 0', city: 'Porto', date: at(0), category: 'Food', price: 15 },
+    { id: 'd1', name: `Jazz by the harbour ${tag}`, city: 'Porto', date: at(1), category: 'Food', price: 30.25 },
+    { id: 'd3', name: 'Evening 3', city: 'Lisbon', date: at(4), category: 'Music', price: 44.4 },
+    {
+      id: 'd6',
+      name: 'Evening 6',
+      city: 'Lisbon',
+      date: at(6),
+      category: 'Music',
+      price: 99.9,
+      location: { lat: 38.05, lon: -8.95 },
+    },
   ]);
   await file.search.delete('events', ['d8', `${tag}-new-plain`]);
 }
@@ -89,6 +105,44 @@ function lisbonCount(expression: string, range: { gte?: number } = {}): number {
     .get(expression) as number;
 }
 
+type Filter = NonNullable<SearchQuery['filters']>[number];
+const iso = (hours: number) => new Date(day + hours * 3_600_000).toISOString();
+const category = (value: string): Filter => ({ field: 'category', op: 'eq', value });
+const from = (hours: number): Filter => ({ field: 'date', op: 'range', gte: iso(hours) });
+const price = (bounds: { gte?: number; gt?: number; lte?: number; lt?: number }): Filter => ({
+  field: 'price',
+  op: 'range',
+  ...bounds,
+});
+
+/**
+ * Asks `query`'s total of a reader on this spec's connection (whose kept rows the tally counts) after writes in
+ * its range, and checks each against a reader on a new connection, which counts in SQL.
+ */
+async function totalStaysExact(query: SearchQuery): Promise<void> {
+  const reader = createSearchReader(file.db);
+  const counted = countedRowsOf(file.db);
+  const total = () => reader.search('events', { ...query, limit: 3 }).total;
+  // A new connection each time: kept answers are per connection.
+  const inSql = () => {
+    const counter = new Database(file.db.name, { readonly: true });
+    try {
+      return createSearchReader(counter).search('events', { ...query, limit: 3 }).total;
+    } finally {
+      counter.close();
+    }
+  };
+  const before = counted.tally();
+  // The first count is SQL's and notes the query; after a write, the next reads its rows.
+  expect(total()).toBe(inSql());
+  await writeEveryKind(`t${before.read}-${before.patched}-a`);
+  expect(total()).toBe(inSql());
+  expect(counted.tally()).toEqual({ ...before, read: before.read + 1 });
+  await writeEveryKind(`t${before.read}-${before.patched}-b`);
+  expect(total()).toBe(inSql());
+  expect(counted.tally()).toEqual({ read: before.read + 1, patched: before.patched + 1 });
+}
+
 describe('kept answers brought up to date from the changed rows', () => {
   it.each([
     ['a common word', 'jazz'],
@@ -125,6 +179,17 @@ describe('kept answers brought up to date from the changed rows', () => {
     const gte = day + 24 * 3_600_000;
     expect(count({ gte })?.total).toBe(lisbonCount(expression, { gte }));
   });
+
+  it.each([
+    ['a category between two prices', [category('Food'), from(0), price({ gte: 12 }), price({ lte: 60.5 })]],
+    ['a date range under a price', [from(0), { field: 'date', op: 'range', lt: iso(300) }, price({ lte: 40 })]],
+    ['a price and nothing else', [price({ gt: 10, lt: 30 })]],
+  ] satisfies Array<[string, Filter[]]>)(
+    '%s: a total without words is kept as its rows, patched after each kind of write, and exact',
+    async (_, filters) => {
+      await totalStaysExact({ filters });
+    },
+  );
 
   it('a set older than the commits the log keeps is read again whole, and is exact', async () => {
     const sets = matchSetsOf(file.db);

@@ -1,7 +1,7 @@
 /**
  * How many documents a query matches. Counting every match of a broad filter costs far more than a page, so a
  * total is answered the cheapest way that gives the exact number (trigger-kept rows less a few, a map box's
- * kept cells, a city's kept rows) and kept with what it depends on (count-cache.ts, write-scopes.ts).
+ * kept cells, a city's kept rows, the rows a query without words counted before, brought up to date) and kept with what it depends on (count-cache.ts, write-scopes.ts).
  */
 import { asEpochMillis } from '@evently/platform/adapter-kit';
 import { column, type IndexLayout } from './index-layout.ts';
@@ -25,7 +25,7 @@ export interface MatchTotals {
 }
 
 export function createMatchTotals(
-  { db, statements, counts, matchSets, keywordRows }: ReaderContext,
+  { db, statements, counts, matchSets, keywordRows, countedRows }: ReaderContext,
   areaCounts: AreaCounts,
   tableExists: (table: string) => boolean,
 ): MatchTotals {
@@ -37,7 +37,9 @@ export function createMatchTotals(
     if (plan.keywordOrder) return keywordOrderTotals(layout, query, plan, match).total;
     const sql = `SELECT count(*) ${fromWhereSql(plan)}`;
     const scope = { layout, dependencies: queryDependencies(layout, query, match) };
-    return counts.get(sql, plan.params, () => statements.prepared(sql).pluck().get(plan.params) as number, scope);
+    const counted = () =>
+      countedRows.count(layout, query, plan) ?? (statements.prepared(sql).pluck().get(plan.params) as number);
+    return counts.get(sql, plan.params, counted, scope);
   };
 
   const keywordOrderTotals = (

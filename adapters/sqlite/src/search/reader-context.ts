@@ -8,6 +8,7 @@ import type { SearchQuery } from '@evently/platform';
 import type { CountCache } from './count-cache.ts';
 import type { MatchSets } from './match-sets.ts';
 import type { KeywordRowsCache } from './keyword-rows.ts';
+import type { CountedRowsCache } from './counted-rows.ts';
 import type { StatementCache } from './statement-cache.ts';
 
 /** A query without its page: what a total, a count or a plan's conditions depend on. */
@@ -31,4 +32,5 @@ export interface ReaderContext {
   counts: CountCache;
   matchSets: MatchSets;
   keywordRows: KeywordRowsCache;
+  countedRows: CountedRowsCache;
 }

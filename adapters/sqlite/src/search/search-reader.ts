@@ -24,6 +24,7 @@ import { fromWhereSql } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
 import { matchSetsOf } from './match-sets.ts';
 import { keywordRowsOf } from './keyword-rows.ts';
+import { countedRowsOf } from './counted-rows.ts';
 import { createNearestPoints } from './nearest-points.ts';
 import { createAreaCounts } from './area-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
@@ -69,6 +70,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     counts,
     matchSets: matchSetsOf(db),
     keywordRows: keywordRowsOf(db),
+    countedRows: countedRowsOf(db),
   };
   const { live, readMeta, tableExists } = createLiveLayouts(statements);
   const totals = createMatchTotals(context, createAreaCounts(statements, counts), tableExists);
@@ -95,6 +97,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       counts.invalidate();
       context.matchSets.invalidate();
       context.keywordRows.invalidate();
+      context.countedRows.invalidate();
     },
     get(index: string, id: string): IndexDocument | null {
       const layout = live(index);

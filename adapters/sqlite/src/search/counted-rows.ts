@@ -1,0 +1,139 @@
+/**
+ * Totals of queries without words kept as the rows they counted (rids in order), so a total that a write made
+ * stale is brought up to date from the rows the commits since changed (changed-rows.ts) instead of counted again:
+ * each changed row leaves the kept rows, and those of them the query matches now come back, tested in SQL with
+ * the query's own conditions on those rows alone. A feed writes in every category and every week, so counting
+ * "a category between two prices" or "this month under 80" again after each commit read tens of thousands of
+ * index entries in every reader thread a few times a second; a patch reads the commit's rows.
+ *
+ * The first count of a query is SQL's (the count cache keeps it while no write touches it); the rows are read on
+ * its next count, as most queries are asked once. Rows are kept within a byte budget, least recently used first
+ * out.
+ */
+import type Database from 'better-sqlite3';
+import type { SearchQuery } from '@evently/platform';
+import type { IndexLayout } from './index-layout.ts';
+import { parseIntegers } from './integer-list.ts';
+import { onePerConnection } from './one-per-connection.ts';
+import { changedRowsOf } from './changed-rows.ts';
+import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
+import { fromWhereSql, planMatch, type MatchPlan } from './search-sql.ts';
+
+/** What a total is asked of: a query without its page. */
+type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>;
+
+/** Bytes of rows one connection keeps (4 a row): every row of a million-event index eight times over. */
+const BYTE_BUDGET = 32 * 1024 * 1024;
+/** Queries counted once: the next count reads their rows. Forgotten all at once past this many. */
+const MOST_NOTED = 10_000;
+
+interface Kept {
+  /** Ascending. */
+  rids: Int32Array;
+  at: ReadAt;
+}
+
+export interface CountedRowsCache {
+  /**
+   * The total of `query`, whose count plan is `plan`, from its kept rows brought up to date; null on its first
+   * count (the caller counts in SQL) or for a query with words.
+   */
+  count(layout: IndexLayout, query: MatchQuery, plan: MatchPlan): number | null;
+  invalidate(): void;
+  /** How many row lists were read whole and how many brought up to date from the changed rows, so far. */
+  tally(): { read: number; patched: number };
+}
+
+/** One per connection, as the data version it follows is. */
+export const countedRowsOf = onePerConnection(createCountedRows);
+
+function createCountedRows(db: Database.Database): CountedRowsCache {
+  const kept = new Map<string, Kept>();
+  const noted = new Set<string>();
+  let bytes = 0;
+  const tally = { read: 0, patched: 0 };
+  const scopes = writeScopesOf(db);
+  const changed = changedRowsOf(db);
+
+  const keep = (key: string, rows: Kept) => {
+    for (const [oldKey, old] of kept) {
+      if (bytes + rows.rids.byteLength <= BYTE_BUDGET) break;
+      bytes -= old.rids.byteLength;
+      kept.delete(oldKey);
+    }
+    kept.set(key, rows);
+    bytes += rows.rids.byteLength;
+  };
+
+  /** Every row the plan matches. A commit between `at` and the read is re-tested by the next patch, harmlessly. */
+  const read = (layout: IndexLayout, plan: MatchPlan): Kept => {
+    const at = scopes.now(layout);
+    const list = db
+      .prepare(`SELECT count(*), group_concat(rid) FROM (SELECT d.rid ${fromWhereSql(plan)})`)
+      .raw()
+      .get(plan.params) as [number, string | null];
+    const rids = new Int32Array(list[0]);
+    if (list[1] !== null) parseIntegers(list[1], rids);
+    return { rids: rids.sort(), at };
+  };
+
+  /** `known` less the rows changed since, plus those of them the query matches now; null when the log cannot say. */
+  const patch = db.transaction((layout: IndexLayout, query: MatchQuery, known: Kept): Kept | null => {
+    const changes = changed.since(layout, known.at, false);
+    if (changes === null) return null;
+    // A row changed in several commits is named once.
+    const gone = new Set(changes.rids);
+    // The query's conditions on the changed rows alone, each found by its rid; the area tested on the columns.
+    const plan = planMatch(layout, query, null, false, { geoIndex: true });
+    const matching = db
+      .prepare(
+        `SELECT d.rid FROM json_each(@changedRids) c CROSS JOIN ${plan.from} ` +
+          `WHERE ${['d.rid = c.value', ...plan.where].join(' AND ')} ORDER BY d.rid`,
+      )
+      .pluck()
+      .all({ ...plan.params, changedRids: JSON.stringify([...gone]) }) as number[];
+    let left = 0;
+    for (let i = 0; i < known.rids.length; i++) if (!gone.has(known.rids[i]!)) left++;
+    const rids = new Int32Array(left + matching.length);
+    let from = 0;
+    let next = 0;
+    for (let at = 0; at < rids.length; at++) {
+      while (from < known.rids.length && gone.has(known.rids[from]!)) from++;
+      const fromKnown = next >= matching.length || (from < known.rids.length && known.rids[from]! < matching[next]!);
+      rids[at] = fromKnown ? known.rids[from++]! : matching[next++]!;
+    }
+    return { rids, at: changes.now };
+  });
+
+  return {
+    count(layout, query, plan) {
+      if (query.text !== undefined) return null;
+      const key = `${layout.docs}\u0000${fromWhereSql(plan)}\u0000${JSON.stringify(plan.params)}`;
+      const known = kept.get(key);
+      if (known !== undefined) {
+        kept.delete(key);
+        bytes -= known.rids.byteLength;
+        const patched = scopes.unchanged(layout, known.at, ANY_WRITE) ? known : patch(layout, query, known);
+        if (patched !== null) {
+          if (patched !== known) tally.patched++;
+          keep(key, patched);
+          return patched.rids.length;
+        }
+      } else if (!noted.has(key)) {
+        if (noted.size >= MOST_NOTED) noted.clear();
+        noted.add(key);
+        return null;
+      }
+      tally.read++;
+      const rows = read(layout, plan);
+      keep(key, rows);
+      return rows.rids.length;
+    },
+    invalidate() {
+      kept.clear();
+      noted.clear();
+      bytes = 0;
+    },
+    tally: () => ({ ...tally }),
+  };
+}
