@@ -16,6 +16,7 @@ import type { IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { changedRowsOf } from './changed-rows.ts';
+import { createStatementCache } from './statement-cache.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
 import { fromWhereSql, planMatch, type MatchPlan } from './search-sql.ts';
 
@@ -47,7 +48,25 @@ export interface CountedRowsCache {
 /** One per connection, as the data version it follows is. */
 export const countedRowsOf = onePerConnection(createCountedRows);
 
+/** `rows` without `removed`, with `added` (each ascending; `added` holds none of `rows` but removed ones), ascending. */
+export function replaceRows(rows: Int32Array, removed: Int32Array, added: readonly number[]): Int32Array {
+  const out = new Int32Array(rows.length + added.length);
+  let n = 0;
+  let r = 0;
+  let a = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const rid = rows[i]!;
+    while (r < removed.length && removed[r]! < rid) r++;
+    if (r < removed.length && removed[r] === rid) continue;
+    while (a < added.length && added[a]! < rid) out[n++] = added[a++]!;
+    out[n++] = rid;
+  }
+  while (a < added.length) out[n++] = added[a++]!;
+  return n === out.length ? out : out.slice(0, n);
+}
+
 function createCountedRows(db: Database.Database): CountedRowsCache {
+  const statements = createStatementCache(db);
   const kept = new Map<string, Kept>();
   const noted = new Set<string>();
   let bytes = 0;
@@ -68,8 +87,8 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
   /** Every row the plan matches. A commit between `at` and the read is re-tested by the next patch, harmlessly. */
   const read = (layout: IndexLayout, plan: MatchPlan): Kept => {
     const at = scopes.now(layout);
-    const list = db
-      .prepare(`SELECT count(*), group_concat(rid) FROM (SELECT d.rid ${fromWhereSql(plan)})`)
+    const list = statements
+      .prepared(`SELECT count(*), group_concat(rid) FROM (SELECT d.rid ${fromWhereSql(plan)})`)
       .raw()
       .get(plan.params) as [number, string | null];
     const rids = new Int32Array(list[0]);
@@ -82,27 +101,17 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
     // A row changed in several commits is named once.
-    const gone = new Set(changes.rids);
+    const gone = Int32Array.from(new Set(changes.rids)).sort();
     // The query's conditions on the changed rows alone, each found by its rid; the area tested on the columns.
     const plan = planMatch(layout, query, null, false, { geoIndex: true });
-    const matching = db
-      .prepare(
+    const matching = statements
+      .prepared(
         `SELECT d.rid FROM json_each(@changedRids) c CROSS JOIN ${plan.from} ` +
           `WHERE ${['d.rid = c.value', ...plan.where].join(' AND ')} ORDER BY d.rid`,
       )
       .pluck()
-      .all({ ...plan.params, changedRids: JSON.stringify([...gone]) }) as number[];
-    let left = 0;
-    for (let i = 0; i < known.rids.length; i++) if (!gone.has(known.rids[i]!)) left++;
-    const rids = new Int32Array(left + matching.length);
-    let from = 0;
-    let next = 0;
-    for (let at = 0; at < rids.length; at++) {
-      while (from < known.rids.length && gone.has(known.rids[from]!)) from++;
-      const fromKnown = next >= matching.length || (from < known.rids.length && known.rids[from]! < matching[next]!);
-      rids[at] = fromKnown ? known.rids[from++]! : matching[next++]!;
-    }
-    return { rids, at: changes.now };
+      .all({ ...plan.params, changedRids: JSON.stringify(Array.from(gone)) }) as number[];
+    return { rids: replaceRows(known.rids, gone, matching), at: changes.now };
   });
 
   return {
