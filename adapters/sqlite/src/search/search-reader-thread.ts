@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { createSearchReader } from './search-reader.ts';
 import type { ReadReply, ReadRequest, ReaderThreadData } from './reader-protocol.ts';
 import { SearchCursorError } from '@evently/platform';
+import { MMAP_SIZE_PRAGMA } from '../memory-map.ts';
 
 const port = parentPort;
 if (!port) throw new Error('search-reader-thread.ts runs only as a worker thread');
@@ -20,7 +21,7 @@ const db = openReadOnly(file);
 db.pragma('busy_timeout = 5000');
 db.pragma('temp_store = MEMORY');
 db.pragma('cache_size = -65536');
-db.pragma('mmap_size = 1073741824');
+db.pragma(MMAP_SIZE_PRAGMA);
 const reader = createSearchReader(db, commonTextDocuments);
 
 const answer = db.transaction((request: ReadRequest): unknown => {

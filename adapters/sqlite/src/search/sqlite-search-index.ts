@@ -53,6 +53,7 @@ import {
   writeScopesOf,
 } from './write-scopes.ts';
 import { changedRowsTablesSql, commitChangedRowsSql, noteChangedRowSql, noteChangedRowsSql } from './changed-rows.ts';
+import { MMAP_SIZE_PRAGMA } from '../memory-map.ts';
 
 export interface SqliteSearchIndexOptions {
   /** Path of the SQLite file (created when missing), or `:memory:`. */
@@ -106,7 +107,7 @@ export function createSqliteSearchIndex({
   db.pragma('analysis_limit = 1000');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
-  db.pragma('mmap_size = 1073741824');
+  db.pragma(MMAP_SIZE_PRAGMA);
   db.exec(
     'CREATE TABLE IF NOT EXISTS search_index_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL, schema TEXT NOT NULL)',
   );

@@ -26,6 +26,7 @@ import { AsyncMutex } from './async-mutex.ts';
 import { migrate } from './migrations.ts';
 import { whileBusySync } from './while-busy.ts';
 import { startWalCheckpointer, type WalCheckpointer, type WalCheckpointerOptions } from './wal-checkpointer.ts';
+import { MMAP_SIZE_PRAGMA } from '../memory-map.ts';
 
 const statementCacheLimit = 1000;
 /** How long a writer waits for another process to release SQLite's write lock before giving up. */
@@ -68,6 +69,7 @@ export class SqliteEngine {
     this.reader = new Database(file, { readonly: true });
     this.reader.pragma('busy_timeout = 5000');
     this.reader.pragma('cache_size = -65536');
+    this.reader.pragma(MMAP_SIZE_PRAGMA);
     for (const db of [this.writer, this.reader]) registerFunctions(db);
     if (options.backgroundCheckpoints && !this.writer.memory)
       this.checkpointer = startWalCheckpointer(this.writer, options.backgroundCheckpoints);
