@@ -10,7 +10,7 @@
  * A value's rows stay valid until a write touches that value (write-scopes.ts: before or after the change), so
  * a feed writing in other cities leaves them kept; rows a write did touch are brought up to date from the rows
  * the commits since changed (changed-rows.ts) when the log still holds them, rather than read again. Only
- * counts read them, so their order does not matter. Lists are kept within a byte budget, least recently used
+ * counts read them; they are kept in rid order (`inRidOrder`). Lists are kept within a byte budget, least recently used
  * first out.
  */
 import type Database from 'better-sqlite3';
@@ -95,6 +95,15 @@ function countInRange(
   return { total, inRange };
 }
 
+/**
+ * The rows in rid order (the index gives them in date order): a count then reads the match set's bytes front to
+ * back, which behind a feed, with other processes' memory in the caches, cost several times less than at random.
+ */
+function inRidOrder(rids: Int32Array, dates: Float64Array): KeywordRows {
+  const order = Uint32Array.from(rids.keys()).sort((a, b) => rids[a]! - rids[b]!);
+  return { rids: Int32Array.from(order, (i) => rids[i]!), dates: Float64Array.from(order, (i) => dates[i]!) };
+}
+
 function createKeywordRows(db: Database.Database): KeywordRowsCache {
   const byKey = new Map<string, KeptRows>();
   /** Values asked for once: the next ask reads their rows. */
@@ -127,37 +136,41 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       if (parts) for (let i = 0; i < parts.length; i++) dates[i] = parts[i] === 'x' ? Number.NaN : Number(parts[i]);
       else parseIntegers(found.dates!, dates);
     }
-    return { rids, dates, at, dependencies: [[`k:${request.keyword}:${request.value}`]] };
+    return { ...inRidOrder(rids, dates), at, dependencies: [[`k:${request.keyword}:${request.value}`]] };
   };
 
   const changed = changedRowsOf(db);
-  /** `known` without the rows changed since, plus those of them that hold the value now; null when the log cannot say. */
+  /** `known` less the rows changed since, merged in rid order with those of them that hold the value now; null when the log cannot say. */
   const patch = db.transaction((layout: IndexLayout, request: KeywordRowsCount, known: KeptRows): KeptRows | null => {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
+    const gone = Int32Array.from(new Set(changes.rids)).sort();
+    // Each changed row found by its rid (CROSS JOIN keeps that order of the loops), not among the value's entries.
     const current = db
       .prepare(
-        `SELECT d.rid, d.${column.date(request.date)} FROM ${layout.docs} d ` +
-          `WHERE d.rid IN (SELECT value FROM json_each(?)) AND d.${column.keywordLower(request.keyword)} = ?`,
+        `SELECT d.rid, d.${column.date(request.date)} FROM json_each(?) c CROSS JOIN ${layout.docs} d ` +
+          `WHERE d.rid = c.value AND d.${column.keywordLower(request.keyword)} = ? ORDER BY d.rid`,
       )
       .raw()
-      .all(JSON.stringify(changes.rids), request.value) as Array<[number, number | null]>;
-    const gone = new Set(changes.rids);
-    let kept = 0;
-    for (let i = 0; i < known.rids.length; i++) if (!gone.has(known.rids[i]!)) kept++;
-    const rids = new Int32Array(kept + current.length);
-    const dates = new Float64Array(kept + current.length);
-    let at = 0;
+      .all(JSON.stringify(Array.from(gone)), request.value) as Array<[number, number | null]>;
+    const rids = new Int32Array(known.rids.length + current.length);
+    const dates = new Float64Array(rids.length);
+    let n = 0;
+    let g = 0;
+    let c = 0;
+    const add = (rid: number, date: number) => {
+      rids[n] = rid;
+      dates[n++] = date;
+    };
     for (let i = 0; i < known.rids.length; i++) {
-      if (gone.has(known.rids[i]!)) continue;
-      rids[at] = known.rids[i]!;
-      dates[at++] = known.dates[i]!;
+      const rid = known.rids[i]!;
+      while (g < gone.length && gone[g]! < rid) g++;
+      if (g < gone.length && gone[g] === rid) continue;
+      while (c < current.length && current[c]![0] < rid) add(current[c]![0], current[c++]![1] ?? Number.NaN);
+      add(rid, known.dates[i]!);
     }
-    for (const [rid, date] of current) {
-      rids[at] = rid;
-      dates[at++] = date ?? Number.NaN;
-    }
-    return { rids, dates, at: changes.now, dependencies: known.dependencies };
+    while (c < current.length) add(current[c]![0], current[c++]![1] ?? Number.NaN);
+    return { rids: rids.slice(0, n), dates: dates.slice(0, n), at: changes.now, dependencies: known.dependencies };
   });
 
   /**
