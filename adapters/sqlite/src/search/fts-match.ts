@@ -16,6 +16,7 @@
 import type Database from 'better-sqlite3';
 import { allowedEdits, editDistance, queryWords, stemForms } from '@evently/platform/adapter-kit';
 import type { IndexLayout } from './index-layout.ts';
+import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
 
 /** Like Elasticsearch's `max_expansions`: the most near-miss words one typo may expand to. */
 const MAX_EXPANSIONS = 50;
@@ -36,6 +37,12 @@ export interface FtsMatch {
 /** Which terms the index holds changes slowly; a minute-old answer is good enough to write the expression. */
 const PRESENCE_TTL_MS = 60_000;
 const presences = new WeakMap<Database.Database, Map<string, { found: boolean; at: number }>>();
+/**
+ * Near misses of absent words, until the next commit to the index (a deleted term must stop counting at once):
+ * reading the vocabulary of a first letter costs milliseconds at a million events, and a visitor typing (or a
+ * client polling for a word not yet written) asks the same word again within a projector's interval.
+ */
+const nearMissLists = new WeakMap<Database.Database, Map<string, { terms: string[]; at: ReadAt }>>();
 
 export function ftsMatch(db: Database.Database, layout: IndexLayout, text: string): FtsMatch | null {
   const words = queryWords(text);
@@ -80,6 +87,23 @@ function holds(db: Database.Database, layout: IndexLayout, word: string, asPrefi
 }
 
 function nearMisses(db: Database.Database, layout: IndexLayout, word: string, edits: number): string[] {
+  let cache = nearMissLists.get(db);
+  if (!cache) {
+    cache = new Map();
+    nearMissLists.set(db, cache);
+  }
+  const key = `${layout.fts}\u0000${word}\u0000${edits}`;
+  const scopes = writeScopesOf(db);
+  const cached = cache.get(key);
+  if (cached && scopes.unchanged(layout, cached.at, ANY_WRITE)) return cached.terms;
+  const at = scopes.now(layout);
+  const terms = readNearMisses(db, layout, word, edits);
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { terms, at });
+  return terms;
+}
+
+function readNearMisses(db: Database.Database, layout: IndexLayout, word: string, edits: number): string[] {
   const first = String.fromCodePoint(word.codePointAt(0)!);
   const after = String.fromCodePoint(first.codePointAt(0)! + 1);
   const terms = db
