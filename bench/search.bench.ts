@@ -206,6 +206,7 @@ function startBenchServer(options: Options, scope: BenchScope): Server {
   const child = spawn(
     process.execPath,
     [
+      ...(process.env.BENCH_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR}`] : []),
       '--import',
       'tsx',
       path.join(root, 'bench/lib/search-bench-server.ts'),
