@@ -162,10 +162,7 @@ describe('correctness a visitor notices', () => {
 
   it('names a focused event that is not in the loaded list', async () => {
     const latest = (
-      await apiJson<{ data: ApiEvent[] }>(
-        harness,
-        '/api/events?per_page=50&sort_by=date&sort_order=desc',
-      )
+      await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=50&sort_by=date&sort_order=desc')
     ).data.find((event) => event.latitude !== null && event.longitude !== null)!;
     const firstPage = (await apiJson<{ data: ApiEvent[] }>(harness, '/api/events?per_page=100')).data;
     expect(firstPage.some((event) => event.id === latest.id)).toBe(false);

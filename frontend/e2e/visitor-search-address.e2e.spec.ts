@@ -147,7 +147,9 @@ describe('the search in the address', () => {
       // Before any script: the server's first paint is already this search.
       const { page: bare } = await openPage(harness, { viewport, javaScriptEnabled: false });
       await bare.goto(`${harness.server.url}/?${shared}`);
-      await expect(bare.locator('.event-card__title').first().textContent()).resolves.toBe(displayTitle(expected.data[0]!));
+      await expect(bare.locator('.event-card__title').first().textContent()).resolves.toBe(
+        displayTitle(expected.data[0]!),
+      );
       await expect(bare.getByTestId('count-line').textContent()).resolves.toContain(String(expected.pagination.total));
       await bare.context().close();
 
