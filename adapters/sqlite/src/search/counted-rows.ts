@@ -16,6 +16,7 @@ import type { IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { changedRowsOf } from './changed-rows.ts';
+import { ascendingRids, replaceRows } from './row-lists.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
 import { fromWhereSql, planMatch, type MatchPlan } from './search-sql.ts';
@@ -47,23 +48,6 @@ export interface CountedRowsCache {
 
 /** One per connection, as the data version it follows is. */
 export const countedRowsOf = onePerConnection(createCountedRows);
-
-/** `rows` without `removed`, with `added` (each ascending; `added` holds none of `rows` but removed ones), ascending. */
-export function replaceRows(rows: Int32Array, removed: Int32Array, added: readonly number[]): Int32Array {
-  const out = new Int32Array(rows.length + added.length);
-  let n = 0;
-  let r = 0;
-  let a = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const rid = rows[i]!;
-    while (r < removed.length && removed[r]! < rid) r++;
-    if (r < removed.length && removed[r] === rid) continue;
-    while (a < added.length && added[a]! < rid) out[n++] = added[a++]!;
-    out[n++] = rid;
-  }
-  while (a < added.length) out[n++] = added[a++]!;
-  return n === out.length ? out : out.slice(0, n);
-}
 
 function createCountedRows(db: Database.Database): CountedRowsCache {
   const statements = createStatementCache(db);
@@ -100,8 +84,7 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
   const patch = db.transaction((layout: IndexLayout, query: MatchQuery, known: Kept): Kept | null => {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
-    // A row changed in several commits is named once.
-    const gone = Int32Array.from(new Set(changes.rids)).sort();
+    const gone = ascendingRids(changes.rids);
     // The query's conditions on the changed rows alone, each found by its rid; the area tested on the columns.
     const plan = planMatch(layout, query, null, false, { geoIndex: true });
     const matching = statements
@@ -111,7 +94,7 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
       )
       .pluck()
       .all({ ...plan.params, changedRids: JSON.stringify(Array.from(gone)) }) as number[];
-    return { rids: replaceRows(known.rids, gone, matching), at: changes.now };
+    return { rids: replaceRows(known, gone, { rids: matching }).rids, at: changes.now };
   });
 
   return {

@@ -10,8 +10,8 @@
  * A value's rows stay valid until a write touches that value (write-scopes.ts: before or after the change), so
  * a feed writing in other cities leaves them kept; rows a write did touch are brought up to date from the rows
  * the commits since changed (changed-rows.ts) when the log still holds them, rather than read again. Only
- * counts read them; they are kept in rid order (`inRidOrder`). Lists are kept within a byte budget, least recently used
- * first out.
+ * counts read them; they are kept in rid order (`inRidOrder`). Lists are kept within a byte budget, least
+ * recently used first out.
  */
 import type Database from 'better-sqlite3';
 import { column, type IndexLayout } from './index-layout.ts';
@@ -19,6 +19,7 @@ import { parseIntegers } from './integer-list.ts';
 import { writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { changedRowsOf } from './changed-rows.ts';
+import { ascendingRids, replaceRows } from './row-lists.ts';
 
 /** Bytes of lists one connection keeps: every row of a million-event index twice over (12 bytes a row). */
 const BYTE_BUDGET = 24 * 1024 * 1024;
@@ -140,11 +141,14 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
   };
 
   const changed = changedRowsOf(db);
-  /** `known` less the rows changed since, merged in rid order with those of them that hold the value now; null when the log cannot say. */
+  /**
+   * `known` less the rows changed since, merged in rid order with those of them that hold the value now; null
+   * when the log cannot say.
+   */
   const patch = db.transaction((layout: IndexLayout, request: KeywordRowsCount, known: KeptRows): KeptRows | null => {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
-    const gone = Int32Array.from(new Set(changes.rids)).sort();
+    const gone = ascendingRids(changes.rids);
     // Each changed row found by its rid (CROSS JOIN keeps that order of the loops), not among the value's entries.
     const current = db
       .prepare(
@@ -153,24 +157,11 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
       )
       .raw()
       .all(JSON.stringify(Array.from(gone)), request.value) as Array<[number, number | null]>;
-    const rids = new Int32Array(known.rids.length + current.length);
-    const dates = new Float64Array(rids.length);
-    let n = 0;
-    let g = 0;
-    let c = 0;
-    const add = (rid: number, date: number) => {
-      rids[n] = rid;
-      dates[n++] = date;
-    };
-    for (let i = 0; i < known.rids.length; i++) {
-      const rid = known.rids[i]!;
-      while (g < gone.length && gone[g]! < rid) g++;
-      if (g < gone.length && gone[g] === rid) continue;
-      while (c < current.length && current[c]![0] < rid) add(current[c]![0], current[c++]![1] ?? Number.NaN);
-      add(rid, known.dates[i]!);
-    }
-    while (c < current.length) add(current[c]![0], current[c++]![1] ?? Number.NaN);
-    return { rids: rids.slice(0, n), dates: dates.slice(0, n), at: changes.now, dependencies: known.dependencies };
+    const merged = replaceRows({ rids: known.rids, values: known.dates }, gone, {
+      rids: current.map(([rid]) => rid),
+      values: current.map(([, date]) => date),
+    });
+    return { rids: merged.rids, dates: merged.values!, at: changes.now, dependencies: known.dependencies };
   });
 
   /**

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { replaceRows } from './row-lists.ts';
+
+const rows = (...rids: number[]) => Int32Array.from(rids);
+const ridsOf = (kept: Int32Array, removed: Int32Array, added: number[]) =>
+  Array.from(replaceRows({ rids: kept }, removed, { rids: added }).rids);
+
+describe('replaceRows: kept rows less the changed ones, with those that match now', () => {
+  it('removes changed rows, keeps the rest and merges the added ones in order', () => {
+    expect(ridsOf(rows(2, 5, 9, 14), rows(1, 5, 7, 14, 20), [1, 7, 20])).toEqual([1, 2, 7, 9, 20]);
+  });
+
+  it('handles empty lists on every side', () => {
+    expect(ridsOf(rows(), rows(3), [3])).toEqual([3]);
+    expect(ridsOf(rows(3, 4), rows(3, 4), [])).toEqual([]);
+    expect(ridsOf(rows(3, 4), rows(), [])).toEqual([3, 4]);
+  });
+
+  it('adds rows before the first and after the last kept one', () => {
+    expect(ridsOf(rows(10, 20), rows(1, 30), [1, 30])).toEqual([1, 10, 20, 30]);
+  });
+
+  it('keeps each value with its row, NaN for an added row without one', () => {
+    const merged = replaceRows({ rids: rows(2, 5, 9), values: Float64Array.from([20, 50, 90]) }, rows(1, 5, 7), {
+      rids: [1, 7],
+      values: [10, null],
+    });
+    expect(Array.from(merged.rids)).toEqual([1, 2, 7, 9]);
+    expect(Array.from(merged.values!)).toEqual([10, 20, Number.NaN, 90]);
+  });
+});
