@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3';
 import { allowedEdits, editDistance, queryWords, stemForms } from '@evently/platform/adapter-kit';
 import type { IndexLayout } from './index-layout.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
+import { onePerConnection } from './one-per-connection.ts';
 
 /** Like Elasticsearch's `max_expansions`: the most near-miss words one typo may expand to. */
 const MAX_EXPANSIONS = 50;
@@ -42,7 +43,7 @@ const presences = new WeakMap<Database.Database, Map<string, { found: boolean; a
  * reading the vocabulary of a first letter costs milliseconds at a million events, and a visitor typing (or a
  * client polling for a word not yet written) asks the same word again within a projector's interval.
  */
-const nearMissLists = new WeakMap<Database.Database, Map<string, { terms: string[]; at: ReadAt }>>();
+const nearMissListsOf = onePerConnection(() => new Map<string, { terms: string[]; at: ReadAt }>());
 
 export function ftsMatch(db: Database.Database, layout: IndexLayout, text: string): FtsMatch | null {
   const words = queryWords(text);
@@ -87,11 +88,7 @@ function holds(db: Database.Database, layout: IndexLayout, word: string, asPrefi
 }
 
 function nearMisses(db: Database.Database, layout: IndexLayout, word: string, edits: number): string[] {
-  let cache = nearMissLists.get(db);
-  if (!cache) {
-    cache = new Map();
-    nearMissLists.set(db, cache);
-  }
+  const cache = nearMissListsOf(db);
   const key = `${layout.fts}\u0000${word}\u0000${edits}`;
   const scopes = writeScopesOf(db);
   const cached = cache.get(key);

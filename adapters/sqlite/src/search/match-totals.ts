@@ -1,7 +1,8 @@
 /**
  * How many documents a query matches. Counting every match of a broad filter costs far more than a page, so a
  * total is answered the cheapest way that gives the exact number (trigger-kept rows less a few, a map box's
- * kept cells, a city's kept rows, the rows a query without words counted before, brought up to date) and kept with what it depends on (count-cache.ts, write-scopes.ts).
+ * kept cells, a city's kept rows, the rows a query without words counted before, brought up to date) and kept
+ * with what it depends on (count-cache.ts, write-scopes.ts).
  */
 import { asEpochMillis } from '@evently/platform/adapter-kit';
 import { column, type IndexLayout } from './index-layout.ts';
