@@ -25,6 +25,7 @@ import { CountCache } from './count-cache.ts';
 import { matchSetsOf } from './match-sets.ts';
 import { keywordRowsOf } from './keyword-rows.ts';
 import { countedRowsOf } from './counted-rows.ts';
+import { keptTextsOf } from './kept-texts.ts';
 import { createNearestPoints } from './nearest-points.ts';
 import { createAreaCounts } from './area-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
@@ -76,7 +77,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const totals = createMatchTotals(context, createAreaCounts(statements, counts), tableExists);
   const plans = createPagePlans(context, commonTextDocuments);
   const findPage = createPageFinder(statements, live, plans, totals, createNearestPoints(statements, counts));
-  const texts = createStoredTexts(statements);
+  const keptTexts = keptTextsOf(db);
+  const texts = createStoredTexts(statements, keptTexts);
   const facets = createFacetAnswers(context, live);
 
   /** A page and its rows' sources as JSON text (only the query's `fields` when it names some). */
@@ -98,6 +100,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       context.matchSets.invalidate();
       context.keywordRows.invalidate();
       context.countedRows.invalidate();
+      keptTexts.invalidate();
     },
     get(index: string, id: string): IndexDocument | null {
       const layout = live(index);

@@ -5,6 +5,7 @@
 import { viewFor, type IndexLayout } from './index-layout.ts';
 import type { StatementCache } from './statement-cache.ts';
 import type { FoundRow } from './reader-context.ts';
+import type { KeptTexts } from './kept-texts.ts';
 
 /** A page row's id and stored text (a source, a view or a fragment; null when it has none). */
 export interface LoadedRow {
@@ -25,7 +26,7 @@ export interface StoredTexts {
   loadFragments(layout: IndexLayout, rows: FoundRow[], name: string): Map<number, string | null>;
 }
 
-export function createStoredTexts(statements: StatementCache): StoredTexts {
+export function createStoredTexts(statements: StatementCache, kept: KeptTexts): StoredTexts {
   /**
    * Page rows' stored texts, read by rid once the page is decided from the one table that holds them. The ids
    * come from the page statement's id key (`idOfKey`), never from the docs table: a sorted page (a map box, a
@@ -42,32 +43,33 @@ export function createStoredTexts(statements: StatementCache): StoredTexts {
   const textsByRid = (
     table: string,
     text: string,
-    rows: FoundRow[],
+    rids: number[],
     params: Record<string, string>,
   ): Map<number, string | null> => {
-    const ascending = JSON.stringify(rows.map((row) => row.rid).sort((a, b) => a - b));
+    const ascending = JSON.stringify(rids.sort((a, b) => a - b));
     const found = statements
       .prepared(`SELECT j.value AS rid, ${text} AS text FROM json_each(@rids) j JOIN ${table} s ON s.rid = j.value`)
       .all({ ...params, rids: ascending }) as Array<{ rid: number; text: string | null }>;
     return new Map(found.map((row) => [row.rid, row.text]));
   };
+  const ridsOf = (rows: FoundRow[]): number[] => rows.map((row) => row.rid);
+  /** A column of the views table (a stored view or a fragment), kept in memory between asks (kept-texts.ts). */
+  const storedColumn = (layout: IndexLayout, column: string, rows: FoundRow[]): Map<number, string | null> =>
+    kept.texts(layout, column, ridsOf(rows), (missing) => textsByRid(layout.viewsTable, `s.${column}`, missing, {}));
 
   return {
     loadSources(layout, rows, fields) {
       const view = fields ? viewFor(layout, fields) : null;
-      const source = view
-        ? `s.${view.column}`
-        : fields
-          ? '(SELECT json_group_object(key, value) FROM json_each(s.src) WHERE key IN (SELECT value FROM json_each(@fields)))'
-          : 'json(s.src)';
-      const params: Record<string, string> = fields && !view ? { fields: JSON.stringify(fields) } : {};
-      return textsByRid(view ? layout.viewsTable : layout.sources, source, rows, params);
+      if (view) return storedColumn(layout, view.column, rows);
+      const source = fields
+        ? '(SELECT json_group_object(key, value) FROM json_each(s.src) WHERE key IN (SELECT value FROM json_each(@fields)))'
+        : 'json(s.src)';
+      const params: Record<string, string> = fields ? { fields: JSON.stringify(fields) } : {};
+      return textsByRid(layout.sources, source, ridsOf(rows), params);
     },
     loadFragments(layout, rows, name) {
       const fragment = layout.fragments.find((candidate) => candidate.name === name);
-      return fragment
-        ? textsByRid(layout.viewsTable, `s.${fragment.column}`, rows, {})
-        : textsByRid(layout.docs, 'NULL', rows, {});
+      return fragment ? storedColumn(layout, fragment.column, rows) : textsByRid(layout.docs, 'NULL', ridsOf(rows), {});
     },
   };
 }

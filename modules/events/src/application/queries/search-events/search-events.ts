@@ -35,6 +35,13 @@ const FRAGMENTS: Record<
 
 const hasFragment = (hit: FragmentHit): hit is FragmentHit & { fragment: string } => hit.fragment !== null;
 
+/**
+ * Answer texts of the pages an index keeps between asks: it hands out the same frozen hits while nothing they
+ * show has changed (the embedded engine keeps map pages), so a thousand pins are joined once per page and
+ * pagination, not per request. Held only as long as the index holds the hits.
+ */
+const keptAnswers = new WeakMap<readonly FragmentHit[], { pagination: string; text: string }>();
+
 export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock; ratings: EventRatings }) {
   const prepare = (raw: Record<string, unknown>, options: SearchOptions) => {
     const zone = visitorZone(options.timezone);
@@ -65,12 +72,17 @@ export function makeSearchEvents(deps: { search: SearchIndex; clock: Clock; rati
     const page = await deps.search
       .searchFragments(EVENTS_INDEX, withoutFields, fragment.name)
       .catch(refusedCursorAsBadRequest);
-    if (!page.hits.every(hasFragment)) return null;
     const pagination = paginationOf(page.total, params.page, params.perPage, {
       next: page.nextCursor,
       cursorPage: query.after !== undefined,
     });
-    return listAnswerText(page.hits.map(fragment.withDistance), pagination);
+    const paginationText = JSON.stringify(pagination);
+    const kept = keptAnswers.get(page.hits);
+    if (kept?.pagination === paginationText) return kept.text;
+    if (!page.hits.every(hasFragment)) return null;
+    const text = listAnswerText(page.hits.map(fragment.withDistance), pagination);
+    if (Object.isFrozen(page.hits)) keptAnswers.set(page.hits, { pagination: paginationText, text });
+    return text;
   }
 
   /** The answer as JSON text, for HTTP: card and pin pages never go through objects. */
