@@ -33,6 +33,7 @@ import { createLiveLayouts, type MetaRow } from './live-layouts.ts';
 import { createMatchTotals } from './match-totals.ts';
 import { createPagePlans } from './page-plans.ts';
 import { createPageFinder, type FoundPage } from './page-finder.ts';
+import { keepFirstPages, type FirstPages } from './first-pages.ts';
 import { createStoredTexts, loadedRows } from './stored-texts.ts';
 import { createFacetAnswers } from './facet-answers.ts';
 import type { MatchQuery, ReaderContext } from './reader-context.ts';
@@ -60,6 +61,8 @@ export interface SearchReader {
   /** Forget every kept total, set and row list; the owning connection calls it when tables change (a new copy, a swap). */
   invalidate(): void;
   readonly statements: StatementCache;
+  /** How first pages were answered (first-pages.ts). */
+  readonly firstPages: Pick<FirstPages, 'tally'>;
 }
 
 export function createSearchReader(db: Database.Database, commonTextDocuments = COMMON_TEXT_DOCUMENTS): SearchReader {
@@ -76,7 +79,14 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
   const { live, readMeta, tableExists } = createLiveLayouts(statements);
   const totals = createMatchTotals(context, createAreaCounts(statements, counts), tableExists);
   const plans = createPagePlans(context, commonTextDocuments);
-  const findPage = createPageFinder(statements, live, plans, totals, createNearestPoints(statements, counts));
+  const firstPages = keepFirstPages(
+    context,
+    live,
+    plans,
+    totals,
+    createPageFinder(statements, live, plans, totals, createNearestPoints(statements, counts)),
+  );
+  const findPage = firstPages.find;
   const keptTexts = keptTextsOf(db);
   const texts = createStoredTexts(statements, keptTexts);
   const facets = createFacetAnswers(context, live);
@@ -95,12 +105,14 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     readMeta,
     statements,
     facets,
+    firstPages,
     invalidate: () => {
       counts.invalidate();
       context.matchSets.invalidate();
       context.keywordRows.invalidate();
       context.countedRows.invalidate();
       keptTexts.invalidate();
+      firstPages.invalidate();
     },
     get(index: string, id: string): IndexDocument | null {
       const layout = live(index);

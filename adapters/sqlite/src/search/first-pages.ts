@@ -1,0 +1,176 @@
+/**
+ * First pages of list queries kept on the reader's connection and brought up to date from the rows the commits
+ * since changed (changed-rows.ts), instead of found again. Visitors ask the same first pages over and over
+ * ("jazz in Berlin", a category under a price), and behind a feed nearly every commit touches the city or the
+ * words such a page depends on, so each ask found the page again: a walk over the city's entries or the words'
+ * matches. A patch reads the page's own rows and the changed ones.
+ *
+ * A kept page is served as it is while no write touched what its matches depend on (write-scopes.ts). After
+ * writes that did, its rows and the changed rows are the candidates: SQLite tests them with the query's own
+ * conditions and sorts them in the page's own order. That is the page now when every row it returns sorts at or
+ * before the kept page's last row (a row the page did not hold and no write changed sorts after that one), or
+ * when the kept page held every match; otherwise (rows of the page changed or left it, and rows beyond it move
+ * up) the page is found again whole, as it is when the log cannot say what changed.
+ *
+ * Only first pages of list size (no offset, no cursor) without distances and ranked by nothing SQLite
+ * recomputes from the whole index (bm25 depends on every document): every other page is found each time.
+ */
+import type { SearchQuery } from '@evently/platform';
+import { encodeCursor, idOfKey, type CursorValue } from '@evently/platform/adapter-kit';
+import type { IndexLayout } from './index-layout.ts';
+import { changedRowsOf } from './changed-rows.ts';
+import { KEPT_PAGE_ROWS } from './page-cache.ts';
+import { DEFAULT_LIMIT, type FindPage, type FoundPage } from './page-finder.ts';
+import type { PagePlans, QueryPlans } from './page-plans.ts';
+import type { MatchTotals } from './match-totals.ts';
+import type { ReaderContext } from './reader-context.ts';
+import { CONSTANT_BM25, keysetOrder, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
+import { queryDependencies, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
+
+/** Pages kept on one connection, least recently asked first out. */
+const MOST_PAGES = 2000;
+/** Above this many changed rows, finding the page again costs less than testing them. */
+const MOST_CANDIDATES = 5000;
+
+interface KeptPage {
+  page: FoundPage;
+  at: ReadAt;
+  dependencies: Dependencies;
+}
+
+export interface FirstPages {
+  find: FindPage;
+  invalidate(): void;
+  /** Pages served as kept, brought up to date, and found whole, so far. */
+  tally(): { kept: number; patched: number; found: number };
+}
+
+/** A first page of list size without distances: the kind kept here. */
+const keepable = (query: SearchQuery): boolean =>
+  (query.offset ?? 0) === 0 &&
+  query.after === undefined &&
+  query.near === undefined &&
+  (query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS;
+
+export function keepFirstPages(
+  context: ReaderContext,
+  live: (name: string) => IndexLayout,
+  plans: PagePlans,
+  totals: MatchTotals,
+  find: FindPage,
+): FirstPages {
+  const { db, statements, matchSets } = context;
+  const scopes = writeScopesOf(db);
+  const changed = changedRowsOf(db);
+  const kept = new Map<string, KeptPage>();
+  const tally = { kept: 0, patched: 0, found: 0 };
+
+  /**
+   * The page's conditions and order, read from candidate rows by rid: the words as their match set (never the
+   * full-text index, whose whole match list SQLite would build for each read), the area on its columns. Null
+   * for an order SQLite computes from the whole index, or from distances.
+   */
+  const candidatePlan = (layout: IndexLayout, query: SearchQuery, planned: QueryPlans): MatchPlan | null => {
+    const { page, match } = planned;
+    if (page.score === 'm.score' || page.distance !== null) return null;
+    if (match === null) return planMatch(layout, query, null, false, { geoIndex: true });
+    if (page.score !== null && page.score !== CONSTANT_BM25) {
+      // The name score, which only a plan driven by another index computes: that plan tests the match set already.
+      return query.bounds ? null : { ...page, from: `${layout.docs} d` };
+    }
+    const matchSet = matchSets.load(layout, match).bytes;
+    return {
+      ...planMatch(layout, query, match, false, { drive: 'docs', geoIndex: true, matchSet }),
+      score: page.score,
+    };
+  };
+  /** Whether `candidatePlan` has a plan for the query: checked before keeping a page, without building one. */
+  const patchable = (query: SearchQuery, { page, match }: QueryPlans): boolean =>
+    page.score !== 'm.score' &&
+    page.distance === null &&
+    !(match !== null && page.score !== null && page.score !== CONSTANT_BM25 && query.bounds);
+
+  /** The kept page with the changed rows tested and sorted in; null when it must be found again whole. */
+  const patch = db.transaction((layout: IndexLayout, query: SearchQuery, known: KeptPage): KeptPage | null => {
+    const changes = changed.since(layout, known.at, false);
+    if (changes === null || changes.rids.length > MOST_CANDIDATES) return null;
+    const planned = plans.plansFor(layout, query);
+    const plan = candidatePlan(layout, query, planned);
+    if (plan === null) return null;
+    const changedRids = new Set(changes.rids);
+    const oldRows = known.page.rows;
+    const last = oldRows[oldRows.length - 1];
+    const heldEveryMatch = known.page.nextCursor === null;
+    // The kept last row marks how far the candidates are the page: if it changed, that mark is gone.
+    if (!heldEveryMatch && (last === undefined || changedRids.has(last.rid))) return null;
+    const candidates = new Set([...oldRows.map((row) => row.rid), ...changes.rids]);
+    const keys = orderKeys(layout, query, plan);
+    const keyColumns = keys.map((key, i) => `, ${key.sql} AS k${i}`).join('');
+    const rows = statements
+      .prepared(
+        `SELECT d.rid${keyColumns} FROM json_each(@candidates) c CROSS JOIN ${plan.from} ` +
+          `WHERE ${['d.rid = c.value', ...plan.where].join(' AND ')} ${orderBySql(layout, query, plan)}`,
+      )
+      .all({ ...plan.params, candidates: JSON.stringify([...candidates]) }) as Array<Record<string, unknown>>;
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    if (!heldEveryMatch && rows.findIndex((row) => row.rid === last!.rid) + 1 < limit) return null;
+    const pageRows = rows.slice(0, limit);
+    const total =
+      heldEveryMatch && rows.length < limit ? rows.length : totals.total(layout, query, planned.count, planned.match);
+    const idKey = `k${keys.length - 1}`;
+    const lastRow = pageRows[pageRows.length - 1];
+    const nextCursor =
+      lastRow && pageRows.length < total
+        ? encodeCursor(
+            keysetOrder(keys, query),
+            keys.map((_, i) => lastRow[`k${i}`] as CursorValue),
+          )
+        : null;
+    const page: FoundPage = {
+      layout,
+      total,
+      rows: pageRows.map((row) => ({ rid: row.rid as number, id: idOfKey(row[idKey] as number | string) })),
+      nextCursor,
+    };
+    return { page, at: changes.now, dependencies: known.dependencies };
+  });
+
+  const keep = (key: string, page: KeptPage): void => {
+    if (kept.size >= MOST_PAGES) kept.delete(kept.keys().next().value!);
+    kept.set(key, page);
+  };
+
+  return {
+    find(index, query) {
+      if (!keepable(query)) return find(index, query);
+      const layout = live(index);
+      const key = `${layout.docs}\u0000${JSON.stringify(query)}`;
+      const known = kept.get(key);
+      if (known !== undefined) {
+        kept.delete(key);
+        if (scopes.unchanged(layout, known.at, known.dependencies)) {
+          tally.kept++;
+          keep(key, known);
+          return known.page;
+        }
+        const patched = patch(layout, query, known);
+        if (patched !== null) {
+          tally.patched++;
+          keep(key, patched);
+          return patched.page;
+        }
+      }
+      tally.found++;
+      const at = scopes.now(layout);
+      const page = find(index, query);
+      const planned = plans.plansFor(layout, query);
+      if (patchable(query, planned))
+        keep(key, { page, at, dependencies: queryDependencies(layout, query, planned.match) });
+      return page;
+    },
+    invalidate() {
+      kept.clear();
+    },
+    tally: () => ({ ...tally }),
+  };
+}
