@@ -162,6 +162,24 @@ describe('kept answers brought up to date from the changed rows', () => {
     expect(set.size).toBe(wholeMatch(expression).length);
   });
 
+  it('sets patched after the same commits test each changed row in its latest state, whichever set asks first', async () => {
+    const sets = matchSetsOf(file.db);
+    const expressions = ['jazz', 'harbour', 'fado'].map((text) => ftsMatch(file.db, file.layout, text)!.expression);
+    for (const expression of expressions) sets.load(file.layout, expression);
+    for (const round of ['x', 'y']) {
+      await writeEveryKind(`shared-${round}`);
+      // The same row changes again, gaining and then losing a word, between asks of different sets.
+      await file.search.upsert('events', [{ id: 'd2', name: `Harbour jazz ${round}`, city: 'Faro' }]);
+      expect(inSet(sets.load(file.layout, expressions[0]!).bytes)).toEqual(wholeMatch(expressions[0]!));
+      await file.search.upsert('events', [{ id: 'd2', name: `Fado ${round}`, city: 'Faro' }]);
+      for (const expression of expressions) {
+        const set = sets.load(file.layout, expression);
+        expect(inSet(set.bytes)).toEqual(wholeMatch(expression));
+        expect(set.size).toBe(wholeMatch(expression).length);
+      }
+    }
+  });
+
   it("a city's rows: the patched list counts what SQL counts, with and without a date range", async () => {
     const rows = keywordRowsOf(file.db);
     const sets = matchSetsOf(file.db);

@@ -19,10 +19,13 @@
 import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
 import { onePerConnection } from './one-per-connection.ts';
+import { createStatementCache } from './statement-cache.ts';
 import { writeScopesOf, type ReadAt } from './write-scopes.ts';
 
 /** Commits whose changed rows are kept: a few seconds of a feed committing a batch every quarter second. */
 export const KEPT_COMMITS = 64;
+/** Rows the patches' full-text table holds before it starts over. */
+const MOST_PATCH_ROWS = 20_000;
 /** Above this many changed rows, reading the answer again whole is the cheaper way. */
 const MOST_ROWS_PATCHED = 20_000;
 
@@ -75,6 +78,8 @@ export const changedRowsOf = onePerConnection(createChangedRows);
 
 function createChangedRows(db: Database.Database): ChangedRows {
   const scopes = writeScopesOf(db);
+  // Asked by every patch of every kept answer: compiled once.
+  const statements = createStatementCache(db);
   /** Layouts with a log (an index from before it has none until its next start); null while unknown. */
   const logged = new Map<string, boolean>();
   const hasLog = (layout: IndexLayout): boolean => {
@@ -89,20 +94,27 @@ function createChangedRows(db: Database.Database): ChangedRows {
     }
     return known;
   };
-  /** The temporary full-text table a layout's patches test in, created on first use with the layout's columns. */
-  const patchTables = new Map<string, string>();
-  const patchTable = (layout: IndexLayout): string => {
-    let table = patchTables.get(layout.fts);
-    if (table === undefined) {
-      table = `"patch_${layout.fts.slice(1, -1)}"`;
+  /**
+   * The temporary full-text table a layout's patches test in, created on first use with the layout's columns,
+   * and the state it holds each row in (the sequence its text is the latest of). Every kept set a commit touched
+   * is patched with the same changed rows, so a row is written into the table once per state it reaches, not
+   * once per set.
+   */
+  const patchTables = new Map<string, { table: string; heldAt: Map<number, number> }>();
+  const patchTable = (layout: IndexLayout): { table: string; heldAt: Map<number, number> } => {
+    let patch = patchTables.get(layout.fts);
+    if (patch === undefined) {
+      const table = `"patch_${layout.fts.slice(1, -1)}"`;
       const columns = layout.searchable.map((group) => group.column).join(', ');
       // The live index's columns and tokenizer, so an expression matches here exactly as it does there.
       db.exec(
         `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${table} USING fts5(${columns}, tokenize='unicode61 remove_diacritics 2')`,
       );
-      patchTables.set(layout.fts, table);
+      statements.prepared(`DELETE FROM temp.${table}`).run();
+      patch = { table, heldAt: new Map() };
+      patchTables.set(layout.fts, patch);
     }
-    return table;
+    return patch;
   };
 
   return {
@@ -110,12 +122,12 @@ function createChangedRows(db: Database.Database): ChangedRows {
       if (at.seq < 0 || !hasLog(layout)) return null;
       const now = scopes.now(layout);
       if (now.seq < at.seq) return null;
-      const from = db.prepare(`SELECT seq FROM ${layout.changedFrom}`).pluck().get() as number | undefined;
+      const from = statements.prepared(`SELECT seq FROM ${layout.changedFrom}`).pluck().get() as number | undefined;
       // Commits from before the log, or ones it has already forgotten, may have changed rows it cannot name.
       if (from === undefined || at.seq < from || at.seq < now.seq - KEPT_COMMITS) return null;
       // One row past the most worth patching says there are too many, without counting them first.
-      const rows = db
-        .prepare(
+      const rows = statements
+        .prepared(
           `SELECT rid, ${withTexts ? 'texts' : 'NULL'} FROM ${layout.changed} WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ${MOST_ROWS_PATCHED + 1}`,
         )
         .raw()
@@ -131,21 +143,30 @@ function createChangedRows(db: Database.Database): ChangedRows {
       };
     },
     matching(layout, expression, changes) {
-      const table = patchTable(layout);
-      db.prepare(`DELETE FROM temp.${table}`).run();
+      const { table, heldAt } = patchTable(layout);
+      if (heldAt.size + changes.rids.length > MOST_PATCH_ROWS) {
+        statements.prepared(`DELETE FROM temp.${table}`).run();
+        heldAt.clear();
+      }
       const columns = layout.searchable.map((group) => group.column);
-      const insert = db.prepare(
+      const remove = statements.prepared(`DELETE FROM temp.${table} WHERE rowid = ?`);
+      const insert = statements.prepared(
         `INSERT INTO temp.${table} (rowid, ${columns.join(', ')}) VALUES (?${', ?'.repeat(columns.length)})`,
       );
       changes.rids.forEach((rid, i) => {
+        // Held at this state or a later one: already there.
+        if ((heldAt.get(rid) ?? -1) >= changes.now.seq) return;
         const texts = changes.texts[i];
+        if (heldAt.has(rid)) remove.run(rid);
         if (texts) insert.run(rid, ...columns.map((_, column) => texts[column] ?? null));
+        heldAt.set(rid, changes.now.seq);
       });
-      const found = db
-        .prepare(`SELECT rowid FROM temp.${table} WHERE ${table} MATCH ?`)
+      const asked = new Set(changes.rids);
+      const found = statements
+        .prepared(`SELECT rowid FROM temp.${table} WHERE ${table} MATCH ?`)
         .pluck()
         .all(expression) as number[];
-      return new Set(found);
+      return new Set(found.filter((rid) => asked.has(rid)));
     },
   };
 }

@@ -103,7 +103,10 @@ export function keepFirstPages(
     const heldEveryMatch = known.page.nextCursor === null;
     // The kept last row marks how far the candidates are the page: if it changed, that mark is gone.
     if (!heldEveryMatch && (last === undefined || changedRids.has(last.rid))) return null;
-    const candidates = new Set([...oldRows.map((row) => row.rid), ...changes.rids]);
+    // A changed row outside the words' set (kept up to date like this page) cannot join the page.
+    const words = planned.match === null ? null : matchSets.load(layout, planned.match).bytes;
+    const joining = words === null ? changes.rids : changes.rids.filter((rid) => words[rid] === 1);
+    const candidates = new Set([...oldRows.map((row) => row.rid), ...joining]);
     const keys = orderKeys(layout, query, plan);
     const keyColumns = keys.map((key, i) => `, ${key.sql} AS k${i}`).join('');
     const rows = statements
