@@ -72,6 +72,23 @@ export interface ChangedRows {
   since(layout: IndexLayout, at: ReadAt, withTexts: boolean): RowChanges | null;
   /** Which of `changes`' rows match the full-text expression now, tested in a small in-memory index of their texts. */
   matching(layout: IndexLayout, expression: string, changes: RowChanges): Set<number>;
+  /**
+   * The docs rows of `changes` as they are now, by column name (null for a removed row): read once per state for
+   * every patch that asks, so each kept answer tests the changed rows in memory rather than looking each up again.
+   */
+  rowsNow(layout: IndexLayout, changes: RowChanges): (rid: number) => DocsRow | null;
+}
+
+/** A docs row as SQLite returns it, by column name (unquoted: `kl_city`, `d_date`). */
+export type DocsRow = Record<string, unknown>;
+
+/** The log's recent entries in commit order, as read so far: entries with `seq` in (`base`, `to`]. */
+interface LogMirror {
+  base: number;
+  to: number;
+  seqs: number[];
+  rids: number[];
+  texts: Array<string | null>;
 }
 
 export const changedRowsOf = onePerConnection(createChangedRows);
@@ -117,6 +134,48 @@ function createChangedRows(db: Database.Database): ChangedRows {
     return patch;
   };
 
+  /**
+   * The log from `at` to `now` in memory: every patch after a commit asks for nearly the same range, so the
+   * entries are read once and kept while the log keeps them.
+   */
+  const mirrors = new Map<string, LogMirror>();
+  const readLog = (layout: IndexLayout, after: number, upTo: number): LogMirror => {
+    const rows = statements
+      .prepared(`SELECT seq, rid, texts FROM ${layout.changed} WHERE seq > ? AND seq <= ? ORDER BY seq`)
+      .raw()
+      .all(after, upTo) as Array<[number, number, string | null]>;
+    return {
+      base: after,
+      to: upTo,
+      seqs: rows.map(([seq]) => seq),
+      rids: rows.map(([, rid]) => rid),
+      texts: rows.map(([, , texts]) => texts),
+    };
+  };
+  const mirrorOf = (layout: IndexLayout, at: number, now: number): LogMirror => {
+    let mirror = mirrors.get(layout.changed);
+    if (mirror === undefined || at < mirror.base || now < mirror.to) {
+      mirror = readLog(layout, at, now);
+    } else if (now > mirror.to) {
+      const more = readLog(layout, mirror.to, now);
+      // Entries the log no longer keeps leave the mirror too.
+      const keepFrom = lowerBound(mirror.seqs, now - KEPT_COMMITS);
+      mirror = {
+        base: Math.max(mirror.base, now - KEPT_COMMITS),
+        to: now,
+        seqs: [...mirror.seqs.slice(keepFrom), ...more.seqs],
+        rids: [...mirror.rids.slice(keepFrom), ...more.rids],
+        texts: [...mirror.texts.slice(keepFrom), ...more.texts],
+      };
+      if (at < mirror.base) mirror = readLog(layout, at, now);
+    }
+    mirrors.set(layout.changed, mirror);
+    return mirror;
+  };
+
+  /** Docs rows of recent changes, each with the state it was read at. */
+  const docsRows = new Map<string, Map<number, { seq: number; row: DocsRow | null }>>();
+
   return {
     since(layout, at, withTexts) {
       if (at.seq < 0 || !hasLog(layout)) return null;
@@ -125,22 +184,32 @@ function createChangedRows(db: Database.Database): ChangedRows {
       const from = statements.prepared(`SELECT seq FROM ${layout.changedFrom}`).pluck().get() as number | undefined;
       // Commits from before the log, or ones it has already forgotten, may have changed rows it cannot name.
       if (from === undefined || at.seq < from || at.seq < now.seq - KEPT_COMMITS) return null;
-      // One row past the most worth patching says there are too many, without counting them first.
-      const rows = statements
-        .prepared(
-          `SELECT rid, ${withTexts ? 'texts' : 'NULL'} FROM ${layout.changed} WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ${MOST_ROWS_PATCHED + 1}`,
-        )
-        .raw()
-        .all(at.seq, now.seq) as Array<[number, string | null]>;
-      if (rows.length > MOST_ROWS_PATCHED) return null;
+      const mirror = mirrorOf(layout, at.seq, now.seq);
+      const first = lowerBound(mirror.seqs, at.seq);
+      if (mirror.seqs.length - first > MOST_ROWS_PATCHED) return null;
       // The latest note of each row is its state at `now`.
       const latest = new Map<number, string | null>();
-      for (const [rid, texts] of rows) latest.set(rid, texts);
+      for (let i = first; i < mirror.seqs.length; i++) latest.set(mirror.rids[i]!, withTexts ? mirror.texts[i]! : null);
       return {
         now,
         rids: [...latest.keys()],
         texts: [...latest.values()].map((texts) => (texts === null ? null : (JSON.parse(texts) as string[]))),
       };
+    },
+    rowsNow(layout, changes) {
+      let rows = docsRows.get(layout.docs);
+      if (rows === undefined) docsRows.set(layout.docs, (rows = new Map()));
+      if (rows.size + changes.rids.length > MOST_PATCH_ROWS) rows.clear();
+      const held = rows;
+      const missing = changes.rids.filter((rid) => (held.get(rid)?.seq ?? -1) < changes.now.seq);
+      if (missing.length > 0) {
+        const found = statements
+          .prepared(`SELECT d.* FROM json_each(?) c CROSS JOIN ${layout.docs} d WHERE d.rid = c.value`)
+          .all(JSON.stringify(missing)) as DocsRow[];
+        const byRid = new Map(found.map((row) => [row.rid as number, row]));
+        for (const rid of missing) held.set(rid, { seq: changes.now.seq, row: byRid.get(rid) ?? null });
+      }
+      return (rid) => held.get(rid)?.row ?? null;
     },
     matching(layout, expression, changes) {
       const { table, heldAt } = patchTable(layout);
@@ -169,4 +238,16 @@ function createChangedRows(db: Database.Database): ChangedRows {
       return new Set(found.filter((rid) => asked.has(rid)));
     },
   };
+}
+
+/** The first index whose sequence is above `seq` in ascending `seqs`. */
+function lowerBound(seqs: number[], seq: number): number {
+  let low = 0;
+  let high = seqs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (seqs[middle]! <= seq) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -19,7 +19,7 @@ import { changedRowsOf } from './changed-rows.ts';
 import { ascendingRids, replaceRows } from './row-lists.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
-import { fromWhereSql, planMatch, type MatchPlan } from './search-sql.ts';
+import { fromWhereSql, keywordRowTest, planMatch, type MatchPlan } from './search-sql.ts';
 
 /** What a total is asked of: a query without its page. */
 type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>;
@@ -85,7 +85,17 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
     const gone = ascendingRids(changes.rids);
-    // The query's conditions on the changed rows alone, each found by its rid; the area tested on the columns.
+    // The changed rows outside the query's keyword values, as they are now, cannot match: only the others go to SQL.
+    const keywords = keywordRowTest(layout, query);
+    const rowNow = keywords === null ? null : changed.rowsNow(layout, changes);
+    const tested =
+      keywords === null
+        ? gone
+        : gone.filter((rid) => {
+            const row = rowNow!(rid);
+            return row !== null && keywords(row);
+          });
+    // The query's conditions on those rows alone, each found by its rid; the area tested on the columns.
     const plan = planMatch(layout, query, null, false, { geoIndex: true });
     const matching = statements
       .prepared(
@@ -93,7 +103,7 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
           `WHERE ${['d.rid = c.value', ...plan.where].join(' AND ')} ORDER BY d.rid`,
       )
       .pluck()
-      .all({ ...plan.params, changedRids: JSON.stringify(Array.from(gone)) }) as number[];
+      .all({ ...plan.params, changedRids: JSON.stringify(Array.from(tested)) }) as number[];
     return { rids: replaceRows(known, gone, { rids: matching }).rids, at: changes.now };
   });
 

@@ -24,7 +24,15 @@ import { DEFAULT_LIMIT, type FindPage, type FoundPage } from './page-finder.ts';
 import type { PagePlans, QueryPlans } from './page-plans.ts';
 import type { MatchTotals } from './match-totals.ts';
 import type { ReaderContext } from './reader-context.ts';
-import { CONSTANT_BM25, keysetOrder, orderBySql, orderKeys, planMatch, type MatchPlan } from './search-sql.ts';
+import {
+  CONSTANT_BM25,
+  keysetOrder,
+  keywordRowTest,
+  orderBySql,
+  orderKeys,
+  planMatch,
+  type MatchPlan,
+} from './search-sql.ts';
 import { queryDependencies, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 
 /** Pages kept on one connection, least recently asked first out. */
@@ -103,9 +111,17 @@ export function keepFirstPages(
     const heldEveryMatch = known.page.nextCursor === null;
     // The kept last row marks how far the candidates are the page: if it changed, that mark is gone.
     if (!heldEveryMatch && (last === undefined || changedRids.has(last.rid))) return null;
-    // A changed row outside the words' set (kept up to date like this page) cannot join the page.
+    // A changed row outside the words' set (kept up to date like this page) or the query's keyword values,
+    // as it is now, cannot join the page.
     const words = planned.match === null ? null : matchSets.load(layout, planned.match).bytes;
-    const joining = words === null ? changes.rids : changes.rids.filter((rid) => words[rid] === 1);
+    const keywords = keywordRowTest(layout, query);
+    const rowNow = keywords === null ? null : changed.rowsNow(layout, changes);
+    const joining = changes.rids.filter((rid) => {
+      if (words !== null && words[rid] !== 1) return false;
+      if (keywords === null) return true;
+      const row = rowNow!(rid);
+      return row !== null && keywords(row);
+    });
     const candidates = new Set([...oldRows.map((row) => row.rid), ...joining]);
     const keys = orderKeys(layout, query, plan);
     const keyColumns = keys.map((key, i) => `, ${key.sql} AS k${i}`).join('');

@@ -84,6 +84,9 @@ export const column = {
   lon: (field: string) => quote(`g_${field}_lon`),
 };
 
+/** A quoted column's name as a row read with `SELECT *` keys it. */
+export const unquoted = (identifier: string): string => identifier.slice(1, -1);
+
 export function layoutFor(schema: IndexSchema, version: number): IndexLayout {
   assertPlainName('Index', schema.name);
   const prefix = `search_${schema.name}_v${version}`;

@@ -14,7 +14,7 @@
  * recently used first out.
  */
 import type Database from 'better-sqlite3';
-import { column, type IndexLayout } from './index-layout.ts';
+import { column, unquoted, type IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 import { onePerConnection } from './one-per-connection.ts';
@@ -149,18 +149,18 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
     const gone = ascendingRids(changes.rids);
-    // Each changed row found by its rid (CROSS JOIN keeps that order of the loops), not among the value's entries.
-    const current = db
-      .prepare(
-        `SELECT d.rid, d.${column.date(request.date)} FROM json_each(?) c CROSS JOIN ${layout.docs} d ` +
-          `WHERE d.rid = c.value AND d.${column.keywordLower(request.keyword)} = ? ORDER BY d.rid`,
-      )
-      .raw()
-      .all(JSON.stringify(Array.from(gone)), request.value) as Array<[number, number | null]>;
-    const merged = replaceRows({ rids: known.rids, values: known.dates }, gone, {
-      rids: current.map(([rid]) => rid),
-      values: current.map(([, date]) => date),
-    });
+    // The changed rows as they are now, shared by every patch after the same commits (changed-rows.ts).
+    const rowNow = changed.rowsNow(layout, changes);
+    const keyword = unquoted(column.keywordLower(request.keyword));
+    const date = unquoted(column.date(request.date));
+    const current = { rids: [] as number[], values: [] as Array<number | null> };
+    for (const rid of gone) {
+      const row = rowNow(rid);
+      if (row === null || row[keyword] !== request.value) continue;
+      current.rids.push(rid);
+      current.values.push(row[date] as number | null);
+    }
+    const merged = replaceRows({ rids: known.rids, values: known.dates }, gone, current);
     return { rids: merged.rids, dates: merged.values!, at: changes.now, dependencies: known.dependencies };
   });
 

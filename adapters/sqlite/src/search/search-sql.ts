@@ -15,7 +15,7 @@ import {
   foldKeyword,
   type CursorSlot,
 } from '@evently/platform/adapter-kit';
-import { column, type IndexLayout } from './index-layout.ts';
+import { column, unquoted, type IndexLayout } from './index-layout.ts';
 import { matchSetTest } from './match-sets.ts';
 import { fieldsKnownPresent } from './present-fields.ts';
 import type { KeywordOrder } from './keyword-order.ts';
@@ -110,6 +110,31 @@ function filterSql(layout: IndexLayout, clause: FilterClause, bag: ParamBag): st
       return parts.length === 0 ? `${sql} IS NOT NULL` : parts.join(' AND ');
     }
   }
+}
+
+/**
+ * The query's keyword equalities and lists as a test of a docs row read with `SELECT *`, in JavaScript, with the
+ * values folded as `filterSql` binds them: a prefilter that keeps every row SQL would (the other conditions are
+ * left to SQL), so a patch sends SQL only the changed rows that can match. Null when there is none.
+ */
+export function keywordRowTest(
+  layout: IndexLayout,
+  query: Pick<SearchQuery, 'filters'>,
+): ((row: Record<string, unknown>) => boolean) | null {
+  const tests: Array<(row: Record<string, unknown>) => boolean> = [];
+  for (const clause of query.filters ?? []) {
+    if (layout.schema.fields[clause.field]?.type !== 'keyword') continue;
+    const name = unquoted(column.keywordLower(clause.field));
+    const fold = (value: unknown) => foldKeyword(String(value));
+    if (clause.op === 'eq') {
+      const value = fold(clause.value);
+      tests.push((row) => row[name] === value);
+    } else if (clause.op === 'in') {
+      const values = new Set(clause.values.map(fold));
+      tests.push((row) => values.has(row[name] as string));
+    }
+  }
+  return tests.length === 0 ? null : (row) => tests.every((test) => test(row));
 }
 
 function geoField(layout: IndexLayout, field: string): string {
