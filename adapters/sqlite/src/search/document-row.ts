@@ -82,22 +82,34 @@ export function toRow(layout: IndexLayout, doc: IndexDocument): DocumentRow {
     }
     if (spec.type === 'text' && spec.sortable) values.push(asText(value)?.toLowerCase() ?? null);
   }
-  const text =
-    layout.searchable.length > 0
-      ? layout.searchable.map(({ fields }) => {
-          const parts = fields.map((field) => asText(doc[field])).filter((part): part is string => part !== null);
-          return parts.length > 0 ? parts.join('\n') : null;
-        })
-      : null;
   return {
     values,
     json: JSON.stringify(withoutFragments(layout, doc)),
-    text,
+    text: searchableTexts(layout, doc),
     geo,
     views: layout.views.map((view) => projectionJson(doc, view.fields)),
     fragments: layout.fragments.map((fragment) => (JSON.stringify(doc[fragment.name]) as string | undefined) ?? null),
   };
 }
+
+/** The texts the full-text table holds for the document, one per searchable column; null without such columns. */
+export function searchableTexts(layout: IndexLayout, doc: IndexDocument): Array<string | null> | null {
+  if (layout.searchable.length === 0) return null;
+  return layout.searchable.map(({ fields }) => {
+    const parts = fields.map((field) => asText(doc[field])).filter((part): part is string => part !== null);
+    return parts.length > 0 ? parts.join('\n') : null;
+  });
+}
+
+/** Whether two documents' searchable texts are the same, column by column. */
+export function sameTexts(a: Array<string | null> | null, b: Array<string | null> | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((text, i) => text === b[i]);
+}
+
+/** Whether two points (or their absence) are the same. */
+export const samePoint = (a: GeoPoint | null, b: GeoPoint | null): boolean =>
+  a === null || b === null ? a === b : a.lat === b.lat && a.lon === b.lon;
 
 /** The document as `search` and `get` return it: answer fragments live in their own columns only. */
 function withoutFragments(layout: IndexLayout, doc: IndexDocument): IndexDocument {

@@ -20,6 +20,7 @@ import {
   type VersionedId,
 } from '@evently/platform';
 import {
+  asGeoPoint,
   storedSchemaFingerprint,
   emptyFacets,
   facetsForServedSchema,
@@ -34,7 +35,7 @@ import {
   viewsTableColumns,
   type IndexLayout,
 } from './index-layout.ts';
-import { rowColumns, toRow } from './document-row.ts';
+import { rowColumns, sameTexts, samePoint, searchableTexts, toRow } from './document-row.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
 import { KEPT_PAGE_ROWS, PageCache } from './page-cache.ts';
@@ -148,11 +149,16 @@ export function createSqliteSearchIndex({
     noting.add(layout.touched);
     return true;
   };
-  /** The words of the document held in row `rid`, before a write replaces or removes it. */
-  const addHeldWordScopes = (layout: IndexLayout, rid: number, into: Set<string>): void => {
+  /** The document held in row `rid`, before a write replaces or removes it. */
+  const heldDocument = (layout: IndexLayout, rid: number): IndexDocument | null => {
     const held = prepared(`SELECT json(src) FROM ${layout.sources} WHERE rid = ?`).pluck().get(rid) as
       string | undefined;
-    if (held !== undefined) addDocumentWordScopes(layout, JSON.parse(held) as IndexDocument, into);
+    return held === undefined ? null : (JSON.parse(held) as IndexDocument);
+  };
+  /** The words of the document held in row `rid`, before a write removes it. */
+  const addHeldWordScopes = (layout: IndexLayout, rid: number, into: Set<string>): void => {
+    const held = heldDocument(layout, rid);
+    if (held !== null) addDocumentWordScopes(layout, held, into);
   };
   /** Last in a writing transaction: the words it touched join what the triggers noted, under the next sequence. */
   const commitScopes = (layout: IndexLayout, words: Set<string>): void => {
@@ -253,18 +259,23 @@ export function createSqliteSearchIndex({
         const held = versionField !== undefined || words ? heldRow(layout, doc.id, versionField) : null;
         // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
         if (held !== null && held.version !== null && held.version >= (doc[versionField!] as number)) continue;
-        if (words) {
-          if (held) addHeldWordScopes(layout, held.rid, words);
+        const row = toRow(layout, doc);
+        // A rewrite that leaves the text as it was (a view count, a price) leaves the full-text row and the
+        // words' scopes alone, and a point where it was leaves the R*Tree alone.
+        const before = words && held ? heldDocument(layout, held.rid) : null;
+        const sameText = before !== null && sameTexts(searchableTexts(layout, before), row.text);
+        if (words && !sameText) {
+          if (before) addDocumentWordScopes(layout, before, words);
           addDocumentWordScopes(layout, doc, words);
         }
-        const row = toRow(layout, doc);
         const rid = upsertDoc.get(row.values) as number;
         if (noted) noteChangedRow(rid, row.text ?? []);
         writeSource.run(rid, row.json);
         writeViews?.run(rid, ...row.views, ...row.fragments);
-        if (writeText && row.text) writeText.run(rid, ...row.text);
+        if (writeText && row.text && !sameText) writeText.run(rid, ...row.text);
         for (const geo of geoWrites) {
           const point = row.geo[geo.field];
+          if (before !== null && samePoint(asGeoPoint(before[geo.field]), point ?? null)) continue;
           if (point) geo.put.run(rid, point.lat, point.lat, point.lon, point.lon);
           else geo.remove.run(rid);
         }
