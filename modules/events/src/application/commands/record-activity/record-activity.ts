@@ -1,8 +1,8 @@
 /**
- * recordView / recordClick: visitor activity. Counts reach the store in one write per event per flush, not
- * per view, several events to a transaction: views are buffered for `flushMs` (ActivityBuffer) when it is
- * above 0, as the composed api sets it (a hot event would otherwise make every view a write conflict with the
- * next one). With `flushMs` 0 (the module's default) every call writes through at once.
+ * recordView / recordClick: visitor activity. Counts reach the store in one transaction per event per
+ * flush, not per view: views are buffered for `flushMs` (ActivityBuffer) when it is above 0, which the
+ * production profile sets (a hot event would otherwise make every view a write conflict with the next one).
+ * With `flushMs` 0 (the embedded default) every call writes through at once.
  *
  * Each write bumps the counters and the decayed popularity (k views at flush time weigh exactly k views:
  * domain/popularity.ts adds log-space contributions) and publishes
@@ -12,25 +12,12 @@
  * Only live events count.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  withVersionRetry,
-  type Clock,
-  type DocumentStore,
-  type DocumentTransaction,
-  type ModuleDeps,
-} from '@evently/platform';
+import { withVersionRetry, type Clock, type DocumentStore, type ModuleDeps } from '@evently/platform';
 import { EVENT_MESSAGE_TYPES } from '../../../contracts/event-messages.ts';
 import { addActivity, CLICK_WEIGHT, VIEW_WEIGHT } from '../../../domain/popularity.ts';
 import { eventsCollection } from '../../../infra/collections.ts';
 import { activityMessage, eventMessage } from '../../outbox-messages.ts';
 import { ActivityBuffer, type PendingActivity } from './activity-buffer.ts';
-
-/**
- * Events a flush writes per transaction: behind a busy second hundreds of events are viewed, and a commit each
- * meant hundreds of commits (each emptying every other connection's page cache) a second; a transaction of a
- * few dozen stays short, so the embedded store's one writer is not held long.
- */
-const EVENTS_PER_WRITE = 50;
 
 export interface ActivityTotals {
   id: string;
@@ -49,71 +36,58 @@ export function makeRecordActivity(deps: {
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
-  /** All of an event's activity since the last write, in the caller's transaction. */
-  async function writeIn(
-    tx: DocumentTransaction,
-    id: string,
-    activity: PendingActivity,
-  ): Promise<ActivityTotals | null> {
+  /** One transaction for all of an event's activity since the last write. */
+  async function write(id: string, activity: PendingActivity): Promise<ActivityTotals | null> {
     const clicks = [...activity.clicks.values()].reduce((sum, n) => sum + n, 0);
-    const current = await eventsCollection.get(tx, id);
-    if (!current || current.status !== 'active') return null;
-    const now = deps.clock.now();
-    let popularity = current.popularity_log;
-    if (activity.views > 0) popularity = addActivity(popularity, VIEW_WEIGHT * activity.views, now);
-    if (clicks > 0) popularity = addActivity(popularity, CLICK_WEIGHT * clicks, now);
-    const patch = {
-      view_count: current.view_count + activity.views,
-      click_count: current.click_count + clicks,
-      popularity_log: popularity,
-    };
-    const saved = await eventsCollection.update(tx, id, current.version, patch);
-    const totals = { id, at: now.toISOString(), ...patch };
-    await tx.appendOutbox([
-      eventMessage(EVENT_MESSAGE_TYPES.upserted, id, saved.version, { event: saved }, now),
-      ...(activity.views > 0
-        ? [activityMessage(EVENT_MESSAGE_TYPES.viewed, id, saved.version, { ...totals, views: activity.views }, now)]
-        : []),
-      ...[...activity.clicks].map(([target, n]) =>
-        activityMessage(EVENT_MESSAGE_TYPES.clicked, id, saved.version, { ...totals, target, clicks: n }, now),
-      ),
-    ]);
-    return { id, view_count: saved.view_count, click_count: saved.click_count };
-  }
-
-  /**
-   * One transaction for the activity of several events. Concurrent activity on one event (another replica's
-   * flush) races on its version; the loser simply re-reads and tries again.
-   */
-  const writeMany = (entries: Array<[string, PendingActivity]>): Promise<Array<ActivityTotals | null>> =>
-    withVersionRetry(() =>
+    // Concurrent activity on one event races on its version; the loser simply re-reads and tries again.
+    return withVersionRetry(() =>
       deps.store.transaction(async (tx) => {
-        const written: Array<ActivityTotals | null> = [];
-        for (const [id, activity] of entries) written.push(await writeIn(tx, id, activity));
-        return written;
+        const current = await eventsCollection.get(tx, id);
+        if (!current || current.status !== 'active') return null;
+        const now = deps.clock.now();
+        let popularity = current.popularity_log;
+        if (activity.views > 0) popularity = addActivity(popularity, VIEW_WEIGHT * activity.views, now);
+        if (clicks > 0) popularity = addActivity(popularity, CLICK_WEIGHT * clicks, now);
+        const patch = {
+          view_count: current.view_count + activity.views,
+          click_count: current.click_count + clicks,
+          popularity_log: popularity,
+        };
+        const saved = await eventsCollection.update(tx, id, current.version, patch);
+        const totals = { id, at: now.toISOString(), ...patch };
+        await tx.appendOutbox([
+          eventMessage(EVENT_MESSAGE_TYPES.upserted, id, saved.version, { event: saved }, now),
+          ...(activity.views > 0
+            ? [
+                activityMessage(
+                  EVENT_MESSAGE_TYPES.viewed,
+                  id,
+                  saved.version,
+                  { ...totals, views: activity.views },
+                  now,
+                ),
+              ]
+            : []),
+          ...[...activity.clicks].map(([target, n]) =>
+            activityMessage(EVENT_MESSAGE_TYPES.clicked, id, saved.version, { ...totals, target, clicks: n }, now),
+          ),
+        ]);
+        return { id, view_count: saved.view_count, click_count: saved.click_count };
       }),
     );
-
-  /** Writes `entries` one by one; what fails is kept for the next flush rather than lost: counts are late, never dropped. */
-  async function writeEach(entries: Array<[string, PendingActivity]>): Promise<void> {
-    for (const [id, activity] of entries) {
-      try {
-        await writeMany([[id, activity]]);
-      } catch (error) {
-        buffer.restore(id, activity);
-        deps.logger?.warn({ err: error, event: id }, 'activity flush failed; retrying with the next flush');
-      }
-    }
   }
 
   async function flushOnce(): Promise<void> {
-    const drained = [...buffer.drain()];
-    for (let i = 0; i < drained.length; i += EVENTS_PER_WRITE) {
-      const chunk = drained.slice(i, i + EVENTS_PER_WRITE);
-      // A failure in one transaction says nothing of which event caused it: each is then written alone.
-      await writeMany(chunk).catch(() => writeEach(chunk));
-      // On the embedded store a transaction settles without waiting for I/O, so without a turn between them the
-      // requests arriving meanwhile would wait for the whole flush.
+    for (const [id, activity] of buffer.drain()) {
+      try {
+        await write(id, activity);
+      } catch (error) {
+        // Kept for the next flush rather than lost: counts are late, never dropped.
+        buffer.restore(id, activity);
+        deps.logger?.warn({ err: error, event: id }, 'activity flush failed; retrying with the next flush');
+      }
+      // A flush after a busy second holds one write per viewed event; on the embedded store each settles without
+      // waiting for I/O, so without a turn between them the requests arriving meanwhile would wait for them all.
       await nextTurn();
     }
   }
@@ -123,8 +97,7 @@ export function makeRecordActivity(deps: {
 
   async function record(id: string, kind: 'view' | 'click', target: string): Promise<ActivityTotals | null> {
     if (flushMs <= 0) {
-      const activity = { views: kind === 'view' ? 1 : 0, clicks: new Map(kind === 'click' ? [[target, 1]] : []) };
-      return (await writeMany([[id, activity]]))[0]!;
+      return write(id, { views: kind === 'view' ? 1 : 0, clicks: new Map(kind === 'click' ? [[target, 1]] : []) });
     }
     const current = await eventsCollection.get(deps.store, id);
     if (!current || current.status !== 'active') return null;
