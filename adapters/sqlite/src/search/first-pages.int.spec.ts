@@ -124,6 +124,24 @@ describe('kept first pages', () => {
     db.close();
   });
 
+  it('keeps its rows when no changed row can join, and counts the matches that left beyond it', async () => {
+    const db = new Database(file.db.name, { readonly: true });
+    const reader = createSearchReader(db);
+    const query: SearchQuery = { ...QUERIES[0]![1], limit: 3 };
+    const first = reader.search('events', query);
+    // A Lisbon event without the word, and a Lisbon match beyond the page removed.
+    const beyond = reader.search('events', { ...query, limit: 50 }).hits.at(-1)!.id;
+    await file.search.upsert('events', [{ id: 'plain-lisbon', name: 'Evening plain', city: 'Lisbon', date: at(3) }]);
+    await file.search.delete('events', [beyond]);
+    const after = reader.search('events', query);
+    expect(answer(reader, query)).toEqual(found(query));
+    expect(after.hits).toEqual(first.hits);
+    expect(after.total).toBe(first.total - 1);
+    // The two pages found (this one, and the longer one that named a match beyond it), this one patched once.
+    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 1, found: 2 });
+    db.close();
+  });
+
   it('keeps a page as it is across a write that reaches none of its matches', async () => {
     const db = new Database(file.db.name, { readonly: true });
     const reader = createSearchReader(db);

@@ -122,6 +122,14 @@ export function keepFirstPages(
       const row = rowNow!(rid);
       return row !== null && keywords(row);
     });
+    if (joining.length === 0 && !oldRows.some((row) => changedRids.has(row.rid))) {
+      // No changed row can join and none of the page's own changed: its rows stand, still in order. A match
+      // beyond the page may have left, so the total is counted again (a kept count, usually).
+      const total = heldEveryMatch ? oldRows.length : totals.total(layout, query, planned.count, planned.match);
+      const nextCursor = total > oldRows.length ? known.page.nextCursor : null;
+      const page = total === known.page.total ? known.page : { ...known.page, total, nextCursor };
+      return { page, at: changes.now, dependencies: known.dependencies };
+    }
     const candidates = new Set([...oldRows.map((row) => row.rid), ...joining]);
     const keys = orderKeys(layout, query, plan);
     const keyColumns = keys.map((key, i) => `, ${key.sql} AS k${i}`).join('');
