@@ -113,7 +113,9 @@ export function keepFirstPages(
     if (!heldEveryMatch && (last === undefined || changedRids.has(last.rid))) return null;
     // A changed row outside the words' set (kept up to date like this page) or the query's keyword values,
     // as it is now, cannot join the page.
-    const words = planned.match === null ? null : matchSets.load(layout, planned.match).bytes;
+    const set = planned.match === null ? null : matchSets.load(layout, planned.match).bytes;
+    // A plain byte view: indexing the set itself (a Buffer with its own toJSON) is polymorphic and slow.
+    const words = set === null ? null : new Uint8Array(set.buffer, set.byteOffset, set.length);
     const keywords = keywordRowTest(layout, query);
     const rowNow = keywords === null ? null : changed.rowsNow(layout, changes);
     const joining = changes.rids.filter((rid) => {
