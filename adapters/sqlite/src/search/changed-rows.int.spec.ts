@@ -13,7 +13,8 @@ import { ftsMatch } from './fts-match.ts';
 import { matchSetTest, matchSetsOf } from './match-sets.ts';
 import { keywordRowsOf, type KeywordRowsCount } from './keyword-rows.ts';
 import { sortedByIndexFor } from './ordered-walk.ts';
-import { KEPT_COMMITS } from './changed-rows.ts';
+import { KEPT_COMMITS, changedRowsOf } from './changed-rows.ts';
+import { writeScopesOf, type ReadAt } from './write-scopes.ts';
 import { countedRowsOf } from './counted-rows.ts';
 import { createSearchReader } from './search-reader.ts';
 import { column } from './index-layout.ts';
@@ -241,6 +242,37 @@ describe('kept answers brought up to date from the changed rows', () => {
     expect(sets.tally()).toEqual({ ...before, read: before.read + 1 });
     expect(inSet(set.bytes)).toContain('fado-new');
     expect(inSet(set.bytes)).toEqual(wholeMatch(expression));
+  });
+
+  it('names the same rows as the log table, for every range asked between commits, as the log moves on', async () => {
+    const changed = changedRowsOf(file.db);
+    const scopes = writeScopesOf(file.db);
+    const { db, layout } = file;
+    const inTable = (from: number, to: number) => [
+      ...new Set(
+        db
+          .prepare(`SELECT rid FROM ${layout.changed} WHERE seq > ? AND seq <= ? ORDER BY seq`)
+          .pluck()
+          .all(from, to) as number[],
+      ),
+    ];
+    const reads: ReadAt[] = [scopes.now(layout)];
+    for (let i = 0; i < KEPT_COMMITS + 8; i++) {
+      await file.search.upsert('events', [
+        { id: `moving-${i % 5}`, name: `Moving ${i}`, city: CITIES[i % 3] },
+        { id: `d${i % 50}`, name: `Evening again ${i}`, city: 'Porto' },
+      ]);
+      if (i % 3 === 0) await file.search.delete('events', [`moving-${(i + 2) % 5}`]);
+      const now = scopes.now(layout);
+      // From the first state (until the log forgets it), the oldest the log still reaches, a recent one, the last.
+      const edge = reads.find((read) => read.seq >= now.seq - KEPT_COMMITS)!;
+      for (const at of [reads[0]!, edge, reads[Math.max(0, reads.length - 4)]!, reads[reads.length - 1]!]) {
+        const changes = changed.since(layout, at, i % 2 === 0);
+        if (at.seq < now.seq - KEPT_COMMITS) expect(changes).toBeNull();
+        else expect(changes?.rids).toEqual(inTable(at.seq, now.seq));
+      }
+      reads.push(now);
+    }
   });
 
   it('the log names each written row with its texts and each removed row without', async () => {

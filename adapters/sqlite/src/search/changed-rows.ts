@@ -169,7 +169,9 @@ function createChangedRows(db: Database.Database): ChangedRows {
       };
       if (at < mirror.base) mirror = readLog(layout, at, now);
     }
-    mirrors.set(layout.changed, mirror);
+    // A bulk load's commits hold thousands of rows each: past the most worth patching, nothing is kept.
+    if (mirror.seqs.length > MOST_ROWS_PATCHED) mirrors.delete(layout.changed);
+    else mirrors.set(layout.changed, mirror);
     return mirror;
   };
 
