@@ -153,10 +153,11 @@ describe('kept first pages', () => {
     db.close();
   });
 
-  it('finds deeper pages, cursor pages and nearest-first pages each time', async () => {
+  it('finds pages of no rows, deeper pages and nearest-first pages each time', async () => {
     const db = new Database(file.db.name, { readonly: true });
     const reader = createSearchReader(db);
     const deeper: SearchQuery[] = [
+      { sort: [...byDate], limit: 0 },
       { sort: [...byDate], limit: 10, offset: 10 },
       { sort: [...byDate], limit: 200 },
       { near: { field: 'location', lat: 38.5, lon: -8.8, radiusKm: 30 }, limit: 10 },

@@ -53,11 +53,12 @@ export interface FirstPages {
   tally(): { kept: number; patched: number; found: number };
 }
 
-/** A first page of list size without distances: the kind kept here. */
+/** A first page of list size without distances: the kind kept here. A page of no rows (a count) is not. */
 const keepable = (query: SearchQuery): boolean =>
   (query.offset ?? 0) === 0 &&
   query.after === undefined &&
   query.near === undefined &&
+  (query.limit ?? DEFAULT_LIMIT) >= 1 &&
   (query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS;
 
 export function keepFirstPages(
