@@ -75,29 +75,40 @@ export function keepFirstPages(
   const tally = { kept: 0, patched: 0, found: 0 };
 
   /**
+   * How the page's candidates are read, decided once for keeping and patching: `filters` (no words), `scored`
+   * (words with the name score, whose plan another index drives and already tests the match set), `words`
+   * (words without a score of their own). Null for an order SQLite computes from the whole index (bm25), from
+   * distances, or the name score over an area, whose plan tests the area in the R*Tree.
+   */
+  const candidateShape = (query: SearchQuery, { page, match }: QueryPlans): 'filters' | 'scored' | 'words' | null => {
+    if (page.score === 'm.score' || page.distance !== null) return null;
+    if (match === null) return 'filters';
+    if (page.score === null || page.score === CONSTANT_BM25) return 'words';
+    return query.bounds ? null : 'scored';
+  };
+
+  /**
    * The page's conditions and order, read from candidate rows by rid: the words as their match set (never the
-   * full-text index, whose whole match list SQLite would build for each read), the area on its columns. Null
-   * for an order SQLite computes from the whole index, or from distances.
+   * full-text index, whose whole match list SQLite would build for each read), the area on its columns.
    */
   const candidatePlan = (layout: IndexLayout, query: SearchQuery, planned: QueryPlans): MatchPlan | null => {
     const { page, match } = planned;
-    if (page.score === 'm.score' || page.distance !== null) return null;
-    if (match === null) return planMatch(layout, query, null, false, { geoIndex: true });
-    if (page.score !== null && page.score !== CONSTANT_BM25) {
-      // The name score, which only a plan driven by another index computes: that plan tests the match set already.
-      return query.bounds ? null : { ...page, from: `${layout.docs} d` };
+    switch (candidateShape(query, planned)) {
+      case null:
+        return null;
+      case 'filters':
+        return planMatch(layout, query, null, false, { geoIndex: true });
+      case 'scored':
+        return { ...page, from: `${layout.docs} d` };
+      case 'words': {
+        const matchSet = matchSets.load(layout, match!).bytes;
+        return {
+          ...planMatch(layout, query, match, false, { drive: 'docs', geoIndex: true, matchSet }),
+          score: page.score,
+        };
+      }
     }
-    const matchSet = matchSets.load(layout, match).bytes;
-    return {
-      ...planMatch(layout, query, match, false, { drive: 'docs', geoIndex: true, matchSet }),
-      score: page.score,
-    };
   };
-  /** Whether `candidatePlan` has a plan for the query: checked before keeping a page, without building one. */
-  const patchable = (query: SearchQuery, { page, match }: QueryPlans): boolean =>
-    page.score !== 'm.score' &&
-    page.distance === null &&
-    !(match !== null && page.score !== null && page.score !== CONSTANT_BM25 && query.bounds);
 
   /** The kept page with the changed rows tested and sorted in; null when it must be found again whole. */
   const patch = db.transaction((layout: IndexLayout, query: SearchQuery, known: KeptPage): KeptPage | null => {
@@ -194,7 +205,7 @@ export function keepFirstPages(
       const at = scopes.now(layout);
       const page = find(index, query);
       const planned = plans.plansFor(layout, query);
-      if (patchable(query, planned))
+      if (candidateShape(query, planned) !== null)
         keep(key, { page, at, dependencies: queryDependencies(layout, query, planned.match) });
       return page;
     },
