@@ -41,11 +41,15 @@ function freshAnswers(query: SearchQuery) {
   }
 }
 
+/** A reader on its own connection, with the texts that connection keeps; close `db` at the end. */
+function openReader() {
+  const db = new Database(file.db.name, { readonly: true });
+  return { db, reader: createSearchReader(db), kept: keptTextsOf(db) };
+}
+
 describe('kept texts', () => {
   it('answers rows asked again from memory, and reads again only the rows a write changed', async () => {
-    const db = new Database(file.db.name, { readonly: true });
-    const reader = createSearchReader(db);
-    const kept = keptTextsOf(db);
+    const { db, reader, kept } = openReader();
     const answers = () => ({
       pins: reader.searchFragments('events', byDate, 'pin'),
       listing: JSON.parse(reader.searchJson('events', { ...byDate, fields: listing })) as unknown,
@@ -69,9 +73,7 @@ describe('kept texts', () => {
   });
 
   it('reads every row again when the log no longer reaches back to what was kept', async () => {
-    const db = new Database(file.db.name, { readonly: true });
-    const reader = createSearchReader(db);
-    const kept = keptTextsOf(db);
+    const { db, reader, kept } = openReader();
     reader.searchFragments('events', byDate, 'pin');
     const before = kept.tally();
     for (let i = 0; i <= KEPT_COMMITS; i++) await file.search.upsert('events', [doc(200 + i)]);
@@ -81,9 +83,7 @@ describe('kept texts', () => {
   });
 
   it('keeps every row across a write to other rows, and forgets all on invalidate', async () => {
-    const db = new Database(file.db.name, { readonly: true });
-    const reader = createSearchReader(db);
-    const kept = keptTextsOf(db);
+    const { db, reader, kept } = openReader();
     reader.searchFragments('events', byDate, 'pin');
     const before = kept.tally();
     await file.search.upsert('events', [doc(300)]);
