@@ -12,6 +12,7 @@ import { haversineKmSql, planMatch } from './search-sql.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { CountCache } from './count-cache.ts';
 import { MAX_BAND_POINTS, createNearestPoints } from './nearest-points.ts';
+import { bandPointsOf } from './band-points.ts';
 
 const next = seededRandom(7).next;
 const CITIES = [
@@ -120,7 +121,7 @@ describe('near me by distance, point by point', () => {
 
   it('serves these venues from points, and leaves a band of more distinct points than it keeps to the rings', async () => {
     const statements = createStatementCache(file.db);
-    const points = createNearestPoints(statements, new CountCache(file.db));
+    const points = createNearestPoints(statements, new CountCache(file.db), bandPointsOf(file.db));
     const served = points.page(file.layout, nearQuery(52.52, 13.405), 100);
     expect(served?.total).toBe(rowByRow(nearQuery(52.52, 13.405)).total);
     // The three shapes the comparison above goes through: the nearest venue's first rows alone, nearer venues'
@@ -141,7 +142,11 @@ describe('near me by distance, point by point', () => {
     }));
     const other = await openIndexedTestFile('evently-nearest-spread-', spread, { readerThreads: 0 });
     try {
-      const reader = createNearestPoints(createStatementCache(other.db), new CountCache(other.db));
+      const reader = createNearestPoints(
+        createStatementCache(other.db),
+        new CountCache(other.db),
+        bandPointsOf(other.db),
+      );
       expect(reader.page(other.layout, nearQuery(20.05, -12), 100)).toBeNull();
       // The rings still answer it.
       const result = await other.search.search('events', nearQuery(20.05, -12, { limit: 10 }));

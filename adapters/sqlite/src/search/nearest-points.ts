@@ -6,8 +6,9 @@
  * distance of the last). The page then reads only those points' rows, by equality on the geo index, instead of
  * computing a distance for each of a ring's thousands of rows and sorting them (nearest-rings.ts, the fallback).
  *
- * Points are read per latitude band (every longitude) and filter set, and kept until the next write (the count
- * cache): visitors' locations vary, the venues around them do not, so nearby centres share their bands.
+ * Points are read per latitude band (every longitude) and filter set, and kept with the rows behind them
+ * (band-points.ts): visitors' locations vary, the venues around them do not, so nearby centres share their
+ * bands, and a write in a band is patched in rather than the band grouped again.
  * Distances are computed by SQLite with the row-by-row page's own expression (`haversineKmSql`), so the page
  * and the total are the ones that page and count give, double for double.
  */
@@ -15,7 +16,7 @@ import type { SearchQuery } from '@evently/platform';
 import { boxAroundCircle, type CircleBox } from '@evently/platform/adapter-kit';
 import { column, dateIndex, geoIndex, type IndexLayout } from './index-layout.ts';
 import { DAY_MS, dateCutoff, splitCutoff } from './area-counts.ts';
-import { bandDependencies } from './write-scopes.ts';
+import type { BandPointsCache, BandPoint } from './band-points.ts';
 import { haversineKmSql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
 import type { CountCache } from './count-cache.ts';
 import type { StatementCache } from './statement-cache.ts';
@@ -80,31 +81,18 @@ export interface NearestPoints {
   page(layout: IndexLayout, query: SearchQuery, rowsNeeded: number): NearestPointsPage | null;
 }
 
-export function createNearestPoints(statements: StatementCache, counts: CountCache): NearestPoints {
+export function createNearestPoints(
+  statements: StatementCache,
+  counts: CountCache,
+  bands: BandPointsCache,
+): NearestPoints {
   /** Distinct points of one band with their events meeting `filters`; null when there are too many. */
   const bandPoints = (
     layout: IndexLayout,
     field: string,
     filters: MatchPlan,
-    [low, high]: [number, number],
-  ): Array<[number, number, number]> | null => {
-    const lat = `d.${column.lat(field)}`;
-    const lon = `d.${column.lon(field)}`;
-    const conditions = [`${lat} >= @bandLow`, `${lat} < @bandHigh`, ...filters.where].join(' AND ');
-    const sql =
-      `SELECT ${lat}, ${lon}, count(*) FROM ${filters.from} INDEXED BY ${geoIndex(layout, field)} ` +
-      `WHERE ${conditions} GROUP BY 1, 2 LIMIT ${MAX_BAND_POINTS + 1}`;
-    const params = { ...filters.params, bandLow: low, bandHigh: high };
-    // Kept until a write touches the band (write-scopes.ts).
-    const scope = { layout, dependencies: bandDependencies(field, low, high) };
-    const points = counts.get(
-      sql,
-      params,
-      () => statements.prepared(sql).raw().all(params) as Array<[number, number, number]>,
-      scope,
-    );
-    return points.length > MAX_BAND_POINTS ? null : points;
-  };
+    band: [number, number],
+  ): BandPoint[] | null => bands.points(layout, { field, filters, band, mostPoints: MAX_BAND_POINTS });
 
   /**
    * A band's points for "date >= cutoff" alone (the upcoming listings), from the points of whole days on (kept in
@@ -117,7 +105,7 @@ export function createNearestPoints(statements: StatementCache, counts: CountCac
     field: string,
     upcoming: { field: string; cutoff: number; strict: boolean },
     band: [number, number],
-  ): Array<[number, number, number]> | null => {
+  ): BandPoint[] | null => {
     const split = splitCutoff(upcoming.cutoff, upcoming.strict);
     const fromDay = planMatch(
       layout,

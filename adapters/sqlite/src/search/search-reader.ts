@@ -27,6 +27,7 @@ import { keywordRowsOf } from './keyword-rows.ts';
 import { countedRowsOf } from './counted-rows.ts';
 import { keptTextsOf } from './kept-texts.ts';
 import { createNearestPoints } from './nearest-points.ts';
+import { bandPointsOf } from './band-points.ts';
 import { createAreaCounts } from './area-counts.ts';
 import { createStatementCache, type StatementCache } from './statement-cache.ts';
 import { createLiveLayouts, type MetaRow } from './live-layouts.ts';
@@ -84,7 +85,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     live,
     plans,
     totals,
-    createPageFinder(statements, live, plans, totals, createNearestPoints(statements, counts)),
+    createPageFinder(statements, live, plans, totals, createNearestPoints(statements, counts, bandPointsOf(db))),
   );
   const findPage = firstPages.find;
   const keptTexts = keptTextsOf(db);
@@ -111,6 +112,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
       context.matchSets.invalidate();
       context.keywordRows.invalidate();
       context.countedRows.invalidate();
+      bandPointsOf(db).invalidate();
       keptTexts.invalidate();
       firstPages.invalidate();
     },
