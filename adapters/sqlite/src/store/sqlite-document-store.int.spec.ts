@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testDocumentStore, createTempDataDir } from '@evently/platform/testing';
 import { createSqliteDocumentStore } from './sqlite-document-store.ts';
+import { engineOf } from './sqlite-engine.ts';
 
 interface Note {
   title: string;
@@ -103,6 +104,20 @@ describe('SQLite document store specifics', () => {
     setTimeout(() => otherProcess.exec('COMMIT'), 50);
     const saved = await store.transaction((tx) => tx.insert<Note>('notes', { title: 'after the lock' }));
     expect(await store.get<Note>('notes', saved.id)).toMatchObject({ title: 'after the lock' });
+    otherProcess.close();
+    await store.close();
+    await temp.remove();
+  });
+
+  it("answers another connection's write lock as busy at once, so no wait ever holds the event loop", async () => {
+    const { temp, file, store } = await open();
+    const engine = engineOf(store);
+    const otherProcess = new Database(file);
+    otherProcess.exec('BEGIN IMMEDIATE');
+    // SQLite's own busy handler sleeps on the calling thread: none at all, or requests would wait with it.
+    expect(engine.writer.pragma('busy_timeout', { simple: true })).toBe(0);
+    expect(() => engine.writer.exec('BEGIN IMMEDIATE')).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+    otherProcess.exec('COMMIT');
     otherProcess.close();
     await store.close();
     await temp.remove();

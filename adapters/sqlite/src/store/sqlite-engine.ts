@@ -64,8 +64,9 @@ export class SqliteEngine {
       this.writer.close();
       throw error;
     }
-    // After start-up, keep SQLite's synchronous busy wait short; `beginImmediate` waits asynchronously.
-    this.writer.pragma('busy_timeout = 20');
+    // After start-up, no synchronous busy wait: SQLite's sleeps on the thread that serves requests, and while
+    // another process commits a batch every request here would wait with it. `beginImmediate` waits asynchronously.
+    this.writer.pragma('busy_timeout = 0');
     this.reader = new Database(file, { readonly: true });
     this.reader.pragma('busy_timeout = 5000');
     this.reader.pragma('cache_size = -65536');
