@@ -124,6 +124,36 @@ describe('kept first pages', () => {
     db.close();
   });
 
+  it.each([
+    ['by date', QUERIES[5]![1], (n: number) => ({ date: at(33 + n * 6 + 1) })],
+    ['words with a city by relevance then date', QUERIES[0]![1], (n: number) => ({ date: at(n * 6 + 1) })],
+    ['a category under a price by price', QUERIES[3]![1], (n: number) => ({ price: 10 + n + 0.75 })],
+  ] satisfies Array<[string, SearchQuery, (n: number) => Partial<IndexDocument>]>)(
+    '%s: patched again and again, its standing rows sort with the ones read anew, cursor included',
+    async (_, query, between) => {
+      const db = new Database(file.db.name, { readonly: true });
+      const reader = createSearchReader(db);
+      expect(answer(reader, query)).toEqual(found(query));
+      for (let n = 0; n < 4; n++) {
+        // A new match sorting between the page's rows, and one of the page's own rows rewritten in place.
+        const own = reader.search('events', query).hits[3]!.source as IndexDocument;
+        await file.search.upsert('events', [
+          {
+            id: `between-${JSON.stringify(query).length}-${n}`,
+            name: 'Jazz between',
+            city: 'Lisbon',
+            category: 'Music',
+            ...between(n),
+          },
+          { ...own, description: `Rewritten ${n}` },
+        ]);
+        expect(answer(reader, query)).toEqual(found(query));
+      }
+      expect(reader.firstPages.tally()).toMatchObject({ patched: 4, found: 1 });
+      db.close();
+    },
+  );
+
   it('keeps its rows when no changed row can join, and counts the matches that left beyond it', async () => {
     const db = new Database(file.db.name, { readonly: true });
     const reader = createSearchReader(db);
