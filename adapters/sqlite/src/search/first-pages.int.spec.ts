@@ -95,9 +95,9 @@ describe('kept first pages', () => {
     const db = new Database(file.db.name, { readonly: true });
     const reader = createSearchReader(db);
     expect(answer(reader, query)).toEqual(found(query));
-    expect(reader.firstPages.tally()).toEqual({ kept: 0, patched: 0, found: 1 });
+    expect(reader.firstPages.tally()).toEqual({ kept: 0, patched: 0, stood: 0, found: 1 });
     expect(answer(reader, query)).toEqual(found(query));
-    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 0, found: 1 });
+    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 0, stood: 0, found: 1 });
     for (const round of ['a', 'b', 'c']) {
       await writeEveryKind(`${query.limit}-${JSON.stringify(query).length}-${round}`);
       expect(answer(reader, query)).toEqual(found(query));
@@ -120,7 +120,7 @@ describe('kept first pages', () => {
     const last = reader.search('events', query).hits.at(-1)!;
     await file.search.upsert('events', [{ ...(last.source as IndexDocument), date: at(2000) }]);
     expect(answer(reader, query)).toEqual(found(query));
-    expect(reader.firstPages.tally()).toEqual({ kept: 0, patched: 0, found: 2 });
+    expect(reader.firstPages.tally()).toEqual({ kept: 0, patched: 0, stood: 0, found: 2 });
     db.close();
   });
 
@@ -168,7 +168,26 @@ describe('kept first pages', () => {
     expect(after.hits).toEqual(first.hits);
     expect(after.total).toBe(first.total - 1);
     // The two pages found (this one, and the longer one that named a match beyond it), this one patched once.
-    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 1, found: 2 });
+    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 1, stood: 1, found: 2 });
+    db.close();
+  });
+
+  it('keeps its rows when the matches written all sort after its last row, and counts them', async () => {
+    const db = new Database(file.db.name, { readonly: true });
+    const reader = createSearchReader(db);
+    const query = QUERIES[5]![1];
+    const first = reader.search('events', query);
+    const later = (n: number) => ({ id: `later-${n}`, name: 'Jazz later', city: 'Lisbon', date: at(5000 + n) });
+    await file.search.upsert('events', [later(1), later(2)]);
+    const after = reader.search('events', query);
+    expect(answer(reader, query)).toEqual(found(query));
+    expect(after.hits).toEqual(first.hits);
+    expect(after.total).toBe(first.total + 2);
+    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 1, stood: 1, found: 1 });
+    // One that sorts within the page joins it.
+    await file.search.upsert('events', [later(3), { id: 'sooner', name: 'Sooner', city: 'Porto', date: at(30.5) }]);
+    expect(answer(reader, query)).toEqual(found(query));
+    expect(reader.search('events', query).hits.map((hit) => hit.id)).toContain('sooner');
     db.close();
   });
 
@@ -179,7 +198,7 @@ describe('kept first pages', () => {
     const first = reader.search('events', query);
     await file.search.upsert('events', [{ id: 'elsewhere', name: 'Evening elsewhere', city: 'Porto', date: at(2) }]);
     expect(reader.search('events', query)).toEqual(first);
-    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 0, found: 1 });
+    expect(reader.firstPages.tally()).toEqual({ kept: 1, patched: 0, stood: 0, found: 1 });
     db.close();
   });
 
@@ -193,7 +212,7 @@ describe('kept first pages', () => {
       { near: { field: 'location', lat: 38.5, lon: -8.8, radiusKm: 30 }, limit: 10 },
     ];
     for (const query of [...deeper, ...deeper]) expect(answer(reader, query)).toEqual(found(query));
-    expect(reader.firstPages.tally()).toEqual({ kept: 0, patched: 0, found: 0 });
+    expect(reader.firstPages.tally()).toEqual({ kept: 0, patched: 0, stood: 0, found: 0 });
     db.close();
   });
 });

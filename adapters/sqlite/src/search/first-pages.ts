@@ -16,7 +16,7 @@
  * recomputes from the whole index (bm25 depends on every document): every other page is found each time.
  */
 import type { SearchQuery } from '@evently/platform';
-import { encodeCursor, idOfKey, type CursorValue } from '@evently/platform/adapter-kit';
+import { decodeCursor, encodeCursor, idOfKey, type CursorValue } from '@evently/platform/adapter-kit';
 import type { IndexLayout } from './index-layout.ts';
 import { changedRowsOf } from './changed-rows.ts';
 import { KEPT_PAGE_ROWS } from './page-cache.ts';
@@ -27,6 +27,8 @@ import type { ReaderContext } from './reader-context.ts';
 import {
   CONSTANT_BM25,
   keysetOrder,
+  keysetSlots,
+  keysetSql,
   keywordRowTest,
   orderBySql,
   orderKeys,
@@ -49,8 +51,8 @@ interface KeptPage {
 export interface FirstPages {
   find: FindPage;
   invalidate(): void;
-  /** Pages served as kept, brought up to date, and found whole, so far. */
-  tally(): { kept: number; patched: number; found: number };
+  /** Pages served as kept, brought up to date (`stood`: of those, with their rows as they were), and found whole, so far. */
+  tally(): { kept: number; patched: number; stood: number; found: number };
 }
 
 /** A first page of list size without distances: the kind kept here. A page of no rows (a count) is not. */
@@ -72,7 +74,7 @@ export function keepFirstPages(
   const scopes = writeScopesOf(db);
   const changed = changedRowsOf(db);
   const kept = new Map<string, KeptPage>();
-  const tally = { kept: 0, patched: 0, found: 0 };
+  const tally = { kept: 0, patched: 0, stood: 0, found: 0 };
 
   /**
    * How the page's candidates are read, decided once for keeping and patching: `filters` (no words), `scored`
@@ -110,6 +112,31 @@ export function keepFirstPages(
     }
   };
 
+  /**
+   * Whether none of `joining` matches the query and sorts at or before the kept page's last row, tested in SQL on
+   * those rows alone with the cursor's own condition (`keysetSql`, the rows after the last). A feed's new events
+   * mostly land beyond a first page (later dates, lower scores): then the page's own rows need no reading.
+   */
+  const allBeyond = (
+    layout: IndexLayout,
+    query: SearchQuery,
+    plan: MatchPlan,
+    joining: number[],
+    known: KeptPage,
+  ): boolean => {
+    const keys = orderKeys(layout, query, plan);
+    const last = decodeCursor(known.page.nextCursor!, keysetOrder(keys, query), keysetSlots(layout, keys));
+    const after = keysetSql(keys, last);
+    const before = statements
+      .prepared(
+        `SELECT count(*) FROM json_each(@joiningRids) c CROSS JOIN ${plan.from} ` +
+          `WHERE ${['d.rid = c.value', ...plan.where, `NOT (${after.sql})`].join(' AND ')}`,
+      )
+      .pluck()
+      .get({ ...plan.params, ...after.params, joiningRids: JSON.stringify(joining) }) as number;
+    return before === 0;
+  };
+
   /** The kept page with the changed rows tested and sorted in; null when it must be found again whole. */
   const patch = db.transaction((layout: IndexLayout, query: SearchQuery, known: KeptPage): KeptPage | null => {
     const changes = changed.since(layout, known.at, false);
@@ -136,9 +163,11 @@ export function keepFirstPages(
       const row = rowNow!(rid);
       return row !== null && keywords(row);
     });
-    if (joining.length === 0 && !oldRows.some((row) => changedRids.has(row.rid))) {
-      // No changed row can join and none of the page's own changed: its rows stand, still in order. A match
-      // beyond the page may have left, so the total is counted again (a kept count, usually).
+    const ownChanged = oldRows.some((row) => changedRids.has(row.rid));
+    if (!ownChanged && (joining.length === 0 || (!heldEveryMatch && allBeyond(layout, query, plan, joining, known)))) {
+      // No changed row can join the page's rows and none of the page's own changed: its rows stand, still in
+      // order. A match beyond the page may have come or left, so the total is counted again (a kept count, usually).
+      tally.stood++;
       const total = heldEveryMatch ? oldRows.length : totals.total(layout, query, planned.count, planned.match);
       const nextCursor = total > oldRows.length ? known.page.nextCursor : null;
       const page = total === known.page.total ? known.page : { ...known.page, total, nextCursor };
