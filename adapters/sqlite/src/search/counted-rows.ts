@@ -19,7 +19,7 @@ import { changedRowsOf } from './changed-rows.ts';
 import { ascendingRids, replaceRows } from './row-lists.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
-import { fromWhereSql, keywordRowTest, planMatch, type MatchPlan } from './search-sql.ts';
+import { fromWhereSql, planMatch, rowPretest, type MatchPlan } from './search-sql.ts';
 
 /** What a total is asked of: a query without its page. */
 type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'after'>;
@@ -85,15 +85,16 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
     const gone = ascendingRids(changes.rids);
-    // The changed rows outside the query's keyword values, as they are now, cannot match: only the others go to SQL.
-    const keywords = keywordRowTest(layout, query);
-    const rowNow = keywords === null ? null : changed.rowsNow(layout, changes);
+    // The changed rows outside the query's keyword values, ranges or map box, as they are now, cannot match: only
+    // the others go to SQL.
+    const pretest = rowPretest(layout, query);
+    const rowNow = pretest === null ? null : changed.rowsNow(layout, changes);
     const tested =
-      keywords === null
+      pretest === null
         ? gone
         : gone.filter((rid) => {
             const row = rowNow!(rid);
-            return row !== null && keywords(row);
+            return row !== null && pretest(row);
           });
     // The query's conditions on those rows alone, each found by its rid; the area tested on the columns.
     const plan = planMatch(layout, query, null, false, { geoIndex: true });

@@ -29,10 +29,10 @@ import {
   keysetOrder,
   keysetSlots,
   keysetSql,
-  keywordRowTest,
   orderBySql,
   orderKeys,
   planMatch,
+  rowPretest,
   type MatchPlan,
 } from './search-sql.ts';
 import { queryDependencies, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
@@ -150,18 +150,18 @@ export function keepFirstPages(
     const heldEveryMatch = known.page.nextCursor === null;
     // The kept last row marks how far the candidates are the page: if it changed, that mark is gone.
     if (!heldEveryMatch && (last === undefined || changedRids.has(last.rid))) return null;
-    // A changed row outside the words' set (kept up to date like this page) or the query's keyword values,
-    // as it is now, cannot join the page.
+    // A changed row outside the words' set (kept up to date like this page), the query's keyword values, ranges
+    // or map box, as it is now, cannot join the page.
     const set = planned.match === null ? null : matchSets.load(layout, planned.match).bytes;
     // A plain byte view: indexing the set itself (a Buffer with its own toJSON) is polymorphic and slow.
     const words = set === null ? null : new Uint8Array(set.buffer, set.byteOffset, set.length);
-    const keywords = keywordRowTest(layout, query);
-    const rowNow = keywords === null ? null : changed.rowsNow(layout, changes);
+    const pretest = rowPretest(layout, query);
+    const rowNow = pretest === null ? null : changed.rowsNow(layout, changes);
     const joining = changes.rids.filter((rid) => {
       if (words !== null && words[rid] !== 1) return false;
-      if (keywords === null) return true;
+      if (pretest === null) return true;
       const row = rowNow!(rid);
-      return row !== null && keywords(row);
+      return row !== null && pretest(row);
     });
     const ownChanged = oldRows.some((row) => changedRids.has(row.rid));
     if (!ownChanged && (joining.length === 0 || (!heldEveryMatch && allBeyond(layout, query, plan, joining, known)))) {

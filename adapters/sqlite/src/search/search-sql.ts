@@ -113,26 +113,58 @@ function filterSql(layout: IndexLayout, clause: FilterClause, bag: ParamBag): st
 }
 
 /**
- * The query's keyword equalities and lists as a test of a docs row read with `SELECT *`, in JavaScript, with the
- * values folded as `filterSql` binds them: a prefilter that keeps every row SQL would (the other conditions are
- * left to SQL), so a patch sends SQL only the changed rows that can match. Null when there is none.
+ * A test of a docs row read with `SELECT *`, in JavaScript, of the conditions a changed row most often fails:
+ * the query's keyword equalities and lists (values folded as `filterSql` binds them), its number and date ranges
+ * (bounds converted as `filterSql` converts them) and its map box. A prefilter that keeps every row SQL would
+ * (other conditions are left to SQL), so a patch sends SQL only the changed rows that can match. Null when the
+ * query has none of these.
  */
-export function keywordRowTest(
+export function rowPretest(
   layout: IndexLayout,
-  query: Pick<SearchQuery, 'filters'>,
+  query: Pick<SearchQuery, 'filters' | 'bounds'>,
 ): ((row: Record<string, unknown>) => boolean) | null {
   const tests: Array<(row: Record<string, unknown>) => boolean> = [];
   for (const clause of query.filters ?? []) {
-    if (layout.schema.fields[clause.field]?.type !== 'keyword') continue;
-    const name = unquoted(column.keywordLower(clause.field));
-    const fold = (value: unknown) => foldKeyword(String(value));
-    if (clause.op === 'eq') {
-      const value = fold(clause.value);
-      tests.push((row) => row[name] === value);
-    } else if (clause.op === 'in') {
-      const values = new Set(clause.values.map(fold));
-      tests.push((row) => values.has(row[name] as string));
+    const type = layout.schema.fields[clause.field]?.type;
+    if (type === 'keyword' && (clause.op === 'eq' || clause.op === 'in')) {
+      const name = unquoted(column.keywordLower(clause.field));
+      const fold = (value: unknown) => foldKeyword(String(value));
+      if (clause.op === 'eq') {
+        const value = fold(clause.value);
+        tests.push((row) => row[name] === value);
+      } else {
+        const values = new Set(clause.values.map(fold));
+        tests.push((row) => values.has(row[name] as string));
+      }
+    } else if ((type === 'number' || type === 'date') && clause.op === 'range') {
+      const { sql, convert } = comparable(layout, clause.field);
+      const name = unquoted(sql.slice('d.'.length));
+      const [gte, gt, lte, lt] = [clause.gte, clause.gt, clause.lte, clause.lt].map((bound) =>
+        bound === undefined ? undefined : (convert(bound) as number),
+      );
+      // NULL passes no comparison in SQL; JavaScript would compare null as 0.
+      tests.push((row) => {
+        const value = row[name];
+        if (typeof value !== 'number') return false;
+        return (
+          (gte === undefined || value >= gte) &&
+          (gt === undefined || value > gt) &&
+          (lte === undefined || value <= lte) &&
+          (lt === undefined || value < lt)
+        );
+      });
     }
+  }
+  if (query.bounds) {
+    const { field, north, south, east, west } = query.bounds;
+    const lat = unquoted(column.lat(field));
+    const lon = unquoted(column.lon(field));
+    const ranges = boundsLonRanges(west, east);
+    tests.push((row) => {
+      const [y, x] = [row[lat], row[lon]];
+      if (typeof y !== 'number' || typeof x !== 'number' || y < south || y > north) return false;
+      return ranges.some((range) => x >= range.west && x <= range.east);
+    });
   }
   return tests.length === 0 ? null : (row) => tests.every((test) => test(row));
 }
