@@ -134,7 +134,9 @@ export class SqliteEngine {
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
         if (!code.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
-        await sleep(Math.min(2 ** attempt, 50));
+        // Asked again within a few milliseconds: another process's transaction is short, and a projector that
+        // waits longer than it holds the lock delays what it makes searchable.
+        await sleep(Math.min(2 ** attempt, 8));
       }
     }
   }
