@@ -24,6 +24,8 @@ import { bandDependencies, writeScopesOf, type ReadAt } from './write-scopes.ts'
 
 /** Bytes of rows one connection keeps (12 a row): every row of a million-event index twice over. */
 const BYTE_BUDGET = 24 * 1024 * 1024;
+/** Points a band may hold: a read packs each rid with its point's index below this into one double. */
+export const MOST_BAND_POINTS = 4096;
 
 /** A point's latitude, longitude and events, in (latitude, longitude) order as SQLite groups them. */
 export type BandPoint = [number, number, number];
@@ -104,24 +106,24 @@ function createBandPoints(db: Database.Database): BandPointsCache {
       .prepared(sql)
       .raw()
       .all({ ...filters.params, bandLow: band[0], bandHigh: band[1] }) as Array<[number, number, number, string]>;
-    if (grouped.length > mostPoints) return { at, rows: null, points: [], answer: null };
+    if (grouped.length > Math.min(mostPoints, MOST_BAND_POINTS)) return { at, rows: null, points: [], answer: null };
     const points = grouped.map(([a, b, events]): BandPoint => [a, b, events]);
     const total = points.reduce((sum, point) => sum + point[2], 0);
-    // Each rid packed with its point's index (below 2^12) into one double, exact below 2^53: one native sort.
+    // Each rid packed with its point's index into one double, exact below 2^53: one native sort.
     const packed = new Float64Array(total);
     const rids = new Int32Array(total);
     let n = 0;
     grouped.forEach(([, , events, list], point) => {
       const part = rids.subarray(n, n + events);
       parseIntegers(list, part);
-      for (let i = 0; i < events; i++) packed[n + i] = part[i]! * 4096 + point;
+      for (let i = 0; i < events; i++) packed[n + i] = part[i]! * MOST_BAND_POINTS + point;
       n += events;
     });
     packed.sort();
     const values = new Float64Array(total);
     for (let i = 0; i < total; i++) {
-      const point = packed[i]! % 4096;
-      rids[i] = (packed[i]! - point) / 4096;
+      const point = packed[i]! % MOST_BAND_POINTS;
+      rids[i] = (packed[i]! - point) / MOST_BAND_POINTS;
       values[i] = point;
     }
     return { at, rows: { rids, values }, points, answer: points };
@@ -179,7 +181,7 @@ function createBandPoints(db: Database.Database): BandPointsCache {
     // Points patches added sit at the end of `points`; the answer is in place order all the same.
     const answer = points.filter((point) => point[2] > 0).sort(byPlace);
     // A band that grew past what points serve is grouped again (and found too big) after its next write.
-    if (answer.length > request.mostPoints || points.length > 4096) return null;
+    if (answer.length > request.mostPoints || points.length > MOST_BAND_POINTS) return null;
     const merged = replaceRows(known.rows, gone, added);
     return { at: changes.now, rows: { rids: merged.rids, values: merged.values! }, points, answer };
   });

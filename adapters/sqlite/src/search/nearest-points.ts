@@ -16,7 +16,7 @@ import type { SearchQuery } from '@evently/platform';
 import { boxAroundCircle, type CircleBox } from '@evently/platform/adapter-kit';
 import { column, dateIndex, geoIndex, type IndexLayout } from './index-layout.ts';
 import { DAY_MS, dateCutoff, splitCutoff } from './area-counts.ts';
-import type { BandPointsCache, BandPoint } from './band-points.ts';
+import { MOST_BAND_POINTS, type BandPointsCache, type BandPoint } from './band-points.ts';
 import { haversineKmSql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
 import type { CountCache } from './count-cache.ts';
 import type { StatementCache } from './statement-cache.ts';
@@ -24,7 +24,7 @@ import type { StatementCache } from './statement-cache.ts';
 /** Band height: a 25 km circle spans 5 or 6 bands, each read once per write for every centre inside it. */
 export const BAND_DEGREES = 0.1;
 /** Bands with more distinct points (events spread out, each at its own place) are left to the rings. */
-export const MAX_BAND_POINTS = 4096;
+export const MAX_BAND_POINTS = MOST_BAND_POINTS;
 /** Pages that need more points than this (deep offsets over spread events) are left to the rings. */
 export const MAX_PAGE_POINTS = 1024;
 /** More points in the circle's box than this are left to the rings (three bound values each, under SQLite's 32,766). */
