@@ -137,8 +137,8 @@ export function rowPretest(
         tests.push((row) => values.has(row[name] as string));
       }
     } else if ((type === 'number' || type === 'date') && clause.op === 'range') {
-      const { sql, convert } = comparable(layout, clause.field);
-      const name = unquoted(sql.slice('d.'.length));
+      const { convert } = comparable(layout, clause.field);
+      const name = unquoted(type === 'number' ? column.number(clause.field) : column.date(clause.field));
       const [gte, gt, lte, lt] = [clause.gte, clause.gt, clause.lte, clause.lt].map((bound) =>
         bound === undefined ? undefined : (convert(bound) as number),
       );
