@@ -34,6 +34,7 @@ import {
   planMatch,
   rowPretest,
   type MatchPlan,
+  type OrderKey,
 } from './search-sql.ts';
 import { queryDependencies, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 
@@ -121,10 +122,10 @@ export function keepFirstPages(
     layout: IndexLayout,
     query: SearchQuery,
     plan: MatchPlan,
+    keys: OrderKey[],
     joining: number[],
     known: KeptPage,
   ): boolean => {
-    const keys = orderKeys(layout, query, plan);
     const last = decodeCursor(known.page.nextCursor!, keysetOrder(keys, query), keysetSlots(layout, keys));
     const after = keysetSql(keys, last);
     const before = statements
@@ -163,8 +164,12 @@ export function keepFirstPages(
       const row = rowNow!(rid);
       return row !== null && pretest(row);
     });
+    const keys = orderKeys(layout, query, plan);
     const ownChanged = oldRows.some((row) => changedRids.has(row.rid));
-    if (!ownChanged && (joining.length === 0 || (!heldEveryMatch && allBeyond(layout, query, plan, joining, known)))) {
+    const standing =
+      !ownChanged &&
+      (joining.length === 0 || (!heldEveryMatch && allBeyond(layout, query, plan, keys, joining, known)));
+    if (standing) {
       // No changed row can join the page's rows and none of the page's own changed: its rows stand, still in
       // order. A match beyond the page may have come or left, so the total is counted again (a kept count, usually).
       tally.stood++;
@@ -174,7 +179,6 @@ export function keepFirstPages(
       return { page, at: changes.now, dependencies: known.dependencies };
     }
     const candidates = new Set([...oldRows.map((row) => row.rid), ...joining]);
-    const keys = orderKeys(layout, query, plan);
     const keyColumns = keys.map((key, i) => `, ${key.sql} AS k${i}`).join('');
     const rows = statements
       .prepared(
