@@ -32,6 +32,7 @@ import { runLoad } from './lib/http-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { pageMix, searchMix } from './lib/search-mix.ts';
 import { processCpuSeconds } from './lib/process-cpu.ts';
+import { profileFlags } from './lib/profile-flags.ts';
 import { freshnessProbes } from './lib/freshness-probes.ts';
 import { runBench, UsageError, type BenchScope } from './lib/run-bench.ts';
 
@@ -206,7 +207,7 @@ function startBenchServer(options: Options, scope: BenchScope): Server {
   const child = spawn(
     process.execPath,
     [
-      ...(process.env.BENCH_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR}`] : []),
+      ...profileFlags(),
       '--import',
       'tsx',
       path.join(root, 'bench/lib/search-bench-server.ts'),
@@ -265,6 +266,7 @@ async function startWriter(options: Options, serverUrl: string, dir: string, sco
   const child = spawn(
     process.execPath,
     [
+      ...profileFlags(),
       '--import',
       'tsx',
       path.join(root, 'bench/lib/search-bench-writer.ts'),

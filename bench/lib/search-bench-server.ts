@@ -15,6 +15,7 @@ import { serveRouters } from '@evently/testkit';
 import { numberArg } from './args.ts';
 import { openEmbeddedStack } from './embedded-stack.ts';
 import { processCpuSeconds } from './process-cpu.ts';
+import { profileFlags } from './profile-flags.ts';
 
 const say = (message: Record<string, unknown>) => process.stdout.write(`BENCH ${JSON.stringify(message)}\n`);
 
@@ -45,7 +46,7 @@ if (givenDir) await serveOnly();
 async function startWorker(): Promise<void> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir],
+    [...profileFlags(), '--import', 'tsx', path.join(import.meta.dirname, 'search-bench-worker.ts'), dataDir],
     {
       // Its stdin is held open by this process only: the worker stops when this process is gone, however it ended.
       stdio: ['pipe', 'pipe', 'inherit'],
