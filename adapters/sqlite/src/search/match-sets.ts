@@ -25,6 +25,9 @@ import { changedRowsOf } from './changed-rows.ts';
 /** Bytes of sets one connection keeps: 48 distinct word sets at a million documents. */
 const BYTE_BUDGET = 48 * 1024 * 1024;
 
+/** Rows a set grown by a patch has room for past its last match, at least. */
+const GROWTH_ROOM = 64 * 1024;
+
 /** Longer terms a prefix may stand for and still be read as whole terms (`wholeTerms`). */
 const MAX_LONGER_TERMS = 8;
 /** A prefix phrase of the expression (fts-match.ts writes `"word"*`, a quote inside doubled). */
@@ -133,8 +136,11 @@ function createMatchSets(db: Database.Database): MatchSets {
 
   const changed = changedRowsOf(db);
   /**
-   * `known` brought up to date: each changed row's byte set to whether it matches now. A new set (under a new
-   * name), since totals kept for the old one stay keyed to it; null when the log cannot say what changed.
+   * `known` brought up to date in place: each changed row's byte set to whether it matches now (nothing else holds
+   * a set between requests, and totals kept for it are keyed by its name). Copying a megabyte after every commit
+   * for every kept word cost the reader threads their time and their garbage collector's. A row past the set's
+   * end (a new document) needs a longer one: it is allocated with room for the rows a feed adds next. Null when
+   * the log cannot say what changed.
    */
   const patch = db.transaction((layout: IndexLayout, expression: string, known: KeptSet): KeptSet | null => {
     const changes = changed.since(layout, known.at, true);
@@ -142,17 +148,22 @@ function createMatchSets(db: Database.Database): MatchSets {
     const matching = changed.matching(layout, expression, changes);
     let length = known.bytes.length;
     for (const rid of matching) length = Math.max(length, rid + 1);
-    const bytes = Buffer.alloc(length);
-    known.bytes.copy(bytes);
+    let bytes = known.bytes;
+    if (length > bytes.length) {
+      bytes = Buffer.alloc(length + Math.max(GROWTH_ROOM, length >>> 4));
+      known.bytes.copy(bytes);
+      named(bytes, keyOf(layout, expression));
+    }
     let size = known.size;
     for (const rid of changes.rids) {
+      if (rid >= bytes.length) continue;
       const was = bytes[rid] === 1;
       const is = matching.has(rid);
       if (was === is) continue;
       bytes[rid] = is ? 1 : 0;
       size += is ? 1 : -1;
     }
-    return { bytes: named(bytes, keyOf(layout, expression)), size, at: changes.now, dependencies: known.dependencies };
+    return { bytes, size, at: changes.now, dependencies: known.dependencies };
   });
 
   return {

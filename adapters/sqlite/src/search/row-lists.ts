@@ -12,32 +12,64 @@ export interface RowList {
 /** The changed rows' rids (each named once, changed-rows.ts) in ascending order, as `replaceRows` reads them. */
 export const ascendingRids = (rids: readonly number[]): Int32Array => Int32Array.from(rids).sort();
 
+/** The first index of `rids` (ascending) from `from` on whose rid is not below `rid`. */
+function lowerBound(rids: Int32Array, rid: number, from: number): number {
+  let low = from;
+  let high = rids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (rids[middle]! < rid) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * `kept` without `removed`, merged with `added` (each ascending; `added` holds only removed rows), ascending.
  * Values go with their rows when `kept` has them; an added row without one gets NaN.
+ *
+ * A commit changes a few rows of a list of thousands (a city's rows, a band's points), and a list is patched
+ * after nearly every commit: the kept runs between the changed rows are copied whole, each found by a binary
+ * search, rather than walked row by row.
  */
 export function replaceRows(
   kept: RowList,
   removed: Int32Array,
   added: { rids: ArrayLike<number>; values?: ArrayLike<number | null> },
 ): RowList {
-  const rids = new Int32Array(kept.rids.length + added.rids.length);
-  const values = kept.values === undefined ? undefined : new Float64Array(rids.length);
-  let n = 0;
-  const take = (rid: number, value: number | null | undefined) => {
-    rids[n] = rid;
-    if (values !== undefined) values[n] = value ?? Number.NaN;
-    n++;
-  };
-  let r = 0;
-  let a = 0;
-  for (let i = 0; i < kept.rids.length; i++) {
-    const rid = kept.rids[i]!;
-    while (r < removed.length && removed[r]! < rid) r++;
-    if (r < removed.length && removed[r] === rid) continue;
-    for (; a < added.rids.length && added.rids[a]! < rid; a++) take(added.rids[a]!, added.values?.[a]);
-    take(rid, kept.values?.[i]);
+  const from = kept.rids;
+  // Where the removed rows that the list holds sit in it, ascending.
+  const cuts: number[] = [];
+  for (let r = 0, at = 0; r < removed.length && at < from.length; r++) {
+    at = lowerBound(from, removed[r]!, at);
+    if (at < from.length && from[at] === removed[r]) cuts.push(at);
   }
-  for (; a < added.rids.length; a++) take(added.rids[a]!, added.values?.[a]);
-  return n === rids.length ? { rids, values } : { rids: rids.slice(0, n), values: values?.slice(0, n) };
+  const length = from.length - cuts.length + added.rids.length;
+  const rids = new Int32Array(length);
+  const values = kept.values === undefined ? undefined : new Float64Array(length);
+  let n = 0;
+  let next = 0;
+  let cut = 0;
+  let a = 0;
+  while (next < from.length || a < added.rids.length) {
+    const nextCut = cut < cuts.length ? cuts[cut]! : from.length;
+    const nextAdded = a < added.rids.length ? lowerBound(from, added.rids[a]!, next) : from.length;
+    const end = Math.min(nextCut, nextAdded);
+    if (end > next) {
+      rids.set(from.subarray(next, end), n);
+      values?.set(kept.values!.subarray(next, end), n);
+      n += end - next;
+      next = end;
+    }
+    if (a < added.rids.length && nextAdded <= nextCut) {
+      rids[n] = added.rids[a]!;
+      if (values !== undefined) values[n] = added.values?.[a] ?? Number.NaN;
+      n++;
+      a++;
+    } else if (cut < cuts.length) {
+      next++;
+      cut++;
+    }
+  }
+  return { rids, values };
 }

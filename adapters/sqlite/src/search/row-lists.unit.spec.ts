@@ -28,4 +28,28 @@ describe('replaceRows: kept rows less the changed ones, with those that match no
     expect(Array.from(merged.rids)).toEqual([1, 2, 7, 9]);
     expect(Array.from(merged.values!)).toEqual([10, 20, Number.NaN, 90]);
   });
+
+  it('gives what filtering and sorting give, over many random lists', () => {
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % below;
+    };
+    const distinct = (count: number, below: number) =>
+      [...new Set(Array.from({ length: count }, () => random(below)))].sort((x, y) => x - y);
+    for (let round = 0; round < 500; round++) {
+      const below = 1 + random(400);
+      const kept = distinct(random(120), below);
+      const removed = distinct(random(40), below);
+      const added = removed.filter(() => random(2) === 0);
+      const values = Float64Array.from(kept, (rid) => rid * 10);
+      const merged = replaceRows({ rids: Int32Array.from(kept), values }, Int32Array.from(removed), {
+        rids: added,
+        values: added.map((rid) => rid * 10),
+      });
+      const expected = [...kept.filter((rid) => !removed.includes(rid)), ...added].sort((x, y) => x - y);
+      expect(Array.from(merged.rids)).toEqual(expected);
+      expect(Array.from(merged.values!)).toEqual(expected.map((rid) => rid * 10));
+    }
+  });
 });
