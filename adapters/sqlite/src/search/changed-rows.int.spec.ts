@@ -17,7 +17,7 @@ import { KEPT_COMMITS, changedRowsOf } from './changed-rows.ts';
 import { writeScopesOf, type ReadAt } from './write-scopes.ts';
 import { countedRowsOf } from './counted-rows.ts';
 import { createSearchReader } from './search-reader.ts';
-import { column } from './index-layout.ts';
+import { column, unquoted } from './index-layout.ts';
 
 const day = Date.UTC(2031, 4, 1);
 const CITIES = ['Lisbon', 'Porto', 'Faro'];
@@ -291,6 +291,27 @@ describe('kept answers brought up to date from the changed rows', () => {
       }
       reads.push(now);
     }
+  });
+
+  it("rows as they are now: a changed row is read again once it changes again, and kept while it does not", async () => {
+    const changed = changedRowsOf(file.db);
+    const { layout } = file;
+    const at = writeScopesOf(file.db).now(layout);
+    const city = unquoted(column.keywordLower('city'));
+    const rowNow = (id: string) => {
+      const changes = changed.since(layout, at, false)!;
+      const rid = file.db.prepare(`SELECT rid FROM ${layout.docs} WHERE id = ?`).pluck().get(id) as number;
+      return changed.rowsNow(layout, changes)(rid);
+    };
+    await file.search.upsert('events', [{ id: 'twice', name: 'Moves twice', city: 'Lisbon' }]);
+    expect(rowNow('twice')?.[city]).toBe('lisbon');
+    await file.search.upsert('events', [{ id: 'twice', name: 'Moves twice', city: 'Porto' }]);
+    const moved = rowNow('twice');
+    expect(moved?.[city]).toBe('porto');
+    // Another row's commit: the first row, unchanged since it was read, is not read again.
+    await file.search.upsert('events', [{ id: 'other', name: 'Another row', city: 'Faro' }]);
+    expect(rowNow('twice')).toBe(moved);
+    expect(rowNow('other')?.[city]).toBe('faro');
   });
 
   it('the log names each written row with its texts and each removed row without', async () => {

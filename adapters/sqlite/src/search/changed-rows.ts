@@ -61,6 +61,8 @@ export function commitChangedRowsSql(layout: IndexLayout): string[] {
 export interface RowChanges {
   now: ReadAt;
   rids: number[];
+  /** The sequence of each row's latest change: a copy of the row read at that state or later is still current. */
+  changedAt: number[];
   texts: Array<string[] | null>;
 }
 
@@ -89,6 +91,8 @@ interface LogMirror {
   seqs: number[];
   rids: number[];
   texts: Array<string | null>;
+  /** Each entry's texts parsed, once the first patch that needs them asks (every set a commit touched does). */
+  parsed: Array<string[] | null | undefined>;
 }
 
 export const changedRowsOf = onePerConnection(createChangedRows);
@@ -150,6 +154,7 @@ function createChangedRows(db: Database.Database): ChangedRows {
       seqs: rows.map(([seq]) => seq),
       rids: rows.map(([, rid]) => rid),
       texts: rows.map(([, , texts]) => texts),
+      parsed: new Array<undefined>(rows.length),
     };
   };
   const mirrorOf = (layout: IndexLayout, at: number, now: number): LogMirror => {
@@ -166,6 +171,7 @@ function createChangedRows(db: Database.Database): ChangedRows {
         seqs: [...mirror.seqs.slice(keepFrom), ...more.seqs],
         rids: [...mirror.rids.slice(keepFrom), ...more.rids],
         texts: [...mirror.texts.slice(keepFrom), ...more.texts],
+        parsed: [...mirror.parsed.slice(keepFrom), ...more.parsed],
       };
       if (at < mirror.base) mirror = readLog(layout, at, now);
     }
@@ -190,20 +196,25 @@ function createChangedRows(db: Database.Database): ChangedRows {
       const first = lowerBound(mirror.seqs, at.seq);
       if (mirror.seqs.length - first > MOST_ROWS_PATCHED) return null;
       // The latest note of each row is its state at `now`.
-      const latest = new Map<number, string | null>();
-      for (let i = first; i < mirror.seqs.length; i++) latest.set(mirror.rids[i]!, withTexts ? mirror.texts[i]! : null);
-      return {
-        now,
-        rids: [...latest.keys()],
-        texts: [...latest.values()].map((texts) => (texts === null ? null : (JSON.parse(texts) as string[]))),
-      };
+      const latest = new Map<number, number>();
+      for (let i = first; i < mirror.seqs.length; i++) latest.set(mirror.rids[i]!, i);
+      const rids: number[] = [];
+      const changedAt: number[] = [];
+      const texts: Array<string[] | null> = [];
+      for (const [rid, i] of latest) {
+        rids.push(rid);
+        changedAt.push(mirror.seqs[i]!);
+        texts.push(withTexts ? textsOf(mirror, i) : null);
+      }
+      return { now, rids, changedAt, texts };
     },
     rowsNow(layout, changes) {
       let rows = docsRows.get(layout.docs);
       if (rows === undefined) docsRows.set(layout.docs, (rows = new Map()));
       if (rows.size + changes.rids.length > MOST_PATCH_ROWS) rows.clear();
       const held = rows;
-      const missing = changes.rids.filter((rid) => (held.get(rid)?.seq ?? -1) < changes.now.seq);
+      // A row read at a state since its latest change is still as it is now.
+      const missing = changes.rids.filter((rid, i) => (held.get(rid)?.seq ?? -1) < changes.changedAt[i]!);
       if (missing.length > 0) {
         const found = statements
           .prepared(`SELECT d.* FROM json_each(?) c CROSS JOIN ${layout.docs} d WHERE d.rid = c.value`)
@@ -225,8 +236,8 @@ function createChangedRows(db: Database.Database): ChangedRows {
         `INSERT INTO temp.${table} (rowid, ${columns.join(', ')}) VALUES (?${', ?'.repeat(columns.length)})`,
       );
       changes.rids.forEach((rid, i) => {
-        // Held at this state or a later one: already there.
-        if ((heldAt.get(rid) ?? -1) >= changes.now.seq) return;
+        // Held at a state since its latest change: its text there is the current one.
+        if ((heldAt.get(rid) ?? -1) >= changes.changedAt[i]!) return;
         const texts = changes.texts[i];
         if (heldAt.has(rid)) remove.run(rid);
         if (texts) insert.run(rid, ...columns.map((_, column) => texts[column] ?? null));
@@ -240,6 +251,16 @@ function createChangedRows(db: Database.Database): ChangedRows {
       return new Set(found.filter((rid) => asked.has(rid)));
     },
   };
+}
+
+/** The texts of the mirror's entry `i`, parsed on first use; null for a removed row. */
+function textsOf(mirror: LogMirror, i: number): string[] | null {
+  let parsed = mirror.parsed[i];
+  if (parsed === undefined) {
+    const text = mirror.texts[i]!;
+    parsed = mirror.parsed[i] = text === null ? null : (JSON.parse(text) as string[]);
+  }
+  return parsed;
 }
 
 /** The first index whose sequence is above `seq` in ascending `seqs`. */
