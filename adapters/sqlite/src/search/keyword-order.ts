@@ -25,8 +25,8 @@ export interface KeywordOrder {
   best: number | null;
   /** The count as a pass over the keyword value's rows (keyword-rows.ts), when the filters allow it. */
   rows: KeywordRowsCount | null;
-  /** The words' match set (match-sets.ts). */
-  matchSet: Buffer;
+  /** The words' match set (match-sets.ts), as bits: the count's pass tests them. */
+  matchBits: Uint32Array;
 }
 
 /** A keyword's `sortedBy` index serving a query, with the keyword and the field it orders by. */
@@ -96,7 +96,7 @@ const scoredFields = (layout: IndexLayout): Array<[string, number]> =>
 
 /**
  * The order facts of a keyword-ordered plan. `words` are the query's word forms (one entry per word), `score`
- * the page's score SQL (null when the order has no relevance or nothing to score), `matchSet` the words' set.
+ * the page's score SQL (null when the order has no relevance or nothing to score), `matchBits` the words' set.
  */
 export function keywordOrderOf(
   layout: IndexLayout,
@@ -104,15 +104,15 @@ export function keywordOrderOf(
   ordered: KeywordOrderIndex,
   words: string[][],
   score: string | null,
-  matchSet: Buffer,
+  matchBits: Uint32Array,
 ): KeywordOrder {
   const rows = rowsCount(layout, query, ordered);
-  if (score === null) return { best: null, rows, matchSet };
+  if (score === null) return { best: null, rows, matchBits };
   // Every word found in every scored field: the score's least value, subtracted in the SQL's order so the
   // doubles are the same.
   let best = 0;
   for (const [, boost] of scoredFields(layout)) for (const _word of words) best -= boost;
-  return { best, rows, matchSet };
+  return { best, rows, matchBits };
 }
 
 /**

@@ -38,6 +38,11 @@ const PLAIN_WORD = /^[a-z0-9]+$/;
 export interface MatchSet {
   /** 1 at each matching rowid; bind it where `matchSetTest` names it. */
   bytes: Buffer;
+  /**
+   * The same set as a bit per rowid (`hasBit`), for passes in JavaScript over many rows: an eighth of the bytes'
+   * memory, so a pass over a city's rows finds most of its bits in the processor's caches.
+   */
+  bits: Uint32Array;
   /** How many documents match. */
   size: number;
 }
@@ -55,11 +60,24 @@ export interface MatchSets {
   tally(): { read: number; patched: number };
 }
 
+/** Whether `rid` is in the set whose bits are `bits` (`MatchSet.bits`). */
+export const hasBit = (bits: Uint32Array, rid: number): boolean =>
+  rid >>> 5 < bits.length && ((bits[rid >>> 5]! >>> (rid & 31)) & 1) === 1;
+
+/** A bit per byte of `bytes`, set where the byte is 1; room for `length` rows. */
+function bitsOf(bytes: Uint8Array, length = bytes.length): Uint32Array {
+  const bits = new Uint32Array((length + 31) >>> 5);
+  for (let rid = 0; rid < bytes.length; rid++) if (bytes[rid] === 1) bits[rid >>> 5]! |= 1 << (rid & 31);
+  return bits;
+}
+
 /** The SQL condition "row `d` is in the set bound as `param`". */
 export const matchSetTest = (param: string): string => `substr(${param}, d.rid + 1, 1) = x'01'`;
 
 /** One per connection, as the data version it follows is. */
 export const matchSetsOf = onePerConnection(createMatchSets);
+
+const sizeOf = (set: MatchSet): number => set.bytes.length + set.bits.byteLength;
 
 const keyOf = (layout: IndexLayout, expression: string): string => `${layout.fts}\u0000${expression}`;
 
@@ -131,7 +149,13 @@ function createMatchSets(db: Database.Database): MatchSets {
   const read = (layout: IndexLayout, expression: string): KeptSet => {
     const at = scopes.now(layout);
     const { set, size } = byteSetOf(readList(layout, expression));
-    return { bytes: named(set, keyOf(layout, expression)), size, at, dependencies: [expressionScopes(expression)] };
+    return {
+      bytes: named(set, keyOf(layout, expression)),
+      bits: bitsOf(set),
+      size,
+      at,
+      dependencies: [expressionScopes(expression)],
+    };
   };
 
   const changed = changedRowsOf(db);
@@ -148,11 +172,13 @@ function createMatchSets(db: Database.Database): MatchSets {
     const matching = changed.matching(layout, expression, changes);
     let length = known.bytes.length;
     for (const rid of matching) length = Math.max(length, rid + 1);
-    let bytes = known.bytes;
+    let { bytes, bits } = known;
     if (length > bytes.length) {
       bytes = Buffer.alloc(length + Math.max(GROWTH_ROOM, length >>> 4));
       known.bytes.copy(bytes);
       named(bytes, keyOf(layout, expression));
+      bits = new Uint32Array((bytes.length + 31) >>> 5);
+      bits.set(known.bits);
     }
     let size = known.size;
     for (const rid of changes.rids) {
@@ -161,9 +187,10 @@ function createMatchSets(db: Database.Database): MatchSets {
       const is = matching.has(rid);
       if (was === is) continue;
       bytes[rid] = is ? 1 : 0;
+      bits[rid >>> 5] = is ? bits[rid >>> 5]! | (1 << (rid & 31)) : bits[rid >>> 5]! & ~(1 << (rid & 31));
       size += is ? 1 : -1;
     }
-    return { bytes, size, at: changes.now, dependencies: known.dependencies };
+    return { bytes, bits, size, at: changes.now, dependencies: known.dependencies };
   });
 
   return {
@@ -176,19 +203,19 @@ function createMatchSets(db: Database.Database): MatchSets {
           byKey.set(key, known);
           return known;
         }
-        bytes -= known.bytes.length;
+        bytes -= sizeOf(known);
       }
       const patched = known && patch(layout, expression, known);
       if (patched) tally.patched++;
       else tally.read++;
       const set = patched || read(layout, expression);
       for (const [oldKey, old] of byKey) {
-        if (bytes + set.bytes.length <= BYTE_BUDGET) break;
-        bytes -= old.bytes.length;
+        if (bytes + sizeOf(set) <= BYTE_BUDGET) break;
+        bytes -= sizeOf(old);
         byKey.delete(oldKey);
       }
       byKey.set(key, set);
-      bytes += set.bytes.length;
+      bytes += sizeOf(set);
       return set;
     },
     invalidate: clear,

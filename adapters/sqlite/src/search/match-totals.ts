@@ -49,10 +49,10 @@ export function createMatchTotals(
     plan: MatchPlan,
     match: string | null,
   ): KeywordOrderTotals => {
-    const { rows, matchSet } = plan.keywordOrder!;
+    const { rows, matchBits } = plan.keywordOrder!;
     const sql = `SELECT count(*) AS total ${fromWhereSql(plan)}`;
     const counted = () =>
-      (rows === null ? null : keywordRows.count(layout, rows, matchSet)) ?? statements.prepared(sql).get(plan.params);
+      (rows === null ? null : keywordRows.count(layout, rows, matchBits)) ?? statements.prepared(sql).get(plan.params);
     return counts.get(sql, plan.params, counted, {
       layout,
       dependencies: queryDependencies(layout, query, match),

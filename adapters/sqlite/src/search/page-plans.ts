@@ -94,7 +94,8 @@ export function createPagePlans(
         ? 'docs'
         : 'fts';
     // A selective docs index drives and tests each of its rows against the match set (match-sets.ts).
-    const matchSet = drive === 'docs' ? matchSets.load(layout, match.expression).bytes : undefined;
+    const set = drive === 'docs' ? matchSets.load(layout, match.expression) : undefined;
+    const matchSet = set?.bytes;
     const count = planMatch(layout, query, match.expression, false, { drive, matchSet });
     const wantScore = (query.sort ?? []).some((clause) => clause.by === 'relevance');
     const constant = wantScore && drive === 'fts' && bm25IsConstant(layout);
@@ -108,9 +109,9 @@ export function createPagePlans(
       : count;
     // Words with a city in date order (or relevance, then date): the city's `sortedBy` index holds every
     // column, in the page's order (keyword-order.ts).
-    const byKeyword = matchSet !== undefined ? keywordOrderIndexFor(layout, query) : null;
+    const byKeyword = set !== undefined ? keywordOrderIndexFor(layout, query) : null;
     if (byKeyword !== null) {
-      const keywordOrder = keywordOrderOf(layout, query, byKeyword, match.forms, page.score, matchSet!);
+      const keywordOrder = keywordOrderOf(layout, query, byKeyword, match.forms, page.score, set!.bits);
       const ordered = (plan: MatchPlan): MatchPlan => ({
         ...plan,
         from: `${plan.from} INDEXED BY ${byKeyword.index}`,
