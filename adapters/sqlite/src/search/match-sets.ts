@@ -6,14 +6,16 @@
  * once into a buffer holding 1 at each matching rowid, bound to the statement as a blob, and each row tests its
  * byte in plain SQL (`matchSetTest`).
  *
- * A byte, not a bit: SQLite has no function that reads a byte of a blob as a number, and a SQL function
- * written here costs a call into JavaScript per row, several times the cost of comparing the byte in SQL.
+ * A byte, not a bit, for SQL: SQLite has no function that reads a bit of a blob, and a SQL function written here
+ * costs a call into JavaScript per row, several times the cost of comparing the byte in SQL. Passes in JavaScript
+ * (a city's rows counted, keyword-rows.ts) test the same set kept as bits.
  *
  * A set stays valid until a write touches one of its words (write-scopes.ts: the first letters of each term
  * of the expression), so writes of other words leave it kept. One a write did touch is brought up to date from
  * the rows the commits since changed (changed-rows.ts), when the log still holds them, instead of being read
- * again: a common word's set costs tens of milliseconds to read and a feed touches it every commit. Sets are
- * kept within a byte budget, least recently used first out: one is a byte per docs row (1 MB at a million).
+ * again (in place: `patch`): a common word's set costs tens of milliseconds to read and a feed touches it every
+ * commit. Sets are kept within a byte budget, least recently used first out: one is a byte and a bit per docs row
+ * (1.1 MB at a million).
  */
 import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
@@ -22,7 +24,7 @@ import { expressionScopes, writeScopesOf, type Dependencies, type ReadAt } from 
 import { onePerConnection } from './one-per-connection.ts';
 import { changedRowsOf } from './changed-rows.ts';
 
-/** Bytes of sets one connection keeps: 48 distinct word sets at a million documents. */
+/** Bytes of sets one connection keeps: some 43 distinct word sets at a million documents. */
 const BYTE_BUDGET = 48 * 1024 * 1024;
 
 /** Rows a set grown by a patch has room for past its last match, at least. */
