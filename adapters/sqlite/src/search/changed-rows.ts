@@ -24,6 +24,8 @@ import { writeScopesOf, type ReadAt } from './write-scopes.ts';
 
 /** Commits whose changed rows are kept: a few seconds of a feed committing a batch every quarter second. */
 export const KEPT_COMMITS = 64;
+/** Answers of `since` kept for the next patches that ask from the same state (`sinceAsked`). */
+const SHARED_CHANGES = 4;
 /** Rows the patches' full-text table holds before it starts over. */
 const MOST_PATCH_ROWS = 20_000;
 /** Above this many changed rows, reading the answer again whole is the cheaper way. */
@@ -181,6 +183,9 @@ function createChangedRows(db: Database.Database): ChangedRows {
     return mirror;
   };
 
+  /** The last few answers of `since`, newest first: a mirror is replaced, never changed, when the log moves on. */
+  const sinceAsked: Array<{ mirror: LogMirror; at: number; withTexts: boolean; changes: RowChanges }> = [];
+
   /** Docs rows of recent changes, each with the state it was read at. */
   const docsRows = new Map<string, Map<number, { seq: number; row: DocsRow | null }>>();
 
@@ -195,6 +200,12 @@ function createChangedRows(db: Database.Database): ChangedRows {
       const mirror = mirrorOf(layout, at.seq, now.seq);
       const first = lowerBound(mirror.seqs, at.seq);
       if (mirror.seqs.length - first > MOST_ROWS_PATCHED) return null;
+      // Most kept answers a commit touched were read or patched at the same state: the first patch's changes serve
+      // the others.
+      const shared = sinceAsked.find(
+        (asked) => asked.mirror === mirror && asked.at === at.seq && (asked.withTexts || !withTexts),
+      );
+      if (shared !== undefined) return { ...shared.changes, now };
       // The latest note of each row is its state at `now`.
       const latest = new Map<number, number>();
       for (let i = first; i < mirror.seqs.length; i++) latest.set(mirror.rids[i]!, i);
@@ -206,7 +217,10 @@ function createChangedRows(db: Database.Database): ChangedRows {
         changedAt.push(mirror.seqs[i]!);
         texts.push(withTexts ? textsOf(mirror, i) : null);
       }
-      return { now, rids, changedAt, texts };
+      const changes = { now, rids, changedAt, texts };
+      sinceAsked.unshift({ mirror, at: at.seq, withTexts, changes });
+      sinceAsked.length = Math.min(sinceAsked.length, SHARED_CHANGES);
+      return changes;
     },
     rowsNow(layout, changes) {
       let rows = docsRows.get(layout.docs);
