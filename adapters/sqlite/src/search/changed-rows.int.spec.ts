@@ -12,6 +12,7 @@ import { indexedTestFileForSpec } from '../testing/indexed-test-file.ts';
 import { ftsMatch } from './fts-match.ts';
 import { hasBit, matchSetTest, matchSetsOf } from './match-sets.ts';
 import { keywordRowsOf, type KeywordRowsCount } from './keyword-rows.ts';
+import { keywordCountsOf } from './keyword-counts.ts';
 import { sortedByIndexFor } from './ordered-walk.ts';
 import { KEPT_COMMITS, changedRowsOf } from './changed-rows.ts';
 import { writeScopesOf, type ReadAt } from './write-scopes.ts';
@@ -114,6 +115,17 @@ function lisbonCount(expression: string, range: { gte?: number } = {}): number {
     .get(expression) as number;
 }
 
+/** Lisbon's rows from `gte` on, matching or not, counted in SQL. */
+function lisbonInRange(gte: number): number {
+  const { db, layout } = file;
+  return db
+    .prepare(
+      `SELECT count(*) FROM ${layout.docs} d WHERE d.${column.keywordLower('city')} = 'lisbon' AND d.${column.date('date')} >= ?`,
+    )
+    .pluck()
+    .get(gte) as number;
+}
+
 type Filter = NonNullable<SearchQuery['filters']>[number];
 const iso = (hours: number) => new Date(day + hours * 3_600_000).toISOString();
 const category = (value: string): Filter => ({ field: 'category', op: 'eq', value });
@@ -191,19 +203,24 @@ describe('kept answers brought up to date from the changed rows', () => {
     }
   });
 
-  it("a city's rows: the patched list counts what SQL counts, with and without a date range", async () => {
+  it("a city's rows and counts: the patched lists count what SQL counts, with and without a date range", async () => {
     const rows = keywordRowsOf(file.db);
+    const counts = keywordCountsOf(file.db);
     const sets = matchSetsOf(file.db);
     const expression = ftsMatch(file.db, file.layout, 'jazz')!.expression;
     const request = lisbonRows();
     const gte = day + 24 * 3_600_000;
+    const words = () => ({ bits: sets.load(file.layout, expression).bits, key: expression });
     const count = (range: KeywordRowsCount['range'] = {}) =>
-      rows.count(file.layout, { ...request, range }, sets.load(file.layout, expression).bits)?.total;
+      counts.count(file.layout, { ...request, range }, words())?.total;
+    const inRange = (range: KeywordRowsCount['range']) =>
+      counts.count(file.layout, { ...request, range }, words())?.inRange;
     // The first ask only notes the value; the second reads its rows.
     count();
     expect(count()).toBe(lisbonCount(expression));
     expect(count({ gte })).toBe(lisbonCount(expression, { gte }));
     const before = rows.tally();
+    const countsBefore = counts.tally();
     for (const round of ['a', 'b']) {
       await writeEveryKind(`city-${round}`);
       // Three of the matches counted so far leave: one moves to Porto, one is removed, one loses the word.
@@ -219,9 +236,11 @@ describe('kept answers brought up to date from the changed rows', () => {
       await file.search.upsert('events', [{ id: unworded!, name: 'Evening, quiet', city: 'Lisbon', date: iso(8) }]);
       expect(count()).toBe(lisbonCount(expression));
       expect(count({ gte })).toBe(lisbonCount(expression, { gte }));
+      expect(inRange({ gte })).toBe(lisbonInRange(gte));
     }
-    // Patched once a round, not read again.
+    // Patched once a round, not read again; each count's two lists (the range's, the words') patched, not passed.
     expect(rows.tally()).toEqual({ ...before, patched: before.patched + 2 });
+    expect(counts.tally()).toEqual({ ...countsBefore, patched: countsBefore.patched + 8 });
     // A write in another city leaves the rows as they are.
     await file.search.upsert('events', [{ id: 'porto-jazz', name: 'Jazz in Porto', city: 'Porto', date: iso(5) }]);
     expect(count()).toBe(lisbonCount(expression));

@@ -1,17 +1,17 @@
 /**
  * One keyword value's rows (a city's events) as rids with their date, read once from the keyword's `sortedBy`
- * index and kept like match sets (match-sets.ts), so words with a city are counted in JavaScript: a pass over
- * the city's rids testing each one's bit in the word's match set and its date against the query's range.
- * A pass over a big city's rows costs a small fraction of counting in SQL, which reads the city's index entries
- * again for every new pair of words and city; visitors ask many such pairs, so cached totals rarely hit.
+ * index and kept like match sets (match-sets.ts), so words with a city are counted in JavaScript
+ * (keyword-counts.ts: the rows within a date range, and those of them in the words' set). Counting from them costs
+ * a small fraction of counting in SQL, which reads the city's index entries again for every new pair of words and
+ * city; visitors ask many such pairs, so cached totals rarely hit.
  *
  * Dates only: they are stored as integers, which cross from SQLite as exact text.
  *
  * A value's rows stay valid until a write touches that value (write-scopes.ts: before or after the change), so
  * a feed writing in other cities leaves them kept; rows a write did touch are brought up to date from the rows
  * the commits since changed (changed-rows.ts) when the log still holds them, rather than read again. Only
- * counts read them; they are kept in rid order (`inRidOrder`). Lists are kept within a byte budget, least
- * recently used first out.
+ * counts read them, when they first count a range; they are kept in rid order (`inRidOrder`). Lists are kept
+ * within a byte budget, least recently used first out.
  */
 import type Database from 'better-sqlite3';
 import { column, unquoted, type IndexLayout } from './index-layout.ts';
@@ -20,7 +20,6 @@ import { writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts
 import { onePerConnection } from './one-per-connection.ts';
 import { changedRowsOf } from './changed-rows.ts';
 import { ascendingRids, replaceRows } from './row-lists.ts';
-import { hasBit } from './match-sets.ts';
 
 /** Bytes of lists one connection keeps: every row of a million-event index twice over (12 bytes a row). */
 const BYTE_BUDGET = 24 * 1024 * 1024;
@@ -54,11 +53,8 @@ export interface KeywordRowsTotals {
 }
 
 export interface KeywordRowsCache {
-  /**
-   * Matches of the set whose bits are `bits` (match-sets.ts) among the value's rows within the range, or null on
-   * the value's first ask (see `load`).
-   */
-  count(layout: IndexLayout, request: KeywordRowsCount, bits: Uint32Array): KeywordRowsTotals | null;
+  /** The value's rows, in rid order, or null on the value's first ask (see `load`). */
+  rowsOf(layout: IndexLayout, request: KeywordRowsCount): KeywordRows | null;
   invalidate(): void;
   /** How many lists were read whole and how many brought up to date from the changed rows, so far. */
   tally(): { read: number; patched: number };
@@ -66,33 +62,6 @@ export interface KeywordRowsCache {
 
 /** One per connection, as the data version it follows is. */
 export const keywordRowsOf = onePerConnection(createKeywordRows);
-
-function countAll(rids: Int32Array, bits: Uint32Array): KeywordRowsTotals {
-  let total = 0;
-  for (let i = 0; i < rids.length; i++) if (hasBit(bits, rids[i]!)) total++;
-  return { total, inRange: rids.length };
-}
-
-/** NaN (no date) fails every comparison, as NULL fails every range in SQL. */
-function countInRange(
-  rids: Int32Array,
-  dates: Float64Array,
-  bits: Uint32Array,
-  gte: number,
-  gt: number,
-  lte: number,
-  lt: number,
-): KeywordRowsTotals {
-  let total = 0;
-  let inRange = 0;
-  for (let i = 0; i < rids.length; i++) {
-    const date = dates[i]!;
-    if (!(date >= gte && date > gt && date <= lte && date < lt)) continue;
-    inRange++;
-    if (hasBit(bits, rids[i]!)) total++;
-  }
-  return { total, inRange };
-}
 
 /**
  * The rows in rid order (the index gives them in date order): a count then reads the match set's bits front to
@@ -203,16 +172,7 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
   };
 
   return {
-    count(layout, request, bits) {
-      const rows = load(layout, request);
-      if (rows === null) return null;
-      const { rids, dates } = rows;
-      const { gte, gt, lte, lt } = request.range;
-      const ranged = gte !== undefined || gt !== undefined || lte !== undefined || lt !== undefined;
-      return ranged
-        ? countInRange(rids, dates, bits, gte ?? -Infinity, gt ?? -Infinity, lte ?? Infinity, lt ?? Infinity)
-        : countAll(rids, bits);
-    },
+    rowsOf: load,
     invalidate: clear,
     tally: () => ({ ...tally }),
   };

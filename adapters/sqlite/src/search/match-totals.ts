@@ -26,7 +26,7 @@ export interface MatchTotals {
 }
 
 export function createMatchTotals(
-  { db, statements, counts, matchSets, keywordRows, countedRows }: ReaderContext,
+  { db, statements, counts, matchSets, keywordCounts, countedRows }: ReaderContext,
   areaCounts: AreaCounts,
   tableExists: (table: string) => boolean,
 ): MatchTotals {
@@ -50,9 +50,10 @@ export function createMatchTotals(
     match: string | null,
   ): KeywordOrderTotals => {
     const { rows, matchBits } = plan.keywordOrder!;
+    const words = { bits: matchBits, key: match ?? '' };
     const sql = `SELECT count(*) AS total ${fromWhereSql(plan)}`;
     const counted = () =>
-      (rows === null ? null : keywordRows.count(layout, rows, matchBits)) ?? statements.prepared(sql).get(plan.params);
+      (rows === null ? null : keywordCounts.count(layout, rows, words)) ?? statements.prepared(sql).get(plan.params);
     return counts.get(sql, plan.params, counted, {
       layout,
       dependencies: queryDependencies(layout, query, match),

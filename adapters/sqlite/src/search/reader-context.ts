@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { SearchQuery } from '@evently/platform';
 import type { CountCache } from './count-cache.ts';
 import type { MatchSets } from './match-sets.ts';
-import type { KeywordRowsCache } from './keyword-rows.ts';
+import type { KeywordCounts } from './keyword-counts.ts';
 import type { CountedRowsCache } from './counted-rows.ts';
 import type { StatementCache } from './statement-cache.ts';
 
@@ -31,6 +31,6 @@ export interface ReaderContext {
   statements: StatementCache;
   counts: CountCache;
   matchSets: MatchSets;
-  keywordRows: KeywordRowsCache;
+  keywordCounts: KeywordCounts;
   countedRows: CountedRowsCache;
 }

@@ -24,6 +24,7 @@ import { fromWhereSql } from './search-sql.ts';
 import { CountCache } from './count-cache.ts';
 import { matchSetsOf } from './match-sets.ts';
 import { keywordRowsOf } from './keyword-rows.ts';
+import { keywordCountsOf } from './keyword-counts.ts';
 import { countedRowsOf } from './counted-rows.ts';
 import { keptTextsOf } from './kept-texts.ts';
 import { createNearestPoints } from './nearest-points.ts';
@@ -74,7 +75,7 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     statements,
     counts,
     matchSets: matchSetsOf(db),
-    keywordRows: keywordRowsOf(db),
+    keywordCounts: keywordCountsOf(db),
     countedRows: countedRowsOf(db),
   };
   const { live, readMeta, tableExists } = createLiveLayouts(statements);
@@ -110,7 +111,8 @@ export function createSearchReader(db: Database.Database, commonTextDocuments = 
     invalidate: () => {
       counts.invalidate();
       context.matchSets.invalidate();
-      context.keywordRows.invalidate();
+      keywordRowsOf(db).invalidate();
+      context.keywordCounts.invalidate();
       context.countedRows.invalidate();
       bandPointsOf(db).invalidate();
       keptTexts.invalidate();
