@@ -51,4 +51,12 @@ describe('free text to a MATCH expression', () => {
     await fixture.search.delete('events', ['5']);
     expect(expression('lanterm')).toBe('"lanterm"*');
   });
+
+  it('a term written after the near misses were listed becomes one at the next ask', async () => {
+    expect(expression('harbur')).toBe('("harbur"* OR "harbour")');
+    await fixture.search.upsert('events', [{ id: 'new-near-miss', name: 'Harbor lights' }]);
+    expect(expression('harbur')).toBe('("harbur"* OR "harbor" OR "harbour")');
+    await fixture.search.delete('events', ['new-near-miss']);
+    expect(expression('harbur')).toBe('("harbur"* OR "harbour")');
+  });
 });

@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3';
 import { allowedEdits, editDistance, queryWords, stemForms } from '@evently/platform/adapter-kit';
 import type { IndexLayout } from './index-layout.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
+import { changedRowsOf } from './changed-rows.ts';
 import { onePerConnection } from './one-per-connection.ts';
 
 /** Like Elasticsearch's `max_expansions`: the most near-miss words one typo may expand to. */
@@ -39,9 +40,10 @@ export interface FtsMatch {
 const PRESENCE_TTL_MS = 60_000;
 const presences = new WeakMap<Database.Database, Map<string, { found: boolean; at: number }>>();
 /**
- * Near misses of absent words, until the next commit to the index (a deleted term must stop counting at once):
- * reading the vocabulary of a first letter costs milliseconds at a million events, and a visitor typing (or a
- * client polling for a word not yet written) asks the same word again within a projector's interval.
+ * Near misses of absent words, brought up to date after each commit to the index (`patchedNearMisses`; a deleted
+ * term must stop counting at once): reading the vocabulary of a first letter costs milliseconds at a million
+ * events, and a visitor typing (or a client polling for a word not yet written) asks the same word again within
+ * a projector's interval.
  */
 const nearMissListsOf = onePerConnection(() => new Map<string, { terms: string[]; at: ReadAt }>());
 
@@ -94,10 +96,56 @@ function nearMisses(db: Database.Database, layout: IndexLayout, word: string, ed
   const cached = cache.get(key);
   if (cached && scopes.unchanged(layout, cached.at, ANY_WRITE)) return cached.terms;
   const at = scopes.now(layout);
-  const terms = readNearMisses(db, layout, word, edits);
+  const terms =
+    (cached && patchedNearMisses(db, layout, word, edits, cached)) ?? readNearMisses(db, layout, word, edits);
   if (cache.size > 10_000) cache.clear();
   cache.set(key, { terms, at });
   return terms;
+}
+
+/** Whether `term` is a near miss of `word`: the same first letter, within the edit budget. */
+function isNearMiss(word: string, term: string, edits: number): boolean {
+  return (
+    term.codePointAt(0) === word.codePointAt(0) &&
+    Math.abs([...term].length - [...word].length) <= edits &&
+    editDistance(word, term, edits) <= edits
+  );
+}
+
+/**
+ * A kept list brought up to date from the rows the commits since changed (changed-rows.ts), instead of the
+ * vocabulary of a first letter read again (milliseconds at a million events, after every commit, for each word
+ * asked): the kept terms some document still holds, and the changed rows' words that are near misses. Null when
+ * the log cannot say what changed, or the list would pass the most expansions (which terms a whole read keeps
+ * then depends on the vocabulary's order).
+ */
+function patchedNearMisses(
+  db: Database.Database,
+  layout: IndexLayout,
+  word: string,
+  edits: number,
+  kept: { terms: string[]; at: ReadAt },
+): string[] | null {
+  const changes = changedRowsOf(db).since(layout, kept.at, true);
+  if (changes === null) return null;
+  const terms = new Set(kept.terms.filter((term) => holdsNow(db, layout, term)));
+  for (const texts of changes.texts) {
+    // A removed row has no texts, and a row's column without a value none in its place.
+    for (const text of texts ?? []) {
+      if (typeof text !== 'string') continue;
+      for (const term of queryWords(text)) if (isNearMiss(word, term, edits)) terms.add(term);
+    }
+  }
+  if (terms.size > MAX_EXPANSIONS) return null;
+  return [...terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether some document holds the term now (not the presence kept for a minute, `holds`). */
+function holdsNow(db: Database.Database, layout: IndexLayout, term: string): boolean {
+  return (
+    db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(phrase(term)) !==
+    undefined
+  );
 }
 
 function readNearMisses(db: Database.Database, layout: IndexLayout, word: string, edits: number): string[] {
