@@ -323,7 +323,7 @@ describe('kept answers brought up to date from the changed rows', () => {
     }
   });
 
-  it("rows as they are now: a changed row is read again once it changes again, and kept while it does not", async () => {
+  it('rows as they are now: a changed row is read again once it changes again, and kept while it does not', async () => {
     const changed = changedRowsOf(file.db);
     const { layout } = file;
     const at = writeScopesOf(file.db).now(layout);

@@ -168,7 +168,13 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
       if (rows === null) return null;
       const { gte, gt, lte, lt } = request.range;
       const rangeKey = `${request.index}\u0000${request.value}\u0000${gte},${gt},${lte},${lt}`;
-      const inRangeRows = listOf(layout, rangeKey, request, () => true, () => rangeRows(rows, request.range));
+      const inRangeRows = listOf(
+        layout,
+        rangeKey,
+        request,
+        () => true,
+        () => rangeRows(rows, request.range),
+      );
       const matched = listOf(
         layout,
         `${rangeKey}\u0000${words.key}`,
