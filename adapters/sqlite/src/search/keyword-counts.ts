@@ -11,13 +11,18 @@
  * a byte budget, least recently used first out.
  */
 import type Database from 'better-sqlite3';
-import { column, unquoted, type IndexLayout } from './index-layout.ts';
+import type { IndexLayout } from './index-layout.ts';
 import { onePerConnection } from './one-per-connection.ts';
-import { changedRowsOf } from './changed-rows.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
-import { ascendingRids, replaceRows } from './row-lists.ts';
+import { replaceRows } from './row-lists.ts';
 import { hasBit } from './match-sets.ts';
-import { keywordRowsOf, type KeywordRows, type KeywordRowsCount, type KeywordRowsTotals } from './keyword-rows.ts';
+import {
+  keywordRowsOf,
+  valueChangesSince,
+  type KeywordRows,
+  type KeywordRowsCount,
+  type KeywordRowsTotals,
+} from './keyword-rows.ts';
 
 /** Bytes of lists one connection keeps (4 a row): a million-event index's rows four times over. */
 const BYTE_BUDGET = 16 * 1024 * 1024;
@@ -89,7 +94,6 @@ function setRows(rids: Int32Array, bits: Uint32Array): Int32Array {
 
 function createKeywordCounts(db: Database.Database): KeywordCounts {
   const keywordRows = keywordRowsOf(db);
-  const changed = changedRowsOf(db);
   const scopes = writeScopesOf(db);
   const lists = new Map<string, KeptList>();
   let bytes = 0;
@@ -116,19 +120,11 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
       known: KeptList,
       inSet: (rid: number) => boolean,
     ): KeptList | null => {
-      const changes = changed.since(layout, known.at, false);
+      const changes = valueChangesSince(db, layout, request, known.at);
       if (changes === null) return null;
-      const gone = ascendingRids(changes.rids);
-      const rowNow = changed.rowsNow(layout, changes);
-      const keyword = unquoted(column.keywordLower(request.keyword));
-      const date = unquoted(column.date(request.date));
-      const added: number[] = [];
-      for (const rid of gone) {
-        const row = rowNow(rid);
-        if (row === null || row[keyword] !== request.value) continue;
-        if (inRange(row[date] as number | null, request.range) && inSet(rid)) added.push(rid);
-      }
-      return { rids: replaceRows(known, gone, { rids: added }).rids, at: changes.now };
+      const { rids, dates } = changes.holding;
+      const added = rids.filter((rid, i) => inRange(dates[i] ?? null, request.range) && inSet(rid));
+      return { rids: replaceRows(known, changes.gone, { rids: added }).rids, at: changes.now };
     },
   );
 

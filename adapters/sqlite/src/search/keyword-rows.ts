@@ -72,6 +72,43 @@ function inRidOrder(rids: Int32Array, dates: Float64Array): KeywordRows {
   return { rids: Int32Array.from(order, (i) => rids[i]!), dates: Float64Array.from(order, (i) => dates[i]!) };
 }
 
+/** The rows changed since a kept list of the value was read, and those of them that hold the value now. */
+export interface ValueChanges {
+  now: ReadAt;
+  /** Every changed row, ascending: each leaves a kept list of the value. */
+  gone: Int32Array;
+  /** The changed rows that hold the value now, ascending, with their dates (null without one). */
+  holding: { rids: number[]; dates: Array<number | null> };
+}
+
+/**
+ * The rows changed since `at` (changed-rows.ts), tested as they are now against the request's value; null when the
+ * log cannot say. Run it in the read transaction of the answer it brings up to date.
+ */
+export function valueChangesSince(
+  db: Database.Database,
+  layout: IndexLayout,
+  request: KeywordRowsCount,
+  at: ReadAt,
+): ValueChanges | null {
+  const changed = changedRowsOf(db);
+  const changes = changed.since(layout, at, false);
+  if (changes === null) return null;
+  const gone = ascendingRids(changes.rids);
+  // The changed rows as they are now, shared by every patch after the same commits.
+  const rowNow = changed.rowsNow(layout, changes);
+  const keyword = unquoted(column.keywordLower(request.keyword));
+  const date = unquoted(column.date(request.date));
+  const holding = { rids: [] as number[], dates: [] as Array<number | null> };
+  for (const rid of gone) {
+    const row = rowNow(rid);
+    if (row === null || row[keyword] !== request.value) continue;
+    holding.rids.push(rid);
+    holding.dates.push(row[date] as number | null);
+  }
+  return { now: changes.now, gone, holding };
+}
+
 function createKeywordRows(db: Database.Database): KeywordRowsCache {
   const byKey = new Map<string, KeptRows>();
   /** Values asked for once: the next ask reads their rows. */
@@ -107,27 +144,15 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
     return { ...inRidOrder(rids, dates), at, dependencies: [[`k:${request.keyword}:${request.value}`]] };
   };
 
-  const changed = changedRowsOf(db);
   /**
    * `known` less the rows changed since, merged in rid order with those of them that hold the value now; null
    * when the log cannot say.
    */
   const patch = db.transaction((layout: IndexLayout, request: KeywordRowsCount, known: KeptRows): KeptRows | null => {
-    const changes = changed.since(layout, known.at, false);
+    const changes = valueChangesSince(db, layout, request, known.at);
     if (changes === null) return null;
-    const gone = ascendingRids(changes.rids);
-    // The changed rows as they are now, shared by every patch after the same commits (changed-rows.ts).
-    const rowNow = changed.rowsNow(layout, changes);
-    const keyword = unquoted(column.keywordLower(request.keyword));
-    const date = unquoted(column.date(request.date));
-    const current = { rids: [] as number[], values: [] as Array<number | null> };
-    for (const rid of gone) {
-      const row = rowNow(rid);
-      if (row === null || row[keyword] !== request.value) continue;
-      current.rids.push(rid);
-      current.values.push(row[date] as number | null);
-    }
-    const merged = replaceRows({ rids: known.rids, values: known.dates }, gone, current);
+    const current = { rids: changes.holding.rids, values: changes.holding.dates };
+    const merged = replaceRows({ rids: known.rids, values: known.dates }, changes.gone, current);
     return { rids: merged.rids, dates: merged.values!, at: changes.now, dependencies: known.dependencies };
   });
 
