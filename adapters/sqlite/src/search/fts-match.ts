@@ -81,9 +81,7 @@ function holds(db: Database.Database, layout: IndexLayout, word: string, asPrefi
   const key = `${layout.fts}\u0000${word}\u0000${asPrefix}`;
   const cached = cache.get(key);
   if (cached && Date.now() - cached.at < PRESENCE_TTL_MS) return cached.found;
-  const expression = asPrefix ? `${phrase(word)}*` : phrase(word);
-  const found =
-    db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(expression) !== undefined;
+  const found = matchesNow(db, layout, asPrefix ? `${phrase(word)}*` : phrase(word));
   if (cache.size > 10_000) cache.clear();
   cache.set(key, { found, at: Date.now() });
   return found;
@@ -128,7 +126,7 @@ function patchedNearMisses(
 ): string[] | null {
   const changes = changedRowsOf(db).since(layout, kept.at, true);
   if (changes === null) return null;
-  const terms = new Set(kept.terms.filter((term) => holdsNow(db, layout, term)));
+  const terms = new Set(kept.terms.filter((term) => matchesNow(db, layout, phrase(term))));
   for (const texts of changes.texts) {
     // A removed row has no texts, and a row's column without a value none in its place.
     for (const text of texts ?? []) {
@@ -140,11 +138,13 @@ function patchedNearMisses(
   return [...terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Whether some document holds the term now (not the presence kept for a minute, `holds`). */
-function holdsNow(db: Database.Database, layout: IndexLayout, term: string): boolean {
+/**
+ * Whether some document matches `expression` now (`holds` keeps the answer for a word a minute): one lookup of
+ * the first entry of each term's document list.
+ */
+function matchesNow(db: Database.Database, layout: IndexLayout, expression: string): boolean {
   return (
-    db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(phrase(term)) !==
-    undefined
+    db.prepare(`SELECT 1 FROM ${layout.fts} WHERE ${layout.fts} MATCH ? LIMIT 1`).pluck().get(expression) !== undefined
   );
 }
 
