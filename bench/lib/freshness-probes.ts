@@ -16,6 +16,7 @@
  * clients' requests, and two outstanding pages are each asked every 20 ms or every
  * answer, whichever is later; the bench prints how many asks it sent a second next to the freshness.
  */
+import { httpGetter } from './http-get.ts';
 import { summarise } from './latency.ts';
 
 const TICK_MS = 20;
@@ -51,6 +52,7 @@ export function freshnessProbes(serverUrl: string) {
   let inFlight = 0;
   const started = Date.now();
   let idle: (() => void) | null = null;
+  const client = httpGetter(serverUrl, MAX_IN_FLIGHT);
 
   const ask = async (page: Page): Promise<void> => {
     page.asking = true;
@@ -58,8 +60,8 @@ export function freshnessProbes(serverUrl: string) {
     inFlight++;
     asks++;
     try {
-      const answer = await fetch(`${serverUrl}/api/events?keyword=${page.prefix}&per_page=1&fields=card`).then(
-        (res) => res.text(),
+      const answer = await client.get(`/api/events?keyword=${page.prefix}&per_page=1&fields=card`).then(
+        (got) => got.text,
         () => '',
       );
       const total = Math.min(page.probes, Number(/"total":(\d+)/.exec(answer)?.[1] ?? 0));
@@ -91,6 +93,7 @@ export function freshnessProbes(serverUrl: string) {
     async stop(): Promise<FreshnessSummary> {
       if (pending.size > 0) await new Promise<void>((resolve) => (idle = resolve));
       clearInterval(timer);
+      client.close();
       const seconds = (Date.now() - started) / 1000;
       const fresh = summarise(samples, 0, 1);
       return {

@@ -1,8 +1,10 @@
 /**
  * Closed-loop HTTP load: `concurrency` workers each send the next request as soon as the previous answered,
- * for `seconds`. Latency is measured per request around fetch + reading the body. A non-2xx answer counts as
- * an error (and is not a latency sample).
+ * for `seconds`, over up to `concurrency` keep-alive connections (http-get.ts). Latency is measured per request from
+ * sending it until its body is read and decompressed. A non-2xx answer counts as an error (and is not a latency
+ * sample).
  */
+import { httpGetter } from './http-get.ts';
 import { summarise, type LatencySummary } from './latency.ts';
 
 export interface LoadOptions {
@@ -30,21 +32,21 @@ export async function runLoad(
   let counter = 0;
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
+  const client = httpGetter(baseUrl, options.concurrency);
 
   async function worker() {
     while (performance.now() < deadline) {
       const request = options.next(counter++);
       const t0 = performance.now();
       try {
-        const res = await fetch(`${baseUrl}${request.path}`, { headers: request.headers });
-        const body = await res.text();
-        if (res.ok) {
+        const answer = await client.get(request.path, request.headers);
+        if (answer.status >= 200 && answer.status < 300) {
           samples.push(performance.now() - t0);
-          bodyBytes += Buffer.byteLength(body);
-          wireBytes += Number(res.headers.get('content-length') ?? Buffer.byteLength(body));
+          bodyBytes += Buffer.byteLength(answer.text);
+          wireBytes += answer.wireBytes;
         } else {
           errors++;
-          firstError ??= `${res.status} ${request.path} ${body.slice(0, 200)}`;
+          firstError ??= `${answer.status} ${request.path} ${answer.text.slice(0, 200)}`;
         }
       } catch (error) {
         errors++;
@@ -54,6 +56,7 @@ export async function runLoad(
   }
 
   await Promise.all(Array.from({ length: options.concurrency }, () => worker()));
+  client.close();
   const summary = summarise(samples, errors, (performance.now() - started) / 1000);
   const mean = (bytes: number) => (samples.length === 0 ? 0 : Math.round(bytes / samples.length));
   const sized = { ...summary, body_bytes: mean(bodyBytes), wire_bytes: mean(wireBytes) };
