@@ -102,17 +102,32 @@ function lisbonRows(): KeywordRowsCount {
 }
 
 /** Lisbon's rows matching the set (and within the range), counted in SQL. */
-function lisbonCount(expression: string, range: { gte?: number } = {}): number {
+function lisbonCount(expression: string, range: { gte?: number; lte?: number } = {}): number {
   const { db, layout } = file;
   const date = `d.${column.date('date')}`;
   return db
     .prepare(
       `SELECT count(*) FROM ${layout.docs} d WHERE d.${column.keywordLower('city')} = 'lisbon'` +
         ` AND d.rid IN (SELECT rowid FROM ${layout.fts} WHERE ${layout.fts} MATCH ?)` +
-        (range.gte === undefined ? '' : ` AND ${date} >= ${range.gte}`),
+        (range.gte === undefined ? '' : ` AND ${date} >= ${range.gte}`) +
+        (range.lte === undefined ? '' : ` AND ${date} <= ${range.lte}`),
     )
     .pluck()
     .get(expression) as number;
+}
+
+/** Lisbon's rows with their dates (NaN without one) in rid order, read in SQL: what kept rows must hold. */
+function lisbonRowsInSql(): { rids: Int32Array; dates: Float64Array } {
+  const { db, layout } = file;
+  const found = db
+    .prepare(
+      `SELECT rid, ${column.date('date')} AS date FROM ${layout.docs} WHERE ${column.keywordLower('city')} = 'lisbon' ORDER BY rid`,
+    )
+    .all() as Array<{ rid: number; date: number | null }>;
+  return {
+    rids: Int32Array.from(found, (row) => row.rid),
+    dates: Float64Array.from(found, (row) => row.date ?? Number.NaN),
+  };
 }
 
 /** Lisbon's rows from `gte` on, matching or not, counted in SQL. */
@@ -215,6 +230,10 @@ describe('kept answers brought up to date from the changed rows', () => {
       counts.count(file.layout, { ...request, range }, words())?.total;
     const inRange = (range: KeywordRowsCount['range']) =>
       counts.count(file.layout, { ...request, range }, words())?.inRange;
+    const keptRows = () => {
+      const kept = rows.rowsOf(file.layout, request);
+      return kept && { rids: kept.rids, dates: kept.dates };
+    };
     // The first ask only notes the value; the second reads its rows.
     count();
     expect(count()).toBe(lisbonCount(expression));
@@ -238,12 +257,23 @@ describe('kept answers brought up to date from the changed rows', () => {
       expect(count({ gte })).toBe(lisbonCount(expression, { gte }));
       expect(inRange({ gte })).toBe(lisbonInRange(gte));
     }
-    // Patched once a round, not read again; each count's two lists (the range's, the words') patched, not passed.
-    expect(rows.tally()).toEqual({ ...before, patched: before.patched + 2 });
+    // Each count's two lists (the range's, the words') patched, not passed; the city's rows neither read nor
+    // patched while the lists are kept, since each list is patched by itself.
     expect(counts.tally()).toEqual({ ...countsBefore, patched: countsBefore.patched + 8 });
-    // A write in another city leaves the rows as they are.
+    expect(rows.tally()).toEqual(before);
+    // A range not kept yet is made from the city's rows, brought up to date from the changed rows, not read again.
+    const lte = day + 48 * 3_600_000;
+    expect(count({ lte })).toBe(lisbonCount(expression, { lte }));
+    expect(rows.tally()).toEqual({ ...before, patched: before.patched + 1 });
+    expect(keptRows()).toEqual(lisbonRowsInSql());
+    // A write in another city leaves the city's rows as they are: neither read nor patched at the next ask.
     await file.search.upsert('events', [{ id: 'porto-jazz', name: 'Jazz in Porto', city: 'Porto', date: iso(5) }]);
     expect(count()).toBe(lisbonCount(expression));
+    expect(keptRows()).toEqual(lisbonRowsInSql());
+    expect(rows.tally()).toEqual({ ...before, patched: before.patched + 1 });
+    // A write in the city does not: the next ask patches them.
+    await file.search.upsert('events', [{ id: 'lisbon-late', name: 'Late show', city: 'Lisbon', date: iso(9) }]);
+    expect(keptRows()).toEqual(lisbonRowsInSql());
     expect(rows.tally()).toEqual({ ...before, patched: before.patched + 2 });
   });
 

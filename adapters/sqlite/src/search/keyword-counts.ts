@@ -7,7 +7,8 @@
  * the lists, and those of them that hold the value, fall in the range (and are in the set) now come back.
  *
  * The range's rows do not depend on the words, so one list serves every word with that city and range. A list is
- * first made from the value's kept rows (keyword-rows.ts), the words' list from the range's. Lists are kept within
+ * first made from the value's kept rows (keyword-rows.ts), the words' list from the range's; once made, a list
+ * is patched by itself, and the value's rows are asked for again only for a range not kept. Lists are kept within
  * a byte budget, least recently used first out.
  */
 import type Database from 'better-sqlite3';
@@ -128,14 +129,17 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
     },
   );
 
-  /** The list under `key`, brought up to date, else made by `pass` at the state now. */
+  /**
+   * The list under `key`, brought up to date, else made by `pass` at the state now; null when it is not kept and
+   * `pass` cannot make it.
+   */
   const listOf = (
     layout: IndexLayout,
     key: string,
     request: KeywordRowsCount,
     inSet: (rid: number) => boolean,
-    pass: () => Int32Array,
-  ): Int32Array => {
+    pass: () => Int32Array | null,
+  ): Int32Array | null => {
     const known = lists.get(key);
     if (known !== undefined) {
       lists.delete(key);
@@ -151,33 +155,38 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
         return patched.rids;
       }
     }
-    tally.passed++;
     const at = scopes.now(layout);
     const rids = pass();
+    if (rids === null) return null;
+    tally.passed++;
     keep(key, { rids, at });
     return rids;
   };
 
   return {
     count(layout, request, words) {
-      const rows = keywordRows.rowsOf(layout, request);
-      if (rows === null) return null;
       const { gte, gt, lte, lt } = request.range;
       const rangeKey = `${request.index}\u0000${request.value}\u0000${gte},${gt},${lte},${lt}`;
+      // The value's rows only when the range's list is not kept: a kept list is patched from the changed rows
+      // itself, and bringing the value's rows up to date as well would copy a city's rows after every commit.
       const inRangeRows = listOf(
         layout,
         rangeKey,
         request,
         () => true,
-        () => rangeRows(rows, request.range),
+        () => {
+          const rows = keywordRows.rowsOf(layout, request);
+          return rows === null ? null : rangeRows(rows, request.range);
+        },
       );
+      if (inRangeRows === null) return null;
       const matched = listOf(
         layout,
         `${rangeKey}\u0000${words.key}`,
         request,
         (rid) => hasBit(words.bits, rid),
         () => setRows(inRangeRows, words.bits),
-      );
+      )!;
       return { total: matched.length, inRange: inRangeRows.length };
     },
     invalidate() {
