@@ -9,15 +9,28 @@ import { createEventsModule, eventsOptionsFromEnv } from '@evently/events';
 import { activityFlushMsFor } from '../../backend/src/activity-flush.ts';
 import { createMailer } from '@evently/mail';
 
-export async function openEmbeddedStack(dataDir: string) {
+export interface EmbeddedStackOptions {
+  /**
+   * Opened as a serving role (`api`, `all`) opens them in production (backend/src/adapters.ts): WAL checkpoints
+   * by a worker thread, never on a commit of the thread that answers requests. The processes that only write
+   * (the projector worker, the feed writer) checkpoint on commit, as production's worker and ingestion roles do.
+   */
+  serving?: boolean;
+}
+
+export async function openEmbeddedStack(dataDir: string, { serving = false }: EmbeddedStackOptions = {}) {
   const logger = silentLogger();
-  const store = await createSqliteDocumentStore({ file: path.join(dataDir, 'evently.db') });
+  const onFailure = (error: Error) =>
+    process.stderr.write(`WAL checkpoint thread failed; the writers checkpoint on commit again: ${error.message}\n`);
+  const checkpoints = serving ? { backgroundCheckpoints: { onFailure } } : {};
+  const store = await createSqliteDocumentStore({ file: path.join(dataDir, 'evently.db'), ...checkpoints });
   const bus = await createSqliteEventBus({ store, pollIntervalMs: 50 });
   // SEARCH_READER_THREADS=0 measures the in-thread search for comparison; unset, the adapter's default.
   const threads = process.env.SEARCH_READER_THREADS;
   const search = createSqliteSearchIndex({
     file: path.join(dataDir, 'search.db'),
     readerThreads: threads === undefined ? undefined : Number(threads),
+    ...checkpoints,
   });
   const events = createEventsModule(
     {

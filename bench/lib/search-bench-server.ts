@@ -37,7 +37,7 @@ let worker: ChildProcess | null = null;
 process.once('SIGTERM', () => void endNow());
 // The bench went away without ending this process (its pipe closed): end too.
 process.stdout.on('error', () => void endNow());
-const { bus, search, events, close } = await openEmbeddedStack(dataDir);
+const { bus, search, events, close } = await openEmbeddedStack(dataDir, { serving: true });
 await events.init?.();
 if (!givenDir || project) await startWorker();
 if (givenDir) await serveOnly();
