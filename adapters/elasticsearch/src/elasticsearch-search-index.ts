@@ -14,6 +14,7 @@ import {
   type FacetResult,
   type FragmentHit,
   type FragmentPage,
+  type IndexChanges,
   type IndexDocument,
   type IndexRebuild,
   type IndexSchema,
@@ -37,7 +38,14 @@ import {
 } from '@evently/platform/adapter-kit';
 import { indexMappings, indexSettings } from './es-mapping.ts';
 import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './es-query.ts';
-import { aliasSwapActions, bulkError, deleteOperations, indexOperations, mgetDocuments } from './es-bulk.ts';
+import {
+  aliasSwapActions,
+  bulkError,
+  changeRequests,
+  deleteOperations,
+  indexOperations,
+  mgetDocuments,
+} from './es-bulk.ts';
 import { initDecision, nextCopyName, unusedCopies } from './es-index-setup.ts';
 
 export interface ElasticsearchSearchIndexOptions {
@@ -147,6 +155,10 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       await bulk(deleteOperations(index, ids.slice(start, start + BULK_CHUNK)));
   };
 
+  const writeChanges = async (index: string, changes: IndexChanges, versionField?: string): Promise<void> => {
+    for (const operations of changeRequests(index, changes, BULK_CHUNK, versionField)) await bulk(operations);
+  };
+
   /** `_source` of whole-document reads: without the schema's answer fragments, which the port keeps apart. */
   const wholeSource = (schema: IndexSchema): { _source_excludes?: string[] } => {
     const fragments = Object.keys(schema.fragments ?? {});
@@ -253,6 +265,11 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       // Versioned ids compare with the external version each document was written with: no field needed.
       schemaOf(index);
       await deleteDocs(index, ids);
+    },
+
+    async write(index, changes, options) {
+      schemaOf(index);
+      await writeChanges(index, changes, options?.versionField);
     },
 
     async get(index, id) {

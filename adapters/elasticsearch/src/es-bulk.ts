@@ -1,6 +1,6 @@
 /** Bulk, mget and alias request parts, kept pure so their exact shape is unit-tested. */
 import type { estypes } from '@elastic/elasticsearch';
-import { type IndexDocument, type VersionedId, DependencyOutage } from '@evently/platform';
+import { type IndexChanges, type IndexDocument, type VersionedId, DependencyOutage } from '@evently/platform';
 import { numericId } from '@evently/platform/adapter-kit';
 import { ID_NUM_FIELD } from './es-mapping.ts';
 
@@ -38,6 +38,28 @@ export function deleteOperations(index: string, ids: Array<string | VersionedId>
       ? { delete: { _index: index, _id: entry } }
       : { delete: { _index: index, _id: entry.id, version: entry.version, version_type: 'external' as const } },
   );
+}
+
+/**
+ * The bulk requests of one `write`: its documents' index actions, then its deletes, at most `perRequest` of them
+ * in a request, so a projector's batch that writes and removes goes in as few requests as its size allows.
+ */
+export function changeRequests(
+  index: string,
+  changes: IndexChanges,
+  perRequest: number,
+  versionField?: string,
+): Operations[] {
+  const docs = changes.upsert ?? [];
+  const ids = changes.delete ?? [];
+  const requests: Operations[] = [];
+  for (let from = 0; from < docs.length + ids.length; from += perRequest) {
+    const to = from + perRequest;
+    const written = docs.slice(Math.min(from, docs.length), Math.min(to, docs.length));
+    const removed = ids.slice(Math.max(0, from - docs.length), Math.max(0, to - docs.length));
+    requests.push([...indexOperations(index, written, versionField), ...deleteOperations(index, removed)]);
+  }
+  return requests;
 }
 
 /**

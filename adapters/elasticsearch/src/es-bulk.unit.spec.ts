@@ -4,6 +4,7 @@ import {
   aliasSwapActions,
   bulkError,
   bulkFailure,
+  changeRequests,
   deleteOperations,
   indexOperations,
   mgetDocuments,
@@ -42,6 +43,36 @@ describe('Elasticsearch bulk and alias requests', () => {
       { delete: { _index: 'events', _id: 'a', version: 4, version_type: 'external' } },
       { delete: { _index: 'events', _id: 'b' } },
     ]);
+  });
+
+  it('writes and deletes of one change go in the same requests, documents first, a bounded number a request', () => {
+    const requests = changeRequests(
+      'events',
+      {
+        upsert: [
+          { id: '1', v: 2 },
+          { id: '2', v: 2 },
+          { id: '3', v: 5 },
+        ],
+        delete: [{ id: '4', version: 3 }, '5'],
+      },
+      2,
+      'v',
+    );
+    // Each action's kind and id; a document follows its index action and names neither.
+    const actions = requests.map((operations) =>
+      (operations as Array<Record<string, { _id?: string }>>).flatMap((entry) =>
+        entry.index ? [`index ${entry.index._id}`] : entry.delete ? [`delete ${entry.delete._id}`] : [],
+      ),
+    );
+    expect(actions).toEqual([['index 1', 'index 2'], ['index 3', 'delete 4'], ['delete 5']]);
+    expect(requests[1]).toEqual([
+      { index: { _index: 'events', _id: '3', version: 5, version_type: 'external' } },
+      { id: '3', v: 5, search_id_num: 3 },
+      { delete: { _index: 'events', _id: '4', version: 3, version_type: 'external' } },
+    ]);
+    expect(changeRequests('events', {}, 2)).toEqual([]);
+    expect(changeRequests('events', { delete: ['a'] }, 500)).toEqual([[{ delete: { _index: 'events', _id: 'a' } }]]);
   });
 
   it('a version conflict is not a failure: a newer version is already indexed', () => {

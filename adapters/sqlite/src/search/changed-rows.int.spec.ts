@@ -374,6 +374,24 @@ describe('kept answers brought up to date from the changed rows', () => {
     expect(rowNow('other')?.[city]).toBe('faro');
   });
 
+  it('a write that upserts and deletes is one commit: its rows are logged under one sequence', async () => {
+    await file.search.upsert('events', [{ id: 'leaving', name: 'Leaving Jazz', city: 'Faro' }]);
+    const { db, layout } = file;
+    const seqNow = () => db.prepare(`SELECT seq FROM ${layout.touchedSeq}`).pluck().get() as number;
+    const before = seqNow();
+    await file.search.write('events', {
+      upsert: [{ id: 'arriving', name: 'Arriving Fado', city: 'Faro' }],
+      delete: ['leaving'],
+    });
+    expect(seqNow()).toBe(before + 1);
+    const logged = db
+      .prepare(`SELECT texts FROM ${layout.changed} WHERE seq = ? ORDER BY rid`)
+      .pluck()
+      .all(before + 1);
+    expect(logged).toHaveLength(2);
+    expect(logged.filter((texts) => texts === null)).toHaveLength(1);
+  });
+
   it('the log names each written row with its texts and each removed row without', async () => {
     await file.search.upsert('events', [{ id: 'logged', name: 'Logged Jazz', city: 'Faro' }]);
     await file.search.delete('events', ['logged']);

@@ -11,6 +11,7 @@ import {
   type CountOptions,
   type FacetResult,
   type FragmentPage,
+  type IndexChanges,
   type IndexDocument,
   type IndexRebuild,
   type IndexSchema,
@@ -215,8 +216,14 @@ export function createSqliteSearchIndex({
     for (const sql of dropSql(layout)) db.exec(sql);
   };
 
-  const writeDocs = (layout: IndexLayout, docs: IndexDocument[], versionField?: string): void => {
-    if (docs.length === 0) return;
+  /** Documents written in the caller's transaction; the words whose scopes they touch join `words`. */
+  const upsertRows = (
+    layout: IndexLayout,
+    docs: IndexDocument[],
+    versionField: string | undefined,
+    noted: boolean,
+    words: Set<string> | null,
+  ): void => {
     const names = rowColumns(layout);
     const upsertDoc = prepared(
       `INSERT INTO ${layout.docs} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
@@ -244,42 +251,87 @@ export function createSqliteSearchIndex({
       put: prepared(`INSERT OR REPLACE INTO ${table} VALUES (?, ?, ?, ?, ?)`),
       remove: prepared(`DELETE FROM ${table} WHERE id = ?`),
     }));
+    for (const doc of docs) {
+      if (versionField !== undefined) {
+        const version = doc[versionField];
+        if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+          throw new Error(
+            `Document ${doc.id}: versioned writes need a positive integer "${versionField}", got ${String(version)}`,
+          );
+        }
+      }
+      const held = versionField !== undefined || words ? heldRow(layout, doc.id, versionField) : null;
+      // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
+      if (held !== null && held.version !== null && held.version >= (doc[versionField!] as number)) continue;
+      const row = toRow(layout, doc);
+      // A rewrite that leaves the text as it was (a view count, a price) leaves the full-text row and the
+      // words' scopes alone, and a point where it was leaves the R*Tree alone.
+      const before = words && held ? heldDocument(layout, held.rid) : null;
+      const sameText = before !== null && sameTexts(searchableTexts(layout, before), row.text);
+      if (words && !sameText) {
+        if (before) addDocumentWordScopes(layout, before, words);
+        addDocumentWordScopes(layout, doc, words);
+      }
+      const rid = upsertDoc.get(row.values) as number;
+      if (noted) noteChangedRow(rid, row.text ?? []);
+      writeSource.run(rid, row.json);
+      writeViews?.run(rid, ...row.views, ...row.fragments);
+      if (writeText && row.text && !sameText) writeText.run(rid, ...row.text);
+      for (const geo of geoWrites) {
+        const point = row.geo[geo.field];
+        if (before !== null && samePoint(asGeoPoint(before[geo.field]), point ?? null)) continue;
+        if (point) geo.put.run(rid, point.lat, point.lat, point.lon, point.lon);
+        else geo.remove.run(rid);
+      }
+    }
+  };
+
+  /** Documents removed in the caller's transaction; the words whose scopes they touch join `words`. */
+  const deleteRows = (
+    layout: IndexLayout,
+    ids: Array<string | VersionedId>,
+    versionField: string | undefined,
+    noted: boolean,
+    words: Set<string> | null,
+  ): void => {
+    const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
+    const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
+    const removeViews =
+      viewsTableColumns(layout).length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
+    const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
+    const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
+    for (const entry of ids) {
+      const id = typeof entry === 'string' ? entry : entry.id;
+      const versioned = typeof entry !== 'string';
+      if (versioned && versionField === undefined)
+        throw new Error('A versioned delete needs the versionField its documents were written with');
+      const held = heldRow(layout, id, versioned ? versionField : undefined);
+      if (held === null) continue;
+      if (versioned && held.version !== null && held.version >= entry.version) continue;
+      const { rid } = held;
+      if (words) addHeldWordScopes(layout, rid, words);
+      removeDoc.run(rid);
+      if (noted) noteChangedRow(rid, null);
+      removeSource.run(rid);
+      removeViews?.run(rid);
+      removeText?.run(rid);
+      for (const statement of removeGeo) statement.run(rid);
+    }
+  };
+
+  /**
+   * Writes and removals in one transaction, so the index's readers see them as one new state; the words they
+   * touched are noted once, under one sequence.
+   */
+  const writeChanges = (layout: IndexLayout, changes: IndexChanges, versionField?: string): void => {
+    const docs = changes.upsert ?? [];
+    const ids = changes.delete ?? [];
+    if (docs.length === 0 && ids.length === 0) return;
     const noted = notesScopes(layout);
     const words = noted && layout.searchable.length > 0 ? new Set<string>() : null;
     db.transaction(() => {
-      for (const doc of docs) {
-        if (versionField !== undefined) {
-          const version = doc[versionField];
-          if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
-            throw new Error(
-              `Document ${doc.id}: versioned writes need a positive integer "${versionField}", got ${String(version)}`,
-            );
-          }
-        }
-        const held = versionField !== undefined || words ? heldRow(layout, doc.id, versionField) : null;
-        // Same rule as Elasticsearch's external versioning: only a higher version replaces what is held.
-        if (held !== null && held.version !== null && held.version >= (doc[versionField!] as number)) continue;
-        const row = toRow(layout, doc);
-        // A rewrite that leaves the text as it was (a view count, a price) leaves the full-text row and the
-        // words' scopes alone, and a point where it was leaves the R*Tree alone.
-        const before = words && held ? heldDocument(layout, held.rid) : null;
-        const sameText = before !== null && sameTexts(searchableTexts(layout, before), row.text);
-        if (words && !sameText) {
-          if (before) addDocumentWordScopes(layout, before, words);
-          addDocumentWordScopes(layout, doc, words);
-        }
-        const rid = upsertDoc.get(row.values) as number;
-        if (noted) noteChangedRow(rid, row.text ?? []);
-        writeSource.run(rid, row.json);
-        writeViews?.run(rid, ...row.views, ...row.fragments);
-        if (writeText && row.text && !sameText) writeText.run(rid, ...row.text);
-        for (const geo of geoWrites) {
-          const point = row.geo[geo.field];
-          if (before !== null && samePoint(asGeoPoint(before[geo.field]), point ?? null)) continue;
-          if (point) geo.put.run(rid, point.lat, point.lat, point.lon, point.lon);
-          else geo.remove.run(rid);
-        }
-      }
+      if (docs.length > 0) upsertRows(layout, docs, versionField, noted, words);
+      if (ids.length > 0) deleteRows(layout, ids, versionField, noted, words);
       if (noted) commitScopes(layout, words ?? new Set());
     })();
     noteWrite();
@@ -288,38 +340,6 @@ export function createSqliteSearchIndex({
       writtenSinceStatistics = 0;
       db.pragma('optimize');
     }
-  };
-
-  const deleteDocs = (layout: IndexLayout, ids: Array<string | VersionedId>, versionField?: string): void => {
-    const removeDoc = prepared(`DELETE FROM ${layout.docs} WHERE rid = ?`);
-    const removeSource = prepared(`DELETE FROM ${layout.sources} WHERE rid = ?`);
-    const removeViews =
-      viewsTableColumns(layout).length > 0 ? prepared(`DELETE FROM ${layout.viewsTable} WHERE rid = ?`) : null;
-    const removeText = layout.searchable.length > 0 ? prepared(`DELETE FROM ${layout.fts} WHERE rowid = ?`) : null;
-    const removeGeo = Object.values(layout.geo).map((table) => prepared(`DELETE FROM ${table} WHERE id = ?`));
-    const noted = notesScopes(layout);
-    const words = noted && layout.searchable.length > 0 ? new Set<string>() : null;
-    db.transaction(() => {
-      for (const entry of ids) {
-        const id = typeof entry === 'string' ? entry : entry.id;
-        const versioned = typeof entry !== 'string';
-        if (versioned && versionField === undefined)
-          throw new Error('A versioned delete needs the versionField its documents were written with');
-        const held = heldRow(layout, id, versioned ? versionField : undefined);
-        if (held === null) continue;
-        if (versioned && held.version !== null && held.version >= entry.version) continue;
-        const { rid } = held;
-        if (words) addHeldWordScopes(layout, rid, words);
-        removeDoc.run(rid);
-        if (noted) noteChangedRow(rid, null);
-        removeSource.run(rid);
-        removeViews?.run(rid);
-        removeText?.run(rid);
-        for (const statement of removeGeo) statement.run(rid);
-      }
-      if (noted) commitScopes(layout, words ?? new Set());
-    })();
-    noteWrite();
   };
 
   /**
@@ -423,11 +443,15 @@ export function createSqliteSearchIndex({
     },
 
     async upsert(index, docs, options) {
-      writeDocs(live(index), docs, options?.versionField);
+      writeChanges(live(index), { upsert: docs }, options?.versionField);
     },
 
     async delete(index, ids, options) {
-      deleteDocs(live(index), ids, options?.versionField);
+      writeChanges(live(index), { delete: ids }, options?.versionField);
+    },
+
+    async write(index, changes, options) {
+      writeChanges(live(index), changes, options?.versionField);
     },
 
     async getMany(index, ids) {
@@ -530,11 +554,11 @@ export function createSqliteSearchIndex({
       return {
         async upsert(docs, options) {
           ensureOpen();
-          writeDocs(next, docs, options?.versionField);
+          writeChanges(next, { upsert: docs }, options?.versionField);
         },
         async delete(ids, options) {
           ensureOpen();
-          deleteDocs(next, ids, options?.versionField);
+          writeChanges(next, { delete: ids }, options?.versionField);
         },
         async getMany(ids) {
           ensureOpen();

@@ -132,6 +132,42 @@ export function testSearchIndex(factory: SearchIndexFactory): void {
       );
     });
 
+    it('write applies upserts and deletes together, each with its rules, and nothing when one is refused', async () => {
+      const versioned = { versionField: 'aggregate_version' };
+      await search.upsert(
+        index,
+        [
+          { id: 'w1', name: 'Kept', aggregate_version: 2 },
+          { id: 'w2', name: 'Going', aggregate_version: 1 },
+        ],
+        versioned,
+      );
+      await search.write(
+        index,
+        {
+          upsert: [
+            { id: 'w1', name: 'Older', aggregate_version: 1 },
+            { id: 'w3', name: 'Zanzibar Nights', aggregate_version: 1 },
+          ],
+          delete: [
+            { id: 'w2', version: 2 },
+            { id: 'unknown', version: 1 },
+          ],
+        },
+        versioned,
+      );
+      await search.refresh(index);
+      expect((await search.get(index, 'w1'))?.name).toBe('Kept');
+      expect(await search.get(index, 'w2')).toBeNull();
+      expect(await sortedIds({ text: 'zanzibar' })).toEqual(['w3']);
+      await search.write(index, {}, versioned);
+      await expect(
+        search.write(index, { upsert: [{ id: 'w4', name: 'No version' }], delete: ['1'] }, versioned),
+      ).rejects.toThrow(/positive integer/);
+      expect(await search.get(index, '1')).not.toBeNull();
+      expect(await search.get(index, 'w4')).toBeNull();
+    });
+
     it('get returns the whole stored document, stored-only fields included', async () => {
       expect(await search.get(index, '1')).toEqual(fixtureEvents[0]);
       expect(await search.get(index, 'missing')).toBeNull();

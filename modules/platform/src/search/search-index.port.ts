@@ -252,6 +252,12 @@ export interface VersionedId {
   version: number;
 }
 
+/** Documents to write and documents to remove, given to `write` together. */
+export interface IndexChanges {
+  upsert?: IndexDocument[];
+  delete?: Array<string | VersionedId>;
+}
+
 export interface CountOptions {
   /** Counting may stop at this many matches. */
   atMost?: number;
@@ -281,6 +287,13 @@ export interface SearchIndex {
   upsert(index: string, docs: IndexDocument[], options?: UpsertOptions): Promise<void>;
   /** Unknown ids are ignored; a versioned id is deleted only if held at a lower version (pass the same `versionField`). */
   delete(index: string, ids: Array<string | VersionedId>, options?: UpsertOptions): Promise<void>;
+  /**
+   * `upsert` and `delete` as one write, with their rules: one transaction (SQLite), one bulk request per chunk
+   * (Elasticsearch). A projector's batch that replaces some documents and removes others is then one new state of
+   * the index for its readers, not two: each state is one more generation the SQLite readers' kept answers are
+   * brought up to date with. An id should be in one list only (the order between the two is not promised).
+   */
+  write(index: string, changes: IndexChanges, options?: UpsertOptions): Promise<void>;
   get(index: string, id: string): Promise<IndexDocument | null>;
   /** Several documents in one round trip (Elasticsearch `_mget`); missing ids are absent from the map. */
   getMany(index: string, ids: string[]): Promise<Map<string, IndexDocument>>;
