@@ -42,8 +42,8 @@ type Slot = { doc: EventIndexDocument | null; dirty: boolean; removedAt?: number
 /** The serving index or the copy being rebuilt: the same reads and writes either way. */
 interface Target {
   getMany(ids: string[]): Promise<Map<string, IndexDocument>>;
-  upsert(docs: IndexDocument[]): Promise<void>;
-  delete(ids: VersionedId[]): Promise<void>;
+  /** A batch's writes and removals. */
+  write(changes: { upsert: IndexDocument[]; delete: VersionedId[] }): Promise<void>;
 }
 
 /** `rates`: the exchange rates in effect, which each document is converted with as it is written. */
@@ -54,8 +54,8 @@ export function createEventsSearchProjector(deps: {
 }): Projector {
   const live: Target = {
     getMany: (ids) => deps.search.getMany(EVENTS_INDEX, ids),
-    upsert: (docs) => deps.search.upsert(EVENTS_INDEX, docs, VERSIONED),
-    delete: (ids) => deps.search.delete(EVENTS_INDEX, ids, VERSIONED),
+    // One write: readers see the batch as one new state of the index, not its writes and then its removals.
+    write: (changes) => deps.search.write(EVENTS_INDEX, changes, VERSIONED),
   };
 
   function fold(slot: Slot, message: Delivered): void {
@@ -123,8 +123,8 @@ export function createEventsSearchProjector(deps: {
       else deletes.push({ id, version: slot.removedAt ?? 1 });
     }
     // Fragments are rendered at every write: a document read back (getMany) comes without them.
-    if (upserts.length) await index.upsert(upserts.map(withAnswerFragments));
-    if (deletes.length) await index.delete(deletes);
+    if (upserts.length > 0 || deletes.length > 0)
+      await index.write({ upsert: upserts.map(withAnswerFragments), delete: deletes });
   }
 
   return {
@@ -136,8 +136,11 @@ export function createEventsSearchProjector(deps: {
       const copy = await deps.search.beginRebuild(EVENTS_INDEX);
       const target: Target = {
         getMany: (ids) => copy.getMany(ids),
-        upsert: (docs) => copy.upsert(docs, VERSIONED),
-        delete: (ids) => copy.delete(ids, VERSIONED),
+        // Nobody reads a copy before its swap: its writes and removals need not be one state.
+        async write(changes) {
+          await copy.upsert(changes.upsert, VERSIONED);
+          await copy.delete(changes.delete, VERSIONED);
+        },
       };
       return { apply: (batch) => applyTo(target, batch), finish: () => copy.commit(), abort: () => copy.abort() };
     },
