@@ -22,7 +22,6 @@ import {
   type SearchIndex,
   type SearchQuery,
   type SearchResult,
-  type VersionedId,
 } from '@evently/platform';
 import {
   assertPlainName,
@@ -38,14 +37,7 @@ import {
 } from '@evently/platform/adapter-kit';
 import { indexMappings, indexSettings } from './es-mapping.ts';
 import { facetsBody, matchQuery, portDistanceKm, scanBody, searchBody } from './es-query.ts';
-import {
-  aliasSwapActions,
-  bulkError,
-  changeRequests,
-  deleteOperations,
-  indexOperations,
-  mgetDocuments,
-} from './es-bulk.ts';
+import { aliasSwapActions, bulkError, changeRequests, mgetDocuments } from './es-bulk.ts';
 import { initDecision, nextCopyName, unusedCopies } from './es-index-setup.ts';
 
 export interface ElasticsearchSearchIndexOptions {
@@ -144,17 +136,7 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
     if (failure) throw failure;
   };
 
-  const writeDocs = async (index: string, docs: IndexDocument[], versionField?: string): Promise<void> => {
-    for (let start = 0; start < docs.length; start += BULK_CHUNK) {
-      await bulk(indexOperations(index, docs.slice(start, start + BULK_CHUNK), versionField));
-    }
-  };
-
-  const deleteDocs = async (index: string, ids: Array<string | VersionedId>): Promise<void> => {
-    for (let start = 0; start < ids.length; start += BULK_CHUNK)
-      await bulk(deleteOperations(index, ids.slice(start, start + BULK_CHUNK)));
-  };
-
+  /** Upserts, then deletes, at most `BULK_CHUNK` documents a request. */
   const writeChanges = async (index: string, changes: IndexChanges, versionField?: string): Promise<void> => {
     for (const operations of changeRequests(index, changes, BULK_CHUNK, versionField)) await bulk(operations);
   };
@@ -258,13 +240,13 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
 
     async upsert(index, docs, options) {
       schemaOf(index);
-      await writeDocs(index, docs, options?.versionField);
+      await writeChanges(index, { upsert: docs }, options?.versionField);
     },
 
     async delete(index, ids) {
       // Versioned ids compare with the external version each document was written with: no field needed.
       schemaOf(index);
-      await deleteDocs(index, ids);
+      await writeChanges(index, { delete: ids });
     },
 
     async write(index, changes, options) {
@@ -398,11 +380,11 @@ export function createElasticsearchSearchIndex({ node }: ElasticsearchSearchInde
       return {
         async upsert(docs, options) {
           ensureOpen();
-          await writeDocs(next, docs, options?.versionField);
+          await writeChanges(next, { upsert: docs }, options?.versionField);
         },
         async delete(ids) {
           ensureOpen();
-          await deleteDocs(next, ids);
+          await writeChanges(next, { delete: ids });
         },
         async getMany(ids) {
           ensureOpen();
