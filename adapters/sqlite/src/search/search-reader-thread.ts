@@ -9,7 +9,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createSearchReader } from './search-reader.ts';
-import { packFragmentPage } from './fragment-transit.ts';
 import type { ReadReply, ReadRequest, ReaderThreadData } from './reader-protocol.ts';
 import { SearchCursorError } from '@evently/platform';
 import { MMAP_SIZE_PRAGMA } from '../memory-map.ts';
@@ -31,8 +30,8 @@ const answer = db.transaction((request: ReadRequest): unknown => {
       // As JSON text: one string crosses to the main thread instead of a structured clone of every hit.
       return reader.searchJson(request.index, request.query);
     case 'fragments':
-      // Already text: the fragments cross joined into one string, with the page's ids, distances and cursor.
-      return packFragmentPage(reader.searchFragments(request.index, request.query, request.fragment));
+      // Already text: the fragments cross as strings, with the page's ids, distances and cursor.
+      return reader.searchFragments(request.index, request.query, request.fragment);
     case 'count':
       return reader.count(request.index, request.query, request.options);
     case 'facets':

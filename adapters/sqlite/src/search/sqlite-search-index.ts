@@ -37,7 +37,6 @@ import {
   type IndexLayout,
 } from './index-layout.ts';
 import { rowColumns, sameTexts, samePoint, searchableTexts, toRow } from './document-row.ts';
-import { unpackFragmentPage, type PackedFragmentPage } from './fragment-transit.ts';
 import { COMMON_TEXT_DOCUMENTS, DEFAULT_LIMIT, createSearchReader } from './search-reader.ts';
 import { createReaderPool } from './reader-pool.ts';
 import { KEPT_PAGE_ROWS, PageCache } from './page-cache.ts';
@@ -490,7 +489,7 @@ export function createSqliteSearchIndex({
       if (matchesNothing) return { total: 0, hits: [], nextCursor: null };
       const read = async (): Promise<FragmentPage> =>
         pool
-          ? unpackFragmentPage((await pool.run({ method: 'fragments', index, query, fragment })) as PackedFragmentPage)
+          ? ((await pool.run({ method: 'fragments', index, query, fragment })) as FragmentPage)
           : reader.searchFragments(index, query, fragment);
       if ((query.limit ?? DEFAULT_LIMIT) <= KEPT_PAGE_ROWS) return read();
       // Kept while no write touches what its rows depend on; the words are left out (each dependency is enough alone).
