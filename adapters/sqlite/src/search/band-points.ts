@@ -16,6 +16,7 @@ import type Database from 'better-sqlite3';
 import { column, geoIndex, unquoted, type IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { onePerConnection } from './one-per-connection.ts';
+import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { changedRowsOf } from './changed-rows.ts';
 import { ascendingRids, replaceRows } from './row-lists.ts';
 import { createStatementCache } from './statement-cache.ts';
@@ -82,8 +83,7 @@ function createBandPoints(db: Database.Database): BandPointsCache {
   const statements = createStatementCache(db);
   const scopes = writeScopesOf(db);
   const changed = changedRowsOf(db);
-  const kept = new Map<string, KeptBand>();
-  let bytes = 0;
+  const kept = new ByteBudgetCache<KeptBand>(BYTE_BUDGET, sizeOf);
   const tally = { read: 0, patched: 0 };
 
   const bandConditions = ({ field, filters }: BandPointsRequest) => [
@@ -186,43 +186,30 @@ function createBandPoints(db: Database.Database): BandPointsCache {
     return { at: changes.now, rows: { rids: merged.rids, values: merged.values! }, points, answer };
   });
 
-  const keep = (key: string, band: KeptBand) => {
-    for (const [oldKey, old] of kept) {
-      if (bytes + sizeOf(band) <= BYTE_BUDGET) break;
-      bytes -= sizeOf(old);
-      kept.delete(oldKey);
-    }
-    kept.set(key, band);
-    bytes += sizeOf(band);
-  };
-
   return {
     points(layout, request) {
       const { field, filters, band } = request;
       const key = `${layout.docs}\u0000${field}\u0000${band[0]}\u0000${fromWhereSql(filters)}\u0000${JSON.stringify(filters.params)}\u0000${request.mostPoints}`;
-      const known = kept.get(key);
+      const known = kept.take(key);
       if (known !== undefined) {
-        kept.delete(key);
-        bytes -= sizeOf(known);
         if (scopes.unchanged(layout, known.at, bandDependencies(field, band[0], band[1]))) {
-          keep(key, known);
+          kept.keep(key, known);
           return known.answer;
         }
         const patched = patch(layout, request, known);
         if (patched !== null) {
           tally.patched++;
-          keep(key, patched);
+          kept.keep(key, patched);
           return patched.answer;
         }
       }
       tally.read++;
       const grouped = read(layout, request);
-      keep(key, grouped);
+      kept.keep(key, grouped);
       return grouped.answer;
     },
     invalidate() {
       kept.clear();
-      bytes = 0;
     },
     tally: () => ({ ...tally }),
   };

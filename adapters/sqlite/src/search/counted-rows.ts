@@ -17,6 +17,7 @@ import { parseIntegers } from './integer-list.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { changedRowsOf } from './changed-rows.ts';
 import { ascendingRids, replaceRows } from './row-lists.ts';
+import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
 import { fromWhereSql, planMatch, rowPretest, type MatchPlan } from './search-sql.ts';
@@ -51,22 +52,11 @@ export const countedRowsOf = onePerConnection(createCountedRows);
 
 function createCountedRows(db: Database.Database): CountedRowsCache {
   const statements = createStatementCache(db);
-  const kept = new Map<string, Kept>();
+  const kept = new ByteBudgetCache<Kept>(BYTE_BUDGET, (rows) => rows.rids.byteLength);
   const noted = new Set<string>();
-  let bytes = 0;
   const tally = { read: 0, patched: 0 };
   const scopes = writeScopesOf(db);
   const changed = changedRowsOf(db);
-
-  const keep = (key: string, rows: Kept) => {
-    for (const [oldKey, old] of kept) {
-      if (bytes + rows.rids.byteLength <= BYTE_BUDGET) break;
-      bytes -= old.rids.byteLength;
-      kept.delete(oldKey);
-    }
-    kept.set(key, rows);
-    bytes += rows.rids.byteLength;
-  };
 
   /** Every row the plan matches. A commit between `at` and the read is re-tested by the next patch, harmlessly. */
   const read = (layout: IndexLayout, plan: MatchPlan): Kept => {
@@ -112,14 +102,12 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
     count(layout, query, plan) {
       if (query.text !== undefined) return null;
       const key = `${layout.docs}\u0000${fromWhereSql(plan)}\u0000${JSON.stringify(plan.params)}`;
-      const known = kept.get(key);
+      const known = kept.take(key);
       if (known !== undefined) {
-        kept.delete(key);
-        bytes -= known.rids.byteLength;
         const patched = scopes.unchanged(layout, known.at, ANY_WRITE) ? known : patch(layout, query, known);
         if (patched !== null) {
           if (patched !== known) tally.patched++;
-          keep(key, patched);
+          kept.keep(key, patched);
           return patched.rids.length;
         }
       } else if (!noted.has(key)) {
@@ -129,13 +117,12 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
       }
       tally.read++;
       const rows = read(layout, plan);
-      keep(key, rows);
+      kept.keep(key, rows);
       return rows.rids.length;
     },
     invalidate() {
       kept.clear();
       noted.clear();
-      bytes = 0;
     },
     tally: () => ({ ...tally }),
   };

@@ -14,6 +14,7 @@
 import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
 import { onePerConnection } from './one-per-connection.ts';
+import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
 import { replaceRows } from './row-lists.ts';
 import { hasBit } from './match-sets.ts';
@@ -96,19 +97,8 @@ function setRows(rids: Int32Array, bits: Uint32Array): Int32Array {
 function createKeywordCounts(db: Database.Database): KeywordCounts {
   const keywordRows = keywordRowsOf(db);
   const scopes = writeScopesOf(db);
-  const lists = new Map<string, KeptList>();
-  let bytes = 0;
+  const lists = new ByteBudgetCache<KeptList>(BYTE_BUDGET, (list) => list.rids.byteLength);
   const tally = { passed: 0, patched: 0 };
-
-  const keep = (key: string, list: KeptList) => {
-    for (const [oldKey, old] of lists) {
-      if (bytes + list.rids.byteLength <= BYTE_BUDGET) break;
-      bytes -= old.rids.byteLength;
-      lists.delete(oldKey);
-    }
-    lists.set(key, list);
-    bytes += list.rids.byteLength;
-  };
 
   /**
    * `known` less the rows changed since, with those of them that hold the value, fall in the range and pass
@@ -140,18 +130,16 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
     inSet: (rid: number) => boolean,
     pass: () => Int32Array | null,
   ): Int32Array | null => {
-    const known = lists.get(key);
+    const known = lists.take(key);
     if (known !== undefined) {
-      lists.delete(key);
-      bytes -= known.rids.byteLength;
       if (scopes.unchanged(layout, known.at, ANY_WRITE)) {
-        keep(key, known);
+        lists.keep(key, known);
         return known.rids;
       }
       const patched = patch(layout, request, known, inSet);
       if (patched !== null) {
         tally.patched++;
-        keep(key, patched);
+        lists.keep(key, patched);
         return patched.rids;
       }
     }
@@ -159,7 +147,7 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
     const rids = pass();
     if (rids === null) return null;
     tally.passed++;
-    keep(key, { rids, at });
+    lists.keep(key, { rids, at });
     return rids;
   };
 
@@ -191,7 +179,6 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
     },
     invalidate() {
       lists.clear();
-      bytes = 0;
     },
     tally: () => ({ ...tally }),
   };

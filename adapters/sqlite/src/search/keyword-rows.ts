@@ -18,6 +18,7 @@ import { column, unquoted, type IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 import { onePerConnection } from './one-per-connection.ts';
+import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { changedRowsOf } from './changed-rows.ts';
 import { ascendingRids, replaceRows } from './row-lists.ts';
 
@@ -110,16 +111,14 @@ export function valueChangesSince(
 }
 
 function createKeywordRows(db: Database.Database): KeywordRowsCache {
-  const byKey = new Map<string, KeptRows>();
+  const byKey = new ByteBudgetCache<KeptRows>(BYTE_BUDGET, (rows) => rows.rids.byteLength + rows.dates.byteLength);
   /** Values asked for once: the next ask reads their rows. */
   const asked = new Set<string>();
-  let bytes = 0;
   const tally = { read: 0, patched: 0 };
   const scopes = writeScopesOf(db);
   const clear = () => {
     byKey.clear();
     asked.clear();
-    bytes = 0;
   };
 
   const read = (layout: IndexLayout, request: KeywordRowsCount): KeptRows => {
@@ -162,20 +161,15 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
    */
   const load = (layout: IndexLayout, request: KeywordRowsCount): KeywordRows | null => {
     const key = `${request.index}\u0000${request.value}`;
-    const known = byKey.get(key);
-    if (known !== undefined) {
-      byKey.delete(key);
-      if (scopes.unchanged(layout, known.at, known.dependencies)) {
-        byKey.set(key, known);
-        return known;
-      }
-      bytes -= known.rids.byteLength + known.dates.byteLength;
+    const known = byKey.take(key);
+    if (known !== undefined && scopes.unchanged(layout, known.at, known.dependencies)) {
+      byKey.keep(key, known);
+      return known;
     }
     const patched = known && patch(layout, request, known);
     if (patched) {
       tally.patched++;
-      byKey.set(key, patched);
-      bytes += patched.rids.byteLength + patched.dates.byteLength;
+      byKey.keep(key, patched);
       return patched;
     }
     if (!asked.has(key)) {
@@ -185,14 +179,7 @@ function createKeywordRows(db: Database.Database): KeywordRowsCache {
     }
     tally.read++;
     const rows = read(layout, request);
-    const size = rows.rids.byteLength + rows.dates.byteLength;
-    for (const [oldKey, old] of byKey) {
-      if (bytes + size <= BYTE_BUDGET) break;
-      bytes -= old.rids.byteLength + old.dates.byteLength;
-      byKey.delete(oldKey);
-    }
-    byKey.set(key, rows);
-    bytes += size;
+    byKey.keep(key, rows);
     return rows;
   };
 

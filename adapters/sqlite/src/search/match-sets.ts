@@ -22,6 +22,7 @@ import type { IndexLayout } from './index-layout.ts';
 import { byteSetOf } from './integer-list.ts';
 import { expressionScopes, writeScopesOf, type Dependencies, type ReadAt } from './write-scopes.ts';
 import { onePerConnection } from './one-per-connection.ts';
+import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { changedRowsOf } from './changed-rows.ts';
 
 /** Bytes of sets one connection keeps: some 43 distinct word sets at a million documents. */
@@ -84,17 +85,13 @@ const sizeOf = (set: MatchSet): number => set.bytes.length + set.bits.byteLength
 const keyOf = (layout: IndexLayout, expression: string): string => `${layout.fts}\u0000${expression}`;
 
 function createMatchSets(db: Database.Database): MatchSets {
-  /** Set per (FTS table, expression), in least recently used order (Map order, refreshed on use). */
-  const byKey = new Map<string, KeptSet>();
+  /** Set per (FTS table, expression), least recently used first out. */
+  const byKey = new ByteBudgetCache<KeptSet>(BYTE_BUDGET, sizeOf);
   let built = 0;
   const tally = { read: 0, patched: 0 };
-  let bytes = 0;
   const scopes = writeScopesOf(db);
 
-  const clear = () => {
-    byKey.clear();
-    bytes = 0;
-  };
+  const clear = () => byKey.clear();
 
   /**
    * The expression with each prefix phrase written as the whole terms it matches, when they are few: the
@@ -198,26 +195,16 @@ function createMatchSets(db: Database.Database): MatchSets {
   return {
     load(layout, expression) {
       const key = keyOf(layout, expression);
-      const known = byKey.get(key);
-      if (known !== undefined) {
-        byKey.delete(key);
-        if (scopes.unchanged(layout, known.at, known.dependencies)) {
-          byKey.set(key, known);
-          return known;
-        }
-        bytes -= sizeOf(known);
+      const known = byKey.take(key);
+      if (known !== undefined && scopes.unchanged(layout, known.at, known.dependencies)) {
+        byKey.keep(key, known);
+        return known;
       }
       const patched = known && patch(layout, expression, known);
       if (patched) tally.patched++;
       else tally.read++;
       const set = patched || read(layout, expression);
-      for (const [oldKey, old] of byKey) {
-        if (bytes + sizeOf(set) <= BYTE_BUDGET) break;
-        bytes -= sizeOf(old);
-        byKey.delete(oldKey);
-      }
-      byKey.set(key, set);
-      bytes += sizeOf(set);
+      byKey.keep(key, set);
       return set;
     },
     invalidate: clear,
