@@ -17,7 +17,7 @@ import { column, geoIndex, unquoted, type IndexLayout } from './index-layout.ts'
 import { parseIntegers } from './integer-list.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
-import { changedRowsOf } from './changed-rows.ts';
+import { changedRowsOf, type DocsRow, type RowChanges } from './changed-rows.ts';
 import { ascendingRids, replaceRows } from './row-lists.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { fromWhereSql, type MatchPlan } from './search-sql.ts';
@@ -79,12 +79,63 @@ function indexOf(rids: Int32Array, rid: number): number {
   return -1;
 }
 
+/** Changed rows (each once) with a point now, in latitude order. */
+interface PlacedRows {
+  /** The rows whose latitude is in `[low, high)`. */
+  within(low: number, high: number): number[];
+}
+
+/** The first index of ascending `lats` at or above `lat`. */
+function firstAtOrAbove(lats: Float64Array, lat: number): number {
+  let low = 0;
+  let high = lats.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (lats[middle]! < lat) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function placedRows(rids: readonly number[], rowNow: (rid: number) => DocsRow | null, field: string): PlacedRows {
+  const latColumn = unquoted(column.lat(field));
+  const lonColumn = unquoted(column.lon(field));
+  const placed: Array<[number, number]> = [];
+  for (const rid of rids) {
+    const row = rowNow(rid);
+    const lat = row?.[latColumn];
+    if (typeof lat === 'number' && row![lonColumn] !== null) placed.push([lat, rid]);
+  }
+  placed.sort((x, y) => x[0] - y[0]);
+  const lats = Float64Array.from(placed, ([lat]) => lat);
+  return {
+    within: (low, high) => placed.slice(firstAtOrAbove(lats, low), firstAtOrAbove(lats, high)).map(([, rid]) => rid),
+  };
+}
+
 function createBandPoints(db: Database.Database): BandPointsCache {
   const statements = createStatementCache(db);
   const scopes = writeScopesOf(db);
   const changed = changedRowsOf(db);
   const kept = new ByteBudgetCache<KeptBand>(BYTE_BUDGET, sizeOf);
   const tally = { read: 0, patched: 0 };
+  /**
+   * The changed rows that have a place now, by latitude: every band patched after the same commits finds its own
+   * with two binary searches, instead of each band testing every changed row (a feed's commit touches most
+   * bands of the cities it writes in). Keyed by the changes' list of rows, which the patches after the same commits
+   * share (changed-rows.ts, `since`).
+   */
+  const byLatitude = new WeakMap<readonly number[], Map<string, PlacedRows>>();
+  const placedByLatitude = (layout: IndexLayout, changes: RowChanges, field: string): PlacedRows => {
+    let fields = byLatitude.get(changes.rids);
+    if (fields === undefined) byLatitude.set(changes.rids, (fields = new Map()));
+    let placed = fields.get(field);
+    if (placed === undefined) {
+      placed = placedRows(changes.rids, changed.rowsNow(layout, changes), field);
+      fields.set(field, placed);
+    }
+    return placed;
+  };
 
   const bandConditions = ({ field, filters }: BandPointsRequest) => [
     `d.${column.lat(field)} >= @bandLow`,
@@ -141,15 +192,8 @@ function createBandPoints(db: Database.Database): BandPointsCache {
       if (at >= 0) points[known.rows.values[at]!]![2]--;
     }
     // Rows now outside the band cannot count; the rest meet the filters or not, asked of SQL for them alone.
-    const rowNow = changed.rowsNow(layout, changes);
-    const latColumn = unquoted(column.lat(request.field));
-    const lonColumn = unquoted(column.lon(request.field));
     const [low, high] = request.band;
-    const inBand = gone.filter((rid) => {
-      const row = rowNow(rid);
-      const lat = row?.[latColumn];
-      return typeof lat === 'number' && lat >= low && lat < high && row![lonColumn] !== null;
-    });
+    const inBand = placedByLatitude(layout, changes, request.field).within(low, high);
     const added = { rids: [] as number[], values: [] as number[] };
     if (inBand.length > 0) {
       const { filters } = request;
