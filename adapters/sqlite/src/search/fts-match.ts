@@ -155,8 +155,5 @@ function readNearMisses(db: Database.Database, layout: IndexLayout, word: string
     .prepare(`SELECT term FROM ${layout.ftsVocab} WHERE term >= ? AND term < ?`)
     .pluck()
     .all(first, after) as string[];
-  const length = [...word].length;
-  return terms
-    .filter((term) => Math.abs([...term].length - length) <= edits && editDistance(word, term, edits) <= edits)
-    .slice(0, MAX_EXPANSIONS);
+  return terms.filter((term) => isNearMiss(word, term, edits)).slice(0, MAX_EXPANSIONS);
 }
