@@ -16,10 +16,10 @@ import type { IndexLayout } from './index-layout.ts';
 import { parseIntegers } from './integer-list.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { changedRowsOf } from './changed-rows.ts';
-import { ascendingRids, replaceRows } from './row-lists.ts';
+import { ascendingRids, replaceRows, type RidsAt } from './row-lists.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { createStatementCache } from './statement-cache.ts';
-import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
+import { ANY_WRITE, writeScopesOf } from './write-scopes.ts';
 import { fromWhereSql, planMatch, rowPretest, type MatchPlan } from './search-sql.ts';
 
 /** What a total is asked of: a query without its page. */
@@ -29,12 +29,6 @@ type MatchQuery = Omit<SearchQuery, 'sort' | 'offset' | 'limit' | 'fields' | 'af
 const BYTE_BUDGET = 32 * 1024 * 1024;
 /** Queries counted once: the next count reads their rows. Forgotten all at once past this many. */
 const MOST_NOTED = 10_000;
-
-interface Kept {
-  /** Ascending. */
-  rids: Int32Array;
-  at: ReadAt;
-}
 
 export interface CountedRowsCache {
   /**
@@ -52,14 +46,14 @@ export const countedRowsOf = onePerConnection(createCountedRows);
 
 function createCountedRows(db: Database.Database): CountedRowsCache {
   const statements = createStatementCache(db);
-  const kept = new ByteBudgetCache<Kept>(BYTE_BUDGET, (rows) => rows.rids.byteLength);
+  const kept = new ByteBudgetCache<RidsAt>(BYTE_BUDGET, (rows) => rows.rids.byteLength);
   const noted = new Set<string>();
   const tally = { read: 0, patched: 0 };
   const scopes = writeScopesOf(db);
   const changed = changedRowsOf(db);
 
   /** Every row the plan matches. A commit between `at` and the read is re-tested by the next patch, harmlessly. */
-  const read = (layout: IndexLayout, plan: MatchPlan): Kept => {
+  const read = (layout: IndexLayout, plan: MatchPlan): RidsAt => {
     const at = scopes.now(layout);
     const list = statements
       .prepared(`SELECT count(*), group_concat(rid) FROM (SELECT d.rid ${fromWhereSql(plan)})`)
@@ -71,7 +65,7 @@ function createCountedRows(db: Database.Database): CountedRowsCache {
   };
 
   /** `known` less the rows changed since, plus those of them the query matches now; null when the log cannot say. */
-  const patch = db.transaction((layout: IndexLayout, query: MatchQuery, known: Kept): Kept | null => {
+  const patch = db.transaction((layout: IndexLayout, query: MatchQuery, known: RidsAt): RidsAt | null => {
     const changes = changed.since(layout, known.at, false);
     if (changes === null) return null;
     const gone = ascendingRids(changes.rids);

@@ -15,8 +15,8 @@ import type Database from 'better-sqlite3';
 import type { IndexLayout } from './index-layout.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
-import { ANY_WRITE, writeScopesOf, type ReadAt } from './write-scopes.ts';
-import { replaceRows } from './row-lists.ts';
+import { ANY_WRITE, writeScopesOf } from './write-scopes.ts';
+import { replaceRows, type RidsAt } from './row-lists.ts';
 import { hasBit } from './match-sets.ts';
 import {
   keywordRowsOf,
@@ -44,12 +44,6 @@ export interface KeywordCounts {
   invalidate(): void;
   /** How many lists were made by a pass over their rows and how many brought up to date, so far. */
   tally(): { passed: number; patched: number };
-}
-
-interface KeptList {
-  /** Ascending. */
-  rids: Int32Array;
-  at: ReadAt;
 }
 
 /** One per connection, as the data version it follows is. */
@@ -97,7 +91,7 @@ function setRows(rids: Int32Array, bits: Uint32Array): Int32Array {
 function createKeywordCounts(db: Database.Database): KeywordCounts {
   const keywordRows = keywordRowsOf(db);
   const scopes = writeScopesOf(db);
-  const lists = new ByteBudgetCache<KeptList>(BYTE_BUDGET, (list) => list.rids.byteLength);
+  const lists = new ByteBudgetCache<RidsAt>(BYTE_BUDGET, (list) => list.rids.byteLength);
   const tally = { passed: 0, patched: 0 };
 
   /**
@@ -105,12 +99,7 @@ function createKeywordCounts(db: Database.Database): KeywordCounts {
    * `inSet` now; null when the log cannot say.
    */
   const patch = db.transaction(
-    (
-      layout: IndexLayout,
-      request: KeywordRowsCount,
-      known: KeptList,
-      inSet: (rid: number) => boolean,
-    ): KeptList | null => {
+    (layout: IndexLayout, request: KeywordRowsCount, known: RidsAt, inSet: (rid: number) => boolean): RidsAt | null => {
       const changes = valueChangesSince(db, layout, request, known.at);
       if (changes === null) return null;
       const { rids, dates } = changes.holding;

@@ -3,10 +3,18 @@
  * the rows changed since leave the list and those of them that belong to it now come back, in one ordered pass.
  */
 
+import type { ReadAt } from './write-scopes.ts';
+
 /** Rids ascending, optionally with one value per row (a city's rows keep each row's date). */
 export interface RowList {
   rids: Int32Array;
   values?: Float64Array;
+}
+
+/** A kept list of rids (ascending) and the state it is up to date with. */
+export interface RidsAt {
+  rids: Int32Array;
+  at: ReadAt;
 }
 
 /** The changed rows' rids (each named once, changed-rows.ts) in ascending order, as `replaceRows` reads them. */
