@@ -133,12 +133,8 @@ export function walkBestFirst(totals: KeywordOrderTotals, wanted: number): boole
   return totals.total > wanted && (totals.inRange ?? Infinity) >= SORT_BELOW_ENTRIES;
 }
 
-/** One statement of the page: extra conditions, its ORDER BY, and its LIMIT and OFFSET. */
-export type PageRead = (
-  extra: string[],
-  orderBy: string,
-  window: { limit: number; offset: number },
-) => Array<Record<string, unknown>>;
+/** One statement of the page: extra conditions, its ORDER BY, and its LIMIT and OFFSET; rows as arrays of columns. */
+export type PageRead = (extra: string[], orderBy: string, window: { limit: number; offset: number }) => unknown[][];
 
 /**
  * The rows `window` selects in (score, rest of the order), reading the best-scored rows in the index order first.
@@ -154,7 +150,7 @@ export function readBestFirst(
   restOrderBy: string,
   fullOrderBy: string,
   window: { limit: number; offset: number },
-): Array<Record<string, unknown>> {
+): unknown[][] {
   const isBest = `${score} = ${best}`;
   const wanted = window.offset + window.limit;
   const first = read([isBest], restOrderBy, { limit: wanted, offset: 0 });

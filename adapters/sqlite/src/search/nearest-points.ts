@@ -215,7 +215,8 @@ export function createNearestPoints(
     const where = [`d.${column.lat(field)} = @lastLat`, `d.${column.lon(field)} = @lastLon`, ...filters.where].join(
       ' AND ',
     );
-    const lastRows = `SELECT * FROM (SELECT d.*, @lastDistance AS point_km FROM ${filters.from} INDEXED BY ${index} WHERE ${where} ORDER BY d.id_key LIMIT @lastRows)`;
+    // Only what the page's order and answer read: the geo index covers them, so no row of the table is visited.
+    const lastRows = `SELECT * FROM (SELECT d.rid, d.id_key, @lastDistance AS point_km FROM ${filters.from} INDEXED BY ${index} WHERE ${where} ORDER BY d.id_key LIMIT @lastRows)`;
     const params: Params = {
       ...filters.params,
       lastLat: last.lat,
@@ -228,7 +229,7 @@ export function createNearestPoints(
       const joined = pointsPlan(layout, field, filters, nearer);
       Object.assign(params, joined.params);
       const conditions = joined.where.length > 0 ? ` WHERE ${joined.where.join(' AND ')}` : '';
-      union = `SELECT d.*, p.column3 AS point_km FROM ${joined.from}${conditions} UNION ALL ${lastRows}`;
+      union = `SELECT d.rid, d.id_key, p.column3 AS point_km FROM ${joined.from}${conditions} UNION ALL ${lastRows}`;
     }
     return { from: `(${union}) d`, where: [], params, distance: 'd.point_km', score: null };
   };
