@@ -179,31 +179,34 @@ export function keepFirstPages(
       return { page, at: changes.now, dependencies: known.dependencies };
     }
     const candidates = new Set([...oldRows.map((row) => row.rid), ...joining]);
-    const keyColumns = keys.map((key, i) => `, ${key.sql} AS k${i}`).join('');
+    // Each row as [rid, key 0, key 1, ...]: arrays, not an object built per row.
+    const keyColumns = keys.map((key) => `, ${key.sql}`).join('');
     const rows = statements
       .prepared(
         `SELECT d.rid${keyColumns} FROM json_each(@candidates) c CROSS JOIN ${plan.from} ` +
           `WHERE ${['d.rid = c.value', ...plan.where].join(' AND ')} ${orderBySql(layout, query, plan)}`,
       )
-      .all({ ...plan.params, candidates: JSON.stringify([...candidates]) }) as Array<Record<string, unknown>>;
+      .raw()
+      .all({ ...plan.params, candidates: JSON.stringify([...candidates]) }) as unknown[][];
     const limit = query.limit ?? DEFAULT_LIMIT;
-    if (!heldEveryMatch && rows.findIndex((row) => row.rid === last!.rid) + 1 < limit) return null;
+    if (!heldEveryMatch && rows.findIndex((row) => row[0] === last!.rid) + 1 < limit) return null;
     const pageRows = rows.slice(0, limit);
     const total =
       heldEveryMatch && rows.length < limit ? rows.length : totals.total(layout, query, planned.count, planned.match);
-    const idKey = `k${keys.length - 1}`;
+    // The id key is the order's last key (orderKeys).
+    const idKey = keys.length;
     const lastRow = pageRows[pageRows.length - 1];
     const nextCursor =
       lastRow && pageRows.length < total
         ? encodeCursor(
             keysetOrder(keys, query),
-            keys.map((_, i) => lastRow[`k${i}`] as CursorValue),
+            keys.map((_, i) => lastRow[i + 1] as CursorValue),
           )
         : null;
     const page: FoundPage = {
       layout,
       total,
-      rows: pageRows.map((row) => ({ rid: row.rid as number, id: idOfKey(row[idKey] as number | string) })),
+      rows: pageRows.map((row) => ({ rid: row[0] as number, id: idOfKey(row[idKey] as number | string) })),
       nextCursor,
     };
     return { page, at: changes.now, dependencies: known.dependencies };

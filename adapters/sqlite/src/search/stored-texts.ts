@@ -47,10 +47,12 @@ export function createStoredTexts(statements: StatementCache, kept: KeptTexts): 
     params: Record<string, string>,
   ): Map<number, string | null> => {
     const ascending = JSON.stringify(rids.sort((a, b) => a - b));
+    // [rid, text] pairs, which the map takes as they come.
     const found = statements
-      .prepared(`SELECT j.value AS rid, ${text} AS text FROM json_each(@rids) j JOIN ${table} s ON s.rid = j.value`)
-      .all({ ...params, rids: ascending }) as Array<{ rid: number; text: string | null }>;
-    return new Map(found.map((row) => [row.rid, row.text]));
+      .prepared(`SELECT j.value, ${text} FROM json_each(@rids) j JOIN ${table} s ON s.rid = j.value`)
+      .raw()
+      .all({ ...params, rids: ascending }) as Array<[number, string | null]>;
+    return new Map(found);
   };
   const ridsOf = (rows: FoundRow[]): number[] => rows.map((row) => row.rid);
   /** A column of the views table (a stored view or a fragment), kept in memory between asks (kept-texts.ts). */
