@@ -156,3 +156,76 @@ describe('near me by distance, point by point', () => {
     }
   });
 });
+
+describe("one point's first rows, kept across centres", () => {
+  let written: IndexedTestFile;
+  beforeAll(async () => {
+    written = await openIndexedTestFile('evently-nearest-kept-', docs, { readerThreads: 0 });
+  });
+  afterAll(async () => {
+    await written.close();
+  });
+
+  /** The points page on `written`, with its rows, and the row-by-row plan's page there. */
+  const served = (points: ReturnType<typeof createNearestPoints>, lat: number, lon: number, limit = 20) => {
+    const query = nearQuery(lat, lon, { limit });
+    const page = points.page(written.layout, query, limit);
+    const near = query.near!;
+    const filters = planMatch(written.layout, { filters: [] }, null, false);
+    const params: Record<string, unknown> = { ...filters.params, radiusKm: near.radiusKm };
+    let n = 0;
+    const distance = haversineKmSql(
+      `d.${column.lat('location')}`,
+      `d.${column.lon('location')}`,
+      near.lat,
+      near.lon,
+      (value) => {
+        params[`r${n}`] = value;
+        return `@r${n++}`;
+      },
+    );
+    const expected = written.db
+      .prepare(
+        `SELECT d.rid, ${distance} AS dist FROM ${written.layout.docs} d WHERE d.${column.lat('location')} IS NOT NULL ` +
+          `AND ${distance} <= @radiusKm ORDER BY dist, d.id_key LIMIT ${limit}`,
+      )
+      .all(params) as Array<{ rid: number; dist: number }>;
+    return { rows: page?.rows?.map((row) => ({ rid: row.rid, dist: row.dist })), expected };
+  };
+
+  it('serves a nearby centre from the same rows, and reads them again after a write at that point only', async () => {
+    const points = createNearestPoints(
+      createStatementCache(written.db),
+      new CountCache(written.db),
+      bandPointsOf(written.db),
+    );
+    const venue = venues[3]!;
+    // Two centres a few hundred metres apart whose nearest venue is the same one, with more than 20 events.
+    const first = served(points, venue.lat + 0.002, venue.lon);
+    expect(first.rows).toEqual(first.expected);
+    const reads = points.tally().pointRowsRead;
+    const second = served(points, venue.lat - 0.002, venue.lon + 0.001);
+    expect(second.rows).toEqual(second.expected);
+    expect(second.rows!.map((row) => row.rid)).toEqual(first.rows!.map((row) => row.rid));
+    expect(points.tally().pointRowsRead).toBe(reads);
+
+    // A write in another city's band leaves the kept rows.
+    await written.search.upsert('events', [
+      { id: 'far', name: 'Far away', date: Date.UTC(2030, 0, 2), location: { lat: -33.9, lon: 151.2 } },
+    ]);
+    expect(served(points, venue.lat, venue.lon).rows).toEqual(served(points, venue.lat, venue.lon).expected);
+    expect(points.tally().pointRowsRead).toBe(reads);
+
+    // At the venue: a new event whose id sorts first, and the page's first row removed. Read again, and exact.
+    const [gone] = first.rows!;
+    const goneId = written.db.prepare(`SELECT id FROM ${written.layout.docs} WHERE rid = ?`).pluck().get(gone!.rid);
+    await written.search.delete('events', [String(goneId)]);
+    await written.search.upsert('events', [
+      { id: 'e0000', name: 'First at the venue', date: Date.UTC(2030, 0, 2), location: venue },
+    ]);
+    const after = served(points, venue.lat + 0.002, venue.lon);
+    expect(after.rows).toEqual(after.expected);
+    expect(after.rows!.map((row) => row.rid)).not.toContain(gone!.rid);
+    expect(points.tally().pointRowsRead).toBe(reads + 1);
+  });
+});

@@ -20,6 +20,7 @@ import { MOST_BAND_POINTS, type BandPointsCache, type BandPoint } from './band-p
 import { haversineKmSql, planMatch, type MatchPlan, type Params } from './search-sql.ts';
 import type { CountCache } from './count-cache.ts';
 import type { StatementCache } from './statement-cache.ts';
+import { bandDependencies } from './write-scopes.ts';
 
 /** Band height: a 25 km circle spans 5 or 6 bands, each read once per write for every centre inside it. */
 export const BAND_DEGREES = 0.1;
@@ -70,15 +71,29 @@ export function paddedLength(length: number): number {
   return size;
 }
 
+/** A row of a page read from one point: its rid, its id key and the point's distance. */
+export interface PointRow {
+  rid: number;
+  idKey: number | string;
+  dist: number;
+}
+
 export interface NearestPointsPage {
   total: number;
   /** The page's plan: the chosen points joined to their rows; `distance` is each point's computed distance. */
   plan: MatchPlan;
+  /**
+   * The first `rowsNeeded` rows themselves (or all there are), when the page is in (distance, id) order and they
+   * all sit at the nearest point: kept for every centre that point is nearest to (`lastPointRows`). Else null.
+   */
+  rows: PointRow[] | null;
 }
 
 export interface NearestPoints {
   /** The total and a plan for the first `rowsNeeded` rows nearest first, or null when rings serve it better. */
   page(layout: IndexLayout, query: SearchQuery, rowsNeeded: number): NearestPointsPage | null;
+  /** How many times one point's first rows were read from the index, so far. */
+  tally(): { pointRowsRead: number };
 }
 
 export function createNearestPoints(
@@ -86,6 +101,7 @@ export function createNearestPoints(
   counts: CountCache,
   bands: BandPointsCache,
 ): NearestPoints {
+  const tally = { pointRowsRead: 0 };
   /** Distinct points of one band with their events meeting `filters`; null when there are too many. */
   const bandPoints = (
     layout: IndexLayout,
@@ -234,7 +250,33 @@ export function createNearestPoints(
     return { from: `(${union}) d`, where: [], params, distance: 'd.point_km', score: null };
   };
 
+  /**
+   * The first `rows` rows at one point meeting the filters, in id order (the geo index's order at a point), as
+   * [rid, id key]. Nearby centres ask for the same point's rows (each visitor's location differs, the venue nearest
+   * to them does not), and only the distance differs, so the rows are kept until a write in the point's band:
+   * reading a hundred of them cost about as much as the rest of the page.
+   */
+  const lastPointRows = (
+    layout: IndexLayout,
+    field: string,
+    filters: MatchPlan,
+    point: NearPoint,
+    rows: number,
+  ): Array<[number, number | string]> => {
+    const where = [`d.${column.lat(field)} = @pointLat`, `d.${column.lon(field)} = @pointLon`, ...filters.where];
+    const sql =
+      `SELECT d.rid, d.id_key FROM ${filters.from} INDEXED BY ${geoIndex(layout, field)} ` +
+      `WHERE ${where.join(' AND ')} ORDER BY d.id_key LIMIT @pointRows`;
+    const params: Params = { ...filters.params, pointLat: point.lat, pointLon: point.lon, pointRows: rows };
+    const read = () => {
+      tally.pointRowsRead++;
+      return statements.prepared(sql).raw().all(params) as Array<[number, number | string]>;
+    };
+    return counts.get(sql, params, read, { layout, dependencies: bandDependencies(field, point.lat, point.lat) });
+  };
+
   return {
+    tally: () => ({ ...tally }),
     page(layout, query, rowsNeeded) {
       const near = query.near;
       if (!near || query.bounds || query.text !== undefined) return null;
@@ -259,7 +301,16 @@ export function createNearestPoints(
       // is the one sort key (the id breaks its ties); a later key (a date) orders them otherwise.
       const idBreaksTies = (query.sort ?? []).filter((clause) => clause.by !== 'relevance').length === 1;
       const capped = idBreaksTies ? cappedLastPointPlan(layout, near.field, filters, chosen, rowsNeeded) : null;
-      return { total, plan: capped ?? pointsPlan(layout, near.field, filters, chosen) };
+      const plan = capped ?? pointsPlan(layout, near.field, filters, chosen);
+      const only = chosen.length === 1 && idBreaksTies ? chosen[0]! : null;
+      const rows = only
+        ? lastPointRows(layout, near.field, filters, only, rowsNeeded).map(([rid, idKey]): PointRow => ({
+            rid,
+            idKey,
+            dist: only.distanceKm,
+          }))
+        : null;
+      return { total, plan, rows };
     },
   };
 }

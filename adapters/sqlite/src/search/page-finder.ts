@@ -21,7 +21,7 @@ import {
 import { walkBeatsSort, walkableSortIndex } from './ordered-walk.ts';
 import { nearestFirst, ringRadii } from './nearest-rings.ts';
 import { readBestFirst, walkBestFirst } from './keyword-order.ts';
-import type { NearestPoints } from './nearest-points.ts';
+import type { NearestPoints, PointRow } from './nearest-points.ts';
 import type { StatementCache } from './statement-cache.ts';
 import type { PagePlans } from './page-plans.ts';
 import type { MatchTotals } from './match-totals.ts';
@@ -139,6 +139,25 @@ export function createPageFinder(
         : readRows([], fullOrderBy, window);
       return { page, keys, order, countInPage, read, columns: pageColumns(keys, page.distance !== null, countInPage) };
     };
+    /**
+     * The window of rows nearest points already hold (nearest-points.ts, `rows`), in the shape `readPage` gives;
+     * null unless the page's keys are the distance and the id, the order those rows are in.
+     */
+    const pointRowsPage = (page: MatchPlan, pointRows: PointRow[]): ReturnType<typeof readPage> | null => {
+      const keys = orderKeys(layout, query, page);
+      if (keys.length !== 2 || keys[0]!.orderBy !== 'dist') return null;
+      const read = pointRows
+        .slice(window.offset, window.offset + window.limit)
+        .map((row): unknown[] => [row.rid, row.dist, row.idKey]);
+      return {
+        page,
+        keys,
+        order: keysetOrder(keys, query),
+        countInPage: false,
+        read,
+        columns: pageColumns(keys, true, false),
+      };
+    };
     let answer: ReturnType<typeof readPage> | null = null;
     const rings =
       query.near && nearest && byPoints === null && known !== null
@@ -153,6 +172,7 @@ export function createPageFinder(
     }
     const { keys, order, countInPage, read, columns } =
       answer ??
+      (byPoints?.rows ? pointRowsPage(byPoints.plan, byPoints.rows) : null) ??
       readPage(byPoints?.plan ?? (walk ? orderedWalkPlan(layout, query, walkIndex, plans.match) : plans.page));
     const rows = read.slice(0, limit);
     if (reversed) rows.reverse();
