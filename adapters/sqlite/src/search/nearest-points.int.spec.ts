@@ -41,10 +41,13 @@ afterAll(async () => {
   await file.close();
 });
 
-/** The row-by-row plan: every row's distance, every row of the circle sorted by (distance, id). */
-function rowByRow(query: SearchQuery): { total: number; ids: string[]; distances: number[] } {
+/** The row-by-row plan on `on`: every row's distance, every row of the circle sorted by (distance, id). */
+function rowByRow(
+  query: SearchQuery,
+  on: IndexedTestFile = file,
+): { total: number; ids: string[]; distances: number[]; rids: number[] } {
   const near = query.near!;
-  const filters = planMatch(file.layout, { filters: query.filters ?? [] }, null, false);
+  const filters = planMatch(on.layout, { filters: query.filters ?? [] }, null, false);
   const params: Record<string, unknown> = { ...filters.params, radiusKm: near.radiusKm };
   let n = 0;
   const distance = haversineKmSql(
@@ -58,11 +61,16 @@ function rowByRow(query: SearchQuery): { total: number; ids: string[]; distances
     },
   );
   const where = [...filters.where, `d.${column.lat('location')} IS NOT NULL`, `${distance} <= @radiusKm`].join(' AND ');
-  const rows = file.db
-    .prepare(`SELECT d.id, ${distance} AS dist FROM ${file.layout.docs} d WHERE ${where} ORDER BY dist, d.id_key`)
-    .all(params) as Array<{ id: string; dist: number }>;
+  const rows = on.db
+    .prepare(`SELECT d.rid, d.id, ${distance} AS dist FROM ${on.layout.docs} d WHERE ${where} ORDER BY dist, d.id_key`)
+    .all(params) as Array<{ rid: number; id: string; dist: number }>;
   const page = rows.slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 100));
-  return { total: rows.length, ids: page.map((row) => row.id), distances: page.map((row) => row.dist) };
+  return {
+    total: rows.length,
+    ids: page.map((row) => row.id),
+    distances: page.map((row) => row.dist),
+    rids: page.map((row) => row.rid),
+  };
 }
 
 const nearQuery = (lat: number, lon: number, extra: Partial<SearchQuery> = {}): SearchQuery => ({
@@ -98,7 +106,7 @@ describe('near me by distance, point by point', () => {
       for (const variant of variants) {
         const query = nearQuery(centre.lat, centre.lon, variant);
         const result = await file.search.search('events', query);
-        const expected = rowByRow(query);
+        const { rids: _, ...expected } = rowByRow(query);
         expect({
           total: result.total,
           ids: result.hits.map((hit) => hit.id),
@@ -170,27 +178,11 @@ describe("one point's first rows, kept across centres", () => {
   const served = (points: ReturnType<typeof createNearestPoints>, lat: number, lon: number, limit = 20) => {
     const query = nearQuery(lat, lon, { limit });
     const page = points.page(written.layout, query, limit);
-    const near = query.near!;
-    const filters = planMatch(written.layout, { filters: [] }, null, false);
-    const params: Record<string, unknown> = { ...filters.params, radiusKm: near.radiusKm };
-    let n = 0;
-    const distance = haversineKmSql(
-      `d.${column.lat('location')}`,
-      `d.${column.lon('location')}`,
-      near.lat,
-      near.lon,
-      (value) => {
-        params[`r${n}`] = value;
-        return `@r${n++}`;
-      },
-    );
-    const expected = written.db
-      .prepare(
-        `SELECT d.rid, ${distance} AS dist FROM ${written.layout.docs} d WHERE d.${column.lat('location')} IS NOT NULL ` +
-          `AND ${distance} <= @radiusKm ORDER BY dist, d.id_key LIMIT ${limit}`,
-      )
-      .all(params) as Array<{ rid: number; dist: number }>;
-    return { rows: page?.rows?.map((row) => ({ rid: row.rid, dist: row.dist })), expected };
+    const { rids, distances } = rowByRow(query, written);
+    return {
+      rows: page?.rows?.map((row) => ({ rid: row.rid, dist: row.dist })),
+      expected: rids.map((rid, i) => ({ rid, dist: distances[i] })),
+    };
   };
 
   it('serves a nearby centre from the same rows, and reads them again after a write at that point only', async () => {
