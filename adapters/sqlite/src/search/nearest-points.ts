@@ -30,6 +30,8 @@ export const MAX_BAND_POINTS = MOST_BAND_POINTS;
 export const MAX_PAGE_POINTS = 1024;
 /** More points in the circle's box than this are left to the rings (three bound values each, under SQLite's 32,766). */
 export const MAX_CANDIDATES = 4096;
+/** One point's rows are kept for pages up to this deep (a visitor's first pages); deeper ones are read each time. */
+const MOST_KEPT_POINT_ROWS = 200;
 
 /** One distinct location and how many of the query's events are there. */
 export interface NearPoint {
@@ -83,8 +85,9 @@ export interface NearestPointsPage {
   /** The page's plan: the chosen points joined to their rows; `distance` is each point's computed distance. */
   plan: MatchPlan;
   /**
-   * The first `rowsNeeded` rows themselves (or all there are), when the page is in (distance, id) order and they
-   * all sit at the nearest point: kept for every centre that point is nearest to (`lastPointRows`). Else null.
+   * The first `rowsNeeded` rows themselves (or all there are), when the page is in (distance, id) order, one of
+   * the first pages, and they all sit at the nearest point: kept for every centre that point is nearest to
+   * (`lastPointRows`). Else null.
    */
   rows: PointRow[] | null;
 }
@@ -302,7 +305,7 @@ export function createNearestPoints(
       const idBreaksTies = (query.sort ?? []).filter((clause) => clause.by !== 'relevance').length === 1;
       const capped = idBreaksTies ? cappedLastPointPlan(layout, near.field, filters, chosen, rowsNeeded) : null;
       const plan = capped ?? pointsPlan(layout, near.field, filters, chosen);
-      const only = chosen.length === 1 && idBreaksTies ? chosen[0]! : null;
+      const only = chosen.length === 1 && idBreaksTies && rowsNeeded <= MOST_KEPT_POINT_ROWS ? chosen[0]! : null;
       const rows = only
         ? lastPointRows(layout, near.field, filters, only, rowsNeeded).map(([rid, idKey]): PointRow => ({
             rid,
