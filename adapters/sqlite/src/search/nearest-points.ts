@@ -213,6 +213,25 @@ export function createNearestPoints(
   };
 
   /**
+   * The first `@lastRows` rows at the point (`@lastLat`, `@lastLon`) meeting the filters, in id order (the geo
+   * index's order at one point): rid, id key and `extra`. Only what a page's order and answer read, which the geo
+   * index covers, so no row of the table is visited.
+   */
+  const lastPointSql = (layout: IndexLayout, field: string, filters: MatchPlan, extra: string): string => {
+    const where = [`d.${column.lat(field)} = @lastLat`, `d.${column.lon(field)} = @lastLon`, ...filters.where];
+    return (
+      `SELECT d.rid, d.id_key${extra} FROM ${filters.from} INDEXED BY ${geoIndex(layout, field)} ` +
+      `WHERE ${where.join(' AND ')} ORDER BY d.id_key LIMIT @lastRows`
+    );
+  };
+  const lastPointParams = (filters: MatchPlan, point: NearPoint, rows: number): Params => ({
+    ...filters.params,
+    lastLat: point.lat,
+    lastLon: point.lon,
+    lastRows: rows,
+  });
+
+  /**
    * The same rows when the farthest chosen point alone holds more than the page still needs (a venue with
    * thousands of events): its rows come after every nearer point's, in id order, which is the geo index's order
    * at one point, so only its first `rest` rows are read (`ORDER BY id_key LIMIT`), not all of them sorted. Null
@@ -230,19 +249,8 @@ export function createNearestPoints(
     const nearer = points.slice(0, -1);
     const rest = rowsNeeded - nearer.reduce((sum, point) => sum + point.events, 0);
     if (last.events <= rest) return null;
-    const index = geoIndex(layout, field);
-    const where = [`d.${column.lat(field)} = @lastLat`, `d.${column.lon(field)} = @lastLon`, ...filters.where].join(
-      ' AND ',
-    );
-    // Only what the page's order and answer read: the geo index covers them, so no row of the table is visited.
-    const lastRows = `SELECT * FROM (SELECT d.rid, d.id_key, @lastDistance AS point_km FROM ${filters.from} INDEXED BY ${index} WHERE ${where} ORDER BY d.id_key LIMIT @lastRows)`;
-    const params: Params = {
-      ...filters.params,
-      lastLat: last.lat,
-      lastLon: last.lon,
-      lastDistance: last.distanceKm,
-      lastRows: rest,
-    };
+    const lastRows = `SELECT * FROM (${lastPointSql(layout, field, filters, ', @lastDistance AS point_km')})`;
+    const params: Params = { ...lastPointParams(filters, last, rest), lastDistance: last.distanceKm };
     let union = lastRows;
     if (nearer.length > 0) {
       const joined = pointsPlan(layout, field, filters, nearer);
@@ -266,11 +274,8 @@ export function createNearestPoints(
     point: NearPoint,
     rows: number,
   ): Array<[number, number | string]> => {
-    const where = [`d.${column.lat(field)} = @pointLat`, `d.${column.lon(field)} = @pointLon`, ...filters.where];
-    const sql =
-      `SELECT d.rid, d.id_key FROM ${filters.from} INDEXED BY ${geoIndex(layout, field)} ` +
-      `WHERE ${where.join(' AND ')} ORDER BY d.id_key LIMIT @pointRows`;
-    const params: Params = { ...filters.params, pointLat: point.lat, pointLon: point.lon, pointRows: rows };
+    const sql = lastPointSql(layout, field, filters, '');
+    const params = lastPointParams(filters, point, rows);
     const read = () => {
       tally.pointRowsRead++;
       return statements.prepared(sql).raw().all(params) as Array<[number, number | string]>;
