@@ -11,7 +11,7 @@ import { column } from './index-layout.ts';
 import { haversineKmSql, planMatch } from './search-sql.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { CountCache } from './count-cache.ts';
-import { MAX_BAND_POINTS, createNearestPoints } from './nearest-points.ts';
+import { MAX_BAND_POINTS, createNearestPoints, type NearestPoints } from './nearest-points.ts';
 import { bandPointsOf } from './band-points.ts';
 
 const next = seededRandom(7).next;
@@ -175,7 +175,7 @@ describe("one point's first rows, kept across centres", () => {
   });
 
   /** The points page on `written`, with its rows, and the row-by-row plan's page there. */
-  const served = (points: ReturnType<typeof createNearestPoints>, lat: number, lon: number, limit = 20) => {
+  const served = (points: NearestPoints, lat: number, lon: number, limit = 20) => {
     const query = nearQuery(lat, lon, { limit });
     const page = points.page(written.layout, query, limit);
     const { rids, distances } = rowByRow(query, written);
