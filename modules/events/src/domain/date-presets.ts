@@ -4,7 +4,7 @@
  * the days already gone hold only past events.
  */
 import type { DatePreset } from '../contracts/date-presets.ts';
-import { addDays, midnightIn, wallClockIn } from './time-zones.ts';
+import { addDays, dateIn, midnightIn } from './time-zones.ts';
 
 export { DATE_PRESETS, type DatePreset } from '../contracts/date-presets.ts';
 
@@ -14,8 +14,7 @@ export interface InstantRange {
 }
 
 export function resolveDatePreset(preset: DatePreset, now: Date, zone: string): InstantRange {
-  const wall = wallClockIn(now, zone);
-  const today = { year: wall.year, month: wall.month, day: wall.day };
+  const today = dateIn(now, zone);
   const startOfToday = midnightIn(today, zone);
   switch (preset) {
     case 'today':
