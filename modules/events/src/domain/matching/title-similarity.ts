@@ -49,24 +49,22 @@ export const GENERIC_WEIGHT = 0.3;
 export const wordWeight = (word: string): number => (GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : 1);
 
 /**
- * Edit distance counting a swap of two neighbours as one edit (optimal string alignment), so British and
- * American spellings ("theatre"/"theater") are one edit apart. Only ever run on single words.
+ * Whether two words are at most one edit apart, counting a swap of two neighbours as one edit (optimal string
+ * alignment), so British and American spellings ("theatre"/"theater") are one edit apart. Decided from the
+ * first difference alone: past it, the rest must line up after one substitution, swap, insertion or deletion.
+ * The matcher asks this for every pair of long words of every candidate, so it builds no distance table.
  */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const cell = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, cell(i - 2, j - 2) + 1);
-      (rows[i] as number[])[j] = best;
-    }
-  }
-  return cell(a.length, b.length);
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a.length < b.length) return withinOneEdit(b, a);
+  if (a.length - b.length > 1) return false;
+  let at = 0;
+  while (at < b.length && a[at] === b[at]) at++;
+  if (at === b.length) return true;
+  // One letter more: it is this one.
+  if (a.length > b.length) return a.slice(at + 1) === b.slice(at);
+  // Same length: this letter differs, or it and the next are swapped.
+  if (a.slice(at + 1) === b.slice(at + 1)) return true;
+  return a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
 }
 
 const numbersOf = (words: readonly string[]) => words.filter((word) => /^\d+$/.test(word)).join(' ');
@@ -77,9 +75,7 @@ const mayVary = (word: string) => word.length >= 5 && !/\d/.test(word);
 /** Spelling variants of one word: long words (5+ letters) one edit apart. Numbers must match exactly. */
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
-  // Lengths more than one apart are more than one edit apart: no need to build the distance table.
-  if (!mayVary(a) || !mayVary(b) || Math.abs(a.length - b.length) > 1) return false;
-  return editDistance(a, b) <= 1;
+  return mayVary(a) && mayVary(b) && withinOneEdit(a, b);
 }
 
 /**
