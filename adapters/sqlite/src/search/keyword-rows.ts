@@ -68,9 +68,32 @@ export const keywordRowsOf = onePerConnection(createKeywordRows);
  * The rows in rid order (the index gives them in date order): a count then reads the match set's bits front to
  * back, which behind a feed, with other processes' memory in the caches, cost several times less than at random.
  */
-function inRidOrder(rids: Int32Array, dates: Float64Array): KeywordRows {
-  const order = Uint32Array.from(rids.keys()).sort((a, b) => rids[a]! - rids[b]!);
-  return { rids: Int32Array.from(order, (i) => rids[i]!), dates: Float64Array.from(order, (i) => dates[i]!) };
+export function inRidOrder(rids: Int32Array, dates: Float64Array): KeywordRows {
+  const count = rids.length;
+  // Each row as one number, its rid above its place in the list: a typed array's own numeric sort then orders the
+  // rows by rid (rids are distinct) without calling a comparator per pair, several times faster for a city's rows.
+  const places = 2 ** Math.ceil(Math.log2(count + 1));
+  let largest = 0;
+  for (let i = 0; i < count; i++) if (rids[i]! > largest) largest = rids[i]!;
+  let order: ArrayLike<number>;
+  if (largest * places + places <= Number.MAX_SAFE_INTEGER) {
+    const packed = new Float64Array(count);
+    for (let i = 0; i < count; i++) packed[i] = rids[i]! * places + i;
+    packed.sort();
+    for (let i = 0; i < count; i++) packed[i] = packed[i]! % places;
+    order = packed;
+  } else {
+    // Rids too large to share an exact number with their place (over four million rows of one value): in pairs.
+    order = Uint32Array.from(rids.keys()).sort((a, b) => rids[a]! - rids[b]!);
+  }
+  const sortedRids = new Int32Array(count);
+  const sortedDates = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const from = order[i]!;
+    sortedRids[i] = rids[from]!;
+    sortedDates[i] = dates[from]!;
+  }
+  return { rids: sortedRids, dates: sortedDates };
 }
 
 /** The rows changed since a kept list of the value was read, and those of them that hold the value now. */
