@@ -18,7 +18,7 @@ import { parseIntegers } from './integer-list.ts';
 import { onePerConnection } from './one-per-connection.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { changedRowsOf, type DocsRow, type RowChanges } from './changed-rows.ts';
-import { ascendingRids, replaceRows } from './row-lists.ts';
+import { ascendingRids, inRidOrder, replaceRows } from './row-lists.ts';
 import { createStatementCache } from './statement-cache.ts';
 import { fromWhereSql, type MatchPlan } from './search-sql.ts';
 import { bandDependencies, writeScopesOf, type ReadAt } from './write-scopes.ts';
@@ -160,24 +160,16 @@ function createBandPoints(db: Database.Database): BandPointsCache {
     if (grouped.length > Math.min(mostPoints, MOST_BAND_POINTS)) return { at, rows: null, points: [], answer: null };
     const points = grouped.map(([a, b, events]): BandPoint => [a, b, events]);
     const total = points.reduce((sum, point) => sum + point[2], 0);
-    // Each rid packed with its point's index into one double, exact below 2^53: one native sort.
-    const packed = new Float64Array(total);
     const rids = new Int32Array(total);
+    const pointOf = new Float64Array(total);
     let n = 0;
     grouped.forEach(([, , events, list], point) => {
-      const part = rids.subarray(n, n + events);
-      parseIntegers(list, part);
-      for (let i = 0; i < events; i++) packed[n + i] = part[i]! * MOST_BAND_POINTS + point;
+      parseIntegers(list, rids.subarray(n, n + events));
+      pointOf.fill(point, n, n + events);
       n += events;
     });
-    packed.sort();
-    const values = new Float64Array(total);
-    for (let i = 0; i < total; i++) {
-      const point = packed[i]! % MOST_BAND_POINTS;
-      rids[i] = (packed[i]! - point) / MOST_BAND_POINTS;
-      values[i] = point;
-    }
-    return { at, rows: { rids, values }, points, answer: points };
+    const { rids: sorted, values } = inRidOrder(rids, pointOf);
+    return { at, rows: { rids: sorted, values }, points, answer: points };
   };
 
   /** `known` with the rows changed since taken out and counted again where they are now; null when the log cannot say. */

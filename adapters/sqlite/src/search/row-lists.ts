@@ -17,6 +17,37 @@ export interface RidsAt {
   at: ReadAt;
 }
 
+/**
+ * Rows read in another order (a city's in date order, a band's by point) put in rid order with their values.
+ * Each row becomes one number, its rid above its place in the list, sorted by the typed array itself: no
+ * comparator call per pair, several times faster for thousands of rows. Rids are distinct within a list.
+ */
+export function inRidOrder(rids: Int32Array, values: Float64Array): Required<RowList> {
+  const count = rids.length;
+  const places = 2 ** Math.ceil(Math.log2(count + 1));
+  let largest = 0;
+  for (let i = 0; i < count; i++) if (rids[i]! > largest) largest = rids[i]!;
+  let order: ArrayLike<number>;
+  if (largest * places + places <= Number.MAX_SAFE_INTEGER) {
+    const packed = new Float64Array(count);
+    for (let i = 0; i < count; i++) packed[i] = rids[i]! * places + i;
+    packed.sort();
+    for (let i = 0; i < count; i++) packed[i] = packed[i]! % places;
+    order = packed;
+  } else {
+    // Rids too large to share an exact number with their place (over four million rows in one list): in pairs.
+    order = Uint32Array.from(rids.keys()).sort((a, b) => rids[a]! - rids[b]!);
+  }
+  const sortedRids = new Int32Array(count);
+  const sortedValues = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const from = order[i]!;
+    sortedRids[i] = rids[from]!;
+    sortedValues[i] = values[from]!;
+  }
+  return { rids: sortedRids, values: sortedValues };
+}
+
 /** The changed rows' rids (each named once, changed-rows.ts) in ascending order, as `replaceRows` reads them. */
 export const ascendingRids = (rids: readonly number[]): Int32Array => Int32Array.from(rids).sort();
 
