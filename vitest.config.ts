@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'int',
           // Every answer of a documented route is checked against the API document (api-document/answer-check.ts).
           env: { CHECK_API_ANSWERS: '1' },
-          include: ['{modules,adapters,backend,ingestion,scripts}/**/*.int.spec.ts'],
+          include: ['{modules,adapters,backend,ingestion,scripts,bench}/**/*.int.spec.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16] [--whole-events] [--only a,b]`
+ * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16] [--rate N] [--whole-events] [--only a,b]`
  * `npm run bench:search -- --url http://127.0.0.1:3000 [--pid <its pid>] --events 200000 [...]`
  *
  * Starts the embedded-profile server in a child process, which generates and loads N events and reports the
@@ -15,6 +15,11 @@
  * (`bench/lib/serve-demo.ts` starts such a server). Each type's line gives the server process's CPU per
  * request (all its threads, read from /proc; with `--url` only when `--pid` names the process).
  *
+ * `--rate N` asks each type N times a second whatever the answers take (an open loop, as visitors ask;
+ * bench/lib/http-open-load.ts) instead of 16 clients each asking again as soon as answered (a closed loop, which
+ * finds the most the server answers). Behind a feed the closed loop's latency is mostly the cores the writer
+ * takes; the open loop's is what a visitor waits at that traffic. `--concurrency` is then the connections at most.
+ *
  * `--writes-per-second N` reads while a feed writes: a writer process (bench/lib/search-bench-writer.ts) adds
  * generated events through the ingestion write path at N a second into the same DATA_DIR, and a projector
  * indexes them; `--bulk` writes at full speed instead, as a full sync or a seed does. Each type's line then
@@ -29,6 +34,7 @@ import { createInterface } from 'node:readline';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { existingDirArg, flagArg, numberArg, stringArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
+import { runOpenLoad } from './lib/http-open-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { pageMix, searchMix } from './lib/search-mix.ts';
 import { processCpuSeconds } from './lib/process-cpu.ts';
@@ -54,6 +60,7 @@ function parseOptions(args: string[]) {
     events: numberArg(args, 'events', 100_000),
     seconds: numberArg(args, 'seconds', 10),
     concurrency: numberArg(args, 'concurrency', 16),
+    rate: args.includes('--rate') ? positiveRate(numberArg(args, 'rate', 0)) : undefined,
     listFields: flagArg(args, 'whole-events') ? undefined : ('card' as const),
     only: stringArg(args, 'only')?.split(','),
     givenUrl,
@@ -65,13 +72,19 @@ function parseOptions(args: string[]) {
   };
 }
 
+function positiveRate(rate: number): number {
+  if (!(rate > 0)) throw new UsageError(`--rate needs requests a second above 0, not ${rate}`);
+  return rate;
+}
+
 runBench('bench:search', async (scope) => {
   const options = parseOptions(process.argv.slice(2));
-  const { events, seconds, concurrency, listFields, only, givenUrl, bulkWrites, writesPerSecond } = options;
+  const { events, seconds, concurrency, rate, listFields, only, givenUrl, bulkWrites, writesPerSecond } = options;
   const server = givenUrl ? runningServer(givenUrl, options) : startBenchServer(options, scope);
 
   console.log(
-    `bench:search: ${givenUrl ?? options.dataDir ?? `${events} generated events`}, ${concurrency} concurrent clients, ${seconds} s per query type, ` +
+    `bench:search: ${givenUrl ?? options.dataDir ?? `${events} generated events`}, ` +
+      `${rate ? `${rate} requests/s per type asked (open loop, at most ${concurrency} connections)` : `${concurrency} concurrent clients`}, ${seconds} s per query type, ` +
       `list items ${listFields ?? 'whole events'}, load average ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' / ')}`,
@@ -116,7 +129,9 @@ runBench('bench:search', async (scope) => {
     await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next: request }); // warm-up, not recorded
     const cpuBefore = server.cpuSeconds();
     const writtenBefore = writer?.written() ?? 0;
-    const summary = await runLoad(url, { concurrency, seconds, next: request });
+    const summary = rate
+      ? await runOpenLoad(url, { rate, connections: concurrency, seconds, next: request })
+      : await runLoad(url, { concurrency, seconds, next: request });
     const cpuAfter = server.cpuSeconds();
     const writeRate = writer ? Math.round((writer.written() - writtenBefore) / summary.seconds) : null;
     // CPU of the whole server process (main thread, reader threads, GC) per answered request.
@@ -132,6 +147,7 @@ runBench('bench:search', async (scope) => {
     console.log(
       `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
         `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  ` +
+        ('send_lag_p99_ms' in summary ? `(sends late p99 ${summary.send_lag_p99_ms} ms)  ` : '') +
         `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  server CPU ${cpuMs ?? '?'} ms/req  errors ${summary.errors}` +
         (writer ? `  writes ${writeRate}/s` : '') +
         (summary.first_error ? `  (${summary.first_error})` : ''),
@@ -176,6 +192,7 @@ runBench('bench:search', async (scope) => {
     events,
     list_items: listFields ?? 'whole events',
     concurrency,
+    ...(rate ? { open_loop_rate_per_type: rate } : {}),
     seconds_per_type: seconds,
     load: loaded,
     writes: writes ? { mode: bulkWrites ? 'bulk' : `${writesPerSecond}/s`, ...writes } : null,

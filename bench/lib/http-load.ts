@@ -2,10 +2,12 @@
  * Closed-loop HTTP load: `concurrency` workers each send the next request as soon as the previous answered,
  * for `seconds`, over up to `concurrency` keep-alive connections (http-get.ts). Latency is measured per request from
  * sending it until its body is read and decompressed. A non-2xx answer counts as an error (and is not a latency
- * sample).
+ * sample). A closed loop finds the most a server answers; its latency is then the clients' number over that rate
+ * (Little's law), so anything else taking the server's cores shows as latency. http-open-load.ts asks at a set
+ * rate instead, as visitors do.
  */
+import { answerTally, type LoadSummary } from './answer-tally.ts';
 import { httpGetter } from './http-get.ts';
-import { summarise, type LatencySummary } from './latency.ts';
 
 export interface LoadOptions {
   concurrency: number;
@@ -14,21 +16,8 @@ export interface LoadOptions {
   next: (i: number) => { path: string; headers?: Record<string, string> };
 }
 
-/** Mean answer size of the successful requests: as parsed (decompressed) and as sent (Content-Length, compressed). */
-export interface AnswerBytes {
-  body_bytes: number;
-  wire_bytes: number;
-}
-
-export async function runLoad(
-  baseUrl: string,
-  options: LoadOptions,
-): Promise<LatencySummary & AnswerBytes & { first_error?: string }> {
-  const samples: number[] = [];
-  let bodyBytes = 0;
-  let wireBytes = 0;
-  let errors = 0;
-  let firstError: string | undefined;
+export async function runLoad(baseUrl: string, options: LoadOptions): Promise<LoadSummary> {
+  const tally = answerTally();
   let counter = 0;
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
@@ -40,25 +29,14 @@ export async function runLoad(
       const t0 = performance.now();
       try {
         const answer = await client.get(request.path, request.headers);
-        if (answer.status >= 200 && answer.status < 300) {
-          samples.push(performance.now() - t0);
-          bodyBytes += Buffer.byteLength(answer.text);
-          wireBytes += answer.wireBytes;
-        } else {
-          errors++;
-          firstError ??= `${answer.status} ${request.path} ${answer.text.slice(0, 200)}`;
-        }
+        tally.answered(request.path, answer, performance.now() - t0);
       } catch (error) {
-        errors++;
-        firstError ??= `${request.path} ${(error as Error).message}`;
+        tally.failed(request.path, error);
       }
     }
   }
 
   await Promise.all(Array.from({ length: options.concurrency }, () => worker()));
   client.close();
-  const summary = summarise(samples, errors, (performance.now() - started) / 1000);
-  const mean = (bytes: number) => (samples.length === 0 ? 0 : Math.round(bytes / samples.length));
-  const sized = { ...summary, body_bytes: mean(bodyBytes), wire_bytes: mean(wireBytes) };
-  return firstError ? { ...sized, first_error: firstError } : sized;
+  return tally.summary((performance.now() - started) / 1000);
 }
