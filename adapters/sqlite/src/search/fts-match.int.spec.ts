@@ -59,4 +59,15 @@ describe('free text to a MATCH expression', () => {
     await fixture.search.delete('events', ['new-near-miss']);
     expect(expression('harbur')).toBe('("harbur"* OR "harbour")');
   });
+
+  it('a document rewritten with other words brings its new words and keeps the old ones only while held', async () => {
+    await fixture.search.upsert('events', [{ id: 'rewritten', name: 'Harbor lights' }]);
+    expect(expression('harbur')).toBe('("harbur"* OR "harbor" OR "harbour")');
+    await fixture.search.upsert('events', [{ id: 'rewritten', name: 'Harbr fair' }]);
+    expect(expression('harbur')).toBe('("harbur"* OR "harbour" OR "harbr")');
+    await fixture.search.upsert('events', [{ id: 'rewritten', name: 'Harbor lights again' }]);
+    expect(expression('harbur')).toBe('("harbur"* OR "harbor" OR "harbour")');
+    await fixture.search.delete('events', ['rewritten']);
+    expect(expression('harbur')).toBe('("harbur"* OR "harbour")');
+  });
 });

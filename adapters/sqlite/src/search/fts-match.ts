@@ -128,14 +128,28 @@ function patchedNearMisses(
   if (changes === null) return null;
   const terms = new Set(kept.terms.filter((term) => matchesNow(db, layout, phrase(term))));
   for (const texts of changes.texts) {
-    // A removed row has no texts, and a row's column without a value none in its place.
-    for (const text of texts ?? []) {
-      if (typeof text !== 'string') continue;
-      for (const term of queryWords(text)) if (isNearMiss(word, term, edits)) terms.add(term);
-    }
+    // A removed row has no texts.
+    if (texts) for (const term of wordsOf(texts)) if (isNearMiss(word, term, edits)) terms.add(term);
   }
   if (terms.size > MAX_EXPANSIONS) return null;
   return [...terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * A changed row's distinct words, split once per state of the row: the log's parsed texts of an entry are one
+ * array for as long as the log is mirrored (changed-rows.ts), while every absent word asked after a commit (a
+ * visitor's typo, a client polling for a word not yet written) patches its near misses from the same rows.
+ */
+const rowWords = new WeakMap<readonly unknown[], string[]>();
+function wordsOf(texts: readonly unknown[]): string[] {
+  let words = rowWords.get(texts);
+  if (words === undefined) {
+    const distinct = new Set<string>();
+    // A row's column without a value has none in its place.
+    for (const text of texts) if (typeof text === 'string') for (const term of queryWords(text)) distinct.add(term);
+    rowWords.set(texts, (words = [...distinct]));
+  }
+  return words;
 }
 
 /**
