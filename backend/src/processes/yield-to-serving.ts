@@ -5,17 +5,35 @@
  * want it; at a lower priority it gets what readers leave, and the kernel still gives it a share when they
  * keep every core busy, so it slows down rather than stops. The projecting worker keeps the normal priority, so
  * what is written becomes searchable as soon as there is time.
+ *
+ * On Linux a priority belongs to a thread, not to the process: `setPriority()` lowers only the thread that calls
+ * it, and V8's helper threads (garbage collection, compilation: a third of a writer's CPU) are started before any
+ * of our code runs. So every thread the process has is lowered; threads it starts later inherit the priority
+ * of the thread that starts them.
  */
+import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /** A nice value: well below the serving processes, well above idle-only. */
 export const BULK_WRITER_NICE = 10;
 
-/** Lowers this process's priority (children started afterwards inherit it); never raises it. */
+/** Lowers the priority of every thread of this process (children started afterwards inherit it); never raises it. */
 export function yieldToServing(): void {
+  for (const thread of threadsOfThisProcess()) {
+    try {
+      if (getPriority(thread) < BULK_WRITER_NICE) setPriority(thread, BULK_WRITER_NICE);
+    } catch {
+      // A thread that has ended meanwhile, or a platform that refuses (no permission, no such notion), keeps its
+      // priority.
+    }
+  }
+}
+
+/** The ids of this process's threads (Linux), or 0 (the calling thread) where the system does not list them. */
+function threadsOfThisProcess(): number[] {
   try {
-    if (getPriority() < BULK_WRITER_NICE) setPriority(BULK_WRITER_NICE);
+    return readdirSync('/proc/self/task').map(Number).filter(Number.isInteger);
   } catch {
-    // A platform that refuses (no permission, no such notion) keeps the normal priority.
+    return [0];
   }
 }

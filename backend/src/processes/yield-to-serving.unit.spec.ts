@@ -23,6 +23,23 @@ describe('yieldToServing', () => {
     expect(priorityAfter(code)).toBe(Math.max(getPriority(), BULK_WRITER_NICE));
   });
 
+  it('lowers every thread of the process, the helpers V8 started before it too', () => {
+    // A thread's nice value is field 19 of /proc/self/task/<id>/stat (after the parenthesised name).
+    const code =
+      `import { yieldToServing } from ${helper}; import { readdirSync, readFileSync } from 'node:fs';` +
+      `yieldToServing(); const nice = readdirSync('/proc/self/task').map((id) => Number(readFileSync('/proc/self/task/' + id + '/stat', 'utf8').split(') ')[1].split(' ')[16]));` +
+      `console.log(JSON.stringify(nice));`;
+    const nice = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        encoding: 'utf8',
+      }).trim(),
+    ) as number[];
+    // Node starts V8's platform threads and more before any code runs: a process is never one thread.
+    expect(nice.length).toBeGreaterThan(1);
+    expect(nice.every((value) => value === Math.max(getPriority(), BULK_WRITER_NICE))).toBe(true);
+  });
+
   it('never raises a priority already lower', () => {
     const code = `import { yieldToServing } from ${helper}; import { getPriority, setPriority } from 'node:os'; setPriority(15); yieldToServing(); console.log(getPriority());`;
     expect(priorityAfter(code)).toBe(15);
