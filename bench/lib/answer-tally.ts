@@ -6,7 +6,7 @@ import type { GetAnswer } from './http-get.ts';
 import { summarise, type LatencySummary } from './latency.ts';
 
 /** Mean answer size of the successful requests: as parsed (decompressed) and as sent (Content-Length, compressed). */
-export interface AnswerBytes {
+interface AnswerBytes {
   body_bytes: number;
   wire_bytes: number;
 }
