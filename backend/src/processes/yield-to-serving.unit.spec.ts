@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { BULK_WRITER_NICE } from './yield-to-serving.ts';
 
 /** Runs in a child process: lowering the priority of the test worker itself would slow every later file. */
-const priorityAfter = (code: string): number =>
-  Number(
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      cwd: path.resolve(import.meta.dirname, '../../..'),
-      encoding: 'utf8',
-    }).trim(),
-  );
+const printedBy = (code: string): string =>
+  execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    encoding: 'utf8',
+  }).trim();
+const priorityAfter = (code: string): number => Number(printedBy(code));
 const helper = JSON.stringify(path.resolve(import.meta.dirname, 'yield-to-serving.ts'));
 
 describe('yieldToServing', () => {
@@ -29,12 +28,7 @@ describe('yieldToServing', () => {
       `import { yieldToServing } from ${helper}; import { readdirSync, readFileSync } from 'node:fs';` +
       `yieldToServing(); const nice = readdirSync('/proc/self/task').map((id) => Number(readFileSync('/proc/self/task/' + id + '/stat', 'utf8').split(') ')[1].split(' ')[16]));` +
       `console.log(JSON.stringify(nice));`;
-    const nice = JSON.parse(
-      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-        cwd: path.resolve(import.meta.dirname, '../../..'),
-        encoding: 'utf8',
-      }).trim(),
-    ) as number[];
+    const nice = JSON.parse(printedBy(code)) as number[];
     // Node starts V8's platform threads and more before any code runs: a process is never one thread.
     expect(nice.length).toBeGreaterThan(1);
     expect(nice.every((value) => value === Math.max(getPriority(), BULK_WRITER_NICE))).toBe(true);
