@@ -11,7 +11,7 @@
  */
 import { answerTally, type LoadSummary } from './answer-tally.ts';
 import { httpGetter } from './http-get.ts';
-import { percentile } from './latency.ts';
+import { percentile, round } from './latency.ts';
 import type { LoadOptions } from './http-load.ts';
 
 export interface OpenLoadOptions extends Pick<LoadOptions, 'seconds' | 'next'> {
@@ -66,6 +66,6 @@ export async function runOpenLoad(baseUrl: string, options: OpenLoadOptions): Pr
   return {
     ...summary,
     asked_per_s: options.rate,
-    send_lag_p99_ms: Math.round(percentile(sendLags, 99) * 100) / 100,
+    send_lag_p99_ms: round(percentile(sendLags, 99)),
   };
 }

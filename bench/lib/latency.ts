@@ -16,7 +16,8 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[rank] as number;
 }
 
-const round = (ms: number) => Math.round(ms * 100) / 100;
+/** Milliseconds to two decimals, as every summary prints them. */
+export const round = (ms: number) => Math.round(ms * 100) / 100;
 
 export function summarise(samples: number[], errors: number, seconds: number): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
