@@ -24,7 +24,8 @@
  * generated events through the ingestion write path at N a second into the same DATA_DIR, and a projector
  * indexes them; `--bulk` writes at full speed instead, as a full sync or a seed does. Each type's line then
  * gives the write rate achieved while it ran, and the end the freshness: from a write's commit until search
- * returns it (p50/p95/max over the probe events, one in every 20 written; bench/lib/freshness-probes.ts). With
+ * returns it (p50/p95/max over the probe events, one in every 20 written, of the pages followed one at a time;
+ * bench/lib/freshness-probes.ts). With
  * `--url`, `--data-dir` names the running server's DATA_DIR (its worker projects).
  */
 import { spawn } from 'node:child_process';
@@ -163,8 +164,8 @@ runBench('bench:search', async (scope) => {
       `writes: ${writes.written} events in ${(writes.seconds as number).toFixed(1)} s = ${Math.round(writes.writes_per_second as number)} events/s; ` +
         `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, ` +
         `p95 ${Math.round(writes.freshness_p95_ms as number)} ms, max ${Math.round(writes.freshness_max_ms as number)} ms ` +
-        `(${writes.probes_found} of ${writes.probes} probes found, ${writes.probes_linked} more linked as offers of a listed show; ` +
-        `${writes.probe_asks_per_second} probe searches/s)`,
+        `(${writes.probes_found} of ${writes.probes} probes found in the ${writes.pages_followed} of ${writes.pages_committed} pages followed, ` +
+        `one at a time; ${writes.probes_linked} linked as offers of a listed show; ${writes.probe_asks_per_second} probe searches/s)`,
     );
   }
   console.log(
@@ -303,7 +304,7 @@ async function startWriter(options: Options, serverUrl: string, dir: string, sco
     if (message.type === 'writer-ready') ready();
     if (message.type === 'written') written = message.written as number;
     if (message.type === 'committed')
-      probes.committed(message.prefix as string, message.probes as number, message.at as number);
+      void probes.committed(message.prefix as string, message.probes as number, message.at as number);
     if (message.type === 'writer-done') done(message);
   });
   const exited = new Promise<never>((_, reject) =>

@@ -9,21 +9,21 @@
  * borrows another page's probes as near misses (typo widening allows two edits). Counting per page needs no
  * assumption about the order in which the projector makes events searchable.
  *
- * The asking is bounded so that it takes little from the readers the bench measures: a tick every 20 ms starts
- * at most two asks, at most three are in flight, and a page is asked again only once its previous answer came
- * back; each ask is a prefix count over one page's probe words that answers with one card (`per_page=1`). Until
- * the page is searchable its prefix matches nothing, so the ask is widened to near misses (fts-match.ts: the
- * vocabulary of its first letter read once per new word, patched after each commit), and costs about what a list
- * query does. So at most a hundred asks a second: a few percent of the requests beside 16 closed-loop clients,
- * about a third beside an open loop of 150 a second. Two outstanding pages are each asked every 20 ms or every
- * answer, whichever is later; the bench prints how many asks it sent a second next to the freshness.
+ * The asking must take little from the readers the bench measures. Until its page is searchable a probe's prefix
+ * matches nothing, so each ask is widened to near misses of a new word (fts-match.ts) and costs about what a
+ * list query does. Following every page a paced feed commits (ten a second), each asked every 20 ms, took some
+ * sixty asks a second: beside an open loop of 150 requests a second, about two fifths of the reader threads' CPU.
+ * So one page is followed at a time, asked at most every `ASK_EVERY_MS` (the samples' resolution), and the pages
+ * committed meanwhile are not followed; once it is found (or given up on), the next page committed is. That is
+ * at most twenty asks a second and still some ten samples a second at 500 events/s. The bench prints how many
+ * pages it followed and how many asks it sent a second next to the freshness.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { httpGetter } from './http-get.ts';
 import { summarise } from './latency.ts';
 
-const TICK_MS = 20;
-const ASKS_PER_TICK = 2;
-const MAX_IN_FLIGHT = 3;
+/** How soon a followed page is asked again after its previous ask was sent (or answered, if that is later). */
+export const ASK_EVERY_MS = 50;
 /** A page none of whose probes search returns within this long counts its probes as not found. */
 const GIVE_UP_MS = 60_000;
 
@@ -32,13 +32,14 @@ interface Page {
   probes: number;
   committedAt: number;
   found: number;
-  asking: boolean;
-  askedAt: number;
 }
 
 export interface FreshnessSummary {
+  /** Probes of the pages followed; those of the pages committed while another was followed are not waited for. */
   probes: number;
   probes_found: number;
+  pages_committed: number;
+  pages_followed: number;
   freshness_p50_ms: number;
   freshness_p95_ms: number;
   freshness_max_ms: number;
@@ -47,60 +48,60 @@ export interface FreshnessSummary {
 }
 
 export function freshnessProbes(serverUrl: string) {
-  const pending = new Set<Page>();
   const samples: number[] = [];
   let probes = 0;
   let asks = 0;
-  let inFlight = 0;
+  let pagesCommitted = 0;
+  let pagesFollowed = 0;
+  let followed: Promise<void> | null = null;
   const started = Date.now();
-  let idle: (() => void) | null = null;
-  const client = httpGetter(serverUrl, MAX_IN_FLIGHT);
+  const client = httpGetter(serverUrl, 1);
 
-  const ask = async (page: Page): Promise<void> => {
-    page.asking = true;
-    page.askedAt = Date.now();
-    inFlight++;
+  /** Asks once how many of the page's probes search returns, and takes a sample for each newly found. */
+  const countFound = async (page: Page): Promise<void> => {
     asks++;
-    try {
-      const answer = await client.get(`/api/events?keyword=${page.prefix}&per_page=1&fields=card`).then(
-        (got) => got.text,
-        () => '',
-      );
-      const total = Math.min(page.probes, Number(/"total":(\d+)/.exec(answer)?.[1] ?? 0));
-      const at = Date.now();
-      for (; page.found < total; page.found++) samples.push(at - page.committedAt);
-      if (page.found === page.probes) pending.delete(page);
-    } finally {
-      page.asking = false;
-      inFlight--;
-      if (pending.size === 0) idle?.();
+    const answer = await client.get(`/api/events?keyword=${page.prefix}&per_page=1&fields=card`).then(
+      (got) => got.text,
+      () => '',
+    );
+    const total = Math.min(page.probes, Number(/"total":(\d+)/.exec(answer)?.[1] ?? 0));
+    const at = Date.now();
+    for (; page.found < total; page.found++) samples.push(at - page.committedAt);
+  };
+
+  const follow = async (page: Page): Promise<void> => {
+    while (page.found < page.probes && Date.now() - page.committedAt <= GIVE_UP_MS) {
+      const askedAt = Date.now();
+      await countFound(page);
+      const wait = askedAt + ASK_EVERY_MS - Date.now();
+      if (page.found < page.probes && wait > 0) await delay(wait);
     }
   };
 
-  const timer = setInterval(() => {
-    const now = Date.now();
-    for (const page of pending) if (now - page.committedAt > GIVE_UP_MS && !page.asking) pending.delete(page);
-    const due = [...pending].filter((page) => !page.asking).sort((a, b) => a.askedAt - b.askedAt);
-    for (const page of due.slice(0, Math.min(ASKS_PER_TICK, MAX_IN_FLIGHT - inFlight))) void ask(page);
-    if (pending.size === 0) idle?.();
-  }, TICK_MS);
-
   return {
-    /** A page holding `count` probe words that start with `prefix` committed at `at` (epoch ms). */
-    committed(prefix: string, count: number, at: number): void {
+    /**
+     * A page holding `count` probe words that start with `prefix` committed at `at` (epoch ms). Returns its
+     * following, done once its probes are found or given up on; null when another page is followed.
+     */
+    committed(prefix: string, count: number, at: number): Promise<void> | null {
+      pagesCommitted++;
+      if (followed !== null) return null;
+      pagesFollowed++;
       probes += count;
-      pending.add({ prefix, probes: count, committedAt: at, found: 0, asking: false, askedAt: 0 });
+      followed = follow({ prefix, probes: count, committedAt: at, found: 0 }).finally(() => (followed = null));
+      return followed;
     },
-    /** Waits until every page's probes are found or given up on, and summarises. */
+    /** Waits until the followed page's probes are found or given up on, and summarises. */
     async stop(): Promise<FreshnessSummary> {
-      if (pending.size > 0) await new Promise<void>((resolve) => (idle = resolve));
-      clearInterval(timer);
+      await followed;
       client.close();
       const seconds = (Date.now() - started) / 1000;
       const fresh = summarise(samples, 0, 1);
       return {
         probes,
         probes_found: samples.length,
+        pages_committed: pagesCommitted,
+        pages_followed: pagesFollowed,
         freshness_p50_ms: fresh.p50_ms,
         freshness_p95_ms: fresh.p95_ms,
         freshness_max_ms: fresh.max_ms,
