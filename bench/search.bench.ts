@@ -13,7 +13,9 @@
  * ids of `event_json`), and the requests accept Brotli and gzip as browsers do. With `--url` the mix also has
  * the server-rendered home and event pages (`home_page`, `event_page`), compared with `event_json`
  * (`bench/lib/serve-demo.ts` starts such a server). Each type's line gives the server process's CPU per
- * request (all its threads, read from /proc; with `--url` only when `--pid` names the process).
+ * request (all its threads, read from /proc; with `--url` only when `--pid` names the process), and how long
+ * its threads waited for a core per request: when that is as large as the CPU, the latency is the host's cores
+ * shared with the writer and the load generator, not the search's own work.
  *
  * `--rate N` asks each type N times a second whatever the answers take (an open loop, as visitors ask;
  * bench/lib/http-open-load.ts) instead of 16 clients each asking again as soon as answered (a closed loop, which
@@ -38,7 +40,7 @@ import { runLoad } from './lib/http-load.ts';
 import { runOpenLoad } from './lib/http-open-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
 import { pageMix, searchMix } from './lib/search-mix.ts';
-import { processCpuSeconds } from './lib/process-cpu.ts';
+import { processCoreWaitSeconds, processCpuSeconds } from './lib/process-cpu.ts';
 import { profileFlags } from './lib/profile-flags.ts';
 import { freshnessProbes } from './lib/freshness-probes.ts';
 import { runBench, UsageError, type BenchScope } from './lib/run-bench.ts';
@@ -125,27 +127,33 @@ runBench('bench:search', async (scope) => {
       : next;
     await runLoad(url, { concurrency, seconds: Math.min(2, seconds), next: request }); // warm-up, not recorded
     const cpuBefore = server.cpuSeconds();
+    const waitBefore = server.coreWaitSeconds();
     const writtenBefore = writer?.written() ?? 0;
     const summary = rate
       ? await runOpenLoad(url, { rate, connections: concurrency, seconds, next: request })
       : await runLoad(url, { concurrency, seconds, next: request });
     const cpuAfter = server.cpuSeconds();
+    const waitAfter = server.coreWaitSeconds();
     const writeRate = writer ? Math.round((writer.written() - writtenBefore) / summary.seconds) : null;
-    // CPU of the whole server process (main thread, reader threads, GC) per answered request.
-    const cpuMs =
-      cpuBefore === null || cpuAfter === null
+    // CPU of the whole server process (main thread, reader threads, GC) per answered request, and how long its
+    // threads were ready to run but waited for a core (behind a feed, the cores the write side holds).
+    const perRequestMs = (before: number | null, after: number | null) =>
+      before === null || after === null
         ? null
-        : Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
+        : Math.round(((after - before) * 1000 * 10) / Math.max(1, summary.requests + summary.errors)) / 10;
+    const cpuMs = perRequestMs(cpuBefore, cpuAfter);
+    const waitMs = perRequestMs(waitBefore, waitAfter);
     results[name] = {
       ...summary,
       server_cpu_ms_per_request: cpuMs,
+      server_core_wait_ms_per_request: waitMs,
       ...(writer ? { writes_per_second: writeRate } : {}),
     };
     console.log(
       `${name.padEnd(24)} p50 ${String(summary.p50_ms).padStart(8)} ms  p95 ${String(summary.p95_ms).padStart(8)} ms  ` +
         `p99 ${String(summary.p99_ms).padStart(8)} ms  ${String(summary.req_per_s).padStart(8)} req/s  ` +
         ('send_lag_p99_ms' in summary ? `(sends late p99 ${summary.send_lag_p99_ms} ms)  ` : '') +
-        `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  server CPU ${cpuMs ?? '?'} ms/req  errors ${summary.errors}` +
+        `${String(summary.body_bytes).padStart(8)} B (${summary.wire_bytes} B sent)  server CPU ${cpuMs ?? '?'} ms/req (waited for a core ${waitMs ?? '?'})  errors ${summary.errors}` +
         (writer ? `  writes ${writeRate}/s` : '') +
         (summary.first_error ? `  (${summary.first_error})` : ''),
     );
@@ -212,6 +220,8 @@ interface Server {
   expect(type: string): Promise<Record<string, unknown>>;
   /** CPU seconds the server process has used so far, or null when its pid is unknown. */
   cpuSeconds(): number | null;
+  /** Seconds its threads have waited for a core so far (process-cpu.ts), or null when its pid is unknown. */
+  coreWaitSeconds(): number | null;
   /** Its memory figures; the bench's own server is stopped too. */
   stop(): Promise<Record<string, unknown>>;
 }
@@ -263,6 +273,7 @@ function startBenchServer(options: Options, scope: BenchScope): Server {
   return {
     expect,
     cpuSeconds: () => processCpuSeconds(child.pid ?? 0),
+    coreWaitSeconds: () => processCoreWaitSeconds(child.pid ?? 0),
     async stop() {
       child.stdin.write('stats\n');
       const stats = await expect('stats');
@@ -331,6 +342,7 @@ function runningServer(url: string, { events, pid }: Options): Server {
   return {
     expect: (type) => Promise.resolve(given[type] ?? {}),
     cpuSeconds: () => (pid === undefined ? null : processCpuSeconds(Number(pid))),
+    coreWaitSeconds: () => (pid === undefined ? null : processCoreWaitSeconds(Number(pid))),
     stop: () => Promise.resolve({ peak_rss: 0, max_rss_os: 0 }),
   };
 }
