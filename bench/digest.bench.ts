@@ -5,8 +5,7 @@
  * events module's savedSearchMatches as its catalogue; mail goes to a mailer that only counts (the SMTP relay's
  * own time is not ours to measure). Prints the phases, the batch's progress lines, and a summary with the load
  * average; writes bench/results/digest-<time>.json.
- *
- *   npm run bench:digest -- [--events 20000] [--subscribers 100000] [--searches 10000] [--data-dir DIR]
+ * Usage: `USAGE` below.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +26,8 @@ import { existingDirArg, numberArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
 import { runBench, type BenchScope } from './lib/run-bench.ts';
 import { createMailer } from '@evently/mail';
+
+const USAGE = 'npm run bench:digest -- [--events 20000] [--subscribers 100000] [--searches 10000] [--data-dir DIR]';
 
 const KEYWORDS = [
   null,
@@ -257,4 +258,4 @@ async function main(scope: BenchScope) {
   await writeFile(join(resultsDir, `digest-${Date.now()}.json`), JSON.stringify(summary, null, 2));
 }
 
-runBench('bench:digest', main);
+runBench('bench:digest', USAGE, main);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ingest -- --events 100000 [--page-size 200] [--topology split|single]`
+ * `npm run bench:ingest` (options: `USAGE` below)
  *
  * A feed simulator in a child process serves N generated events in Ticketmaster Discovery format (time
  * windows and the deep-paging limit included). This process runs the real ingestion runner over HTTP into the
@@ -238,7 +238,10 @@ async function bench(scope: BenchScope, { total, pageSize, topology }: Options):
   if (searchable !== total || result.status !== 'completed') process.exitCode = 1;
 }
 
-runBench('bench:ingest', (scope) => {
+// `--serve-simulator` is how the bench starts its own feed simulator child, not an option to give.
+const USAGE = 'npm run bench:ingest -- --events 100000 [--page-size 200] [--topology split|single] [--serve-simulator]';
+
+runBench('bench:ingest', USAGE, (scope) => {
   const options = readOptions();
   return options.serveSimulator ? serveSimulator(scope, options) : bench(scope, options);
 });

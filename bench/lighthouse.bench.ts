@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse [-- --runs 2] [-- --no-build]`: Lighthouse 12 (the CLI, run on our Node) with
+ * `npm run bench:lighthouse` (options: `USAGE` below): Lighthouse 12 (the CLI, run on our Node) with
  * Debian's Chromium against the real server with demo data, on `/` and on an event page, mobile (Lighthouse's
  * default Moto G emulation with simulated slow 4G) and desktop (`--preset=desktop`). Prints the four category
  * scores per run and the median per page and form factor, with the load average before each run: the machine is
@@ -174,4 +174,6 @@ async function main(scope: BenchScope): Promise<void> {
   }
 }
 
-runBench('bench:lighthouse', main);
+const USAGE = 'npm run bench:lighthouse [-- --runs 2] [--no-build] [--compare DIR] [--dist DIR]';
+
+runBench('bench:lighthouse', USAGE, main);

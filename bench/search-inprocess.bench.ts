@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search:inprocess -- --data-dir /tmp/x/data [--requests 40] [--only a,b] [--whole-events]`
+ * `npm run bench:search:inprocess` (options: `USAGE` below)
  *
  * One caller, in the process, against an existing DATA_DIR (built once with `npm run seed -- --events N`):
  * each query type of the search mix runs `--requests` times through the events module's own queries (no
@@ -17,7 +17,9 @@ import { summarise } from './lib/latency.ts';
 import { runBench, UsageError } from './lib/run-bench.ts';
 import { searchMix } from './lib/search-mix.ts';
 
-runBench('bench:search:inprocess', async (scope) => {
+const USAGE = 'npm run bench:search:inprocess -- --data-dir /tmp/x/data [--requests 40] [--only a,b] [--whole-events]';
+
+runBench('bench:search:inprocess', USAGE, async (scope) => {
   const args = process.argv.slice(2);
   const dataDir = existingDirArg(args, 'data-dir');
   if (!dataDir) throw new UsageError('--data-dir <DATA_DIR of a seeded catalogue> is required');

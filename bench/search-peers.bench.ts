@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search:peers -- --data-dir /tmp/x/data [--requests 20] [--only a,b]`
+ * `npm run bench:search:peers` (options: `USAGE` below)
  *
  * Our embedded engine beside Orama on the same events: the documents of a seeded DATA_DIR's search index
  * (`npm run seed -- --events N`) are loaded into Orama in this process, then each query type runs
@@ -18,7 +18,9 @@ import { summarise } from './lib/latency.ts';
 import { runBench, UsageError } from './lib/run-bench.ts';
 import { createOramaPeer, oramaSearch, TEXT_PROPERTIES } from './lib/orama-peer.ts';
 
-runBench('bench:search:peers', async (scope) => {
+const USAGE = 'npm run bench:search:peers -- --data-dir /tmp/x/data [--requests 20] [--only a,b]';
+
+runBench('bench:search:peers', USAGE, async (scope) => {
   const args = process.argv.slice(2);
   const dataDir = existingDirArg(args, 'data-dir');
   if (!dataDir) throw new UsageError('--data-dir <DATA_DIR of a seeded catalogue> is required');

@@ -1,6 +1,5 @@
 /**
- * `npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16] [--rate N] [--whole-events] [--only a,b]`
- * `npm run bench:search -- --url http://127.0.0.1:3000 [--pid <its pid>] --events 200000 [...]`
+ * `npm run bench:search` (options: `USAGE` below)
  *
  * Starts the embedded-profile server in a child process, which generates and loads N events and reports the
  * load rate (events per second until searchable). Then runs each query type of the fixed mix over HTTP with
@@ -76,7 +75,11 @@ function parseOptions(args: string[]) {
   };
 }
 
-runBench('bench:search', async (scope) => {
+const USAGE =
+  'npm run bench:search -- --events 1000000 [--seconds 10] [--concurrency 16] [--rate N] [--whole-events] [--only a,b] ' +
+  '[--data-dir DIR] [--writes-per-second N | --bulk] [--url http://127.0.0.1:3000 [--pid <its pid>]]';
+
+runBench('bench:search', USAGE, async (scope) => {
   const options = parseOptions(process.argv.slice(2));
   const { events, seconds, concurrency, rate, listFields, only, givenUrl, bulkWrites, writesPerSecond } = options;
   const server = givenUrl ? runningServer(givenUrl, options) : startBenchServer(options, scope);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web [-- --markers 100000]`: builds the client, prints the gzip size of the initial JavaScript
+ * `npm run bench:web` (options: `USAGE` below): builds the client, prints the gzip size of the initial JavaScript
  * and CSS and of the lazily loaded map chunk, then, in headless Chromium against the real server with demo data,
  * the home page's largest contentful paint and the time the map needs to cluster every marker of 'Show all
  * events' after the last page arrives. Figures go to stdout and to bench/results/web-<time>.json.
@@ -184,4 +184,6 @@ async function main(scope: BenchScope): Promise<void> {
   console.log(`written ${path.relative(root, file)}`);
 }
 
-runBench('bench:web', main);
+const USAGE = 'npm run bench:web [-- --markers 100000]';
+
+runBench('bench:web', USAGE, main);

@@ -4,7 +4,7 @@
  * projecting what was written into the search index in the batches a live projector takes. Wall time on a shared
  * machine depends on who else runs; the CPU this process used per event does much less.
  *
- *   npm run bench:write-path -- --data-dir <a copy of a seeded DATA_DIR> [--events 3000] [--page 50] [--batch 125]
+ * Usage: `USAGE` below.
  *
  * Writes mutate the DATA_DIR: give it a copy. `--page`: events per upsert transaction (a paced feed at 500/s
  * writes pages of 50); `--batch`: messages per projector batch (500/s over a 250 ms projector interval). A third
@@ -20,7 +20,10 @@ import { existingDirArg, numberArg, stringArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
 import { runBench, UsageError } from './lib/run-bench.ts';
 
-runBench('bench:write-path', async (scope) => {
+const USAGE =
+  'npm run bench:write-path -- --data-dir <a copy of a seeded DATA_DIR> [--events 3000] [--page 50] [--batch 125] [--profile DIR]';
+
+runBench('bench:write-path', USAGE, async (scope) => {
   const args = process.argv.slice(2);
   const dataDir = existingDirArg(args, 'data-dir');
   if (!dataDir) throw new UsageError('--data-dir <a copy of a seeded DATA_DIR> is required');

@@ -29,7 +29,11 @@ export interface BenchScope {
 /** Thrown for bad command-line input: printed as the message alone, without a stack. */
 export class UsageError extends Error {}
 
-export function runBench(name: string, body: (scope: BenchScope) => Promise<void>): void {
+/**
+ * Runs `body` as bench `name`. `usage` names every option the bench takes (`npm run bench:x -- --a N [--b]`):
+ * `--help` or `-h` prints it and exits, and an option it does not name stops the bench before it starts.
+ */
+export function runBench(name: string, usage: string, body: (scope: BenchScope) => Promise<void>): void {
   const closes: Array<{ what: string; close: () => unknown }> = [];
   const scope: BenchScope = {
     onClose: (what, close) => void closes.push({ what, close }),
@@ -74,10 +78,28 @@ export function runBench(name: string, body: (scope: BenchScope) => Promise<void
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void end({ reason: `stopped by ${signal}` }));
 
-  body(scope).then(
-    () => end(null),
-    (error: unknown) => end({ reason: 'failed', error }),
-  );
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(`usage: ${usage}`);
+    process.exit(0);
+  }
+  Promise.resolve()
+    .then(() => refuseUnknownOptions(args, usage))
+    .then(() => body(scope))
+    .then(
+      () => end(null),
+      (error: unknown) => end({ reason: 'failed', error }),
+    );
+}
+
+/**
+ * Refuses any `--option` the usage text does not name (every `--name` in it is one the bench takes). A bench runs
+ * for minutes: a mistyped option, or `--help`, silently ignored would measure something other than what was asked.
+ */
+function refuseUnknownOptions(args: string[], usage: string): void {
+  const known = new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? []);
+  const unknown = args.filter((arg) => arg.startsWith('--') && !known.has(arg));
+  if (unknown.length > 0) throw new UsageError(`unknown option ${unknown.join(', ')}; usage: ${usage}`);
 }
 
 function report(name: string, reason: string, error: unknown): void {
