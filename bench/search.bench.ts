@@ -14,7 +14,7 @@
  * (`bench/lib/serve-demo.ts` starts such a server). Each type's line gives the server process's CPU per
  * request (all its threads, read from /proc; with `--url` only when `--pid` names the process), and how long
  * its threads waited for a core per request: when that is as large as the CPU, the latency is the host's cores
- * shared with the writer and the load generator, not the search's own work.
+ * shared with the projector, the writer and the load generator, not the search's own work.
  *
  * `--rate N` asks each type N times a second whatever the answers take (an open loop, as visitors ask;
  * bench/lib/http-open-load.ts) instead of 16 clients each asking again as soon as answered (a closed loop, which
@@ -26,8 +26,8 @@
  * indexes them; `--bulk` writes at full speed instead, as a full sync or a seed does. Each type's line then
  * gives the write rate achieved while it ran, and the end the freshness: from a write's commit until search
  * returns it (p50/p95/max over the probe events, one in every 20 written, of the pages followed one at a time;
- * bench/lib/freshness-probes.ts). With
- * `--url`, `--data-dir` names the running server's DATA_DIR (its worker projects).
+ * bench/lib/freshness-probes.ts). With `--url`, `--data-dir` names the running server's DATA_DIR (its worker
+ * projects).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -139,7 +139,8 @@ runBench('bench:search', USAGE, async (scope) => {
     const waitAfter = server.coreWaitSeconds();
     const writeRate = writer ? Math.round((writer.written() - writtenBefore) / summary.seconds) : null;
     // CPU of the whole server process (main thread, reader threads, GC) per answered request, and how long its
-    // threads were ready to run but waited for a core (behind a feed, the cores the write side holds).
+    // threads were ready to run but waited for a core (behind a feed, for the projector, the writer, the load
+    // generator and each other).
     const perRequestMs = (before: number | null, after: number | null) =>
       before === null || after === null
         ? null
@@ -175,7 +176,7 @@ runBench('bench:search', USAGE, async (scope) => {
       `writes: ${writes.written} events in ${(writes.seconds as number).toFixed(1)} s = ${Math.round(writes.writes_per_second as number)} events/s; ` +
         `freshness (commit until search returns it) p50 ${Math.round(writes.freshness_p50_ms as number)} ms, ` +
         `p95 ${Math.round(writes.freshness_p95_ms as number)} ms, max ${Math.round(writes.freshness_max_ms as number)} ms ` +
-        `(${writes.probes_found} of ${writes.probes} probes found in the ${writes.pages_followed} of ${writes.pages_committed} pages followed, ` +
+        `(${writes.probes_found} of ${writes.probes_followed} probes found in the ${writes.pages_followed} of ${writes.pages_committed} pages followed, ` +
         `one at a time; ${writes.probes_linked} linked as offers of a listed show; ${writes.probe_asks_per_second} probe searches/s)`,
     );
   }

@@ -37,7 +37,7 @@ describe('freshness probes', () => {
     setTimeout(() => search.searchable.set('pagea', 1), 120);
     setTimeout(() => search.searchable.set('pagea', 2), 300);
     const summary = await probes.stop();
-    expect(summary).toMatchObject({ probes: 2, probes_found: 2, pages_committed: 1, pages_followed: 1 });
+    expect(summary).toMatchObject({ probes_followed: 2, probes_found: 2, pages_committed: 1, pages_followed: 1 });
     // Each found by an ask at most one interval (and an answer) after it became searchable.
     expect(summary.freshness_p50_ms).toBeGreaterThanOrEqual(120);
     expect(summary.freshness_p50_ms).toBeLessThan(120 + ASK_EVERY_MS + 100);
@@ -70,6 +70,6 @@ describe('freshness probes', () => {
     expect(probes.committed('pagec', 2, Date.now())).not.toBeNull();
     const summary = await probes.stop();
     expect(new Set(search.asks.map((ask) => ask.prefix))).toEqual(new Set(['pagea', 'pagec']));
-    expect(summary).toMatchObject({ probes: 3, probes_found: 3, pages_committed: 3, pages_followed: 2 });
+    expect(summary).toMatchObject({ probes_followed: 3, probes_found: 3, pages_committed: 3, pages_followed: 2 });
   });
 });

@@ -36,7 +36,7 @@ interface Page {
 
 export interface FreshnessSummary {
   /** Probes of the pages followed; those of the pages committed while another was followed are not waited for. */
-  probes: number;
+  probes_followed: number;
   probes_found: number;
   pages_committed: number;
   pages_followed: number;
@@ -98,7 +98,7 @@ export function freshnessProbes(serverUrl: string) {
       const seconds = (Date.now() - started) / 1000;
       const fresh = summarise(samples, 0, 1);
       return {
-        probes,
+        probes_followed: probes,
         probes_found: samples.length,
         pages_committed: pagesCommitted,
         pages_followed: pagesFollowed,
