@@ -11,7 +11,7 @@
  */
 import { loadavg } from 'node:os';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
-import { existingDirArg, flagArg, numberArg } from './lib/args.ts';
+import { existingDirArg, flagArg, numberArg, subsetArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
 import { summarise } from './lib/latency.ts';
 import { runBench, UsageError } from './lib/run-bench.ts';
@@ -25,8 +25,11 @@ runBench('bench:search:inprocess', USAGE, async (scope) => {
   if (!dataDir) throw new UsageError('--data-dir <DATA_DIR of a seeded catalogue> is required');
   const requests = numberArg(args, 'requests', 40);
   const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
-  const onlyIndex = args.indexOf('--only');
-  const only = onlyIndex === -1 ? null : new Set(args[onlyIndex + 1]?.split(','));
+  // Filter options run cold only (below); the mix's names do not depend on the catalogue.
+  const only = subsetArg(args, 'only', [
+    ...Object.keys(searchMix(DEMO_CITIES, 1, CATEGORIES, {})).filter((name) => name !== 'filter_options'),
+    'filter_options_cold',
+  ]);
   const load = () =>
     loadavg()
       .map((n) => n.toFixed(2))

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { FilterClause, SearchQuery } from '@evently/platform';
 import { CATEGORIES, DEMO_CITIES, EVENTS_INDEX } from '@evently/events';
-import { existingDirArg, numberArg } from './lib/args.ts';
+import { existingDirArg, numberArg, subsetArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
 import { summarise } from './lib/latency.ts';
 import { runBench, UsageError } from './lib/run-bench.ts';
@@ -25,8 +25,6 @@ runBench('bench:search:peers', USAGE, async (scope) => {
   const dataDir = existingDirArg(args, 'data-dir');
   if (!dataDir) throw new UsageError('--data-dir <DATA_DIR of a seeded catalogue> is required');
   const requests = numberArg(args, 'requests', 20);
-  const onlyIndex = args.indexOf('--only');
-  const only = onlyIndex === -1 ? null : new Set(args[onlyIndex + 1]?.split(','));
   const load = () =>
     loadavg()
       .map((n) => n.toFixed(2))
@@ -208,6 +206,8 @@ runBench('bench:search:peers', USAGE, async (scope) => {
   console.log(
     `${'query type'.padEnd(30)} ${'ours p50/p95 ms'.padStart(18)} ${'orama p50/p95 ms'.padStart(18)} ${'orama/ours p50'.padStart(15)}  totals agree`,
   );
+  // Checked once the cases exist, which needs the loaded catalogue: a typo fails here rather than running nothing.
+  const only = subsetArg(args, 'only', Object.keys(cases));
   for (const [name, make] of Object.entries(cases)) {
     if (only && !only.has(name)) continue;
     await make(0).ours();

@@ -34,7 +34,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { existingDirArg, flagArg, numberArg, stringArg } from './lib/args.ts';
+import { existingDirArg, flagArg, numberArg, stringArg, subsetArg } from './lib/args.ts';
 import { runLoad } from './lib/http-load.ts';
 import { runOpenLoad } from './lib/http-open-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
@@ -65,7 +65,11 @@ function parseOptions(args: string[]) {
     // numberArg refuses a rate that is not above 0.
     rate: args.includes('--rate') ? numberArg(args, 'rate', 0) : undefined,
     listFields: flagArg(args, 'whole-events') ? undefined : ('card' as const),
-    only: stringArg(args, 'only')?.split(','),
+    // The mix's names do not depend on the catalogue: checked before anything loads.
+    only: subsetArg(args, 'only', [
+      ...Object.keys(searchMix(DEMO_CITIES, 1, CATEGORIES, {})),
+      ...Object.keys(pageMix(1, givenUrl !== undefined)),
+    ]),
     givenUrl,
     pid: stringArg(args, 'pid'),
     dataDir,
@@ -120,7 +124,7 @@ runBench('bench:search', USAGE, async (scope) => {
     ...pageMix(catalogue, givenUrl !== undefined),
   };
   for (const [name, next] of Object.entries(mix)) {
-    if (only && !only.includes(name)) continue;
+    if (only && !only.has(name)) continue;
     // Browsers accept Brotli; the real server compresses for them (the bench's own server never compresses).
     const request = givenUrl
       ? (i: number) => {

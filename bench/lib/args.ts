@@ -22,6 +22,22 @@ export function stringArg(args: string[], name: string): string | undefined {
   return value;
 }
 
+/**
+ * `--name a,b`: some of `known` (a bench's query types), or null when the option is absent. A name not among
+ * them is refused: a typo would otherwise run none of the types and print nothing of them.
+ */
+export function subsetArg(args: string[], name: string, known: readonly string[]): Set<string> | null {
+  const value = stringArg(args, name);
+  if (value === undefined) return null;
+  const asked = value.split(',').filter((item) => item !== '');
+  const unknown = asked.filter((item) => !known.includes(item));
+  if (asked.length === 0 || unknown.length > 0)
+    throw new UsageError(
+      `--${name} ${value}: ${unknown.length > 0 ? `no ${unknown.join(', ')}; ` : ''}one or more of ${known.join(', ')}`,
+    );
+  return new Set(asked);
+}
+
 /** A `--name DIR` option naming a directory that must exist already (a seeded DATA_DIR), resolved; or undefined. */
 export function existingDirArg(args: string[], name: string): string | undefined {
   const value = stringArg(args, name);
