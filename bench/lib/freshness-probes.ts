@@ -49,7 +49,7 @@ export interface FreshnessSummary {
 
 export function freshnessProbes(serverUrl: string) {
   const samples: number[] = [];
-  let probes = 0;
+  let probesFollowed = 0;
   let asks = 0;
   let pagesCommitted = 0;
   let pagesFollowed = 0;
@@ -87,7 +87,7 @@ export function freshnessProbes(serverUrl: string) {
       pagesCommitted++;
       if (followed !== null) return null;
       pagesFollowed++;
-      probes += count;
+      probesFollowed += count;
       followed = follow({ prefix, probes: count, committedAt: at, found: 0 }).finally(() => (followed = null));
       return followed;
     },
@@ -98,7 +98,7 @@ export function freshnessProbes(serverUrl: string) {
       const seconds = (Date.now() - started) / 1000;
       const fresh = summarise(samples, 0, 1);
       return {
-        probes_followed: probes,
+        probes_followed: probesFollowed,
         probes_found: samples.length,
         pages_committed: pagesCommitted,
         pages_followed: pagesFollowed,
