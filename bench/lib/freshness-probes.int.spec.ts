@@ -52,7 +52,8 @@ describe('freshness probes', () => {
     setTimeout(() => search.searchable.set('pagea', 1), 400);
     const summary = await probes.stop();
     const times = search.asks.map((ask) => ask.at);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(ASK_EVERY_MS - 2);
+    // Timed where the asks arrive, so one late arrival shortens the gap after it: the span is what holds.
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((times.length - 1) * ASK_EVERY_MS - 20);
     // About one ask per interval until found: asking on every answer would have sent hundreds.
     expect(times.length).toBeGreaterThanOrEqual(3);
     expect(times.length).toBeLessThanOrEqual(Math.ceil(400 / ASK_EVERY_MS) + 2);
