@@ -15,7 +15,7 @@ import { existingDirArg, flagArg, numberArg, subsetArg } from './lib/args.ts';
 import { openEmbeddedStack } from './lib/embedded-stack.ts';
 import { summarise } from './lib/latency.ts';
 import { runBench, UsageError } from './lib/run-bench.ts';
-import { searchMix } from './lib/search-mix.ts';
+import { searchMix, searchMixTypes } from './lib/search-mix.ts';
 
 const USAGE = 'npm run bench:search:inprocess -- --data-dir /tmp/x/data [--requests 40] [--only a,b] [--whole-events]';
 
@@ -25,9 +25,9 @@ runBench('bench:search:inprocess', USAGE, async (scope) => {
   if (!dataDir) throw new UsageError('--data-dir <DATA_DIR of a seeded catalogue> is required');
   const requests = numberArg(args, 'requests', 40);
   const listFields = flagArg(args, 'whole-events') ? undefined : 'card';
-  // Filter options run cold only (below); the mix's names do not depend on the catalogue.
+  // Filter options run cold only (below).
   const only = subsetArg(args, 'only', [
-    ...Object.keys(searchMix(DEMO_CITIES, 1, CATEGORIES, {})).filter((name) => name !== 'filter_options'),
+    ...searchMixTypes().filter((name) => name !== 'filter_options'),
     'filter_options_cold',
   ]);
   const load = () =>

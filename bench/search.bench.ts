@@ -38,7 +38,7 @@ import { existingDirArg, flagArg, numberArg, stringArg, subsetArg } from './lib/
 import { runLoad } from './lib/http-load.ts';
 import { runOpenLoad } from './lib/http-open-load.ts';
 import { CATEGORIES, DEMO_CITIES } from '@evently/events';
-import { pageMix, searchMix } from './lib/search-mix.ts';
+import { pageMix, searchMix, searchMixTypes } from './lib/search-mix.ts';
 import { processCoreWaitSeconds, processCpuSeconds } from './lib/process-cpu.ts';
 import { profileFlags } from './lib/profile-flags.ts';
 import { freshnessProbes } from './lib/freshness-probes.ts';
@@ -65,11 +65,7 @@ function parseOptions(args: string[]) {
     // numberArg refuses a rate that is not above 0.
     rate: args.includes('--rate') ? numberArg(args, 'rate', 0) : undefined,
     listFields: flagArg(args, 'whole-events') ? undefined : ('card' as const),
-    // The mix's names do not depend on the catalogue: checked before anything loads.
-    only: subsetArg(args, 'only', [
-      ...Object.keys(searchMix(DEMO_CITIES, 1, CATEGORIES, {})),
-      ...Object.keys(pageMix(1, givenUrl !== undefined)),
-    ]),
+    only: subsetArg(args, 'only', [...searchMixTypes(), ...Object.keys(pageMix(1, givenUrl !== undefined))]),
     givenUrl,
     pid: stringArg(args, 'pid'),
     dataDir,

@@ -55,6 +55,9 @@ export function searchMix(
   );
 }
 
+/** The search mix's type names, which do not depend on the catalogue: what `--only` may name, checked before a load. */
+export const searchMixTypes = (): string[] => Object.keys(baseMix([], 1, []));
+
 /**
  * One event by id as JSON, and the two server-rendered landing pages (decision 025) a visitor arrives on: an
  * event page and home, asked for as a browser asks (HTML), each counting a view as a visitor's does. Ids are spread over the catalogue. The pages exist
